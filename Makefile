@@ -1,0 +1,38 @@
+# The course's commands. Each one sets up what it needs first (a virtualenv in .venv).
+#   make serve   build the browser site (JupyterLite) and serve it on 127.0.0.1
+#   make lab     JupyterLab on the lessons, in this machine's Python
+#   make test    every test: package, nbval on every lesson, the site in headless Chromium
+#   make bench   the benchmarks (figures go in the README)
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+
+.PHONY: setup lab serve site test bench clean
+
+$(BIN)/.installed: requirements.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -r requirements.txt
+	$(BIN)/python -m pip install -q -e .
+	touch $@
+
+setup: $(BIN)/.installed
+
+lab: setup
+	$(BIN)/jupyter lab --notebook-dir=lessons
+
+site: setup
+	$(BIN)/python lite/build.py
+
+serve: setup
+	$(BIN)/python lite/serve.py --port $(PORT)
+
+test: setup site
+	$(BIN)/python -m pytest
+
+bench: setup site
+	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) _output .cache
