@@ -1,0 +1,169 @@
+"""The teaching model as an OpenAI-compatible HTTP server (standard library only).
+
+    python -m agentloop serve --port 8080
+
+POST /v1/chat/completions answers with JSON, or with server-sent events when the request
+says "stream": true; GET /v1/models lists the model. So the openai SDK, curl or a browser
+page can use the teaching model exactly as they would use a provider. Lessons and tests
+start it in the background with `serve_in_thread()`.
+"""
+import json
+import re
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from . import teaching
+
+# On every answer, so that a page served from another origin (JupyterLite) may call us.
+CORS = {"Access-Control-Allow-Origin": "*",
+        "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+        "Access-Control-Allow-Headers": "Authorization, Content-Type"}
+MODELS = {"object": "list", "data": [
+    {"id": teaching.MODEL_NAME, "object": "model", "created": 0, "owned_by": "agentloop"}]}
+
+
+def error_body(message: str, status: int = 400, param=None, code=None) -> dict:
+    """An error in OpenAI's shape, which every client library knows how to read."""
+    kind = "server_error" if status >= 500 else "invalid_request_error"
+    return {"error": {"message": message, "type": kind, "param": param, "code": code}}
+
+
+def pieces(text):
+    """Cut text into word-sized deltas that join back into exactly the same text."""
+    return re.findall(r"\S+\s*|\s+", text) if isinstance(text, str) else [text]
+
+
+def chunks(response: dict, include_usage: bool = False):
+    """The chat.completion.chunk objects a provider would stream for this response."""
+    head = {"id": response["id"], "object": "chat.completion.chunk",
+            "created": response["created"], "model": response["model"]}
+    tail = {"usage": None} if include_usage else {}  # OpenAI sends usage: null until the end
+
+    def chunk(index, delta, finish_reason=None):
+        choice = {"index": index, "delta": delta, "logprobs": None, "finish_reason": finish_reason}
+        return {**head, "choices": [choice], **tail}
+
+    for choice in response["choices"]:
+        n, message = choice["index"], choice["message"]
+        content = message.get("content")
+        yield chunk(n, {"role": "assistant", "content": "" if isinstance(content, str) else None})
+        for piece in pieces(content or ""):
+            yield chunk(n, {"content": piece})
+        for i, call in enumerate(message.get("tool_calls") or []):
+            # A call's first delta carries its id and name; its arguments follow in fragments.
+            name, arguments = call["function"]["name"], call["function"].get("arguments") or ""
+            yield chunk(n, {"tool_calls": [{"index": i, "id": call["id"], "type": "function",
+                                            "function": {"name": name, "arguments": ""}}]})
+            for piece in pieces(arguments):
+                yield chunk(n, {"tool_calls": [{"index": i, "function": {"arguments": piece}}]})
+        yield chunk(n, {}, choice["finish_reason"])
+    if include_usage:
+        yield {**head, "choices": [], "usage": response.get("usage")}
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive: the openai SDK reuses its connection
+
+    def do_OPTIONS(self):  # the CORS preflight a browser sends before POSTing JSON
+        self.send(204)
+
+    def do_GET(self):
+        if self.route() == "/v1/models":
+            return self.send(200, MODELS)
+        self.not_found()
+
+    def do_POST(self):
+        # Read the whole body first: on a kept-alive connection, unread bytes would be
+        # taken for the start of the next request.
+        length = self.headers.get("Content-Length") or "0"
+        if not length.isdigit():
+            self.close_connection = True  # we cannot tell where this body ends
+            return self.send(400, error_body("Content-Length must be a number of bytes."))
+        raw = self.rfile.read(int(length))
+        if self.route() != "/v1/chat/completions":
+            return self.not_found()
+        try:
+            body = json.loads(raw)
+        except ValueError as error:
+            return self.send(400, error_body(f"The body is not valid JSON: {error}"))
+        if not isinstance(body, dict) or not isinstance(body.get("messages"), list):
+            return self.send(400, error_body("Missing required parameter: 'messages' (a list).",
+                                             param="messages", code="missing_required_parameter"))
+        options = body.get("stream_options")
+        include_usage = isinstance(options, dict) and options.get("include_usage") is True
+        try:
+            response = teaching.respond(body)
+        except teaching.InvalidRequest as error:
+            return self.send(400, error_body(str(error), param=getattr(error, "param", None)))
+        except Exception as error:  # a bug in the model must not take the server down
+            return self.send(500, error_body(f"The teaching model failed: {error!r}", 500))
+        if body.get("stream") is not True:
+            return self.send(200, response)
+        # The model answers at once, so the whole stream goes out as one body.
+        events = [f"data: {json.dumps(chunk)}\n\n" for chunk in chunks(response, include_usage)]
+        self.send(200, ("".join(events) + "data: [DONE]\n\n").encode(), "text/event-stream")
+
+    def route(self) -> str:
+        return self.path.split("?")[0].rstrip("/")
+
+    def not_found(self):
+        self.send(404, error_body(f"Unknown path: {self.command} {self.route()}. "
+                                  "Try POST /v1/chat/completions or GET /v1/models."))
+
+    def send(self, status: int, body=None, content_type="application/json"):
+        data = body if isinstance(body, bytes) else b"" if body is None else json.dumps(body).encode()
+        self.send_response(status)
+        for name, value in {**CORS, "Content-Type": content_type, "Content-Length": len(data)}.items():
+            self.send_header(name, str(value))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def send_error(self, code, message=None, explain=None):
+        # The base class answers a garbled request or an unknown method itself, in HTML: use JSON.
+        self.send(int(code), error_body(message or self.responses[code][0], int(code)))
+
+    def log_request(self, code="-", size="-"):
+        if self.server.log:  # one line, no body, no headers (an Authorization header is a key)
+            path = getattr(self, "path", "").split("?")[0]  # a query string may carry a key too
+            print(f"{self.command} {path} {code}", file=sys.stderr, flush=True)
+
+    def log_message(self, format, *args):  # the client already got the error; keep the console quiet
+        pass
+
+
+class Server(ThreadingHTTPServer):
+    log = False  # print one line per request?
+
+    def handle_error(self, request, client_address):
+        # A client that hangs up mid-answer is normal; anything else is a bug worth a traceback.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+    def stop(self):
+        self.shutdown()
+        self.server_close()
+
+
+def serve_in_thread(port: int = 0, host: str = "127.0.0.1", log: bool = False):
+    """Start a server in a background thread; return (server, url). `server.stop()` stops it."""
+    server = Server((host, port), Handler)
+    server.log = log
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    return server, f"http://{host}:{server.server_port}/v1"
+
+
+def main(host: str = "127.0.0.1", port: int = 8080):
+    """Serve until Ctrl-C: what `python -m agentloop serve` runs."""
+    try:
+        server = Server((host, port), Handler)
+    except OSError as error:
+        sys.exit(f"Cannot listen on {host}:{port}: {error.strerror}")
+    server.log = True
+    print(f"The teaching model is at http://{host}:{server.server_port}/v1 (Ctrl-C stops it)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("Stopped.", flush=True)
+    finally:
+        server.server_close()
