@@ -25,7 +25,7 @@ MODELS = {"object": "list", "data": [
 
 def error_body(message: str, status: int = 400, param=None, code=None) -> dict:
     """An error in OpenAI's shape, which every client library knows how to read."""
-    kind = "server_error" if status >= 500 else "invalid_request_error"
+    kind = "server_error" if status == 500 else "invalid_request_error"
     return {"error": {"message": message, "type": kind, "param": param, "code": code}}
 
 
@@ -120,7 +120,9 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def send_error(self, code, message=None, explain=None):
-        # The base class answers a garbled request or an unknown method itself, in HTML: use JSON.
+        # The base class answers a garbled request or an unknown method itself, in HTML: use
+        # JSON. It has not read the body, so the connection cannot be reused.
+        self.close_connection = True
         self.send(int(code), error_body(message or self.responses[code][0], int(code)))
 
     def log_request(self, code="-", size="-"):

@@ -1,0 +1,150 @@
+"""How the teaching model reads the tools it is offered.
+
+A real model reads each tool's name, description and parameters and guesses what the
+tool does. We do the same with keywords: a tool called `plus`, `add` or `sum_numbers`
+is an adder; one whose description says "evaluate an arithmetic expression" is a
+calculator. Then we fill its parameters by their names and types.
+"""
+import re
+from dataclasses import dataclass
+
+# kind -> words that suggest it (in the name they count three times, elsewhere once)
+KINDS = {
+    "add": "add plus sum addition",
+    "subtract": "subtract minus difference subtraction",
+    "multiply": "multiply times product multiplication",
+    "divide": "divide division quotient",
+    "calculate": "calculator calculate calc evaluate eval expression arithmetic math",
+    "count_letter": "letter letters occurrences occurrence char character",
+    "count_words": "words word wordcount",
+    "uppercase": "upper uppercase capitals capitalize shout",
+    "reverse": "reverse reversed backwards",
+    "remember": "remember memorize memorise save store write note remember_fact",
+    "recall": "recall retrieve",
+    "list_memory": "list all memories",
+    "forget": "forget delete remove erase",
+    "schedule": "schedule queue reminder remind later follow followup enqueue task",
+    "weather": "weather forecast temperature",
+    "clock": "time clock date now today",
+    "search": "search lookup find query web internet browse sources",
+    "decide": "decide decision log audit reasoning",
+}
+ARITHMETIC = {"add", "subtract", "multiply", "divide"}
+MEMORY_WORDS = {"memory", "memories", "fact", "facts", "remembered", "user"}
+
+
+@dataclass
+class Tool:
+    name: str
+    description: str
+    params: dict      # JSON-schema properties, in order
+    required: list
+    kind: str | None  # our guess at what it does
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words, splitting snake_case and camelCase."""
+    text = re.sub(r"([a-z])([A-Z])", r"\1 \2", text or "")
+    return re.findall(r"[a-z]+", text.lower())
+
+
+def classify(name: str, description: str, params: dict) -> str | None:
+    """The kind whose keywords best match this tool, or None."""
+    name_words = set(words(name))
+    other = set(words(description)) | {w for p in params for w in words(p)}
+    scores = {}
+    for kind, keywords in KINDS.items():
+        keys = set(keywords.split())
+        score = 3 * len(keys & name_words) + len(keys & other)
+        if score:
+            scores[kind] = score
+    if not scores:
+        return None
+    # arithmetic loses ties: "add_memory" stores a memory, "add_task" schedules a task
+    best = max(scores, key=lambda kind: (scores[kind], kind not in ARITHMETIC))
+    memory = (name_words | other) & MEMORY_WORDS
+    if memory and name_words & {"list", "all"}:
+        return "list_memory"
+    if memory and best in ARITHMETIC | {"search"}:
+        return "remember" if best == "add" else "recall"
+    return best
+
+
+def read_tools(tools: list) -> list[Tool]:
+    """Offered tool schemas (chat-completions shape) -> Tool objects."""
+    result = []
+    for tool in tools or []:
+        function = tool["function"]
+        schema = function.get("parameters") or {}
+        params = schema.get("properties") or {}
+        name, description = function["name"], function.get("description", "")
+        result.append(Tool(name, description, params, schema.get("required", []),
+                           classify(name, description, params)))
+    return result
+
+
+# parameter roles -> the parameter names that usually play them
+ROLES = {
+    "key": "key name topic label field attribute subject",
+    "value": "value fact content text memory note info information data",
+    "query": "query q question search term terms keyword keywords topic",
+    "task": "task description what title text action item todo",
+    "when": "when time at due date delay after in schedule",
+    "city": "city location place where town",
+    "word": "word text string input",
+    "letter": "letter char character",
+    "expression": "expression expr formula input equation calculation",
+    "limit": "limit k n top count max",
+    "scope": "scope namespace user_id user",
+    "importance": "importance priority weight",
+    "decision": "decision choice",
+    "reasoning": "reasoning reason why rationale",
+    "id": "id memory_id key",
+}
+
+
+def fill(tool: Tool, values: dict) -> dict:
+    """Arguments for `tool` from role -> value; `values['numbers']` fills numeric slots."""
+    args, numbers = {}, list(values.get("numbers", []))
+    for param, spec in tool.params.items():
+        kind = spec.get("type")
+        role = next((r for r in values if param.lower() in ROLES.get(r, "").split()), None)
+        if role is None:
+            role = next((r for r in values if r in words(param)), None)
+        if kind in ("number", "integer") and role not in ("limit", "importance", "when") and numbers:
+            value = numbers.pop(0)
+        elif role is not None:
+            value = values[role]
+        elif "default" in spec:
+            value = spec["default"]
+        elif "enum" in spec:
+            value = spec["enum"][0]
+        elif param in tool.required or len(tool.params) == 1:
+            value = generic(kind, values.get("text", ""))
+        else:
+            continue
+        args[param] = convert(value, spec)
+    return args
+
+
+def generic(kind: str | None, text: str):
+    """A plausible value of a JSON-schema type, for a parameter we cannot place."""
+    return {"number": 0, "integer": 0, "boolean": True, "array": [], "object": {}}.get(kind, text)
+
+
+def convert(value, spec: dict):
+    """Make a value fit its parameter's schema (type and enum)."""
+    kind = spec.get("type")
+    if "enum" in spec and value not in spec["enum"]:
+        value = spec["enum"][min(len(spec["enum"]) - 1, 1)]  # the middle-ish choice
+    if kind in ("integer", "number") and isinstance(value, float) and value.is_integer():
+        return int(value)  # 2, not 2.0, as a real model would write it
+    if kind == "number" and isinstance(value, str):
+        found = re.search(r"-?\d+(\.\d+)?", value)
+        return float(found.group()) if found else 0
+    if kind == "integer" and isinstance(value, str):
+        found = re.search(r"-?\d+", value)
+        return int(found.group()) if found else 0
+    if kind == "string" and not isinstance(value, str):
+        return str(value)
+    return value
