@@ -90,7 +90,9 @@ class Handler(BaseHTTPRequestHandler):
         if not isinstance(body, dict) or not isinstance(body.get("messages"), list):
             return self.send(400, error_body("Missing required parameter: 'messages' (a list).",
                                              param="messages", code="missing_required_parameter"))
-        options = body.get("stream_options")
+        # Streaming is how the answer travels, not what it says: the model never sees it, so
+        # a streamed answer is the plain one cut into pieces (same ids included).
+        stream, options = body.pop("stream", False), body.pop("stream_options", None)
         include_usage = isinstance(options, dict) and options.get("include_usage") is True
         try:
             response = teaching.respond(body)
@@ -98,7 +100,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(400, error_body(str(error), param=getattr(error, "param", None)))
         except Exception as error:  # a bug in the model must not take the server down
             return self.send(500, error_body(f"The teaching model failed: {error!r}", 500))
-        if body.get("stream") is not True:
+        if stream is not True:
             return self.send(200, response)
         # The model answers at once, so the whole stream goes out as one body.
         events = [f"data: {json.dumps(chunk)}\n\n" for chunk in chunks(response, include_usage)]
