@@ -1,0 +1,107 @@
+"""Build the offline course site into _output/: `python lite/build.py [--force]` (or `make site`).
+
+The kernel package only points at Pyodide's CDN, so a default build hangs in a browser with
+no internet. This script stages everything the kernel loads next to the site:
+  1. the Pyodide runtime from npm (pinned to the version the kernel package expects),
+  2. the wheels it preloads, plus our agentloop wheel, and a pyodide-lock.json for exactly them,
+then runs `jupyter lite build` (settings in jupyter_lite_config.json and lite/jupyter-lite.json).
+Downloads are cached in .cache/; the whole build is skipped when no input changed.
+"""
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path
+
+from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+sys.path.insert(0, str(Path(__file__).parent))
+import lock  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+LITE, CACHE, OUT = ROOT / "lite", ROOT / ".cache", ROOT / "_output"
+STAGE = LITE / "static" / "pyodide"  # where the build looks for a local Pyodide (ignored by git)
+KERNEL_WHEELS = Path(sys.prefix, "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi")
+RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
+# Not inputs: caches, the staging folder, and what lessons write when run (the site skips it too).
+NOT_INPUT = re.compile(r"__pycache__|\.ipynb_checkpoints|\.egg-info|\.pyc$|^lite/static/|^lessons/.*\.json$")
+
+
+def digest(*paths: Path) -> str:
+    """A hash of every input file under `paths` (names and bytes)."""
+    h = hashlib.sha256(PYODIDE_VERSION.encode())
+    for top in paths:
+        for path in sorted([top] if top.is_file() else top.rglob("*")):
+            if path.is_file() and not NOT_INPUT.search(path.relative_to(ROOT).as_posix()):
+                h.update(str(path.relative_to(ROOT)).encode() + path.read_bytes())
+    return h.hexdigest()
+
+
+def run(*cmd, **kw) -> None:
+    """Run a step quietly; on failure show its output and stop the build."""
+    done = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, **kw)
+    if done.returncode:
+        sys.exit(f"{done.stdout[-3000:]}{done.stderr[-3000:]}\nlite/build.py: failed: {' '.join(map(str, cmd))}")
+
+
+def pyodide_tarball() -> Path:
+    tarball = CACHE / "npm" / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.exists():
+        tarball.parent.mkdir(parents=True, exist_ok=True)
+        run("npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tarball.parent)
+    return tarball
+
+
+def agentloop_wheel() -> Path:
+    """Our package as a wheel, rebuilt whenever src/ or pyproject.toml changed."""
+    out = CACHE / "agentloop" / digest(ROOT / "src", ROOT / "pyproject.toml")[:16]
+    if not list(out.glob("*.whl")):
+        run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", out, ROOT)
+    return next(out.glob("agentloop-*.whl"))
+
+
+def stage_pyodide() -> None:
+    shutil.rmtree(STAGE, ignore_errors=True)
+    STAGE.mkdir(parents=True)
+    with tarfile.open(pyodide_tarball()) as tar:
+        for name in RUNTIME:
+            (STAGE / name).write_bytes(tar.extractfile(f"package/{name}").read())
+        upstream = json.load(tar.extractfile("package/pyodide-lock.json"))
+    config = json.loads((LITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    seeds = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]["packages"]
+    wheels = lock.resolve(seeds, upstream["packages"], [agentloop_wheel(), *KERNEL_WHEELS.glob("*.whl")], CACHE / "wheels")
+    for path in wheels.values():
+        shutil.copy2(path, STAGE / path.name)
+    (STAGE / "pyodide-lock.json").write_text(json.dumps(lock.write_lock(wheels, upstream["info"]), indent=1))
+    print(f"  staged Pyodide {PYODIDE_VERSION} and {len(wheels)} wheels: {', '.join(sorted(wheels))}")
+
+
+def main() -> None:
+    inputs = digest(ROOT / "lessons", ROOT / "src", LITE, ROOT / "jupyter_lite_config.json",
+                    ROOT / "pyproject.toml", ROOT / "requirements.txt")
+    stamp = OUT / ".build-inputs"
+    if "--force" not in sys.argv and stamp.exists() and stamp.read_text() == inputs:
+        print(f"site up to date: {OUT}")
+        return
+    start = time.time()
+    stage_pyodide()
+    shutil.rmtree(OUT, ignore_errors=True)  # always a clean build: no stale lesson survives
+    try:  # run from the root so jupyter_lite_config.json is found; its doit database is scratch
+        run(sys.executable, "-m", "jupyterlite_core", "build", cwd=ROOT)
+    finally:
+        for db in ROOT.glob(".jupyterlite.doit.db*"):
+            db.unlink()
+    settings = json.loads((OUT / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
+    if not settings["@jupyterlite/pyodide-kernel-extension:kernel"].get("pyodideUrl", "").startswith("./static/"):
+        sys.exit("lite/build.py: the built site does not point the kernel at the local Pyodide")
+    stamp.write_text(inputs)
+    size = sum(p.stat().st_size for p in OUT.rglob("*") if p.is_file())
+    print(f"built {OUT} in {time.time() - start:.0f} s: {size / 1e6:.1f} MB")
+
+
+if __name__ == "__main__":
+    main()
