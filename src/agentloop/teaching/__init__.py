@@ -20,7 +20,7 @@ from .validate import InvalidRequest
 
 MODEL_NAME = "teaching-model"
 CREATED = 1767225600  # a fixed timestamp: the same request gives the same response
-SKILLS = [skills.refuse_harmful, skills.refuse_sensitive, skills.forget_fact,
+SKILLS = [skills.relay_question, skills.refuse_harmful, skills.refuse_sensitive, skills.forget_fact,
           skills.answer_about_user, skills.remember_facts, tasks.weather, tasks.clock,
           tasks.schedule, tasks.research, tasks.summarise, tasks.count_letter,
           tasks.arithmetic, tasks.text_tool, chat.greet, chat.identity, chat.capital,
@@ -86,7 +86,8 @@ def envelope(request: dict, reply: Reply) -> dict:
     if calls:
         message["tool_calls"] = calls
     prompt = sum(4 + count_tokens(text_of(m)) for m in request["messages"])
-    prompt += count_tokens(json.dumps(request.get("tools") or []))
+    if request.get("tools"):
+        prompt += count_tokens(json.dumps(request["tools"]))
     completion = count_tokens(reply.text if not calls else "") + sum(
         count_tokens(c["function"]["name"] + c["function"]["arguments"]) for c in calls)
     return {

@@ -72,6 +72,16 @@ def facts_in_memory(text: str) -> dict:
     return facts
 
 
+def texts_in(result: str) -> list[str]:
+    """The memory texts in a tool result: the "content" of each JSON item, or the text."""
+    found = []
+    for data in _json_in(result):
+        items = data if isinstance(data, list) else [data]
+        found += [str(i.get("content") or i.get("text") or i.get("memory") or "")
+                  for i in items if isinstance(i, dict)]
+    return [t for t in found if t] or [result]
+
+
 def _json_in(text: str) -> list:
     try:
         return [json.loads(text)]

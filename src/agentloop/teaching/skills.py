@@ -51,6 +51,15 @@ def quoted(text: str, after: str = r"\bin|:|\bof") -> str:
     return found.group(1).strip() if found else text
 
 
+def relay_question(turn: Turn):
+    """A tool (a memory gate, say) answered "ask the user: ...": ask it, don't guess."""
+    for result in turn.results:
+        match = re.search(r"ask the user[:,]?\s*(.+)", result, re.IGNORECASE)
+        if match:
+            question = match.group(1).strip()
+            return Reply(question[0].upper() + question[1:])
+
+
 def refuse_harmful(turn: Turn):
     if re.search(r"\b(bomb|explosive|malware|hack into|steal)\b", turn.text, re.IGNORECASE):
         return Reply("I can't help with that.")
@@ -81,10 +90,11 @@ def completed_facts(turn: Turn) -> list:
 
 def third_person(key: str, value: str) -> str:
     """("name", "Ada") -> "The user's name is Ada" (how memory services store facts)."""
-    return facts.phrase(key, value).replace("your ", "the user's ", 1).replace(
+    sentence = facts.phrase(key, value).replace("your ", "the user's ", 1).replace(
         "you are", "the user is").replace("you ", "the user ", 1).replace(
         "user prefer ", "user prefers ").replace("user like ", "user likes ").replace(
-        "user live ", "user lives ").replace("user work ", "user works ").capitalize()
+        "user live ", "user lives ").replace("user work ", "user works ")
+    return sentence[0].upper() + sentence[1:]
 
 
 def remember_facts(turn: Turn):

@@ -2,6 +2,7 @@
 import re
 
 from . import arithmetic as maths
+from . import facts
 from .skills import Reply, Turn, call, quoted
 
 
@@ -64,7 +65,7 @@ def text_tool(turn: Turn):
 
 
 def weather(turn: Turn):
-    match = re.search(r"\b(?:weather|temperature|forecast)\b.*?\bin ([A-Z][\w ,]*?(?:and [A-Z]\w*)?)[?.!]*$",
+    match = re.search(r"\b(?i:weather|temperature|forecast)\b.*?\bin ([A-Z][\w ,]*?(?:and [A-Z]\w*)?)[?.!]*$",
                       turn.text)
     if not match:
         return None
@@ -130,6 +131,8 @@ def research(turn: Turn):
             calls += call(log, decision=f"store what I found about {topic}",
                           reasoning="it answers the research question and others can reuse it").calls
         return Reply(calls=calls)
+    if len(turn.results) > 1:
+        return Reply(f"I researched {topic} and saved what I found: {found[:200]}")
     return Reply(f"About {topic}: {found[:200]}")
 
 
@@ -142,7 +145,6 @@ def summarise(turn: Turn):
     tool = turn.tool("recall", "list_memory")
     if tool and not turn.results:
         return call(tool, query=topic, limit=5, scope="agent:researcher")
-    source = turn.results[-1] if turn.results else topic
-    sentences = re.findall(r"[^.!?\n]+[.!?]?", re.sub(r"[\[\]{}\"]|\bid\b|\bcontent\b", " ", source))
-    summary = " ".join(s.strip(" ,:") for s in sentences[:3] if len(s.strip(" ,:")) > 3)
-    return Reply(f"Summary: {summary or 'nothing to summarise yet.'}")
+    texts = facts.texts_in(turn.results[-1]) if turn.results else [topic]
+    sentences = [s.strip() for text in texts for s in re.findall(r"[^.!?]+[.!?]?", text) if s.strip()]
+    return Reply("Summary: " + (" ".join(sentences[:3]) or "nothing to summarise yet."))

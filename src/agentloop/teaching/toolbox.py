@@ -113,10 +113,10 @@ def fill(tool: Tool, values: dict) -> dict:
             role = next((r for r in values if r in words(param)), None)
         if kind in ("number", "integer") and role not in ("limit", "importance", "when") and numbers:
             value = numbers.pop(0)
+        elif "default" in spec and role in (None, "scope", "limit"):
+            value = spec["default"]  # the tool's author knows best
         elif role is not None:
             value = values[role]
-        elif "default" in spec:
-            value = spec["default"]
         elif "enum" in spec:
             value = spec["enum"][0]
         elif param in tool.required or len(tool.params) == 1:
@@ -132,6 +132,9 @@ def generic(kind: str | None, text: str):
     return {"number": 0, "integer": 0, "boolean": True, "array": [], "object": {}}.get(kind, text)
 
 
+LEVELS = {"low": 0.2, "medium": 0.5, "high": 0.9}  # importance as a number from 0 to 1
+
+
 def convert(value, spec: dict):
     """Make a value fit its parameter's schema (type and enum)."""
     kind = spec.get("type")
@@ -139,6 +142,8 @@ def convert(value, spec: dict):
         value = spec["enum"][min(len(spec["enum"]) - 1, 1)]  # the middle-ish choice
     if kind in ("integer", "number") and isinstance(value, float) and value.is_integer():
         return int(value)  # 2, not 2.0, as a real model would write it
+    if kind == "number" and value in LEVELS:
+        return LEVELS[value]
     if kind == "number" and isinstance(value, str):
         found = re.search(r"-?\d+(\.\d+)?", value)
         return float(found.group()) if found else 0
