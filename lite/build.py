@@ -80,6 +80,11 @@ def stage_pyodide() -> None:
     print(f"  staged Pyodide {PYODIDE_VERSION} and {len(wheels)} wheels: {', '.join(sorted(wheels))}")
 
 
+def forget_tasks() -> None:
+    for db in ROOT.glob(".jupyterlite.doit.db*"):
+        db.unlink()
+
+
 def main() -> None:
     inputs = digest(ROOT / "lessons", ROOT / "src", LITE, ROOT / "jupyter_lite_config.json",
                     ROOT / "pyproject.toml", ROOT / "requirements.txt")
@@ -90,11 +95,13 @@ def main() -> None:
     start = time.time()
     stage_pyodide()
     shutil.rmtree(OUT, ignore_errors=True)  # always a clean build: no stale lesson survives
-    try:  # run from the root so jupyter_lite_config.json is found; its doit database is scratch
+    # Run from the root so jupyter_lite_config.json is found. Its task database would skip work
+    # remembered from an earlier (perhaps interrupted) build, so it lives only for this build.
+    forget_tasks()
+    try:
         run(sys.executable, "-m", "jupyterlite_core", "build", cwd=ROOT)
     finally:
-        for db in ROOT.glob(".jupyterlite.doit.db*"):
-            db.unlink()
+        forget_tasks()
     settings = json.loads((OUT / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
     if not settings["@jupyterlite/pyodide-kernel-extension:kernel"].get("pyodideUrl", "").startswith("./static/"):
         sys.exit("lite/build.py: the built site does not point the kernel at the local Pyodide")

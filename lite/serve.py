@@ -35,11 +35,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass  # one line per file would bury the URL
 
 
-def start(directory: Path, port: int = 0, prefix: str = "/") -> tuple[http.server.ThreadingHTTPServer, str]:
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # browsers cancel downloads all the time
+            super().handle_error(request, client_address)
+
+
+def start(directory: Path, port: int = 0, prefix: str = "/") -> tuple[Server, str]:
     """Serve `directory` under `prefix` on 127.0.0.1 from a daemon thread; returns (server, URL)."""
     handler = type("SiteHandler", (Handler,), {"prefix": prefix})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
-    server.daemon_threads = True
+    server = Server(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_port}{prefix}"
 
@@ -50,16 +57,15 @@ def main() -> None:
     parser.add_argument("--prefix", default="/", help="serve under this sub-path, e.g. /course/")
     args = parser.parse_args()
     prefix = "/" + args.prefix.strip("/") + "/" if args.prefix.strip("/") else "/"
-    build.main()
-    try:
-        server, url = start(build.OUT, args.port, prefix)
-    except OSError as error:
-        sys.exit(f"cannot listen on 127.0.0.1:{args.port}: {error.strerror}; try: make serve PORT=8001")
-    print(f"\nThe course is at {url}lab/index.html  (Ctrl-C stops the server)", flush=True)
-    try:
+    try:  # Ctrl-C, during the build or while serving, ends with one word, not a traceback
+        build.main()
+        try:
+            _, url = start(build.OUT, args.port, prefix)
+        except OSError as error:
+            sys.exit(f"cannot listen on 127.0.0.1:{args.port}: {error.strerror}; try: make serve PORT=8001")
+        print(f"\nThe course is at {url}lab/index.html  (Ctrl-C stops the server)", flush=True)
         threading.Event().wait()
     except KeyboardInterrupt:
-        server.shutdown()
         print("\nstopped")
 
 
