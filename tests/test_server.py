@@ -244,7 +244,9 @@ def test_a_crash_in_the_model_is_a_500_and_the_server_goes_on(url, monkeypatch):
 # --- the command line -------------------------------------------------------------------------
 
 def start_cli(*args):
-    return subprocess.Popen([sys.executable, "-m", "agentloop", "serve", *args],
+    # Started as a shell starts a background job, with Ctrl-C ignored: it must stop on it anyway.
+    ignore_ctrl_c = lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)  # noqa: E731
+    return subprocess.Popen([sys.executable, "-m", "agentloop", "serve", *args], preexec_fn=ignore_ctrl_c,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 

@@ -9,6 +9,7 @@ start it in the background with `serve_in_thread()`.
 """
 import json
 import re
+import signal
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -164,6 +165,8 @@ def main(host: str = "127.0.0.1", port: int = 8080):
     except OSError as error:
         sys.exit(f"Cannot listen on {host}:{port}: {error.strerror}")
     server.log = True
+    # A shell starts background jobs with Ctrl-C ignored; we want it to stop us all the same.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     print(f"The teaching model is at http://{host}:{server.server_port}/v1 (Ctrl-C stops it)", flush=True)
     try:
         server.serve_forever()
