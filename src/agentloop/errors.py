@@ -10,7 +10,7 @@ _KEY_SHAPED = re.compile(r"(sk-or-v1-|sk-|gsk_|xai-|AIza)[A-Za-z0-9_\-]{8,}")
 
 def redact(text: str, secret: str | None = None) -> str:
     """Remove an API key (and anything shaped like one) from text."""
-    if secret:
+    if secret and len(secret) >= 8:  # a placeholder like "x" is no secret, and hiding it garbles text
         text = text.replace(secret, "***")
     return _KEY_SHAPED.sub("***", text)
 
@@ -21,10 +21,10 @@ class LLMError(Exception):
     hint = "check the base URL, the model name and the key."
 
     def __init__(self, what: str, url: str = "", hint: str | None = None, status: int | None = None):
-        self.what, self.url, self.status = what, url, status
+        self.what, self.url, self.status = redact(what), redact(url), status
         self.hint = hint or self.hint
-        where = f" ({url})" if url else ""
-        super().__init__(redact(f"{what}{where}. Try: {self.hint}"))
+        where = f" ({self.url})" if url else ""
+        super().__init__(f"{self.what}{where}. Try: {self.hint}")
 
 
 class ConnectionFailed(LLMError):

@@ -11,6 +11,7 @@ HTTP goes through the standard library's urllib, so the same code runs in the br
 (Pyodide) once pyodide-http has patched urllib. Every request and response is recorded
 in `agentloop.trace`.
 """
+import http.client
 import json
 import os
 import socket
@@ -80,7 +81,9 @@ def complete(messages: list, tools: list | None = None, **options) -> dict:
     else:
         response = _post(chosen, "/chat/completions", request)
     if not isinstance(response, dict) or not response.get("choices"):
-        raise errors.BadResponse("The response has no choices", chosen.base_url or "")
+        where = chosen.base_url + "/chat/completions" if chosen.base_url else ""
+        got = _excerpt(json.dumps(response), chosen.api_key)
+        raise errors.BadResponse(f"The response has no choices: {got}", where)
     trace.record("response", response)
     return response
 
@@ -99,28 +102,45 @@ def _post(chosen: Backend, path: str, body: dict) -> dict:
     if chosen.api_key:
         headers["Authorization"] = f"Bearer {chosen.api_key}"
     request = urllib.request.Request(url, json.dumps(body).encode(), headers, method="POST")
+    key = chosen.api_key  # a server may echo it back: everything it says passes through _excerpt
     try:
         with urllib.request.urlopen(request, timeout=chosen.timeout) as reply:
             raw = reply.read()
     except urllib.error.HTTPError as error:
-        detail = _error_detail(error.read())
+        detail = _error_detail(error, key)
         raise errors.for_status(error.code)(
             f"HTTP {error.code} {detail}".strip(), url, status=error.code) from None
     except (socket.timeout, TimeoutError):
         raise errors.Timeout(f"No answer within {chosen.timeout:g} s", url) from None
-    except (urllib.error.URLError, ConnectionError, OSError) as error:
-        reason = getattr(error, "reason", error)
-        raise errors.ConnectionFailed(f"Could not connect: {reason}", url) from None
+    except urllib.error.URLError as error:  # urllib wraps what fails while connecting or sending
+        raise errors.ConnectionFailed(f"Could not connect: {error.reason}", url) from None
+    except (OSError, http.client.IncompleteRead) as error:  # connected, then the server hung up
+        raise errors.ConnectionFailed(
+            f"The connection closed before the whole answer arrived: {error}", url,
+            hint="the server hung up mid-answer; try again, and if it keeps happening, read its log.") from None
+    except http.client.HTTPException as error:  # the answer is not even HTTP
+        raise errors.BadResponse(f"The answer is not HTTP: {_excerpt(str(error), key)!r}", url) from None
     try:
         return json.loads(raw)
     except ValueError:
-        raise errors.BadResponse(f"The body is not JSON: {raw[:80]!r}", url) from None
+        got = _excerpt(raw.decode("utf-8", "replace"), key, 80)
+        raise errors.BadResponse(f"The body is not JSON: {got!r}", url) from None
 
 
-def _error_detail(raw: bytes) -> str:
+def _error_detail(error: urllib.error.HTTPError, key: str | None) -> str:
     """The provider's own error message, if the body has one (OpenAI style)."""
     try:
+        raw = error.read()
         body = json.loads(raw)
-        return str(body["error"]["message"] if isinstance(body.get("error"), dict) else body["error"])
-    except (ValueError, KeyError, TypeError, AttributeError):
-        return raw[:200].decode("utf-8", "replace")
+        detail = body["error"]["message"] if isinstance(body["error"], dict) else body["error"]
+    except (OSError, http.client.HTTPException):  # the error's body never arrived
+        return ""
+    except (ValueError, KeyError, TypeError):
+        detail = raw.decode("utf-8", "replace")
+    return _excerpt(str(detail), key)
+
+
+def _excerpt(text: str, key: str | None, limit: int = 200) -> str:
+    """What a server said, fit for an error message: one line, no key, not too long."""
+    text = errors.redact(" ".join(text.split()), key)  # redact first: a cut key would slip through
+    return text if len(text) <= limit else text[:limit] + "…"
