@@ -40,5 +40,5 @@ def fallback(turn: Turn):
     if turn.results:
         return Reply("The tools returned: " + "; ".join(r.strip() for r in turn.results))
     return Reply(f"I'm the teaching model, a rule-based stand-in, and I have no rule for "
-                 f"\"{turn.text.strip()[:80]}\". I can do arithmetic, use text, weather, memory "
+                 f"\"{turn.text.strip().rstrip('.!?')[:80]}\". I can do arithmetic, use text, weather, memory "
                  "and scheduling tools, remember facts you state, and answer from memory.")

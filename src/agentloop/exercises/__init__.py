@@ -1,0 +1,1 @@
+"""The exercise checks, one module per lesson: `from agentloop.exercises import lesson01`."""
