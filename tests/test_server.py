@@ -198,15 +198,18 @@ def test_unsupported_method_is_answered_in_json(url):
     assert_openai_error(*fetch("PUT", url + "/chat/completions", b"{}"), 501)
 
 
-def test_cors_preflight(url):
+@pytest.mark.parametrize("asked", ["authorization, content-type", "authorization, content-type, x-stainless-os",
+                                   None])
+def test_cors_preflight(url, asked):
     status, headers, body = fetch("OPTIONS", url + "/chat/completions", headers={
         "Origin": "http://127.0.0.1:8000", "Access-Control-Request-Method": "POST",
-        "Access-Control-Request-Headers": "authorization, content-type"})
+        **({"Access-Control-Request-Headers": asked} if asked else {})})
     assert status == 204 and body == b""
     assert headers["Access-Control-Allow-Origin"] == "*"
     assert "POST" in headers["Access-Control-Allow-Methods"]
-    assert {"authorization", "content-type"} <= set(
-        re.split(r"\s*,\s*", headers["Access-Control-Allow-Headers"].lower()))
+    assert headers["Access-Control-Allow-Private-Network"] == "true"
+    allowed = set(re.split(r"\s*,\s*", headers["Access-Control-Allow-Headers"].lower()))
+    assert {"authorization", "content-type"} | set(re.split(r"\s*,\s*", asked or "")) - {""} <= allowed
 
 
 def test_cors_header_on_models(url):

@@ -67,7 +67,11 @@ class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive: the openai SDK reuses its connection
 
     def do_OPTIONS(self):  # the CORS preflight a browser sends before POSTing JSON
-        self.send(204)
+        # Allow whatever headers the page asks for (the openai JS SDK adds x-stainless-*), and
+        # a page on the public web (a hosted JupyterLite) calling this private address.
+        asked = self.headers.get("Access-Control-Request-Headers")
+        self.send(204, headers={"Access-Control-Allow-Headers": asked or CORS["Access-Control-Allow-Headers"],
+                                "Access-Control-Allow-Private-Network": "true"})
 
     def do_GET(self):
         if self.route() == "/v1/models":
@@ -98,7 +102,7 @@ class Handler(BaseHTTPRequestHandler):
         try:
             response = teaching.respond(body)
         except teaching.InvalidRequest as error:
-            return self.send(400, error_body(str(error), param=getattr(error, "param", None)))
+            return self.send(400, error_body(str(error)))
         except Exception as error:  # a bug in the model must not take the server down
             return self.send(500, error_body(f"The teaching model failed: {error!r}", 500))
         if stream is not True:
@@ -114,10 +118,11 @@ class Handler(BaseHTTPRequestHandler):
         self.send(404, error_body(f"Unknown path: {self.command} {self.route()}. "
                                   "Try POST /v1/chat/completions or GET /v1/models."))
 
-    def send(self, status: int, body=None, content_type="application/json"):
+    def send(self, status: int, body=None, content_type="application/json", headers=None):
         data = body if isinstance(body, bytes) else b"" if body is None else json.dumps(body).encode()
         self.send_response(status)
-        for name, value in {**CORS, "Content-Type": content_type, "Content-Length": len(data)}.items():
+        headers = {**CORS, "Content-Type": content_type, "Content-Length": len(data), **(headers or {})}
+        for name, value in headers.items():
             self.send_header(name, str(value))
         self.end_headers()
         self.wfile.write(data)
