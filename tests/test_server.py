@@ -277,11 +277,14 @@ def test_cli_serves_logs_quietly_and_stops_on_ctrl_c():
 
 def test_cli_port_in_use_is_one_clear_line():
     server, url = serve_in_thread()
+    port = url.split(":")[-1].split("/")[0]
+    cli = start_cli("--port", port)
     try:
-        port = url.split(":")[-1].split("/")[0]
-        cli = start_cli("--port", port)
         out, err = cli.communicate(timeout=20)
     finally:
         server.stop()
+        if cli.poll() is None:  # it should have given up at once; never leave it behind
+            cli.kill()
+            cli.communicate()
     assert cli.returncode == 1
     assert f"Cannot listen on 127.0.0.1:{port}" in err and "Traceback" not in err
