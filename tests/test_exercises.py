@@ -9,8 +9,11 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "solutions"))
 import lesson01 as s01  # noqa: E402
 import lesson02 as s02  # noqa: E402
 import lesson03 as s03  # noqa: E402
+import lesson04 as s04  # noqa: E402
+import lesson05 as s05  # noqa: E402
+import lesson06 as s06  # noqa: E402
 
-from agentloop.exercises import lesson01, lesson02, lesson03  # noqa: E402
+from agentloop.exercises import lesson01, lesson02, lesson03, lesson04, lesson05, lesson06  # noqa: E402
 
 
 def verdict(check, *answer, capsys):
@@ -19,6 +22,11 @@ def verdict(check, *answer, capsys):
     printed = capsys.readouterr().out
     assert printed.count("\n") == 1, f"a check prints exactly one line, got {printed!r}"
     return bool(result), printed
+
+
+def load_if_present(path):
+    """Handles a missing file, but trusts that a present one is valid."""
+    return json.load(open(path)) if Path(path).exists() else {}
 
 
 def boom(*args, **kwargs):
@@ -35,6 +43,15 @@ REFERENCE = [
     (lesson03.check_safe_run_tool, (s03.safe_run_tool,)),
     (lesson03.check_tools_used, (s03.tools_used,)),
     (lesson03.check_count_turns, (s03.count_turns,)),
+    (lesson04.check_trim_history, (s04.trim_history,)),
+    (lesson04.check_transcript, (s04.transcript,)),
+    (lesson04.check_count_roles, (s04.count_roles,)),
+    (lesson05.check_add_usage, (s05.add_usage,)),
+    (lesson05.check_over_budget, (s05.over_budget,)),
+    (lesson05.check_count_kinds, (s05.count_kinds,)),
+    (lesson06.check_render_memory, (s06.render_memory,)),
+    (lesson06.check_memory_tokens, (s06.memory_tokens,)),
+    (lesson06.check_load_memory, (s06.load_memory,)),
 ]
 
 
@@ -74,6 +91,22 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
     (lesson03.check_tools_used, (lambda q: ["add", "multiply"],), "(2 + 3) * (4 + 1)"),
     (lesson03.check_count_turns, (lambda q: len(s03.tools_used(q)),), "expected 1"),
     (lesson03.check_count_turns, (boom,), "RuntimeError"),
+    (lesson04.check_trim_history, (lambda h, keep: h[-keep:],), "must not start with an assistant or tool"),
+    (lesson04.check_trim_history, (lambda h, keep: h.pop() and h,), "keep the last 2"),
+    (lesson04.check_transcript, (lambda h: "\n".join(f"{m['role']}: {m['content']}" for m in h),),
+     "leave out tool messages"),
+    (lesson04.check_count_roles, (lambda h: {"user": len(h)},), "count message['role']"),
+    (lesson05.check_add_usage, (lambda state, r: state.update(prompt_tokens=r["usage"]["prompt_tokens"]),),
+     "in place"),
+    (lesson05.check_over_budget, (lambda state, budget: state["prompt_tokens"] > budget,), "expected True"),
+    (lesson05.check_over_budget, (lambda state, budget: state["prompt_tokens"] + state["completion_tokens"] > budget,),
+     "reach the budget"),
+    (lesson05.check_count_kinds, (lambda events: {e.kind: 1 for e in events},), "event.kind"),
+    (lesson06.check_render_memory, (lambda m: "\n".join(f"{k}: {v}" for k, v in m.items()),), "'- key: value'"),
+    (lesson06.check_render_memory, (lambda m: "\n".join(f"- {k}: {v}" for k, v in m.items()),), "(nothing yet)"),
+    (lesson06.check_memory_tokens, (lambda m: len(m),), "count_tokens"),
+    (lesson06.check_load_memory, (lambda path: json.load(open(path)),), "FileNotFoundError"),
+    (lesson06.check_load_memory, (load_if_present,), "JSONDecodeError"),
 ]
 
 

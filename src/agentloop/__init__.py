@@ -6,6 +6,9 @@ The agent itself (the loop, tool dispatch, memory) is written in the lessons.
 from . import trace
 from .errors import LLMError
 from .llm import ask, backend, complete, use
+from .tokens import count_tokens
+from .trace_widget import show_trace, trace_text
 
-__all__ = ["ask", "backend", "complete", "use", "trace", "LLMError"]
+__all__ = ["ask", "backend", "complete", "use", "trace", "show_trace", "trace_text",
+           "count_tokens", "LLMError"]
 __version__ = "0.1.0"
