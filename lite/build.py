@@ -28,7 +28,7 @@ STAGE = LITE / "static" / "pyodide"  # where the build looks for a local Pyodide
 KERNEL_WHEELS = Path(sys.prefix, "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi")
 RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
 # Not inputs: caches, the staging folder, and what lessons write when run (the site skips it too).
-NOT_INPUT = re.compile(r"__pycache__|\.ipynb_checkpoints|\.egg-info|\.pyc$|^lite/static/|^lessons/.*\.json$")
+NOT_INPUT = re.compile(r"__pycache__|\.ipynb_checkpoints|\.egg-info|\.pyc$|^lite/static/|^lessons/.*\.json[^/]*$")
 
 
 def digest(*paths: Path) -> str:
@@ -80,6 +80,18 @@ def stage_pyodide() -> None:
     print(f"  staged Pyodide {PYODIDE_VERSION} and {len(wheels)} wheels: {', '.join(sorted(wheels))}")
 
 
+def check_contents() -> None:
+    """The site ships exactly the course's files under lessons/, none that git ignores (run leftovers)."""
+    listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "lessons"], cwd=ROOT, capture_output=True, text=True)
+    if listed.returncode:
+        return  # not a git checkout: nothing to compare with
+    want = {line.removeprefix("lessons/") for line in listed.stdout.splitlines()}
+    have = {p.relative_to(OUT / "files").as_posix() for p in (OUT / "files").rglob("*") if p.is_file()}
+    if want != have:
+        sys.exit(f"lite/build.py: the site's files differ from lessons/ less what git ignores: shipped but "
+                 f"ignored {sorted(have - want)}, missing {sorted(want - have)}; see extra_ignore_contents")
+
+
 def forget_tasks() -> None:
     for db in ROOT.glob(".jupyterlite.doit.db*"):
         db.unlink()
@@ -102,6 +114,7 @@ def main() -> None:
         run(sys.executable, "-m", "jupyterlite_core", "build", cwd=ROOT)
     finally:
         forget_tasks()
+    check_contents()
     settings = json.loads((OUT / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
     if not settings["@jupyterlite/pyodide-kernel-extension:kernel"].get("pyodideUrl", "").startswith("./static/"):
         sys.exit("lite/build.py: the built site does not point the kernel at the local Pyodide")

@@ -1,0 +1,43 @@
+"""The site itself, with no lesson needed: packages, widgets, storage, offline, course updates."""
+import json
+from importlib.metadata import version
+
+
+def stdout(notebook: dict) -> list[str]:
+    return ["".join(o["text"]) if isinstance(o["text"], list) else o["text"]
+            for cell in notebook["cells"] for o in cell["outputs"] if o.get("name") == "stdout"]
+
+
+def errors(notebook: dict) -> list[str]:
+    return [f"{o['ename']}: {o['evalue']}" for c in notebook["cells"] for o in c["outputs"] if o["output_type"] == "error"]
+
+
+def test_course_packages_import_with_no_pip_and_nothing_leaves_the_machine(lab):
+    ran = lab.scratch("imports.ipynb", ["import agentloop, ipywidgets, pyodide_http, sys\n"
+                                        "print(agentloop.__version__, ipywidgets.__version__, sys.platform)"])
+    assert not errors(ran), f"{errors(ran)}\n{lab.diagnostics()}"
+    assert stdout(ran) == [f"{version('agentloop')} {version('ipywidgets')} emscripten\n"]
+    assert lab.outside() == [], f"requests left the machine: {lab.outside()}"
+    # The log must see what the kernel asks for, too: a request to another host is caught (and aborted).
+    lab.kernel_run("import pyodide_http, urllib.request\npyodide_http.patch_all()\ntry:\n"
+                   "    urllib.request.urlopen('http://example.invalid/from-the-kernel', timeout=5)\nexcept Exception:\n    pass")
+    assert lab.outside() == ["http://example.invalid/from-the-kernel"]
+
+
+def test_widget_renders_and_round_trips(lab):
+    lab.scratch("widgets.ipynb", ["import ipywidgets\nslider = ipywidgets.IntSlider(value=3)\n"
+                                  "box = ipywidgets.Text(value='')\ndisplay(slider, box)",
+                                  "slider.value = 7"])
+    page = lab.page
+    page.locator(".widget-slider .widget-readout").filter(has_text="7").wait_for(timeout=20_000)  # kernel -> page
+    page.locator(".widget-text input").fill("typed in the page")  # page -> kernel
+    page.wait_for_function("true", timeout=1000)
+    assert lab.kernel_run("print(box.value)") == "typed in the page\n"
+    assert "Error displaying widget" not in page.locator(".jp-OutputArea").first.inner_text()
+
+
+def test_a_file_the_kernel_writes_survives_a_page_reload(lab):
+    lab.scratch("writer.ipynb", ["import json\njson.dump({'name': 'Ada'}, open('kept.json', 'w'))"])
+    before, after = lab.files_survive_reload(["kept.json"])
+    assert before == {"kept.json": '{"name": "Ada"}'}
+    assert after == before
