@@ -2,6 +2,8 @@
 import json
 from importlib.metadata import version
 
+import pytest
+
 
 def stdout(notebook: dict) -> list[str]:
     return ["".join(o["text"]) if isinstance(o["text"], list) else o["text"]
@@ -41,3 +43,34 @@ def test_a_file_the_kernel_writes_survives_a_page_reload(lab):
     before, after = lab.files_survive_reload(["kept.json"])
     assert before == {"kept.json": '{"name": "Ada"}'}
     assert after == before
+
+
+def first_cell(notebook: dict) -> str:
+    source = notebook["cells"][0]["source"]
+    return "".join(source) if isinstance(source, list) else source
+
+
+def test_renaming_a_stale_lesson_brings_the_new_version_and_keeps_the_work(new_lab, site_copy):
+    """lite/README.md: a student's saved copy hides a newer lesson; Rename keeps it, the new one shows."""
+    copy, url = site_copy
+    lessons = sorted(p.name for p in (copy / "files").glob("*.ipynb"))
+    if not lessons:
+        pytest.skip("no lessons in the site yet")
+    lesson = lessons[0]
+    note = {"cell_type": "markdown", "metadata": {}, "source": "MY NOTES"}
+    lab = new_lab(url)
+    mine = lab.read(lesson)
+    lab.save(lesson, {**mine, "cells": [note, *mine["cells"]]})  # the student's work, saved in the browser
+    course = json.loads((copy / "files" / lesson).read_text())  # the teacher publishes a new version
+    course["cells"].insert(0, {**note, "source": "COURSE UPDATE"})
+    (copy / "files" / lesson).write_text(json.dumps(course))
+    lab.reload()
+    assert first_cell(lab.read(lesson)) == "MY NOTES"  # the stale copy hides the update
+    lab.page.locator(".jp-DirListing-item", has_text=lesson).click(button="right")  # the remedy, in the UI
+    lab.page.locator(".lm-Menu-item", has_text="Rename").click()
+    lab.page.keyboard.press("Control+A")
+    lab.page.keyboard.type(f"my-{lesson}")
+    lab.page.keyboard.press("Enter")
+    lab.page.locator(".jp-DirListing-item", has_text=f"my-{lesson}").wait_for(timeout=10_000)
+    assert first_cell(lab.read(lesson)) == "COURSE UPDATE"
+    assert first_cell(lab.read(f"my-{lesson}")) == "MY NOTES"
