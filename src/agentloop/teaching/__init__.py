@@ -22,9 +22,9 @@ MODEL_NAME = "teaching-model"
 CREATED = 1767225600  # a fixed timestamp: the same request gives the same response
 SKILLS = [skills.relay_question, skills.refuse_harmful, skills.refuse_sensitive, skills.forget_fact,
           skills.answer_about_user, skills.remember_facts, tasks.weather, tasks.clock,
-          tasks.schedule, tasks.research, tasks.summarise, tasks.count_letter,
+          tasks.schedule, tasks.research, tasks.research_step, tasks.summarise, tasks.count_letter,
           tasks.arithmetic, tasks.text_tool, chat.greet, chat.identity, chat.capital,
-          chat.joke, chat.fallback]
+          chat.joke, tasks.scheduled, chat.fallback]
 
 __all__ = ["respond", "InvalidRequest", "MODEL_NAME"]
 

@@ -14,6 +14,7 @@ STATED = [  # (pattern on what the user says, the key it gives)
     (r"\bi (?:really )?prefer (?P<v>[\w' -]+?)" + _END, "prefers"),
     (r"\bi (?:really )?(?:like|love) (?P<v>[\w' -]+?)" + _END, "likes"),
     (r"\bi live in (?P<v>[\w' -]+?)" + _END, "lives_in"),
+    (r"\bi(?: am|'m) (?:in|at|visiting) (?P<v>[\w' -]+?)" + _END, "location"),
     (r"\bi(?: am|'m) (?P<v>\d+) years old", "age"),
     (r"\bi work as (?:an? )?(?P<v>[\w' -]+?)" + _END, "job"),
     (r"\bit'?s my birthday (?:on )?(?P<v>[\w' -]+?)" + _END, "birthday"),
@@ -27,12 +28,14 @@ QUESTIONS = [  # (pattern on a question, the key it asks about; "*" is everythin
     (r"\bwhat do i (?:prefer|drink)\b", "prefers"),
     (r"\bwhat do i (?:like|love)\b", "likes"),
     (r"\bwhere do i live\b", "lives_in"),
+    (r"\bwhere am i\b", "location"),
     (r"\bhow old am i\b", "age"),
     (r"\bwhat do i do\b|\bwhat(?:'s| is) my job\b", "job"),
     (r"\b(?:what do you know|what do you remember|tell me what you know) about me\b", "*"),
 ]
 PHRASES = {"name": "your name is {}", "prefers": "you prefer {}", "likes": "you like {}",
-           "lives_in": "you live in {}", "age": "you are {} years old", "job": "you work as {}"}
+           "lives_in": "you live in {}", "location": "you are in {}", "age": "you are {} years old",
+           "job": "you work as {}"}
 STOP = {"question", "answer", "turn", "favourite", "favorite", "problem"}
 
 

@@ -60,6 +60,16 @@ def relay_question(turn: Turn):
             return Reply(question[0].upper() + question[1:])
 
 
+def refusal(turn: Turn) -> str | None:
+    """Why a tool said no ("Not stored: ...", "Error: ..."), to pass on instead of claiming success."""
+    for result in turn.results:
+        text = result.strip()
+        prefix = re.match(r"(?:not stored|not deleted|error)\b\W*", text, re.IGNORECASE)
+        if prefix or re.match(r"(?:nothing|no memory)\b", text, re.IGNORECASE):
+            reason = text[prefix.end():] if prefix else text
+            return reason[:1].upper() + reason[1:] if reason else "The tool refused."
+
+
 def refuse_harmful(turn: Turn):
     if re.search(r"\b(bomb|explosive|malware|hack into|steal)\b", turn.text, re.IGNORECASE):
         return Reply("I can't help with that.")
@@ -102,6 +112,8 @@ def remember_facts(turn: Turn):
     if not stated:
         return None
     said = " and ".join(facts.phrase(k, v) for k, v in stated)
+    if reason := refusal(turn):  # a memory gate said no: say so, don't claim it is stored
+        return Reply(f"I didn't store that. {reason}")
     if turn.results:
         return Reply(f"Got it. I'll remember that {said}.")
     tool = turn.tool("remember")
@@ -162,4 +174,6 @@ def forget_fact(turn: Turn):
         if not found:
             return Reply(f"I couldn't find anything about your {key.replace('_', ' ')} to forget.")
         return call(tool, id=found.group(1))
+    if reason := refusal(turn):
+        return Reply(f"I couldn't forget that. {reason}")
     return Reply(f"Done: I've forgotten your {key.replace('_', ' ')}.")

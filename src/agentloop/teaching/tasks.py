@@ -113,7 +113,7 @@ def research(turn: Turn):
         return None
     topic = match.group(1)
     search, store, planner = turn.tool("search"), turn.tool("remember"), turn.tool("schedule")
-    if search is None and planner is not None:  # no way to look now: plan the steps
+    if planner is not None:  # a big job and a queue: plan the steps, the queue runs them later
         if turn.results:
             return Reply(f"I've planned {len(turn.results)} steps to research {topic}.")
         steps = [f"find sources on {topic}", f"take notes on {topic}", f"write a summary of {topic}"]
@@ -134,6 +134,65 @@ def research(turn: Turn):
     if len(turn.results) > 1:
         return Reply(f"I researched {topic} and saved what I found: {found[:200]}")
     return Reply(f"About {topic}: {found[:200]}")
+
+
+STEP = r"\b(find sources on|take notes on|write a summary of)\s+(.+?)[.!?]*$"
+
+
+def research_step(turn: Turn):
+    """One of the steps `research` plans, run later from a queue. Memory (in the system
+    prompt) carries the work from one step to the next: sources, then notes, then a summary."""
+    match = re.search(STEP, turn.text, re.IGNORECASE)
+    if not match:
+        return None
+    step, topic = match.group(1).lower(), match.group(2)
+    search, store = turn.tool("search"), turn.tool("remember")
+    if step == "find sources on":
+        if search is None:
+            return Reply(f"I can't find sources on {topic}: I have no search tool.")
+        if not turn.results:
+            return call(search, query=topic, text=topic)
+        if store and len(turn.results) == 1:
+            return _note(store, f"sources on {topic}", turn.results[0].strip())
+        return Reply(f"Found sources on {topic}{' and saved them' if store else ''}: {turn.results[0].strip()[:200]}")
+    sources, notes = _in_memory(turn.system, "sources", topic), _in_memory(turn.system, "notes", topic)
+    if step == "take notes on":
+        if not sources:
+            return Reply(f"I have no sources on {topic} to take notes from yet.")
+        if store and not turn.results:
+            return _note(store, f"notes on {topic}", "; ".join(_sentences(sources)))
+        return Reply(f"Took notes on {topic}: {'; '.join(_sentences(sources))}")
+    found = notes or sources
+    if not found:
+        return Reply(f"I have nothing on {topic} to summarise yet.")
+    return Reply(f"Summary of {topic}: " + " ".join(s + "." for s in _sentences(found)[:3]))
+
+
+def _note(store, key: str, text: str) -> Reply:
+    has_key = any(p.lower() in ("key", "name", "topic", "label") for p in store.params)
+    return call(store, key=key, value=text if has_key else f"{key[0].upper()}{key[1:]}: {text}",
+                importance="medium", scope="agent:researcher")
+
+
+def _in_memory(system: str, kind: str, topic: str) -> str:
+    """The text memory holds under "sources on <topic>" (or notes), from the system prompt."""
+    found = re.search(rf"{kind} on {re.escape(topic)}\s*[:=]\s*(.+)", system, re.IGNORECASE)
+    return found.group(1).strip() if found else ""
+
+
+def _sentences(text: str) -> list:
+    return [s.strip(" .;") for s in re.split(r"(?<=[.;])\s+", text) if s.strip(" .;")]
+
+
+def scheduled(turn: Turn):
+    """A task from a queue that no other skill took: deliver it to the user when it is due."""
+    match = re.match(r"\s*scheduled task\b[^:]*:\s*(.+?)[.!?]*$", turn.text, re.IGNORECASE | re.DOTALL)
+    if not match:
+        return None
+    if "happy birthday" in match.group(1).lower():
+        name = facts.lookup(turn.known(), "name")
+        return Reply(f"Happy birthday{', ' + name if name else ''}! 🎂")
+    return Reply(f"Reminder: {match.group(1)}.")
 
 
 def summarise(turn: Turn):
