@@ -1,0 +1,188 @@
+"""Memory beyond the dict: items with a scope, importance, time and expiry, found by keywords.
+
+Lesson 6 keeps memory as one dict and puts all of it into every prompt. That stops working
+as memory grows: the prompt grows with it, and a fact about one user or one agent is seen
+by all. Memory services (Mem0, Zep, Letta) keep *items* instead, and this is the same idea
+in one small class:
+
+    store = MemoryStore()
+    store.write("user:42", "The user's birthday is Jan 20th 1990", importance="high")
+    store.search("birthday")            # the items that share words with the query
+    store.recall("birthday", 100)       # the best items whose text fits in 100 tokens
+
+Each item has an id (m1, m2, ... never reused), a scope ("user:42", "agent:researcher",
+"session:7": who it belongs to), content, metadata, importance (0 to 1; "low", "medium",
+"high" are 0.2, 0.5, 0.9), the time it was created and, optionally, when it expires.
+Search is by keywords, with the standard library only, so it runs in the browser too.
+Time comes from `clock`, which you can replace (see Clock) so outputs are the same every run.
+"""
+import re
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timedelta
+
+from .storage import load_json, save_json
+from .tokens import count_tokens
+
+LEVELS = {"low": 0.2, "medium": 0.5, "high": 0.9}
+STOP = set("a about all am an and any are as at be but by can do does for from had has have how i if in "
+           "is it its know me my not of on or our so than that the their them there they this to us "
+           "was we were what when where which who why will with you your".split())
+
+
+def terms(text: str) -> set:
+    """The words that matter for search: lower case, no stop words, a plural's s dropped."""
+    words = re.findall(r"[a-z0-9]+", str(text).lower())
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+            for w in words if w not in STOP and (len(w) > 1 or w.isdigit())}
+
+
+def level(importance) -> float:
+    """'high' -> 0.9; a number is kept (between 0 and 1)."""
+    if isinstance(importance, str) and importance.lower() in LEVELS:
+        return LEVELS[importance.lower()]
+    try:
+        return min(max(float(importance), 0.0), 1.0)
+    except (TypeError, ValueError):
+        raise ValueError(f"importance is low, medium, high or a number from 0 to 1, not {importance!r}") from None
+
+
+@dataclass
+class Item:
+    id: str
+    scope: str
+    content: str
+    metadata: dict = field(default_factory=dict)
+    importance: float = 0.5
+    created: str = ""            # ISO time, e.g. "2026-01-05T09:00:00"
+    expires: str | None = None   # ISO time, or None: never
+
+
+class Clock:
+    """A clock you move by hand: `clock()` is the time, `clock.advance(days=8)` moves it."""
+
+    def __init__(self, start: str = "2026-01-05T09:00"):
+        self.now = datetime.fromisoformat(start)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta) -> datetime:
+        self.now += timedelta(**delta)
+        return self.now
+
+
+class MemoryStore:
+    def __init__(self, clock=datetime.now):
+        self.clock = clock
+        self.items: dict[str, Item] = {}   # id -> item, oldest first
+        self.next_id = 1
+        self._terms = {}                   # id -> (its search terms, its content's tokens)
+        self._index = {}                   # term -> ids: a search only looks at items sharing a word
+
+    def now(self) -> str:
+        return self.clock().isoformat(timespec="seconds")
+
+    def write(self, scope: str, content: str, metadata: dict | None = None,
+              importance="medium", expires=None) -> Item:
+        """Store one memory; `expires` is a datetime, an ISO string or a timedelta from now."""
+        if isinstance(expires, timedelta):
+            expires = self.clock() + expires
+        if isinstance(expires, str):  # "2026-01-12" or "2026-01-12T18:00", one shape for comparing
+            expires = datetime.fromisoformat(expires)
+        if isinstance(expires, datetime):
+            expires = expires.isoformat(timespec="seconds")
+        item = Item(f"m{self.next_id}", str(scope), str(content), dict(metadata or {}),
+                    level(importance), self.now(), expires)
+        self.next_id += 1
+        self._add(item)
+        return item
+
+    def _add(self, item: Item) -> None:
+        self.items[item.id] = item
+        words = terms(item.content) | terms(" ".join(str(v) for v in item.metadata.values()))
+        self._terms[item.id] = (words, count_tokens(item.content))
+        for word in words:
+            self._index.setdefault(word, set()).add(item.id)
+
+    def delete(self, memory_id: str) -> bool:
+        """Remove one memory; False if there is no such id."""
+        item = self.items.pop(memory_id, None)
+        if item is None:
+            return False
+        for word in self._terms.pop(memory_id)[0]:
+            self._index[word].discard(memory_id)
+        return True
+
+    def live(self, item: Item, now: str | None = None) -> bool:
+        return item.expires is None or item.expires > (now or self.now())
+
+    def expire(self):
+        """Delete every memory whose time is up; return them."""
+        now = self.now()
+        gone = [item for item in self.items.values() if not self.live(item, now)]
+        for item in gone:
+            self.delete(item.id)
+        return gone
+
+    def get(self, memory_id: str) -> Item | None:
+        item = self.items.get(memory_id)
+        return item if item and self.live(item) else None
+
+    def list(self, scope=None, limit: int | None = None):
+        """The live memories in `scope` (a name, a list of names, or None for all), newest first."""
+        now, scopes = self.now(), _scopes(scope)
+        found = [i for i in reversed(self.items.values())
+                 if (scopes is None or i.scope in scopes) and self.live(i, now)]
+        return found[:limit] if limit else found
+
+    def ranked(self, query: str, scope=None):
+        """Items sharing a word with the query, best first: relevance (the share of the query's
+        words they contain) plus importance; the newest first on ties."""
+        wanted, now, scopes = terms(query), self.now(), _scopes(scope)
+        hits = Counter(i for word in wanted for i in self._index.get(word, ()))
+        scored = []
+        for memory_id, shared in hits.items():
+            item = self.items[memory_id]
+            if (scopes is None or item.scope in scopes) and self.live(item, now):
+                scored.append((shared / len(wanted) + item.importance, item.created, int(memory_id[1:]), item))
+        scored.sort(key=lambda s: s[:3], reverse=True)
+        return [s[3] for s in scored]
+
+    def search(self, query: str, limit: int = 5, scope=None):
+        return self.ranked(query, scope)[:limit]
+
+    def recall(self, query: str, budget_tokens: int, scope=None):
+        """The best memories for `query` whose content fits in `budget_tokens` tokens in all
+        (their text only: the lines you wrap them in are extra). One that does not fit is
+        skipped, so a shorter one further down can still get in."""
+        chosen, left = [], budget_tokens
+        for item in self.ranked(query, scope):
+            cost = self._terms[item.id][1]
+            if cost <= left:
+                chosen.append(item)
+                left -= cost
+            if left <= 0:
+                break
+        return chosen
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def save(self, path) -> None:
+        save_json(path, {"next_id": self.next_id, "items": [asdict(i) for i in self.items.values()]})
+
+    @classmethod
+    def load(cls, path, clock=datetime.now) -> "MemoryStore":
+        """A store from a file saved by `save`; an empty store if there is no file yet."""
+        data = load_json(path, default={"next_id": 1, "items": []})
+        store = cls(clock)
+        for fields in data.get("items", []):
+            store._add(Item(**fields))
+        used = [int(memory_id[1:]) + 1 for memory_id in store.items]
+        store.next_id = max([data.get("next_id", 1), *used])  # an id is never given twice
+        return store
+
+
+def _scopes(scope):
+    return None if scope is None else {scope} if isinstance(scope, str) else set(scope)
