@@ -64,16 +64,29 @@ def agentloop_wheel() -> Path:
     return next(out.glob("agentloop-*.whl"))
 
 
+def precompiled(wheels: dict[str, Path]) -> dict[str, Path]:
+    """Every wheel but ours with bytecode for source, made by Pyodide itself: the kernel starts
+    seconds sooner. agentloop keeps its source, for the students' tracebacks (and it is small)."""
+    out = CACHE / f"wheels-pyc-{PYODIDE_VERSION}"
+    out.mkdir(parents=True, exist_ok=True)
+    chosen = {name: path if name == "agentloop" else out / path.name for name, path in wheels.items()}
+    todo = [str(p) for name, path in wheels.items() if not chosen[name].exists() for p in (path, chosen[name])]
+    if todo:
+        run("node", LITE / "compile_wheels.mjs", STAGE, *todo)
+    return chosen
+
+
 def stage_pyodide() -> None:
     shutil.rmtree(STAGE, ignore_errors=True)
     STAGE.mkdir(parents=True)
     with tarfile.open(pyodide_tarball()) as tar:
-        for name in RUNTIME:
+        for name in [*RUNTIME, "pyodide-lock.json"]:  # this lock only until ours replaces it below
             (STAGE / name).write_bytes(tar.extractfile(f"package/{name}").read())
-        upstream = json.load(tar.extractfile("package/pyodide-lock.json"))
+    upstream = json.loads((STAGE / "pyodide-lock.json").read_text())
     config = json.loads((LITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
     seeds = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]["packages"]
     wheels = lock.resolve(seeds, upstream["packages"], [agentloop_wheel(), *KERNEL_WHEELS.glob("*.whl")], CACHE / "wheels")
+    wheels = precompiled(wheels)
     for path in wheels.values():
         shutil.copy2(path, STAGE / path.name)
     (STAGE / "pyodide-lock.json").write_text(json.dumps(lock.write_lock(wheels, upstream["info"]), indent=1))
@@ -115,6 +128,9 @@ def main() -> None:
     finally:
         forget_tasks()
     check_contents()
+    for font in (OUT / "build").glob("fa-*"):  # Font Awesome in old formats: every browser takes woff2
+        if font.suffix != ".woff2":
+            font.unlink()
     settings = json.loads((OUT / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
     if not settings["@jupyterlite/pyodide-kernel-extension:kernel"].get("pyodideUrl", "").startswith("./static/"):
         sys.exit("lite/build.py: the built site does not point the kernel at the local Pyodide")
