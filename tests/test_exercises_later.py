@@ -1,0 +1,304 @@
+"""Lessons 7-9: every exercise check both ways (the reference solution passes; wrong answers fail
+with a hint, never a traceback), and what the lessons promise about themselves."""
+import json
+import re
+import sys
+from collections import deque
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+sys.path.insert(0, str(ROOT / "solutions"))
+import lesson07 as s07  # noqa: E402
+import lesson08 as s08  # noqa: E402
+import lesson09 as s09  # noqa: E402
+
+from agentloop.exercises import lesson07, lesson08, lesson09  # noqa: E402
+from agentloop.tokens import count_tokens  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path, monkeypatch):
+    """Solutions save memory files: keep them out of the repository."""
+    monkeypatch.chdir(tmp_path)
+    s07.memory.clear()
+    s08.QUEUE.clear()
+
+
+def verdict(check, *answer, capsys):
+    """Run a check; return (passed, what it printed). A check must never raise."""
+    result = check(*answer)
+    printed = capsys.readouterr().out
+    assert printed.count("\n") == 1, f"a check prints exactly one line, got {printed!r}"
+    return bool(result), printed
+
+
+def boom(*args, **kwargs):
+    raise RuntimeError("student bug")
+
+
+REFERENCE = [
+    (lesson07.check_redact, lambda: (s07.redact,)),
+    (lesson07.check_memory_gate, lambda: (s07.memory_gate,)),
+    (lesson07.check_forget, lambda: (s07.forget, s07.memory)),
+    (lesson08.check_schedule, lambda: (s08.schedule, s08.QUEUE)),
+    (lesson08.check_drain_queue, lambda: (s08.drain_queue,)),
+    (lesson08.check_next_birthday, lambda: (s08.next_birthday,)),
+    (lesson09.check_fit_to_budget, lambda: (s09.fit_to_budget,)),
+    (lesson09.check_rank, lambda: (s09.rank,)),
+    (lesson09.check_forget_memory, lambda: (s09.forget_memory,)),
+]
+
+
+@pytest.mark.parametrize("check, answer", REFERENCE, ids=[c.__name__ for c, _ in REFERENCE])
+def test_reference_solution_passes(check, answer, capsys):
+    passed, printed = verdict(check, *answer(), capsys=capsys)
+    assert passed and printed.startswith("✅"), printed
+
+
+# Wrong answers. The memory dict and the queue the forget and schedule tools work on:
+MEMORY, QUEUE = {}, deque()
+
+
+def forget_raises(key):
+    del MEMORY[key]
+    return f"Forgot {key}."
+
+
+def forget_keeps(key):
+    return f"Forgot {key}." if key in MEMORY else f"Nothing is stored under {key}."
+
+
+def drain_lifo(queue, run, budget):
+    ran = []
+    while queue and len(ran) < budget:
+        ran.append(queue.pop())
+        run(ran[-1])
+    return ran
+
+
+def drain_no_budget(queue, run, budget):
+    ran = []
+    while queue:
+        ran.append(queue.popleft())
+        run(ran[-1])
+    return ran
+
+
+def drain_snapshot(queue, run, budget):  # misses what is added while draining
+    ran = list(queue)[:budget]
+    queue.clear()
+    for task in ran:
+        run(task)
+    return ran
+
+
+def birthday_this_year(text, today):
+    return s08.next_birthday(text, date(today.year, 1, 1)).replace(year=today.year)
+
+
+def birthday_jan_only(text, today):  # knows one month
+    return s08.next_birthday("Jan " + re.search(r"\d+", text).group(), today)
+
+
+def birthday_not_today(text, today):
+    found = s08.next_birthday(text, today)
+    return found.replace(year=found.year + 1) if found == today else found
+
+
+def fit_stops(texts, budget):  # stops at the first text that does not fit
+    chosen, left = [], budget
+    for text in texts:
+        if count_tokens(text) > left:
+            break
+        chosen.append(text)
+        left -= count_tokens(text)
+    return chosen
+
+
+def fit_characters(texts, budget):  # counts characters, not tokens
+    chosen, left = [], budget
+    for text in texts:
+        if len(text) <= left:
+            chosen.append(text)
+            left -= len(text)
+    return chosen
+
+
+def rank_by_importance(items, query):
+    return sorted(items, key=lambda i: (i["importance"], i["created"]), reverse=True)
+
+
+def rank_oldest_first(items, query):
+    return sorted(s09.rank(items, query), key=lambda i: (-_score(i, query), i["created"]))
+
+
+def rank_case_sensitive(items, query):
+    wanted = set(query.split())
+    return sorted(items, key=lambda i: (len(wanted & set(re.findall(r"\w+", i["content"]))) / len(wanted)
+                                        + i["importance"], i["created"]), reverse=True)
+
+
+def rank_counts_words(items, query):
+    wanted = set(query.lower().split())
+    return sorted(items, key=lambda i: (len(wanted & set(re.findall(r"\w+", i["content"].lower())))
+                                        + i["importance"], i["created"]), reverse=True)
+
+
+def _score(item, query):
+    wanted = set(query.lower().split())
+    return len(wanted & set(re.findall(r"\w+", item["content"].lower()))) / len(wanted) + item["importance"]
+
+
+def forget_any_scope(store, scope, memory_id):
+    return f"Deleted {memory_id}." if store.delete(memory_id) else f"No memory {memory_id}."
+
+
+def forget_trusts_the_id(store, scope, memory_id):  # a missing id raises
+    if store.items[memory_id].scope != scope:
+        return f"No memory {memory_id}."
+    store.delete(memory_id)
+    return f"Deleted {memory_id}."
+
+
+def forget_tells(store, scope, memory_id):
+    item = store.get(memory_id)
+    if item is None:
+        return f"No memory {memory_id}."
+    if item.scope != scope:
+        return f"{memory_id} belongs to {item.scope}."
+    store.delete(memory_id)
+    return f"Deleted {memory_id}."
+
+
+WRONG = [  # (check, wrong answer, a phrase the hint must contain)
+    (lesson07.check_redact, (lambda text: text,), "first twelve digits"),
+    (lesson07.check_redact, (lambda text: re.sub(r"\d", "•", text),), "last four digits"),
+    (lesson07.check_redact, (lambda text: re.sub(r"\b(?:\d{4} ){3}(\d{4})\b", r"•••• \1", text),), "dashes"),
+    (lesson07.check_redact, (lambda text: re.sub(s07.CARD, r"•••• \1", text),), "before the @"),
+    (lesson07.check_redact, (lambda text: s07.redact(text).replace("2026-01-20", "[date]"),), "leave text"),
+    (lesson07.check_redact, (lambda text: None,), "string"),
+    (lesson07.check_redact, (boom,), "RuntimeError: student bug"),
+    (lesson07.check_memory_gate, (lambda key, value: None,), "a card number"),
+    (lesson07.check_memory_gate, (lambda key, value: "Refused" if key in ("card_number", "password") else None,),
+     "starting 'Not stored'"),
+    (lesson07.check_memory_gate, (lambda key, value: "Not stored: secret" if key in ("card_number", "password")
+                                  else None,), "mentions a password"),
+    (lesson07.check_memory_gate, (lambda key, value: s07.memory_gate(key, value) if key != "birthday"
+                                  else "Not stored: no year.",), "Ask the user"),
+    (lesson07.check_memory_gate, (lambda key, value: s07.memory_gate(key, value) or
+                                  ("Not stored: birthdays are private." if key == "birthday" else None),),
+     "ordinary, complete fact"),
+    (lesson07.check_memory_gate, (boom,), "RuntimeError"),
+    (lesson07.check_forget, (forget_raises, MEMORY), "KeyError"),
+    (lesson07.check_forget, (forget_keeps, MEMORY), "still in memory"),
+    (lesson07.check_forget, (lambda key: MEMORY.pop(key, None) and None, MEMORY), "return a message"),
+    (lesson07.check_forget, (lambda key: MEMORY.pop(key, None) and "Forgot." or "Not there.", MEMORY),
+     "Nothing is stored under"),
+    (lesson07.check_forget, (forget_keeps, "not a dict"), "memory dict"),
+    (lesson08.check_schedule, (lambda task, when: "Scheduled.", QUEUE), "append {'task': task"),
+    (lesson08.check_schedule, (lambda task, when: QUEUE.append((task, when)) or "Scheduled.", QUEUE),
+     "append {'task': task"),
+    (lesson08.check_schedule, (lambda task, when: QUEUE.append({"task": task, "when": when}), QUEUE),
+     "confirmation"),
+    (lesson08.check_schedule, (boom, QUEUE), "RuntimeError"),
+    (lesson08.check_schedule, (s08.schedule, None), "pass the queue"),
+    (lesson08.check_drain_queue, (drain_lifo,), "front first"),
+    (lesson08.check_drain_queue, (drain_no_budget,), "stop once"),
+    (lesson08.check_drain_queue, (drain_snapshot,), "added to the queue while draining"),
+    (lesson08.check_drain_queue, (lambda queue, run, budget: [run(t) for t in queue] and None,), "return the tasks"),
+    (lesson08.check_next_birthday, (birthday_this_year,), "next year"),
+    (lesson08.check_next_birthday, (birthday_not_today,), "today itself counts"),
+    (lesson08.check_next_birthday, (birthday_jan_only,), "March 3rd"),
+    (lesson08.check_next_birthday, (boom,), "RuntimeError"),
+    (lesson09.check_fit_to_budget, (lambda texts, budget: texts,), "never go over"),
+    (lesson09.check_fit_to_budget, (fit_stops,), "keep trying the next ones"),
+    (lesson09.check_fit_to_budget, (fit_characters,), "with a budget of"),
+    (lesson09.check_fit_to_budget, (lambda texts, budget: s09.fit_to_budget(texts, budget - 1),), "expected"),
+    (lesson09.check_fit_to_budget, (lambda texts, budget: None,), "list"),
+    (lesson09.check_rank, (rank_by_importance,), "come first"),
+    (lesson09.check_rank, (rank_oldest_first,), "the newest first on ties"),
+    (lesson09.check_rank, (rank_case_sensitive,), "lower case"),
+    (lesson09.check_rank, (rank_counts_words,), "a share"),
+    (lesson09.check_rank, (lambda items, query: None,), "return all the items"),
+    (lesson09.check_forget_memory, (forget_any_scope,), "another user's memory"),
+    (lesson09.check_forget_memory, (forget_tells,), "nothing leaks"),
+    (lesson09.check_forget_memory, (forget_trusts_the_id,), "raised KeyError"),
+]
+
+
+@pytest.mark.parametrize("check, answer, hint", WRONG, ids=[f"{c.__name__}-{i}" for i, (c, _, _) in enumerate(WRONG)])
+def test_wrong_answer_fails_with_a_hint(check, answer, hint, capsys):
+    MEMORY.clear()
+    QUEUE.clear()
+    passed, printed = verdict(check, *answer, capsys=capsys)
+    assert not passed and printed.startswith("❌"), printed
+    assert hint in printed
+    assert "Traceback" not in printed
+
+
+@pytest.mark.parametrize("check", [c for c, _ in REFERENCE], ids=[c.__name__ for c, _ in REFERENCE])
+def test_the_unfinished_placeholder_fails_politely(check, capsys):
+    placeholder = lambda *args: ...  # noqa: E731 (what the notebook ships: a function body of `...`)
+    extra = {lesson07.check_forget: ({},), lesson08.check_schedule: (deque(),)}.get(check, ())
+    passed, printed = verdict(check, placeholder, *extra, capsys=capsys)
+    assert not passed and printed.startswith("❌") and "Traceback" not in printed
+
+
+def test_the_forget_check_puts_the_memory_back(capsys):
+    memory = {"name": "Ada", "birthday": "Jan 20th 1990"}
+    s07.memory.update(memory)
+    verdict(lesson07.check_forget, s07.forget, s07.memory, capsys=capsys)
+    assert s07.memory == memory
+    verdict(lesson07.check_forget, forget_keeps, MEMORY, capsys=capsys)
+    assert MEMORY == {}
+
+
+def test_the_schedule_check_puts_the_queue_back(capsys):
+    s08.QUEUE.append({"task": "mine", "when": "later"})
+    verdict(lesson08.check_schedule, s08.schedule, s08.QUEUE, capsys=capsys)
+    assert list(s08.QUEUE) == [{"task": "mine", "when": "later"}]
+
+
+# What the lessons promise about themselves.
+LESSONS = {7: "07_policy.ipynb", 8: "08_self_scheduling.ipynb", 9: "09_the_whole_thing.ipynb"}
+
+
+def cells(number):
+    return json.loads((ROOT / "lessons" / LESSONS[number]).read_text())["cells"]
+
+
+def code_lines(cell):
+    return [line for line in "".join(cell["source"]).splitlines() if line.strip() and not line.strip().startswith("#")]
+
+
+def test_lesson_9_says_how_many_lines_the_whole_thing_is():
+    counted = [len(code_lines(c)) for c in cells(9) if "sixty-lines" in c["metadata"].get("tags", [])]
+    text = " ".join("".join(c["source"]) for c in cells(9) if c["cell_type"] == "markdown")
+    tools = counted[2]  # the third cell holds the four tools
+    assert f"**{sum(counted)} lines**" in text
+    assert f"is **{sum(counted) - tools}**" in text and f"tools are **{tools}**" in text
+
+
+@pytest.mark.parametrize("number", LESSONS)
+def test_lessons_7_to_9_never_touch_lesson_6s_memory_file(number):
+    source = "\n".join("".join(c["source"]) for c in cells(number) if c["cell_type"] == "code")
+    assert '"memory.json"' not in source and "'memory.json'" not in source
+
+
+@pytest.mark.parametrize("number", LESSONS)
+def test_exercises_ship_unsolved_and_their_output_is_the_hint(number):
+    exercises = [c for c in cells(number) if c["cell_type"] == "code" and "# your code here" in "".join(c["source"])]
+    assert len(exercises) == 3
+    for cell in exercises:
+        printed = "".join(cell["outputs"][0]["text"])
+        assert printed.startswith(f"❌ {number}.") and "Traceback" not in printed
+
+
+@pytest.mark.parametrize("number", LESSONS)
+def test_each_lesson_has_the_course_sections(number):
+    text = "\n".join("".join(c["source"]) for c in cells(number) if c["cell_type"] == "markdown")
+    for section in ("**You've seen it as:**", "## Exercises", "## In production", "## What happened"):
+        assert section in text
