@@ -86,8 +86,10 @@ def cached_wheel(cache: Path, name: str, version: str) -> Path | None:
 def download(cache: Path, specs: list[str]) -> None:
     if specs:
         print(f"  downloading {len(specs)} wheels from PyPI: {' '.join(specs)}")
-        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
-                        "--python-version", "3.14", "-d", str(cache), *specs], check=True)
+        done = subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+                               "--python-version", "3.14", "-d", str(cache), *specs], capture_output=True, text=True)
+        if done.returncode:
+            sys.exit(f"{done.stdout}{done.stderr}\nlite/lock.py: pip could not download {' '.join(specs)}")
 
 
 def write_lock(chosen: dict[str, Path], upstream_info: dict) -> dict:
