@@ -67,7 +67,7 @@ def agentloop_wheel() -> Path:
 def precompiled(wheels: dict[str, Path]) -> dict[str, Path]:
     """Every wheel but ours with bytecode for source, made by Pyodide itself: the kernel starts
     seconds sooner. agentloop keeps its source, for the students' tracebacks (and it is small)."""
-    out = CACHE / f"wheels-pyc-{PYODIDE_VERSION}"
+    out = CACHE / f"wheels-pyc-{digest(LITE / 'compile_wheels.py', LITE / 'compile_wheels.mjs')[:12]}"
     out.mkdir(parents=True, exist_ok=True)
     chosen = {name: path if name == "agentloop" else out / path.name for name, path in wheels.items()}
     todo = [str(p) for name, path in wheels.items() if not chosen[name].exists() for p in (path, chosen[name])]
