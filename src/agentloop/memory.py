@@ -16,15 +16,23 @@ Each item has an id (m1, m2, ... never reused), a scope ("user:42", "agent:resea
 Search is by keywords, with the standard library only, so it runs in the browser too.
 Time comes from `clock`, which you can replace (see Clock) so outputs are the same every run.
 """
+import heapq
 import re
-from collections import Counter
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
+from itertools import islice
 
 from .storage import load_json, save_json
 from .tokens import count_tokens
 
 LEVELS = {"low": 0.2, "medium": 0.5, "high": 0.9}
+EPOCH = datetime(1970, 1, 1)
+# A word found in more memories than this says little about which ones a query means (think
+# "user", or "tea" in a tea shop's store). It still counts towards an item's relevance, but the
+# items considered are those with one of the query's rarer words (or, if all its words are
+# common, the COMMON newest with the rarest). That keeps a search of 100,000 memories to a few
+# milliseconds; in a store of fewer than COMMON memories it changes nothing.
+COMMON = 1000
 STOP = set("a about all am an and any are as at be but by can do does for from had has have how i if in "
            "is it its know me my not of on or our so than that the their them there they this to us "
            "was we were what when where which who why will with you your".split())
@@ -77,8 +85,8 @@ class MemoryStore:
         self.clock = clock
         self.items: dict[str, Item] = {}   # id -> item, oldest first
         self.next_id = 1
-        self._terms = {}                   # id -> (its search terms, its content's tokens)
-        self._index = {}                   # term -> ids: a search only looks at items sharing a word
+        self._meta = {}                    # id -> what ranking needs, without touching the item
+        self._index = {}                   # term -> {id: None}, oldest first: a search only looks at items sharing a word
 
     def now(self) -> str:
         return self.clock().isoformat(timespec="seconds")
@@ -101,17 +109,19 @@ class MemoryStore:
     def _add(self, item: Item) -> None:
         self.items[item.id] = item
         words = terms(item.content) | terms(" ".join(str(v) for v in item.metadata.values()))
-        self._terms[item.id] = (words, count_tokens(item.content))
+        created = (datetime.fromisoformat(item.created) - EPOCH).total_seconds()
+        self._meta[item.id] = (words, count_tokens(item.content), item.scope, item.expires,
+                               item.importance, created, int(item.id[1:]))
         for word in words:
-            self._index.setdefault(word, set()).add(item.id)
+            self._index.setdefault(word, {})[item.id] = None
 
     def delete(self, memory_id: str) -> bool:
         """Remove one memory; False if there is no such id."""
         item = self.items.pop(memory_id, None)
         if item is None:
             return False
-        for word in self._terms.pop(memory_id)[0]:
-            self._index[word].discard(memory_id)
+        for word in self._meta.pop(memory_id)[0]:
+            self._index[word].pop(memory_id, None)
         return True
 
     def live(self, item: Item, now: str | None = None) -> bool:
@@ -136,34 +146,43 @@ class MemoryStore:
                  if (scopes is None or i.scope in scopes) and self.live(i, now)]
         return found[:limit] if limit else found
 
-    def ranked(self, query: str, scope=None):
-        """Items sharing a word with the query, best first: relevance (the share of the query's
-        words they contain) plus importance; the newest first on ties."""
-        wanted, now, scopes = terms(query), self.now(), _scopes(scope)
-        hits = Counter(i for word in wanted for i in self._index.get(word, ()))
+    def _scored(self, query: str, scope=None) -> list:
+        """A heap of the live items that share a word with the query, best first. The score is
+        relevance (the share of the query's words an item contains) plus importance; on ties
+        the newest first. Keys are negated, because Python's heap gives the smallest first."""
+        wanted, now, scopes, meta = terms(query), self.now(), _scopes(scope), self._meta
+        postings = [self._index.get(word, {}) for word in wanted]
+        rare = [ids for ids in postings if len(ids) <= COMMON]
+        if postings and not rare:  # only common words: the newest items with the rarest of them
+            rare = [islice(reversed(min(postings, key=len)), COMMON)]
         scored = []
-        for memory_id, shared in hits.items():
-            item = self.items[memory_id]
-            if (scopes is None or item.scope in scopes) and self.live(item, now):
-                scored.append((shared / len(wanted) + item.importance, item.created, int(memory_id[1:]), item))
-        scored.sort(key=lambda s: s[:3], reverse=True)
-        return [s[3] for s in scored]
+        for memory_id in set().union(*rare):  # see COMMON
+            words, _, item_scope, expires, importance, created, number = meta[memory_id]
+            if (scopes is None or item_scope in scopes) and (expires is None or expires > now):
+                scored.append((-len(wanted & words) / len(wanted) - importance, -created, -number, memory_id))
+        heapq.heapify(scored)  # cheaper than sorting: most calls need only the first few
+        return scored
+
+    def ranked(self, query: str, scope=None):
+        """Every live item sharing a word with the query, best first."""
+        scored = self._scored(query, scope)
+        return [self.items[heapq.heappop(scored)[3]] for _ in range(len(scored))]
 
     def search(self, query: str, limit: int = 5, scope=None):
-        return self.ranked(query, scope)[:limit]
+        """The `limit` best items for the query."""
+        return [self.items[key[3]] for key in heapq.nsmallest(limit, self._scored(query, scope))]
 
     def recall(self, query: str, budget_tokens: int, scope=None):
         """The best memories for `query` whose content fits in `budget_tokens` tokens in all
         (their text only: the lines you wrap them in are extra). One that does not fit is
         skipped, so a shorter one further down can still get in."""
-        chosen, left = [], budget_tokens
-        for item in self.ranked(query, scope):
-            cost = self._terms[item.id][1]
+        scored, chosen, left = self._scored(query, scope), [], budget_tokens
+        while scored and left > 0:
+            memory_id = heapq.heappop(scored)[3]
+            cost = self._meta[memory_id][1]
             if cost <= left:
-                chosen.append(item)
+                chosen.append(self.items[memory_id])
                 left -= cost
-            if left <= 0:
-                break
         return chosen
 
     def __len__(self) -> int:
