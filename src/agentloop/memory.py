@@ -86,7 +86,7 @@ class MemoryStore:
         self.items: dict[str, Item] = {}   # id -> item, oldest first
         self.next_id = 1
         self._meta = {}                    # id -> what ranking needs, without touching the item
-        self._index = {}                   # term -> {id: None}, oldest first: a search only looks at items sharing a word
+        self._index = {}                   # term -> {id: None, ...} oldest first: the items to look at
 
     def now(self) -> str:
         return self.clock().isoformat(timespec="seconds")
