@@ -117,6 +117,11 @@ class Lab:
     def outside(self) -> list[str]:
         return sorted({url for url in self.requests + self.blocked if leaves_machine(url)})
 
+    def off_prefix(self) -> list[str]:
+        """Local requests outside the site's sub-path (the browser's own /favicon.ico aside)."""
+        return sorted({u for u in self.requests if not leaves_machine(u) and urlparse(u).scheme.startswith("http")
+                       and not u.startswith(self.url) and urlparse(u).path != "/favicon.ico"})
+
     def diagnostics(self) -> str:
         return "browser console errors:\n  " + "\n  ".join(self.errors[-8:]) if self.errors else "no console errors"
 

@@ -20,6 +20,7 @@ def test_course_packages_import_with_no_pip_and_nothing_leaves_the_machine(lab):
     assert not errors(ran), f"{errors(ran)}\n{lab.diagnostics()}"
     assert stdout(ran) == [f"{version('agentloop')} {version('ipywidgets')} emscripten\n"]
     assert lab.outside() == [], f"requests left the machine: {lab.outside()}"
+    assert lab.off_prefix() == [], "the site must work under a sub-path, as on a static host"
     # The log must see what the kernel asks for, too: a request to another host is caught (and aborted).
     lab.kernel_run("import pyodide_http, urllib.request\npyodide_http.patch_all()\ntry:\n"
                    "    urllib.request.urlopen('http://example.invalid/from-the-kernel', timeout=5)\nexcept Exception:\n    pass")
