@@ -20,15 +20,24 @@ class LLMError(Exception):
 
     hint = "check the base URL, the model name and the key."
 
-    def __init__(self, what: str, url: str = "", hint: str | None = None, status: int | None = None):
+    def __init__(self, what: str, url: str = "", hint: str | None = None, status: int | None = None,
+                 retry_after: float | None = None):
         self.what, self.url, self.status = redact(what), redact(url), status
-        self.hint = hint or self.hint
+        self.hint = redact(hint or self.hint)
+        self.retry_after = retry_after  # seconds the server asked us to wait (429, 503)
         where = f" ({self.url})" if url else ""
         super().__init__(f"{self.what}{where}. Try: {self.hint}")
 
 
 class ConnectionFailed(LLMError):
     hint = "is the server running, and is the base URL right (scheme, host, port, /v1)?"
+
+
+# In the browser a refused request is one opaque "network error": the browser hides why.
+BROWSER_HINT = ("the browser blocked or lost the request. It may be CORS (the server does not allow "
+                "this site: see the provider notes), Local Network Access (allow this site to reach "
+                "localhost when the browser asks), a rate limit or server error the browser hides, or "
+                "a timeout; the browser console (F12) names the reason.")
 
 
 class Timeout(LLMError):
@@ -45,6 +54,9 @@ class AuthError(LLMError):
 
 class NotFound(LLMError):
     hint = "the model name or the URL is wrong; list models with GET <base_url>/models."
+    model_hint = "the model name is wrong; list the server's models with GET <base_url>/models."
+    url_hint = ("the URL is wrong; the base URL ends in /v1 (or the provider's equivalent, e.g. "
+                "/v1beta/openai for Gemini, /api/v1 for OpenRouter) without /chat/completions.")
 
 
 class RateLimited(LLMError):
@@ -63,7 +75,7 @@ def for_status(status: int) -> type[LLMError]:
     """The error class for an HTTP status code."""
     if status in (401, 403):
         return AuthError
-    if status == 404:
+    if status in (404, 405) or 300 <= status < 400:  # a redirect too: this is not the API's URL
         return NotFound
     if status == 429:
         return RateLimited

@@ -54,7 +54,7 @@ def chunks(response: dict, include_usage: bool = False):
         for i, call in enumerate(message.get("tool_calls") or []):
             # A call's first delta carries its id and name; its arguments follow in fragments.
             name, arguments = call["function"]["name"], call["function"].get("arguments") or ""
-            yield chunk(n, {"tool_calls": [{"index": i, "id": call["id"], "type": "function",
+            yield chunk(n, {"tool_calls": [{"index": i, "id": call.get("id"), "type": "function",
                                             "function": {"name": name, "arguments": ""}}]})
             for piece in pieces(arguments):
                 yield chunk(n, {"tool_calls": [{"index": i, "function": {"arguments": piece}}]})
@@ -100,15 +100,18 @@ class Handler(BaseHTTPRequestHandler):
         stream, options = body.pop("stream", False), body.pop("stream_options", None)
         include_usage = isinstance(options, dict) and options.get("include_usage") is True
         try:
-            response = teaching.respond(body)
+            response = teaching.respond(body, self.server.seen)
+        except teaching.TooManyRequests as error:  # the rate-limit-once quirk
+            return self.send(429, error_body(str(error), 429, code="rate_limit_exceeded"), headers=error.headers)
         except teaching.InvalidRequest as error:
-            return self.send(400, error_body(str(error)))
+            return self.send(getattr(error, "status", 400), error_body(str(error)))
         except Exception as error:  # a bug in the model must not take the server down
             return self.send(500, error_body(f"The teaching model failed: {error!r}", 500))
         if stream is not True:
             return self.send(200, response)
         # The model answers at once, so the whole stream goes out as one body.
-        events = [f"data: {json.dumps(chunk)}\n\n" for chunk in chunks(response, include_usage)]
+        pieces = teaching.quirks.restream(body["model"], chunks(response, include_usage))
+        events = [f"data: {json.dumps(chunk)}\n\n" for chunk in pieces]
         self.send(200, ("".join(events) + "data: [DONE]\n\n").encode(), "text/event-stream")
 
     def route(self) -> str:
@@ -144,6 +147,10 @@ class Handler(BaseHTTPRequestHandler):
 
 class Server(ThreadingHTTPServer):
     log = False  # print one line per request?
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seen = set()  # conversations the rate-limit-once quirk has refused already
 
     def handle_error(self, request, client_address):
         # A client that hangs up mid-answer is normal; anything else is a bug worth a traceback.

@@ -13,9 +13,10 @@ import json
 import re
 
 from ..tokens import count_tokens
-from . import chat, skills, tasks, validate
+from . import chat, quirks, skills, tasks, validate
 from .skills import Reply, Turn, quoted
 from .toolbox import fill, read_tools
+from .quirks import TooManyRequests
 from .validate import InvalidRequest
 
 MODEL_NAME = "teaching-model"
@@ -26,7 +27,7 @@ SKILLS = [skills.relay_question, skills.refuse_harmful, skills.refuse_sensitive,
           tasks.arithmetic, tasks.text_tool, chat.greet, chat.identity, chat.capital,
           chat.joke, tasks.scheduled, chat.fallback]
 
-__all__ = ["respond", "InvalidRequest", "MODEL_NAME"]
+__all__ = ["respond", "InvalidRequest", "TooManyRequests", "MODEL_NAME"]
 
 
 def text_of(message: dict) -> str:
@@ -56,9 +57,13 @@ def think(turn: Turn) -> Reply:
     return next(reply for skill in SKILLS if (reply := skill(turn)) is not None)
 
 
-def respond(request: dict) -> dict:
-    """Answer one chat-completions request with a chat-completions response."""
+def respond(request: dict, seen: set | None = None) -> dict:
+    """Answer one chat-completions request with a chat-completions response.
+
+    A model name with quirks ("teaching-model+empty-ids") writes the answer with a real
+    provider's accent (see quirks.py); `seen` remembers conversations already rate-limited."""
     validate.request(request)
+    request, quirky = quirks.before(request, seen)
     offered = read_tools(request.get("tools"))
     choice = request.get("tool_choice", "auto")
     if choice == "none":
@@ -72,7 +77,7 @@ def respond(request: dict) -> dict:
         reply = Reply(calls=[(offered[0].name, fill(offered[0], {"text": quoted(turn.text), "numbers": numbers}))])
     if request.get("parallel_tool_calls") is False:
         reply.calls = reply.calls[:1]
-    return envelope(request, reply)
+    return quirks.after(quirky, envelope(request, reply))
 
 
 def envelope(request: dict, reply: Reply) -> dict:

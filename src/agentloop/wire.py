@@ -1,0 +1,178 @@
+"""The wire: what OpenAI-compatible servers really send, made into one shape.
+
+Every provider speaks "chat completions", each with an accent. `ask()` passes each answer
+through `reply()` and each request through `prepare()`, so a lesson's loop sees one shape:
+
+* a tool call's `arguments` is always a JSON string (Ollama's native API sends an object);
+* every tool call has an id: a missing or empty one (Gemini, LM Studio, llama.cpp) gets a
+  9-character alphanumeric id, the one format every provider accepts;
+* `tool_calls` present means tool calls, whatever `finish_reason` says (OpenAI says "stop"
+  when a tool is forced, Ollama always does); an empty list means none;
+* content sent as a list of parts is joined into text; the legacy `function_call` beside
+  tool calls (llama-cpp-python sends both) is dropped.
+
+Going out, an assistant message's empty content takes the form the server accepts (null, or
+"" for servers such as Ollama's /v1 that refuse null), its arguments become JSON strings, and
+a tool message gets the `name` of the call it answers (Gemini wants it). `join()` turns a
+streamed answer back into one response, even when every call arrives at index 0 (Gemini).
+Whatever is not a chat completion at all raises `WireError`.
+"""
+import hashlib
+import json
+import string
+
+ALPHABET = string.ascii_letters + string.digits
+
+
+class WireError(ValueError):
+    """The answer is not a chat completion; the message says what is missing."""
+
+
+class StreamError(WireError):
+    """The server reported an error in the middle of a stream."""
+
+
+def new_id(*seed) -> str:
+    """A 9-character alphanumeric tool-call id, the same for the same seed."""
+    number = int(hashlib.sha256(json.dumps(seed, sort_keys=True, default=str).encode()).hexdigest(), 16)
+    return "".join(ALPHABET[number // 62 ** i % 62] for i in range(9))
+
+
+def reply(response, seed=None) -> dict:
+    """The response, its first choice's message in the one shape described above."""
+    if not isinstance(response, dict):
+        raise WireError("The answer is not a JSON object")
+    choices = response.get("choices")
+    if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
+        raise WireError("The response has no choices")
+    message = choices[0].get("message")
+    if not isinstance(message, dict):
+        raise WireError("The first choice has no message")
+    message = {**message, "role": "assistant", "content": text(message.get("content"))}
+    calls = message.pop("tool_calls", None) or []
+    calls = list(calls) if isinstance(calls, list) else calls
+    if not isinstance(calls, list):
+        raise WireError("'tool_calls' is not a list")
+    seen = set()
+    for i, call in enumerate(calls):
+        calls[i] = call = tool_call(call)
+        if not call["id"] or call["id"] in seen:  # none, or two calls that could not be told apart
+            call["id"] = new_id(seed, response, i)
+        seen.add(call["id"])
+    if calls:
+        message["tool_calls"] = calls
+        message.pop("function_call", None)  # the legacy field, beside tool calls (llama-cpp-python)
+    return {**response, "choices": [{**choices[0], "message": message}, *choices[1:]]}
+
+
+def text(content):
+    """Content as text (or None): a list of parts is joined."""
+    if content is None or isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(part.get("text") or "" for part in content
+                       if isinstance(part, dict) and isinstance(part.get("text"), (str, type(None))))
+    raise WireError(f"The message content is a {type(content).__name__}, not text")
+
+
+def tool_call(call) -> dict:
+    """One tool call with a string id (maybe empty, for now), type and JSON-string arguments."""
+    function = call.get("function") if isinstance(call, dict) else None
+    if not isinstance(function, dict) or not isinstance(function.get("name"), str) or not function["name"]:
+        raise WireError("A tool call has no function name")
+    arguments = function.get("arguments")
+    if arguments is None or arguments == "":
+        arguments = "{}"
+    elif not isinstance(arguments, str):
+        arguments = json.dumps(arguments)
+    id = call.get("id")  # other keys stay: Gemini wants its "extra_content" back
+    return {**call, "id": id if isinstance(id, str) and id.strip() else "", "type": "function",
+            "function": {**function, "arguments": arguments}}
+
+
+def prepare(request: dict, empty_content=None) -> dict:
+    """The request as this server wants it; `empty_content` is None or ""."""
+    names, messages = {}, []
+    for message in request.get("messages") or []:
+        if isinstance(message, dict) and message.get("role") == "assistant" and message.get("tool_calls"):
+            calls = message["tool_calls"]
+            if isinstance(calls, list) and all(isinstance(call, dict) for call in calls):
+                calls = [{**call, "function": {**call["function"], "arguments": json.dumps(
+                          call["function"]["arguments"])}} if isinstance(call.get("function"), dict)
+                         and isinstance(call["function"].get("arguments"), (dict, list)) else call
+                         for call in calls]
+                names.update((call["id"], call["function"].get("name")) for call in calls
+                             if isinstance(call.get("id"), str) and isinstance(call.get("function"), dict))
+            message = {**message, "tool_calls": calls}
+            if message.get("content") in (None, ""):
+                message["content"] = empty_content
+        elif (isinstance(message, dict) and message.get("role") == "tool" and "name" not in message
+              and isinstance(message.get("tool_call_id"), str)
+              and isinstance(names.get(message["tool_call_id"]), str)):
+            message = {**message, "name": names[message["tool_call_id"]]}
+        messages.append(message)
+    return {**request, "messages": messages} if "messages" in request else request
+
+
+def events(body: str):
+    """The JSON objects of a server-sent-events body (a streamed answer), up to [DONE]."""
+    for line in body.splitlines():
+        if line.startswith("data:"):
+            data = line[5:].strip()
+            if data == "[DONE]":
+                return
+            try:
+                yield json.loads(data)
+            except ValueError:
+                raise WireError(f"A streamed event is not JSON: {data[:80]!r}") from None
+
+
+def join(chunks) -> dict:
+    """Streamed chat.completion.chunk objects joined into one chat.completion."""
+    first, pieces, calls, finish, usage = None, [], [], None, None
+    for chunk in chunks:
+        if not isinstance(chunk, dict):
+            raise WireError("A streamed event is not a JSON object")
+        if "error" in chunk:
+            problem = chunk["error"].get("message") if isinstance(chunk["error"], dict) else chunk["error"]
+            raise StreamError(f"The server reported an error in the stream: {problem}")
+        first, usage = first or chunk, chunk.get("usage") or usage
+        for choice in chunk.get("choices") or []:
+            if not isinstance(choice, dict) or choice.get("index", 0) != 0:
+                continue
+            delta = choice.get("delta") if isinstance(choice.get("delta"), dict) else {}
+            finish = choice.get("finish_reason") or finish
+            if isinstance(delta.get("content"), str):
+                pieces.append(delta["content"])
+            for part in delta.get("tool_calls") or []:
+                add_delta(calls, part)
+    if first is None:
+        raise WireError("The stream ended before its first event: the server may not stream this "
+                        "request (llama-cpp-python cannot with tools); ask without stream=True")
+    message = {"role": "assistant", "content": "".join(pieces) if pieces else None}
+    if calls:
+        message["tool_calls"] = [{key: value for key, value in call.items() if key != "index"} for call in calls]
+    return {"id": first.get("id"), "object": "chat.completion", "created": first.get("created"),
+            "model": first.get("model"), "usage": usage,
+            "choices": [{"index": 0, "message": message, "finish_reason": finish}]}
+
+
+def add_delta(calls: list, part) -> None:
+    """Add one tool-call delta: it starts a new call, or continues the last one at its index."""
+    if not isinstance(part, dict):
+        raise WireError("A streamed tool call is not an object")
+    function = part.get("function") if isinstance(part.get("function"), dict) else {}
+    index, id, name = part.get("index", 0), part.get("id"), function.get("name")
+    same = [call for call in calls if call["index"] == index]
+    last = same[-1] if same else None
+    # Gemini sends every call at index 0, so a new id starts the next call; with no ids, a name
+    # does (it comes only in a call's first delta).
+    if last is None or (id != last["id"] if id else bool(name and last["function"]["name"])):
+        last = {"index": index, "id": "", "type": "function", "function": {"name": "", "arguments": ""}}
+        calls.append(last)
+    last["id"] = id if isinstance(id, str) and id else last["id"]
+    last["function"]["name"] = name if isinstance(name, str) and name else last["function"]["name"]
+    arguments = function.get("arguments")
+    if arguments is not None:
+        last["function"]["arguments"] += arguments if isinstance(arguments, str) else json.dumps(arguments)
+

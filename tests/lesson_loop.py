@@ -1,0 +1,47 @@
+"""Lesson 3's agent loop, as the students write it, for tests that run it against many servers.
+
+The same steps as `run_agent` in lessons/03_the_loop.ipynb: ask, append the reply, run every
+tool call with the safe dispatch of exercise 3.1 (a tool error is a result), append each result,
+stop at an answer or after `max_turns`. It returns what happened instead of printing it.
+"""
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import agentloop
+from tools_for_tests import ADD, DIVIDE, MULTIPLY, WEATHER
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "solutions"))
+from lesson03 import safe_run_tool  # noqa: E402  (the reference solution of exercise 3.1)
+
+SYSTEM = "You are a careful assistant. Use the tools for arithmetic."
+SCHEMAS = [ADD, MULTIPLY, DIVIDE, WEATHER]
+TOOLS = {"add": lambda a, b: a + b, "multiply": lambda a, b: a * b, "divide": lambda a, b: a / b,
+         "get_weather": lambda city: f"sunny in {city}"}
+
+
+@dataclass
+class Run:
+    answer: str | None = None           # the final text, or None if the loop hit max_turns
+    turns: int = 0                      # model calls made
+    calls: list = field(default_factory=list)     # (name, arguments, result) for every tool call
+    messages: list = field(default_factory=list)  # the whole conversation
+
+    @property
+    def stopped(self) -> str:
+        return f"Stopped: no answer after {self.turns} turns." if self.answer is None else ""
+
+
+def run_agent(question, max_turns=5, schemas=SCHEMAS, tools=TOOLS, system=SYSTEM, **options) -> Run:
+    run = Run(messages=[{"role": "system", "content": system}, {"role": "user", "content": question}])
+    for run.turns in range(1, max_turns + 1):
+        message = agentloop.ask(run.messages, tools=schemas, **options)
+        run.messages.append(message)
+        if not message.get("tool_calls"):
+            run.answer = message["content"]
+            return run
+        for call in message["tool_calls"]:
+            result = safe_run_tool(call, tools)
+            run.calls.append((call["function"]["name"], call["function"]["arguments"], result))
+            run.messages.append({"role": "tool", "tool_call_id": call["id"], "content": result})
+    return run
