@@ -4,11 +4,12 @@ The package supplies model access, a teaching model, tracing, checks and storage
 The agent itself (the loop, tool dispatch, memory) is written in the lessons.
 """
 from . import trace
+from .connect import connect
 from .errors import LLMError
 from .llm import ask, backend, complete, use
 from .tokens import count_tokens
 from .trace_widget import show_trace, trace_text
 
-__all__ = ["ask", "backend", "complete", "use", "trace", "show_trace", "trace_text",
+__all__ = ["ask", "backend", "complete", "use", "connect", "trace", "show_trace", "trace_text",
            "count_tokens", "LLMError"]
 __version__ = "0.1.0"
