@@ -53,9 +53,15 @@ class Lab:
         }""", [body, arg, timeout * 1000])
 
     def open(self, path: str) -> None:
-        """Open a notebook and make it the current tab, its kernel started."""
+        """Open a notebook and make it the current tab, its kernel started (no dialog in the way)."""
         self.js("""const panel = await app.commands.execute('docmanager:open', {path: arg});
-            await panel.context.ready; await panel.sessionContext.ready;
+            let ready = false;
+            Promise.all([panel.context.ready, panel.sessionContext.ready]).then(() => ready = true);
+            while (!ready) {
+                const dialog = document.querySelector('.jp-Dialog');
+                if (dialog) throw new Error(`a dialog interrupts: ${dialog.innerText.replace(/\\s+/g, ' ')}`);
+                await sleep(50);
+            }
             app.shell.activateById(panel.id);
             while (app.shell.currentWidget !== panel) await sleep(50);""", path)
 
