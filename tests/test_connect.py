@@ -145,16 +145,17 @@ def test_the_anthropic_preset_sends_the_browser_header():
     assert llm.backend().headers == {}
 
 
-def test_connect_displays_the_form_and_its_text_form_names_no_key(capsys):
-    from IPython.core.interactiveshell import InteractiveShell
-    shell = InteractiveShell.instance()
+def test_connect_displays_the_form_and_its_text_form_names_no_key(monkeypatch):
+    import IPython.display
     shown = []
-    shell.display_pub.publish = lambda data, metadata=None, **kwargs: shown.append(data)
+    monkeypatch.setattr(IPython.display, "display", shown.append)  # what Jupyter would render
     llm.use("http://127.0.0.1:9/v1", api_key=KEY, model="m")
-    connect()
-    assert shown and "application/vnd.jupyter.widget-view+json" in shown[0]
-    assert shown[0]["text/plain"].startswith("connect: Teaching model (offline)")
-    assert KEY not in json.dumps(shown)
+    assert connect() is None  # displays; returns nothing, so a cell shows it once
+    [form] = shown
+    bundle = form._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"].startswith("connect: Teaching model (offline)")
+    assert "key: set" in bundle["text/plain"] and KEY not in everything_shown(form)
 
 
 def test_even_an_unexpected_failure_is_shown_without_the_key(monkeypatch):
