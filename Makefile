@@ -1,14 +1,15 @@
 # The course's commands. Each one sets up what it needs first (a virtualenv in .venv).
 #   make serve   build the browser site (JupyterLite) and serve it on 127.0.0.1
 #   make lab     JupyterLab on the lessons, in this machine's Python
-#   make test    every test: package, nbval on every lesson, the site in headless Chromium
+#   make test    every test: package, nbval on every lesson, the site in headless Chromium,
+#                lessons 3 and 9 on a real local model (llama-cpp-python, built once and cached)
 #   make bench   the benchmarks (figures go in the README)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: setup lab serve site test bench clean
+.PHONY: setup lab serve site realmodel test bench clean
 
 $(BIN)/.installed: requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +29,11 @@ site: setup
 serve: setup
 	$(BIN)/python lite/serve.py --port $(PORT)
 
-test: setup site
+# The real-model tier's server: built on the first run (minutes), then taken from ~/.cache/agentloop.
+realmodel: setup
+	$(BIN)/python tests/realmodel/prepare.py >/dev/null
+
+test: setup site realmodel
 	$(BIN)/python -m pytest
 
 bench: setup site

@@ -3,7 +3,11 @@
 The same steps as `run_agent` in lessons/03_the_loop.ipynb: ask, append the reply, run every
 tool call with the safe dispatch of exercise 3.1 (a tool error is a result), append each result,
 stop at an answer or after `max_turns`. It returns what happened instead of printing it.
+
+`lesson_definitions(name)` takes the functions straight from a lesson notebook instead.
 """
+import ast
+import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,6 +15,7 @@ from pathlib import Path
 import agentloop
 from tools_for_tests import ADD, DIVIDE, MULTIPLY, WEATHER
 
+LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 sys.path.insert(0, str(Path(__file__).parent.parent / "solutions"))
 from lesson03 import safe_run_tool  # noqa: E402  (the reference solution of exercise 3.1)
 
@@ -45,3 +50,16 @@ def run_agent(question, max_turns=5, schemas=SCHEMAS, tools=TOOLS, system=SYSTEM
             run.calls.append((call["function"]["name"], call["function"]["arguments"], result))
             run.messages.append({"role": "tool", "tool_call_id": call["id"], "content": result})
     return run
+
+
+def lesson_definitions(name: str) -> dict:
+    """A lesson's definitions: the imports, assignments, functions and classes of its code cells,
+    in order, without the calls, prints and loops that show them off. Run it with the teaching
+    model in use, so an assignment that asks the model costs nothing."""
+    namespace = {"__name__": "lesson"}
+    for cell in json.loads((LESSONS / name).read_text())["cells"]:
+        if cell["cell_type"] == "code":
+            keep = [node for node in ast.parse("".join(cell["source"])).body if isinstance(
+                node, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef, ast.Assign, ast.AnnAssign))]
+            exec(compile(ast.Module(keep, type_ignores=[]), name, "exec"), namespace)
+    return namespace
