@@ -36,9 +36,13 @@ def test_widget_renders_and_round_trips(lab):
                                   "slider.value = 7"])
     page = lab.page
     page.locator(".widget-slider .widget-readout").filter(has_text="7").wait_for(timeout=20_000)  # kernel -> page
-    page.locator(".widget-text input").fill("typed in the page")  # page -> kernel
-    page.wait_for_function("true", timeout=1000)
-    assert lab.kernel_run("print(box.value)") == "typed in the page\n"
+    page.locator(".widget-text input").fill("typed in the page")  # page -> kernel (a comm message)
+    for _ in range(40):  # the message may take a moment: up to 10 s
+        seen = lab.kernel_run("print(box.value)")
+        if seen == "typed in the page\n":
+            break
+        page.wait_for_timeout(250)
+    assert seen == "typed in the page\n", f"the kernel saw {seen!r}"
     assert "Error displaying widget" not in page.locator(".jp-OutputArea").first.inner_text()
 
 
