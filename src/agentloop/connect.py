@@ -148,7 +148,8 @@ def connect(preset: str = "Teaching model (offline)") -> None:
     """Show the connect form (in Jupyter; elsewhere, a line saying which model is in use)."""
     try:
         from IPython.display import display
-    except ImportError:
-        print(f"connect: {llm.backend().describe()} (the form needs Jupyter; call use(...) instead)")
+        form = Connect(preset)
+    except ImportError:  # no Jupyter, or no ipywidgets
+        print(f"connect: {llm.backend().describe()} (the form needs Jupyter and ipywidgets; call use(...) instead)")
         return
-    display(Connect(preset))
+    display(form)

@@ -8,8 +8,9 @@ through `reply()` and each request through `prepare()`, so a lesson's loop sees 
   9-character alphanumeric id, the one format every provider accepts;
 * `tool_calls` present means tool calls, whatever `finish_reason` says (OpenAI says "stop"
   when a tool is forced, Ollama always does); an empty list means none;
-* content sent as a list of parts is joined into text; the legacy `function_call` beside
-  tool calls (llama-cpp-python sends both) is dropped.
+* content sent as a list of parts is joined into text, and an answer with neither text nor
+  tool calls has content ""; the legacy `function_call` beside tool calls (llama-cpp-python
+  sends both) is dropped.
 
 Going out, an assistant message's empty content takes the form the server accepts (null, or
 "" for servers such as Ollama's /v1 that refuse null), its arguments become JSON strings, and
@@ -62,6 +63,8 @@ def reply(response, seed=None) -> dict:
     if calls:
         message["tool_calls"] = calls
         message.pop("function_call", None)  # the legacy field, beside tool calls (llama-cpp-python)
+    elif message["content"] is None:
+        message["content"] = ""  # no calls and no text: an empty answer, still text
     return {**response, "choices": [{**choices[0], "message": message}, *choices[1:]]}
 
 
@@ -91,27 +94,36 @@ def tool_call(call) -> dict:
 
 
 def prepare(request: dict, empty_content=None) -> dict:
-    """The request as this server wants it; `empty_content` is None or ""."""
-    names, messages = {}, []
-    for message in request.get("messages") or []:
-        if isinstance(message, dict) and message.get("role") == "assistant" and message.get("tool_calls"):
-            calls = message["tool_calls"]
-            if isinstance(calls, list) and all(isinstance(call, dict) for call in calls):
-                calls = [{**call, "function": {**call["function"], "arguments": json.dumps(
-                          call["function"]["arguments"])}} if isinstance(call.get("function"), dict)
-                         and isinstance(call["function"].get("arguments"), (dict, list)) else call
-                         for call in calls]
-                names.update((call["id"], call["function"].get("name")) for call in calls
-                             if isinstance(call.get("id"), str) and isinstance(call.get("function"), dict))
-            message = {**message, "tool_calls": calls}
-            if message.get("content") in (None, ""):
-                message["content"] = empty_content
-        elif (isinstance(message, dict) and message.get("role") == "tool" and "name" not in message
-              and isinstance(message.get("tool_call_id"), str)
-              and isinstance(names.get(message["tool_call_id"]), str)):
-            message = {**message, "name": names[message["tool_call_id"]]}
-        messages.append(message)
+    """The request as this server wants it; `empty_content` is None or "". The caller's messages
+    are not changed, and what is malformed is left for the server to refuse."""
+    names = {}  # tool-call id: the function's name
+    messages = [prepare_message(m, names, empty_content) if isinstance(m, dict) else m
+                for m in request.get("messages") or []]
     return {**request, "messages": messages} if "messages" in request else request
+
+
+def prepare_message(message: dict, names: dict, empty_content) -> dict:
+    role, calls, content = message.get("role"), message.get("tool_calls"), message.get("content")
+    if role == "assistant" and calls:
+        if isinstance(calls, list):
+            calls = [text_arguments(call) for call in calls]
+            names.update((call["id"], call["function"].get("name")) for call in calls if isinstance(call, dict)
+                         and isinstance(call.get("id"), str) and isinstance(call.get("function"), dict))
+        return {**message, "tool_calls": calls, "content": empty_content if content in (None, "") else content}
+    if role == "assistant" and content is None:
+        return {**message, "content": ""}  # an answer with no text is "" (null goes with tool calls)
+    call_id = message.get("tool_call_id")
+    if role == "tool" and "name" not in message and isinstance(call_id, str) and isinstance(names.get(call_id), str):
+        return {**message, "name": names[call_id]}  # Gemini wants it
+    return message
+
+
+def text_arguments(call):
+    """A tool call whose arguments are JSON text (a message from Ollama's native API has an object)."""
+    function = call.get("function") if isinstance(call, dict) else None
+    if isinstance(function, dict) and isinstance(function.get("arguments"), (dict, list)):
+        return {**call, "function": {**function, "arguments": json.dumps(function["arguments"])}}
+    return call
 
 
 def events(body: str):
