@@ -51,12 +51,10 @@ def reply(response, seed=None) -> dict:
         raise WireError("The first choice has no message")
     message = {**message, "role": "assistant", "content": text(message.get("content"))}
     calls = message.pop("tool_calls", None) or []
-    calls = list(calls) if isinstance(calls, list) else calls
     if not isinstance(calls, list):
         raise WireError("'tool_calls' is not a list")
-    seen = set()
+    seen, calls = set(), [tool_call(call) for call in calls]  # new dicts: the trace keeps what came
     for i, call in enumerate(calls):
-        calls[i] = call = tool_call(call)
         if not call["id"] or call["id"] in seen:  # none, or two calls that could not be told apart
             call["id"] = new_id(seed, response, i)
         seen.add(call["id"])
