@@ -90,7 +90,7 @@ def test_lesson_runs_in_the_browser(lab, site, lesson, request):
                                || /Error displaying widget/.test(cells[i].outputArea.node.textContent));""", widget_cells)
     assert not blank, f"{lesson}: cells {blank} should show a widget but do not\n{lab.diagnostics()}"
 
-    folder = str(Path(lesson).parent).replace(".", "")
+    folder = "" if Path(lesson).parent == Path(".") else Path(lesson).parent.as_posix()
     served = {p.name for p in (site / "files" / folder).iterdir()}
     written = set(json.loads(lab.kernel_run("import os, json; print(json.dumps([f for f in os.listdir() if os.path.isfile(f)]))"))) - served
     if written:  # e.g. lesson 6's memory.json: a restarted kernel must find it
