@@ -244,3 +244,25 @@ def test_in_the_browser_a_refused_fetch_says_it_may_be_cors(fault, monkeypatch):
     monkeypatch.setattr(llm, "IN_BROWSER", False)  # outside a browser, an unknown error is a bug: shown as is
     with pytest.raises(JsException):
         llm.ask([{"role": "user", "content": "Hi"}])
+
+
+def test_in_the_browser_status_0_is_no_answer(fault, monkeypatch):
+    # An XMLHttpRequest the browser stopped reports status 0 and an empty body, which no HTTP
+    # server can send; pyodide-http hands it on as a response.
+    class Blocked:
+        status, headers = 0, {}
+
+        def read(self):
+            return b""
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            pass
+    monkeypatch.setattr(urllib.request, "urlopen", lambda request, timeout=None: Blocked())
+    connect(fault)
+    with pytest.raises(errors.ConnectionFailed) as caught:
+        llm.ask([{"role": "user", "content": "Hi"}])
+    assert_clear(caught.value, fault, "The browser got no answer")
+    assert "CORS" in caught.value.hint

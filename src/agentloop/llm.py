@@ -212,6 +212,8 @@ def _post(chosen: Backend, path: str, body: dict, deadline: float):
             raise
         raise errors.ConnectionFailed(f"The browser could not fetch it: {_excerpt(str(error), key)}", url,
                                       hint=errors.BROWSER_HINT) from None
+    if status == 0:  # a browser's XMLHttpRequest that got no answer at all (blocked, or offline)
+        raise errors.ConnectionFailed("The browser got no answer", url, hint=errors.BROWSER_HINT)
     if status >= 300:  # urllib raises for these; pyodide-http's urlopen returns them
         detail = _error_detail(raw, key, limit=4000)
         if 300 <= status < 400:
