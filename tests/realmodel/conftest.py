@@ -54,9 +54,10 @@ def timings():
     return TIMINGS
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def real_model(tmp_path_factory):
-    """The base URL of a running llama-cpp-python server with SmolLM2 (tools via chatml-function-calling)."""
+    """The base URL of a running llama-cpp-python server with SmolLM2 (tools via chatml-function-calling),
+    stopped when the module's tests are done (so it does not sit through the rest of the suite)."""
     started = time.monotonic()
     try:
         python, model = prepare()
