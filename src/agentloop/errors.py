@@ -26,7 +26,7 @@ class LLMError(Exception):
         self.hint = redact(hint or self.hint)
         self.retry_after = retry_after  # seconds the server asked us to wait (429, 503)
         where = f" ({self.url})" if url else ""
-        super().__init__(f"{self.what}{where}. Try: {self.hint}")
+        super().__init__(f"{self.what.rstrip('.')}{where}. Try: {self.hint}")
 
 
 class ConnectionFailed(LLMError):

@@ -32,6 +32,13 @@ from . import errors, teaching, trace, wire
 TEACHING_MODEL = teaching.MODEL_NAME
 IN_BROWSER = sys.platform == "emscripten"  # Pyodide
 
+if IN_BROWSER:  # no sockets in a browser: pyodide-http makes urllib send through the page's XHR
+    try:
+        import pyodide_http
+        pyodide_http.patch_all()
+    except ImportError:  # a Pyodide without it: requests fail with ConnectionFailed and its hint
+        pass
+
 
 @dataclass
 class Backend:

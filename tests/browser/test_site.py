@@ -97,8 +97,6 @@ def model_server():
         server.wait(timeout=10)
 
 
-@pytest.mark.xfail(strict=True, reason="agentloop does not call pyodide_http.patch_all() in Pyodide yet, so "
-                   "urllib cannot reach a server from the browser (with it, this passes); remove this mark then")
 def test_the_kernel_reaches_a_model_server_on_this_machine(lab, model_server):
     ran = lab.scratch("server.ipynb", [f"import agentloop\nagentloop.use({model_server!r}, timeout=10)\n"
                                        "print(agentloop.ask([{'role': 'user', 'content': 'What is 2 + 3?'}])['content'])"])
