@@ -7,25 +7,13 @@ import pytest
 from agentloop import llm, trace
 from agentloop.connect import PRESETS, Connect, connect
 from agentloop.server import serve_in_thread
-from fault_server import FaultServer, Reply, completion, error
+from fault_server import Reply, completion, error
+
+pytestmark = pytest.mark.usefixtures("fresh_backend")  # each test chooses its own backend
 
 ipywidgets = pytest.importorskip("ipywidgets")
 KEY = "sk-test-" + "Kq7Zp2Lm9X" * 4
 ADD_CALL = {"id": "call_1", "type": "function", "function": {"name": "add", "arguments": '{"a": 2, "b": 3}'}}
-
-
-@pytest.fixture(autouse=True)
-def fresh(monkeypatch):
-    monkeypatch.setattr(llm, "_current", None)
-    monkeypatch.setattr(trace, "events", [])
-    for name in ("LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL"):
-        monkeypatch.delenv(name, raising=False)
-
-
-@pytest.fixture
-def fault():
-    with FaultServer() as server:
-        yield server
 
 
 def widgets_in(widget):

@@ -15,23 +15,13 @@ import urllib.request
 import pytest
 
 from agentloop import errors, llm, trace
-from fault_server import FaultServer, Hang, Raw, Reply, completion, error
+from fault_server import Hang, Raw, Reply, completion, error
 from lesson_loop import run_agent
+
+pytestmark = pytest.mark.usefixtures("fresh_backend")  # each test chooses its own backend
 
 KEY = "sk-test-" + "Zx81Qw27Lm" * 4
 ADD_CALL = {"id": "call_1", "type": "function", "function": {"name": "add", "arguments": '{"a": 3, "b": 4}'}}
-
-
-@pytest.fixture(autouse=True)
-def fresh(monkeypatch):
-    monkeypatch.setattr(llm, "_current", None)
-    monkeypatch.setattr(trace, "events", [])
-
-
-@pytest.fixture
-def fault():
-    with FaultServer() as server:
-        yield server
 
 
 def connect(fault, **settings):

@@ -10,8 +10,9 @@ import time
 import pytest
 
 from agentloop import errors, llm, trace
-from agentloop.server import serve_in_thread
-from fault_server import FaultServer, Hang, Raw, Reply, completion, error
+from fault_server import Hang, Raw, Reply, completion, error
+
+pytestmark = pytest.mark.usefixtures("fresh_backend")  # each test chooses its own backend
 
 KEYS = ["sk-test-" + "a1B2c3D4e5" * 4,   # shaped like an OpenAI key
         "local-secret-" + "x9" * 20]      # shaped like nothing in particular
@@ -20,26 +21,6 @@ ADD = {"type": "function", "function": {
     "parameters": {"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}},
                    "required": ["a", "b"]}}}
 QUESTION = [{"role": "user", "content": "What is 2 + 3?"}]
-
-
-@pytest.fixture(autouse=True)
-def fresh_backend(monkeypatch):
-    """Each test chooses its backend; the one before (and the environment) comes back after."""
-    monkeypatch.setattr(llm, "_current", None)
-    monkeypatch.setattr(trace, "events", [])
-
-
-@pytest.fixture(scope="module")
-def server_url():
-    server, url = serve_in_thread()
-    yield url
-    server.stop()
-
-
-@pytest.fixture
-def fault():
-    with FaultServer() as server:
-        yield server
 
 
 def closed_port_url():

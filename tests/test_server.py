@@ -26,10 +26,8 @@ HELLO = [{"role": "user", "content": "Hello! Who are you?"}]
 
 
 @pytest.fixture(scope="module")
-def url():
-    server, url = serve_in_thread()
-    yield url
-    server.stop()
+def url(server_url):
+    return server_url
 
 
 @pytest.fixture

@@ -1,5 +1,4 @@
 """The teaching model's wire format, its validation, and how it reacts to loop mistakes."""
-import json
 
 import pytest
 from tools_for_tests import ADD, MULTIPLY, run_tool

@@ -6,7 +6,6 @@ real kernel under nbval, to prove the widget's cell output compares stably.
 """
 import html
 import json
-import os
 import subprocess
 import sys
 

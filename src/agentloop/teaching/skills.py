@@ -8,7 +8,6 @@ turn of the loop and finds its place from the results it has already been given.
 import re
 from dataclasses import dataclass, field
 
-from . import arithmetic as maths
 from . import facts
 from .toolbox import Tool, fill
 
