@@ -14,7 +14,7 @@ import urllib.request
 
 import pytest
 
-from agentloop import errors, llm, trace
+from agentloop import errors, llm, trace, transport
 from fault_server import Hang, Raw, Reply, completion, error
 from lesson_loop import run_agent
 
@@ -224,14 +224,14 @@ def test_in_the_browser_a_refused_fetch_says_it_may_be_cors(fault, monkeypatch):
         raise JsException("NetworkError: Failed to execute 'send' on 'XMLHttpRequest': "
                           f"Failed to load '{request.full_url}'.")
     monkeypatch.setattr(urllib.request, "urlopen", refused)
-    monkeypatch.setattr(llm, "IN_BROWSER", True)
+    monkeypatch.setattr(transport, "IN_BROWSER", True)
     connect(fault)
     with pytest.raises(errors.ConnectionFailed) as caught:
         llm.ask([{"role": "user", "content": "Hi"}])
     assert_clear(caught.value, fault, "The browser could not fetch it")
     for words in ("CORS", "Local Network Access", "rate limit", "server error", "timeout"):
         assert words in caught.value.hint
-    monkeypatch.setattr(llm, "IN_BROWSER", False)  # outside a browser, an unknown error is a bug: shown as is
+    monkeypatch.setattr(transport, "IN_BROWSER", False)  # outside a browser, an unknown error is a bug: shown as is
     with pytest.raises(JsException):
         llm.ask([{"role": "user", "content": "Hi"}])
 

@@ -12,32 +12,16 @@ arguments, an id on every tool call. A 429 or 5xx is tried again after a pause (
 Retry-After if it sends one), within `retries` and the `timeout`, which bounds the whole call.
 Every failure is one of the named errors in `errors`, with a hint.
 
-HTTP goes through the standard library's urllib, so the same code runs in the browser
-(Pyodide) once pyodide-http has patched urllib. Every request and response is recorded
-in `agentloop.trace`.
+How the answer is fetched (in-process or over HTTP, retries, timeouts) is in `transport`.
+Every request and response is recorded in `agentloop.trace`.
 """
-import email.utils
-import http.client
 import json
 import os
-import socket
-import sys
-import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, field
 
-from . import errors, teaching, trace, wire
+from . import errors, teaching, trace, transport, wire
 
 TEACHING_MODEL = teaching.MODEL_NAME
-IN_BROWSER = sys.platform == "emscripten"  # Pyodide
-
-if IN_BROWSER:  # no sockets in a browser: pyodide-http makes urllib send through the page's XHR
-    try:
-        import pyodide_http
-        pyodide_http.patch_all()
-    except ImportError:  # a Pyodide without it: requests fail with ConnectionFailed and its hint
-        pass
 
 
 @dataclass
@@ -108,12 +92,12 @@ def complete(messages: list, tools: list | None = None, **options) -> dict:
     except (TypeError, ValueError) as error:
         raise errors.BadRequest(f"The request cannot be sent as JSON: {error}") from None
     trace.record("request", request)
-    raw = _answer(chosen, request)
+    raw = transport.answer(chosen, request)
     try:
         response = wire.reply(raw, seed=request)
     except wire.WireError as error:
         where = chosen.base_url + "/chat/completions" if chosen.base_url else ""
-        raise errors.BadResponse(f"{error}: {_excerpt(json.dumps(raw), chosen.api_key)}", where) from None
+        raise errors.BadResponse(f"{error}: {transport.excerpt(json.dumps(raw), chosen.api_key)}", where) from None
     trace.record("response", raw)  # as it came: the trace shows each provider's accent
     return response
 
@@ -121,170 +105,3 @@ def complete(messages: list, tools: list | None = None, **options) -> dict:
 def ask(messages: list, tools: list | None = None, **options) -> dict:
     """Send the messages (and tools); return the assistant's message as a plain dict."""
     return complete(messages, tools, **options)["choices"][0]["message"]
-
-
-def _answer(chosen: Backend, request: dict):
-    """The backend's answer, trying again after a 429 or 5xx, or in the other form of empty
-    content if the server refused the one we sent."""
-    started = time.monotonic()
-    deadline, attempt, switched = started + chosen.timeout, 0, False
-    while True:
-        try:
-            return _once(chosen, request, deadline)
-        except errors.LLMError as error:
-            failure = error
-        if not switched and _refuses_content(failure, request):
-            # Ollama's /v1 and llama-cpp-python refuse null content beside tool calls (a 400, or
-            # a 500), endpoints backed by Bedrock refuse "": switch once, and remember.
-            switched, chosen.empty_content = True, "" if chosen.empty_content is None else None
-            request = wire.prepare(request, chosen.empty_content)
-            trace.record("retry", {"because": failure.what, "empty content now": chosen.empty_content})
-            continue
-        if not isinstance(failure, (errors.RateLimited, errors.ServerError)):
-            raise failure
-        attempt += 1
-        wait = failure.retry_after if failure.retry_after is not None else chosen.backoff * 2 ** (attempt - 1)
-        too_late = time.monotonic() + wait > deadline
-        if attempt > chosen.retries or too_late:
-            notes = [f"tried {attempt} times in {time.monotonic() - started:.1f} s"] if attempt > 1 else []
-            if too_late and failure.retry_after is not None:
-                notes.append(f"the server asks to wait {wait:g} s, past the {chosen.timeout:g} s timeout")
-            if not notes:
-                raise failure
-            raise type(failure)(f"{failure.what} ({'; '.join(notes)})", failure.url, failure.hint,
-                                failure.status, failure.retry_after) from None
-        trace.record("retry", {"because": failure.what, "wait": round(wait, 3)})
-        time.sleep(wait)
-
-
-def _refuses_content(error: errors.LLMError, request: dict) -> bool:
-    return (isinstance(error, (errors.BadRequest, errors.ServerError)) and error.status in (None, 400, 422, 500)
-            and "content" in getattr(error, "detail", error.what).lower() and _has_empty_content(request))
-
-
-def _has_empty_content(request: dict) -> bool:
-    return any(isinstance(m, dict) and m.get("role") == "assistant" and m.get("tool_calls")
-               and m.get("content") in (None, "") for m in request.get("messages") or [])
-
-
-def _once(chosen: Backend, request: dict, deadline: float):
-    if chosen.base_url is not None:
-        return _post(chosen, "/chat/completions", request, deadline)
-    body = {k: v for k, v in request.items() if k not in ("stream", "stream_options")}
-    try:
-        response = teaching.respond(body)
-    except teaching.TooManyRequests as error:
-        raise errors.RateLimited(f"429 from the teaching model: {error}", status=429,
-                                 retry_after=error.retry_after) from None
-    except teaching.InvalidRequest as error:
-        status = getattr(error, "status", 400)  # 404 for a model name it does not know
-        hint = errors.NotFound.model_hint if status == 404 else None
-        raise errors.for_status(status)(f"{status} from the teaching model: {error}", hint=hint) from None
-    if request.get("stream"):  # the same answer, cut into pieces as the server sends it, joined again
-        from .server import chunks
-        response = wire.join(teaching.quirks.restream(body["model"], chunks(response)))
-    return response
-
-
-def _post(chosen: Backend, path: str, body: dict, deadline: float):
-    url = chosen.base_url + path
-    headers = {"Content-Type": "application/json", **chosen.headers}
-    if chosen.api_key:
-        headers["Authorization"] = f"Bearer {chosen.api_key}"
-    request = urllib.request.Request(url, json.dumps(body).encode(), headers, method="POST")
-    key = chosen.api_key  # a server may echo it back: everything it says passes through _excerpt
-    timeout = deadline - time.monotonic()
-    if timeout <= 0:
-        raise errors.Timeout(f"No answer within {chosen.timeout:g} s", url)
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as reply:
-            status, reply_headers, raw = reply.status, reply.headers, reply.read()
-    except urllib.error.HTTPError as error:  # an error status, or a redirect urllib would not follow
-        with error:
-            status, reply_headers, raw = error.code, error.headers, _read_quietly(error)
-    except (socket.timeout, TimeoutError):
-        raise errors.Timeout(f"No answer within {chosen.timeout:g} s", url) from None
-    except urllib.error.URLError as error:  # urllib wraps what fails while connecting or sending
-        if isinstance(error.reason, (socket.timeout, TimeoutError)):
-            raise errors.Timeout(f"No answer within {chosen.timeout:g} s", url) from None
-        raise errors.ConnectionFailed(f"Could not connect: {error.reason}", url) from None
-    except (OSError, http.client.IncompleteRead) as error:  # connected, then the server hung up
-        raise errors.ConnectionFailed(
-            f"The connection closed before the whole answer arrived: {error}", url,
-            hint="the server hung up mid-answer; try again, and if it keeps happening, read its log.") from None
-    except http.client.HTTPException as error:  # the answer is not even HTTP
-        raise errors.BadResponse(f"The answer is not HTTP: {_excerpt(str(error), key)!r}", url) from None
-    except Exception as error:  # in Pyodide, a refused fetch is a JavaScript NetworkError
-        if not IN_BROWSER:
-            raise
-        raise errors.ConnectionFailed(f"The browser could not fetch it: {_excerpt(str(error), key)}", url,
-                                      hint=errors.BROWSER_HINT) from None
-    if status == 0:  # a browser's XMLHttpRequest that got no answer at all (blocked, or offline)
-        raise errors.ConnectionFailed("The browser got no answer", url, hint=errors.BROWSER_HINT)
-    if status >= 300:  # urllib raises for these; pyodide-http's urlopen returns them
-        detail = _error_detail(raw, key, limit=4000)
-        if 300 <= status < 400:
-            detail = f"redirected to {reply_headers.get('Location') if reply_headers else None} {detail}"
-        kind = errors.for_status(status)
-        hint = None
-        if kind is errors.NotFound:
-            hint = kind.model_hint if "model" in detail.lower() else kind.url_hint
-        short = detail if len(detail) <= 200 else detail[:200] + "…"
-        error = kind(f"HTTP {status} {short}".strip(), url, hint, status, _retry_after(reply_headers))
-        error.detail = detail  # all the server said (without the key), for the content check
-        raise error from None
-    text = raw.decode("utf-8", "replace")
-    try:
-        streamed = "event-stream" in (reply_headers.get("Content-Type") or "") if reply_headers else False
-        if body.get("stream") and (streamed or text.lstrip().startswith(("data:", ":", "event:"))):
-            return wire.join(wire.events(text))
-        return json.loads(text)
-    except wire.WireError as error:
-        kind = errors.ServerError if isinstance(error, wire.StreamError) else errors.BadResponse
-        raise kind(_excerpt(str(error), key), url) from None
-    except ValueError:
-        raise errors.BadResponse(f"The body is not JSON: {_excerpt(text, key, 80)!r}", url) from None
-
-
-def _read_quietly(error: urllib.error.HTTPError):
-    """An error's body, or None if it never arrived."""
-    try:
-        return error.read()
-    except (OSError, http.client.HTTPException):
-        return None
-
-
-def _retry_after(headers) -> float | None:
-    """How long the server asks us to wait: retry-after-ms (OpenAI), or Retry-After in seconds or as a date."""
-    if headers is None:
-        return None
-    try:
-        if headers.get("retry-after-ms"):
-            return max(0.0, float(headers["retry-after-ms"]) / 1000)
-        value = headers.get("Retry-After")
-        if not value:
-            return None
-        try:
-            return max(0.0, float(value))
-        except ValueError:
-            return max(0.0, email.utils.parsedate_to_datetime(value).timestamp() - time.time())
-    except (TypeError, ValueError, OverflowError):
-        return None
-
-
-def _error_detail(raw: bytes | None, key: str | None, limit: int = 200) -> str:
-    """The provider's own error message, if the body has one (OpenAI style)."""
-    if raw is None:  # the error's body never arrived
-        return ""
-    try:
-        body = json.loads(raw)
-        detail = body["error"]["message"] if isinstance(body["error"], dict) else body["error"]
-    except (ValueError, KeyError, TypeError):
-        detail = raw.decode("utf-8", "replace")
-    return _excerpt(str(detail), key, limit)
-
-
-def _excerpt(text: str, key: str | None, limit: int = 200) -> str:
-    """What a server said, fit for an error message: one line, no key, not too long."""
-    text = errors.redact(" ".join(text.split()), key)  # redact first: a cut key would slip through
-    return text if len(text) <= limit else text[:limit] + "…"
