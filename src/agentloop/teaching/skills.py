@@ -43,6 +43,11 @@ def call(tool: Tool, **roles) -> Reply:
     return Reply(calls=[(tool.name, fill(tool, roles))])
 
 
+def takes_key(tool: Tool) -> bool:
+    """remember(key, value) / forget(key), rather than remember(content) / delete(memory_id)."""
+    return any(p.lower() in ("key", "name", "topic", "label", "field") for p in tool.params)
+
+
 def quoted(text: str, after: str = r"\bin|:|\bof") -> str:
     """The text a text tool should work on: a quoted part, else what follows `after`."""
     found = re.search(r"[\"'“‘]([^\"'”’]+)[\"'”’]", text) or re.search(
@@ -119,7 +124,7 @@ def remember_facts(turn: Turn):
     if tool is None:
         name = dict(stated).get("name")
         return Reply(f"Nice to meet you, {name}!" if name else f"Noted: {said}.")
-    has_key = any(p.lower() in ("key", "name", "topic", "label", "field") for p in tool.params)
+    has_key = takes_key(tool)
     calls = []
     for key, value in stated:
         roles = {"key": key, "value": value} if has_key else {"value": third_person(key, value)}
@@ -162,7 +167,7 @@ def forget_fact(turn: Turn):
     tool = turn.tool("forget")
     if tool is None:
         return Reply("I can't forget anything: I have no tool to delete memories.")
-    by_id = not any(p.lower() in ("key", "name", "topic", "label", "field") for p in tool.params)
+    by_id = not takes_key(tool)
     if not turn.results:
         search = turn.tool("recall")
         if by_id and search:  # find the memory's id first, then delete it
