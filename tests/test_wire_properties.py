@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from agentloop import errors, llm, trace, wire
-from agentloop.server import chunks
+from agentloop.wire import chunks
 from fault_server import FaultServer, Raw, Reply
 
 # --- strategies --------------------------------------------------------------------------------

@@ -8,13 +8,13 @@ page can use the teaching model exactly as they would use a provider. Lessons an
 start it in the background with `serve_in_thread()`.
 """
 import json
-import re
 import signal
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from . import teaching
+from .wire import chunks
 
 # On every answer, so that a page served from another origin (JupyterLite) may call us.
 CORS = {"Access-Control-Allow-Origin": "*",
@@ -28,39 +28,6 @@ def error_body(message: str, status: int = 400, param=None, code=None) -> dict:
     """An error in OpenAI's shape, which every client library knows how to read."""
     kind = "server_error" if status == 500 else "invalid_request_error"
     return {"error": {"message": message, "type": kind, "param": param, "code": code}}
-
-
-def pieces(text):
-    """Cut text into word-sized deltas that join back into exactly the same text."""
-    return re.findall(r"\S+\s*|\s+", text) if isinstance(text, str) else [text]
-
-
-def chunks(response: dict, include_usage: bool = False):
-    """The chat.completion.chunk objects a provider would stream for this response."""
-    head = {"id": response["id"], "object": "chat.completion.chunk",
-            "created": response["created"], "model": response["model"]}
-    tail = {"usage": None} if include_usage else {}  # OpenAI sends usage: null until the end
-
-    def chunk(index, delta, finish_reason=None):
-        choice = {"index": index, "delta": delta, "logprobs": None, "finish_reason": finish_reason}
-        return {**head, "choices": [choice], **tail}
-
-    for choice in response["choices"]:
-        n, message = choice["index"], choice["message"]
-        content = message.get("content")
-        yield chunk(n, {"role": "assistant", "content": "" if isinstance(content, str) else None})
-        for piece in pieces(content or ""):
-            yield chunk(n, {"content": piece})
-        for i, call in enumerate(message.get("tool_calls") or []):
-            # A call's first delta carries its id and name; its arguments follow in fragments.
-            name, arguments = call["function"]["name"], call["function"].get("arguments") or ""
-            yield chunk(n, {"tool_calls": [{"index": i, "id": call.get("id"), "type": "function",
-                                            "function": {"name": name, "arguments": ""}}]})
-            for piece in pieces(arguments):
-                yield chunk(n, {"tool_calls": [{"index": i, "function": {"arguments": piece}}]})
-        yield chunk(n, {}, choice["finish_reason"])
-    if include_usage:
-        yield {**head, "choices": [], "usage": response.get("usage")}
 
 
 class Handler(BaseHTTPRequestHandler):

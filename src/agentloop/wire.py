@@ -16,10 +16,12 @@ Going out, an assistant message's empty content takes the form the server accept
 "" for servers such as Ollama's /v1 that refuse null), its arguments become JSON strings, and
 a tool message gets the `name` of the call it answers (Gemini wants it). `join()` turns a
 streamed answer back into one response, even when every call arrives at index 0 (Gemini).
-Whatever is not a chat completion at all raises `WireError`.
+`chunks()` cuts a response into the chunks a provider streams. Whatever is not a chat
+completion at all raises `WireError`.
 """
 import hashlib
 import json
+import re
 import string
 
 ALPHABET = string.ascii_letters + string.digits
@@ -49,7 +51,10 @@ def reply(response, seed=None) -> dict:
     message = choices[0].get("message")
     if not isinstance(message, dict):
         raise WireError("The first choice has no message")
+    refusal = message.get("refusal") or refusal_part(message.get("content"))
     message = {**message, "role": "assistant", "content": text(message.get("content"))}
+    if refusal:  # the model declined (OpenAI); a part of type "refusal" would be lost in the text
+        message["refusal"] = refusal
     calls = message.pop("tool_calls", None) or []
     if not isinstance(calls, list):
         raise WireError("'tool_calls' is not a list")
@@ -74,6 +79,12 @@ def text(content):
         return "".join(part.get("text") or "" for part in content
                        if isinstance(part, dict) and isinstance(part.get("text"), (str, type(None))))
     raise WireError(f"The message content is a {type(content).__name__}, not text")
+
+
+def refusal_part(content):
+    """The refusal in content sent as a list of parts, if any."""
+    parts = content if isinstance(content, list) else []
+    return "".join(p["refusal"] for p in parts if isinstance(p, dict) and isinstance(p.get("refusal"), str)) or None
 
 
 def tool_call(call) -> dict:
@@ -139,7 +150,7 @@ def events(body: str):
 
 def join(chunks) -> dict:
     """Streamed chat.completion.chunk objects joined into one chat.completion."""
-    first, pieces, calls, finish, usage = None, [], [], None, None
+    first, pieces, refusal, calls, finish, usage = None, [], [], [], None, None
     for chunk in chunks:
         if not isinstance(chunk, dict):
             raise WireError("A streamed event is not a JSON object")
@@ -154,12 +165,16 @@ def join(chunks) -> dict:
             finish = choice.get("finish_reason") or finish
             if isinstance(delta.get("content"), str):
                 pieces.append(delta["content"])
+            if isinstance(delta.get("refusal"), str):
+                refusal.append(delta["refusal"])
             for part in delta.get("tool_calls") or []:
                 add_delta(calls, part)
     if first is None:
         raise WireError("The stream ended before its first event: the server may not stream this "
                         "request (llama-cpp-python cannot with tools); ask without stream=True")
     message = {"role": "assistant", "content": "".join(pieces) if pieces else None}
+    if refusal:
+        message["refusal"] = "".join(refusal)
     if calls:
         message["tool_calls"] = [{key: value for key, value in call.items() if key != "index"} for call in calls]
     return {"id": first.get("id"), "object": "chat.completion", "created": first.get("created"),
@@ -175,9 +190,7 @@ def add_delta(calls: list, part) -> None:
     index, id, name = part.get("index", 0), part.get("id"), function.get("name")
     same = [call for call in calls if call["index"] == index]
     last = same[-1] if same else None
-    # Gemini sends every call at index 0, so a new id starts the next call; with no ids, a name
-    # does (it comes only in a call's first delta).
-    if last is None or (id != last["id"] if id else bool(name and last["function"]["name"])):
+    if last is None or (id != last["id"] if id else starts_call(last["function"], name)):
         last = {"index": index, "id": "", "type": "function", "function": {"name": "", "arguments": ""}}
         calls.append(last)
     last["id"] = id if isinstance(id, str) and id else last["id"]
@@ -186,3 +199,49 @@ def add_delta(calls: list, part) -> None:
     if arguments is not None:
         last["function"]["arguments"] += arguments if isinstance(arguments, str) else json.dumps(arguments)
 
+
+
+def starts_call(last: dict, name) -> bool:
+    """Whether a delta without an id starts a new call after `last` at the same index. Gemini sends
+    every call at index 0, and some servers repeat the name in every delta of one call: the same
+    name starts a new call only once the last call's arguments are whole JSON."""
+    if not name or not last["name"] or name != last["name"]:
+        return bool(name and last["name"])
+    try:
+        json.loads(last["arguments"])
+        return True
+    except ValueError:
+        return False  # the last call is not finished: this delta continues it
+
+
+def pieces(text):
+    """Cut text into word-sized deltas that join back into exactly the same text."""
+    return re.findall(r"\S+\s*|\s+", text) if isinstance(text, str) else [text]
+
+
+def chunks(response: dict, include_usage: bool = False):
+    """The chat.completion.chunk objects a provider would stream for this response."""
+    head = {"id": response["id"], "object": "chat.completion.chunk",
+            "created": response["created"], "model": response["model"]}
+    tail = {"usage": None} if include_usage else {}  # OpenAI sends usage: null until the end
+
+    def chunk(index, delta, finish_reason=None):
+        choice = {"index": index, "delta": delta, "logprobs": None, "finish_reason": finish_reason}
+        return {**head, "choices": [choice], **tail}
+
+    for choice in response["choices"]:
+        n, message = choice["index"], choice["message"]
+        content = message.get("content")
+        yield chunk(n, {"role": "assistant", "content": "" if isinstance(content, str) else None})
+        for piece in pieces(content or ""):
+            yield chunk(n, {"content": piece})
+        for i, call in enumerate(message.get("tool_calls") or []):
+            # A call's first delta carries its id and name; its arguments follow in fragments.
+            name, arguments = call["function"]["name"], call["function"].get("arguments") or ""
+            yield chunk(n, {"tool_calls": [{"index": i, "id": call.get("id"), "type": "function",
+                                            "function": {"name": name, "arguments": ""}}]})
+            for piece in pieces(arguments):
+                yield chunk(n, {"tool_calls": [{"index": i, "function": {"arguments": piece}}]})
+        yield chunk(n, {}, choice["finish_reason"])
+    if include_usage:
+        yield {**head, "choices": [], "usage": response.get("usage")}
