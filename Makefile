@@ -34,7 +34,7 @@ realmodel: setup
 	$(BIN)/python tests/realmodel/prepare.py >/dev/null
 
 test: setup site realmodel
-	$(BIN)/python -m pytest
+	env -u LLM_BASE_URL -u LLM_API_KEY -u LLM_MODEL $(BIN)/python -m pytest
 
 bench: setup site
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done

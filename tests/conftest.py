@@ -2,8 +2,20 @@
 import pytest
 from fault_server import FaultServer
 
-from agentloop import llm, trace
+from agentloop import llm, trace, transport
 from agentloop.server import serve_in_thread
+
+PROVIDER_SETTINGS = ("LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL")
+
+
+@pytest.fixture(autouse=True)
+def no_real_provider(monkeypatch):
+    """Every test starts on the teaching model: a student who exported LLM_* for local Jupyter
+    (or a test that called use()) must not send the tests' traffic, with a key, to a provider."""
+    monkeypatch.setattr(llm, "_current", None)
+    monkeypatch.setattr(transport, "learnt", {})
+    for name in PROVIDER_SETTINGS:
+        monkeypatch.delenv(name, raising=False)
 
 
 @pytest.fixture(scope="module")
@@ -23,8 +35,5 @@ def fault():
 
 @pytest.fixture
 def fresh_backend(monkeypatch):
-    """No backend chosen, no LLM_* variables, an empty trace; all put back after the test."""
-    monkeypatch.setattr(llm, "_current", None)
+    """No backend chosen, no LLM_* variables (see no_real_provider), an empty trace."""
     monkeypatch.setattr(trace, "events", [])
-    for name in ("LLM_BASE_URL", "LLM_API_KEY", "LLM_MODEL"):
-        monkeypatch.delenv(name, raising=False)

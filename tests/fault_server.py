@@ -11,11 +11,18 @@ Each request takes the next step from the script. A step is one of:
   Hang(seconds)                      read the request, answer nothing (for timeouts)
   Raw(data)                          write these bytes instead of HTTP, then hang up;
                                      Raw(b"") is a dropped connection
+  Reset(data, early)                 write these bytes, then reset the connection (RST);
+                                     early=True: right after the headers, before the body
+  Trickle(reply, every)              the reply, its body one byte every `every` seconds
+  EndlessStream(every)               a 200 event stream of keep-alive comments that never ends
 or a function of the Request that returns a step (to echo what the client sent).
 When the script runs out, every further request gets a 500 that says so.
 """
 import json
+import socket
+import struct
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -36,6 +43,23 @@ class Hang:
 @dataclass
 class Raw:
     data: bytes = b""
+
+
+@dataclass
+class Reset:
+    data: bytes = b""
+    early: bool = False
+
+
+@dataclass
+class Trickle:
+    reply: Reply
+    every: float = 0.1
+
+
+@dataclass
+class EndlessStream:
+    every: float = 0.05
 
 
 @dataclass
@@ -67,13 +91,13 @@ def completion(content: str = "Hello!", tool_calls: list | None = None, **messag
 
 
 class FaultServer(ThreadingHTTPServer):
-    def __init__(self, *script):
-        super().__init__(("127.0.0.1", 0), _Handler)
+    def __init__(self, *script, host: str = "127.0.0.1"):  # or another loopback address, 127.0.0.2
+        super().__init__((host, 0), _Handler)
         self.script = list(script)
         self.requests: list[Request] = []
         self.lock = threading.Lock()
         self.closing = threading.Event()  # ends every Hang early when the test is over
-        self.url = f"http://127.0.0.1:{self.server_port}/v1"
+        self.url = f"http://{host}:{self.server_port}/v1"
         self.thread = threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.05},
                                        daemon=True)
         self.thread.start()
@@ -112,7 +136,10 @@ class _Handler(BaseHTTPRequestHandler):
         self.answer()
 
     def answer(self):
-        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        with self.server.lock:
+            upcoming = self.server.script[0] if self.server.script else None
+        early = isinstance(upcoming, Reset) and upcoming.early  # the client is still sending
+        body = b"" if early else self.rfile.read(int(self.headers.get("Content-Length") or 0))
         step = self.server.next_step(Request(self.command, self.path, dict(self.headers), body))
         if isinstance(step, Hang):
             self.server.closing.wait(step.seconds)
@@ -120,10 +147,38 @@ class _Handler(BaseHTTPRequestHandler):
         elif isinstance(step, Raw):
             self.wfile.write(step.data)
             self.close_connection = True
+        elif isinstance(step, Reset):
+            self.wfile.write(step.data)
+            self.wfile.flush()
+            # SO_LINGER 0: closing sends a reset (RST) instead of an orderly goodbye (FIN)
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.connection.close()
+            self.close_connection = True
+        elif isinstance(step, Trickle):
+            self.reply(step.reply, every=step.every)
+        elif isinstance(step, EndlessStream):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.end_headers()
+            self.close_connection = True
+            self.drip(iter(lambda: b": keep-alive\n\n", None), step.every)
         else:
             self.reply(step)
 
-    def reply(self, step: Reply):
+    def drip(self, pieces, every: float):
+        """Send the pieces one by one, `every` seconds apart, until the test ends or the client leaves
+        (or 30 s pass: a bound on every loop)."""
+        stop = time.monotonic() + 30
+        for piece in pieces:
+            if self.server.closing.wait(every) or time.monotonic() > stop:
+                return
+            try:
+                self.wfile.write(piece)
+                self.wfile.flush()
+            except OSError:  # the client gave up: what the test wants
+                return
+
+    def reply(self, step: Reply, every: float | None = None):
         data = step.body
         if isinstance(data, (dict, list)):
             data = json.dumps(data)
@@ -136,7 +191,12 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         if step.cut is not None:  # announce the whole body, send a part, hang up
             data, self.close_connection = data[:step.cut], True
-        self.wfile.write(data)
+        if every is None:
+            self.wfile.write(data)
+        else:
+            self.wfile.flush()
+            self.close_connection = True
+            self.drip((data[i:i + 1] for i in range(len(data))), every)
 
     def log_message(self, format, *args):  # keep test output clean
         pass

@@ -51,7 +51,7 @@ LOOP_FAULTS = {  # name: (script, expected error or None for the answer, words i
     "500 every time": ([error(500, "The server had an error", "server_error")] * 3,
                        errors.ServerError, "tried 3 times", 3),
     "hang": ([Hang(10)], errors.Timeout, "No answer within 0.5 s", 1),
-    "dropped connection": ([Raw(b"")], errors.ConnectionFailed, "closed", 1),
+    "dropped connection": ([Raw(b"")], errors.ConnectionFailed, "The connection", 1),
     "truncated body": ([Reply(200, completion("A long answer that never ends").body, cut=40)],
                        errors.ConnectionFailed, "closed", 1),
     "400 not retried": ([error(400, "'messages' must contain the word 'json'")], errors.BadRequest, "json", 1),
@@ -207,6 +207,7 @@ def pyodide_style_urlopen(request, timeout=None):
 
 def test_in_the_browser_an_error_status_is_returned_not_raised(fault, monkeypatch):
     monkeypatch.setattr(urllib.request, "urlopen", pyodide_style_urlopen)
+    monkeypatch.setattr(transport, "IN_BROWSER", True)
     fault.add(error(401, "Invalid API key"), error(429, "slow"), completion("ok"))
     connect(fault)
     with pytest.raises(errors.AuthError) as caught:
@@ -232,6 +233,7 @@ def test_in_the_browser_a_refused_fetch_says_it_may_be_cors(fault, monkeypatch):
     for words in ("CORS", "Local Network Access", "rate limit", "server error", "timeout"):
         assert words in caught.value.hint
     monkeypatch.setattr(transport, "IN_BROWSER", False)  # outside a browser, an unknown error is a bug: shown as is
+    monkeypatch.setattr(transport._OPENER, "open", refused)
     with pytest.raises(JsException):
         llm.ask([{"role": "user", "content": "Hi"}])
 
@@ -242,7 +244,7 @@ def test_in_the_browser_status_0_is_no_answer(fault, monkeypatch):
     class Blocked:
         status, headers = 0, {}
 
-        def read(self):
+        def read(self, size=-1):
             return b""
 
         def __enter__(self):
@@ -251,6 +253,7 @@ def test_in_the_browser_status_0_is_no_answer(fault, monkeypatch):
         def __exit__(self, *exc):
             pass
     monkeypatch.setattr(urllib.request, "urlopen", lambda request, timeout=None: Blocked())
+    monkeypatch.setattr(transport, "IN_BROWSER", True)
     connect(fault)
     with pytest.raises(errors.ConnectionFailed) as caught:
         llm.ask([{"role": "user", "content": "Hi"}])

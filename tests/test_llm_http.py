@@ -106,7 +106,7 @@ FAULTS = {  # name: (scripted step, expected error, expected HTTP status, words 
     "truncated": (lambda request: Reply(200, json.dumps({"echo": request.headers["Authorization"],
                                                          "choices": []}), cut=30),
                   errors.ConnectionFailed, None, "closed"),
-    "dropped": (Raw(b""), errors.ConnectionFailed, None, "closed"),
+    "dropped": (Raw(b""), errors.ConnectionFailed, None, "The connection"),
     "not http": (Raw(b"SSH-2.0-OpenSSH_9.6\r\n"), errors.BadResponse, None, "not HTTP"),
     "hang": (Hang(10), errors.Timeout, None, "0.5 s"),
 }

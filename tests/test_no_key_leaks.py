@@ -2,15 +2,15 @@
 
 One run with a fake key ("sk-test-" and 40 random characters) through everything that touches
 it: use(), the connect widget, every kind of error (servers that echo the key back included),
-retries, streaming, the trace and its widget, a lesson's agent that saves its memory to a file,
+retries, streaming, redirects (to a second server, on 127.0.0.2, that records what it gets), a
+server that trickles its answer, the trace and its widget, a lesson's agent that saves its memory to a file,
 and our server's request log. Then the key, and anything shaped like a real provider's key, is
-looked for in everything that run printed, wrote or recorded, in every notebook, in the built
+looked for (with `errors.redact`, the one redaction the errors use) in everything that run printed, wrote or recorded, in every notebook, in the built
 site (_output/) if there is one, and in every file git tracks.
 """
 import contextlib
 import io
 import json
-import re
 import secrets
 import string
 import subprocess
@@ -23,14 +23,13 @@ from agentloop import errors, llm, trace
 from agentloop.connect import Connect
 from agentloop.server import serve_in_thread
 from agentloop.trace_widget import TraceViewer, trace_text
-from fault_server import FaultServer, Hang, Raw, Reply, completion
+from fault_server import FaultServer, Hang, Raw, Reply, Trickle, completion
 from lesson_loop import lesson_definitions, run_agent
 
 ROOT = Path(__file__).resolve().parent.parent
-KEY = "sk-test-" + "".join(secrets.choice(string.ascii_letters + string.digits) for _ in range(40))
-# A real provider's key: OpenAI (sk-, sk-proj-), Anthropic (sk-ant-), OpenRouter (sk-or-v1-), Groq (gsk_),
-# xAI (xai-), Google (AIza), followed by a long tail. The fake key above has this shape too.
-KEY_SHAPED = re.compile(rb"(?<![A-Za-z0-9_\-])(sk-|gsk_|xai-|AIza)[A-Za-z0-9_\-]{20,}")
+# Shaped like a real provider's key (see errors.KEY_SHAPED), so the shape check is tested too.
+KEY = "sk-test-" + "".join(secrets.choice(string.ascii_letters + string.digits) for _ in range(39)) + "7"
+REDIRECTS = [301, 302, 303, 307, 308]
 
 
 def echo(status, template):
@@ -43,6 +42,7 @@ def run(tmp_path_factory):
     """Everything a course run does with the key; returns what it printed, raised and wrote."""
     folder = tmp_path_factory.mktemp("keyrun")
     seen = []  # every text the run produced: errors, statuses, traces, displays
+    raised = []  # the errors the asks ended in
     capture = pytest.MonkeyPatch()
     capture.setattr(llm, "_current", None)
     capture.setattr(trace, "events", [])
@@ -64,14 +64,20 @@ def run(tmp_path_factory):
         ([Raw(b"")], {}),
         ([Hang(5)], {}),
     ]
+    elsewhere = FaultServer(*[completion("came to the wrong host")] * 20, host="127.0.0.2")
+    moved = Reply(302, "<p>Moved.</p>" * 20, {"Location": elsewhere.url + "/chat/completions"})
+    cases += [([Reply(status, "", {"Location": elsewhere.url + "/chat/completions"})], {"stream": stream})
+              for status in REDIRECTS for stream in (False, True)]
+    cases += [([Trickle(completion("slowly, one byte at a time"))], {}), ([Trickle(moved)], {})]
     try:
-        with FaultServer() as fault:
+        with FaultServer() as fault, elsewhere:
             llm.use(fault.url, api_key=KEY, timeout=1, backoff=0.01, retries=2)
             for steps, options in cases:
                 fault.add(*steps)
                 try:
                     seen.append(json.dumps(agentloop.ask([{"role": "user", "content": "Hi"}], **options)))
                 except errors.LLMError as error:
+                    raised.append(error)
                     seen += [str(error), repr(error), error.what, error.hint, *map(str, error.args)]
             requests = fault.requests
         # The connect widget, against our server, then a closed port.
@@ -96,12 +102,15 @@ def run(tmp_path_factory):
         redirect.close()
         server.stop()
         capture.undo()
-    return {"seen": seen, "requests": requests, "folder": folder, "logs": logs.getvalue()}
+    return {"seen": seen, "requests": requests, "elsewhere": elsewhere.requests, "raised": raised, "folder": folder,
+            "logs": logs.getvalue()}
 
 
 def leaks(data: bytes) -> list:
-    found = [KEY] if KEY.encode() in data or KEY[8:30].encode() in data else []
-    return found + [m.group().decode(errors="replace")[:16] + "…" for m in KEY_SHAPED.finditer(data)]
+    """The key, a piece of it, or anything errors.redact would hide."""
+    text = data.decode("utf-8", "replace")
+    found = [KEY] if KEY in text or KEY[8:30] in text else []
+    return found + (["key-shaped text"] if errors.redact(text) != text else [])
 
 
 def test_the_key_was_really_used(run):
@@ -110,6 +119,19 @@ def test_the_key_was_really_used(run):
     assert auth and set(auth) == {"Bearer " + KEY}
     assert not any(KEY.encode() in r.body for r in run["requests"])
     assert any("***" in text for text in run["seen"]), "a server echoed the key and it was hidden"
+
+
+def test_a_redirect_never_takes_the_key_elsewhere(run):
+    """301, 302, 303, 307, 308, plain and streamed: each is a named error and is never followed."""
+    assert run["elsewhere"] == []  # the server on 127.0.0.2 saw nothing at all, so not the key
+    redirected = [error for error in run["raised"] if isinstance(error, errors.Redirected)]
+    assert [error.status for error in redirected] == [status for status in REDIRECTS for _ in "ab"]
+    assert all("127.0.0.2" in str(error) and "not followed" in str(error) for error in redirected)
+
+
+def test_a_trickled_answer_ends_at_the_timeout(run):
+    """The hang, the trickled answer and the trickled redirect: each a Timeout."""
+    assert sum(isinstance(error, errors.Timeout) for error in run["raised"]) == 3
 
 
 def test_nothing_the_run_produced_holds_the_key(run):
@@ -157,6 +179,6 @@ def test_the_scan_would_see_a_leak(tmp_path):
     """The scanner itself: it finds the key, a piece of it, and other providers' key shapes."""
     assert leaks(f"Authorization: Bearer {KEY}".encode())
     assert leaks(f"...{KEY[8:30]}...".encode())
-    for shaped in ("sk-proj-" + "x" * 40, "sk-ant-api03-" + "y" * 40, "gsk_" + "z" * 50, "AIza" + "w" * 35):
+    for shaped in ("sk-proj-" + "xQ3" * 14, "sk-ant-api03-" + "y7Y" * 14, "gsk_" + "z9" * 26, "AIza" + "Sw4" * 12):
         assert leaks(f'"api_key": "{shaped}"'.encode()), shaped
-    assert not leaks(b"risk-assessment-of-the-whole-thing sk-... gsk_short")
+    assert not leaks(b"risk-assessment-of-the-whole-thing sk-... gsk_short http://host/desk-assistant/v1")

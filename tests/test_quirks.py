@@ -13,7 +13,7 @@ import urllib.request
 
 import pytest
 
-from agentloop import errors, llm, teaching, trace
+from agentloop import errors, llm, teaching, trace, transport
 from agentloop.server import serve_in_thread
 from agentloop.teaching import quirks
 from lesson_loop import SCHEMAS, run_agent
@@ -170,7 +170,7 @@ def test_null_content_refused_then_sent_as_empty(connect):
     assert message["tool_calls"][0]["function"]["name"] == "multiply"
     retry = [e.payload for e in trace.events if e.kind == "retry"]
     assert len(retry) == 1 and "content" in retry[0]["because"]
-    assert chosen.empty_content == ""  # remembered: the next request is right the first time
+    assert transport.learnt == {(chosen.base_url, chosen.model): ""}  # remembered, outside the settings
     trace.clear()
     llm.ask(messages, tools=SCHEMAS)
     assert [e.kind for e in trace.events] == ["request", "response"]

@@ -62,6 +62,7 @@ PRESETS = {
     "Teaching model over HTTP": Preset("http://127.0.0.1:8080/v1", "teaching-model", "",
                                        "python -m agentloop serve allows every origin. " + LOCAL_NETWORK),
 }
+PRESET_HEADERS = {name for preset in PRESETS.values() for name, _ in preset.headers}
 HELLO = [{"role": "user", "content": "Say hello in five words."}]
 ADD = {"type": "function", "function": {"name": "add", "description": "Add two numbers.", "parameters": {
     "type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}}, "required": ["a", "b"]}}}
@@ -104,8 +105,13 @@ class Connect:
         if not key and base_url and before.base_url == base_url.rstrip("/"):
             key = before.api_key or ""  # pressed again without retyping: keep the key already set
         chosen = PRESETS.get(self.preset.value)
-        headers = dict(chosen.headers) if chosen and chosen.base_url == (base_url or "") else {}
-        backend = llm.use(base_url, key or None, self.model.value.strip() or None, headers=headers)
+        # What was set earlier with use() stays (timeout, retries, options, headers), except another
+        # preset's headers: they belong to that provider.
+        headers = {name: value for name, value in before.headers.items() if name not in PRESET_HEADERS}
+        if chosen and chosen.base_url == (base_url or ""):
+            headers.update(chosen.headers)
+        backend = llm.use(base_url, key or None, self.model.value.strip() or None, timeout=before.timeout,
+                          retries=before.retries, backoff=before.backoff, headers=headers, **before.options)
         self.show(f"Using {backend.describe()}.")
         return backend
 

@@ -5,14 +5,19 @@ these, with a one-line hint. API keys never appear in a message (see `redact`).
 """
 import re
 
-_KEY_SHAPED = re.compile(r"(sk-or-v1-|sk-|gsk_|xai-|AIza)[A-Za-z0-9_\-]{8,}")
+# A provider's key: OpenAI (sk-, sk-proj-), Anthropic (sk-ant-), OpenRouter (sk-or-v1-), Groq (gsk_),
+# xAI (xai-), Hugging Face (hf_), Google (AIza), then a long random tail. Only a whole word that
+# starts with the prefix counts ("desk-assistant" is no key), and the tail must hold a digit or a
+# capital, as random keys do (so a lowercase name like "sk-learning-assistant-demo" is no key).
+KEY_SHAPED = re.compile(r"(?<![A-Za-z0-9_\-])(?:sk-|gsk_|xai-|hf_|AIza)(?=[A-Za-z0-9_\-]*[A-Z0-9])"
+                        r"[A-Za-z0-9_\-]{20,}")
 
 
 def redact(text: str, secret: str | None = None) -> str:
-    """Remove an API key (and anything shaped like one) from text."""
+    """Remove an API key (and anything shaped like one) from text, and nothing else."""
     if secret and len(secret) >= 8:  # a placeholder like "x" is no secret, and hiding it garbles text
         text = text.replace(secret, "***")
-    return _KEY_SHAPED.sub("***", text)
+    return KEY_SHAPED.sub("***", text)
 
 
 class LLMError(Exception):
@@ -33,6 +38,8 @@ class ConnectionFailed(LLMError):
     hint = "is the server running, and is the base URL right (scheme, host, port, /v1)?"
 
 
+HUNG_UP = "the server hung up mid-answer; try again, and if it keeps happening, read its log."
+
 # In the browser a refused request is one opaque "network error": the browser hides why.
 BROWSER_HINT = ("the browser blocked or lost the request. It may be CORS (the server does not allow "
                 "this site: see the provider notes), Local Network Access (allow this site to reach "
@@ -42,6 +49,11 @@ BROWSER_HINT = ("the browser blocked or lost the request. It may be CORS (the se
 
 class Timeout(LLMError):
     hint = "the server did not answer in time; try again, or raise the timeout with use(..., timeout=...)."
+
+
+class Redirected(LLMError):
+    hint = ("the base URL is not the API's address (a redirect is never followed: it would carry the "
+            "key elsewhere). Fix the base URL: usually a missing /v1, or http where https is needed.")
 
 
 class BadRequest(LLMError):
@@ -75,7 +87,9 @@ def for_status(status: int) -> type[LLMError]:
     """The error class for an HTTP status code."""
     if status in (401, 403):
         return AuthError
-    if status in (404, 405) or 300 <= status < 400:  # a redirect too: this is not the API's URL
+    if 300 <= status < 400:
+        return Redirected
+    if status in (404, 405):
         return NotFound
     if status == 429:
         return RateLimited

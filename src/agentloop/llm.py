@@ -9,7 +9,8 @@ to one of two backends:
 
 Whatever the provider's accent, the message comes back in one shape (see `wire`): string
 arguments, an id on every tool call. A 429 or 5xx is tried again after a pause (the server's
-Retry-After if it sends one), within `retries` and the `timeout`, which bounds the whole call.
+Retry-After if it sends one), within `retries` and the `timeout`, which bounds the whole call
+(a server that trickles bytes or streams forever included). A redirect is never followed.
 Every failure is one of the named errors in `errors`, with a hint.
 
 How the answer is fetched (in-process or over HTTP, retries, timeouts) is in `transport`.
@@ -36,7 +37,6 @@ class Backend:
     backoff: float = 1.0   # the first pause before trying again (doubled each time) if the server names none
     headers: dict = field(default_factory=dict)  # extra headers, e.g. the one Anthropic wants from a browser
     options: dict = field(default_factory=dict)  # sent with every request, e.g. temperature=0
-    empty_content: str | None = field(default=None, repr=False)  # None or "": what this server accepts
 
     def describe(self) -> str:
         where = self.base_url or "in-process (no network)"
@@ -87,8 +87,10 @@ def complete(messages: list, tools: list | None = None, **options) -> dict:
     request = {"model": chosen.model, "messages": messages, **defaults, **options}
     if tools:
         request["tools"] = tools
+    if request.get("stream"):  # else a streamed answer comes without its usage
+        request.setdefault("stream_options", {"include_usage": True})
     try:  # a real round trip through JSON, so the teaching model sees what a server would
-        request = wire.prepare(json.loads(json.dumps(request)), chosen.empty_content)
+        request = wire.prepare(json.loads(json.dumps(request)), transport.empty_content(chosen))
     except (TypeError, ValueError) as error:
         raise errors.BadRequest(f"The request cannot be sent as JSON: {error}") from None
     trace.record("request", request)

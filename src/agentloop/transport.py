@@ -31,22 +31,47 @@ if IN_BROWSER:  # no sockets in a browser: pyodide-http makes urllib send throug
         pass
 
 
+# What each server accepts as an assistant's empty content beside tool calls (None or ""), learnt
+# from its refusal; kept here, by (base URL, model), not in the user's settings.
+learnt: dict = {}
+
+# The exact refusals (lowercase) and the form each one refuses.
+REFUSALS = {
+    "invalid message content type: <nil>": None,                  # Ollama's /v1
+    "can only concatenate str (not \"nonetype\") to str": None,   # llama-cpp-python's chat templates
+    "expected 'content'": None,                                   # llama.cpp's server
+    "the content field in the message object at messages.": "",   # endpoints backed by Bedrock
+    "the text field in the contentblock object at messages.": "",  # Bedrock, too
+    "text content blocks must be non-empty": "",                  # Anthropic
+}
+
+
+_NONE = object()  # neither None nor "": no known refusal, nothing switched
+
+
+def empty_content(chosen):
+    """The form of empty content this backend accepts: None until it refused it."""
+    return learnt.get((chosen.base_url, chosen.model))
+
+
 def answer(chosen, request: dict):
     """The backend's answer, trying again after a 429 or 5xx, or in the other form of empty
     content if the server refused the one we sent."""
     started = time.monotonic()
-    deadline, attempt, switched = started + chosen.timeout, 0, False
+    deadline, attempt, switched = started + chosen.timeout, 0, _NONE
     while True:
         try:
-            return _once(chosen, request, deadline)
+            raw = _once(chosen, request, deadline)
+            if switched is not _NONE:  # the other form worked: remember it for the next request
+                learnt[(chosen.base_url, chosen.model)] = switched
+            return raw
         except errors.LLMError as error:
             failure = error
-        if not switched and _refuses_content(failure, request):
-            # Ollama's /v1 and llama-cpp-python refuse null content beside tool calls (a 400, or
-            # a 500), endpoints backed by Bedrock refuse "": switch once, and remember.
-            switched, chosen.empty_content = True, "" if chosen.empty_content is None else None
-            request = wire.prepare(request, chosen.empty_content)
-            trace.record("retry", {"because": failure.what, "empty content now": chosen.empty_content})
+        refused = _refused_form(failure)
+        if switched is _NONE and refused is not _NONE and _has_empty_content(request, refused):
+            switched = "" if refused is None else None
+            request = wire.prepare(request, switched)
+            trace.record("retry", {"because": failure.what, "empty content now": switched})
             continue
         if not isinstance(failure, (errors.RateLimited, errors.ServerError)):
             raise failure
@@ -65,14 +90,18 @@ def answer(chosen, request: dict):
         time.sleep(wait)
 
 
-def _refuses_content(error: errors.LLMError, request: dict) -> bool:
-    return (isinstance(error, (errors.BadRequest, errors.ServerError)) and error.status in (None, 400, 422, 500)
-            and "content" in getattr(error, "detail", error.what).lower() and _has_empty_content(request))
+def _refused_form(error: errors.LLMError):
+    """The form of empty content (None or "") a known refusal names, else _NONE."""
+    if not isinstance(error, (errors.BadRequest, errors.ServerError)) or error.status not in (None, 400, 422, 500):
+        return _NONE
+    said = getattr(error, "detail", error.what).lower()
+    return next((form for words, form in REFUSALS.items() if words in said), _NONE)
 
 
-def _has_empty_content(request: dict) -> bool:
+def _has_empty_content(request: dict, form) -> bool:
     return any(isinstance(m, dict) and m.get("role") == "assistant" and m.get("tool_calls")
-               and m.get("content") in (None, "") for m in request.get("messages") or [])
+               and m.get("content") == form
+               for m in request.get("messages") or [])
 
 
 def _once(chosen, request: dict, deadline: float):
@@ -89,9 +118,22 @@ def _once(chosen, request: dict, deadline: float):
         hint = errors.NotFound.model_hint if status == 404 else None
         raise errors.for_status(status)(f"{status} from the teaching model: {error}", hint=hint) from None
     if request.get("stream"):  # the same answer, cut into pieces as the server sends it, joined again
-        from .server import chunks
-        response = wire.join(teaching.quirks.restream(body["model"], chunks(response)))
+        usage = (request.get("stream_options") or {}).get("include_usage") is True
+        response = wire.join(teaching.quirks.restream(body["model"], wire.chunks(response, usage)))
     return response
+
+
+class _RefuseRedirects(urllib.request.HTTPRedirectHandler):
+    """A 3xx comes back as itself: following it would send the key to wherever it points."""
+
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+# In the browser, pyodide-http sends urllib's requests through the page (the browser follows a
+# redirect itself, and drops Authorization when it leads to another origin).
+_OPENER = urllib.request.build_opener(_RefuseRedirects)
+CHUNK = 16384  # bytes read at a time, so the deadline is checked between reads
 
 
 def _post(chosen, path: str, body: dict, deadline: float):
@@ -100,26 +142,36 @@ def _post(chosen, path: str, body: dict, deadline: float):
     if chosen.api_key:
         headers["Authorization"] = f"Bearer {chosen.api_key}"
     request = urllib.request.Request(url, json.dumps(body).encode(), headers, method="POST")
-    key = chosen.api_key  # a server may echo it back: everything it says passes through _excerpt
-    timeout = deadline - time.monotonic()
-    if timeout <= 0:
-        raise errors.Timeout(f"No answer within {chosen.timeout:g} s", url)
+    key = chosen.api_key  # a server may echo it back: everything it says passes through excerpt
+    late = errors.Timeout(f"No answer within {chosen.timeout:g} s", url)
+    reset = "The connection was reset while the answer was arriving"
+    if deadline <= time.monotonic():
+        raise late
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as reply:
-            status, reply_headers, raw = reply.status, reply.headers, reply.read()
-    except urllib.error.HTTPError as error:  # an error status, or a redirect urllib would not follow
+        opener = urllib.request.urlopen if IN_BROWSER else _OPENER.open
+        with opener(request, timeout=deadline - time.monotonic()) as reply:
+            status, reply_headers, raw = reply.status, reply.headers, _read(reply, deadline)
+    except urllib.error.HTTPError as error:  # an error status, or a redirect (never followed)
         with error:
-            status, reply_headers, raw = error.code, error.headers, _read_quietly(error)
+            status, reply_headers = error.code, error.headers
+            try:
+                raw = _read_quietly(error, deadline)
+            except TimeoutError:
+                raise late from None
     except (socket.timeout, TimeoutError):
-        raise errors.Timeout(f"No answer within {chosen.timeout:g} s", url) from None
+        raise late from None
     except urllib.error.URLError as error:  # urllib wraps what fails while connecting or sending
         if isinstance(error.reason, (socket.timeout, TimeoutError)):
-            raise errors.Timeout(f"No answer within {chosen.timeout:g} s", url) from None
+            raise late from None
+        if isinstance(error.reason, (ConnectionResetError, BrokenPipeError)):
+            raise errors.ConnectionFailed("The connection was reset while the request was being sent", url,
+                                          hint=errors.HUNG_UP) from None
         raise errors.ConnectionFailed(f"Could not connect: {error.reason}", url) from None
+    except ConnectionResetError:
+        raise errors.ConnectionFailed(reset, url, hint=errors.HUNG_UP) from None
     except (OSError, http.client.IncompleteRead) as error:  # connected, then the server hung up
-        raise errors.ConnectionFailed(
-            f"The connection closed before the whole answer arrived: {error}", url,
-            hint="the server hung up mid-answer; try again, and if it keeps happening, read its log.") from None
+        raise errors.ConnectionFailed(f"The connection closed before the whole answer arrived: {error}", url,
+                                      hint=errors.HUNG_UP) from None
     except http.client.HTTPException as error:  # the answer is not even HTTP
         raise errors.BadResponse(f"The answer is not HTTP: {excerpt(str(error), key)!r}", url) from None
     except Exception as error:  # in Pyodide, a refused fetch is a JavaScript NetworkError
@@ -132,7 +184,8 @@ def _post(chosen, path: str, body: dict, deadline: float):
     if status >= 300:  # urllib raises for these; pyodide-http's urlopen returns them
         detail = _error_detail(raw, key, limit=4000)
         if 300 <= status < 400:
-            detail = f"redirected to {reply_headers.get('Location') if reply_headers else None} {detail}"
+            where = excerpt(str(reply_headers.get("Location") if reply_headers else None), key)
+            detail = f"redirected to {where}, not followed {detail}"
         kind = errors.for_status(status)
         hint = None
         if kind is errors.NotFound:
@@ -154,10 +207,35 @@ def _post(chosen, path: str, body: dict, deadline: float):
         raise errors.BadResponse(f"The body is not JSON: {excerpt(text, key, 80)!r}", url) from None
 
 
-def _read_quietly(error: urllib.error.HTTPError):
-    """An error's body, or None if it never arrived."""
+def _read(reply, deadline: float) -> bytes:
+    """The whole body, read in pieces: a server that trickles bytes or streams keep-alive comments
+    forever is stopped at the deadline (TimeoutError), as each read waits only for the time left."""
+    inner = getattr(reply, "fp", None)
+    if isinstance(inner, http.client.HTTPResponse):  # an HTTPError wraps the response
+        inner = inner.fp
+    sock = getattr(getattr(inner, "raw", None), "_sock", None)  # CPython's socket (none in Pyodide)
+    read = getattr(reply, "read1", reply.read)
+    parts = []
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        if sock is not None:
+            sock.settimeout(left)
+        part = read(CHUNK)
+        if not part:
+            if getattr(reply, "length", None):  # fewer bytes than announced: the server hung up
+                raise http.client.IncompleteRead(b"".join(parts), reply.length)
+            return b"".join(parts)
+        parts.append(part)
+
+
+def _read_quietly(error: urllib.error.HTTPError, deadline: float):
+    """An error's body, or None if the connection broke (TimeoutError at the deadline)."""
     try:
-        return error.read()
+        return _read(error, deadline)
+    except TimeoutError:
+        raise
     except (OSError, http.client.HTTPException):
         return None
 
