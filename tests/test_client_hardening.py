@@ -139,7 +139,11 @@ def sent_content(request):
     return request.json()["messages"][1]["content"]
 
 
-@pytest.mark.parametrize("refusal, first, learnt", [(OLLAMA_REFUSAL, None, ""), (BEDROCK_REFUSAL, "", None)])
+LLAMA_CPP_PYTHON_REFUSAL = error(500, 'can only concatenate str (not "NoneType") to str', "server_error")
+
+
+@pytest.mark.parametrize("refusal, first, learnt", [(OLLAMA_REFUSAL, None, ""), (LLAMA_CPP_PYTHON_REFUSAL, None, ""),
+                                                    (BEDROCK_REFUSAL, "", None)])
 def test_a_known_refusal_switches_the_form_and_is_remembered(fault, refusal, first, learnt):
     history = [HISTORY[0], {**HISTORY[1], "content": first}, HISTORY[2]]
     fault.add(refusal, completion("3 + 4 = 7."), completion("Again 7."))

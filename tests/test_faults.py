@@ -15,7 +15,7 @@ import urllib.request
 import pytest
 
 from agentloop import errors, llm, trace, transport
-from fault_server import Hang, Raw, Reply, completion, error
+from fault_server import EndlessStream, Hang, Raw, Reply, Trickle, completion, error
 from lesson_loop import run_agent
 
 pytestmark = pytest.mark.usefixtures("fresh_backend")  # each test chooses its own backend
@@ -51,6 +51,8 @@ LOOP_FAULTS = {  # name: (script, expected error or None for the answer, words i
     "500 every time": ([error(500, "The server had an error", "server_error")] * 3,
                        errors.ServerError, "tried 3 times", 3),
     "hang": ([Hang(10)], errors.Timeout, "No answer within 0.5 s", 1),
+    "trickle": ([Trickle(completion("One byte every 100 ms."))], errors.Timeout, "No answer within 0.5 s", 1),
+    "endless stream": ([EndlessStream()], errors.Timeout, "No answer within 0.5 s", 1),
     "dropped connection": ([Raw(b"")], errors.ConnectionFailed, "The connection", 1),
     "truncated body": ([Reply(200, completion("A long answer that never ends").body, cut=40)],
                        errors.ConnectionFailed, "closed", 1),
@@ -62,7 +64,8 @@ LOOP_FAULTS = {  # name: (script, expected error or None for the answer, words i
 def test_the_loop_ends_clearly_on_each_fault(fault, name):
     script, expected, words, requests = LOOP_FAULTS[name]
     fault.add(*script)
-    connect(fault, timeout=0.5 if name == "hang" else 2)
+    timeout = 0.5 if expected is errors.Timeout else 2
+    connect(fault, timeout=timeout)
     started = time.monotonic()
     if expected is None:
         assert run_agent("What is 3 + 4?").answer == words
@@ -71,7 +74,7 @@ def test_the_loop_ends_clearly_on_each_fault(fault, name):
             run_agent("What is 3 + 4?")
         assert_clear(caught.value, fault, words)
     assert len(fault.requests) == requests
-    assert time.monotonic() - started < 3
+    assert time.monotonic() - started < (timeout + 1 if expected is errors.Timeout else 3)
 
 
 def test_each_wrong_setting_gets_its_own_hint(fault):

@@ -3,9 +3,11 @@
 `answer(backend, request)` sends one chat-completions request and returns the raw reply. A
 429 or 5xx is tried again after a pause (the server's Retry-After if it sends one, else a
 doubling backoff), within the backend's `retries` and its `timeout`, which bounds the whole
-call. A server that refuses null (or "") assistant content gets the other form once. Every
-failure is one of the named errors in `errors`, and nothing a server says reaches a message
-before the key is removed from it.
+call, even when the answer trickles in (it is read in pieces against the deadline). A redirect
+is never followed (it would carry the key elsewhere). A server whose known refusal says it
+takes no null (or no "") assistant content gets the other form once, and that form is learnt
+once it worked. Every failure is one of the named errors in `errors`, and nothing a server
+says reaches a message before the key is removed from it.
 
 HTTP goes through the standard library's urllib, so the same code runs in the browser
 (Pyodide), where pyodide-http sends urllib's requests through the page.
@@ -39,7 +41,6 @@ learnt: dict = {}
 REFUSALS = {
     "invalid message content type: <nil>": None,                  # Ollama's /v1
     "can only concatenate str (not \"nonetype\") to str": None,   # llama-cpp-python's chat templates
-    "expected 'content'": None,                                   # llama.cpp's server
     "the content field in the message object at messages.": "",   # endpoints backed by Bedrock
     "the text field in the contentblock object at messages.": "",  # Bedrock, too
     "text content blocks must be non-empty": "",                  # Anthropic
