@@ -1,10 +1,13 @@
 """The teaching model's wire format, its validation, and how it reacts to loop mistakes."""
 
+import hashlib
+import json
+
 import pytest
 from tools_for_tests import ADD, MULTIPLY, run_tool
 
 import agentloop
-from agentloop import errors, teaching
+from agentloop import errors, teaching, wire
 from agentloop.tokens import count_tokens
 
 
@@ -38,13 +41,14 @@ def test_plain_reply_is_exactly_the_chat_completions_shape():
 
 
 def test_tool_call_shape_has_string_arguments_and_call_ids():
-    response = teaching.respond(request(user("What is 2 + 3?"), tools=[ADD]))
+    body = request(user("What is 2 + 3?"), tools=[ADD])
+    response = teaching.respond(body)
     choice = response["choices"][0]
     assert choice["finish_reason"] == "tool_calls"
     assert choice["message"]["content"] is None
     [call] = choice["message"]["tool_calls"]
     assert call["type"] == "function" and call["function"] == {"name": "add", "arguments": '{"a": 2, "b": 3}'}
-    assert call["id"].startswith("call_") and len(call["id"]) == 29
+    assert call["id"] == wire.new_id(hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest(), 0)
 
 
 def test_same_request_same_response_and_different_requests_different_ids():

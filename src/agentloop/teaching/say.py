@@ -1,0 +1,78 @@
+"""Say: the words of an answer, from tool results, memory and the conversation.
+
+Every sentence the teaching model writes is built here, so its voice is in one place:
+facts in the second person ("your name is Ada") or the third ("The user's name is Ada", the way
+memory services store them), summaries, and the honest fallback that says what it can do.
+"""
+import re
+
+# key -> (to the user, about the user); {} is the value
+PHRASES = {
+    "name": ("your name is {}", "The user's name is {}"),
+    "likes": ("you like {}", "The user likes {}"),
+    "dislikes": ("you don't like {}", "The user dislikes {}"),
+    "prefers": ("you prefer {}", "The user prefers {}"),
+    "allergies": ("you are allergic to {}", "The user is allergic to {}"),
+    "job": ("you work as {}", "The user works as {}"),
+    "workplace": ("you work at {}", "The user works at {}"),
+    "lives_in": ("you live in {}", "The user lives in {}"),
+    "from": ("you are from {}", "The user is from {}"),
+    "location": ("you are in {}", "The user is in {}"),
+    "age": ("you are {} years old", "The user is {} years old"),
+}
+CAPITALS = {"france": "Paris", "japan": "Tokyo", "italy": "Rome", "germany": "Berlin",
+            "spain": "Madrid", "kenya": "Nairobi", "brazil": "Brasília", "canada": "Ottawa"}
+ABOUT_ME = ("I'm the teaching model: a small rule-based program that speaks the same JSON "
+            "as a real LLM API. I'm not a language model; I follow fixed rules so every "
+            "lesson runs offline and gives the same answer every time.")
+CAN = ("I can do arithmetic, use text, weather, memory and scheduling tools, remember facts you state, "
+       "and answer from memory.")
+GREETING = ("Hello{}! I'm the teaching model, a rule-based stand-in for an LLM. "
+            "Ask me some arithmetic, give me tools, or tell me about yourself.")
+JOKE = "Why did the agent stop calling tools? It hit max_turns."
+
+
+def phrase(key: str, value: str, about_user: bool = False) -> str:
+    """("name", "Ada") -> "your name is Ada" (or "The user's name is Ada")."""
+    owner = key.removesuffix("_name").replace("_", " ")
+    if key.endswith("_name") and key != "name":
+        second, third = f"your {owner}'s name is {{}}", f"The user's {owner}'s name is {{}}"
+    elif key in PHRASES:
+        second, third = PHRASES[key]
+    else:
+        thing = key.replace("_", " ")
+        second, third = f"your {thing} is {{}}", f"The user's {thing} is {{}}"
+    return (third if about_user else second).format(value)
+
+
+def sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def facts(pairs) -> str:
+    """[("name", "Ada"), ("likes", "tea")] -> "your name is Ada and you like tea"."""
+    return " and ".join(phrase(k, v) for k, v in pairs)
+
+
+def known(pairs) -> str:
+    return "Here is what I know: " + "; ".join(phrase(k, v) for k, v in pairs) + "."
+
+
+def summary(texts: list[str], limit: int = 3) -> str:
+    """The first few sentences of the texts: a summary that invents nothing."""
+    sentences = [s.strip() for text in texts for s in re.findall(r"[^.!?]+[.!?]?", text) if s.strip()]
+    return " ".join(sentences[:limit])
+
+
+def cannot(things: list[str]) -> str:
+    return " ".join(f"I can't {lowered(t)}." for t in things)
+
+
+def lowered(text: str) -> str:
+    text = re.sub(r"^(?:please|can you|could you|would you|will you)\s+", "", text.strip(), flags=re.I)
+    return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
+
+
+def fallback(text: str) -> str:
+    return (f"I'm the teaching model, a rule-based stand-in, and I have no rule for "
+            f"\"{text.strip().rstrip('.!?')[:80]}\". {CAN}")

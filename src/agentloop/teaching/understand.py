@@ -1,0 +1,266 @@
+"""Understand: what the user typed -> a list of intents with slots (the grammar: docs/teaching_model.md).
+
+A message is cut into clauses (at sentence ends, "then", and "and" before a new verb or "I"); each
+clause is matched against the grammar below, first match wins. A clause nothing matches becomes
+Intent("unknown"), so the model can say plainly what it did not do.
+"""
+import re
+from dataclasses import dataclass, field
+
+from . import arithmetic
+
+
+@dataclass
+class Intent:
+    kind: str
+    slots: dict = field(default_factory=dict)
+
+
+NAME = r"(?P<v>[A-Za-z][a-z'-]+(?: [A-Z][a-z'-]+)?)"
+VALUE = r"(?P<v>[^,;!?]+?)"
+END = r"\s*(?:please|thanks|thank you|now|btw|by the way|anymore|too)?\s*(?=[,;.!?]|\band\b|\bbut\b|$)"
+NOT_NAMES = set("""a an the at on in by later back soon now tomorrow tonight today maybe sometime anytime
+    asap again please when if crazy what whatever anything something nothing you me it that this here there
+    sure fine ok okay good great tired hungry busy sorry ready done home happy sad going not just so very
+    also still too from with about""".split())
+PRONOUNS = set("you it that this them him her me us everything something anything nothing".split())
+NOT_JOBS = set("bit little lot big huge real total fan new good great bad person human fast slow".split())
+TIME_UNITS = "minute|hour|day|week|month|year|morning|evening|night|weekend"
+WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+VERBS = set("""add subtract multiply divide calculate compute work what whats how who where when why tell
+    remember forget delete remove erase note remind schedule plan book buy order write translate explain
+    summarise summarize research look find search check reverse shout count make convert give show call
+    send open play set please also and can could would will do is are""".split())
+
+# (pattern, key): facts a user states about themselves; a key with {k} takes the matched group k
+FACTS = [
+    (rf"\bmy name(?:'s| is) {NAME}{END}", "name"),
+    (rf"\b(?:you can |please |just )?call me {NAME}{END}", "name"),
+    (rf"^(?:(?:hi|hello|hey)\W+)?(?:i'm|i am|im|this is) {NAME}{END}", "name"),
+    (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?)(?:'s| 's) name is {NAME}{END}", "{k}_name"),
+    (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?) is (?:called|named) {NAME}{END}", "{k}_name"),
+    (rf"\bi have an? (?P<k>[a-z]+) (?:called|named) {NAME}{END}", "{k}_name"),
+    (rf"\bi(?:'m| am) allergic to {VALUE}{END}", "allergies"),
+    (rf"\bi have an? (?P<v>[a-z]+(?: [a-z]+)?) allergy{END}", "allergies"),
+    (rf"\bi (?:really |also |absolutely |strongly )?(?:hate|dislike|detest|can't stand|cannot stand|"
+     rf"don't like|do not like|don't enjoy|do not enjoy) {VALUE}{END}", "dislikes"),
+    (rf"\bi (?:really |also |absolutely |do |still )?(?:like|love|enjoy|adore) {VALUE}{END}", "likes"),
+    (rf"\bi(?:'m| am) (?:a (?:big |huge )?fan of|into|crazy about) {VALUE}{END}", "likes"),
+    (rf"\bi (?:really |also |much |do )?prefer {VALUE}{END}", "prefers"),
+    (rf"\bi(?:'m| am)? (?:now |currently )?(?:work(?:ing)? as|employed as) (?:an? )?{VALUE}{END}", "job"),
+    (rf"\bi (?:work|am working) (?:at|for) {VALUE}{END}", "workplace"),
+    (rf"\b(?:actually |so |now )?i(?:'ve| have)? (?:just |recently )?(?:moved|relocated) to {VALUE}{END}", "lives_in"),
+    (rf"\bi (?:now |currently |still )?live in {VALUE}{END}", "lives_in"),
+    (rf"\bi(?:'m| am) (?:now |currently )?living in {VALUE}{END}", "lives_in"),
+    (rf"\bi(?:'m| am) (?:originally )?from {VALUE}{END}", "from"),
+    (rf"\bi(?:'m| am) (?:in|at|visiting) (?P<v>[A-Z][^,;!?]*?){END}", "location"),
+    (rf"\bi(?:'m| am) (?P<v>\d{{1,3}})(?: years old| years| yo)?{END}", "age"),
+    (rf"\bi was born (?:on|in) (?P<v>(?:[A-Za-z]+ \d|\d|the )[^,;!?]*?){END}", "birthday"),
+    (rf"\bit'?s my birthday (?:on |is )?{VALUE}{END}", "birthday"),
+    (rf"\bmy (?:birthday|bday|b-day) is (?:on )?{VALUE}{END}", "birthday"),
+    (rf"\bmy (?P<k>[a-z]+(?: [a-z]+){{0,2}}) (?:is|are) (?!called|named|not)(?:on )?{VALUE}{END}", "{k}"),
+    (rf"\bi(?:'m| am) an? (?P<v>[a-z]+(?: [a-z]+)?){END}", "job"),
+]
+NOT_KEYS = set("question answer problem point guess pleasure bad fault turn is favourite favorite".split())
+# (pattern, key): questions about the user; "*" is everything
+QUESTIONS = [
+    (r"\b(?:what do you know|what do you remember|what have you (?:got|stored|remembered)|tell me what you know)"
+     r"(?: about me)?\b|\bwhat(?:'s| is) in (?:your )?memory\b|\btell me about myself\b", "*"),
+    (r"\bwho am i\b|\bwhat am i called\b|\bwhat(?:'s| is| was) my name\b|\bdo you (?:know|remember) (?:who i am|my name)\b",
+     "name"),
+    (r"\b(?:what|who)(?:'s| is| was| are)? my (?P<k>[a-z]+(?: [a-z]+)?)(?:'s| 's) name\b", "{k}_name"),
+    (r"\bwhat(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?) called\b|\bwhat did i (?:call|name) my (?P<k2>[a-z]+)\b", "{k}_name"),
+    (r"\bwhat(?:'s| is) the name of my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}_name"),
+    (r"\bwho(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}_name"),
+    (r"\bwhat am i allergic to\b|\b(?:do i have|what are) (?:any )?(?:my )?allergies\b|\bam i allergic\b", "allergies"),
+    (r"\bwhat do i (?:hate|dislike|not like)\b|\bwhat don't i like\b", "dislikes"),
+    (r"\bwhat (?:do|did) i (?:say i )?(?:like|love|enjoy)\b|\bwhat are my (?:likes|hobbies|interests)\b|\bdo i like\b", "likes"),
+    (r"\bwhat do i (?:prefer|drink)\b|\bwhat(?:'s| is) my preference\b", "prefers"),
+    (r"\bwhere do i work\b|\bwho do i work for\b", "workplace"),
+    (r"\bwhat do i do\b|\bwhat(?:'s| is) my (?:job|occupation|profession|work)\b|\bwhat do i work as\b", "job"),
+    (r"\bwhere do i (?:live|stay)\b|\bwhich city do i live in\b|\bwhere(?:'s| is) my home\b|\bwhere did i move\b", "lives_in"),
+    (r"\bwhere am i from\b|\bwhere do i come from\b", "from"),
+    (r"\bwhere am i\b", "location"),
+    (r"\bhow old am i\b|\bwhat(?:'s| is) my age\b", "age"),
+    (r"\bwhen(?:'s| is| was) my (?:birthday|bday)\b|\bwhen was i born\b|\bwhat(?:'s| is) my (?:birthday|birth date|date of birth)\b",
+     "birthday"),
+    (r"\bwhat did i ask you to remember\b|\bwhat did i tell you to remember\b", "note"),
+    (r"\b(?:what|when|where|which)(?:'s| is| are| was)? my (?P<k>[a-z]+(?: [a-z]+){0,2}?)(?: called)?\W*$", "{k}"),
+    (r"\bdo you (?:know|remember) my (?P<k>[a-z]+(?: [a-z]+)?)\b|\btell me my (?P<k2>[a-z]+(?: [a-z]+)?)\b", "{k}"),
+]
+OTHER = [  # (pattern, kind, slot names from the groups)
+    (r"\b(?:bomb|explosives?|malware|ransomware|hack into|steal|poison someone)\b", "harmful"),
+    (r"\b(?:remind me|set a reminder|reminder)\s*(?:to|about|that|for)?\s+(?P<task>.+?)"
+     rf"(?:\s+(?P<when>(?:in|at|on|tomorrow|tonight|next|every|later|this)\b.*?))?{END}", "schedule"),
+    (rf"^(?:please )?(?P<task>(?!i\b|my\b|we\b)[a-z]+ .+?) (?P<when>every (?:\d+ |other )?(?:{TIME_UNITS}|{WEEKDAYS})s?){END}",
+     "schedule"),
+    (r"\b(?:find sources on|search for sources on)\s+(?P<topic>.+?)[.!?]*$", "sources"),
+    (r"\btake notes on\s+(?P<topic>.+?)[.!?]*$", "notes"),
+    (r"\b(?:summari[sz]e|sum up|write a summary of|give me a summary of|tl;?dr)\b:?\s*(?:what (?:we|you) know about|"
+     r"the findings on|everything about)?\s*(?P<topic>.*?)[.!?]*$", "summarise"),
+    (r"\b(?:research|look up|look into|find out about|investigate|find information (?:on|about)|search (?:the web )?for)"
+     r"\s+(?P<topic>.+?)[.!?]*$", "research"),
+    (r"\b(?i:wish) (?i:the user|me|them|him|her|[A-Z][a-z]+) (?:an? )?(?P<greeting>.+?)[.!]*$", "wish"),
+    (r"\b(?i:weather|temperature|forecast)\b.*?\bin (?P<cities>[A-Z][\w ,]*?(?:and [A-Z]\w*)?)[?.!]*$", "weather"),
+    (r"\b(?:what time|the time|what day|today'?s date|what(?:'s| is) the date)\b", "clock"),
+    (r"\bcapital (?:city )?of (?P<country>[a-z]+)", "capital"),
+    (r"\bjoke\b", "joke"),
+    (r"\bwho are you\b|\bwhat are you\b|\bare you (?:an? )?(?:ai|llm|bot|robot|real|human|person)\b|\bwhat can you do\b",
+     "identity"),
+    (r"^\W*(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening))\b", "greet"),
+    (r"^\W*(?:thanks|thank you|thx|cheers|ty)\b", "thanks"),
+]
+TEXT_OPS = [  # (what the user says, the operation)
+    (r"\bhow many (?:times does )?(?:the letter )?[\"']?(?P<letter>[a-z])[\"']?(?:'s|s)?\b.*?\bin\b", "count_letter"),
+    (r"\bcount the (?P<letter>[a-z])(?:'s|s)\b", "count_letter"),
+    (r"\bhow many words\b|\bcount (?:the )?words\b|\bword count\b|\bnumber of words\b", "count_words"),
+    (r"\b(?:upper ?case|capitals|capital letters|all caps|caps|shout|yell|scream|loud|louder)\b", "uppercase"),
+    (r"\b(?:lower ?case|small letters|whisper|quiet)\b", "lowercase"),
+    (r"\b(?:reverse|reversed|backwards|back to front)\b", "reverse"),
+]
+
+
+def clauses(text: str) -> list[str]:
+    """Sentences, cut again at "then" and at "and" before a new verb or "I"/"my"."""
+    parts = []
+    for sentence in re.split(r"(?<=[.!?;])\s+|\n+", text.strip()):
+        pieces = re.split(r",?\s+(?:and )?then\s+|,\s*then\s+|\s+and\s+(?=(?:also\s+)?(?:i|my|please|" +
+                          "|".join(sorted(VERBS - {"and", "is", "are", "do", "what", "how", "who"})) + r")\b)",
+                          sentence, flags=re.IGNORECASE)
+        parts += [p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")]
+    return parts
+
+
+def understand(text: str) -> list[Intent]:
+    """The intents in a message, in order."""
+    task = re.match(r"^\s*(?P<label>[^:]{0,60}\b(?:task|reminder|todo|to-do|job|due)\b[^:]*):\s*(?P<body>.+)$",
+                    text, re.IGNORECASE | re.DOTALL)
+    if task:  # a queued task handed to the model: do it if it can, else remind the user of it
+        inner = understand(task.group("body"))
+        if all(i.kind == "unknown" for i in inner):
+            return [Intent("reminder", {"task": task.group("body").strip().rstrip(".!")})]
+        return inner
+    intents, previous = [], None
+    for clause in clauses(text):
+        intent = one(clause, previous)
+        previous = intent.slots["expression"] if intent.kind == "calculate" else None
+        if intent.kind == "remember" and intents and intents[-1].kind == "remember" and not intent.slots.get("note"):
+            intents[-1].slots["facts"] += intent.slots["facts"]
+        elif intent.kind != "none":
+            intents.append(intent)
+    return intents
+
+
+def one(clause: str, previous: str | None) -> Intent:
+    """The intent of one clause."""
+    for pattern, kind in OTHER[:1]:
+        if re.search(pattern, clause, re.IGNORECASE):
+            return Intent(kind)
+    forget = re.match(r"^\W*(?:please |can you |could you |now )?(?:forget|delete|remove|erase|stop remembering|"
+                      r"don't remember|do not remember)\b(?: about| that)?\s+(?P<what>.+?)[.!?]*$", clause, re.I)
+    if forget:
+        facts = stated(forget.group("what"))
+        key = facts[0][0] if facts else asked(f"what is {forget.group('what')}") or topic_key(forget.group("what"))
+        return Intent("forget", {"key": key, "value": facts[0][1] if facts else None})
+    note = re.match(r"^\W*(?:please |can you |could you )?(?:remember|note|don't forget|do not forget|keep in mind)"
+                    r"\b(?: that|:)?\s*(?P<what>.+?)[.!]*$", clause, re.I)
+    if note:
+        facts = stated(note.group("what"))
+        if facts:
+            return Intent("remember", {"facts": facts, "importance": "high"})
+        return Intent("remember", {"facts": [(topic_key(note.group("what")), note.group("what"))],
+                                   "importance": "high", "note": True})
+    expression = arithmetic.expression(clause, previous)
+    if expression:
+        return Intent("calculate", {"expression": expression})
+    key = asked(clause)
+    if key:
+        return Intent("ask", {"key": key, "about": clause})
+    for pattern, kind in TEXT_OPS if not re.match(r"^\W*(?:i|my|we|i'm|i've)\b", clause, re.I) else ():
+        match = re.search(pattern, clause, re.IGNORECASE)
+        if match:
+            letter = match.groupdict().get("letter")
+            return Intent("text", {"op": kind, "text": quoted(clause), "letter": letter and letter.lower()})
+    facts = stated(clause)
+    if facts:
+        important = re.search(r"\b(?:important|never forget|make sure)\b", clause, re.I)
+        casual = re.search(r"\b(?:by the way|btw|not important)\b", clause, re.I)
+        return Intent("remember", {"facts": facts, "importance": "high" if important else "low" if casual else None})
+    for pattern, kind in OTHER[1:]:
+        match = re.search(pattern, clause, re.IGNORECASE if kind not in ("weather", "wish") else 0)
+        if match:
+            return Intent(kind, {k: (v or "").strip() for k, v in match.groupdict().items()})
+    if re.fullmatch(r"\W*(?:ok|okay|cool|great|nice|sure|yes|no|fine|got it)\W*", clause, re.I):
+        return Intent("none")
+    return Intent("unknown", {"text": clause.strip().rstrip(".!?")})
+
+
+def stated(text: str) -> list[tuple[str, str]]:
+    """Facts the user states about themselves ("my name is Ada" -> [("name", "Ada")])."""
+    found, taken = {}, []
+    for pattern, key in FACTS:
+        for match in re.finditer(pattern, text.strip(), re.IGNORECASE):
+            value = match.group("v").strip(" .")
+            key_here = key.format(k=key_of(match.groupdict().get("k") or ""))
+            if any(match.start() < end and start < match.end() for start, end in taken) or not sensible(
+                    key_here, value, match, text.strip()):
+                continue
+            taken.append(match.span())
+            found.setdefault(key_here, value)
+    return sorted(found.items(), key=lambda item: text.lower().find(item[1].lower()))
+
+
+def sensible(key: str, value: str, match, text: str) -> bool:
+    """Precision before recall: no pronoun likes ("I love you"), no negations, no lower-case places."""
+    if (key == "name" or key.endswith("_name")) and not name_like(value, match, text):
+        return False
+    if key == "location" and not text[match.start("v")].isupper():
+        return False
+    return not (value.lower() in PRONOUNS or value.lower().startswith(("to ", "it ", "you ", "that "))
+                or key in NOT_KEYS or (key == "job" and value.split()[0].lower() in NOT_JOBS)
+                or re.match(r"^(?:not|never)\b", value, re.I))
+
+
+def name_like(value: str, match, text: str) -> bool:
+    """A name is a word that is not a common one; lower case counts only after "my name is" / "call me"."""
+    first = value.split()[0]
+    if first.lower() in NOT_NAMES or not first.isalpha() and "'" not in first:
+        return False
+    said = text[match.start("v"):match.end("v")]
+    explicit = re.search(r"\bname(?:'s| is)\b|\bcall me\b|\bcalled\b|\bnamed\b|^\W*(?:hi|hello|hey)\b", text, re.I)
+    return said[0].isupper() or bool(explicit)
+
+
+def asked(text: str) -> str | None:
+    """The key a question asks about ("what is my dog's name?" -> "dog_name"), or None."""
+    for pattern, key in QUESTIONS:
+        match = re.search(pattern, text, re.IGNORECASE)
+        if match:
+            groups = {k: v for k, v in match.groupdict().items() if v}
+            k = groups.get("k") or groups.get("k2") or ""
+            key = key.replace("{k}", key_of(k)) if "{k}" in key else key
+            return key if key.strip("_") and key not in NOT_KEYS else None
+    return None
+
+
+def key_of(text: str) -> str:
+    return re.sub(r"\W+", "_", text.strip().lower().replace("'s", "")).strip("_")
+
+
+def topic_key(text: str) -> str:
+    """A key for a note or a thing to forget: its first few words that matter."""
+    words = [w for w in re.findall(r"[a-z0-9]+", text.lower().replace("'s", ""))
+             if w not in {"my", "the", "a", "an", "i", "that", "to", "on", "at", "in", "is", "about", "where", "what"}]
+    aliases = {"live": "lives_in", "name": "name", "birthday": "birthday", "job": "job", "allergy": "allergies",
+               "allergies": "allergies", "like": "likes", "likes": "likes"}
+    return aliases.get(words[0], "_".join(words[:3])) if words else "note"
+
+
+def quoted(text: str) -> str:
+    """The text a text operation works on: a quoted part, else what follows ':', 'in', 'of' or the verb."""
+    found = (re.search(r"[\"“]([^\"”]+)[\"”]", text) or re.search(r"(?<!\w)'([^']+)'(?!\w)", text)
+             or re.search(r":\s*(.+?)\s*$", text)
+             or re.search(r"\b(?:in|of|the word|the text|this text|this)\s+(?:the word |the text |the sentence )?(.+?)"
+                          r"(?:\s+for me|\s+please)?[?.!]*$", text, re.IGNORECASE)
+             or re.search(r"^\W*(?:please |can you |could you )?\w+\s+(.+?)(?:\s+for me|\s+please)?[?.!]*$", text))
+    return found.group(1).strip() if found else text
