@@ -29,7 +29,7 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
     (rf"{N} (?:squared|to the power of 2)\b", r"(\1 ** 2)"), (rf"{N} cubed\b", r"(\1 ** 3)"),
     (rf"{N} (?:to the power of|raised to(?: the power of)?|to the) {N}(?:th|st|nd|rd)?(?: power)?", r"(\1 ** \2)"),
     (rf"(?:the )?square root of {N}", r"(\1 ** 0.5)"),
-    (rf"(?:the )?(?:sum|total) of {LIST}", "SUM"), (rf"\badd(?: up)? {LIST}", "SUM"),
+    (rf"(?:the )?(?:sum|total) of {LIST}", "SUM"), (rf"\b(?:add|sum|total)(?: up)? {LIST}", "SUM"),
     (rf"(?:the )?product of {LIST}", "PRODUCT"), (rf"\bmultiply {LIST}", "PRODUCT"),
     (rf"(?:the )?(?:average|mean) of {LIST}", "MEAN"),
     (rf"(?:the )?difference between {N} and {N}", r"(\1 - \2)"),
@@ -53,6 +53,10 @@ WORD_PROBLEMS = [  # "3 boxes with 12 apples each", "4 packs of 6 eggs", "5 tick
 ]
 CUES = (r"\bwhat(?:'s| is| are|s)?\b|\bhow (?:much|many)\b|\bcalculat|\bcompute|\bwork out|\bevaluate|\bsolve|"
         r"=|\?|\bfigure out|\btell me\b|\btotal\b|\baltogether\b|\bin all\b|\bcan you\b|^\W*$")
+
+
+OPERATOR_WORDS = (r"[-+*/^×÷%]|\b(?:add|plus|minus|times|multipl|divide|subtract|sum|product|square|cube|power|"
+                  r"percent|double|half|halve|take)")
 
 
 class ToolFailed(Exception):
@@ -90,6 +94,8 @@ def expression(text: str, previous: str | None = None) -> str | None:
         return None
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text).replace("$", "").replace("€", "").replace("£", "")
     text = re.sub(r"\bnegative\s+(?=\d)", "-", text)
+    if previous is not None and not re.search(OPERATOR_WORDS, text):
+        return None  # "..., and translate it": "it" is the result, but nothing is computed
     if previous is not None:
         text = re.sub(r"\b(?:the result|the answer|the total|that|it|this)\b", "R", text)
         if "R" not in text:  # "then multiply by 5", "then add 2": the result is implied
@@ -102,15 +108,32 @@ def expression(text: str, previous: str | None = None) -> str | None:
     if "R" in text:
         if previous is None:
             return None
-        text = text.replace("R", f"({previous})")
+        text = text.replace("R", wrap(previous))
     runs = re.findall(r"[\d.\s+\-*/()]+", text)
     for run in sorted(runs, key=len, reverse=True):
         run = run.strip().rstrip(".")
         while run.count("(") > run.count(")") and run.startswith("("):
             run = run[1:].strip()
         if re.search(r"\d\s*\)*\s*(?:[-+*/]|\*\*)\s*\(*\s*-?\d", run) and parse(run) is not None:
-            explicit = re.search(r"\(", run) and not re.search(r"[-+*/]\s*$", run)
+            explicit = re.search(r"\(|\d \*{0,2}[-+*/] -?\d", run) and not re.search(r"[-+*/]\s*$", run)
             return run if explicit or re.search(CUES, text) or text.strip(" .!?") == run else None
+    return None
+
+
+def wrap(expression: str) -> str:
+    """The expression in brackets, unless it already is: "(3 + 4)" stays, "3 + 4" -> "(3 + 4)"."""
+    return expression if re.fullmatch(r"\((?:[^()]|\([^()]*\))*\)", expression) else f"({expression})"
+
+
+def word_problem(text: str) -> str | None:
+    """The sum in a short story that asks "how many" ("I have 12 pens and buy 8 more, how many now?")."""
+    text = numbers_in_words(text.lower()).replace("$", "")
+    if not re.search(r"\bhow (?:many|much)\b|\bleft\b|\bin (?:total|all)\b|\baltogether\b", text):
+        return None
+    for pattern, symbol in WORD_PROBLEMS:
+        found = re.search(pattern, text)
+        if found and "R" not in found.group(0):
+            return found.expand(symbol)
     return None
 
 

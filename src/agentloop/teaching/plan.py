@@ -159,12 +159,17 @@ def ask(intent: Intent, turn: Turn):
     key, known = intent.slots["key"], turn.known()
     tool = turn.tool("list_memory", "recall") if key == "*" else turn.tool("recall")
     if not found(known, key) and tool:
-        results = yield [call(tool, query=key.replace("_", " ") if key != "*" else "user", limit=10 if key == "*" else 5,
+        results = yield [call(tool, query=say.query(key) if key != "*" else "user", limit=10 if key == "*" else 5,
                               scope="user")]
         for result in results:
             known.update(facts.facts_in_memory(result))
+            known.update((f"memory_{i}", text) for i, text in enumerate(facts.texts_in(result))
+                         if not facts.facts_in_memory(text) and not re.match(r"\W*$", text))
     if key == "*":
         return say.known(known.items()) if known else "I don't know anything about you yet."
+    if key == "note":
+        notes = [v for k, v in known.items() if k.startswith(("note", "memory_"))]
+        return f"You asked me to remember: {'; '.join(notes)}." if notes else "You haven't asked me to remember anything yet."
     value = facts.lookup(known, key)
     thing = re.search(r"\bdo i (?:like|love|enjoy) (.+?)[?.!]*$", intent.slots["about"], re.I)
     if thing and value is not None:
@@ -174,8 +179,9 @@ def ask(intent: Intent, turn: Turn):
         return say.sentence(say.phrase(key, value))
     if notes := facts.mentioning(known, key.replace("_", " ")):
         return "You told me: " + "; ".join(v if k not in say.PHRASES else say.phrase(k, v) for k, v in notes) + "."
-    return f"I don't know your {say.phrase(key, '').removeprefix('your ').removesuffix(' is ').strip()} yet. " \
-           "Tell me and I'll remember it."
+    if intent.slots.get("loose"):
+        return say.fallback(intent.slots["about"])
+    return say.unknown(key)
 
 
 def found(known: dict, key: str) -> bool:
@@ -190,8 +196,8 @@ def forget(intent: Intent, turn: Turn):
         return "I can't forget anything: I have no tool to delete memories."
     search = turn.tool("recall")
     if not takes_key(tool) and search:  # memory services delete by id: search first, then delete
-        [result] = yield [call(search, query=value or key.replace("_", " "), limit=5, scope="user")]
-        words = set(re.findall(r"[a-z0-9]+", (value or key.replace("_", " ")).lower()))
+        [result] = yield [call(search, query=value or say.query(key), limit=5, scope="user")]
+        words = set(re.findall(r"[a-z0-9]{3,}", (value or say.query(key)).lower())) - {"user"}
         ids = [i for i, text in facts.ids_in(result) if words & set(re.findall(r"[a-z0-9]+", text.lower()))]
         if not ids:
             return f"I couldn't find anything about {what.removeprefix('that ')} to forget."

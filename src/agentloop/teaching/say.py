@@ -45,6 +45,23 @@ def phrase(key: str, value: str, about_user: bool = False) -> str:
     return (third if about_user else second).format(value)
 
 
+UNKNOWN = {"lives_in": "where you live", "from": "where you are from", "likes": "what you like",
+           "dislikes": "what you dislike", "prefers": "what you prefer", "workplace": "where you work"}
+
+
+def unknown(key: str) -> str:
+    """What the model admits it does not know: "I don't know your dog's name yet. ..."."""
+    thing = UNKNOWN.get(key) or "your " + (f"{key.removesuffix('_name').replace('_', ' ')}'s name"
+                                           if key.endswith("_name") and key != "name" else key.replace("_", " "))
+    return f"I don't know {thing} yet. Tell me and I'll remember it."
+
+
+def query(key: str) -> str:
+    """Words to search a memory store with: how the fact is written ("allergies" -> "allergic to")."""
+    words = re.sub(r"^The user(?:'s)?\s+(?:is\s+)?|\s*\{\}\s*", "", phrase(key, "{}", about_user=True)).removesuffix(" is")
+    return words if re.search(r"[a-z]{3,}", words.replace("from", "")) else f"user {words}".strip()
+
+
 def sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 

@@ -135,9 +135,9 @@ def notes(intent, turn):
 def summarise(intent, turn):
     """Only what there is to summarise: given text, memory in the prompt, or a memory search."""
     topic = intent.slots["topic"] or "everything"
-    given = re.search(r":\s*(.{40,})$|[\"“](.{40,})[\"”]", turn.text, re.DOTALL)
+    given = intent.slots.get("text") or next(iter(re.findall(r"[\"“](.{40,})[\"”]", turn.text)), None)
     if given:
-        return "Summary: " + say.summary([given.group(1) or given.group(2)], 2)
+        return "Summary: " + say.summary([given], 2)
     tool = turn.tool("recall", "list_memory")
     if tool:
         results = yield [call(tool, query=topic, limit=5, scope=f"agent:{turn.agent()}")]

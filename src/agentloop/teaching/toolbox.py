@@ -100,7 +100,7 @@ def read_tools(tools: list) -> list[Tool]:
 # parameter roles -> the parameter names that usually play them
 ROLES = {
     "key": "key name topic label field attribute subject",
-    "value": "value fact content text memory note info information data",
+    "value": "value fact content text memory note info information data detail details",
     "query": "query q question search term terms keyword keywords topic",
     "task": "task description what title text action item todo",
     "when": "when time at due date delay after in schedule",

@@ -18,7 +18,7 @@ class Intent:
 
 NAME = r"(?P<v>[A-Za-z][a-z'-]+(?: [A-Z][a-z'-]+)?)"
 VALUE = r"(?P<v>[^,;!?]+?)"
-END = r"\s*(?:please|thanks|thank you|now|btw|by the way|anymore|too)?\s*(?=[,;.!?]|\band\b|\bbut\b|$)"
+END = r"\s*(?:please|thanks|thank you|now|btw|by the way|anymore|too)?\s*(?=[,;!?]|\.(?:\s|$)|\band\b|\bbut\b|$)"
 NOT_NAMES = set("""a an the at on in by later back soon now tomorrow tonight today maybe sometime anytime
     asap again please when if crazy what whatever anything something nothing you me it that this here there
     sure fine ok okay good great tired hungry busy sorry ready done home happy sad going not just so very
@@ -36,7 +36,7 @@ VERBS = set("""add subtract multiply divide calculate compute work what whats ho
 FACTS = [
     (rf"\bmy name(?:'s| is) {NAME}{END}", "name"),
     (rf"\b(?:you can |please |just )?call me {NAME}{END}", "name"),
-    (rf"^(?:(?:hi|hello|hey)\W+)?(?:i'm|i am|im|this is) {NAME}{END}", "name"),
+    (rf"^(?:(?:hi|hello|hey)(?: there| all| everyone)?\W+)?(?:i'm|i am|im|this is) {NAME}{END}", "name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?)(?:'s| 's) name is {NAME}{END}", "{k}_name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?) is (?:called|named) {NAME}{END}", "{k}_name"),
     (rf"\bi have an? (?P<k>[a-z]+) (?:called|named) {NAME}{END}", "{k}_name"),
@@ -125,7 +125,7 @@ def clauses(text: str) -> list[str]:
     parts = []
     for sentence in re.split(r"(?<=[.!?;])\s+|\n+", text.strip()):
         pieces = re.split(r",?\s+(?:and )?then\s+|,\s*then\s+|\s+and\s+(?=(?:also\s+)?(?:i|my|please|" +
-                          "|".join(sorted(VERBS - {"and", "is", "are", "do", "what", "how", "who"})) + r")\b)",
+                          "|".join(sorted(VERBS - {"and", "is", "are", "do", "what", "how", "who", "buy"})) + r")\b)",
                           sentence, flags=re.IGNORECASE)
         parts += [p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")]
     return parts
@@ -140,9 +140,17 @@ def understand(text: str) -> list[Intent]:
         if all(i.kind == "unknown" for i in inner):
             return [Intent("reminder", {"task": task.group("body").strip().rstrip(".!")})]
         return inner
+    summary = re.match(r"^\W*(?:please |can you )?(?:summari[sz]e|sum up|tl;?dr)\b[^:]*:\s*(?P<text>.+)$", text, re.I | re.S)
+    if summary:  # the text to summarise is given: it is not a list of requests
+        return [Intent("summarise", {"topic": "", "text": summary.group("text")})]
     intents, previous = [], None
     for clause in clauses(text):
-        intent = one(clause, previous)
+        problem = arithmetic.word_problem(clause) if previous is None else None
+        if previous and re.match(r"^\W*how (?:many|much)\b", clause, re.I) and not re.search(r"\d", clause):
+            continue  # "... How many apples is that?": the sum before is the question
+        intent = Intent("calculate", {"expression": problem}) if problem else one(clause, previous)
+        if intent.kind == "calculate" and previous and arithmetic.wrap(previous) in intent.slots["expression"]:
+            intents.pop()  # "..., then multiply the result by 5": one expression, one answer
         previous = intent.slots["expression"] if intent.kind == "calculate" else None
         if intent.kind == "remember" and intents and intents[-1].kind == "remember" and not intent.slots.get("note"):
             intents[-1].slots["facts"] += intent.slots["facts"]
@@ -157,7 +165,8 @@ def one(clause: str, previous: str | None) -> Intent:
         if re.search(pattern, clause, re.IGNORECASE):
             return Intent(kind)
     forget = re.match(r"^\W*(?:please |can you |could you |now )?(?:forget|delete|remove|erase|stop remembering|"
-                      r"don't remember|do not remember)\b(?: about| that)?\s+(?P<what>.+?)[.!?]*$", clause, re.I)
+                      r"don't remember|do not remember)\b(?: about| that)?\s+(?P<what>.+?)(?:,? please| for me| now)?"
+                      r"[.!?]*$", clause, re.I)
     if forget:
         facts = stated(forget.group("what"))
         key = facts[0][0] if facts else asked(f"what is {forget.group('what')}") or topic_key(forget.group("what"))
@@ -168,7 +177,7 @@ def one(clause: str, previous: str | None) -> Intent:
         facts = stated(note.group("what"))
         if facts:
             return Intent("remember", {"facts": facts, "importance": "high"})
-        return Intent("remember", {"facts": [(topic_key(note.group("what")), note.group("what"))],
+        return Intent("remember", {"facts": [("note_" + topic_key(note.group("what")), note.group("what"))],
                                    "importance": "high", "note": True})
     expression = arithmetic.expression(clause, previous)
     if expression:
@@ -190,6 +199,10 @@ def one(clause: str, previous: str | None) -> Intent:
         match = re.search(pattern, clause, re.IGNORECASE if kind not in ("weather", "wish") else 0)
         if match:
             return Intent(kind, {k: (v or "").strip() for k, v in match.groupdict().items()})
+    loose = re.match(r"^\W*(?:when|what|where|who|which)(?:'s| is| are| was| were)?\s+(?P<k>(?!you\b|i\b).+?)\W*$",
+                     clause, re.IGNORECASE)
+    if loose:  # a question about something else: answered only if memory mentions it
+        return Intent("ask", {"key": key_of(loose.group("k")), "about": clause, "loose": True})
     if re.fullmatch(r"\W*(?:ok|okay|cool|great|nice|sure|yes|no|fine|got it)\W*", clause, re.I):
         return Intent("none")
     return Intent("unknown", {"text": clause.strip().rstrip(".!?")})
