@@ -21,7 +21,7 @@ SCALES = {"hundred": 100, "thousand": 1000, "million": 10 ** 6}
 NUMBER_WORD = "|".join(UNITS + list(TENS) + list(SCALES) + ["a dozen", "dozen"])
 N = r"(-?\d+(?:\.\d+)?|R)"       # an operand: a number, or R, the previous step's result
 LIST = rf"{N}((?:\s*,\s*{N})*,?\s+and\s+{N})"  # "1, 2, 3 and 4"
-NOT_SUMS = [r"\b\d{4}-\d{1,2}-\d{1,2}\b", r"\b\d{1,2}/\d{1,2}/\d{2,4}\b", r"\b\d{1,2}:\d\d\b",
+NOT_SUMS = [r"\b\d+(?:-\d+){2,}\b", r"\b(?:1[89]|20)\d\d-(?:1[89]|20)?\d\d\b", r"\b\d{1,2}/\d{1,2}/\d{2,4}\b", r"\b\d{1,2}:\d\d\b",
             r"\b\d+\.\d+\.\d+\b", r"(?<![\d\s])\d{3}-\d{4}\b", r"\+\d[\d ]{7,}", r"\(\d{3}\)\s*\d"]
 WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the result"
     (rf"{N}\s*(?:\^|\*\*)\s*{N}", r"(\1 ** \2)"),

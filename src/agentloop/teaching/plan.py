@@ -177,7 +177,7 @@ def ask(intent: Intent, turn: Turn):
         return f"Yes: you like {value}." if liked else f"I don't know that you like {thing.group(1)}; you told me you like {value}."
     if value is not None:
         return say.sentence(say.phrase(key, value))
-    if notes := facts.mentioning(known, key.replace("_", " ")):
+    if notes := loosely(known, key):
         return "You told me: " + "; ".join(v if k not in say.PHRASES else say.phrase(k, v) for k, v in notes) + "."
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"])
@@ -185,7 +185,13 @@ def ask(intent: Intent, turn: Turn):
 
 
 def found(known: dict, key: str) -> bool:
-    return bool(known) if key == "*" else facts.lookup(known, key) is not None or bool(facts.mentioning(known, key))
+    return bool(known) if key == "*" else facts.lookup(known, key) is not None or bool(loosely(known, key))
+
+
+def loosely(known: dict, key: str) -> list:
+    """Memories that mention what was asked ("my dentist appointment" finds "dentist on Friday"), but
+    never for a fact with a name of its own: "my cat's name" is not "your name"."""
+    return [] if key.endswith("name") or key in say.PHRASES else facts.mentioning(known, key.replace("_", " "))
 
 
 def forget(intent: Intent, turn: Turn):
