@@ -9,6 +9,7 @@ and hands each operation that has a tool to the caller (one tool call per loop t
 import ast
 import operator
 import re
+from functools import lru_cache
 
 OPERATIONS = {ast.Add: ("add", operator.add), ast.Sub: ("subtract", operator.sub),
               ast.Mult: ("multiply", operator.mul), ast.Div: ("divide", operator.truediv),
@@ -148,6 +149,7 @@ def _joined(kind: str):
     return join
 
 
+@lru_cache(maxsize=1024)
 def parse(expression: str):
     try:
         tree = ast.parse(expression, mode="eval").body

@@ -7,6 +7,7 @@ calculator. Then we fill its parameters by their names and types.
 """
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..memory import LEVELS  # importance as a number from 0 to 1
 
@@ -63,7 +64,8 @@ def stem(word: str) -> str:
 KEYWORDS = {kind: {stem(k) for k in keywords.split()} for kind, keywords in KINDS.items()}
 
 
-def classify(name: str, description: str, params: dict) -> str | None:
+@lru_cache(maxsize=1024)  # a loop offers the same tools every turn
+def classify(name: str, description: str, params: tuple) -> str | None:
     """The kind whose keywords best match this tool, or None."""
     name_words = set(words(name))
     other = set(words(description)) | {w for p in params for w in words(p)}
@@ -93,7 +95,7 @@ def read_tools(tools: list) -> list[Tool]:
         params = schema.get("properties") or {}
         name, description = function["name"], function.get("description", "")
         result.append(Tool(name, description, params, schema.get("required", []),
-                           classify(name, description, params)))
+                           classify(name, description, tuple(params))))
     return result
 
 

@@ -6,6 +6,7 @@ Intent("unknown"), so the model can say plainly what it did not do.
 """
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from . import arithmetic
 
@@ -132,17 +133,23 @@ def clauses(text: str) -> list[str]:
 
 
 def understand(text: str) -> list[Intent]:
-    """The intents in a message, in order."""
+    """The intents in a message, in order (fresh copies: a caller may change their slots)."""
+    return [Intent(intent.kind, dict(intent.slots)) for intent in intents_in(text)]
+
+
+@lru_cache(maxsize=1024)  # a loop sends the same question on every turn
+def intents_in(text: str) -> tuple:
+    """The intents in a message, in order, as the cache keeps them."""
     task = re.match(r"^\s*(?P<label>[^:]{0,60}\b(?:task|reminder|todo|to-do|job|due)\b[^:]*):\s*(?P<body>.+)$",
                     text, re.IGNORECASE | re.DOTALL)
     if task:  # a queued task handed to the model: do it if it can, else remind the user of it
-        inner = understand(task.group("body"))
+        inner = intents_in(task.group("body"))
         if all(i.kind == "unknown" for i in inner):
-            return [Intent("reminder", {"task": task.group("body").strip().rstrip(".!")})]
+            return (Intent("reminder", {"task": task.group("body").strip().rstrip(".!")}),)
         return inner
     summary = re.match(r"^\W*(?:please |can you )?(?:summari[sz]e|sum up|tl;?dr)\b[^:]*:\s*(?P<text>.+)$", text, re.I | re.S)
     if summary:  # the text to summarise is given: it is not a list of requests
-        return [Intent("summarise", {"topic": "", "text": summary.group("text")})]
+        return (Intent("summarise", {"topic": "", "text": summary.group("text")}),)
     intents, previous = [], None
     for clause in clauses(text):
         problem = arithmetic.word_problem(clause) if previous is None else None
@@ -156,7 +163,7 @@ def understand(text: str) -> list[Intent]:
             intents[-1].slots["facts"] += intent.slots["facts"]
         elif intent.kind != "none":
             intents.append(intent)
-    return intents
+    return tuple(intents)
 
 
 def one(clause: str, previous: str | None) -> Intent:
