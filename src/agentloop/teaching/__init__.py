@@ -1,4 +1,4 @@
-"""The teaching model: a deterministic, rule-based stand-in for an LLM (design: docs/teaching_model.md).
+"""The teaching model: a deterministic, rule-based stand-in for an LLM. Its design: docs/teaching_model.md.
 
 It is not a language model. It reads a real chat-completions request and answers in the real
 response shape, in three stages: understand.py (the user's text -> intents with slots, by a small

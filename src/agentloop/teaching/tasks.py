@@ -184,7 +184,7 @@ def greet(intent, turn):
 HANDLERS = {
     "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
     "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
-    "greet": greet, "joke": lambda i, t: say.JOKE, "identity": lambda i, t: say.ABOUT_ME,
+    "greet": greet, "joke": lambda i, t: say.JOKE, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
     "thanks": lambda i, t: "You're welcome!", "harmful": lambda i, t: "I can't help with that.",
     "unknown": lambda i, t: i.slots["text"],
 }
