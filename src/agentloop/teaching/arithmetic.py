@@ -30,6 +30,7 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
     (rf"{N} (?:squared|to the power of 2)\b", r"(\1 ** 2)"), (rf"{N} cubed\b", r"(\1 ** 3)"),
     (rf"{N} (?:to the power of|raised to(?: the power of)?|to the) {N}(?:th|st|nd|rd)?(?: power)?", r"(\1 ** \2)"),
     (rf"(?:the )?square root of {N}", r"(\1 ** 0.5)"),
+    (rf"{N}\s*/\s*{N} of {N}", r"(\1 / \2 * \3)"), (rf"\ba quarter of {N}", r"(\1 / 4)"), (rf"\ba third of {N}", r"(\1 / 3)"),
     (rf"(?:the )?(?:sum|total) of {LIST}", "SUM"), (rf"\b(?:add|sum|total)(?: up)? {LIST}", "SUM"),
     (rf"(?:the )?product of {LIST}", "PRODUCT"), (rf"\bmultiply {LIST}", "PRODUCT"),
     (rf"(?:the )?(?:average|mean) of {LIST}", "MEAN"),
@@ -40,7 +41,7 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
     (rf"\bdivide {N} (?:by|into) {N}", r"(\1 / \2)"),
     (rf"\b(?:half of|halve) {N}", r"(\1 / 2)"), (rf"\b(?:double|twice) {N}", r"(\1 * 2)"),
     (r"\bplus\b|\band\b(?=\s*-?\d)", "+"), (r"\bminus\b", "-"),
-    (r"\b(?:times|multiplied by|x)\b|×", "*"), (r"\b(?:divided by|over)\b|÷", "/"),
+    (r"\b(?:times|multiplied by|x)\b|×|(?<=\d)x(?=\s*\d)", "*"), (r"\b(?:divided by|over)\b|÷", "/"),
 ]
 WORD_PROBLEMS = [  # "3 boxes with 12 apples each", "4 packs of 6 eggs", "5 tickets at $8 each"
     (rf"{N} [a-z]+(?: [a-z]+)? (?:with|of|containing|holding|that (?:each )?(?:hold|have|contain)s?|"
@@ -50,6 +51,7 @@ WORD_PROBLEMS = [  # "3 boxes with 12 apples each", "4 packs of 6 eggs", "5 tick
      rf"use|used|take away|took away)s? {N}\b", r"(\1 - \2)"),
     (rf"\b(?:have|had|there are|there were) {N} [a-z]+.*?\b(?:buy|bought|get|got|find|found|add|added)s? {N}\b",
      r"(\1 + \2)"),
+    (rf"\b(?:a|one|each) [a-z]+ (?:has|holds|contains|fits) {N} [a-z]+.*?\bin {N} [a-z]+", r"(\1 * \2)"),
     (rf"\b(?:share|split|divide|shared|split)s? {N} [a-z]+.*?\b(?:among|between|by) {N}\b", r"(\1 / \2)"),
 ]
 CUES = (r"\bwhat(?:'s| is| are|s)?\b|\bhow (?:much|many)\b|\bcalculat|\bcompute|\bwork out|\bevaluate|\bsolve|"

@@ -24,6 +24,7 @@ VERBS = set("""add subtract multiply divide calculate compute work what whats ho
 FACTS = [
     (rf"\bmy name(?:'s| is) {NAME}{END}", "name"),
     (rf"\b(?:you can |please |just )?call me {NAME}{END}", "name"),
+    (rf"\bi go by {NAME}{END}", "name"),
     (rf"^(?:(?:hi|hello|hey)(?: there| all| everyone)?\W+)?(?:i'm|i am|im|this is) {NAME}{END}", "name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?)(?:'s| 's) name is {NAME}{END}", "{k}_name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?) is (?:called|named) {NAME}{END}", "{k}_name"),
@@ -33,7 +34,7 @@ FACTS = [
     (rf"\bi (?:really |also |absolutely |strongly )?(?:hate|dislike|detest|can't stand|cannot stand|"
      rf"don't like|do not like|don't enjoy|do not enjoy) {VALUE}{END}", "dislikes"),
     (rf"\bi (?:really |also |absolutely |do |still )?(?:like|love|enjoy|adore) {VALUE}{END}", "likes"),
-    (rf"\bi(?:'m| am) (?:a (?:big |huge )?fan of|into|crazy about) {VALUE}{END}", "likes"),
+    (rf"\bi(?:'m| am) (?:really |totally |so |very )?(?:a (?:big |huge )?fan of|into|crazy about) {VALUE}{END}", "likes"),
     (rf"\bi (?:really |also |much |do )?prefer {VALUE}{END}", "prefers"),
     (rf"\bi(?:'m| am)? (?:now |currently )?(?:work(?:ing)? as|employed as) (?:an? )?{VALUE}{END}", "job"),
     (rf"\bi (?:work|am working) (?:at|for) {VALUE}{END}", "workplace"),
@@ -62,7 +63,7 @@ QUESTIONS = [
     (r"\bwho(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}_name"),
     (r"\bwhat am i allergic to\b|\b(?:do i have|what are) (?:any )?(?:my )?allergies\b|\bam i allergic\b", "allergies"),
     (r"\bwhat do i (?:hate|dislike|not like)\b|\bwhat don't i like\b", "dislikes"),
-    (r"\bwhat (?:do|did) i (?:say i )?(?:like|love|enjoy)\b|\bwhat are my (?:likes|hobbies|interests)\b|\bdo i like\b", "likes"),
+    (r"\bwhat (?:do|did) i (?:say i )?(?:like|love|enjoy)\b|\bwhat are my (?:likes|hobbies|interests)\b|\bdo i like\b|\bwhat am i (?:into|a fan of)\b", "likes"),
     (r"\bwhat do i (?:prefer|drink)\b|\bwhat(?:'s| is) my preference\b", "prefers"),
     (r"\bwhere do i work\b|\bwho do i work for\b", "workplace"),
     (r"\bwhat do i do\b|\bwhat(?:'s| is) my (?:job|occupation|profession|work)\b|\bwhat do i work as\b", "job"),

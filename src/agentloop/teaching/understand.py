@@ -73,7 +73,7 @@ def one(clause: str, previous: str | None) -> Intent:
                       r"[.!?]*$", clause, re.I)
     if forget:
         facts = stated(forget.group("what"))
-        key = facts[0][0] if facts else asked(f"what is {forget.group('what')}") or topic_key(forget.group("what"))
+        key = facts[0][0] if facts else asked(question_of(forget.group("what"))) or topic_key(forget.group("what"))
         return Intent("forget", {"key": key, "value": facts[0][1] if facts else None})
     note = re.match(r"^\W*(?:please |can you |could you )?(?:remember|note|don't forget|do not forget|keep in mind)"
                     r"\b(?: that|:)?\s*(?P<what>.+?)[.!]*$", clause, re.I)
@@ -133,7 +133,7 @@ def sensible(key: str, value: str, match, text: str) -> bool:
         return False
     if key == "location" and not text[match.start("v")].isupper():
         return False
-    return not (value.lower() in PRONOUNS or value.lower().startswith(("to ", "it ", "you ", "that "))
+    return not (value.lower() in PRONOUNS or value.lower().startswith(("it ", "you ", "that "))
                 or key in NOT_KEYS or (key == "job" and value.split()[0].lower() in NOT_JOBS)
                 or re.match(r"^(?:not|never)\b", value, re.I))
 
@@ -158,6 +158,15 @@ def asked(text: str) -> str | None:
             key = key.replace("{k}", key_of(k)) if "{k}" in key else key
             return key if key.strip("_") and key not in NOT_KEYS else None
     return None
+
+
+def question_of(what: str) -> str:
+    """What to forget, as the question that would ask for it: "where I'm from" -> "where am I from"."""
+    found = re.match(r"^(where|what|when|how old|who)\s+(i'm|i am|i)\s+(.*)$", what, re.I)
+    if not found:
+        return f"what is {what}"
+    verb = "am" if found.group(2).lower() != "i" else "do"
+    return f"{found.group(1)} {verb} i {found.group(3)}".replace(" am i am", " am i")
 
 
 def key_of(text: str) -> str:
