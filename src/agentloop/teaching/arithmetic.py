@@ -29,7 +29,7 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
     (rf"{N}\s*(?:%|percent|per cent) of {N}", r"(\1 * \2 / 100)"),
     (rf"{N} (?:squared|to the power of 2)\b", r"(\1 ** 2)"), (rf"{N} cubed\b", r"(\1 ** 3)"),
     (rf"{N} (?:to the power of|raised to(?: the power of)?|to the) {N}(?:th|st|nd|rd)?(?: power)?", r"(\1 ** \2)"),
-    (rf"(?:the )?square root of {N}", r"(\1 ** 0.5)"),
+    (rf"(?:the )?square root of {N}", r"(\1 ** 0.5)"), (rf"\bsquare {N}", r"(\1 ** 2)"), (rf"\bcube {N}", r"(\1 ** 3)"),
     (rf"{N}\s*/\s*{N} of {N}", r"(\1 / \2 * \3)"), (rf"\ba quarter of {N}", r"(\1 / 4)"), (rf"\ba third of {N}", r"(\1 / 3)"),
     (rf"(?:the )?(?:sum|total) of {LIST}", "SUM"), (rf"\b(?:add|sum|total)(?: up)? {LIST}", "SUM"),
     (rf"(?:the )?product of {LIST}", "PRODUCT"), (rf"\bmultiply {LIST}", "PRODUCT"),
@@ -51,6 +51,7 @@ WORD_PROBLEMS = [  # "3 boxes with 12 apples each", "4 packs of 6 eggs", "5 tick
      rf"use|used|take away|took away)s? {N}\b", r"(\1 - \2)"),
     (rf"\b(?:have|had|there are|there were) {N} [a-z]+.*?\b(?:buy|bought|get|got|find|found|add|added)s? {N}\b",
      r"(\1 + \2)"),
+    (rf"{N} [a-z]+ (?:in|per) (?:a|an|one|each) [a-z]+.*?\bin {N} [a-z]+", r"(\1 * \2)"),
     (rf"\b(?:a|one|each) [a-z]+ (?:has|holds|contains|fits) {N} [a-z]+.*?\bin {N} [a-z]+", r"(\1 * \2)"),
     (rf"\b(?:share|split|divide|shared|split)s? {N} [a-z]+.*?\b(?:among|between|by) {N}\b", r"(\1 / \2)"),
 ]
@@ -102,16 +103,17 @@ def expression(text: str, previous: str | None = None) -> str | None:
     if previous is not None:
         text = re.sub(r"\b(?:the result|the answer|the total|that|it|this)\b", "R", text)
         if "R" not in text:  # "then multiply by 5", "then add 2": the result is implied
-            text = re.sub(r"^\W*(?:then\s+|and\s+)*(multiply|divide)\b", r"\1 R", text)
+            text = re.sub(r"^\W*(?:then\s+|and\s+)*(multiply|divide|square|cube)\b", r"\1 R", text)
             text = re.sub(r"^\W*(?:then\s+|and\s+)*(add|subtract) (-?\d+(?:\.\d+)?)\b(?! (?:and|to|from))",
                           lambda m: f"add R and {m.group(2)}" if m.group(1) == "add" else f"subtract {m.group(2)} from R", text)
-            text = re.sub(r"^\W*(?:then\s+|and\s+)*(?=(?:plus|minus|times|divided by|squared|cubed)\b)", "R ", text)
+            text = re.sub(r"^\W*(?:then\s+|and\s+)*(?=(?:plus|minus|times|divided by|multiplied by|squared|cubed)\b)", "R ", text)
     for pattern, symbol in WORDS + WORD_PROBLEMS:
         text = re.sub(pattern, _joined(symbol) if symbol in JOINS else symbol, text)
     if "R" in text:
         if previous is None:
             return None
         text = text.replace("R", wrap(previous))
+    text = re.sub(r"(\d[\d\s.+\-*/()]*?\d\)?)\s*,\s*(?=[*/])", r"(\1) ", text)  # "5 + 3, multiplied by 2"
     runs = re.findall(r"[\d.\s+\-*/()]+", text)
     for run in sorted(runs, key=len, reverse=True):
         run = run.strip().rstrip(".")

@@ -12,7 +12,8 @@ NOT_NAMES = set("""a an the at on in by later back soon now tomorrow tonight tod
     sure fine ok okay good great tired hungry busy sorry ready done home happy sad going not just so very
     also still too from with about""".split())
 PRONOUNS = set("you it that this them him her me us everything something anything nothing".split())
-NOT_JOBS = set("bit little lot big huge real total fan new good great bad person human fast slow".split())
+NOT_JOBS = set("""bit little lot big huge real total fan new good great bad person human fast slow vegan vegetarian
+    beginner parent mum mom dad father mother morning night""".split())
 TIME_UNITS = "minute|hour|day|week|month|year|morning|evening|night|weekend"
 WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 VERBS = set("""add subtract multiply divide calculate compute work what whats how who where when why tell
@@ -22,13 +23,13 @@ VERBS = set("""add subtract multiply divide calculate compute work what whats ho
 
 # (pattern, key): facts a user states about themselves; a key with {k} takes the matched group k
 FACTS = [
-    (rf"\bmy name(?:'s| is) {NAME}{END}", "name"),
+    (rf"(?:^|\bmy )name(?:'s| is) {NAME}{END}", "name"),
     (rf"\b(?:you can |please |just )?call me {NAME}{END}", "name"),
     (rf"\bi go by {NAME}{END}", "name"),
     (rf"^(?:(?:hi|hello|hey)(?: there| all| everyone)?\W+)?(?:i'm|i am|im|this is) {NAME}{END}", "name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?)(?:'s| 's) name is {NAME}{END}", "{k}_name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?) is (?:called|named) {NAME}{END}", "{k}_name"),
-    (rf"\bi have an? (?P<k>[a-z]+) (?:called|named) {NAME}{END}", "{k}_name"),
+    (rf"\bi(?: have|'ve| have got|'ve got| got) an? (?P<k>[a-z]+) (?:called|named) {NAME}{END}", "{k}_name"),
     (rf"\bi(?:'m| am) allergic to {VALUE}{END}", "allergies"),
     (rf"\bi have an? (?P<v>[a-z]+(?: [a-z]+)?) allergy{END}", "allergies"),
     (rf"\bi (?:really |also |absolutely |strongly )?(?:hate|dislike|detest|can't stand|cannot stand|"
@@ -55,7 +56,7 @@ NOT_KEYS = set("question answer problem point guess pleasure bad fault turn is f
 QUESTIONS = [
     (r"\b(?:what do you know|what do you remember|what have you (?:got|stored|remembered)|tell me what you know)"
      r"(?: about me)?\b|\bwhat(?:'s| is) in (?:your )?memory\b|\btell me about myself\b", "*"),
-    (r"\bwho am i\b|\bwhat am i called\b|\bwhat(?:'s| is| was) my name\b|\bdo you (?:know|remember) (?:who i am|my name)\b",
+    (r"\bwho am i\b|\bwhat am i called\b|\bwhat(?:'s| is| was) my name\b|\bdo you (?:know|remember) (?:who i am|my name)\b|\bwhat (?:do|should|will|did) you call me\b",
      "name"),
     (r"\b(?:what|who)(?:'s| is| was| are)? my (?P<k>[a-z]+(?: [a-z]+)?)(?:'s| 's) name\b", "{k}_name"),
     (r"\bwhat(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?) called\b|\bwhat did i (?:call|name) my (?P<k2>[a-z]+)\b", "{k}_name"),
@@ -63,11 +64,11 @@ QUESTIONS = [
     (r"\bwho(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}_name"),
     (r"\bwhat am i allergic to\b|\b(?:do i have|what are) (?:any )?(?:my )?allergies\b|\bam i allergic\b", "allergies"),
     (r"\bwhat do i (?:hate|dislike|not like)\b|\bwhat don't i like\b", "dislikes"),
-    (r"\bwhat (?:do|did) i (?:say i )?(?:like|love|enjoy)\b|\bwhat are my (?:likes|hobbies|interests)\b|\bdo i like\b|\bwhat am i (?:into|a fan of)\b", "likes"),
+    (r"\bwhat (?:do|did) i (?:say i )?(?:like|love|enjoy)\b|\bwhat are my (?:likes|hobbies|interests)\b|\bdo i like\b|\bwhat i (?:like|love|enjoy)\b|\bwhat am i (?:into|a fan of)\b", "likes"),
     (r"\bwhat do i (?:prefer|drink)\b|\bwhat(?:'s| is) my preference\b", "prefers"),
     (r"\bwhere do i work\b|\bwho do i work for\b", "workplace"),
     (r"\bwhat do i do\b|\bwhat(?:'s| is) my (?:job|occupation|profession|work)\b|\bwhat do i work as\b", "job"),
-    (r"\bwhere do i (?:live|stay)\b|\bwhich city do i live in\b|\bwhere(?:'s| is) my home\b|\bwhere did i move\b", "lives_in"),
+    (r"\bwhere (?:do|did) i (?:say i |tell you i )?(?:live|stay)\b|\b(?:which|what) (?:city|town|country|place) do i live in\b|\bwhere(?:'s| is) my home\b|\bwhere did i move\b", "lives_in"),
     (r"\bwhere am i from\b|\bwhere do i come from\b", "from"),
     (r"\bwhere am i\b", "location"),
     (r"\bhow old am i\b|\bwhat(?:'s| is) my age\b", "age"),

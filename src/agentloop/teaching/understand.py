@@ -103,7 +103,8 @@ def one(clause: str, previous: str | None) -> Intent:
         match = re.search(pattern, clause, re.IGNORECASE if kind not in ("weather", "wish") else 0)
         if match:
             return Intent(kind, {k: (v or "").strip() for k, v in match.groupdict().items()})
-    loose = re.match(r"^\W*(?:when|what|where|who|which)(?:'s| is| are| was| were)?\s+(?P<k>(?!you\b|i\b).+?)\W*$",
+    loose = re.match(r"^\W*(?:when|what|where|who|which|how(?= do| does| did| is| are))(?:'s| is| are| was| were)?\s+"
+                     r"(?P<k>(?!you\b|i\b).+?)\W*$",
                      clause, re.IGNORECASE)
     if loose:  # a question about something else: answered only if memory mentions it
         return Intent("ask", {"key": key_of(loose.group("k")), "about": clause, "loose": True})
