@@ -295,6 +295,14 @@ FORGET = [
     ("I'm from Dublin", "forget where I'm from", 'where am I from?', 'Dublin'),
     ('my favourite movie is Alien', 'delete my favourite movie', "what's my favourite movie?", 'Alien'),
     ('I work at Google', 'forget where I work', 'where do I work?', 'Google'),
+    ('My name is Ada', 'please forget my name', "what's my name?", 'Ada'),
+    ('I love jazz', 'Forget that I love jazz', 'what do I like?', 'jazz'),
+    ("I'm allergic to cats", 'you can forget my allergy', 'am I allergic to anything?', 'cats'),
+    ('my birthday is May 1st', 'delete my birthday please', "when's my birthday?", 'May 1st'),
+    ('I live in Oslo', 'Forget my address', 'where do I live?', 'Oslo'),
+    ('I work as a pilot', 'erase my job from memory', "what's my job?", 'pilot'),
+    ('My cat is named Luna', "forget my cat's name", "what's my cat's name?", 'Luna'),
+    ("I'm 40", 'forget how old I am', 'how old am I?', '40'),
 ]
 
 TEXT = [
@@ -327,6 +335,11 @@ TEXT = [
     ("Can you make 'shh' louder?", 'upper', 'shh'),
     ('count the words in: hello world', 'words', 'hello world'),
     ("How many l's in hello?", 'l', 'hello'),
+    ("Make 'hello' uppercase", 'upper', 'hello'),
+    ('Please convert to upper case: big news', 'upper', 'big news'),
+    ("put 'abc' in reverse", 'reverse', 'abc'),
+    ("give me 'stop' backwards", 'reverse', 'stop'),
+    ('how many words: the cat sat', 'words', 'the cat sat'),
 ]
 
 SCHEDULE = [
@@ -346,6 +359,10 @@ SCHEDULE = [
     ('remind me to feed the cat tonight', 'feed the cat', False),
     ('Remind me every Sunday to call grandma', 'call grandma', True),
     ('please remind me to submit the report by Friday', 'submit the report', False),
+    ('Remind me tomorrow to call the bank', 'call the bank', False),
+    ('remind me every day to meditate', 'meditate', True),
+    ('Remind me to stand up in an hour', 'stand up', False),
+    ('set a reminder: dentist friday', 'dentist', False),
 ]
 
 NEVER_STATED = ["what's my name?", "What is my cat's name?", "where do I live?", "When is my birthday?",
@@ -377,4 +394,6 @@ SEVERAL = [
     ("Book a table for two and remember that I'm allergic to nuts", "nuts", "book a table"),
     ("My name is Ada. Write me a poem.", "Ada", "write me a poem"),
     ("What is 6 times 7 and translate it into French", None, "translate"),
+    ('Write a song and remember that I love rock', 'rock', 'write a song'),
+    ('Order a taxi and remember I live in Leeds', 'Leeds', 'order a taxi'),
 ]

@@ -51,6 +51,9 @@ FACTS = [
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+){{0,2}}) (?:is|are) (?!called|named|not)(?:on )?{VALUE}{END}", "{k}"),
     (rf"\bi(?:'m| am) an? (?P<v>[a-z]+(?: [a-z]+)?){END}", "job"),
 ]
+SAME = {"allergy": "allergies", "address": "lives_in", "home": "lives_in", "city": "lives_in", "occupation": "job",
+        "profession": "job", "bday": "birthday", "birth_date": "birthday", "date_of_birth": "birthday",
+        "first_name": "name"}  # words for a key the grammar already has
 NOT_KEYS = set("question answer problem point guess pleasure bad fault turn is favourite favorite".split())
 # (pattern, key): questions about the user; "*" is everything
 QUESTIONS = [
@@ -80,7 +83,7 @@ QUESTIONS = [
 ]
 OTHER = [  # (pattern, kind, slot names from the groups)
     (r"\b(?:bomb|explosives?|malware|ransomware|hack into|steal|poison someone)\b", "harmful"),
-    (r"\b(?:remind me|set a reminder|reminder)\s*(?:to|about|that|for)?\s+(?P<task>.+?)"
+    (r"\b(?:remind me|set a reminder|reminder)\s*:?\s*(?:to|about|that|for)?\s+(?P<task>.+?)"
      rf"(?:\s+(?P<when>(?:in|at|on|tomorrow|tonight|next|every|later|this)\b.*?))?{END}", "schedule"),
     (rf"^(?:please )?(?P<task>(?!i\b|my\b|we\b)[a-z]+ .+?) (?P<when>every (?:\d+ |other )?(?:{TIME_UNITS}|{WEEKDAYS})s?){END}",
      "schedule"),

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import arithmetic
-from .grammar import FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, OTHER, PRONOUNS, QUESTIONS, TEXT_OPS, VERBS
+from .grammar import FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
 
 
 @dataclass
@@ -37,7 +37,8 @@ def understand(text: str) -> list[Intent]:
 @lru_cache(maxsize=1024)  # a loop sends the same question on every turn
 def intents_in(text: str) -> tuple:
     """The intents in a message, in order, as the cache keeps them."""
-    task = re.match(r"^\s*(?P<label>[^:]{0,60}\b(?:task|reminder|todo|to-do|job|due)\b[^:]*):\s*(?P<body>.+)$",
+    task = re.match(r"^\s*(?P<label>(?!\W*(?:please )?(?:set|add|create|make|remind)\b)[^:]{0,60}\b(?:task|reminder|todo|to-do|"
+                    r"job|due)\b[^:]*):\s*(?P<body>.+)$",
                     text, re.IGNORECASE | re.DOTALL)
     if task:  # a queued task handed to the model: do it if it can, else remind the user of it
         inner = intents_in(task.group("body"))
@@ -68,7 +69,7 @@ def one(clause: str, previous: str | None) -> Intent:
     for pattern, kind in OTHER[:1]:
         if re.search(pattern, clause, re.IGNORECASE):
             return Intent(kind)
-    forget = re.match(r"^\W*(?:please |can you |could you |now )?(?:forget|delete|remove|erase|stop remembering|"
+    forget = re.match(r"^\W*(?:please |can you |could you |you can |just |now )?(?:forget|delete|remove|erase|stop remembering|"
                       r"don't remember|do not remember)\b(?: about| that)?\s+(?P<what>.+?)(?:,? please| for me| now)?"
                       r"[.!?]*$", clause, re.I)
     if forget:
@@ -163,15 +164,17 @@ def asked(text: str) -> str | None:
 
 def question_of(what: str) -> str:
     """What to forget, as the question that would ask for it: "where I'm from" -> "where am I from"."""
-    found = re.match(r"^(where|what|when|how old|who)\s+(i'm|i am|i)\s+(.*)$", what, re.I)
+    found = re.match(r"^(where|what|when|how old|who)\s+(i'm|i am|i)\b\s*(.*)$", what, re.I)
     if not found:
         return f"what is {what}"
     verb = "am" if found.group(2).lower() != "i" else "do"
-    return f"{found.group(1)} {verb} i {found.group(3)}".replace(" am i am", " am i")
+    return f"{found.group(1)} {verb} i {found.group(3)}".replace(" do i am", " am i").strip()
 
 
 def key_of(text: str) -> str:
-    return re.sub(r"\W+", "_", text.strip().lower().replace("'s", "")).strip("_")
+    """'favourite colour' -> 'favourite_colour'; a word for a known key becomes that key ('address' -> 'lives_in')."""
+    key = re.sub(r"\W+", "_", text.strip().lower().replace("'s", "")).strip("_")
+    return SAME.get(key, key)
 
 
 def topic_key(text: str) -> str:
