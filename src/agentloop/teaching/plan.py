@@ -208,11 +208,20 @@ def forget(intent: Intent, turn: Turn):
         if not ids:
             return f"I couldn't find anything about {what.removeprefix('that ')} to forget."
         results = yield [call(tool, id=ids[0])]
+    elif (rest := others(turn, key, value)) and (keeper := turn.tool("remember")) and takes_key(keeper):
+        results = yield [call(keeper, key=key, value=rest)]  # "forget that I like museums": keep jazz
     else:
         results = yield [call(tool, key=key, id=key)]
     if reason := refusal(results):
         return f"I couldn't forget that. {reason}"
     return f"Done: I've forgotten {what}."
+
+
+def others(turn: Turn, key: str, value: str | None) -> str:
+    """A list-like fact without one of its items ("museums, jazz" without museums), or ""."""
+    held = facts.lookup(turn.known(), key) if key in LISTS and value else None
+    items = [item for item in re.split(r",\s*|\s+and\s+", held or "") if item and item.lower() != value.lower()]
+    return ", ".join(items) if held and len(items) < len(re.split(r",\s*|\s+and\s+", held)) else ""
 
 
 HANDLERS = {"calculate": calculate, "remember": remember, "ask": ask, "forget": forget, **TASKS}
