@@ -161,6 +161,14 @@ ARITHMETIC = [
     ('what is 33 percent of 300', '33*300/100'),
     ('there are 12 months in a year, how many months in 5 years?', '12*5'),
     ('Subtract 3 from 10 and then multiply by 6', '(10-3)*6'),
+    ('What is the remainder of 17 divided by 5?', '17%5'),
+    ('what is 10 mod 3', '10%3'),
+    ('increase 50 by 10%', '50*1.1'),
+    ('What is 8 to the power 3', '8**3'),
+    ("what's the square of 12", '12**2'),
+    ('what is 3 more than 5', '5+3'),
+    ('what is 100 take away 30', '100-30'),
+    ("What's 5+5 and what's 6+6?", '6+6'),
 ]
 
 MEMORY = [
@@ -276,6 +284,11 @@ MEMORY = [
     ('Please remember that I take my coffee black', 'how do I take my coffee?', 'black'),
     ("I've got a dog called Buddy", "what's my dog called?", 'Buddy'),
     ("I'm Sarah and I'm a nurse", "what's my job?", 'nurse'),
+    ('I like salt and pepper', 'what do I like?', 'salt and pepper'),
+    ("I'm allergic to dust and pollen", 'What am I allergic to?', 'pollen'),
+    ('I live in Bergen', 'Do you remember where I live?', 'Bergen'),
+    ('my name is Ines', 'tell me what my name is', 'Ines'),
+    ("I'm based in Berlin", 'where do I live?', 'Berlin'),
 ]
 
 FORGET = [
@@ -363,6 +376,7 @@ SCHEDULE = [
     ('remind me every day to meditate', 'meditate', True),
     ('Remind me to stand up in an hour', 'stand up', False),
     ('set a reminder: dentist friday', 'dentist', False),
+    ('Remind me at 5pm to call Bob', 'call Bob', False),
 ]
 
 NEVER_STATED = ["what's my name?", "What is my cat's name?", "where do I live?", "When is my birthday?",

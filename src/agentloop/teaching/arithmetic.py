@@ -13,7 +13,7 @@ from functools import lru_cache
 
 OPERATIONS = {ast.Add: ("add", operator.add), ast.Sub: ("subtract", operator.sub),
               ast.Mult: ("multiply", operator.mul), ast.Div: ("divide", operator.truediv),
-              ast.Pow: ("power", operator.pow)}
+              ast.Pow: ("power", operator.pow), ast.Mod: ("modulo", operator.mod)}
 KINDS = [kind for kind, _ in OPERATIONS.values()]  # the tool kinds arithmetic can use
 UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
          "sixteen seventeen eighteen nineteen").split()
@@ -28,7 +28,12 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
     (rf"{N}\s*(?:\^|\*\*)\s*{N}", r"(\1 ** \2)"),
     (rf"{N}\s*(?:%|percent|per cent) of {N}", r"(\1 * \2 / 100)"),
     (rf"{N} (?:squared|to the power of 2)\b", r"(\1 ** 2)"), (rf"{N} cubed\b", r"(\1 ** 3)"),
-    (rf"{N} (?:to the power of|raised to(?: the power of)?|to the) {N}(?:th|st|nd|rd)?(?: power)?", r"(\1 ** \2)"),
+    (rf"{N} (?:to the power(?: of)?|raised to(?: the power(?: of)?)?|to the) {N}(?:th|st|nd|rd)?(?: power)?", r"(\1 ** \2)"),
+    (rf"(?:the )?remainder (?:of|when) {N} (?:is )?divided by {N}", r"(\1 % \2)"), (rf"{N} (?:mod|modulo) {N}", r"(\1 % \2)"),
+    (rf"\bincrease {N} by {N}\s*(?:%|percent)", r"(\1 * (100 + \2) / 100)"),
+    (rf"\bdecrease {N} by {N}\s*(?:%|percent)", r"(\1 * (100 - \2) / 100)"),
+    (rf"(?:the )?square of {N}", r"(\1 ** 2)"), (rf"(?:the )?cube of {N}", r"(\1 ** 3)"),
+    (rf"{N} more than {N}", r"(\2 + \1)"), (rf"{N} less than {N}", r"(\2 - \1)"), (rf"{N} take away {N}", r"(\1 - \2)"),
     (rf"(?:the )?square root of {N}", r"(\1 ** 0.5)"), (rf"\bsquare {N}", r"(\1 ** 2)"), (rf"\bcube {N}", r"(\1 ** 3)"),
     (rf"{N}\s*/\s*{N} of {N}", r"(\1 / \2 * \3)"), (rf"\ba quarter of {N}", r"(\1 / 4)"), (rf"\ba third of {N}", r"(\1 / 3)"),
     (rf"(?:the )?(?:sum|total) of {LIST}", "SUM"), (rf"\b(?:add|sum|total)(?: up)? {LIST}", "SUM"),
@@ -114,12 +119,12 @@ def expression(text: str, previous: str | None = None) -> str | None:
             return None
         text = text.replace("R", wrap(previous))
     text = re.sub(r"(\d[\d\s.+\-*/()]*?\d\)?)\s*,\s*(?=[*/])", r"(\1) ", text)  # "5 + 3, multiplied by 2"
-    runs = re.findall(r"[\d.\s+\-*/()]+", text)
+    runs = re.findall(r"[\d.\s+\-*/()%]+", text)
     for run in sorted(runs, key=len, reverse=True):
         run = run.strip().rstrip(".")
         while run.count("(") > run.count(")") and run.startswith("("):
             run = run[1:].strip()
-        if re.search(r"\d\s*\)*\s*(?:[-+*/]|\*\*)\s*\(*\s*-?\d", run) and parse(run) is not None:
+        if re.search(r"\d\s*\)*\s*(?:[-+*/%]|\*\*)\s*\(*\s*-?\d", run) and parse(run) is not None:
             explicit = re.search(r"\(|\d \*{0,2}[-+*/] -?\d", run) and not re.search(r"[-+*/]\s*$", run)
             return run if explicit or re.search(CUES, text) or text.strip(" .!?") == run else None
     return None

@@ -6,7 +6,7 @@ request, TEXT_OPS what they want done to a piece of text. Each is tried in order
 
 NAME = r"(?P<v>[A-Za-z][a-z'-]+(?: [A-Z][a-z'-]+)?)"
 VALUE = r"(?P<v>[^,;!?]+?)"
-END = r"\s*(?:please|thanks|thank you|now|btw|by the way|anymore|too)?\s*(?=[,;!?]|\.(?:\s|$)|\band\b|\bbut\b|$)"
+END = r"\s*(?:please|thanks|thank you|now|btw|by the way|anymore|too)?\s*(?=[,;!?]|\.(?:\s|$)|\band (?:i|i'm|my|me|we|you|please|also|then|remember|what|tell|remind)\b|\bbut\b|$)"
 NOT_NAMES = set("""a an the at on in by later back soon now tomorrow tonight today maybe sometime anytime
     asap again please when if crazy what whatever anything something nothing you me it that this here there
     sure fine ok okay good great tired hungry busy sorry ready done home happy sad going not just so very
@@ -41,7 +41,7 @@ FACTS = [
     (rf"\bi (?:work|am working) (?:at|for) {VALUE}{END}", "workplace"),
     (rf"\b(?:actually |so |now )?i(?:'ve| have)? (?:just |recently )?(?:moved|relocated) to {VALUE}{END}", "lives_in"),
     (rf"\bi (?:now |currently |still )?live in {VALUE}{END}", "lives_in"),
-    (rf"\bi(?:'m| am) (?:now |currently )?living in {VALUE}{END}", "lives_in"),
+    (rf"\bi(?:'m| am) (?:now |currently )?(?:living|based|settled|staying) in {VALUE}{END}", "lives_in"),
     (rf"\bi(?:'m| am) (?:originally )?from {VALUE}{END}", "from"),
     (rf"\bi(?:'m| am) (?:in|at|visiting) (?P<v>[A-Z][^,;!?]*?){END}", "location"),
     (rf"\bi(?:'m| am) (?P<v>\d{{1,3}})(?: years old| years| yo)?{END}", "age"),
@@ -83,6 +83,7 @@ QUESTIONS = [
 ]
 OTHER = [  # (pattern, kind, slot names from the groups)
     (r"\b(?:bomb|explosives?|malware|ransomware|hack into|steal|poison someone)\b", "harmful"),
+    (r"\bremind me (?P<when>(?:in|at|on|tomorrow|tonight|next|every|this)\b.*?) to (?P<task>.+?)[.!?]*$", "schedule"),
     (r"\b(?:remind me|set a reminder|reminder)\s*:?\s*(?:to|about|that|for)?\s+(?P<task>.+?)"
      rf"(?:\s+(?P<when>(?:in|at|on|tomorrow|tonight|next|every|later|this)\b.*?))?{END}", "schedule"),
     (rf"^(?:please )?(?P<task>(?!i\b|my\b|we\b)[a-z]+ .+?) (?P<when>every (?:\d+ |other )?(?:{TIME_UNITS}|{WEEKDAYS})s?){END}",

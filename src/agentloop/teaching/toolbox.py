@@ -18,6 +18,7 @@ KINDS = {
     "multiply": "multiply times product multiplication",
     "divide": "divide division quotient",
     "power": "power pow exponent exponentiation raise",
+    "modulo": "modulo mod remainder",
     "calculate": "calculator calculate calc evaluate eval expression arithmetic math",
     "count_letter": "letter letters occurrences occurrence char character",
     "count_words": "words word wordcount",
@@ -34,7 +35,7 @@ KINDS = {
     "search": "search lookup find query web internet browse sources",
     "decide": "decide decision log audit reasoning",
 }
-ARITHMETIC = {"add", "subtract", "multiply", "divide", "power"}
+ARITHMETIC = {"add", "subtract", "multiply", "divide", "power", "modulo"}
 MEMORY_WORDS = {"memory", "fact", "remembered", "user"}
 
 

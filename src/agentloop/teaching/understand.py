@@ -23,7 +23,7 @@ def clauses(text: str) -> list[str]:
     parts = []
     for sentence in re.split(r"(?<=[.!?;])\s+|\n+", text.strip()):
         pieces = re.split(r",?\s+(?:and )?then\s+|,\s*then\s+|\s+and\s+(?=(?:also\s+)?(?:i|my|please|" +
-                          "|".join(sorted(VERBS - {"and", "is", "are", "do", "what", "how", "who", "buy"})) + r")\b)",
+                          "|".join(sorted(VERBS - {"and", "is", "are", "do", "buy"})) + r")\b)",
                           sentence, flags=re.IGNORECASE)
         parts += [p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")]
     return parts
@@ -150,8 +150,15 @@ def name_like(value: str, match, text: str) -> bool:
     return said[0].isupper() or bool(explicit)
 
 
+EMBEDDED = [(r"\bwhat my (.+?) (?:is|was)\b", r"what is my \1"), (r"\bwhen my (.+?) is\b", r"when is my \1"),
+            (r"\bwhere i (live|work|come from)\b", r"where do i \1"), (r"\bhow old i am\b", "how old am i"),
+            (r"\bwhere i(?:'m| am) from\b", "where am i from"), (r"\bwhat i do\b", "what do i do")]
+
+
 def asked(text: str) -> str | None:
     """The key a question asks about ("what is my dog's name?" -> "dog_name"), or None."""
+    for pattern, plain in EMBEDDED:  # "do you remember where I live?" asks "where do I live?"
+        text = re.sub(pattern, plain, text, flags=re.IGNORECASE)
     for pattern, key in QUESTIONS:
         match = re.search(pattern, text, re.IGNORECASE)
         if match:
