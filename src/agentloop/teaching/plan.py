@@ -157,7 +157,8 @@ def remember(intent: Intent, turn: Turn):
 
 def ask(intent: Intent, turn: Turn):
     key, known = intent.slots["key"], turn.known()
-    tool = turn.tool("list_memory", "recall") if key == "*" else turn.tool("recall")
+    tool = turn.tool("list_memory", "recall") if key == "*" else turn.tool("list_memory") if key == "note" \
+        else turn.tool("recall")
     if not found(known, key) and tool:
         results = yield [call(tool, query=say.query(key) if key != "*" else "user", limit=10 if key == "*" else 5,
                               scope="user")]
@@ -169,7 +170,11 @@ def ask(intent: Intent, turn: Turn):
         return say.known(known.items()) if known else "I don't know anything about you yet."
     if key == "note":
         notes = [v for k, v in known.items() if k.startswith(("note", "memory_"))]
-        return f"You asked me to remember: {'; '.join(notes)}." if notes else "You haven't asked me to remember anything yet."
+        if notes:
+            return f"You asked me to remember: {'; '.join(notes)}."
+        if turn.tool("recall"):  # a search needs words: it cannot list what it does not know to ask for
+            return "I can only search my memory by its words: tell me what it was about and I'll look."
+        return "You haven't asked me to remember anything yet."
     value = facts.lookup(known, key)
     thing = re.search(r"\bdo i (?:like|love|enjoy) (.+?)[?.!]*$", intent.slots["about"], re.I)
     if thing and value is not None:
