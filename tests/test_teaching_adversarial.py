@@ -37,7 +37,8 @@ def test_dates_times_phones_and_versions_are_never_sums(phrase):
 
 
 NOT_A_NAME = ["Call me at 555-1234 please", "call me later", "Call me back tomorrow", "I'm tired", "I'm not Ada",
-              "My name isn't Bob", "I am fine thanks", "call me when you're free", "I'm going home", "Im hungry"]
+              "My name isn't Bob", "I am fine thanks", "call me when you're free", "I'm going home", "Im hungry",
+              "I'm Ada's friend", "call me a taxi"]
 
 
 @pytest.mark.parametrize("phrase", NOT_A_NAME)
@@ -94,3 +95,17 @@ def test_no_world_knowledge_is_invented(phrase):
     answer, calls, _ = said(phrase)
     assert not calls
     assert any(marker in answer for marker in ("can't", "don't know", "no world knowledge", "no rule"))
+
+
+@pytest.mark.parametrize("phrase", ["Forget it", "Remember me?", "never mind", "shout", "reverse", "?", "12", "3 +"])
+def test_fragments_and_idioms_do_nothing_to_memory_or_tools(phrase):
+    answer, calls, memory = said(phrase)
+    assert not calls and not memory.facts and answer
+
+
+def test_a_no_after_a_question_does_not_complete_the_fact():
+    memory = [{"role": "user", "content": "Remember it's my birthday on Jan 20th"},
+              {"role": "assistant", "content": "Which year?"}, {"role": "user", "content": "no"}]
+    request = {"model": "teaching-model", "messages": memory, "tools": [s for s, _ in Memory("lines").tools().values()]}
+    message = agentloop.teaching.respond(request)["choices"][0]["message"]
+    assert "tool_calls" not in message

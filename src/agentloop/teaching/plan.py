@@ -57,7 +57,7 @@ def answer(turn: Turn):
     if all(i.kind == "unknown" for i in intents):
         intents = completed(turn) or intents
     if len(intents) > 1:  # a greeting beside a request is politeness, not a request
-        intents = [i for i in intents if i.kind not in ("greet", "thanks")] or intents
+        intents = [i for i in intents if i.kind not in ("greet", "thanks", "smalltalk", "bye", "okay")] or intents
     results, texts = list(turn.results), []
     for intent in intents:
         steps = HANDLERS[intent.kind](intent, turn)
@@ -86,6 +86,8 @@ def completed(turn: Turn) -> list:
         return []
     reply = re.sub(r"^(?:it'?s|it is|it was|in|the year|i was born in|born in)\s+", "", turn.text.strip(), flags=re.I)
     reply = reply.rstrip(".!")
+    if not re.search(r"\d|[A-Z]", reply):  # "no", "not sure": not the missing piece
+        return []
     intents = [i for i in understand(turn.earlier[-1]) if i.kind == "remember"]
     for intent in intents:
         pairs = intent.slots["facts"]

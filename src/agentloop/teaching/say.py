@@ -19,6 +19,7 @@ PHRASES = {
     "from": ("you are from {}", "The user is from {}"),
     "location": ("you are in {}", "The user is in {}"),
     "age": ("you are {} years old", "The user is {} years old"),
+    "birthplace": ("you were born in {}", "The user was born in {}"),
 }
 CAPITALS = {"france": "Paris", "japan": "Tokyo", "italy": "Rome", "germany": "Berlin",
             "spain": "Madrid", "kenya": "Nairobi", "brazil": "Brasília", "canada": "Ottawa"}
@@ -42,6 +43,7 @@ def phrase(key: str, value: str, about_user: bool = False) -> str:
     else:
         thing = key.replace("_", " ")
         second, third = f"your {thing} is {{}}", f"The user's {thing} is {{}}"
+    value = re.sub(r"\bmy\b", "their" if about_user else "your", value)  # "I love my dog": "you like your dog"
     return (third if about_user else second).format(value)
 
 
@@ -91,5 +93,7 @@ def lowered(text: str) -> str:
 
 
 def fallback(text: str) -> str:
+    if not text.strip(" .!?"):
+        return f"I didn't catch a request there. {CAN}"
     return (f"I'm the teaching model, a rule-based stand-in, and I have no rule for "
             f"\"{text.strip().rstrip('.!?')[:80]}\". {CAN}")

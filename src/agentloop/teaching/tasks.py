@@ -27,6 +27,8 @@ def refusal(results: list) -> str | None:
 
 def text(intent, turn):
     op, subject, letter = intent.slots["op"], intent.slots["text"], intent.slots.get("letter")
+    if not subject:
+        return "Which text? Put it in quotes or after a colon, for example: shout: hello there."
     tool = turn.tool(op)
     if op == "count_letter":
         if tool:
@@ -146,7 +148,8 @@ def summarise(intent, turn):
     found = in_memory(turn, topic, "notes") or in_memory(turn, topic, "sources") or in_memory(turn, topic, "")
     if found:
         return f"Summary of {topic}: " + " ".join(s + "." for s in sentences(found)[:3])
-    return (f"I have nothing about {topic} to summarise: give me the text, or a tool to find it. "
+    about = f" about {topic}" if intent.slots["topic"] else ""
+    return (f"I have nothing{about} to summarise: give me the text, or a tool to find it. "
             "I have no world knowledge of my own.")
 
 
@@ -185,6 +188,7 @@ HANDLERS = {
     "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
     "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
     "greet": greet, "joke": lambda i, t: say.JOKE, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
-    "thanks": lambda i, t: "You're welcome!", "harmful": lambda i, t: "I can't help with that.",
+    "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",
+    "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.CAN}", "harmful": lambda i, t: "I can't help with that.",
     "unknown": lambda i, t: i.slots["text"],
 }

@@ -72,12 +72,16 @@ def one(clause: str, previous: str | None) -> Intent:
     forget = re.match(r"^\W*(?:please |can you |could you |you can |just |now )?(?:forget|delete|remove|erase|stop remembering|"
                       r"don't remember|do not remember)\b(?: about| that)?\s+(?P<what>.+?)(?:,? please| for me| now)?"
                       r"[.!?]*$", clause, re.I)
+    if forget and forget.group("what").lower() in PRONOUNS | {"about it"}:
+        return Intent("none")  # "forget it": never mind
     if forget:
         facts = stated(forget.group("what"))
         key = facts[0][0] if facts else asked(question_of(forget.group("what"))) or topic_key(forget.group("what"))
         return Intent("forget", {"key": key, "value": facts[0][1] if facts else None})
     note = re.match(r"^\W*(?:please |can you |could you )?(?:remember|note|don't forget|do not forget|keep in mind)"
                     r"\b(?: that|:)?\s*(?P<what>.+?)[.!]*$", clause, re.I)
+    if note and (clause.rstrip().endswith("?") or note.group("what").lower() in PRONOUNS):
+        note = None  # "Remember me?" is a question, not something to remember
     if note:
         facts = stated(note.group("what"))
         if facts:
@@ -94,7 +98,9 @@ def one(clause: str, previous: str | None) -> Intent:
         match = re.search(pattern, clause, re.IGNORECASE)
         if match:
             letter = match.groupdict().get("letter")
-            return Intent("text", {"op": kind, "text": quoted(clause), "letter": letter and letter.lower()})
+            subject = quoted(clause)
+            return Intent("text", {"op": kind, "text": None if subject == clause else subject,
+                                   "letter": letter and letter.lower()})
     facts = stated(clause)
     if facts:
         important = re.search(r"\b(?:important|never forget|make sure)\b", clause, re.I)
@@ -109,8 +115,6 @@ def one(clause: str, previous: str | None) -> Intent:
                      clause, re.IGNORECASE)
     if loose:  # a question about something else: answered only if memory mentions it
         return Intent("ask", {"key": key_of(loose.group("k")), "about": clause, "loose": True})
-    if re.fullmatch(r"\W*(?:ok|okay|cool|great|nice|sure|yes|no|fine|got it)\W*", clause, re.I):
-        return Intent("none")
     return Intent("unknown", {"text": clause.strip().rstrip(".!?")})
 
 
@@ -142,10 +146,11 @@ def sensible(key: str, value: str, match, text: str) -> bool:
 
 def name_like(value: str, match, text: str) -> bool:
     """A name is a word that is not a common one; lower case counts only after "my name is" / "call me"."""
-    first = value.split()[0]
-    if first.lower() in NOT_NAMES or not first.isalpha() and "'" not in first:
+    first, said = value.split()[0], text[match.start("v"):match.end("v")]
+    if first.lower() in NOT_NAMES or not first.isalpha() and "'" not in first or "'s" in value.lower():
         return False
-    said = text[match.start("v"):match.end("v")]
+    if " " in said and not said.split()[1][0].isupper():  # "Ada's friend", "Sam please"
+        return False
     explicit = re.search(r"\bname(?:'s| is)\b|\bcall me\b|\bcalled\b|\bnamed\b|^\W*(?:hi|hello|hey)\b", text, re.I)
     return said[0].isupper() or bool(explicit)
 
