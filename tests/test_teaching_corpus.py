@@ -2,8 +2,8 @@
 
 Every phrasing runs through a real agent loop whose tools are named unlike the lessons' (the model
 must choose them by their descriptions): arithmetic against Python's own evaluation, with tools and
-without; memory by a round trip into a NEW chat, with memory injected as a rendered dict, as a JSON
-string, or kept in a MemoryStore behind a search tool; forgetting by asking after. Run with -s to
+without; memory by a round trip into a NEW chat, with memory injected as a rendered dict or a JSON
+string, or kept behind a search tool (a MemoryStore) or a lookup tool; forgetting by asking after. Run with -s to
 see the share handled per category; the whole corpus must be at least 95% handled.
 """
 import json
@@ -62,7 +62,8 @@ def loop(question, tools, system="You are a helpful assistant.", history=None, m
 
 
 class Memory:
-    """One user's memory in one of three shapes: a dict rendered as lines, a dict as JSON, or a store."""
+    """One user's memory in one of four shapes: a dict rendered as lines, a dict as JSON, a store behind
+    a search tool, or a dict behind a lookup tool (nothing injected in the last two)."""
 
     def __init__(self, shape):
         self.shape, self.facts, self.store = shape, {}, MemoryStore()
@@ -77,6 +78,15 @@ class Memory:
                                                               for m in self.store.search(query, 5)])),
                 "drop_memory": (schema("drop_memory", "Deletes a memory by its id.", memory_id="string"),
                                 lambda memory_id: "Deleted." if self.store.delete(memory_id) else "No such memory."),
+            }
+        if self.shape == "lookup":
+            return {
+                "store_fact": (schema("store_fact", "Store a fact.", subject="string", fact="string"),
+                               lambda subject, fact: self.facts.update({subject: fact}) or "stored"),
+                "get_fact": (schema("get_fact", "Get a stored fact by its subject.", subject="string"),
+                             lambda subject: self.facts.get(subject, "unknown")),
+                "delete_fact": (schema("delete_fact", "Delete a stored fact.", subject="string"),
+                                lambda subject: "deleted" if self.facts.pop(subject, None) else "Nothing stored."),
             }
         return {
             "note_down": (schema("note_down", "Stores a fact about the user for later.", label="string", detail="string"),
@@ -175,7 +185,7 @@ def cases():
     for phrase, meant in corpus.ARITHMETIC:
         yield "arithmetic, with tools", phrase, lambda p=phrase, m=meant: arithmetic(p, m, True)
         yield "arithmetic, no tools", phrase, lambda p=phrase, m=meant: arithmetic(p, m, False)
-    for shape in ("lines", "json", "store"):
+    for shape in ("lines", "json", "store", "lookup"):
         for statements, question, word in corpus.MEMORY:
             yield f"memory round trip ({shape})", str(statements), lambda s=statements, q=question, w=word, sh=shape: \
                 remembered(s, q, w, sh)

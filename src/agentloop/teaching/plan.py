@@ -162,9 +162,11 @@ def ask(intent: Intent, turn: Turn):
     tool = turn.tool("list_memory", "recall") if key == "*" else turn.tool("list_memory") if key == "note" \
         else turn.tool("recall")
     if not found(known, key) and tool:
-        results = yield [call(tool, query=say.query(key) if key != "*" else "user", limit=10 if key == "*" else 5,
+        results = yield [call(tool, query=say.query(key) if key != "*" else "user", key=key, limit=10 if key == "*" else 5,
                               scope="user")]
         for result in results:
+            if takes_key(tool) and not refusal([result]) and not re.search(r"\bunknown\b|not found", result, re.I):
+                known.setdefault(key, result.strip())  # get_fact(key) answers with the bare value
             known.update(facts.facts_in_memory(result))
             known.update((f"memory_{i}", text) for i, text in enumerate(facts.texts_in(result))
                          if not facts.facts_in_memory(text) and not re.match(r"\W*$", text))

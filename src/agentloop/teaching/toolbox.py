@@ -75,11 +75,13 @@ def classify(name: str, description: str, params: tuple) -> str | None:
         score = 3 * len(keys & name_words) + len(keys & other)
         if score:
             scores[kind] = score
+    memory = (name_words | other) & MEMORY_WORDS
+    if memory and name_words & {"get", "fetch", "read", "lookup"}:  # get_fact, read_memory
+        return "recall"
     if not scores:
         return None
     # arithmetic loses ties: "add_memory" stores a memory, "add_task" schedules a task
     best = max(scores, key=lambda kind: (scores[kind], kind not in ARITHMETIC))
-    memory = (name_words | other) & MEMORY_WORDS
     if memory and name_words & {"list", "all"}:
         return "list_memory"
     if memory and best in ARITHMETIC | {"search"}:
@@ -151,7 +153,7 @@ def call(tool: Tool, **roles) -> tuple:
 
 def takes_key(tool: Tool) -> bool:
     """remember(key, value) / forget(key), rather than remember(content) / delete(memory_id)."""
-    return any(p.lower() in ("key", "name", "topic", "label", "field") for p in tool.params)
+    return any(p.lower() in ROLES["key"].split() for p in tool.params)
 
 
 def generic(kind: str | None, text: str):
