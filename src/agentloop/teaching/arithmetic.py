@@ -21,7 +21,8 @@ TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty sev
 SCALES = {"hundred": 100, "thousand": 1000, "million": 10 ** 6}
 NUMBER_WORD = "|".join(UNITS + list(TENS) + list(SCALES) + ["a dozen", "dozen"])
 N = r"(-?\d+(?:\.\d+)?|R)"       # an operand: a number, or R, the previous step's result
-LIST = rf"{N}((?:\s*,\s*{N})*,?\s+and\s+{N})"  # "1, 2, 3 and 4"
+LIST = rf"{N}((?:\s*,\s*{N})*,?\s+and\s+{N}|(?:\s*,\s*{N})+)"  # "1, 2, 3 and 4", "2, 4, 6, 8"
+PARTS = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "tenth": 10}
 NOT_SUMS = [r"\b\d+(?:-\d+){2,}\b", r"\b(?:1[89]|20)\d\d-(?:1[89]|20)?\d\d\b", r"\b\d{1,2}/\d{1,2}/\d{2,4}\b", r"\b\d{1,2}:\d\d\b",
             r"\b\d+\.\d+\.\d+\b", r"(?<![\d\s])\d{3}-\d{4}\b", r"\+\d[\d ]{7,}", r"\(\d{3}\)\s*\d"]
 WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the result"
@@ -35,7 +36,9 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
     (rf"(?:the )?square of {N}", r"(\1 ** 2)"), (rf"(?:the )?cube of {N}", r"(\1 ** 3)"),
     (rf"{N} more than {N}", r"(\2 + \1)"), (rf"{N} less than {N}", r"(\2 - \1)"), (rf"{N} take away {N}", r"(\1 - \2)"),
     (rf"(?:the )?square root of {N}", r"(\1 ** 0.5)"), (rf"\bsquare {N}", r"(\1 ** 2)"), (rf"\bcube {N}", r"(\1 ** 3)"),
-    (rf"{N}\s*/\s*{N} of {N}", r"(\1 / \2 * \3)"), (rf"\ba quarter of {N}", r"(\1 / 4)"), (rf"\ba third of {N}", r"(\1 / 3)"),
+    (rf"{N}\s*/\s*{N} of {N}", r"(\1 / \2 * \3)"),
+    (rf"(?:\ba|{N}) ({'|'.join(PARTS)})s? of {N}", lambda m: f"({m.group(3)} * {m.group(1) or 1} / {PARTS[m.group(2)]})"),
+    (rf"{N} add {N}", r"(\1 + \2)"),
     (rf"(?:the )?(?:sum|total) of {LIST}", "SUM"), (rf"\b(?:add|sum|total)(?: up)? {LIST}", "SUM"),
     (rf"(?:the )?product of {LIST}", "PRODUCT"), (rf"\bmultiply {LIST}", "PRODUCT"),
     (rf"(?:the )?(?:average|mean) of {LIST}", "MEAN"),
@@ -52,10 +55,10 @@ WORD_PROBLEMS = [  # "3 boxes with 12 apples each", "4 packs of 6 eggs", "5 tick
     (rf"{N} [a-z]+(?: [a-z]+)? (?:with|of|containing|holding|that (?:each )?(?:hold|have|contain)s?|"
      rf"each (?:with|has|have|holding|containing)) {N} [a-z]+", r"(\1 * \2)"),
     (rf"{N} [a-z]+(?: [a-z]+)? (?:at|for|costing) \$?{N}\b(?: each| apiece)?", r"(\1 * \2)"),
-    (rf"\b(?:have|had|there are|there were) {N} [a-z]+.*?\b(?:eat|ate|give away|gave away|lose|lost|sell|sold|"
-     rf"use|used|take away|took away)s? {N}\b", r"(\1 - \2)"),
-    (rf"\b(?:have|had|there are|there were) {N} [a-z]+.*?\b(?:buy|bought|get|got|find|found|add|added)s? {N}\b",
-     r"(\1 + \2)"),
+    (rf"\b(?:have|has|had|there are|there were|got) {N} [a-z]+.*?\b(?:eats?|ate|gives? away|gave away|loses?|lost|"
+     rf"sells?|sold|uses?|used|takes? away|took away|spends?|spent|breaks?|broke) {N}\b", r"(\1 - \2)"),
+    (rf"\b(?:have|has|had|there are|there were|got) {N} [a-z]+.*?\b(?:buys?|bought|gets?|got|finds?|found|adds?|added|"
+     rf"receives?|received) {N}\b", r"(\1 + \2)"),
     (rf"{N} [a-z]+ (?:in|per) (?:a|an|one|each) [a-z]+.*?\bin {N} [a-z]+", r"(\1 * \2)"),
     (rf"\b(?:a|one|each) [a-z]+ (?:has|holds|contains|fits) {N} [a-z]+.*?\bin {N} [a-z]+", r"(\1 * \2)"),
     (rf"\b(?:share|split|divide|shared|split)s? {N} [a-z]+.*?\b(?:among|between|by) {N}\b", r"(\1 / \2)"),

@@ -66,7 +66,7 @@ QUESTIONS = [
     (r"\bwhat(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?) called\b|\bwhat did i (?:call|name) my (?P<k2>[a-z]+)\b", "{k}_name"),
     (r"\bwhat(?:'s| is) the name of my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}_name"),
     (r"\bwho(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}_name"),
-    (r"\bwhat am i allergic to\b|\b(?:do i have|what are) (?:any )?(?:my )?allergies\b|\bam i allergic\b", "allergies"),
+    (r"\bwhat am i allergic to\b|\b(?:do i have|what are) (?:any )?(?:my )?allergies\b|\bam i allergic\b|\bany allergies\b", "allergies"),
     (r"\bwhat do i (?:hate|dislike|not like)\b|\bwhat don't i like\b", "dislikes"),
     (r"\bwhat (?:do|did) i (?:say i )?(?:like|love|enjoy)\b|\bwhat are my (?:likes|hobbies|interests)\b|\bdo i like\b|\bwhat i (?:like|love|enjoy)\b|\bwhat am i (?:into|a fan of)\b", "likes"),
     (r"\bwhat do i (?:prefer|drink)\b|\bwhat(?:'s| is) my preference\b", "prefers"),
@@ -81,6 +81,7 @@ QUESTIONS = [
      "birthday"),
     (r"\bwhat did i ask you to remember\b|\bwhat did i tell you to remember\b", "note"),
     (r"\b(?:what|when|where|which)(?:'s| is| are| was)? my (?P<k>[a-z]+(?: [a-z]+){0,2}?)(?: called)?\W*$", "{k}"),
+    (r"\bwhat (?P<k>[a-z]+(?: [a-z]+)?) do i (?:have|own|drive|use|play|speak|ride)\b", "{k}"),
     (r"\bdo you (?:know|remember) my (?P<k>[a-z]+(?: [a-z]+)?)\b|\btell me my (?P<k2>[a-z]+(?: [a-z]+)?)\b", "{k}"),
 ]
 OTHER = [  # (pattern, kind, slot names from the groups)

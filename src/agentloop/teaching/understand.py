@@ -21,6 +21,7 @@ class Intent:
 def clauses(text: str) -> list[str]:
     """Sentences, cut again at "then" and at "and" before a new verb or "I"/"my"."""
     parts = []
+    text = re.sub(r"\b(Dr|Mr|Mrs|Ms|Prof|St)\.", r"\1", text)  # "Dr. Lee" is one name, not two sentences
     for sentence in re.split(r"(?<=[.!?;])\s+|\n+", text.strip()):
         pieces = re.split(r",?\s+(?:and )?then\s+|,\s*then\s+|\s+and\s+(?=(?:also\s+)?(?:i|my|please|" +
                           "|".join(sorted(VERBS - {"and", "is", "are", "do", "buy"})) + r")\b)",
