@@ -330,6 +330,10 @@ MEMORY = [
     ('My husband is called Raj', "what is my husband's name?", 'Raj'),
     ('my car is a blue Golf', 'What car do I have?', 'blue Golf'),
     ('My wifi password is hunter2', "what's my wifi password?", 'hunter2'),
+    ('My name is Ada', 'Remind me of my name', 'Ada'),
+    ("I'm in Vienna this week", 'What city am I in?', 'Vienna'),
+    ('I just turned 30', 'how old am I?', '30'),
+    ('my favourite colour is teal', 'what colour do I like?', 'teal'),
 ]
 
 FORGET = [

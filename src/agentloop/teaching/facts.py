@@ -12,7 +12,8 @@ from .understand import key_of, stated
 ALIASES = {"name": ["user_name", "username", "first_name", "called"], "prefers": ["preference", "drink"],
            "birthday": ["birth_date", "date_of_birth", "birthdate", "dob", "bday"],
            "lives_in": ["city", "home", "lives", "address", "home_city"], "job": ["occupation", "profession", "work"],
-           "allergies": ["allergy", "allergic_to"], "likes": ["like", "loves", "interests"]}
+           "allergies": ["allergy", "allergic_to"], "likes": ["like", "loves", "interests"],
+           "location": ["lives_in", "city"]}
 
 
 def facts_in_memory(text: str) -> dict:

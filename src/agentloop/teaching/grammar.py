@@ -45,6 +45,7 @@ FACTS = [
     (rf"\bi(?:'m| am) (?:originally )?from {VALUE}{END}", "from"),
     (rf"\bi(?:'m| am) (?:in|at|visiting) (?P<v>[A-Z][^,;!?]*?){END}", "location"),
     (rf"\bi(?:'m| am) (?P<v>\d{{1,3}})(?: years old| years| yo)?{END}", "age"),
+    (rf"\bi (?:just )?turned (?P<v>\d{{1,3}}){END}", "age"),
     (rf"\bi was born (?:on|in) (?P<v>(?:[A-Za-z]+ \d|\d|the )[^,;!?]*?){END}", "birthday"),
     (rf"\bi was born in (?P<v>[A-Z][^,;!?]*?){END}", "birthplace"),
     (rf"\bit'?s my birthday (?:on |is )?{VALUE}{END}", "birthday"),
@@ -75,13 +76,14 @@ QUESTIONS = [
     (r"\bwhere (?:do|did) i (?:say i |tell you i )?(?:live|stay)\b|\b(?:which|what) (?:city|town|country|place) do i live in\b|\bwhere(?:'s| is) my home\b|\bwhere did i move\b", "lives_in"),
     (r"\bwhere was i born\b", "birthplace"),
     (r"\bwhere am i from\b|\bwhere do i come from\b", "from"),
-    (r"\bwhere am i\b", "location"),
+    (r"\bwhere am i\b|\bwhat (?:city|town|country|place) am i in\b", "location"),
     (r"\bhow old am i\b|\bwhat(?:'s| is) my age\b", "age"),
     (r"\bwhen(?:'s| is| was) my (?:birthday|bday)\b|\bwhen was i born\b|\bwhat(?:'s| is) my (?:birthday|birth date|date of birth)\b",
      "birthday"),
     (r"\bwhat did i ask you to remember\b|\bwhat did i tell you to remember\b", "note"),
     (r"\b(?:what|when|where|which)(?:'s| is| are| was)? my (?P<k>[a-z]+(?: [a-z]+){0,2}?)(?: called)?\W*$", "{k}"),
     (r"\bwhat (?P<k>[a-z]+(?: [a-z]+)?) do i (?:have|own|drive|use|play|speak|ride)\b", "{k}"),
+    (r"\bremind me (?:of |what )?my (?P<k>[a-z]+(?: [a-z]+)?)(?: is| was)?\W*$", "{k}"),
     (r"\bdo you (?:know|remember) my (?P<k>[a-z]+(?: [a-z]+)?)\b|\btell me my (?P<k2>[a-z]+(?: [a-z]+)?)\b", "{k}"),
 ]
 OTHER = [  # (pattern, kind, slot names from the groups)
