@@ -398,6 +398,16 @@ TEXT = [
     ("put 'abc' in reverse", 'reverse', 'abc'),
     ("give me 'stop' backwards", 'reverse', 'stop'),
     ('how many words: the cat sat', 'words', 'the cat sat'),
+    ("Could you shout 'watch out'?", 'upper', 'watch out'),
+    ('I need this in capitals: the end', 'upper', 'the end'),
+    ("Make the text 'abc' uppercase please", 'upper', 'abc'),
+    ("Can you flip 'hello world' backwards?", 'reverse', 'hello world'),
+    ("reverse the string 'python'", 'reverse', 'python'),
+    ("Count how many words are in 'one two three four'", 'words', 'one two three four'),
+    ('how many words are there in: to be or not', 'words', 'to be or not'),
+    ("How many a's are in banana?", 'a', 'banana'),
+    ("count the letter s in 'mississippi'", 's', 'mississippi'),
+    ('lowercase this: LOUD NOISES', 'lower', 'LOUD NOISES'),
 ]
 
 SCHEDULE = [
@@ -422,6 +432,11 @@ SCHEDULE = [
     ('Remind me to stand up in an hour', 'stand up', False),
     ('set a reminder: dentist friday', 'dentist', False),
     ('Remind me at 5pm to call Bob', 'call Bob', False),
+    ('Remind me to call the doctor on Monday', 'call the doctor', False),
+    ('please remind me to walk the dog every evening', 'walk the dog', True),
+    ('can you set a reminder to pay bills next Friday', 'pay bills', False),
+    ('Remind me about the party tomorrow', 'party', False),
+    ('remind me to water plants every 3 days', 'water plants', True),
 ]
 
 NEVER_STATED = ["what's my name?", "What is my cat's name?", "where do I live?", "When is my birthday?",
@@ -436,7 +451,8 @@ CANNOT = ["Write me a poem about the sea", "Explain quantum physics", "Who won t
           "what should I cook tonight?", "Why is the sky blue?", "play some music",
           "Send an email to my boss", "What's the population of Tokyo?", "Write a haiku about autumn",
           "convert 10 miles to km", "How tall is Mount Everest?",
-          'Write an essay about climate change', "what's the capital of Mongolia", 'How do airplanes fly?', 'Tell me a fun fact', 'Who painted the Mona Lisa?', 'Can you help me with my homework?', "What's the time in Tokyo?", 'give me a recipe for pancakes']
+          'Write an essay about climate change', "what's the capital of Mongolia", 'How do airplanes fly?', 'Tell me a fun fact', 'Who painted the Mona Lisa?', 'Can you help me with my homework?', "What's the time in Tokyo?", 'give me a recipe for pancakes',
+          "What's the stock price of Apple?", 'Find me a cheap flight', 'Who is Ada Lovelace?', 'Describe the Eiffel Tower', 'Make me a sandwich', 'how to learn python fast', 'Should I buy bitcoin?', "What's 2 + 2 in binary?"]
 
 SUMMARIES = [
     ("Summarise the plot of Hamlet", None),
@@ -455,4 +471,6 @@ SEVERAL = [
     ("What is 6 times 7 and translate it into French", None, "translate"),
     ('Write a song and remember that I love rock', 'rock', 'write a song'),
     ('Order a taxi and remember I live in Leeds', 'Leeds', 'order a taxi'),
+    ('Book a hotel in Paris and remember that I like quiet rooms', 'quiet rooms', 'book a hotel'),
+    ('Translate this to German and remember my name is Ada', 'Ada', 'translate'),
 ]

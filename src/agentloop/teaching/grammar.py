@@ -116,6 +116,7 @@ OTHER = [  # (pattern, kind, slot names from the groups)
 TEXT_OPS = [  # (what the user says, the operation)
     (r"\bhow many (?:times does )?(?:the letter )?[\"']?(?P<letter>[a-z])[\"']?(?:'s|s)?\b.*?\bin\b", "count_letter"),
     (r"\bcount the (?P<letter>[a-z])(?:'s|s)\b", "count_letter"),
+    (r"\bcount (?:the )?(?:letter |number of )[\"']?(?P<letter>[a-z])[\"']?(?:'s|s)?\s+in\b", "count_letter"),
     (r"\bhow many words\b|\bcount (?:the )?words\b|\bword count\b|\bnumber of words\b", "count_words"),
     (r"\b(?:upper ?case|capitals|capital letters|all caps|caps|shout|yell|scream|loud|louder)\b", "uppercase"),
     (r"\b(?:lower ?case|small letters|whisper|quiet)\b", "lowercase"),

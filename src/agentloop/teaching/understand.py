@@ -67,7 +67,7 @@ def intents_in(text: str) -> tuple:
 
 def one(clause: str, previous: str | None) -> Intent:
     """The intent of one clause."""
-    for pattern, kind in OTHER[:1]:
+    for pattern, kind in OTHER[:1]:  # a harmful request is refused before anything else is read
         if re.search(pattern, clause, re.IGNORECASE):
             return Intent(kind)
     forget = re.match(r"^\W*(?:please |can you |could you |you can |just |now )?(?:forget|delete|remove|erase|stop remembering|"
@@ -95,11 +95,13 @@ def one(clause: str, previous: str | None) -> Intent:
     key = asked(clause)
     if key:
         return Intent("ask", {"key": key, "about": clause})
-    for pattern, kind in TEXT_OPS if not re.match(r"^\W*(?:i|my|we|i'm|i've)\b", clause, re.I) else ():
-        match = re.search(pattern, clause, re.IGNORECASE)
+    subject = quoted(clause)
+    command = clause.replace(subject, " ") if subject != clause else clause  # "lowercase this: LOUD" is not loud
+    about_me = re.match(r"^\W*(?:i|my|we|i'm|i've)\b", clause, re.I) and not re.search(r"[:\"']", clause)
+    for pattern, kind in TEXT_OPS if not about_me else ():  # "I love loud music" is not a command
+        match = re.search(pattern, command, re.IGNORECASE)
         if match:
             letter = match.groupdict().get("letter")
-            subject = quoted(clause)
             return Intent("text", {"op": kind, "text": None if subject == clause else subject,
                                    "letter": letter and letter.lower()})
     facts = stated(clause)
