@@ -134,6 +134,11 @@ def remembered(statements, question, word, shape):
     return word.lower() in (answer or "").lower() and "don't know" not in answer
 
 
+def written(system, question, word):
+    answer, calls, _ = loop(question, Memory("lines").tools(), system)
+    return not calls and word.lower() in answer.lower() and "don't know" not in answer
+
+
 def forgotten(statement, forget, question, word, shape):
     memory = Memory(shape)
     memory.chat(statement)
@@ -192,6 +197,8 @@ def cases():
         for statement, forget, question, word in corpus.FORGET:
             yield f"forgetting ({shape})", forget, lambda s=statement, f=forget, q=question, w=word, sh=shape: \
                 forgotten(s, f, q, w, sh)
+    for system, question, word in corpus.WRITTEN:
+        yield "memory written elsewhere", question, lambda s=system, q=question, w=word: written(s, q, w)
     for phrase, operation, subject in corpus.TEXT:
         yield "text tools", phrase, lambda p=phrase, o=operation, s=subject: text(p, o, s)
     for phrase, words, recurring in corpus.SCHEDULE:

@@ -474,3 +474,19 @@ SEVERAL = [
     ('Book a hotel in Paris and remember that I like quiet rooms', 'quiet rooms', 'book a hotel'),
     ('Translate this to German and remember my name is Ada', 'Ada', 'translate'),
 ]
+
+# memory someone else wrote, in their own shape and with their own key names: (system prompt, question, word)
+WRITTEN = [
+    ('About the user: {"name": "Ada", "city": "Paris", "allergy": "peanuts"}', "Where do I live?", "Paris"),
+    ('About the user: {"name": "Ada", "city": "Paris", "allergy": "peanuts"}', "what am I allergic to?", "peanuts"),
+    ('User profile (JSON): {"favorite_food": "sushi", "favorite color": "red"}', "What's my favourite food?", "sushi"),
+    ('User profile (JSON): {"favorite_food": "sushi", "favorite color": "red"}', "what's my favorite color?", "red"),
+    ("Memory: The user is called Ada and lives in Paris. She likes jazz and works as a nurse.", "What's my name?", "Ada"),
+    ("Memory: The user is called Ada and lives in Paris. She likes jazz and works as a nurse.", "What do I like?", "jazz"),
+    ("Memory: The user is called Ada and lives in Paris. She likes jazz and works as a nurse.", "what's my job?", "nurse"),
+    ("Known facts:\n* Name = Bo\n* Occupation = pilot\n* Home city = Oslo", "what do I do for a living?", "pilot"),
+    ("Known facts:\n* Name = Bo\n* Occupation = pilot\n* Home city = Oslo", "who am I?", "Bo"),
+    ("Notes about the user:\n- The user's birthday is 3 March\n- The user dislikes coffee", "when is my birthday?", "3 March"),
+    ("Notes about the user:\n- The user's birthday is 3 March\n- The user dislikes coffee", "What do I hate?", "coffee"),
+    ('[{"id": 1, "content": "The user has a dog called Rex"}]', "what's my dog's name?", "Rex"),
+]

@@ -80,13 +80,24 @@ def read_line(line: str, facts: dict) -> None:
     match = re.match(r"^([A-Za-z][\w' ]{0,40}?)\s*(?::|=|->)\s*([^{}\[\]]+)$", line)
     if match:
         facts.setdefault(key_of(match.group(1)), match.group(2).strip(" ."))
-        return
-    line = re.sub(r"\b(?:the )?user's\b", "my", line, flags=re.IGNORECASE)
-    line = re.sub(r"\b(?:the )?user (prefer|like|love|live|work|dislike|hate)s\b", r"i \1", line, flags=re.IGNORECASE)
-    line = re.sub(r"\b(?:the )?user (is|was|has)\b", lambda m: {"is": "i am", "was": "i was", "has": "i have"}[m.group(1)],
-                  line, flags=re.IGNORECASE)
+        if len(match.group(2).split()) < 4:
+            return
+        line = match.group(2)  # "Memory: The user is called Ada ...": a heading, then sentences
+    line = re.sub(r"\b(?:the user|user|she|he|they)(?:('s)|\s+(\w+))\b", first_person, line, flags=re.IGNORECASE)
+    line = re.sub(r"\b(and|who|but)\s+(prefer|like|love|live|work|dislike|hate)s\b", r"\1 i \2", line, flags=re.IGNORECASE)
     for key, value in stated(line):
         facts.setdefault(key, value)
+
+
+def first_person(said) -> str:
+    """ "the user is" -> "i am", "she likes" -> "i like", "the user's" -> "my": memory written about the
+    user, read as if they had said it."""
+    if said.group(1):
+        return "my"
+    verb = said.group(2).lower()
+    if verb in ("is", "was", "has"):
+        return "i " + {"is": "am", "was": "was", "has": "have"}[verb]
+    return "i " + (verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb)
 
 
 def lookup(facts: dict, key: str) -> str | None:

@@ -8,7 +8,7 @@ NAME = r"(?P<v>[A-Za-z][a-z'-]+(?: [A-Z][a-z'-]+)?)"
 VALUE = r"(?P<v>[^,;!?]+?)"
 END = r"\s*(?:please|thanks|thank you|now|btw|by the way|anymore|too)?\s*(?=[,;!?]|\.(?:\s|$)|\band (?:i|i'm|my|me|we|you|please|also|then|remember|what|tell|remind)\b|\bbut\b|$)"
 NOT_NAMES = set("""a an the at on in by later back soon now tomorrow tonight today maybe sometime anytime
-    asap again please when if crazy what whatever anything something nothing you me it that this here there
+    asap again please when if crazy called named what whatever anything something nothing you me it that this here there
     sure fine ok okay good great tired hungry busy sorry ready done home happy sad going not just so very
     also still too from with about""".split())
 PRONOUNS = set("you it that this them him her me us everything something anything nothing".split())
@@ -26,6 +26,7 @@ FACTS = [
     (rf"(?:^|\bmy )name(?:'s| is) {NAME}{END}", "name"),
     (rf"\b(?:you can |please |just )?call me {NAME}{END}", "name"),
     (rf"\bi go by {NAME}{END}", "name"),
+    (rf"\bi(?:'m| am) (?:called|named) {NAME}{END}", "name"),
     (rf"^(?:(?:hi|hello|hey)(?: there| all| everyone)?\W+)?(?:i'm|i am|im|this is) {NAME}{END}", "name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?)(?:'s| 's) name is {NAME}{END}", "{k}_name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?) is (?:called|named) {NAME}{END}", "{k}_name"),

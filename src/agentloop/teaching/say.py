@@ -44,6 +44,8 @@ def phrase(key: str, value: str, about_user: bool = False) -> str:
         thing = key.replace("_", " ")
         second, third = f"your {thing} is {{}}", f"The user's {thing} is {{}}"
     value = re.sub(r"\bmy\b", "their" if about_user else "your", value)  # "I love my dog": "you like your dog"
+    if key == "job" and not re.match(r"(?:an?|the)\s", value, re.I):  # stored as "nurse", said as "a nurse"
+        value = ("an " if value[:1].lower() in "aeiou" else "a ") + value
     return (third if about_user else second).format(value)
 
 

@@ -189,6 +189,7 @@ def question_of(what: str) -> str:
 def key_of(text: str) -> str:
     """'favourite colour' -> 'favourite_colour'; a word for a known key becomes that key ('address' -> 'lives_in')."""
     key = re.sub(r"\W+", "_", text.strip().lower().replace("'s", "")).strip("_")
+    key = re.sub(r"\bfavorite\b", "favourite", re.sub(r"\bcolor\b", "colour", key.replace("_", " "))).replace(" ", "_")
     return SAME.get(key, key)
 
 
