@@ -7,9 +7,10 @@ from . import trace
 from .connect import connect
 from .errors import LLMError
 from .llm import ask, backend, complete, use
+from .progress import progress
 from .tokens import count_tokens
 from .trace_widget import show_trace, trace_text
 
 __all__ = ["ask", "backend", "complete", "use", "connect", "trace", "show_trace", "trace_text",
-           "count_tokens", "LLMError"]
+           "count_tokens", "LLMError", "progress"]
 __version__ = "0.1.0"

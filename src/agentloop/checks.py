@@ -114,8 +114,8 @@ def _verdict(entry: Exercise, answer: tuple) -> tuple:
 
 def _record(entry: Exercise, passed: bool) -> None:
     try:  # a progress file that cannot be read or written never costs the student a verdict
-        from . import progress
-        progress.record(entry.id, entry.title, passed)
+        from .progress import record  # the module, not agentloop.progress(), the function it exports
+        record(entry.id, entry.title, passed)
     except Exception:
         pass
 
