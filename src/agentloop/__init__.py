@@ -8,9 +8,10 @@ from .connect import connect
 from .errors import LLMError
 from .llm import ask, backend, complete, use
 from .progress import progress
+from .sdk import openai_client
 from .tokens import count_tokens
 from .trace_widget import show_trace, trace_text
 
 __all__ = ["ask", "backend", "complete", "use", "connect", "trace", "show_trace", "trace_text",
-           "count_tokens", "LLMError", "progress"]
+           "count_tokens", "LLMError", "progress", "openai_client"]
 __version__ = "0.1.0"
