@@ -7,6 +7,7 @@ import copy
 import csv
 import io
 import json
+import os
 import re
 import socket
 import subprocess
@@ -238,7 +239,7 @@ def graded(tmp_path_factory, listener):
                                            for e in exercises(8)})
 
     out = folder.parent / "results.csv"
-    env = {"LLM_BASE_URL": f"http://127.0.0.1:{port}/v1", "LLM_API_KEY": "sk-grade-test", "PATH": "/usr/bin:/bin"}
+    env = {**os.environ, "LLM_BASE_URL": f"http://127.0.0.1:{port}/v1", "LLM_API_KEY": "sk-grade-test"}
     done = subprocess.run([sys.executable, "-m", "agentloop", "grade", str(folder), str(archive), "--out", str(out),
                            "--cell-timeout", "2", "--timeout", "90", "--jobs", "2"],
                           capture_output=True, text=True, timeout=900, env=env, cwd=folder.parent)

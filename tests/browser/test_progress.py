@@ -32,3 +32,36 @@ def test_a_check_run_in_the_site_is_in_progress_after_a_reload(lab):
     assert others and all(line.rstrip().endswith("not yet") for line in others), shown
     assert shown.splitlines()[0] == f"1 of {len(others) + 1} exercises passed"
     assert not lab.outside(), f"requests left the machine: {lab.outside()}"
+
+
+GUARDS = """
+import time, agentloop
+from agentloop.checks import exercise
+
+@exercise("99.1 Spin", time_limit=1)
+def check_spin(spin):
+    spin()
+
+@exercise("99.2 Ask forever", max_calls=5)
+def check_ask(ask_forever):
+    ask_forever()
+
+def spin():
+    while True:
+        pass
+
+def ask_forever():
+    while True:
+        agentloop.ask([{"role": "user", "content": "Hello"}])
+
+started = time.monotonic()
+print(bool(check_spin(spin)), bool(check_ask(ask_forever)), time.monotonic() - started < 15)
+"""
+
+
+def test_the_checks_guards_hold_in_pyodide_with_no_signals(lab):
+    """No alarm signal can stop running Python in the browser: the clock-watching trace does."""
+    printed = outputs(lab.scratch("guards.ipynb", [GUARDS]))
+    assert "❌ 99.1 Spin: not yet. Hint: your code ran for more than 1 s" in printed, printed
+    assert "❌ 99.2 Ask forever: not yet. Hint: your loop made more than 5 model calls: is max_turns missing?" in printed
+    assert printed.rstrip().endswith("False False True"), printed
