@@ -305,3 +305,40 @@ def test_a_notebook_that_outlasts_every_guard_is_stopped_at_its_time_limit(tmp_p
     rows = grade.grade(grade.collect([tmp_path]), timeout=6, cell_timeout=1, progress=io.StringIO())
     assert [(row["exercise"], row["passed"], row["detail"]) for row in rows] == [
         (e.id, False, "timed out: the notebook ran longer than 6 s (a loop that never ends?)") for e in exercises(1)]
+
+
+def test_who_each_notebook_belongs_to(tmp_path):
+    """A folder or zip of students, one student's folder or zip, a wrapping folder, stray files."""
+    def students(*paths):
+        return [(s.student, s.name) for s in grade.collect(paths)]
+    (tmp_path / "class" / "zoe").mkdir(parents=True)
+    (tmp_path / "class" / "alice.ipynb").write_text("{}")
+    (tmp_path / "class" / "zoe" / "03_the_loop.ipynb").write_text("{}")
+    (tmp_path / "class" / ".ipynb_checkpoints").mkdir()
+    (tmp_path / "class" / ".ipynb_checkpoints" / "alice-checkpoint.ipynb").write_text("{}")
+    assert students(tmp_path / "class") == [("alice", "alice.ipynb"), ("zoe", "03_the_loop.ipynb")]
+    assert students(tmp_path / "class" / "zoe") == [("zoe", "03_the_loop.ipynb")]
+    with zipfile.ZipFile(tmp_path / "lms.zip", "w") as zipped:
+        for name in ("submissions/bo/01_agent_function.ipynb", "submissions/bo/02_tools.ipynb",
+                     "submissions/cy/01_agent_function.ipynb", "submissions/notes.txt", "__MACOSX/submissions/._bo"):
+            zipped.writestr(name, "{}")
+    assert students(tmp_path / "lms.zip") == [("bo", "01_agent_function.ipynb"), ("bo", "02_tools.ipynb"),
+                                              ("cy", "01_agent_function.ipynb")]
+    with zipfile.ZipFile(tmp_path / "dee.zip", "w") as zipped:
+        zipped.writestr("01_agent_function.ipynb", "{}")
+        zipped.writestr("04_conversation.ipynb", "{}")
+    assert students(tmp_path / "dee.zip") == [("dee", "01_agent_function.ipynb"), ("dee", "04_conversation.ipynb")]
+    with zipfile.ZipFile(tmp_path / "flat.zip", "w") as zipped:
+        zipped.writestr("ed.ipynb", "{}")
+        zipped.writestr("fay.ipynb", "{}")
+    assert students(tmp_path / "flat.zip") == [("ed", "ed.ipynb"), ("fay", "fay.ipynb")]
+
+
+def test_a_thread_left_running_does_not_hold_the_grade_back(tmp_path):
+    notebook = Lesson(1).reference()
+    notebook["cells"].append(code("import threading, time\n"
+                                  "threading.Thread(target=lambda: time.sleep(3600)).start()"))
+    write(tmp_path, "threads.ipynb", notebook)
+    rows = grade.grade(grade.collect([tmp_path]), timeout=20, cell_timeout=5, progress=io.StringIO())
+    assert [(row["exercise"], row["passed"]) for row in rows] == [
+        (e.id, Lesson(1).solvable(e)) for e in exercises(1)]

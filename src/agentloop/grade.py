@@ -22,6 +22,7 @@ from .progress import course
 
 COLUMNS = ["student", "lesson", "exercise", "passed", "detail"]
 _LESSON_IN_CODE = re.compile(r"exercises import lesson(\d+)|exercises\.lesson(\d+)|lesson(\d+)\.check_")
+_LESSON_IN_NAME = re.compile(r"(?:lesson[ _-]?)?(\d{1,2})(?:[ _-]|\.ipynb)", re.I)
 
 
 @dataclass
@@ -31,9 +32,15 @@ class Submission:
     raw: bytes
 
 
-def _named(parts: list, raw: bytes, top: int) -> Submission:
-    """Student = the folder under the root, else the file's stem."""
-    student = parts[top] if len(parts) > top + 1 else PurePosixPath(parts[-1]).stem
+def _named(parts: list, raw: bytes, top: int, folder: str) -> Submission:
+    """Student = the folder under the root; for a notebook named like a lesson at the root, the root's
+    own name (`alice/` or `alice.zip` holding `03_the_loop.ipynb`); else the file's stem."""
+    if len(parts) > top + 1:
+        student = parts[top]
+    elif folder and _LESSON_IN_NAME.match(parts[-1]):
+        student = folder
+    else:
+        student = PurePosixPath(parts[-1]).stem
     return Submission(student, parts[-1], raw)
 
 
@@ -46,16 +53,18 @@ def collect(paths: list) -> list:
     found = []
     for path in map(Path, paths):
         if path.is_dir():
-            files = [f for f in sorted(path.rglob("*.ipynb")) if _wanted(f.relative_to(path).parts)]
-            found += [_named(list(f.relative_to(path).parts), f.read_bytes(), 0) for f in files]
+            files = [f.relative_to(path).parts for f in sorted(path.rglob("*.ipynb"))]
+            found += [_named(list(p), path.joinpath(*p).read_bytes(), 0, path.resolve().name)
+                      for p in files if _wanted(p)]
         elif zipfile.is_zipfile(path):
             with zipfile.ZipFile(path) as archive:
                 names = [n for n in archive.namelist() if _wanted(PurePosixPath(n).parts)]
                 parts = [PurePosixPath(n).parts for n in names]
-                shared = os.path.commonprefix([p[:-1] for p in parts]) if len(parts) > 1 else parts[0][:-1] if parts else ()
-                found += [_named(list(p), archive.read(n), len(shared)) for n, p in zip(names, parts)]
+                shared = os.path.commonprefix([p[:-1] for p in parts])  # e.g. the "submissions/" around it all
+                folder = shared[-1] if shared else path.stem
+                found += [_named(list(p), archive.read(n), len(shared), folder) for n, p in zip(names, parts)]
         elif path.is_file():
-            found.append(Submission(path.stem, path.name, path.read_bytes()))
+            found.append(_named([path.name], path.read_bytes(), 0, path.resolve().parent.name))
         else:
             raise SystemExit(f"{path}: no such folder, zip or notebook")
     return sorted(found, key=lambda s: (s.student, s.name))
@@ -66,7 +75,7 @@ def lessons_of(submission: Submission) -> list:
     text = submission.raw.decode("utf-8", "replace")
     found = {int(n) for match in _LESSON_IN_CODE.findall(text) for n in match if n}
     if not found:
-        named = re.match(r"(?:lesson[ _-]?)?(\d{1,2})(?:[ _-]|\.ipynb)", submission.name, re.I)
+        named = _LESSON_IN_NAME.match(submission.name)
         found = {int(named.group(1))} if named else set()
     return sorted(found)
 
@@ -96,7 +105,7 @@ def _run(raw: bytes, lessons: list, timeout: float, cell_timeout: float) -> dict
         Path(notebook).write_bytes(raw)
         os.mkdir(work)
         package_root = str(Path(__file__).resolve().parent.parent)
-        env = {k: v for k, v in os.environ.items() if not k.startswith("LLM_") and k != "AGENTLOOP_PROGRESS"}
+        env = {k: v for k, v in os.environ.items() if not k.startswith("LLM_")}
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
         command = [sys.executable, "-m", "agentloop.grade_one", notebook, result, str(cell_timeout),
                    *map(str, lessons)]
