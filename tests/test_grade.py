@@ -226,6 +226,9 @@ def graded(tmp_path_factory, listener):
     seven = Lesson(7)
     write(folder, "broken/07_policy.ipynb", json.dumps(seven.reference())[:5000])
     expected += seven.expected("broken", {e.id: ("no", r"not a notebook: invalid JSON \(.+\)") for e in exercises(7)})
+    write(folder, "odd/05_state_and_tracing.ipynb", json.dumps({"cells": [1, 2]}))
+    expected += five.expected("odd", {e.id: ("no", "not a notebook: JSON, but not a list of cells")
+                                      for e in exercises(5)})
     write(folder, "mystery.ipynb", "{not json")
     expected.append(("mystery", "", "", "no", r"not a notebook: invalid JSON \(.+\)"))
 

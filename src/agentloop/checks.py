@@ -97,7 +97,7 @@ def exercise(title: str, max_calls: int = MAX_CALLS, time_limit: float = TIME_LI
 def _verdict(entry: Exercise, answer: tuple) -> tuple:
     """(passed, the line to print) for one run of the check on the student's answer."""
     try:
-        with _teaching_model(entry.max_calls), TimeLimit(entry.time_limit):
+        with _TeachingModel(entry.max_calls), TimeLimit(entry.time_limit):
             entry.check(*answer)
     except Hint as hint:
         _failed_runs[entry.id] = _failed_runs.get(entry.id, 0) + 1
@@ -120,7 +120,7 @@ def _record(entry: Exercise, passed: bool) -> None:
         pass
 
 
-class _teaching_model:
+class _TeachingModel:
     """For the check's duration: the in-process teaching model, and at most `cap` model calls."""
 
     def __init__(self, cap: int):

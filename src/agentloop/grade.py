@@ -85,10 +85,15 @@ def grade_one(submission: Submission, timeout: float, cell_timeout: float) -> li
     lessons = lessons_of(submission)
     exercises = [e for e in course().values() if e.lesson in lessons]
     try:
-        json.loads(submission.raw)
-        graded = _run(submission.raw, lessons, timeout, cell_timeout)
+        notebook = json.loads(submission.raw)
     except ValueError as error:
         graded = {"problem": f"not a notebook: invalid JSON ({str(error)[:80]})"}
+    else:
+        cells = notebook.get("cells") if isinstance(notebook, dict) else None
+        if isinstance(cells, list) and all(isinstance(cell, dict) for cell in cells):
+            graded = _run(submission.raw, lessons, timeout, cell_timeout)
+        else:
+            graded = {"problem": "not a notebook: JSON, but not a list of cells"}
     if "problem" in graded:
         rows = [{"lesson": e.lesson, "exercise": e.id, "passed": False, "detail": graded["problem"]} for e in exercises]
         return rows or [{"lesson": "", "exercise": "", "passed": False, "detail": graded["problem"]}]
