@@ -1,5 +1,7 @@
 """agentloop.openai_client(): the real openai SDK, its httpx client and its parsing, on the teaching model."""
+import http.server
 import json
+import threading
 
 import httpx
 import openai
@@ -127,3 +129,46 @@ def test_a_chosen_backend_gets_a_client_for_its_url_and_key(server_url):
     assert (client.timeout, client.max_retries) == (7, 1)
     _, answer = run_loop(sdk_call(client))  # over real HTTP to the teaching-model server
     assert "35" in answer
+
+
+class Redirect(http.server.BaseHTTPRequestHandler):
+    """Answers every request with a redirect to the recording server on another loopback address."""
+    target = ""
+
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self.send_response(307)
+        self.send_header("Location", self.target)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+class Record(Redirect):
+    seen = []
+
+    def do_POST(self):
+        Record.seen.append(dict(self.headers))
+        self.send_response(500)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+
+def test_a_redirect_never_takes_the_key_to_another_host():
+    elsewhere = http.server.HTTPServer(("127.0.0.2", 0), Record)
+    Redirect.target = f"http://127.0.0.2:{elsewhere.server_port}/v1/chat/completions"
+    first = http.server.HTTPServer(("127.0.0.1", 0), Redirect)
+    for server in (first, elsewhere):
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        agentloop.use(f"http://127.0.0.1:{first.server_port}/v1", api_key="sk-stays-home", retries=0)
+        with pytest.raises(openai.APIStatusError) as raised:
+            agentloop.openai_client().chat.completions.create(model="m", messages=QUESTION)
+        assert raised.value.status_code == 307
+        assert Record.seen == []  # nothing, with or without the key, reached the other host
+    finally:
+        for server in (first, elsewhere):
+            server.shutdown()
+            server.server_close()

@@ -63,9 +63,10 @@ def openai_client(**settings):
         raise ImportError("The openai SDK is not installed: `pip install openai` (in local Jupyter; "
                           "it cannot install in the browser site).") from None
     chosen = llm.backend()
-    if chosen.base_url is not None:  # the key goes to this base URL only
+    if chosen.base_url is not None:  # the key goes to this base URL only: a redirect is an error, as in ask()
         return openai.OpenAI(base_url=chosen.base_url, api_key=chosen.api_key or "none",
                              default_headers=chosen.headers or None, timeout=chosen.timeout,
-                             max_retries=chosen.retries, **settings)
+                             max_retries=chosen.retries, **{
+                                 "http_client": openai.DefaultHttpxClient(follow_redirects=False), **settings})
     return openai.OpenAI(base_url="http://teaching-model.invalid/v1", api_key="no-key-needed",
                          http_client=httpx.Client(transport=TeachingTransport()), **settings)
