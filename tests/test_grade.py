@@ -218,10 +218,14 @@ def graded(tmp_path_factory, listener):
                                            rf"cell {at + 1} skipped: PermissionError: the network is blocked while "
                                            r"grading")
     raiser = one.reference()
-    raiser["cells"].append(code("raise RuntimeError('student bug')"))
+    raiser["cells"] += [code("raise RuntimeError('student bug')"), code("hog = bytearray(4 * 1024 ** 3)"),
+                        code("import sys\nsys.exit(3)")]
     write(folder, "raiser/01_agent_function.ipynb", raiser)
     count = sum(cell["cell_type"] == "code" for cell in raiser["cells"])
-    expected += one.expected("raiser", note=rf"cell {count} skipped: RuntimeError: student bug")
+    expected += one.expected("raiser", note=rf"cell {count - 2} skipped: RuntimeError: student bug; "
+                                            rf"cell {count - 1} skipped: MemoryError; "
+                                            rf"cell {count} skipped: called exit\(\), which ends the cell here, "
+                                            r"not the grading")
 
     seven = Lesson(7)
     write(folder, "broken/07_policy.ipynb", json.dumps(seven.reference())[:5000])

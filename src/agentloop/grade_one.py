@@ -19,6 +19,7 @@ import sys
 
 from .checks import Stopped, TimeLimit, registry
 
+MEMORY = 2 * 1024 ** 3  # bytes of address space the student's code may use
 BLOCKED = ["system", "popen", "fork", "forkpty", "kill", "killpg", "_exit", "posix_spawn", "posix_spawnp"]
 BLOCKED += [name for name in dir(os) if name.startswith(("exec", "spawn"))]
 
@@ -30,7 +31,13 @@ def _refuse(what: str):
 
 
 def lock_down() -> None:
-    """No processes, no network: the teaching model runs in this process and needs neither."""
+    """No processes, no network, 2 GiB of memory: the teaching model runs in this process and
+    needs neither of the first two, and a lesson far less than the third."""
+    try:
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+    except (ImportError, ValueError, OSError):  # not on this system: the time limits still hold
+        pass
     for name in BLOCKED:
         if hasattr(os, name):
             setattr(os, name, _refuse(f"os.{name}"))
@@ -91,8 +98,10 @@ class Notebook:
                 exec(compile(tree, f"<cell {number}>", "exec"), self.namespace)
         except Stopped:
             self.failed[number] = f"ran longer than {self.seconds:g} s (a loop that never ends?)"
-        except BaseException as error:  # SystemExit too: the student's cell ends, not the grading
-            self.failed[number] = f"{type(error).__name__}: {error}"[:160]
+        except SystemExit:
+            self.failed[number] = "called exit(), which ends the cell here, not the grading"
+        except BaseException as error:
+            self.failed[number] = f"{type(error).__name__}: {error}".removesuffix(": ")[:160]
         else:
             self.failed.pop(number, None)
         stub, real = _stubs(tree)
