@@ -1,4 +1,4 @@
-"""Command line: `python -m agentloop serve [--host 127.0.0.1] [--port 8080]`, `python -m agentloop grade PATH...`."""
+"""Command line: `python -m agentloop serve [--host 127.0.0.1] [--port 8080]`."""
 import argparse
 
 from . import server
