@@ -9,6 +9,7 @@ import csv
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -119,7 +120,7 @@ def _run(raw: bytes, lessons: list, timeout: float, cell_timeout: float) -> dict
         try:
             _, errors = child.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
-            os.killpg(child.pid, 9)
+            os.killpg(child.pid, signal.SIGKILL)  # the student's code, and anything it started
             child.communicate()
             return {"problem": f"timed out: the notebook ran longer than {timeout:g} s (a loop that never ends?)"}
         if child.returncode or not os.path.exists(result):

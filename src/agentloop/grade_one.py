@@ -10,7 +10,6 @@ not a security boundary: untrusted code belongs in a container.
 import ast
 import contextlib
 import importlib
-import io
 import json
 import os
 import socket
@@ -74,6 +73,13 @@ def _stubs(tree: ast.Module) -> tuple:
     return stub, real
 
 
+@contextlib.contextmanager
+def _quiet():
+    """What the student's code prints is not graded: it goes nowhere."""
+    with open(os.devnull, "w") as nowhere, contextlib.redirect_stdout(nowhere), contextlib.redirect_stderr(nowhere):
+        yield
+
+
 class Notebook:
     """The student's namespace after running their cells, and what went wrong on the way."""
 
@@ -94,7 +100,7 @@ class Notebook:
             return
         self._note_calls(tree)
         try:
-            with contextlib.redirect_stdout(io.StringIO()), TimeLimit(self.seconds):
+            with _quiet(), TimeLimit(self.seconds):
                 exec(compile(tree, f"<cell {number}>", "exec"), self.namespace)
         except Stopped:
             self.failed[number] = f"ran longer than {self.seconds:g} s (a loop that never ends?)"
@@ -150,7 +156,7 @@ def grade(notebook: dict, lessons: list, seconds: float) -> dict:
         values, detail = run.answers(entry)
         passed = False
         if values is not None:
-            with contextlib.redirect_stdout(io.StringIO()):
+            with _quiet():
                 result = entry.run(*values)
             passed, detail = bool(result), "" if result else result.message.removeprefix(f"❌ {entry.title}: ")
         rows.append({"lesson": entry.lesson, "exercise": entry.id, "title": entry.title,
