@@ -22,7 +22,8 @@ class TeachingTransport(httpx.BaseTransport if httpx else object):
         self.seen = set()  # conversations the rate-limit-once quirk has refused already
 
     def handle_request(self, request):
-        from .server import MODELS, chunks, error_body  # what the server answers, byte for byte
+        from .server import MODELS, error_body  # what the server answers, byte for byte
+        from .wire import chunks
         path = request.url.path.rstrip("/")
         if request.method == "GET" and path.endswith("/models"):
             return _json(request, 200, MODELS)
