@@ -1,4 +1,4 @@
-"""Command line: `python -m agentloop serve [--host 127.0.0.1] [--port 8080]`."""
+"""Command line: `python -m agentloop serve [--host 127.0.0.1] [--port 8080] [--allow-private-network]`."""
 import argparse
 
 from . import server
@@ -9,6 +9,8 @@ def main(argv=None):
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="serve the teaching model as an OpenAI-compatible API")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    serve.add_argument("--allow-private-network", action="store_true",
+                       help="with a --host other than loopback, still let public web pages call it")
     serve.add_argument("--port", type=int, default=8080, help="port (default: 8080; 0 picks a free one)")
     grade = commands.add_parser("grade", help="grade a class's notebooks (folders or .zip files, named by student)")
     grade.add_argument("paths", nargs="+", metavar="PATH", help="a folder of .ipynb, a .zip of them, or a notebook")
@@ -18,7 +20,7 @@ def main(argv=None):
     grade.add_argument("--jobs", type=int, default=1, help="notebooks graded at once (default: 1)")
     args = parser.parse_args(argv)
     if args.command == "serve":
-        server.main(args.host, args.port)
+        server.main(args.host, args.port, args.allow_private_network)
     elif args.command == "grade":
         from . import grade as grading  # only the teacher's command needs it
         grading.main(args.paths, args.out, args.timeout, args.cell_timeout, args.jobs)

@@ -7,10 +7,12 @@ says "stream": true; GET /v1/models lists the model. So the openai SDK, curl or 
 page can use the teaching model exactly as they would use a provider. Lessons and tests
 start it in the background with `serve_in_thread()`.
 """
+import ipaddress
 import json
 import signal
 import sys
 import threading
+from collections import OrderedDict
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from . import teaching
@@ -20,6 +22,9 @@ from .wire import chunks
 CORS = {"Access-Control-Allow-Origin": "*",
         "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
         "Access-Control-Allow-Headers": "Authorization, Content-Type"}
+MAX_BODY = 4 * 1024 * 1024  # bytes; a long conversation is far smaller, and this fits in memory
+READ_TIMEOUT = 10  # seconds a client may stay silent before its connection is closed
+SEEN_LIMIT = 4096  # conversations the rate-limit-once quirk remembers
 MODELS = {"object": "list", "data": [
     {"id": teaching.MODEL_NAME, "object": "model", "created": 0, "owned_by": "agentloop"}]}
 
@@ -30,15 +35,46 @@ def error_body(message: str, status: int = 400, param=None, code=None) -> dict:
     return {"error": {"message": message, "type": kind, "param": param, "code": code}}
 
 
+class Recent:
+    """A set that keeps only the `limit` most recently used items, so memory stays bounded."""
+
+    def __init__(self, limit: int):
+        self.limit, self.items, self.lock = limit, OrderedDict(), threading.Lock()
+
+    def __contains__(self, item) -> bool:
+        with self.lock:
+            if item in self.items:
+                self.items.move_to_end(item)
+                return True
+            return False
+
+    def add(self, item) -> None:
+        with self.lock:
+            self.items[item] = None
+            self.items.move_to_end(item)
+            while len(self.items) > self.limit:
+                self.items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive: the openai SDK reuses its connection
+    timeout = READ_TIMEOUT  # a client that stalls mid-request must not hold a thread forever
 
     def do_OPTIONS(self):  # the CORS preflight a browser sends before POSTing JSON
         # Allow whatever headers the page asks for (the openai JS SDK adds x-stainless-*), and
         # a page on the public web (a hosted JupyterLite) calling this private address.
         asked = self.headers.get("Access-Control-Request-Headers")
-        self.send(204, headers={"Access-Control-Allow-Headers": asked or CORS["Access-Control-Allow-Headers"],
-                                "Access-Control-Allow-Private-Network": "true"})
+        headers = {"Access-Control-Allow-Headers": asked or CORS["Access-Control-Allow-Headers"]}
+        if self.server.private_network:
+            headers["Access-Control-Allow-Private-Network"] = "true"
+        self.send(204, headers=headers)
 
     def do_GET(self):
         if self.route() == "/v1/models":
@@ -46,13 +82,9 @@ class Handler(BaseHTTPRequestHandler):
         self.not_found()
 
     def do_POST(self):
-        # Read the whole body first: on a kept-alive connection, unread bytes would be
-        # taken for the start of the next request.
-        length = self.headers.get("Content-Length") or "0"
-        if not length.isdigit():
-            self.close_connection = True  # we cannot tell where this body ends
-            return self.send(400, error_body("Content-Length must be a number of bytes."))
-        raw = self.rfile.read(int(length))
+        raw = self.read_body()
+        if raw is None:
+            return  # refused, and answered
         if self.route() != "/v1/chat/completions":
             return self.not_found()
         try:
@@ -80,6 +112,43 @@ class Handler(BaseHTTPRequestHandler):
         pieces = teaching.quirks.restream(body["model"], chunks(response, include_usage))
         events = [f"data: {json.dumps(chunk)}\n\n" for chunk in pieces]
         self.send(200, ("".join(events) + "data: [DONE]\n\n").encode(), "text/event-stream")
+
+    def read_body(self):
+        """The request's body, or None after answering why it cannot be read."""
+        # Read the whole body first: on a kept-alive connection, unread bytes would be
+        # taken for the start of the next request. When we cannot, we close the connection.
+        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
+            return self.refuse(501, "Chunked request bodies are not supported: send a Content-Length.")
+        length = self.headers.get("Content-Length")
+        if length is None:
+            return self.refuse(411, "A POST needs a Content-Length header.")
+        if not length.isdigit():
+            return self.refuse(400, "Content-Length must be a number of bytes.")
+        if int(length) > MAX_BODY:
+            self.discard(int(length))
+            return self.refuse(413, f"The request is {int(length):,} bytes; this server takes at most "
+                                    f"{MAX_BODY // 2**20} MB. Shorten the conversation.")
+        try:
+            raw = self.rfile.read(int(length))
+        except TimeoutError:
+            raw = b""
+        if len(raw) < int(length):
+            return self.refuse(408, f"The body stopped before its {length} bytes arrived.")
+        return raw
+
+    def discard(self, length: int):
+        # A client that is still sending (urllib, http.client) reads no answer from a socket closed
+        # under it, so take in a body up to a few times the limit, then answer; a bigger one is cut off.
+        if length <= 4 * MAX_BODY:
+            try:
+                while length > 0 and (piece := self.rfile.read(min(length, 2**16))):
+                    length -= len(piece)
+            except TimeoutError:
+                pass
+
+    def refuse(self, status: int, message: str):
+        self.close_connection = True
+        self.send(status, error_body(message, status))
 
     def route(self) -> str:
         return self.path.split("?")[0].rstrip("/")
@@ -117,7 +186,8 @@ class Server(ThreadingHTTPServer):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.seen = set()  # conversations the rate-limit-once quirk has refused already
+        self.seen = Recent(SEEN_LIMIT)  # conversations the rate-limit-once quirk has refused already
+        self.private_network = True  # may a public web page call us? (the Private Network Access header)
 
     def handle_error(self, request, client_address):
         # A client that hangs up mid-answer is normal; anything else is a bug worth a traceback.
@@ -137,13 +207,26 @@ def serve_in_thread(port: int = 0, host: str = "127.0.0.1", log: bool = False):
     return server, f"http://{host}:{server.server_port}/v1"
 
 
-def main(host: str = "127.0.0.1", port: int = 8080):
+def is_loopback(host: str) -> bool:
+    try:
+        return host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a host name other than localhost
+        return False
+
+
+def main(host: str = "127.0.0.1", port: int = 8080, allow_private_network: bool = False):
     """Serve until Ctrl-C: what `python -m agentloop serve` runs."""
     try:
         server = Server((host, port), Handler)
     except OSError as error:
         sys.exit(f"Cannot listen on {host}:{port}: {error.strerror}")
     server.log = True
+    if not is_loopback(host):
+        server.private_network = allow_private_network
+        print(f"Warning: on {host}, other machines can reach the teaching model"
+              + ("." if allow_private_network else
+                 "; web pages elsewhere may call it only with --allow-private-network."),
+              file=sys.stderr, flush=True)
     # A shell starts background jobs with Ctrl-C ignored; we want it to stop us all the same.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     print(f"The teaching model is at http://{host}:{server.server_port}/v1 (Ctrl-C stops it)", flush=True)
