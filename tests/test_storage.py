@@ -83,6 +83,57 @@ def test_data_that_is_not_json_fails_before_touching_the_file(tmp_path):
     assert names(tmp_path) == {"memory.json"}  # no backup made, no temp file left
 
 
+@pytest.mark.parametrize("umask", [0o022, 0o077, 0o002], ids=["022", "077", "002"])
+def test_saved_files_get_the_permissions_a_plain_open_gives(tmp_path, umask):
+    previous = os.umask(umask)
+    try:
+        (tmp_path / "reference").write_text("{}")  # what any other program would create
+        save_json(tmp_path / "memory.json", {"version": 1})
+        save_json(tmp_path / "memory.json", {"version": 2})  # and a backup
+    finally:
+        os.umask(previous)
+    expected = (tmp_path / "reference").stat().st_mode
+    assert expected & 0o777 == 0o666 & ~umask
+    for name in ("memory.json", "memory.json.bak"):
+        assert (tmp_path / name).stat().st_mode == expected
+
+
+def temps(folder) -> list:
+    return [name for name in names(folder) if name.endswith(".tmp")]
+
+
+def test_a_disk_full_mid_save_leaves_no_temp_file_and_the_old_version(tmp_path, monkeypatch):
+    path = tmp_path / "memory.json"
+    save_json(path, {"version": 1})
+    def disk_full(handle):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(OSError, match="No space"):
+        save_json(path, {"version": 2})
+    monkeypatch.undo()
+    assert temps(tmp_path) == [] and load_json(path, {}) == {"version": 1}
+
+
+def test_a_save_that_cannot_swap_leaves_no_temp_file(tmp_path):
+    (tmp_path / "memory.json").mkdir()  # a folder where the file should be: the rename fails
+    with pytest.raises(OSError):
+        save_json(tmp_path / "memory.json", {"version": 1})
+    assert temps(tmp_path) == []
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root may write anywhere")
+def test_a_save_into_a_read_only_folder_fails_cleanly(tmp_path):
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        with pytest.raises(PermissionError):
+            save_json(folder / "memory.json", {"version": 1})
+        assert names(folder) == set()
+    finally:
+        folder.chmod(0o755)
+
+
 # --- broken files -----------------------------------------------------------------------
 
 BROKEN = {
@@ -183,6 +234,24 @@ def test_sigkill_in_the_middle_of_a_save_keeps_the_previous_version(tmp_path, ca
     assert capsys.readouterr().out == ""  # nothing broken, nothing to report
     save_json(path, {"version": 3})  # and life goes on
     assert load_json(path, {}) == {"version": 3}
+    assert temps(tmp_path) == []  # the dead writer's temp file went with the next save
+
+
+@needs_sigkill
+def test_a_save_keeps_the_temp_files_of_writers_still_alive(tmp_path):
+    path = tmp_path / "memory.json"
+    save_json(path, {"version": 1})
+    child = start(PAUSE_BEFORE_REPLACE, path, path)
+    try:
+        assert child.stdout.readline() == "written\n"  # alive, between its write and its swap
+        [alive] = temps(tmp_path)
+        save_json(path, {"version": 2})
+        assert temps(tmp_path) == [alive]  # not ours to remove: it is about to be renamed
+    finally:
+        child.kill()
+        child.wait(10)
+    save_json(path, {"version": 3})
+    assert temps(tmp_path) == []
 
 
 KEEP_SAVING = r"""
@@ -216,6 +285,8 @@ def test_sigkill_at_any_moment_leaves_a_complete_version(tmp_path, capsys):
         seen = latest
     assert capsys.readouterr().out == ""
     assert not [name for name in names(tmp_path) if "corrupt" in name]
+    save_json(path, {"version": seen + 1, "end": seen + 1})
+    assert names(tmp_path) == {"memory.json", "memory.json.bak"}  # no temp file outlives its dead writer
 
 
 # --- several writers at once ------------------------------------------------------------

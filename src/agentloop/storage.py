@@ -4,7 +4,8 @@
 next to the real one, flushes it to disk, and then swaps it in with `os.replace`, which
 is atomic. Whoever reads the file sees the old version or the new one, never a mix,
 even if the kernel dies mid-save or several processes save at once. The version it
-replaces is kept as `<path>.bak`.
+replaces is kept as `<path>.bak`. Saved files get the permissions a plain `open` would
+give, and a temporary file left by a writer that was killed is removed by the next save.
 
 `load_json(path, default)` never stops a lesson: a missing file gives a copy of
 `default`; a broken one (truncated, mistyped by hand, not JSON) is moved aside to
@@ -15,7 +16,7 @@ Standard library only, so it runs the same in CPython and in Pyodide (the browse
 import copy
 import json
 import os
-import tempfile
+import re
 
 
 def save_json(path, data) -> None:
@@ -30,6 +31,7 @@ def save_json(path, data) -> None:
     if previous is not None:
         _write_atomically(path + ".bak", previous[1])
     _write_atomically(path, raw + b"\n")
+    _remove_dead_writers_temps(path)
 
 
 def load_json(path, default=None):
@@ -85,9 +87,16 @@ def _check(data, default):
 
 def _write_atomically(path, raw: bytes) -> None:
     folder, name = os.path.split(os.path.abspath(path))
-    # A unique name per writer, so concurrent saves never write into the same temp file;
-    # the leading dot hides it in file browsers for the instant it exists.
-    handle, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    # A unique name per writer, so concurrent saves never write into the same temp file; the
+    # process id in it tells a later save whether its writer died. The leading dot hides it in
+    # file browsers for the instant it exists. Mode 0o666 lets the umask decide, as open() does.
+    while True:
+        temp = os.path.join(folder, f".{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+        try:
+            handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+            break
+        except FileExistsError:
+            continue
     try:
         with os.fdopen(handle, "wb") as file:
             file.write(raw)
@@ -101,6 +110,33 @@ def _write_atomically(path, raw: bytes) -> None:
             pass
         raise
     _sync_folder(folder)
+
+
+def _remove_dead_writers_temps(path) -> None:
+    """Delete the temp files of `path` and its .bak whose writer was killed mid-save."""
+    folder, name = os.path.split(os.path.abspath(path))
+    pattern = re.compile(rf"\.{re.escape(name)}(\.bak)?\.(\d+)\.[0-9a-f]+\.tmp")
+    for entry in os.listdir(folder):
+        match = pattern.fullmatch(entry)
+        if match and not _alive(int(match.group(2))):
+            try:
+                os.remove(os.path.join(folder, entry))
+            except OSError:
+                pass  # another save removed it first
+
+
+def _alive(pid: int) -> bool:
+    # Only POSIX can ask whether a process exists (on Windows os.kill would end it); when we
+    # cannot tell, or it is us (another thread may be saving), the file is kept.
+    if os.name != "posix" or pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, AttributeError):
+        pass
+    return True
 
 
 def _sync_folder(folder) -> None:
