@@ -20,8 +20,12 @@ $(BIN)/.installed: requirements.txt pyproject.toml
 
 setup: $(BIN)/.installed
 
+# Jupyter refuses to run as root, which is the usual user in a container or a cloud workspace.
+AS_ROOT := $(filter 0,$(shell id -u 2>/dev/null))
+
 lab: setup
-	$(BIN)/jupyter lab --notebook-dir=lessons
+	$(if $(AS_ROOT),@echo "Warning: running as root (a container?): Jupyter starts with --allow-root.")
+	$(BIN)/jupyter lab --notebook-dir=lessons $(if $(AS_ROOT),--allow-root)
 
 site: setup
 	$(BIN)/python lite/build.py
