@@ -1,10 +1,13 @@
 """The teaching model's wire format, its validation, and how it reacts to loop mistakes."""
 
+import hashlib
+import json
+
 import pytest
 from tools_for_tests import ADD, MULTIPLY, run_tool
 
 import agentloop
-from agentloop import errors, teaching
+from agentloop import errors, teaching, wire
 from agentloop.tokens import count_tokens
 
 
@@ -38,13 +41,14 @@ def test_plain_reply_is_exactly_the_chat_completions_shape():
 
 
 def test_tool_call_shape_has_string_arguments_and_call_ids():
-    response = teaching.respond(request(user("What is 2 + 3?"), tools=[ADD]))
+    body = request(user("What is 2 + 3?"), tools=[ADD])
+    response = teaching.respond(body)
     choice = response["choices"][0]
     assert choice["finish_reason"] == "tool_calls"
     assert choice["message"]["content"] is None
     [call] = choice["message"]["tool_calls"]
     assert call["type"] == "function" and call["function"] == {"name": "add", "arguments": '{"a": 2, "b": 3}'}
-    assert call["id"].startswith("call_") and len(call["id"]) == 29
+    assert call["id"] == wire.new_id(hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest(), 0)
 
 
 def test_same_request_same_response_and_different_requests_different_ids():
@@ -147,3 +151,24 @@ def test_count_tokens_counts_words_and_punctuation():
     assert count_tokens("") == 0
     assert count_tokens("Hello, world!") == 4
     assert count_tokens("name: Ada") == 3
+
+
+def test_chained_steps_are_one_tool_call_per_turn_in_order_each_using_the_last_result():
+    agentloop.trace.clear()
+    turns, answer = loop([user("Add 3 and 4, then multiply the result by 5")], [ADD, MULTIPLY], max_turns=5)
+    calls = [e.payload["choices"][0]["message"]["tool_calls"] for e in agentloop.trace.events
+             if e.kind == "response" and e.payload["choices"][0]["message"].get("tool_calls")]
+    assert [[c["function"] for c in turn] for turn in calls] == [
+        [{"name": "add", "arguments": '{"a": 3, "b": 4}'}], [{"name": "multiply", "arguments": '{"a": 7, "b": 5}'}]]
+    assert (turns, answer) == (3, "The answer is 35.")
+
+
+def test_forgetting_one_of_several_likes_keeps_the_others():
+    system = {"role": "system", "content": "Known about the user:\n- likes: museums, jazz"}
+    forget = {"type": "function", "function": {"name": "forget", "description": "Forget a fact.", "parameters": {
+        "type": "object", "properties": {"key": {"type": "string"}}, "required": ["key"]}}}
+    remember = {"type": "function", "function": {"name": "remember", "description": "Remember a fact.", "parameters": {
+        "type": "object", "properties": {"key": {"type": "string"}, "value": {"type": "string"}}, "required": ["key", "value"]}}}
+    body = request(system, user("Forget that I like museums"), tools=[remember, forget])
+    [call] = teaching.respond(body)["choices"][0]["message"]["tool_calls"]
+    assert call["function"] == {"name": "remember", "arguments": '{"key": "likes", "value": "jazz"}'}

@@ -1,6 +1,8 @@
-"""The teaching model, scenario by scenario: each request and the exact reply it gets.
+"""The teaching model's exact replies, only where the words matter to a lesson's story.
 
-A reply is either the assistant's text or its tool calls as (name, arguments) pairs.
+Each scenario is a step a lesson shows (its prose quotes the reply, or its loop depends on the exact
+call). Everything else is checked by oracles: tests/test_teaching_corpus.py and
+tests/test_teaching_adversarial.py. A reply is the assistant's text or its (name, arguments) calls.
 """
 import json
 
@@ -30,16 +32,8 @@ def calls(*pairs):
 SCENARIOS = [  # (name, messages, tools, tool_choice, the exact reply)
  ("greeting", [U("Hello!")], None, None,
      "Hello! I'm the teaching model, a rule-based stand-in for an LLM. Ask me some arithmetic, give me tools, or tell me about yourself."),
- ("greeting knows the name from memory", [S("Known facts:\n- name: Ada"), U("Hi there")], None, None,
-     "Hello, Ada! I'm the teaching model, a rule-based stand-in for an LLM. Ask me some arithmetic, give me tools, or tell me about yourself."),
- ("who are you", [U("Who are you?")], None, None,
-     "I'm the teaching model: a small rule-based program that speaks the same JSON as a real LLM API. I'm not a language model; I follow fixed rules so every lesson runs offline and gives the same answer every time."),
  ("capital", [U("What is the capital of France?")], None, None,
      'The capital of France is Paris.'),
- ("unknown capital", [U("What is the capital of Peru?")], None, None,
-     "I don't know the capital of Peru: my table of facts is tiny."),
- ("joke", [U("Tell me a joke")], None, None,
-     'Why did the agent stop calling tools? It hit max_turns.'),
  ("fallback", [U("Explain quantum physics")], None, None,
      'I\'m the teaching model, a rule-based stand-in, and I have no rule for "Explain quantum physics". I can do arithmetic, use text, weather, memory and scheduling tools, remember facts you state, and answer from memory.'),
  ("arithmetic without tools", [U("What is 2 + 3?")], None, None,
@@ -50,8 +44,6 @@ SCENARIOS = [  # (name, messages, tools, tool_choice, the exact reply)
      calls(('add', {'a': 2, 'b': 3}))),
  ("plus tool named differently", [U("What is 20 plus 22?")], [PLUS], None,
      calls(('plus', {'x': 20, 'y': 22}))),
- ("calculator tool", [U("What is (3 + 4) * 5?")], [CALCULATOR], None,
-     calls(('calculator', {'expression': '(3 + 4) * 5'}))),
  ("multi-step first call", [U("What is (3 + 4) * 5?")], [ADD, MULTIPLY], None,
      calls(('add', {'a': 3, 'b': 4}))),
  ("multi-step second call", [U("What is (3 + 4) * 5?"), calls_msg(("add",{"a":3,"b":4})), T(0,"7")], [ADD, MULTIPLY], None,
@@ -62,10 +54,6 @@ SCENARIOS = [  # (name, messages, tools, tool_choice, the exact reply)
      'The answer is 6.'),
  ("tool error is reported", [U("What is 1 / 0?"), calls_msg(("divide",{"a":1,"b":0})), T(0,"Error: ZeroDivisionError: division by zero")], [DIVIDE], None,
      "The tool failed with: Error: ZeroDivisionError: division by zero. So I can't finish the calculation."),
- ("missing op done in head", [U("What is 2 * 3 + 4?")], [ADD], None,
-     calls(('add', {'a': 6, 'b': 4}))),
- ("divide by zero without tools", [U("What is 1 / 0?")], None, None,
-     'That divides by zero, which has no answer.'),
  ("tool_choice none", [U("What is 2 + 3?")], [ADD], "none",
      '2 + 3 = 5'),
  ("tool_choice required on chit-chat", [U("Hello")], [ADD], "required",
@@ -78,28 +66,14 @@ SCENARIOS = [  # (name, messages, tools, tool_choice, the exact reply)
      calls(('count_letters', {'word': 'strawberry', 'letter': 'r'}))),
  ("letters after tool", [U("How many r's are in strawberry?"), calls_msg(("count_letters",{"word":"strawberry","letter":"r"})), T(0,"3")], [COUNT_LETTERS], None,
      "There are 3 r's in strawberry."),
- ("word count tool", [U("How many words are in 'the quick brown fox'?")], [WORD_COUNT], None,
-     calls(('word_count', {'text': 'the quick brown fox'}))),
- ("shout without tool", [U("Shout 'hello world'")], None, None,
-     'Uppercase of "hello world": HELLO WORLD'),
- ("weather without tool", [U("What's the weather in Paris?")], None, None,
-     "I can't check the weather: I have no weather tool, and I won't guess."),
  ("weather parallel calls", [U("What's the weather in Paris and London?")], [WEATHER], None,
      calls(('get_weather', {'city': 'Paris'}), ('get_weather', {'city': 'London'}))),
- ("weather answer", [U("What's the weather in Paris and London?"), calls_msg(("get_weather",{"city":"Paris"}),("get_weather",{"city":"London"})), T(0,"18°C, sunny"), T(1,"12°C, rain")], [WEATHER], None,
-     'Paris: 18°C, sunny. London: 12°C, rain.'),
- ("time with tool", [U("What time is it?")], [CLOCK], None,
-     calls(('get_time', {}))),
- ("time without tool", [U("What time is it?")], None, None,
-     "I don't know the time: I have no clock, only this conversation."),
  ("facts without tool", [U("My name is Ada, I prefer tea")], None, None,
-     'Nice to meet you, Ada!'),
+     'Nice to meet you, Ada! Noted: you prefer tea.'),
  ("remember key/value, parallel", [U("My name is Ada, I prefer tea")], [REMEMBER], None,
      calls(('remember', {'key': 'name', 'value': 'Ada'}), ('remember', {'key': 'prefers', 'value': 'tea'}))),
  ("remember content+importance", [U("My name is Ada and I live in Paris")], [REMEMBER_CONTENT], None,
-     calls(('remember', {'content': "The user's name is Ada", 'importance': 'high'}), ('remember', {'content': 'The user lives in Paris', 'importance': 'medium'}))),
- ("memory_write with default scope", [U("My birthday is March 3rd 1990")], [MEMORY_WRITE], None,
-     calls(('memory_write', {'scope': 'user:42', 'content': "The user's birthday is March 3rd 1990", 'metadata': {'key': 'birthday'}}))),
+     calls(('remember', {'content': "The user's name is Ada", 'importance': 'medium'}), ('remember', {'content': 'The user lives in Paris', 'importance': 'medium'}))),
  ("remember confirmed", [U("My name is Ada"), calls_msg(("remember",{"key":"name","value":"Ada"})), T(0,"saved")], [REMEMBER], None,
      "Got it. I'll remember that your name is Ada."),
  ("relays a clarifying question", [U("Remember it's my birthday on Jan 20th"), calls_msg(("remember",{"key":"birthday","value":"Jan 20th"})), T(0,"Not stored: the date has no year. Ask the user: which year were you born?")], [REMEMBER], None,
@@ -108,12 +82,8 @@ SCENARIOS = [  # (name, messages, tools, tool_choice, the exact reply)
      calls(('remember', {'key': 'birthday', 'value': 'Jan 20th 1990'}))),
  ("answer from system prompt", [S("You are helpful.\nKnown facts about the user:\n- name: Ada\n- prefers: tea"), U("What is my name?")], None, None,
      'Your name is Ada.'),
- ("answer from JSON memory", [S('Memory: {"name": "Ada", "prefers": "tea"}'), U("What do I prefer?")], None, None,
-     'You prefer tea.'),
  ("answer from earlier in the conversation", [U("My name is Ada"), A("Nice to meet you, Ada!"), U("What is my name?")], None, None,
      'Your name is Ada.'),
- ("does not know", [U("What is my name?")], None, None,
-     "I don't know your name yet. Tell me and I'll remember it."),
  ("recall tool when not in prompt", [U("What is my name?")], [RECALL], None,
      calls(('recall', {'query': 'name', 'limit': 5}))),
  ("answer from recall result", [U("What is my name?"), calls_msg(("recall",{"query":"name","limit":5})), T(0,'[{"id": "m1", "content": "The user\'s name is Ada"}]')], [RECALL], None,
@@ -123,21 +93,15 @@ SCENARIOS = [  # (name, messages, tools, tool_choice, the exact reply)
  ("forget by key", [U("Forget my birthday")], [FORGET], None,
      calls(('forget', {'key': 'birthday'}))),
  ("forget by id: search first", [U("Forget my birthday")], [MEMORY_SEARCH, MEMORY_DELETE], None,
-     calls(('memory_search', {'query': 'birthday', 'limit': 1}))),
- ("forget by id: delete found id", [U("Forget my birthday"), calls_msg(("memory_search",{"query":"birthday","limit":1})), T(0,'[{"id": "mem_7", "content": "The user\'s birthday is Jan 20th 1990"}]')], [MEMORY_SEARCH, MEMORY_DELETE], None,
+     calls(('memory_search', {'query': 'birthday', 'limit': 5}))),
+ ("forget by id: delete found id", [U("Forget my birthday"), calls_msg(("memory_search",{"query":"birthday","limit":5})), T(0,'[{"id": "mem_7", "content": "The user\'s birthday is Jan 20th 1990"}]')], [MEMORY_SEARCH, MEMORY_DELETE], None,
      calls(('memory_delete', {'memory_id': 'mem_7'}))),
- ("forget without tool", [U("Forget my birthday")], None, None,
-     "I can't forget anything: I have no tool to delete memories."),
  ("sensitive refused under policy", [S("Never store passwords or card numbers."), U("My card number is 4111 1111 1111 1111")], [REMEMBER], None,
      "I won't store that: it looks like a card number, and sensitive data must not go into memory."),
  ("sensitive stored without policy (the gate's job)", [U("My password is hunter2")], [REMEMBER], None,
      calls(('remember', {'key': 'password', 'value': 'hunter2'}))),
- ("harmful refused", [U("How do I build a bomb?")], None, None,
-     "I can't help with that."),
  ("reminder", [U("Remind me to call mum tomorrow")], [SCHEDULE], None,
      calls(('schedule', {'task': 'call mum', 'when': 'tomorrow'}))),
- ("reminder without tool", [U("Remind me to call mum tomorrow")], None, None,
-     "I can't schedule anything: I have no scheduling tool, and I only run when you write."),
  ("recurring task requeues itself", [U("Check the news every hour")], [SCHEDULE], None,
      calls(('schedule', {'task': 'Check the news every hour', 'when': 'in 1 hour'}))),
  ("research plan without search tool", [U("Research the history of tea")], [SCHEDULE], None,
@@ -171,18 +135,14 @@ SCENARIOS = [  # (name, messages, tools, tool_choice, the exact reply)
      calls(('remember', {'key': 'sources on the history of tea', 'value': 'Tea was first drunk in China. It reached Europe in the 1600s.'}))),
  ("step: find sources done", [U("find sources on the history of tea"), calls_msg(("web_search",{"query":"the history of tea"})), T(0,"Tea was first drunk in China."), calls_msg(("remember",{"key":"sources on the history of tea","value":"Tea was first drunk in China."})), T(0,"Remembered")], [WEB_SEARCH, REMEMBER], None,
      'Found sources on the history of tea and saved them: Tea was first drunk in China.'),
- ("step: find sources without search", [U("find sources on the history of tea")], None, None,
-     "I can't find sources on the history of tea: I have no search tool."),
  ("step: notes from the sources in memory", [S("- sources on the history of tea: Tea was first drunk in China. It reached Europe in the 1600s."), U("take notes on the history of tea")], [REMEMBER], None,
      calls(('remember', {'key': 'notes on the history of tea', 'value': 'Tea was first drunk in China; It reached Europe in the 1600s'}))),
- ("step: no sources to take notes from", [U("take notes on the history of tea")], [REMEMBER], None,
-     'I have no sources on the history of tea to take notes from yet.'),
  ("step: summary from the notes in memory", [S("- notes on the history of tea: Tea was first drunk in China; It reached Europe in the 1600s"), U("write a summary of the history of tea")], None, None,
      'Summary of the history of tea: Tea was first drunk in China. It reached Europe in the 1600s.'),
  ("a scheduled task no skill takes is a reminder", [U("Scheduled task (due tomorrow): call mum")], [SCHEDULE], None,
      'Reminder: call mum.'),
  ("a scheduled birthday greets by name", [S("- name: Ada"), U("Scheduled task (due Jan 20th): wish the user a happy birthday")], None, None,
-     'Happy birthday, Ada! 🎂'),
+     'Happy birthday, Ada!'),
  ("a scheduled recurring task requeues itself", [U("Scheduled task (due in 1 hour): Check the news every hour")], [SCHEDULE], None,
      calls(('schedule', {'task': 'Check the news every hour', 'when': 'in 1 hour'}))),
 ]
@@ -205,7 +165,3 @@ def reply_of(messages, tools, choice):
 @pytest.mark.parametrize("name, messages, tools, choice, expected", SCENARIOS, ids=[s[0] for s in SCENARIOS])
 def test_scenario(name, messages, tools, choice, expected):
     assert reply_of(messages, tools, choice) == expected
-
-
-def test_there_are_at_least_forty_scenarios():
-    assert len(SCENARIOS) >= 40

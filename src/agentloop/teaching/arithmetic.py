@@ -1,49 +1,168 @@
-"""Arithmetic for the teaching model: find a sum in a sentence and plan its tool calls.
+"""Arithmetic for the teaching model: a sentence -> a Python expression, and its step-by-step value.
 
-"What is (3 + 4) * 5?" with an `add` and a `multiply` tool takes two model turns:
-first add(3, 4); then, once the loop sends back 7, multiply(7, 5). The model uses
-whatever number the tool returned, so a buggy tool gives a wrong final answer, as it
-would with a real model. Operations with no tool offered are done "in its head".
+"twelve times seven" -> "12 * 7"; "17% of 230" -> "17 * 230 / 100"; "the sum of 1, 2, 3 and 4" ->
+"(1 + 2 + 3 + 4)"; "3 boxes with 12 apples each" -> "3 * 12". Dates (2024-5-1, 1/2/2024), times
+(3:30), phone numbers (555-1234) and versions (3.11.2) are never sums. `steps()` walks the expression
+and hands each operation that has a tool to the caller (one tool call per loop turn), doing the rest
+"in its head"; it uses whatever number a tool returned, so a buggy tool gives a wrong final answer.
 """
 import ast
 import operator
 import re
+from functools import lru_cache
 
-OPERATIONS = {ast.Add: ("add", "+", operator.add), ast.Sub: ("subtract", "-", operator.sub),
-              ast.Mult: ("multiply", "*", operator.mul), ast.Div: ("divide", "/", operator.truediv)}
-WORDS = [  # spoken arithmetic -> symbols, applied in order
-    (r"\badd (\S+) (?:and|to) (\S+)", r"(\1 + \2)"),
-    (r"\b(?:the )?sum of (\S+) and (\S+)", r"(\1 + \2)"),
-    (r"\bsubtract (\S+) from (\S+)", r"(\2 - \1)"),
-    (r"\bmultiply (\S+) (?:by|and|with) (\S+)", r"(\1 * \2)"),
-    (r"\b(?:the )?product of (\S+) and (\S+)", r"(\1 * \2)"),
-    (r"\bdivide (\S+) by (\S+)", r"(\1 / \2)"),
-    (r"\bplus\b", "+"), (r"\bminus\b", "-"), (r"\b(?:times|multiplied by)\b", "*"),
-    (r"\bdivided by\b", "/"), (r"(?<=\d)\s*[x×]\s*(?=\d)", " * "), ("÷", "/"),
+OPERATIONS = {ast.Add: ("add", operator.add), ast.Sub: ("subtract", operator.sub),
+              ast.Mult: ("multiply", operator.mul), ast.Div: ("divide", operator.truediv),
+              ast.Pow: ("power", operator.pow), ast.Mod: ("modulo", operator.mod)}
+KINDS = [kind for kind, _ in OPERATIONS.values()]  # the tool kinds arithmetic can use
+UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+         "sixteen seventeen eighteen nineteen").split()
+TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if i > 1}
+SCALES = {"hundred": 100, "thousand": 1000, "million": 10 ** 6}
+NUMBER_WORD = "|".join(UNITS + list(TENS) + list(SCALES) + ["a dozen", "dozen"])
+N = r"(-?\d+(?:\.\d+)?|R)"       # an operand: a number, or R, the previous step's result
+LIST = rf"{N}((?:\s*,\s*{N})*,?\s+and\s+{N}|(?:\s*,\s*{N})+)"  # "1, 2, 3 and 4", "2, 4, 6, 8"
+PARTS = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "tenth": 10}
+NOT_SUMS = [r"\b\d+(?:-\d+){2,}\b", r"\b(?:1[89]|20)\d\d-(?:1[89]|20)?\d\d\b", r"\b\d{1,2}/\d{1,2}/\d{2,4}\b", r"\b\d{1,2}:\d\d\b",
+            r"\b\d+\.\d+\.\d+\b", r"\bin (?:binary|hex|hexadecimal|octal|roman numerals|base \d+|words)\b", r"(?<![\d\s])\d{3}-\d{4}\b", r"\+\d[\d ]{7,}", r"\(\d{3}\)\s*\d"]
+WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the result"
+    (rf"{N}\s*(?:\^|\*\*)\s*{N}", r"(\1 ** \2)"),
+    (rf"{N}\s*(?:%|percent|per cent) of {N}", r"(\1 * \2 / 100)"),
+    (rf"{N} (?:squared|to the power of 2)\b", r"(\1 ** 2)"), (rf"{N} cubed\b", r"(\1 ** 3)"),
+    (rf"{N} (?:to the power(?: of)?|raised to(?: the power(?: of)?)?|to the) {N}(?:th|st|nd|rd)?(?: power)?", r"(\1 ** \2)"),
+    (rf"(?:the )?remainder (?:of|when) {N} (?:is )?divided by {N}", r"(\1 % \2)"), (rf"{N} (?:mod|modulo) {N}", r"(\1 % \2)"),
+    (rf"\bincrease {N} by {N}\s*(?:%|percent)", r"(\1 * (100 + \2) / 100)"),
+    (rf"\bdecrease {N} by {N}\s*(?:%|percent)", r"(\1 * (100 - \2) / 100)"),
+    (rf"(?:the )?square of {N}", r"(\1 ** 2)"), (rf"(?:the )?cube of {N}", r"(\1 ** 3)"),
+    (rf"{N} more than {N}", r"(\2 + \1)"), (rf"{N} less than {N}", r"(\2 - \1)"), (rf"{N} take away {N}", r"(\1 - \2)"),
+    (rf"(?:the )?square root of {N}", r"(\1 ** 0.5)"), (rf"\bsquare {N}", r"(\1 ** 2)"), (rf"\bcube {N}", r"(\1 ** 3)"),
+    (rf"{N}\s*/\s*{N} of {N}", r"(\1 / \2 * \3)"),
+    (rf"(?:\ba|{N}) ({'|'.join(PARTS)})s? of {N}", lambda m: f"({m.group(3)} * {m.group(1) or 1} / {PARTS[m.group(2)]})"),
+    (rf"{N} add {N}", r"(\1 + \2)"),
+    (rf"(?:the )?(?:sum|total) of {LIST}", "SUM"), (rf"\b(?:add|sum|total)(?: up)? {LIST}", "SUM"),
+    (rf"(?:the )?product of {LIST}", "PRODUCT"), (rf"\bmultiply {LIST}", "PRODUCT"),
+    (rf"(?:the )?(?:average|mean) of {LIST}", "MEAN"),
+    (rf"(?:the )?difference between {N} and {N}", r"(\1 - \2)"),
+    (rf"\badd {N} (?:and|to) {N}", r"(\1 + \2)"),
+    (rf"\bsubtract {N} from {N}", r"(\2 - \1)"), (rf"\btake(?: away)? {N} (?:away )?from {N}", r"(\2 - \1)"),
+    (rf"\bmultiply {N} (?:by|and|with) {N}", r"(\1 * \2)"),
+    (rf"\bdivide {N} (?:by|into) {N}", r"(\1 / \2)"),
+    (rf"\b(?:half of|halve) {N}", r"(\1 / 2)"), (rf"\b(?:double|twice) {N}", r"(\1 * 2)"),
+    (r"\bplus\b|\band\b(?=\s*-?\d)", "+"), (r"\bminus\b", "-"),
+    (r"\b(?:times|multiplied by|x)\b|×|(?<=\d)x(?=\s*\d)", "*"), (r"\b(?:divided by|over)\b|÷", "/"),
 ]
-NUMBER = r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
+WORD_PROBLEMS = [  # "3 boxes with 12 apples each", "4 packs of 6 eggs", "5 tickets at $8 each"
+    (rf"{N} [a-z]+(?: [a-z]+)? (?:with|of|containing|holding|that (?:each )?(?:hold|have|contain)s?|"
+     rf"each (?:with|has|have|holding|containing)) {N} [a-z]+", r"(\1 * \2)"),
+    (rf"{N} [a-z]+(?: [a-z]+)? (?:at|for|costing) \$?{N}\b(?: each| apiece)?", r"(\1 * \2)"),
+    (rf"\b(?:have|has|had|there are|there were|got) {N} [a-z]+.*?\b(?:eats?|ate|gives? away|gave away|loses?|lost|"
+     rf"sells?|sold|uses?|used|takes? away|took away|spends?|spent|breaks?|broke) {N}\b", r"(\1 - \2)"),
+    (rf"\b(?:have|has|had|there are|there were|got) {N} [a-z]+.*?\b(?:buys?|bought|gets?|got|finds?|found|adds?|added|"
+     rf"receives?|received) {N}\b", r"(\1 + \2)"),
+    (rf"{N} [a-z]+ (?:in|per) (?:a|an|one|each) [a-z]+.*?\bin {N} [a-z]+", r"(\1 * \2)"),
+    (rf"\b(?:a|one|each) [a-z]+ (?:has|holds|contains|fits) {N} [a-z]+.*?\bin {N} [a-z]+", r"(\1 * \2)"),
+    (rf"\b(?:share|split|divide|shared|split)s? {N} [a-z]+.*?\b(?:among|between|by) {N}\b", r"(\1 / \2)"),
+]
+CUES = (r"\bwhat(?:'s| is| are|s)?\b|\bhow (?:much|many)\b|\bcalculat|\bcompute|\bwork out|\bevaluate|\bsolve|"
+        r"=|\?|\bfigure out|\btell me\b|\btotal\b|\baltogether\b|\bin all\b|\bcan you\b|^\W*$")
+
+
+OPERATOR_WORDS = (r"[-+*/^×÷%]|\b(?:add|plus|minus|times|multipl|divide|subtract|sum|product|square|cube|power|"
+                  r"percent|double|half|halve|take)")
 
 
 class ToolFailed(Exception):
     """A tool's result was not a number (an error message, for instance)."""
 
 
-def find_expression(text: str) -> str | None:
-    """The arithmetic in a sentence, as a Python expression string, or None."""
-    text = text.lower().replace(",", "")
-    for pattern, symbol in WORDS:
-        text = re.sub(pattern, symbol, text)
-    runs = re.findall(r"[\d.\s+\-*/()]+", text)
+def numbers_in_words(text: str) -> str:
+    """'twelve times seven' -> '12 times 7'; 'one hundred and five' -> '105'."""
+    phrase = (rf"\b(?:{NUMBER_WORD})(?:(?:(?<=hundred)\s+and\s+|(?<=thousand)\s+and\s+|[\s-]+)"
+              rf"(?:{NUMBER_WORD}))*\b")
+    return re.sub(phrase, lambda m: _spoken(m.group()), text)
+
+
+def _spoken(phrase: str) -> str:
+    total, current = 0, 0
+    for word in re.findall(r"[a-z]+", phrase.replace("a dozen", "dozen")):
+        if word in UNITS:
+            current += UNITS.index(word)
+        elif word in TENS:
+            current += TENS[word]
+        elif word == "dozen":
+            current = (current or 1) * 12
+        elif word == "hundred":
+            current = (current or 1) * 100
+        elif word in SCALES:
+            total, current = total + (current or 1) * SCALES[word], 0
+    return str(total + current)
+
+
+def expression(text: str, previous: str | None = None) -> str | None:
+    """The arithmetic a clause asks for, as a Python expression, or None.
+    `previous` is the expression of the clause before ("..., then multiply the result by 5")."""
+    text = numbers_in_words(text.lower())
+    if any(re.search(pattern, text) for pattern in NOT_SUMS):
+        return None
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text).replace("$", "").replace("€", "").replace("£", "")
+    text = re.sub(r"\bnegative\s+(?=\d)", "-", text)
+    if previous is not None and not re.search(OPERATOR_WORDS, text):
+        return None  # "..., and translate it": "it" is the result, but nothing is computed
+    if previous is not None:
+        text = re.sub(r"\b(?:the result|the answer|the total|that|it|this)\b", "R", text)
+        if "R" not in text:  # "then multiply by 5", "then add 2": the result is implied
+            text = re.sub(r"^\W*(?:then\s+|and\s+)*(multiply|divide|square|cube)\b", r"\1 R", text)
+            text = re.sub(r"^\W*(?:then\s+|and\s+)*(add|subtract) (-?\d+(?:\.\d+)?)\b(?! (?:and|to|from))",
+                          lambda m: f"add R and {m.group(2)}" if m.group(1) == "add" else f"subtract {m.group(2)} from R", text)
+            text = re.sub(r"^\W*(?:then\s+|and\s+)*(?=(?:plus|minus|times|divided by|multiplied by|squared|cubed)\b)", "R ", text)
+    for pattern, symbol in WORDS + WORD_PROBLEMS:
+        text = re.sub(pattern, _joined(symbol) if symbol in JOINS else symbol, text)
+    if "R" in text:
+        if previous is None:
+            return None
+        text = text.replace("R", wrap(previous))
+    text = re.sub(r"(\d[\d\s.+\-*/()]*?\d\)?)\s*,\s*(?=[*/])", r"(\1) ", text)  # "5 + 3, multiplied by 2"
+    runs = re.findall(r"[\d.\s+\-*/()%]+", text)
     for run in sorted(runs, key=len, reverse=True):
         run = run.strip().rstrip(".")
         while run.count("(") > run.count(")") and run.startswith("("):
             run = run[1:].strip()
-        if re.search(r"\d\s*\)*\s*[-+*/]\s*\(*\s*-?\d", run) and _parse(run) is not None:
-            return run
+        if re.search(r"\d\s*\)*\s*(?:[-+*/%]|\*\*)\s*\(*\s*-?\d", run) and parse(run) is not None:
+            explicit = re.search(r"\(|\d \*{0,2}[-+*/] -?\d", run) and not re.search(r"[-+*/]\s*$", run)
+            return run if explicit or re.search(CUES, text) or text.strip(" .!?") == run else None
     return None
 
 
-def _parse(expression: str):
+def wrap(expression: str) -> str:
+    """The expression in brackets, unless it already is: "(3 + 4)" stays, "3 + 4" -> "(3 + 4)"."""
+    return expression if re.fullmatch(r"\((?:[^()]|\([^()]*\))*\)", expression) else f"({expression})"
+
+
+def word_problem(text: str) -> str | None:
+    """The sum in a short story that asks "how many" ("I have 12 pens and buy 8 more, how many now?")."""
+    text = numbers_in_words(text.lower()).replace("$", "")
+    if not re.search(r"\bhow (?:many|much)\b|\bleft\b|\bin (?:total|all)\b|\baltogether\b", text):
+        return None
+    for pattern, symbol in WORD_PROBLEMS:
+        found = re.search(pattern, text)
+        if found and "R" not in found.group(0):
+            return found.expand(symbol)
+    return None
+
+
+JOINS = {"SUM": " + ", "PRODUCT": " * ", "MEAN": " + "}
+
+
+def _joined(kind: str):
+    def join(match):
+        items = re.findall(N, match.group(0))
+        inner = JOINS[kind].join(items)
+        return f"(({inner}) / {len(items)})" if kind == "MEAN" else f"({inner})"
+    return join
+
+
+@lru_cache(maxsize=1024)
+def parse(expression: str):
     try:
         tree = ast.parse(expression, mode="eval").body
     except SyntaxError:
@@ -53,47 +172,44 @@ def _parse(expression: str):
         if not isinstance(node, allowed) or (isinstance(node, ast.Constant)
                                               and not isinstance(node.value, (int, float))):
             return None
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and abs(_plain(node.right)) > 100:
+            return None  # 10 ** 10000: not a question anyone asks a calculator
     return tree
+
+
+def _plain(node) -> float:
+    try:
+        return float(eval(compile(ast.Expression(node), "", "eval"), {"__builtins__": {}}))
+    except Exception:
+        return 0.0
 
 
 def number(result: str) -> float:
     """The number in a tool's result ("7", "7.0", '{"result": 7}', "The sum is 7")."""
-    found = re.search(NUMBER, result)
+    found = re.search(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?", result)
     if not found or re.search(r"error|exception|traceback", result, re.IGNORECASE):
         raise ToolFailed(result)
     return float(found.group())
 
 
-def plan(expression: str, tools: dict, results: list[str]):
-    """Walk the expression, using one tool result per operation that has a tool.
-
-    Returns ("call", kind, a, b) for the next operation to hand to a tool, or
-    ("done", value) when every operation has a value. `tools` maps kind -> tool.
-    """
-    pending = iter(results)
-
-    def value(node):
-        if isinstance(node, ast.Constant):
-            return float(node.value)
-        if isinstance(node, ast.UnaryOp):
-            inner = value(node.operand)
-            return inner if isinstance(inner, tuple) else -inner if isinstance(node.op, ast.USub) else inner
-        left = value(node.left)
-        if isinstance(left, tuple):
-            return left
-        right = value(node.right)
-        if isinstance(right, tuple):
-            return right
-        kind, _, compute = OPERATIONS[type(node.op)]
-        if kind not in tools:
-            return compute(left, right)  # no tool for it: done "in its head"
-        result = next(pending, None)
-        return ("call", kind, left, right) if result is None else number(result)
-
-    answer = value(_parse(expression))
-    return answer if isinstance(answer, tuple) else ("done", answer)
+def steps(node, tools: dict):
+    """A generator: yields (kind, a, b) for each operation that has a tool and receives the tool's
+    result text; returns the value. Operations without a tool are done "in its head"."""
+    if isinstance(node, ast.Constant):
+        return float(node.value)
+    if isinstance(node, ast.UnaryOp):
+        inner = yield from steps(node.operand, tools)
+        return -inner if isinstance(node.op, ast.USub) else inner
+    left = yield from steps(node.left, tools)
+    right = yield from steps(node.right, tools)
+    kind, compute = OPERATIONS[type(node.op)]
+    if kind not in tools:
+        return compute(left, right)
+    return number((yield kind, left, right))
 
 
 def show(value: float) -> str:
     """7.0 -> "7", 2.5 -> "2.5"."""
+    if isinstance(value, complex):
+        raise ValueError("complex")
     return str(int(value)) if float(value).is_integer() else f"{value:.10g}"

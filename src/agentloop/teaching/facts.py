@@ -1,91 +1,54 @@
-"""Facts about the user: finding them in what the user says, and in memory text.
+"""Reading memory: the facts in a system prompt or a tool result, whatever shape the student chose.
 
-"My name is Ada, I prefer tea" holds two facts: ("name", "Ada") and ("prefers", "tea").
-Memory comes back to the model as text (a system prompt, a tool result), in whatever
-shape the student chose: "name: Ada", "- name = Ada", {"name": "Ada"}, or
-"The user's name is Ada". `facts_in_memory` reads all of those.
+Memory comes back to the model as text: "name: Ada", "- name = Ada", {"name": "Ada"}, a JSON list
+of {"id": ..., "content": "The user's name is Ada"}, or plain sentences. `facts_in_memory` reads all
+of those into one dict; `lookup` finds a key in it, allowing near names ("city" for "lives_in").
 """
 import json
 import re
 
-_END = r'(?=\s*(?:[,;!?"]|\.(?:\s|$)|\band\b|\bbut\b|$))'
-STATED = [  # (pattern on what the user says, the key it gives)
-    (r"\bcall me (?P<v>[\w' -]+?)" + _END, "name"),
-    (r"\bi (?:really )?prefer (?P<v>[\w' -]+?)" + _END, "prefers"),
-    (r"\bi (?:really )?(?:like|love) (?P<v>[\w' -]+?)" + _END, "likes"),
-    (r"\bi live in (?P<v>[\w' -]+?)" + _END, "lives_in"),
-    (r"\bi(?: am|'m) (?:in|at|visiting) (?P<v>[\w' -]+?)" + _END, "location"),
-    (r"\bi(?: am|'m) (?P<v>\d+) years old", "age"),
-    (r"\bi work as (?:an? )?(?P<v>[\w' -]+?)" + _END, "job"),
-    (r"\bit'?s my birthday (?:on )?(?P<v>[\w' -]+?)" + _END, "birthday"),
-    (r"\bmy (?P<k>[a-z]+(?: [a-z]+)?) is (?:on )?(?P<v>[\w'@.+/: -]+?)" + _END, None),
-]
-QUESTIONS = [  # (pattern on a question, the key it asks about; "*" is everything)
-    (r"\bwhat(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?)\b", None),
-    (r"\bwhen(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?)\b", None),
-    (r"\bdo you (?:know|remember) my (?P<k>[a-z]+(?: [a-z]+)?)\b", None),
-    (r"\bwho am i\b", "name"),
-    (r"\bwhat do i (?:prefer|drink)\b", "prefers"),
-    (r"\bwhat do i (?:like|love)\b", "likes"),
-    (r"\bwhere do i live\b", "lives_in"),
-    (r"\bwhere am i\b", "location"),
-    (r"\bhow old am i\b", "age"),
-    (r"\bwhat do i do\b|\bwhat(?:'s| is) my job\b", "job"),
-    (r"\b(?:what do you know|what do you remember|tell me what you know) about me\b", "*"),
-]
-PHRASES = {"name": "your name is {}", "prefers": "you prefer {}", "likes": "you like {}",
-           "lives_in": "you live in {}", "location": "you are in {}", "age": "you are {} years old",
-           "job": "you work as {}"}
-STOP = {"question", "answer", "turn", "favourite", "favorite", "problem"}
+from .understand import key_of, stated
 
-
-def key_of(text: str) -> str:
-    return re.sub(r"\W+", "_", text.strip().lower()).strip("_")
-
-
-def stated_facts(text: str) -> list[tuple[str, str]]:
-    """Facts the user states about themselves, in the order stated, one per key."""
-    found = []
-    for pattern, key in STATED:
-        for match in re.finditer(pattern, text, re.IGNORECASE):
-            found.append((match.start(), key or key_of(match.group("k")), match.group("v").strip()))
-    facts = {}
-    for _, key, value in sorted(found):
-        if key not in STOP:
-            facts.setdefault(key, value)
-    return list(facts.items())
-
-
-def asked_key(text: str) -> str | None:
-    """The key a question asks about ("what is my name?" -> "name"), or None."""
-    for pattern, key in QUESTIONS:
-        match = re.search(pattern, text, re.IGNORECASE)
-        if match:
-            return key or key_of(match.group("k"))
-    return None
+ALIASES = {"name": ["user_name", "username", "first_name", "called"], "prefers": ["preference", "drink"],
+           "birthday": ["birth_date", "date_of_birth", "birthdate", "dob", "bday"],
+           "lives_in": ["city", "home", "lives", "address", "home_city"], "job": ["occupation", "profession", "work"],
+           "allergies": ["allergy", "allergic_to"], "likes": ["like", "loves", "interests"],
+           "location": ["lives_in", "city"]}
 
 
 def facts_in_memory(text: str) -> dict:
-    """Every fact in memory text, whatever its shape (JSON, key: value lines, sentences)."""
+    """Every fact in memory text (JSON, key: value lines, sentences); the first of a key wins."""
     facts = {}
-    for data in _json_in(text):
-        _collect(data, facts)
+    for data in json_in(text):
+        collect(data, facts)
     for line in re.split(r"[\n;]|(?<=[a-z0-9])\.\s", text):
-        _read_line(line.strip(" -*•\t"), facts)
+        read_line(line.strip(" -*•\t"), facts)
     return facts
 
 
 def texts_in(result: str) -> list[str]:
     """The memory texts in a tool result: the "content" of each JSON item, or the text."""
     found = []
-    for data in _json_in(result):
+    for data in json_in(result):
         items = data if isinstance(data, list) else [data]
         found += [str(i.get("content") or i.get("text") or i.get("memory") or "")
                   for i in items if isinstance(i, dict)]
     return [t for t in found if t] or [result]
 
 
-def _json_in(text: str) -> list:
+def ids_in(result: str) -> list[tuple[str, str]]:
+    """(id, content) of each memory in a search result."""
+    pairs = []
+    for data in json_in(result):
+        for item in data if isinstance(data, list) else [data]:
+            if isinstance(item, dict) and item.get("id") is not None:
+                pairs.append((str(item["id"]), str(item.get("content") or item.get("text") or item.get("memory") or "")))
+    if not pairs:
+        pairs = [(m, result) for m in re.findall(r"\"?id\"?\s*[:=]\s*\"?([\w:.-]+)", result)]
+    return pairs
+
+
+def json_in(text: str) -> list:
     try:
         return [json.loads(text)]
     except ValueError:
@@ -98,45 +61,59 @@ def _json_in(text: str) -> list:
         return found
 
 
-def _collect(data, facts: dict) -> None:
+def collect(data, facts: dict) -> None:
     if isinstance(data, list):
         for item in data:
-            _collect(item, facts)
+            collect(item, facts)
     elif isinstance(data, dict):
         for key, value in data.items():
             if isinstance(value, (dict, list)):
-                _collect(value, facts)
+                collect(value, facts)
             elif key in ("content", "text", "memory", "fact"):
-                _read_line(str(value), facts)
+                read_line(str(value), facts)
             elif isinstance(value, (str, int, float)) and key != "id":
                 facts.setdefault(key_of(key), str(value))
 
 
-def _read_line(line: str, facts: dict) -> None:
+def read_line(line: str, facts: dict) -> None:
     """'name: Ada', 'name = Ada' or a sentence such as "The user's name is Ada"."""
-    match = re.match(r"^([A-Za-z][\w ]{0,30}?)\s*(?::|=|->)\s*([^{}\[\]]+)$", line)
+    match = re.match(r"^([A-Za-z][\w' ]{0,40}?)\s*(?::|=|->)\s*([^{}\[\]]+)$", line)
     if match:
         facts.setdefault(key_of(match.group(1)), match.group(2).strip(" ."))
-        return
-    line = re.sub(r"\b(?:the )?user's\b", "my", line, flags=re.IGNORECASE)
-    line = re.sub(r"\b(?:the )?user (prefer|like|love|live|work)s\b", r"i \1", line, flags=re.IGNORECASE)
-    line = re.sub(r"\b(?:the )?user is\b", "i am", line, flags=re.IGNORECASE)
-    for key, value in stated_facts(line):
+        if len(match.group(2).split()) < 4:
+            return
+        line = match.group(2)  # "Memory: The user is called Ada ...": a heading, then sentences
+    line = re.sub(r"\b(?:the user|user|she|he|they)(?:('s)|\s+(\w+))\b", first_person, line, flags=re.IGNORECASE)
+    line = re.sub(r"\b(and|who|but)\s+(prefer|like|love|live|work|dislike|hate)s\b", r"\1 i \2", line, flags=re.IGNORECASE)
+    for key, value in stated(line):
         facts.setdefault(key, value)
 
 
-def phrase(key: str, value: str) -> str:
-    """("name", "Ada") -> "your name is Ada"."""
-    return PHRASES.get(key, "your " + key.replace("_", " ") + " is {}").format(value)
+def first_person(said) -> str:
+    """ "the user is" -> "i am", "she likes" -> "i like", "the user's" -> "my": memory written about the
+    user, read as if they had said it."""
+    if said.group(1):
+        return "my"
+    verb = said.group(2).lower()
+    if verb in ("is", "was", "has"):
+        return "i " + {"is": "am", "was": "was", "has": "have"}[verb]
+    return "i " + (verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb)
 
 
 def lookup(facts: dict, key: str) -> str | None:
     """The value for a key, allowing near names (favourite_drink ~ prefers, etc.)."""
     if key in facts:
         return facts[key]
-    aliases = {"name": ["user_name", "username", "first_name"], "prefers": ["preference", "drink"],
-               "birthday": ["birth_date", "date_of_birth", "birthdate", "dob"]}
-    for alias in aliases.get(key, []):
+    for alias in ALIASES.get(key, []):
         if alias in facts:
             return facts[alias]
-    return next((v for k, v in facts.items() if key in k.split("_")), None)
+    wanted = set(key.split("_")) - {"name", "my", "the"} or {key}
+    return next((v for k, v in facts.items() if wanted <= set(k.split("_"))), None)
+
+
+def mentioning(facts: dict, words: str) -> list[tuple[str, str]]:
+    """The facts whose key or value shares a word that matters with `words`."""
+    wanted = {w for w in re.findall(r"[a-z0-9]+", words.lower()) if len(w) > 2} - {
+        "what", "when", "where", "which", "who", "the", "and", "did", "you", "your", "about", "tell", "know"}
+    return [(k, v) for k, v in facts.items()
+            if wanted & set(re.findall(r"[a-z0-9]+", f"{k.replace('_', ' ')} {v}".lower()))]

@@ -11,6 +11,7 @@ import hashlib
 import json
 import math
 
+from ..wire import new_id
 from .validate import InvalidRequest
 
 BASE = "teaching-model"
@@ -29,6 +30,11 @@ QUIRKS = {
 }
 RETRY_AFTER = 0.2  # seconds: short, so tests and lessons do not wait long
 SEEN: set = set()  # conversations already refused once in this process (each server keeps its own)
+
+
+def call_id(digest: str, index: int) -> str:
+    """A tool call's id, derived from the request: wire.new_id, the one id generator."""
+    return new_id(digest, index)
 
 
 class TooManyRequests(Exception):
@@ -109,7 +115,7 @@ def after(state: dict, response: dict) -> dict:
         else:  # new ids: the model's own are derived from the request it read, the broken call's too
             digest = hashlib.sha256(json.dumps(state["request"], sort_keys=True).encode()).hexdigest()
             for i, call in enumerate(calls):
-                call["id"] = "call_" + hashlib.sha256(f"{digest}{i}".encode()).hexdigest()[:24]
+                call["id"] = call_id(digest, i)
     for call in calls:
         if "object-arguments" in names and parses(call["function"]["arguments"]):
             call["function"]["arguments"] = json.loads(call["function"]["arguments"])

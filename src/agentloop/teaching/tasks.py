@@ -1,209 +1,194 @@
-"""Skills that do things: arithmetic, text tools, weather, time, scheduling, research."""
+"""Plan, continued: the handlers for everything but arithmetic and memory about the user.
+
+Text tools, weather and time, scheduling, queued tasks, research and summaries, and the plain
+replies. Like plan.py's, a handler returns the answer, or is a generator that yields calls.
+"""
 import re
 
-from . import arithmetic as maths
-from . import facts
-from .skills import Reply, Turn, call, quoted
+from . import facts, say
+from .toolbox import call, takes_key
+
+BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1],
+           "count_words": lambda s: str(len(s.split()))}
+SAID = {"uppercase": '"{}" in upper case: {}', "lowercase": '"{}" in lower case: {}',
+        "reverse": '"{}" reversed: {}', "count_words": '"{}" has {} words.'}
+UNITS = r"minute|hour|day|week|month|year|weekend"
 
 
-def arithmetic(turn: Turn):
-    expression = maths.find_expression(turn.text)
-    if expression is None:
-        return None
-    shown = expression[1:-1] if expression.startswith("(") and expression.endswith(")") else expression
-    calculator = turn.tool("calculate")
-    if calculator and not any(turn.tool(k) for k in ("add", "subtract", "multiply", "divide")):
-        if not turn.results:
-            return call(calculator, expression=shown)
-        return Reply(f"{shown} = {turn.results[-1].strip()}")
-    tools = {kind: turn.tool(kind) for kind in ("add", "subtract", "multiply", "divide") if turn.tool(kind)}
-    try:
-        step = maths.plan(expression, tools, turn.results)
-    except maths.ToolFailed as failure:
-        return Reply(f"The tool failed with: {failure}. So I can't finish the calculation.")
-    except ZeroDivisionError:
-        return Reply("That divides by zero, which has no answer.")
-    if step[0] == "call":
-        _, kind, a, b = step
-        return call(tools[kind], numbers=[a, b])
-    return Reply(f"{shown} = {maths.show(step[1])}" if not turn.results else f"The answer is {maths.show(step[1])}.")
+def refusal(results: list) -> str | None:
+    """Why a tool said no ("Not stored: ...", "Error: ..."), to pass on instead of claiming success."""
+    for result in results:
+        text = result.strip()
+        prefix = re.match(r"(?:not stored|not deleted|error)\b\W*", text, re.IGNORECASE)
+        if prefix or re.match(r"(?:nothing|no memory)\b", text, re.IGNORECASE):
+            reason = text[prefix.end():] if prefix else text
+            return say.sentence(reason) if reason else "The tool refused."
 
 
-def count_letter(turn: Turn):
-    match = re.search(r"how many (?:times does )?(?:the letter )?[\"']?([a-z])[\"']?(?:'s|s)?\b.*?"
-                      r"\bin (?:the word )?[\"']?([a-z]+)", turn.text, re.IGNORECASE)
-    if not match:
-        return None
-    letter, word = match.group(1).lower(), match.group(2)
-    tool = turn.tool("count_letter")
-    if tool and not turn.results:
-        return call(tool, word=word, letter=letter, text=word)
-    if turn.results:
-        return Reply(f"There are {turn.results[-1].strip()} {letter}'s in {word}.")
-    # Without a tool it imitates a known slip of real models: it counts runs of the
-    # letter ("rr" once), as if reading tokens instead of characters.
-    guess = len(re.findall(f"{letter}+", word.lower()))
-    return Reply(f"There are {guess} {letter}'s in {word}.")
+def text(intent, turn):
+    op, subject, letter = intent.slots["op"], intent.slots["text"], intent.slots.get("letter")
+    if not subject:
+        return "Which text? Put it in quotes or after a colon, for example: shout: hello there."
+    tool = turn.tool(op)
+    if op == "count_letter":
+        if tool:
+            [result] = yield [call(tool, word=subject, letter=letter, text=subject)]
+            return f"There are {result.strip()} {letter}'s in {subject}."
+        # Without a tool it imitates a known slip of real models: it counts runs of the
+        # letter ("rr" once), as if reading tokens instead of characters.
+        return f"There are {len(re.findall(f'{letter}+', subject.lower()))} {letter}'s in {subject}."
+    if tool:
+        [result] = yield [call(tool, word=subject, text=subject, value=subject)]
+        return SAID[op].format(subject, result.strip())
+    return SAID[op].format(subject, BY_HAND[op](subject))
 
 
-TEXT_TOOLS = {  # kind: (what the user says, what the tool does without a tool)
-    "count_words": (r"\bhow many words\b|\bcount (?:the )?words\b", lambda s: str(len(s.split()))),
-    "uppercase": (r"\b(?:uppercase|upper case|capitals|shout)\b", str.upper),
-    "reverse": (r"\breverse\b", lambda s: s[::-1]),
-}
-
-
-def text_tool(turn: Turn):
-    for kind, (pattern, by_hand) in TEXT_TOOLS.items():
-        if re.search(pattern, turn.text, re.IGNORECASE):
-            text = quoted(turn.text)
-            tool = turn.tool(kind)
-            if tool and not turn.results:
-                return call(tool, word=text, text=text, value=text)
-            answer = turn.results[-1].strip() if turn.results else by_hand(text)
-            return Reply(f"{kind.replace('_', ' ').capitalize()} of \"{text}\": {answer}")
-
-
-def weather(turn: Turn):
-    match = re.search(r"\b(?i:weather|temperature|forecast)\b.*?\bin ([A-Z][\w ,]*?(?:and [A-Z]\w*)?)[?.!]*$",
-                      turn.text)
-    if not match:
-        return None
-    cities = [c.strip() for c in re.split(r",|\band\b", match.group(1)) if c.strip()]
+def weather(intent, turn):
+    cities = [c.strip() for c in re.split(r",|\band\b", intent.slots["cities"]) if c.strip()]
     tool = turn.tool("weather")
     if tool is None:
-        return Reply("I can't check the weather: I have no weather tool, and I won't guess.")
-    if not turn.results:  # one call per city, all in one turn (parallel tool calls)
-        return Reply(calls=[c for city in cities for c in call(tool, city=city).calls])
-    return Reply(" ".join(f"{city}: {result.strip()}." for city, result in zip(cities, turn.results)))
+        return "I can't check the weather: I have no weather tool, and I won't guess."
+    results = yield [call(tool, city=city) for city in cities]  # parallel tool calls
+    return " ".join(f"{city}: {result.strip()}." for city, result in zip(cities, results))
 
 
-def clock(turn: Turn):
-    if not re.search(r"\bwhat time\b|\bthe time\b|\bwhat day\b|\btoday'?s date\b|\bwhat(?:'s| is) the date\b",
-                     turn.text, re.IGNORECASE):
-        return None
+def clock(intent, turn):
     tool = turn.tool("clock")
     if tool is None:
-        return Reply("I don't know the time: I have no clock, only this conversation.")
-    return call(tool) if not turn.results else Reply(f"It is {turn.results[-1].strip()}.")
+        return "I don't know the time: I have no clock, only this conversation."
+    [result] = yield [call(tool)]
+    return f"It is {result.strip()}."
 
 
-def schedule(turn: Turn):
-    match = (re.search(r"\bremind me (?:to |about )?(?P<task>.+?)(?: (?P<when>(?:in|at|on|tomorrow|tonight|"
-                       r"next|every|later)\b.*?))?[.!?]*$", turn.text, re.IGNORECASE)
-             or re.search(r"\b(?P<task>(?:check|watch|monitor|follow up on) .+?) (?P<when>every \w+)[.!?]*$",
-                          turn.text, re.IGNORECASE))
-    if not match:
-        return None
-    task, when = match.group("task"), match.group("when") or "later"
+def schedule(intent, turn):
+    task, when = intent.slots["task"], intent.slots.get("when") or "later"
     tool = turn.tool("schedule")
     if tool is None:
-        return Reply("I can't schedule anything: I have no scheduling tool, and I only run when you write.")
-    if turn.results:
-        return Reply(f"Scheduled: {task} ({when}).")
-    if when.startswith("every"):  # a recurring task queues itself again: budgets matter
-        return call(tool, task=f"{task} {when}", when=when.replace("every", "in 1"))
-    return call(tool, task=task, when=when)
+        return "I can't schedule anything: I have no scheduling tool, and I only run when you write."
+    every = re.match(r"every (?:(\d+) |other )?(.+?)s?$", when, re.IGNORECASE)
+    if every:  # a recurring task carries its "every ..." along, so each run queues the next
+        unit = every.group(2)
+        due = f"in {every.group(1) or 1} {unit}" if re.fullmatch(UNITS, unit, re.I) else f"next {unit}"
+        yield [call(tool, task=f"{task} {when}", when=due)]
+    else:
+        yield [call(tool, task=task, when=when)]
+    return f"Scheduled: {task} ({when})."
 
 
-def research(turn: Turn):
-    match = re.search(r"\b(?:research|look up|look into|find out about|investigate)\s+(.+?)[.!?]*$",
-                      turn.text, re.IGNORECASE)
-    if not match:
-        return None
-    topic = match.group(1)
+def reminder(intent, turn):
+    return f"Reminder: {intent.slots['task']}."
+
+
+def wish(intent, turn):
+    name = facts.lookup(turn.known(), "name")
+    return f"{say.sentence(intent.slots['greeting']).rstrip('.')}{', ' + name if name else ''}!"
+
+
+def research(intent, turn):
+    topic = intent.slots["topic"]
     search, store, planner = turn.tool("search"), turn.tool("remember"), turn.tool("schedule")
     if planner is not None:  # a big job and a queue: plan the steps, the queue runs them later
-        if turn.results:
-            return Reply(f"I've planned {len(turn.results)} steps to research {topic}.")
         steps = [f"find sources on {topic}", f"take notes on {topic}", f"write a summary of {topic}"]
-        return Reply(calls=[c for step in steps for c in call(planner, task=step, when="next").calls])
+        results = yield [call(planner, task=step, when="next") for step in steps]
+        return f"I've planned {len(results)} steps to research {topic}."
     if search is None:
-        return Reply(f"I can't research {topic}: I have no search tool.")
-    if not turn.results:
-        return call(search, query=topic, text=topic)
-    found = turn.results[0].strip()
-    if store and len(turn.results) == 1:
-        calls = call(store, value=f"Finding about {topic}: {found}", key=topic, scope="agent:researcher",
-                     importance="medium", metadata={"topic": topic}).calls
-        log = turn.tool("decide")
-        if log:
-            calls += call(log, decision=f"store what I found about {topic}",
-                          reasoning="it answers the research question and others can reuse it").calls
-        return Reply(calls=calls)
-    if len(turn.results) > 1:
-        return Reply(f"I researched {topic} and saved what I found: {found[:200]}")
-    return Reply(f"About {topic}: {found[:200]}")
+        return f"I can't research {topic}: I have no search tool, and no world knowledge of my own."
+    [found] = yield [call(search, query=topic, text=topic)]
+    found = found.strip()
+    if re.match(r"(?:no results|nothing found|not found|error)\b", found, re.I):
+        return f"I found nothing on {topic}: the search said \"{found}\"."
+    if store:
+        calls = [call(store, value=f"Finding about {topic}: {found}", key=topic, scope=f"agent:{turn.agent()}",
+                      importance="medium", metadata={"topic": topic})]
+        if log := turn.tool("decide"):
+            calls.append(call(log, decision=f"store what I found about {topic}",
+                              reasoning="it answers the research question and others can reuse it"))
+        results = yield calls
+        if reason := refusal(results[:1]):
+            return f"I found this about {topic} but could not save it ({reason.rstrip('.')}): {found[:200]}"
+        return f"I researched {topic} and saved what I found: {found[:200]}"
+    return f"About {topic}: {found[:200]}"
 
 
-STEP = r"\b(find sources on|take notes on|write a summary of)\s+(.+?)[.!?]*$"
+def sources(intent, turn):
+    """Find sources on a topic and keep them in memory, for a later step to read."""
+    topic, search, store = intent.slots["topic"], turn.tool("search"), turn.tool("remember")
+    if search is None:
+        return f"I can't find sources on {topic}: I have no search tool."
+    [found] = yield [call(search, query=topic, text=topic)]
+    found = found.strip()
+    if store:
+        yield [note(store, turn, f"sources on {topic}", found)]
+    return f"Found sources on {topic}{' and saved them' if store else ''}: {found[:200]}"
 
 
-def research_step(turn: Turn):
-    """One of the steps `research` plans, run later from a queue. Memory (in the system
-    prompt) carries the work from one step to the next: sources, then notes, then a summary."""
-    match = re.search(STEP, turn.text, re.IGNORECASE)
-    if not match:
-        return None
-    step, topic = match.group(1).lower(), match.group(2)
-    search, store = turn.tool("search"), turn.tool("remember")
-    if step == "find sources on":
-        if search is None:
-            return Reply(f"I can't find sources on {topic}: I have no search tool.")
-        if not turn.results:
-            return call(search, query=topic, text=topic)
-        if store and len(turn.results) == 1:
-            return _note(store, f"sources on {topic}", turn.results[0].strip())
-        return Reply(f"Found sources on {topic}{' and saved them' if store else ''}: {turn.results[0].strip()[:200]}")
-    sources, notes = _in_memory(turn.system, "sources", topic), _in_memory(turn.system, "notes", topic)
-    if step == "take notes on":
-        if not sources:
-            return Reply(f"I have no sources on {topic} to take notes from yet.")
-        if store and not turn.results:
-            return _note(store, f"notes on {topic}", "; ".join(_sentences(sources)))
-        return Reply(f"Took notes on {topic}: {'; '.join(_sentences(sources))}")
-    found = notes or sources
+def notes(intent, turn):
+    """Turn the sources memory holds on a topic into notes."""
+    topic, store = intent.slots["topic"], turn.tool("remember")
+    found = in_memory(turn, topic, "sources")
     if not found:
-        return Reply(f"I have nothing on {topic} to summarise yet.")
-    return Reply(f"Summary of {topic}: " + " ".join(s + "." for s in _sentences(found)[:3]))
+        return f"I have no sources on {topic} to take notes from yet."
+    taken = "; ".join(sentences(found))
+    if store:
+        yield [note(store, turn, f"notes on {topic}", taken)]
+    return f"Took notes on {topic}: {taken}"
 
 
-def _note(store, key: str, text: str) -> Reply:
-    has_key = any(p.lower() in ("key", "name", "topic", "label") for p in store.params)
-    return call(store, key=key, value=text if has_key else f"{key[0].upper()}{key[1:]}: {text}",
-                importance="medium", scope="agent:researcher")
+def summarise(intent, turn):
+    """Only what there is to summarise: given text, memory in the prompt, or a memory search."""
+    topic = intent.slots["topic"] or "everything"
+    given = intent.slots.get("text") or next(iter(re.findall(r"[\"“](.{40,})[\"”]", turn.text)), None)
+    if given:
+        return "Summary: " + say.summary([given], 2)
+    tool = turn.tool("recall", "list_memory")
+    if tool:
+        results = yield [call(tool, query=topic, limit=5, scope=f"agent:{turn.agent()}")]
+        texts = facts.texts_in(results[-1])
+        return "Summary: " + (say.summary(texts) or "nothing to summarise yet.")
+    found = in_memory(turn, topic, "notes") or in_memory(turn, topic, "sources") or in_memory(turn, topic, "")
+    if found:
+        return f"Summary of {topic}: " + " ".join(s + "." for s in sentences(found)[:3])
+    about = f" about {topic}" if intent.slots["topic"] else ""
+    return (f"I have nothing{about} to summarise: give me the text, or a tool to find it. "
+            "I have no world knowledge of my own.")
 
 
-def _in_memory(system: str, kind: str, topic: str) -> str:
-    """The text memory holds under "sources on <topic>" (or notes), from the system prompt."""
-    found = re.search(rf"{kind} on {re.escape(topic)}\s*[:=]\s*(.+)", system, re.IGNORECASE)
-    return found.group(1).strip() if found else ""
+def note(store, turn, key: str, text: str) -> tuple:
+    return call(store, key=key, value=text if takes_key(store) else f"{say.sentence(key).rstrip('.')}: {text}",
+                importance="medium", scope=f"agent:{turn.agent()}")
 
 
-def _sentences(text: str) -> list:
+def in_memory(turn, topic: str, kind: str) -> str:
+    """What memory (the system prompt) holds under "<kind> on <topic>" (any key naming the topic if kind is "")."""
+    for line in turn.system.splitlines():
+        found = re.match(r"^[\s\-*•]*([^:=]+?)\s*[:=]\s*(.+)$", line)
+        key = found.group(1).lower().replace("_", " ") if found else ""
+        if found and topic.lower() in key and key.startswith(kind):
+            return found.group(2).strip()
+    return ""
+
+
+def sentences(text: str) -> list:
     return [s.strip(" .;") for s in re.split(r"(?<=[.;])\s+", text) if s.strip(" .;")]
 
 
-def scheduled(turn: Turn):
-    """A task from a queue that no other skill took: deliver it to the user when it is due."""
-    match = re.match(r"\s*scheduled task\b[^:]*:\s*(.+?)[.!?]*$", turn.text, re.IGNORECASE | re.DOTALL)
-    if not match:
-        return None
-    if "happy birthday" in match.group(1).lower():
-        name = facts.lookup(turn.known(), "name")
-        return Reply(f"Happy birthday{', ' + name if name else ''}! 🎂")
-    return Reply(f"Reminder: {match.group(1)}.")
+def capital(intent, turn):
+    country = intent.slots["country"]
+    city = say.CAPITALS.get(country.lower())
+    return (f"The capital of {country.title()} is {city}." if city else
+            f"I don't know the capital of {country.title()}: my table of facts is tiny.")
 
 
-def summarise(turn: Turn):
-    match = re.search(r"\b(?:summari[sz]e|sum up)\b(?: what (?:we|you) know about| the findings on)?\s*(.+?)[.!?]*$",
-                      turn.text, re.IGNORECASE)
-    if not match:
-        return None
-    topic = match.group(1) or "everything"
-    tool = turn.tool("recall", "list_memory")
-    if tool and not turn.results:
-        return call(tool, query=topic, limit=5, scope="agent:researcher")
-    texts = facts.texts_in(turn.results[-1]) if turn.results else [topic]
-    sentences = [s.strip() for text in texts for s in re.findall(r"[^.!?]+[.!?]?", text) if s.strip()]
-    return Reply("Summary: " + (" ".join(sentences[:3]) or "nothing to summarise yet."))
+def greet(intent, turn):
+    name = facts.lookup(turn.known(), "name")
+    return say.GREETING.format(", " + name if name else "")
+
+
+HANDLERS = {
+    "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
+    "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
+    "greet": greet, "joke": lambda i, t: say.JOKE, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
+    "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",
+    "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.CAN}", "harmful": lambda i, t: "I can't help with that.",
+    "unknown": lambda i, t: i.slots["text"],
+}

@@ -7,6 +7,9 @@ calculator. Then we fill its parameters by their names and types.
 """
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+
+from ..memory import LEVELS  # importance as a number from 0 to 1
 
 # kind -> words that suggest it (in the name they count three times, elsewhere once)
 KINDS = {
@@ -14,14 +17,17 @@ KINDS = {
     "subtract": "subtract minus difference subtraction",
     "multiply": "multiply times product multiplication",
     "divide": "divide division quotient",
+    "power": "power pow exponent exponentiation raise",
+    "modulo": "modulo mod remainder",
     "calculate": "calculator calculate calc evaluate eval expression arithmetic math",
     "count_letter": "letter letters occurrences occurrence char character",
     "count_words": "words word wordcount",
-    "uppercase": "upper uppercase capitals capitalize shout",
-    "reverse": "reverse reversed backwards",
+    "uppercase": "upper uppercase capital capitals capitalize shout loud caps yell",
+    "lowercase": "lower lowercase quiet whisper",
+    "reverse": "reverse reversed backwards mirror",
     "remember": "remember memorize memorise save store write note remember_fact",
     "recall": "recall retrieve",
-    "list_memory": "list all memories",
+    "list_memory": "list all",
     "forget": "forget delete remove erase",
     "schedule": "schedule queue reminder remind later follow followup enqueue task",
     "weather": "weather forecast temperature",
@@ -29,8 +35,8 @@ KINDS = {
     "search": "search lookup find query web internet browse sources",
     "decide": "decide decision log audit reasoning",
 }
-ARITHMETIC = {"add", "subtract", "multiply", "divide"}
-MEMORY_WORDS = {"memory", "memories", "fact", "facts", "remembered", "user"}
+ARITHMETIC = {"add", "subtract", "multiply", "divide", "power", "modulo"}
+MEMORY_WORDS = {"memory", "fact", "remembered", "user"}
 
 
 @dataclass
@@ -43,26 +49,39 @@ class Tool:
 
 
 def words(text: str) -> list[str]:
-    """Lower-case words, splitting snake_case and camelCase."""
+    """Lower-case words, splitting snake_case and camelCase, verbs and plurals stemmed ("Adds" -> add)."""
     text = re.sub(r"([a-z])([A-Z])", r"\1 \2", text or "")
-    return re.findall(r"[a-z]+", text.lower())
+    return [stem(w) for w in re.findall(r"[a-z]+", text.lower())]
 
 
-def classify(name: str, description: str, params: dict) -> str | None:
+def stem(word: str) -> str:
+    """multiplies -> multiply, adds -> add, letters -> letter (but not "address" or "is")."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    plain = len(word) <= 3 or word.endswith(("ss", "us", "is", "mes", "ws"))  # not "address", "times", "news"
+    return word if plain or not word.endswith("s") else word[:-1]
+
+
+KEYWORDS = {kind: {stem(k) for k in keywords.split()} for kind, keywords in KINDS.items()}
+
+
+@lru_cache(maxsize=1024)  # a loop offers the same tools every turn
+def classify(name: str, description: str, params: tuple) -> str | None:
     """The kind whose keywords best match this tool, or None."""
     name_words = set(words(name))
     other = set(words(description)) | {w for p in params for w in words(p)}
     scores = {}
-    for kind, keywords in KINDS.items():
-        keys = set(keywords.split())
+    for kind, keys in KEYWORDS.items():
         score = 3 * len(keys & name_words) + len(keys & other)
         if score:
             scores[kind] = score
+    memory = (name_words | other) & MEMORY_WORDS
+    if memory and name_words & {"get", "fetch", "read", "lookup"}:  # get_fact, read_memory
+        return "recall"
     if not scores:
         return None
     # arithmetic loses ties: "add_memory" stores a memory, "add_task" schedules a task
     best = max(scores, key=lambda kind: (scores[kind], kind not in ARITHMETIC))
-    memory = (name_words | other) & MEMORY_WORDS
     if memory and name_words & {"list", "all"}:
         return "list_memory"
     if memory and best in ARITHMETIC | {"search"}:
@@ -79,14 +98,14 @@ def read_tools(tools: list) -> list[Tool]:
         params = schema.get("properties") or {}
         name, description = function["name"], function.get("description", "")
         result.append(Tool(name, description, params, schema.get("required", []),
-                           classify(name, description, params)))
+                           classify(name, description, tuple(params))))
     return result
 
 
 # parameter roles -> the parameter names that usually play them
 ROLES = {
     "key": "key name topic label field attribute subject",
-    "value": "value fact content text memory note info information data",
+    "value": "value fact content text memory note info information data detail details",
     "query": "query q question search term terms keyword keywords topic",
     "task": "task description what title text action item todo",
     "when": "when time at due date delay after in schedule",
@@ -127,19 +146,27 @@ def fill(tool: Tool, values: dict) -> dict:
     return args
 
 
+def call(tool: Tool, **roles) -> tuple:
+    """A call of `tool`, its arguments filled from role -> value (see fill)."""
+    return (tool.name, fill(tool, roles))
+
+
+def takes_key(tool: Tool) -> bool:
+    """remember(key, value) / forget(key), rather than remember(content) / delete(memory_id)."""
+    return any(p.lower() in ROLES["key"].split() for p in tool.params)
+
+
 def generic(kind: str | None, text: str):
     """A plausible value of a JSON-schema type, for a parameter we cannot place."""
     return {"number": 0, "integer": 0, "boolean": True, "array": [], "object": {}}.get(kind, text)
 
 
-LEVELS = {"low": 0.2, "medium": 0.5, "high": 0.9}  # importance as a number from 0 to 1
-
-
 def convert(value, spec: dict):
     """Make a value fit its parameter's schema (type and enum)."""
     kind = spec.get("type")
-    if "enum" in spec and value not in spec["enum"]:
-        value = spec["enum"][min(len(spec["enum"]) - 1, 1)]  # the middle-ish choice
+    if "enum" in spec and value not in spec["enum"]:  # "agent:researcher" -> "agent", else the middle-ish choice
+        value = next((e for e in spec["enum"] if str(value).startswith(f"{e}:")),
+                     spec["enum"][min(len(spec["enum"]) - 1, 1)])
     if kind in ("integer", "number") and isinstance(value, float) and value.is_integer():
         return int(value)  # 2, not 2.0, as a real model would write it
     if kind == "number" and value in LEVELS:

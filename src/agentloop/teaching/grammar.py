@@ -1,0 +1,125 @@
+"""The teaching model's grammar: the patterns `understand` matches, as data (docs/teaching_model.md).
+
+FACTS are what users say about themselves, QUESTIONS what they ask back, OTHER every other kind of
+request, TEXT_OPS what they want done to a piece of text. Each is tried in order; the first match wins.
+"""
+
+NAME = r"(?P<v>[A-Za-z][a-z'-]+(?: [A-Z][a-z'-]+)?)"
+VALUE = r"(?P<v>[^,;!?]+?)"
+END = r"\s*(?:please|thanks|thank you|now|btw|by the way|anymore|too)?\s*(?=[,;!?]|\.(?:\s|$)|\band (?:i|i'm|my|me|we|you|please|also|then|remember|what|tell|remind)\b|\bbut\b|$)"
+NOT_NAMES = set("""a an the at on in by later back soon now tomorrow tonight today maybe sometime anytime
+    asap again please when if crazy called named what whatever anything something nothing you me it that this here there
+    sure fine ok okay good great tired hungry busy sorry ready done home happy sad going not just so very
+    also still too from with about""".split())
+PRONOUNS = set("you it that this them him her me us everything something anything nothing".split())
+NOT_JOBS = set("""bit little lot big huge real total fan new good great bad person human fast slow vegan vegetarian
+    beginner parent mum mom dad father mother morning night""".split())
+TIME_UNITS = "minute|hour|day|week|month|year|morning|evening|night|weekend"
+WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+VERBS = set("""add subtract multiply divide calculate compute work what whats how who where when why tell
+    remember forget delete remove erase note remind schedule plan book buy order write translate explain
+    summarise summarize research look find search check reverse shout count make convert give show call
+    send open play set please also and can could would will do is are""".split())
+
+# (pattern, key): facts a user states about themselves; a key with {k} takes the matched group k
+FACTS = [
+    (rf"(?:^|\bmy )name(?:'s| is) {NAME}{END}", "name"),
+    (rf"\b(?:you can |please |just )?call me {NAME}{END}", "name"),
+    (rf"\bi go by {NAME}{END}", "name"),
+    (rf"\bi(?:'m| am) (?:called|named) {NAME}{END}", "name"),
+    (rf"^(?:(?:hi|hello|hey)(?: there| all| everyone)?\W+)?(?:i'm|i am|im|this is) {NAME}{END}", "name"),
+    (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?)(?:'s| 's) name is {NAME}{END}", "{k}_name"),
+    (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?) is (?:called|named) {NAME}{END}", "{k}_name"),
+    (rf"\bi(?: have|'ve| have got|'ve got| got) an? (?P<k>[a-z]+) (?:called|named) {NAME}{END}", "{k}_name"),
+    (rf"\bi(?:'m| am) allergic to {VALUE}{END}", "allergies"),
+    (rf"\bi have an? (?P<v>[a-z]+(?: [a-z]+)?) allergy{END}", "allergies"),
+    (rf"\bi (?:really |also |absolutely |strongly )?(?:hate|dislike|detest|can't stand|cannot stand|"
+     rf"don't like|do not like|don't enjoy|do not enjoy) {VALUE}{END}", "dislikes"),
+    (rf"\bi (?:really |also |absolutely |do |still )?(?:like|love|enjoy|adore) {VALUE}{END}", "likes"),
+    (rf"\bi(?:'m| am) (?:really |totally |so |very )?(?:a (?:big |huge )?fan of|into|crazy about) {VALUE}{END}", "likes"),
+    (rf"\bi (?:really |also |much |do )?prefer {VALUE}{END}", "prefers"),
+    (rf"\bi(?:'m| am)? (?:now |currently )?(?:work(?:ing)? as|employed as) (?:an? )?{VALUE}{END}", "job"),
+    (rf"\bi (?:work|am working) (?:at|for) {VALUE}{END}", "workplace"),
+    (rf"\b(?:actually |so |now )?i(?:'ve| have)? (?:just |recently )?(?:moved|relocated) to {VALUE}{END}", "lives_in"),
+    (rf"\bi (?:now |currently |still )?live in {VALUE}{END}", "lives_in"),
+    (rf"\bi(?:'m| am) (?:now |currently )?(?:living|based|settled|staying) in {VALUE}{END}", "lives_in"),
+    (rf"\bi(?:'m| am) (?:originally )?from {VALUE}{END}", "from"),
+    (rf"\bi(?:'m| am) (?:in|at|visiting) (?P<v>[A-Z][^,;!?]*?){END}", "location"),
+    (rf"\bi(?:'m| am) (?P<v>\d{{1,3}})(?: years old| years| yo)?{END}", "age"),
+    (rf"\bi (?:just )?turned (?P<v>\d{{1,3}}){END}", "age"),
+    (rf"\bi was born (?:on|in) (?P<v>(?:[A-Za-z]+ \d|\d|the )[^,;!?]*?){END}", "birthday"),
+    (rf"\bi was born in (?P<v>[A-Z][^,;!?]*?){END}", "birthplace"),
+    (rf"\bit'?s my birthday (?:on |is )?{VALUE}{END}", "birthday"),
+    (rf"\bmy (?:birthday|bday|b-day) is (?:on )?{VALUE}{END}", "birthday"),
+    (rf"\bmy (?P<k>[a-z]+(?: [a-z]+){{0,2}}) (?:is|are) (?!called|named|not)(?:on )?{VALUE}{END}", "{k}"),
+    (rf"\bi(?:'m| am) an? (?P<v>[a-z]+(?: [a-z]+)?){END}", "job"),
+]
+SAME = {"allergy": "allergies", "address": "lives_in", "home": "lives_in", "city": "lives_in", "occupation": "job",
+        "profession": "job", "bday": "birthday", "birth_date": "birthday", "date_of_birth": "birthday",
+        "first_name": "name"}  # words for a key the grammar already has
+NOT_KEYS = set("question answer problem point guess pleasure bad fault turn is favourite favorite".split())
+# (pattern, key): questions about the user; "*" is everything
+QUESTIONS = [
+    (r"\b(?:what do you know|what do you remember|what have you (?:got|stored|remembered)|tell me what you know)"
+     r"(?: about me)?\b|\bwhat(?:'s| is) in (?:your )?memory\b|\btell me about myself\b", "*"),
+    (r"\bwho am i\b|\bwhat am i called\b|\bwhat(?:'s| is| was) my name\b|\bdo you (?:know|remember) (?:who i am|my name)\b|\bwhat (?:do|should|will|did) you call me\b",
+     "name"),
+    (r"\b(?:what|who)(?:'s| is| was| are)? my (?P<k>[a-z]+(?: [a-z]+)?)(?:'s| 's) name\b", "{k}_name"),
+    (r"\bwhat(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?) called\b|\bwhat did i (?:call|name) my (?P<k2>[a-z]+)\b", "{k}_name"),
+    (r"\bwhat(?:'s| is) the name of my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}_name"),
+    (r"\bwho(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}_name"),
+    (r"\bwhat am i allergic to\b|\b(?:do i have|what are) (?:any )?(?:my )?allergies\b|\bam i allergic\b|\bany allergies\b", "allergies"),
+    (r"\bwhat do i (?:hate|dislike|not like)\b|\bwhat don't i like\b", "dislikes"),
+    (r"\bwhat (?:do|did) i (?:say i )?(?:like|love|enjoy)\b|\bwhat are my (?:likes|hobbies|interests)\b|^\W*do i (?:like|love|enjoy)\b|\bwhat i (?:like|love|enjoy)\b|\bwhat am i (?:into|a fan of)\b", "likes"),
+    (r"\bwhat do i (?:prefer|drink)\b|\bwhat(?:'s| is) my preference\b", "prefers"),
+    (r"\bwhere do i work\b|\bwho do i work for\b", "workplace"),
+    (r"\bwhat do i do\b|\bwhat(?:'s| is) my (?:job|occupation|profession|work)\b|\bwhat do i work as\b", "job"),
+    (r"\bwhere (?:do|did) i (?:say i |tell you i )?(?:live|stay)\b|\b(?:which|what) (?:city|town|country|place) do i live in\b|\bwhere(?:'s| is) my home\b|\bwhere did i move\b", "lives_in"),
+    (r"\bwhere was i born\b", "birthplace"),
+    (r"\bwhere am i from\b|\bwhere do i come from\b", "from"),
+    (r"\bwhere am i\b|\bwhat (?:city|town|country|place) am i in\b", "location"),
+    (r"\bhow old am i\b|\bwhat(?:'s| is) my age\b", "age"),
+    (r"\bwhen(?:'s| is| was) my (?:birthday|bday)\b|\bwhen was i born\b|\bwhat(?:'s| is) my (?:birthday|birth date|date of birth)\b",
+     "birthday"),
+    (r"\bwhat did i ask you to remember\b|\bwhat did i tell you to remember\b", "note"),
+    (r"\b(?:what|when|where|which)(?:'s| is| are| was)? my (?P<k>[a-z]+(?: [a-z]+){0,2}?)(?: called)?\W*$", "{k}"),
+    (r"\bwhat (?P<k>[a-z]+(?: [a-z]+)?) do i (?:like|love|prefer)(?: best| most)?\b", "favourite_{k}"),
+    (r"\bwhat (?P<k>[a-z]+(?: [a-z]+)?) do i (?:have|own|drive|use|play|speak|ride)\b", "{k}"),
+    (r"\bremind me (?:of |what )?my (?P<k>[a-z]+(?: [a-z]+)?)(?: is| was)?\W*$", "{k}"),
+    (r"\bdo you (?:know|remember) my (?P<k>[a-z]+(?: [a-z]+)?)\b|\btell me my (?P<k2>[a-z]+(?: [a-z]+)?)\b", "{k}"),
+]
+OTHER = [  # (pattern, kind, slot names from the groups)
+    (r"\b(?:bomb|explosives?|malware|ransomware|hack into|steal|poison someone)\b", "harmful"),
+    (r"\bremind me (?P<when>(?:in|at|on|tomorrow|tonight|next|every|this)\b.*?) to (?P<task>.+?)[.!?]*$", "schedule"),
+    (r"\b(?:remind me|set a reminder|reminder)\s*:?\s*(?:to|about|that|for)?\s+(?P<task>.+?)"
+     rf"(?:\s+(?P<when>(?:in|at|on|tomorrow|tonight|next|every|later|this)\b.*?))?{END}", "schedule"),
+    (rf"^(?:please )?(?P<task>(?!i\b|my\b|we\b)[a-z]+ .+?) (?P<when>every (?:\d+ |other )?(?:{TIME_UNITS}|{WEEKDAYS})s?){END}",
+     "schedule"),
+    (r"\b(?:find sources on|search for sources on)\s+(?P<topic>.+?)[.!?]*$", "sources"),
+    (r"\btake notes on\s+(?P<topic>.+?)[.!?]*$", "notes"),
+    (r"\b(?:summari[sz]e|sum up|write a summary of|give me a summary of|tl;?dr)\b:?\s*(?:what (?:we|you) know about|"
+     r"the findings on|everything about)?\s*(?P<topic>.*?)[.!?]*$", "summarise"),
+    (r"\b(?:research|look up|look into|find out about|investigate|find information (?:on|about)|search (?:the web )?for)"
+     r"\s+(?P<topic>.+?)[.!?]*$", "research"),
+    (r"\b(?i:wish) (?i:the user|me|them|him|her|[A-Z][a-z]+) (?:an? )?(?P<greeting>.+?)[.!]*$", "wish"),
+    (r"\b(?i:weather|temperature|forecast)\b.*?\bin (?P<cities>[A-Z][\w ,]*?(?:and [A-Z]\w*)?)[?.!]*$", "weather"),
+    (r"\b(?:what time|the time|what day|today'?s date|what(?:'s| is) the date)\b", "clock"),
+    (r"\bcapital (?:city )?of (?P<country>[a-z]+)", "capital"),
+    (r"\bjoke\b", "joke"),
+    (r"\bwho are you\b|\bwhat are you\b|\bare you (?:an? )?(?:ai|llm|bot|robot|real|human|person)\b|\bwhat (?:can you|you can) do\b",
+     "identity"),
+    (r"^\W*(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening))\b", "greet"),
+    (r"^\W*(?:thanks|thank you|thx|cheers|ty)\b", "thanks"),
+    (r"^\W*(?:how are you|how's it going|how are things|what's up|whats up|sup)\b", "smalltalk"),
+    (r"^\W*(?:ok |okay )?(?:thanks )?(?:bye|goodbye|good night|see you|see ya|cya)\b", "bye"),
+    (r"^\W*(?:never ?mind|no worries|ok|okay|cool|great|nice|sure|fine|got it|alright)\W*$", "okay"),
+]
+TEXT_OPS = [  # (what the user says, the operation)
+    (r"\bhow many (?:times does )?(?:the letter )?[\"']?(?P<letter>[a-z])[\"']?(?:'s|s)?\b.*?\bin\b", "count_letter"),
+    (r"\bcount the (?P<letter>[a-z])(?:'s|s)\b", "count_letter"),
+    (r"\bcount (?:the )?(?:letter |number of )[\"']?(?P<letter>[a-z])[\"']?(?:'s|s)?\s+in\b", "count_letter"),
+    (r"\bhow many words\b|\bcount (?:the )?words\b|\bword count\b|\bnumber of words\b", "count_words"),
+    (r"\b(?:upper ?case|capitals|capital letters|all caps|caps|shout|yell|scream|loud|louder)\b", "uppercase"),
+    (r"\b(?:lower ?case|small letters|whisper|quiet)\b", "lowercase"),
+    (r"\b(?:reverse|reversed|backwards|back to front)\b", "reverse"),
+]

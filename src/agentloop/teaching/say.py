@@ -1,0 +1,101 @@
+"""Say: the words of an answer, from tool results, memory and the conversation.
+
+Every sentence the teaching model writes is built here, so its voice is in one place:
+facts in the second person ("your name is Ada") or the third ("The user's name is Ada", the way
+memory services store them), summaries, and the honest fallback that says what it can do.
+"""
+import re
+
+# key -> (to the user, about the user); {} is the value
+PHRASES = {
+    "name": ("your name is {}", "The user's name is {}"),
+    "likes": ("you like {}", "The user likes {}"),
+    "dislikes": ("you don't like {}", "The user dislikes {}"),
+    "prefers": ("you prefer {}", "The user prefers {}"),
+    "allergies": ("you are allergic to {}", "The user is allergic to {}"),
+    "job": ("you work as {}", "The user works as {}"),
+    "workplace": ("you work at {}", "The user works at {}"),
+    "lives_in": ("you live in {}", "The user lives in {}"),
+    "from": ("you are from {}", "The user is from {}"),
+    "location": ("you are in {}", "The user is in {}"),
+    "age": ("you are {} years old", "The user is {} years old"),
+    "birthplace": ("you were born in {}", "The user was born in {}"),
+}
+CAPITALS = {"france": "Paris", "japan": "Tokyo", "italy": "Rome", "germany": "Berlin",
+            "spain": "Madrid", "kenya": "Nairobi", "brazil": "Brasília", "canada": "Ottawa"}
+ABOUT_ME = ("I'm the teaching model: a small rule-based program that speaks the same JSON "
+            "as a real LLM API. I'm not a language model; I follow fixed rules so every "
+            "lesson runs offline and gives the same answer every time.")
+CAN = ("I can do arithmetic, use text, weather, memory and scheduling tools, remember facts you state, "
+       "and answer from memory.")
+GREETING = ("Hello{}! I'm the teaching model, a rule-based stand-in for an LLM. "
+            "Ask me some arithmetic, give me tools, or tell me about yourself.")
+JOKE = "Why did the agent stop calling tools? It hit max_turns."
+
+
+def phrase(key: str, value: str, about_user: bool = False) -> str:
+    """("name", "Ada") -> "your name is Ada" (or "The user's name is Ada")."""
+    owner = key.removesuffix("_name").replace("_", " ")
+    if key.endswith("_name") and key != "name":
+        second, third = f"your {owner}'s name is {{}}", f"The user's {owner}'s name is {{}}"
+    elif key in PHRASES:
+        second, third = PHRASES[key]
+    else:
+        thing = key.replace("_", " ")
+        second, third = f"your {thing} is {{}}", f"The user's {thing} is {{}}"
+    value = re.sub(r"\bmy\b", "their" if about_user else "your", value)  # "I love my dog": "you like your dog"
+    if key == "job" and not re.match(r"(?:an?|the)\s", value, re.I):  # stored as "nurse", said as "a nurse"
+        value = ("an " if value[:1].lower() in "aeiou" else "a ") + value
+    return (third if about_user else second).format(value)
+
+
+UNKNOWN = {"lives_in": "where you live", "from": "where you are from", "likes": "what you like",
+           "dislikes": "what you dislike", "prefers": "what you prefer", "workplace": "where you work"}
+
+
+def unknown(key: str) -> str:
+    """What the model admits it does not know: "I don't know your dog's name yet. ..."."""
+    thing = UNKNOWN.get(key) or "your " + (f"{key.removesuffix('_name').replace('_', ' ')}'s name"
+                                           if key.endswith("_name") and key != "name" else key.replace("_", " "))
+    return f"I don't know {thing} yet. Tell me and I'll remember it."
+
+
+def query(key: str) -> str:
+    """Words to search a memory store with: how the fact is written ("allergies" -> "allergic to")."""
+    words = re.sub(r"^The user(?:'s)?\s+(?:is\s+)?|\s*\{\}\s*", "", phrase(key, "{}", about_user=True)).removesuffix(" is")
+    return words if re.search(r"[a-z]{3,}", words.replace("from", "")) else f"user {words}".strip()
+
+
+def sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def facts(pairs) -> str:
+    """[("name", "Ada"), ("likes", "tea")] -> "your name is Ada and you like tea"."""
+    return " and ".join(phrase(k, v) for k, v in pairs)
+
+
+def known(pairs) -> str:
+    return "Here is what I know: " + "; ".join(phrase(k, v) for k, v in pairs) + "."
+
+
+def summary(texts: list[str], limit: int = 3) -> str:
+    """The first few sentences of the texts: a summary that invents nothing."""
+    sentences = [s.strip() for text in texts for s in re.findall(r"[^.!?]+[.!?]?", text) if s.strip()]
+    return " ".join(sentences[:limit])
+
+
+def cannot(things: list[str]) -> str:
+    return " ".join(f"I can't {lowered(t)}." for t in things)
+
+
+def lowered(text: str) -> str:
+    text = re.sub(r"^(?:please|can you|could you|would you|will you)\s+", "", text.strip(), flags=re.I)
+    return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
+
+
+def fallback(text: str) -> str:
+    if not text.strip(" .!?"):
+        return f"I didn't catch a request there. {CAN}"
+    return (f"I'm the teaching model, a rule-based stand-in, and I have no rule for "
+            f"\"{text.strip().rstrip('.!?')[:80]}\". {CAN}")

@@ -1,0 +1,212 @@
+"""Understand: what the user typed -> a list of intents with slots (the grammar: docs/teaching_model.md).
+
+A message is cut into clauses (at sentence ends, "then", and "and" before a new verb or "I"); each
+clause is matched against the grammar (grammar.py), first match wins. A clause nothing matches becomes
+Intent("unknown"), so the model can say plainly what it did not do.
+"""
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from . import arithmetic
+from .grammar import FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
+
+
+@dataclass
+class Intent:
+    kind: str
+    slots: dict = field(default_factory=dict)
+
+
+def clauses(text: str) -> list[str]:
+    """Sentences, cut again at "then" and at "and" before a new verb or "I"/"my"."""
+    parts = []
+    text = re.sub(r"\b(Dr|Mr|Mrs|Ms|Prof|St)\.", r"\1", text)  # "Dr. Lee" is one name, not two sentences
+    for sentence in re.split(r"(?<=[.!?;])\s+|\n+", text.strip()):
+        pieces = re.split(r",?\s+(?:and )?then\s+|,\s*then\s+|\s+and\s+(?=(?:also\s+)?(?:i|my|please|" +
+                          "|".join(sorted(VERBS - {"and", "is", "are", "do", "buy"})) + r")\b)",
+                          sentence, flags=re.IGNORECASE)
+        parts += [p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")]
+    return parts
+
+
+def understand(text: str) -> list[Intent]:
+    """The intents in a message, in order (fresh copies: a caller may change their slots)."""
+    return [Intent(intent.kind, dict(intent.slots)) for intent in intents_in(text)]
+
+
+@lru_cache(maxsize=1024)  # a loop sends the same question on every turn
+def intents_in(text: str) -> tuple:
+    """The intents in a message, in order, as the cache keeps them."""
+    task = re.match(r"^\s*(?P<label>(?!\W*(?:please )?(?:set|add|create|make|remind)\b)[^:]{0,60}\b(?:task|reminder|todo|to-do|"
+                    r"job|due)\b[^:]*):\s*(?P<body>.+)$",
+                    text, re.IGNORECASE | re.DOTALL)
+    if task:  # a queued task handed to the model: do it if it can, else remind the user of it
+        inner = intents_in(task.group("body"))
+        if all(i.kind == "unknown" for i in inner):
+            return (Intent("reminder", {"task": task.group("body").strip().rstrip(".!")}),)
+        return inner
+    summary = re.match(r"^\W*(?:please |can you )?(?:summari[sz]e|sum up|tl;?dr)\b[^:]*:\s*(?P<text>.+)$", text, re.I | re.S)
+    if summary:  # the text to summarise is given: it is not a list of requests
+        return (Intent("summarise", {"topic": "", "text": summary.group("text")}),)
+    intents, previous = [], None
+    for clause in clauses(text):
+        problem = arithmetic.word_problem(clause) if previous is None else None
+        if previous and re.match(r"^\W*how (?:many|much)\b", clause, re.I) and not re.search(r"\d", clause):
+            continue  # "... How many apples is that?": the sum before is the question
+        intent = Intent("calculate", {"expression": problem}) if problem else one(clause, previous)
+        if intent.kind == "calculate" and previous and arithmetic.wrap(previous) in intent.slots["expression"]:
+            intents.pop()  # "..., then multiply the result by 5": one expression, one answer
+        previous = intent.slots["expression"] if intent.kind == "calculate" else None
+        if intent.kind == "remember" and intents and intents[-1].kind == "remember" and not intent.slots.get("note"):
+            intents[-1].slots["facts"] += intent.slots["facts"]
+        elif intent.kind != "none":
+            intents.append(intent)
+    return tuple(intents)
+
+
+def one(clause: str, previous: str | None) -> Intent:
+    """The intent of one clause."""
+    for pattern, kind in OTHER[:1]:  # a harmful request is refused before anything else is read
+        if re.search(pattern, clause, re.IGNORECASE):
+            return Intent(kind)
+    forget = re.match(r"^\W*(?:please |can you |could you |you can |just |now )?(?:forget|delete|remove|erase|stop remembering|"
+                      r"don't remember|do not remember)\b(?: about| that)?\s+(?P<what>.+?)(?:,? please| for me| now)?"
+                      r"[.!?]*$", clause, re.I)
+    if forget and forget.group("what").lower() in PRONOUNS | {"about it"}:
+        return Intent("none")  # "forget it": never mind
+    if forget:
+        facts = stated(forget.group("what"))
+        key = facts[0][0] if facts else asked(question_of(forget.group("what"))) or topic_key(forget.group("what"))
+        return Intent("forget", {"key": key, "value": facts[0][1] if facts else None})
+    note = re.match(r"^\W*(?:please |can you |could you )?(?:remember|note|don't forget|do not forget|keep in mind)"
+                    r"\b(?: that|:)?\s*(?P<what>.+?)[.!]*$", clause, re.I)
+    if note and (clause.rstrip().endswith("?") or note.group("what").lower() in PRONOUNS):
+        note = None  # "Remember me?" is a question, not something to remember
+    if note:
+        facts = stated(note.group("what"))
+        if facts:
+            return Intent("remember", {"facts": facts, "importance": "high"})
+        return Intent("remember", {"facts": [("note_" + topic_key(note.group("what")), note.group("what"))],
+                                   "importance": "high", "note": True})
+    expression = arithmetic.expression(clause, previous)
+    if expression:
+        return Intent("calculate", {"expression": expression})
+    key = asked(clause)
+    if key:
+        return Intent("ask", {"key": key, "about": clause})
+    subject = quoted(clause)
+    command = clause.replace(subject, " ") if subject != clause else clause  # "lowercase this: LOUD" is not loud
+    about_me = re.match(r"^\W*(?:i|my|we|i'm|i've)\b", clause, re.I) and not re.search(r"[:\"']", clause)
+    for pattern, kind in TEXT_OPS if not about_me else ():  # "I love loud music" is not a command
+        match = re.search(pattern, command, re.IGNORECASE)
+        if match:
+            letter = match.groupdict().get("letter")
+            return Intent("text", {"op": kind, "text": None if subject == clause else subject,
+                                   "letter": letter and letter.lower()})
+    facts = stated(clause)
+    if facts:
+        important = re.search(r"\b(?:important|never forget|make sure)\b", clause, re.I)
+        casual = re.search(r"\b(?:by the way|btw|not important)\b", clause, re.I)
+        return Intent("remember", {"facts": facts, "importance": "high" if important else "low" if casual else None})
+    for pattern, kind in OTHER[1:]:
+        match = re.search(pattern, clause, re.IGNORECASE if kind not in ("weather", "wish") else 0)
+        if match:
+            return Intent(kind, {k: (v or "").strip() for k, v in match.groupdict().items()})
+    loose = re.match(r"^\W*(?:when|what|where|who|which|how(?= do| does| did| is| are))(?:'s| is| are| was| were)?\s+"
+                     r"(?P<k>(?!you\b|i\b).+?)\W*$",
+                     clause, re.IGNORECASE)
+    if loose:  # a question about something else: answered only if memory mentions it
+        return Intent("ask", {"key": key_of(loose.group("k")), "about": clause, "loose": True})
+    return Intent("unknown", {"text": clause.strip().rstrip(".!?")})
+
+
+def stated(text: str) -> list[tuple[str, str]]:
+    """Facts the user states about themselves ("my name is Ada" -> [("name", "Ada")])."""
+    found, taken = {}, []
+    for pattern, key in FACTS:
+        for match in re.finditer(pattern, text.strip(), re.IGNORECASE):
+            value = match.group("v").strip(" .")
+            key_here = key.format(k=key_of(match.groupdict().get("k") or ""))
+            if any(match.start() < end and start < match.end() for start, end in taken) or not sensible(
+                    key_here, value, match, text.strip()):
+                continue
+            taken.append(match.span())
+            found.setdefault(key_here, value)
+    return sorted(found.items(), key=lambda item: text.lower().find(item[1].lower()))
+
+
+def sensible(key: str, value: str, match, text: str) -> bool:
+    """Precision before recall: no pronoun likes ("I love you"), no negations, no lower-case places."""
+    if (key == "name" or key.endswith("_name")) and not name_like(value, match, text):
+        return False
+    if key == "location" and not text[match.start("v")].isupper():
+        return False
+    return not (value.lower() in PRONOUNS or value.lower().startswith(("it ", "you ", "that "))
+                or key in NOT_KEYS or (key == "job" and value.split()[0].lower() in NOT_JOBS)
+                or re.match(r"^(?:not|never)\b", value, re.I))
+
+
+def name_like(value: str, match, text: str) -> bool:
+    """A name is a word that is not a common one; lower case counts only after "my name is" / "call me"."""
+    first, said = value.split()[0], text[match.start("v"):match.end("v")]
+    if first.lower() in NOT_NAMES or not first.isalpha() and "'" not in first or "'s" in value.lower():
+        return False
+    if " " in said and not said.split()[1][0].isupper():  # "Ada's friend", "Sam please"
+        return False
+    explicit = re.search(r"\bname(?:'s| is)\b|\bcall me\b|\bcalled\b|\bnamed\b|^\W*(?:hi|hello|hey)\b", text, re.I)
+    return said[0].isupper() or bool(explicit)
+
+
+EMBEDDED = [(r"\bwhat my (.+?) (?:is|was)\b", r"what is my \1"), (r"\bwhen my (.+?) is\b", r"when is my \1"),
+            (r"\bwhere i (live|work|come from)\b", r"where do i \1"), (r"\bhow old i am\b", "how old am i"),
+            (r"\bwhere i(?:'m| am) from\b", "where am i from"), (r"\bwhat i do\b", "what do i do")]
+
+
+def asked(text: str) -> str | None:
+    """The key a question asks about ("what is my dog's name?" -> "dog_name"), or None."""
+    for pattern, plain in EMBEDDED:  # "do you remember where I live?" asks "where do I live?"
+        text = re.sub(pattern, plain, text, flags=re.IGNORECASE)
+    for pattern, key in QUESTIONS:
+        match = re.search(pattern, text, re.IGNORECASE)
+        if match:
+            groups = {k: v for k, v in match.groupdict().items() if v}
+            k = groups.get("k") or groups.get("k2") or ""
+            key = key.replace("{k}", key_of(k)) if "{k}" in key else key
+            return key if key.strip("_") and key not in NOT_KEYS else None
+    return None
+
+
+def question_of(what: str) -> str:
+    """What to forget, as the question that would ask for it: "where I'm from" -> "where am I from"."""
+    found = re.match(r"^(where|what|when|how old|who)\s+(i'm|i am|i)\b\s*(.*)$", what, re.I)
+    if not found:
+        return f"what is {what}"
+    verb = "am" if found.group(2).lower() != "i" else "do"
+    return f"{found.group(1)} {verb} i {found.group(3)}".replace(" do i am", " am i").strip()
+
+
+def key_of(text: str) -> str:
+    """'favourite colour' -> 'favourite_colour'; a word for a known key becomes that key ('address' -> 'lives_in')."""
+    key = re.sub(r"\W+", "_", text.strip().lower().replace("'s", "")).strip("_")
+    key = re.sub(r"\bfavorite\b", "favourite", re.sub(r"\bcolor\b", "colour", key.replace("_", " "))).replace(" ", "_")
+    return SAME.get(key, key)
+
+
+def topic_key(text: str) -> str:
+    """A key for a note or a thing to forget: its first few words that matter."""
+    words = [w for w in re.findall(r"[a-z0-9]+", text.lower().replace("'s", ""))
+             if w not in {"my", "the", "a", "an", "i", "that", "to", "on", "at", "in", "is", "about", "where", "what"}]
+    aliases = {"live": "lives_in", "name": "name", "birthday": "birthday", "job": "job", "allergy": "allergies",
+               "allergies": "allergies", "like": "likes", "likes": "likes"}
+    return aliases.get(words[0], "_".join(words[:3])) if words else "note"
+
+
+def quoted(text: str) -> str:
+    """The text a text operation works on: a quoted part, else what follows ':', 'in', 'of' or the verb."""
+    found = (re.search(r"[\"“]([^\"”]+)[\"”]", text) or re.search(r"(?<!\w)'([^']+)'(?!\w)", text)
+             or re.search(r":\s*(.+?)\s*$", text)
+             or re.search(r"\b(?:in|of|the word|the text|this text|this)\s+(?:the word |the text |the sentence )?(.+?)"
+                          r"(?:\s+for me|\s+please)?[?.!]*$", text, re.IGNORECASE)
+             or re.search(r"^\W*(?:please |can you |could you )?\w+\s+(.+?)(?:\s+for me|\s+please)?[?.!]*$", text))
+    return found.group(1).strip() if found else text
