@@ -7,7 +7,7 @@ MULTIPLY_SCHEMA = {"type": "function", "function": {
                    "required": ["a", "b"]}}}
 
 
-def run_tool(call, tools):
+def run_tool_from(call, tools):
     name = call["function"]["name"]
     if name not in tools:
         return f"Error: unknown tool {name}"

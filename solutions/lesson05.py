@@ -3,7 +3,7 @@ from collections import Counter
 
 
 def add_usage(state, response):
-    state["model_calls"] += 1
+    state["turns"] += 1
     state["prompt_tokens"] += response["usage"]["prompt_tokens"]
     state["completion_tokens"] += response["usage"]["completion_tokens"]
 

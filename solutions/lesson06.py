@@ -5,7 +5,7 @@ from agentloop import count_tokens
 
 
 def render_memory(memory):
-    return "\n".join(f"- {key}: {value}" for key, value in memory.items()) or "(nothing yet)"
+    return "\n".join(f"- {key}: {value}" for key, value in memory.items())
 
 
 def memory_tokens(memory):

@@ -38,7 +38,7 @@ REFERENCE = [
     (lesson01.check_make_messages, (s01.make_messages,)),
     (lesson01.check_total_tokens, (s01.total_tokens,)),
     (lesson02.check_multiply_schema, (s02.MULTIPLY_SCHEMA,)),
-    (lesson02.check_run_tool, (s02.run_tool,)),
+    (lesson02.check_run_tool_from, (s02.run_tool_from,)),
     (lesson02.check_count_letters, (s02.count_letters, s02.COUNT_LETTERS_SCHEMA)),
     (lesson03.check_safe_run_tool, (s03.safe_run_tool,)),
     (lesson03.check_tools_used, (s03.tools_used,)),
@@ -79,9 +79,9 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
     (lesson02.check_multiply_schema, ({"name": "multiply"},), "'type': 'function'"),
     (lesson02.check_multiply_schema, (schema_without("description"),), "description"),
     (lesson02.check_multiply_schema, (schema_without("parameters"),), "'type': 'object'"),
-    (lesson02.check_run_tool, (lambda call, tools: tools[call["function"]["name"]](
+    (lesson02.check_run_tool_from, (lambda call, tools: tools[call["function"]["name"]](
         **json.loads(call["function"]["arguments"])),), "string"),
-    (lesson02.check_run_tool, (lambda call, tools: str(tools[call["function"]["name"]](
+    (lesson02.check_run_tool_from, (lambda call, tools: str(tools[call["function"]["name"]](
         **json.loads(call["function"]["arguments"]))),), "KeyError"),
     (lesson02.check_count_letters, (lambda word, letter: 2, s02.COUNT_LETTERS_SCHEMA), "expected 3"),
     (lesson02.check_count_letters, (s02.count_letters, None), "schema"),
@@ -103,7 +103,8 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
      "reach the budget"),
     (lesson05.check_count_kinds, (lambda events: {e.kind: 1 for e in events},), "event.kind"),
     (lesson06.check_render_memory, (lambda m: "\n".join(f"{k}: {v}" for k, v in m.items()),), "'- key: value'"),
-    (lesson06.check_render_memory, (lambda m: "\n".join(f"- {k}: {v}" for k, v in m.items()),), "(nothing yet)"),
+    (lesson06.check_render_memory, (lambda m: "\n".join(f"- {k}: {v}" for k, v in m.items()) or "(nothing yet)",),
+     "empty string"),
     (lesson06.check_memory_tokens, (lambda m: len(m),), "count_tokens"),
     (lesson06.check_load_memory, (lambda path: json.load(open(path)),), "FileNotFoundError"),
     (lesson06.check_load_memory, (load_if_present,), "JSONDecodeError"),

@@ -32,14 +32,14 @@ def check_multiply_schema(schema):
 
 
 @exercise("2.2 Dispatch a tool call")
-def check_run_tool(run_tool):
+def check_run_tool_from(run_tool_from):
     tools = {"add": lambda a, b: a + b, "shout": lambda text: text.upper()}
-    got = attempt(run_tool, _call("add", {"a": 2, "b": 3}), tools)
+    got = attempt(run_tool_from, _call("add", {"a": 2, "b": 3}), tools)
     expect(isinstance(got, str), f"return the result as a string (a tool message's content), not {type(got).__name__}.")
-    expect(got == "5", f"run_tool(add 2 and 3) returned {got!r}; parse the JSON arguments and call tools[name](**args).")
-    got = attempt(run_tool, _call("shout", {"text": "hi"}), tools)
-    expect(got == "HI", f"run_tool(shout 'hi') returned {got!r}.")
-    got = attempt(run_tool, _call("fly", {}), tools)
+    expect(got == "5", f"run_tool_from(add 2 and 3) returned {got!r}; parse the JSON arguments and call tools[name](**args).")
+    got = attempt(run_tool_from, _call("shout", {"text": "hi"}), tools)
+    expect(got == "HI", f"run_tool_from(shout 'hi') returned {got!r}.")
+    got = attempt(run_tool_from, _call("fly", {}), tools)
     expect(isinstance(got, str) and "unknown" in got.lower(),
            "for a tool you don't have, return a message such as 'Error: unknown tool fly', don't raise.")
 

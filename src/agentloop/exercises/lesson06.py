@@ -12,7 +12,7 @@ def check_render_memory(render_memory):
     expect(got == "- name: Ada\n- prefers: tea",
            f"render_memory returned {got!r}; one line '- key: value' per fact, joined with newlines.")
     got = attempt(render_memory, {})
-    expect(got == "(nothing yet)", f"an empty memory renders as '(nothing yet)', got {got!r}.")
+    expect(got == "", f"an empty memory renders as an empty string, got {got!r}.")
 
 
 @exercise("6.2 What memory costs in every prompt")
