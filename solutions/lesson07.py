@@ -7,7 +7,7 @@ CARD = r"\b(?:\d[ -]?){9,15}(\d{4})\b"  # 13 to 19 digits; the last four kept
 EMAIL = r"\b([\w.+-])[\w.+-]*(@[\w-]+(?:\.[\w-]+)+)\b"
 
 
-def redact(text):
+def my_redact(text):
     text = re.sub(CARD, r"•••• \1", text)
     return re.sub(EMAIL, r"\1•••\2", text)
 
@@ -15,7 +15,7 @@ def redact(text):
 SECRETS = {"a card number": r"\b(?:\d[ -]?){12,18}\d\b", "a password": r"\b(?:password|passcode|pin)\b"}
 
 
-def memory_gate(key, value):
+def my_memory_gate(key, value):
     for what, pattern in SECRETS.items():
         if re.search(pattern, f"{key} {value}", re.IGNORECASE):
             return f"Not stored: it looks like {what}, and secrets never go into memory."
@@ -28,7 +28,7 @@ MEMORY_FILE = "memory_07.json"
 memory = {}
 
 
-def forget(key):
+def forget_fact(key):
     if key not in memory:
         return f"Nothing is stored under {key}."
     del memory[key]

@@ -6,7 +6,7 @@ from datetime import date
 QUEUE = deque()
 
 
-def schedule(task, when):
+def schedule_task(task, when):
     QUEUE.append({"task": task, "when": when})
     return f"Scheduled: {task} ({when})"
 

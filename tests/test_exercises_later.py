@@ -40,10 +40,10 @@ def boom(*args, **kwargs):
 
 
 REFERENCE = [
-    (lesson07.check_redact, lambda: (s07.redact,)),
-    (lesson07.check_memory_gate, lambda: (s07.memory_gate,)),
-    (lesson07.check_forget, lambda: (s07.forget, s07.memory)),
-    (lesson08.check_schedule, lambda: (s08.schedule, s08.QUEUE)),
+    (lesson07.check_redact, lambda: (s07.my_redact,)),
+    (lesson07.check_memory_gate, lambda: (s07.my_memory_gate,)),
+    (lesson07.check_forget, lambda: (s07.forget_fact, s07.memory)),
+    (lesson08.check_schedule_task, lambda: (s08.schedule_task, s08.QUEUE)),
     (lesson08.check_drain_queue, lambda: (s08.drain_queue,)),
     (lesson08.check_next_birthday, lambda: (s08.next_birthday,)),
     (lesson09.check_fit_to_budget, lambda: (s09.fit_to_budget,)),
@@ -178,7 +178,7 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
     (lesson07.check_redact, (lambda text: re.sub(r"\d", "•", text),), "last four digits"),
     (lesson07.check_redact, (lambda text: re.sub(r"\b(?:\d{4} ){3}(\d{4})\b", r"•••• \1", text),), "dashes"),
     (lesson07.check_redact, (lambda text: re.sub(s07.CARD, r"•••• \1", text),), "before the @"),
-    (lesson07.check_redact, (lambda text: s07.redact(text).replace("2026-01-20", "[date]"),), "leave text"),
+    (lesson07.check_redact, (lambda text: s07.my_redact(text).replace("2026-01-20", "[date]"),), "leave text"),
     (lesson07.check_redact, (lambda text: None,), "string"),
     (lesson07.check_redact, (boom,), "RuntimeError: student bug"),
     (lesson07.check_memory_gate, (lambda key, value: None,), "a card number"),
@@ -186,9 +186,9 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
      "starting 'Not stored'"),
     (lesson07.check_memory_gate, (lambda key, value: "Not stored: secret" if key in ("card_number", "password")
                                   else None,), "mentions a password"),
-    (lesson07.check_memory_gate, (lambda key, value: s07.memory_gate(key, value) if key != "birthday"
+    (lesson07.check_memory_gate, (lambda key, value: s07.my_memory_gate(key, value) if key != "birthday"
                                   else "Not stored: no year.",), "Ask the user"),
-    (lesson07.check_memory_gate, (lambda key, value: s07.memory_gate(key, value) or
+    (lesson07.check_memory_gate, (lambda key, value: s07.my_memory_gate(key, value) or
                                   ("Not stored: birthdays are private." if key == "birthday" else None),),
      "ordinary, complete fact"),
     (lesson07.check_memory_gate, (boom,), "RuntimeError"),
@@ -198,13 +198,13 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
     (lesson07.check_forget, (lambda key: MEMORY.pop(key, None) and "Forgot." or "Not there.", MEMORY),
      "Nothing is stored under"),
     (lesson07.check_forget, (forget_keeps, "not a dict"), "memory dict"),
-    (lesson08.check_schedule, (lambda task, when: "Scheduled.", QUEUE), "append {'task': task"),
-    (lesson08.check_schedule, (lambda task, when: QUEUE.append((task, when)) or "Scheduled.", QUEUE),
+    (lesson08.check_schedule_task, (lambda task, when: "Scheduled.", QUEUE), "append {'task': task"),
+    (lesson08.check_schedule_task, (lambda task, when: QUEUE.append((task, when)) or "Scheduled.", QUEUE),
      "append {'task': task"),
-    (lesson08.check_schedule, (lambda task, when: QUEUE.append({"task": task, "when": when}), QUEUE),
+    (lesson08.check_schedule_task, (lambda task, when: QUEUE.append({"task": task, "when": when}), QUEUE),
      "confirmation"),
-    (lesson08.check_schedule, (boom, QUEUE), "RuntimeError"),
-    (lesson08.check_schedule, (s08.schedule, None), "pass the queue"),
+    (lesson08.check_schedule_task, (boom, QUEUE), "RuntimeError"),
+    (lesson08.check_schedule_task, (s08.schedule_task, None), "pass the queue"),
     (lesson08.check_drain_queue, (drain_lifo,), "front first"),
     (lesson08.check_drain_queue, (drain_no_budget,), "stop once"),
     (lesson08.check_drain_queue, (drain_snapshot,), "added to the queue while draining"),
@@ -242,7 +242,7 @@ def test_wrong_answer_fails_with_a_hint(check, answer, hint, capsys):
 @pytest.mark.parametrize("check", [c for c, _ in REFERENCE], ids=[c.__name__ for c, _ in REFERENCE])
 def test_the_unfinished_placeholder_fails_politely(check, capsys):
     placeholder = lambda *args: ...  # noqa: E731 (what the notebook ships: a function body of `...`)
-    extra = {lesson07.check_forget: ({},), lesson08.check_schedule: (deque(),)}.get(check, ())
+    extra = {lesson07.check_forget: ({},), lesson08.check_schedule_task: (deque(),)}.get(check, ())
     passed, printed = verdict(check, placeholder, *extra, capsys=capsys)
     assert not passed and printed.startswith("❌") and "Traceback" not in printed
 
@@ -250,7 +250,7 @@ def test_the_unfinished_placeholder_fails_politely(check, capsys):
 def test_the_forget_check_puts_the_memory_back(capsys):
     memory = {"name": "Ada", "birthday": "Jan 20th 1990"}
     s07.memory.update(memory)
-    verdict(lesson07.check_forget, s07.forget, s07.memory, capsys=capsys)
+    verdict(lesson07.check_forget, s07.forget_fact, s07.memory, capsys=capsys)
     assert s07.memory == memory
     verdict(lesson07.check_forget, forget_keeps, MEMORY, capsys=capsys)
     assert MEMORY == {}
@@ -258,7 +258,7 @@ def test_the_forget_check_puts_the_memory_back(capsys):
 
 def test_the_schedule_check_puts_the_queue_back(capsys):
     s08.QUEUE.append({"task": "mine", "when": "later"})
-    verdict(lesson08.check_schedule, s08.schedule, s08.QUEUE, capsys=capsys)
+    verdict(lesson08.check_schedule_task, s08.schedule_task, s08.QUEUE, capsys=capsys)
     assert list(s08.QUEUE) == [{"task": "mine", "when": "later"}]
 
 
@@ -284,8 +284,13 @@ def test_lesson_9_says_how_many_lines_the_whole_thing_is():
 
 @pytest.mark.parametrize("number", LESSONS)
 def test_lessons_7_to_9_never_touch_lesson_6s_memory_file(number):
-    source = "\n".join("".join(c["source"]) for c in cells(number) if c["cell_type"] == "code")
+    """Only the carried agent names lesson 6's file, and the lesson's next cell points elsewhere."""
+    code = [c for c in cells(number) if c["cell_type"] == "code"]
+    carried = [i for i, c in enumerate(code) if "carried" in c["metadata"].get("tags", [])]
+    own = "".join(code[carried[-1] + 1]["source"]) if carried else ""
+    source = "\n".join("".join(c["source"]) for i, c in enumerate(code) if i not in carried)
     assert '"memory.json"' not in source and "'memory.json'" not in source
+    assert not carried or f'MEMORY_FILE = "memory_0{number}.json"' in own
 
 
 @pytest.mark.parametrize("number", LESSONS)

@@ -12,26 +12,26 @@ SCHEDULE = {"type": "function", "function": {"name": "schedule", "description": 
 
 
 @exercise("8.1 A schedule tool")
-def check_schedule(schedule, queue):
-    expect(hasattr(queue, "append") and hasattr(queue, "clear"),
-           "pass the queue as the second argument: check_schedule(schedule, QUEUE).")
-    before = list(queue)
+def check_schedule_task(schedule_task, QUEUE):
+    expect(hasattr(QUEUE, "append") and hasattr(QUEUE, "clear"),
+           "pass the queue as the second argument: check_schedule_task(schedule_task, QUEUE).")
+    before = list(QUEUE)
     try:
-        queue.clear()
-        got = attempt(schedule, "water the plants", "tonight")
-        expect(isinstance(got, str) and got, f"schedule(...) returned {got!r}: return a short confirmation for the model.")
-        expect(list(queue) == [{"task": "water the plants", "when": "tonight"}],
-               f"after schedule('water the plants', 'tonight') the queue is {list(queue)}; "
+        QUEUE.clear()
+        got = attempt(schedule_task, "water the plants", "tonight")
+        expect(isinstance(got, str) and got, f"schedule_task(...) returned {got!r}: return a short confirmation for the model.")
+        expect(list(QUEUE) == [{"task": "water the plants", "when": "tonight"}],
+               f"after schedule_task('water the plants', 'tonight') the QUEUE is {list(QUEUE)}; "
                "append {'task': task, 'when': when}.")
-        queue.clear()
+        QUEUE.clear()
         message = llm.ask([{"role": "user", "content": "Remind me to call mum tomorrow"}], tools=[SCHEDULE])
         for call in message.get("tool_calls") or []:
-            attempt(schedule, **json.loads(call["function"]["arguments"]))
-        expect(list(queue) == [{"task": "call mum", "when": "tomorrow"}],
-               f"the model called your tool for 'Remind me to call mum tomorrow' and the queue is {list(queue)}.")
+            attempt(schedule_task, **json.loads(call["function"]["arguments"]))
+        expect(list(QUEUE) == [{"task": "call mum", "when": "tomorrow"}],
+               f"the model called your tool for 'Remind me to call mum tomorrow' and the QUEUE is {list(QUEUE)}.")
     finally:
-        queue.clear()
-        queue.extend(before)
+        QUEUE.clear()
+        QUEUE.extend(before)
 
 
 @exercise("8.2 Drain the queue within a budget")
