@@ -274,14 +274,6 @@ def code_lines(cell):
     return [line for line in "".join(cell["source"]).splitlines() if line.strip() and not line.strip().startswith("#")]
 
 
-def test_lesson_9_says_how_many_lines_the_whole_thing_is():
-    counted = [len(code_lines(c)) for c in cells(9) if "sixty-lines" in c["metadata"].get("tags", [])]
-    text = " ".join("".join(c["source"]) for c in cells(9) if c["cell_type"] == "markdown")
-    tools = counted[2]  # the third cell holds the four tools
-    assert f"**{sum(counted)} lines**" in text
-    assert f"is **{sum(counted) - tools}**" in text and f"tools are **{tools}**" in text
-
-
 @pytest.mark.parametrize("number", LESSONS)
 def test_lessons_7_to_9_never_touch_lesson_6s_memory_file(number):
     """Only the carried agent names lesson 6's file, and the lesson's next cell points elsewhere."""
