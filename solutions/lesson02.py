@@ -1,7 +1,7 @@
 """Reference solutions for lesson 2's exercises."""
 import json
 
-MULTIPLY_SCHEMA = {"type": "function", "function": {
+MULTIPLY = {"type": "function", "function": {
     "name": "multiply", "description": "Multiply two numbers.",
     "parameters": {"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}},
                    "required": ["a", "b"]}}}
@@ -14,11 +14,11 @@ def run_tool_from(call, tools):
     return str(tools[name](**json.loads(call["function"]["arguments"])))
 
 
-def count_letters(word, letter):
+def my_count_letters(word, letter):
     return word.lower().count(letter.lower())
 
 
-COUNT_LETTERS_SCHEMA = {"type": "function", "function": {
+MY_COUNT_LETTERS = {"type": "function", "function": {
     "name": "count_letters", "description": "Count how many times a letter occurs in a word.",
     "parameters": {"type": "object", "properties": {"word": {"type": "string"}, "letter": {"type": "string"}},
                    "required": ["word", "letter"]}}}

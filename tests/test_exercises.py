@@ -37,9 +37,9 @@ REFERENCE = [
     (lesson01.check_reply_text, (s01.reply_text,)),
     (lesson01.check_make_messages, (s01.make_messages,)),
     (lesson01.check_total_tokens, (s01.total_tokens,)),
-    (lesson02.check_multiply_schema, (s02.MULTIPLY_SCHEMA,)),
+    (lesson02.check_multiply_schema, (s02.MULTIPLY,)),
     (lesson02.check_run_tool_from, (s02.run_tool_from,)),
-    (lesson02.check_count_letters, (s02.count_letters, s02.COUNT_LETTERS_SCHEMA)),
+    (lesson02.check_count_letters, (s02.my_count_letters, s02.MY_COUNT_LETTERS)),
     (lesson03.check_safe_run_tool, (s03.safe_run_tool,)),
     (lesson03.check_tools_used, (s03.tools_used,)),
     (lesson03.check_count_turns, (s03.count_turns,)),
@@ -62,7 +62,7 @@ def test_reference_solution_passes(check, answer, capsys):
 
 
 def schema_without(key):
-    schema = json.loads(json.dumps(s02.MULTIPLY_SCHEMA))
+    schema = json.loads(json.dumps(s02.MULTIPLY))
     del schema["function"][key]
     return schema
 
@@ -83,8 +83,8 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
         **json.loads(call["function"]["arguments"])),), "string"),
     (lesson02.check_run_tool_from, (lambda call, tools: str(tools[call["function"]["name"]](
         **json.loads(call["function"]["arguments"]))),), "KeyError"),
-    (lesson02.check_count_letters, (lambda word, letter: 2, s02.COUNT_LETTERS_SCHEMA), "expected 3"),
-    (lesson02.check_count_letters, (s02.count_letters, None), "schema"),
+    (lesson02.check_count_letters, (lambda word, letter: 2, s02.MY_COUNT_LETTERS), "expected 3"),
+    (lesson02.check_count_letters, (s02.my_count_letters, None), "schema"),
     (lesson03.check_safe_run_tool, (lambda call, tools: str(tools[call["function"]["name"]](
         **json.loads(call["function"]["arguments"]))),), "ZeroDivisionError"),
     (lesson03.check_safe_run_tool, (lambda call, tools: "Error",), "return str(result)"),
