@@ -49,7 +49,7 @@ REFERENCE = [
     (lesson05.check_add_usage, (s05.add_usage,)),
     (lesson05.check_over_budget, (s05.over_budget,)),
     (lesson05.check_count_kinds, (s05.count_kinds,)),
-    (lesson06.check_render_memory, (s06.render_memory,)),
+    (lesson06.check_notes, (s06.remember_note, s06.notes_prompt, s06.notes, s06.NOTES_FILE)),
     (lesson06.check_memory_tokens, (s06.memory_tokens,)),
     (lesson06.check_load_memory, (s06.load_memory,)),
 ]
@@ -59,6 +59,24 @@ REFERENCE = [
 def test_reference_solution_passes(check, answer, capsys):
     passed, printed = verdict(check, *answer, capsys=capsys)
     assert passed and printed.startswith("✅"), printed
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path, monkeypatch):
+    """Exercise 6.1 saves a notes file: keep it out of the repository."""
+    monkeypatch.chdir(tmp_path)
+    s06.notes.clear()
+
+
+def note_without_saving(key, value):
+    s06.notes[key] = value  # bug: the file is never written, so a restart loses it
+    return "Noted."
+
+
+def prompt_built_once(_built=[]):
+    if not _built or "Ada" not in _built[0]:  # bug: keeps the first prompt that had a fact in it
+        _built[:] = [s06.notes_prompt()]
+    return _built[0]
 
 
 def schema_without(key):
@@ -102,9 +120,12 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
     (lesson05.check_over_budget, (lambda state, budget: state["prompt_tokens"] + state["completion_tokens"] > budget,),
      "reach the budget"),
     (lesson05.check_count_kinds, (lambda events: {e.kind: 1 for e in events},), "event.kind"),
-    (lesson06.check_render_memory, (lambda m: "\n".join(f"{k}: {v}" for k, v in m.items()),), "'- key: value'"),
-    (lesson06.check_render_memory, (lambda m: "\n".join(f"- {k}: {v}" for k, v in m.items()) or "(nothing yet)",),
-     "empty string"),
+    (lesson06.check_notes, (lambda key, value: "Noted.", s06.notes_prompt, s06.notes, s06.NOTES_FILE), "the notes are"),
+    (lesson06.check_notes, (note_without_saving, s06.notes_prompt, s06.notes, s06.NOTES_FILE), "holds"),
+    (lesson06.check_notes, (s06.remember_note, lambda: s06.SYSTEM, s06.notes, s06.NOTES_FILE), "put the notes in it"),
+    (lesson06.check_notes, (s06.remember_note, prompt_built_once, s06.notes, s06.NOTES_FILE), "still says Ada"),
+    (lesson06.check_notes, (boom, s06.notes_prompt, s06.notes, s06.NOTES_FILE), "RuntimeError"),
+    (lesson06.check_notes, (s06.remember_note, s06.notes_prompt, None, s06.NOTES_FILE), "notes dict"),
     (lesson06.check_memory_tokens, (lambda m: len(m),), "count_tokens"),
     (lesson06.check_load_memory, (lambda path: json.load(open(path)),), "FileNotFoundError"),
     (lesson06.check_load_memory, (load_if_present,), "JSONDecodeError"),

@@ -1,4 +1,4 @@
-"""Lesson 7 exercises: an output gate, a memory gate, a forget tool."""
+"""Lesson 7 exercises: a new output gate (phone numbers), a memory gate, a forget tool."""
 import json
 
 from .. import llm
@@ -26,22 +26,22 @@ def _converse(question, tools, run, messages=()):
     return "", messages
 
 
-@exercise("7.1 Mask what must not be shown")
-def check_redact(my_redact):
-    got = attempt(my_redact, "Card 5555 5555 5555 4444 is on file.")
-    expect(isinstance(got, str), f"return the masked text as a string, not {type(got).__name__}.")
-    expect("5555" not in got, f"my_redact('Card 5555 5555 5555 4444 is on file.') returned {got!r}: "
-                              "the first twelve digits must not show.")
-    expect("4444" in got, f"my_redact kept too little: {got!r}; show the card's last four digits (4444).")
-    got = attempt(my_redact, "Use 4000-0566-5566-5556 today.")
-    expect("0566" not in got and "5556" in got,
-           f"a card written with dashes is a card too: my_redact('Use 4000-0566-5566-5556 today.') returned {got!r}.")
-    got = attempt(my_redact, "Write to ada.lovelace@example.com please.")
-    expect("ada.lovelace" not in got and "lovelace@" not in got,
-           f"my_redact returned {got!r}: hide the part of an email address before the @.")
-    for plain in ("Your order 1042 ships on 2026-01-20.", "2 + 3 = 5", "Call +44 20 7946 0958 at 9."):
-        got = attempt(my_redact, plain)
-        expect(got == plain, f"my_redact({plain!r}) returned {got!r}: leave text without a card or an email as it is.")
+@exercise("7.1 A new gate: phone numbers")
+def check_redact_phones(redact_phones):
+    for text, masked in (("Call +44 20 7946 0958 at 9.", "Call [phone] at 9."),
+                         ("My number is 555-123-4567", "My number is [phone]"),
+                         ("Ring (030) 1234567 or 0176 12345678.", "Ring [phone] or [phone]."),
+                         ("Fax: 555.123.4567", "Fax: [phone]")):
+        got = attempt(redact_phones, text)
+        expect(isinstance(got, str), f"return the text as a string, not {type(got).__name__}.")
+        expect(got == masked, f"redact_phones({text!r}) returned {got!r}, expected {masked!r}.",
+               fix="a phone number: an optional +, then 7 to 15 digits with spaces, dashes, dots or "
+                   "brackets between them; replace the whole number with '[phone]'.")
+    for plain in ("Your order 1042 ships on 2026-01-20.", "2 + 3 = 5", "It costs 1,250 euros.",
+                  "Card •••• 4444, born 1990.", "Room 12, floor 3, at 10:30."):
+        got = attempt(redact_phones, plain)
+        expect(got == plain, f"redact_phones({plain!r}) returned {got!r}: only phone numbers change.",
+               fix="count the digits (7 to 15) and leave a date such as 2026-01-20 alone.")
 
 
 @exercise("7.2 A memory gate")
