@@ -167,3 +167,17 @@ def test_a_broken_progress_file_never_breaks_a_check(tmp_path, capsys, damage):
         target.mkdir()  # a folder where the file should be: neither readable nor writable as a file
     assert check_robust(1)
     assert "✅ 98.10 Robust: passed." in capsys.readouterr().out
+
+
+def test_a_check_inside_an_outer_time_limit_gives_it_back_what_is_left(capsys):
+    """A check run inside a guarded cell (as the grader's) must not switch the cell's alarm off."""
+    @checks.exercise("98.11 Quick")
+    def check_quick(value):
+        pass
+
+    started = time.monotonic()
+    with pytest.raises(checks.Stopped):
+        with checks.TimeLimit(1):
+            check_quick(1)
+            endless()
+    assert time.monotonic() - started < 5

@@ -19,7 +19,6 @@ EXERCISES = ROOT / "src" / "agentloop" / "exercises"
 @pytest.fixture(autouse=True)
 def in_a_notebook_folder(tmp_path, monkeypatch, fresh_backend):
     monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("AGENTLOOP_PROGRESS", raising=False)
 
 
 def reference(entry):

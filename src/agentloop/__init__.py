@@ -12,5 +12,13 @@ from .tokens import count_tokens
 from .trace_widget import show_trace, trace_text
 
 __all__ = ["ask", "backend", "complete", "use", "connect", "trace", "show_trace", "trace_text",
-           "count_tokens", "LLMError", "progress"]
+           "count_tokens", "LLMError", "progress", "openai_client"]
 __version__ = "0.1.0"
+
+
+def __getattr__(name):
+    # agentloop.openai_client(): loaded when first asked for, as it imports httpx (a third of import time)
+    if name == "openai_client":
+        from .sdk import openai_client
+        return openai_client
+    raise AttributeError(f"module 'agentloop' has no attribute {name!r}")

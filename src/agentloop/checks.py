@@ -29,9 +29,9 @@ class Hint(Exception):
         self.hint, self.fix = hint, fix
 
 
-class _Stop(BaseException):
-    """The check's guard stopped the student's code. A BaseException, so `except Exception` in
-    a student's loop cannot swallow it."""
+class Stopped(BaseException):
+    """A guard stopped the student's code. A BaseException, so a student's `except Exception`
+    cannot swallow it."""
 
 
 def expect(condition, hint: str, fix: str | None = None) -> None:
@@ -97,7 +97,7 @@ def exercise(title: str, max_calls: int = MAX_CALLS, time_limit: float = TIME_LI
 def _verdict(entry: Exercise, answer: tuple) -> tuple:
     """(passed, the line to print) for one run of the check on the student's answer."""
     try:
-        with _teaching_model(entry.max_calls), _time_limit(entry.time_limit):
+        with _TeachingModel(entry.max_calls), TimeLimit(entry.time_limit):
             entry.check(*answer)
     except Hint as hint:
         _failed_runs[entry.id] = _failed_runs.get(entry.id, 0) + 1
@@ -105,7 +105,7 @@ def _verdict(entry: Exercise, answer: tuple) -> tuple:
         if hint.fix and _failed_runs[entry.id] > 1:
             message += f" Fix: {hint.fix}"
         return False, message
-    except _Stop as stop:
+    except Stopped as stop:
         return False, f"❌ {entry.title}: not yet. Hint: {stop}"
     except Exception as error:  # the student's code raised: say what, not where
         return False, f"❌ {entry.title}: your code raised {type(error).__name__}: {error}"
@@ -120,7 +120,7 @@ def _record(entry: Exercise, passed: bool) -> None:
         pass
 
 
-class _teaching_model:
+class _TeachingModel:
     """For the check's duration: the in-process teaching model, and at most `cap` model calls."""
 
     def __init__(self, cap: int):
@@ -135,32 +135,32 @@ class _teaching_model:
     def _counted(self, chosen, request):
         self.calls += 1
         if self.calls > self.cap:
-            raise _Stop(f"your loop made more than {self.cap} model calls: is max_turns missing?")
+            raise Stopped(f"your loop made more than {self.cap} model calls: is max_turns missing?")
         return self.answer(chosen, request)
 
     def __exit__(self, *exc):
         llm._current, transport.answer = self.chosen, self.answer
 
 
-class _time_limit:
+class TimeLimit:
     """Stop the student's code after `seconds`. An alarm signal in CPython's main thread; elsewhere
-    (Pyodide has no signals, or a thread) a trace function watching the clock in the student's
-    frames only; if a debugger or coverage already traces, there is no time limit (the call cap
-    still holds)."""
+    (in Pyodide a signal cannot interrupt running Python; or a thread) a trace function watching
+    the clock in the student's frames only. If a debugger or coverage already traces, there is
+    no time limit (the call cap still holds)."""
 
     def __init__(self, seconds: float):
         self.seconds = seconds
 
     def _stop(self, *_):
-        raise _Stop(f"your code ran for more than {self.seconds:g} s: is there a loop that never ends "
+        raise Stopped(f"your code ran for more than {self.seconds:g} s: is there a loop that never ends "
                     "(a while with no way out, or max_turns missing)?")
 
     def __enter__(self):
-        self.deadline = time.monotonic() + self.seconds
+        self.started = time.monotonic()
         self.how = None
-        if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+        if _ALARMS and threading.current_thread() is threading.main_thread():
             self.previous = signal.signal(signal.SIGALRM, self._stop)
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+            self.outer = signal.setitimer(signal.ITIMER_REAL, self.seconds)[0]  # a guard around this one
             self.how = "alarm"
         elif sys.gettrace() is None:
             sys.settrace(self._on_call)
@@ -173,7 +173,7 @@ class _time_limit:
         return self._on_line
 
     def _on_line(self, frame, event, arg):
-        if time.monotonic() > self.deadline:
+        if time.monotonic() - self.started > self.seconds:
             self._stop()
         return self._on_line
 
@@ -181,11 +181,15 @@ class _time_limit:
         if self.how == "alarm":
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self.previous)
+            if self.outer:  # give the outer guard what is left of its time
+                left = self.outer - (time.monotonic() - self.started)
+                signal.setitimer(signal.ITIMER_REAL, max(left, 0.001))
         elif self.how == "trace":
             sys.settrace(None)
 
 
 _PACKAGE = os.path.dirname(os.path.abspath(__file__))
+_ALARMS = sys.platform != "emscripten" and hasattr(signal, "setitimer")
 
 
 def attempt(function, *args, **kwargs):

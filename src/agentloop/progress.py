@@ -7,7 +7,6 @@ so it survives a reload. A missing or corrupt file is an empty record, never an 
 import datetime
 import html
 import importlib
-import os
 import pkgutil
 
 from . import checks, exercises
@@ -16,21 +15,17 @@ from .storage import load_json, save_json
 PROGRESS_FILE = ".agentloop_progress.json"
 
 
-def _path() -> str:
-    return os.environ.get("AGENTLOOP_PROGRESS") or PROGRESS_FILE
-
-
 def record(exercise_id: str, title: str, passed: bool) -> None:
     """Keep the latest verdict of one exercise, with when it was given (UTC)."""
-    saved = load_json(_path(), {})
+    saved = load_json(PROGRESS_FILE, {})
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     saved[exercise_id] = {"title": title, "passed": bool(passed), "when": when}
-    save_json(_path(), saved)
+    save_json(PROGRESS_FILE, saved)
 
 
 def recorded() -> dict:
     """Exercise id -> {"title", "passed", "when"}, as the checks recorded them."""
-    saved = load_json(_path(), {})
+    saved = load_json(PROGRESS_FILE, {})
     return {key: value for key, value in saved.items() if isinstance(value, dict)}
 
 

@@ -1,0 +1,181 @@
+"""Grading one notebook in a fresh interpreter: `python -m agentloop.grade_one NOTEBOOK RESULT LESSON...`.
+
+The code cells run in order with the network off, os.system and subprocess blocked and a time
+limit per cell; a cell that fails is skipped (and why is kept), and one that failed on a name
+defined further down is tried again at the end, so reordered, duplicated and deleted cells do
+not matter. Then every check of the lesson runs on the student's definitions: the names the
+notebook passed to the check, else the check's parameter names. A guard against accidents,
+not a security boundary: untrusted code belongs in a container.
+"""
+import ast
+import contextlib
+import importlib
+import json
+import os
+import socket
+import subprocess
+import sys
+
+from .checks import Stopped, TimeLimit, registry
+
+MEMORY = 2 * 1024 ** 3  # bytes of address space the student's code may use
+BLOCKED = ["system", "popen", "fork", "forkpty", "kill", "killpg", "_exit", "posix_spawn", "posix_spawnp"]
+BLOCKED += [name for name in dir(os) if name.startswith(("exec", "spawn"))]
+
+
+def _refuse(what: str):
+    def refuse(*args, **kwargs):
+        raise PermissionError(f"{what} is blocked while grading")
+    return refuse
+
+
+def lock_down() -> None:
+    """No processes, no network, 2 GiB of memory: the teaching model runs in this process and
+    needs neither of the first two, and a lesson far less than the third."""
+    try:
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+    except (ImportError, ValueError, OSError):  # not on this system: the time limits still hold
+        pass
+    for name in BLOCKED:
+        if hasattr(os, name):
+            setattr(os, name, _refuse(f"os.{name}"))
+    subprocess.Popen = _refuse("subprocess")  # run, call and check_output all go through Popen
+    socket.socket.connect = socket.socket.connect_ex = _refuse("the network")
+    socket.create_connection = socket.getaddrinfo = _refuse("the network")
+
+
+def code_cells(notebook: dict) -> list:
+    """The code cells' sources, without IPython's magics and shell lines (not Python)."""
+    cells = []
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") == "code":
+            source = cell.get("source", "")
+            source = "".join(source) if isinstance(source, list) else str(source)
+            cells.append("\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!"))))
+    return cells
+
+
+def _stubs(tree: ast.Module) -> tuple:
+    """(names this cell defines as starter code, names it defines with real code)."""
+    stub, real = set(), set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body[1:] if ast.get_docstring(node) else node.body
+            empty = all(isinstance(s, ast.Pass) or (isinstance(s, (ast.Expr, ast.Return)) and isinstance(
+                s.value, ast.Constant) and s.value.value is Ellipsis) for s in body)
+            (stub if empty else real).add(node.name)
+        elif isinstance(node, ast.Assign):
+            empty = isinstance(node.value, ast.Constant) and node.value.value is Ellipsis
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    (stub if empty else real).add(target.id)
+    return stub, real
+
+
+@contextlib.contextmanager
+def _quiet():
+    """What the student's code prints is not graded: it goes nowhere."""
+    with open(os.devnull, "w") as nowhere, contextlib.redirect_stdout(nowhere), contextlib.redirect_stderr(nowhere):
+        yield
+
+
+class Notebook:
+    """The student's namespace after running their cells, and what went wrong on the way."""
+
+    def __init__(self, cells: list, seconds: float):
+        self.namespace = {"__name__": "__main__", "display": print}
+        self.stubs, self.failed, self.calls = set(), {}, {}
+        self.seconds = seconds
+        for number, source in enumerate(cells, 1):
+            self._run(number, source)
+        for number in [n for n, why in self.failed.items() if why.startswith("NameError")]:
+            self._run(number, cells[number - 1])  # a name defined in a later cell exists now
+
+    def _run(self, number: int, source: str) -> None:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError as error:
+            self.failed[number] = f"not Python: {error.msg} (line {error.lineno})"
+            return
+        self._note_calls(tree)
+        try:
+            with _quiet(), TimeLimit(self.seconds):
+                exec(compile(tree, f"<cell {number}>", "exec"), self.namespace)
+        except Stopped:
+            self.failed[number] = f"ran longer than {self.seconds:g} s (a loop that never ends?)"
+        except SystemExit:
+            self.failed[number] = "called exit(), which ends the cell here, not the grading"
+        except BaseException as error:
+            self.failed[number] = f"{type(error).__name__}: {error}".removesuffix(": ")[:160]
+        else:
+            self.failed.pop(number, None)
+        stub, real = _stubs(tree)
+        self.stubs = (self.stubs - real) | stub
+
+    def _note_calls(self, tree: ast.Module) -> None:
+        """check name -> the names the notebook passed to it, e.g. check_schema(MULTIPLY)."""
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and all(isinstance(arg, ast.Name) for arg in node.args):
+                called = getattr(node.func, "attr", getattr(node.func, "id", ""))
+                if called.startswith("check_"):
+                    self.calls[called] = [arg.id for arg in node.args]
+
+    def answers(self, entry) -> tuple:
+        """(the values for the check's parameters, or None; why not). The names are the ones the
+        notebook passed to the check, else the check's parameter names."""
+        called = self.calls.get(entry.check.__name__, [])  # what the student checked, if they did
+        names = [called[i] if i < len(called) and called[i] in self.namespace else name
+                 for i, name in enumerate(entry.names)]
+        missing = [name for name in names if name not in self.namespace]
+        if missing:
+            return None, f"not attempted: {', '.join(missing)} not defined"
+        values = [self.namespace[name] for name in names]
+        starters = [n for n, v in zip(names, values) if n in self.stubs or v is Ellipsis]
+        if starters and all(n in starters or not (callable(v) or v is Ellipsis) for n, v in zip(names, values)):
+            return None, f"not attempted: {', '.join(starters)} still the starter code"
+        return values, ""
+
+
+def grade(notebook: dict, lessons: list, seconds: float) -> dict:
+    """Run the notebook, then every check of its lessons; the rows and the skipped cells."""
+    entries = []
+    for lesson in lessons:
+        try:
+            importlib.import_module(f"agentloop.exercises.lesson{lesson:02d}")
+        except ImportError:
+            continue
+        entries += [entry for entry in registry.values() if entry.lesson == lesson]
+    for entry in entries:  # the notebook's own check calls do nothing: the grader runs them once, below
+        setattr(sys.modules[entry.check.__module__], entry.check.__name__, lambda *args: None)
+        entry.time_limit = min(entry.time_limit, seconds)
+    lock_down()
+    run = Notebook(code_cells(notebook), seconds)
+    rows = []
+    for entry in entries:
+        values, detail = run.answers(entry)
+        passed = False
+        if values is not None:
+            with _quiet():
+                result = entry.run(*values)
+            passed, detail = bool(result), "" if result else result.message.removeprefix(f"❌ {entry.title}: ")
+        rows.append({"lesson": entry.lesson, "exercise": entry.id, "title": entry.title,
+                     "passed": passed, "detail": detail.removeprefix("not yet. ")})
+    return {"rows": rows, "failed": sorted(run.failed.items())}
+
+
+def main(argv: list) -> None:
+    notebook_path, result_path, seconds, *lessons = argv
+    with open(notebook_path, encoding="utf-8") as file:
+        notebook = json.load(file)
+    graded = grade(notebook, [int(n) for n in lessons], float(seconds))
+    with open(result_path, "w", encoding="utf-8") as file:
+        json.dump(graded, file)
+    _exit(0)  # now, even if the student's code left a thread running
+
+
+_exit = os._exit  # kept before lock_down() blocks it for the student's code
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
