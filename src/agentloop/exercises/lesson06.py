@@ -31,8 +31,8 @@ def _chat(question, notes_prompt, remember_note):
 
 
 @exercise("6.1 A second memory that survives a restart")
-def check_notes(remember_note, notes_prompt, notes, NOTES_FILE):
-    expect(isinstance(notes, dict), "pass the notes dict third: check_notes(remember_note, notes_prompt, notes, NOTES_FILE).")
+def check_notes(NOTES_FILE, notes, remember_note, notes_prompt):
+    expect(isinstance(notes, dict), "pass the notes dict second: check_notes(NOTES_FILE, notes, remember_note, notes_prompt).")
     saved = dict(notes)
     before = open(NOTES_FILE).read() if os.path.exists(NOTES_FILE) else None
     try:
