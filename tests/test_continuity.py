@@ -9,6 +9,7 @@ The test: lesson N's carried cells ARE that program for lesson N-1 (same syntax 
 agent cell that redefines a carried name opens with `# lesson N-1 -> lesson N: what changed`.
 """
 import ast
+import difflib
 import json
 import pathlib
 import re
@@ -125,6 +126,22 @@ def test_every_change_to_a_carried_name_says_so(lesson):
             assert match and (int(match[1]), int(match[2])) == (lesson - 1, lesson), (
                 f"lesson {lesson} changes {sorted(redefined)} without a '# lesson {lesson - 1} -> "
                 f"lesson {lesson}: ...' first line: {first!r}")
+
+
+def _functions(source: str) -> dict:
+    return {s.name: ast.get_source_segment(source, s) for s in ast.parse(source).body
+            if isinstance(s, ast.FunctionDef)}
+
+
+@pytest.mark.parametrize("lesson", CARRYING)
+def test_a_change_note_counts_the_lines_it_changed(lesson):
+    """'run_agent: 2 lines changed, 6 added' is what a diff of the two definitions says."""
+    carried = _functions(final_program(cells(lesson, "carried")))
+    for source in cells(lesson, "agent"):
+        for name, changed, added in re.findall(r"(\w+): (\d+) lines? changed, (\d+) added", source):
+            new = _functions(source)[name].splitlines()
+            diff = [line[0] for line in difflib.ndiff(carried[name].splitlines(), new) if line[:1] in "+-"]
+            assert (diff.count("-"), diff.count("+") - diff.count("-")) == (int(changed), int(added)), (lesson, name)
 
 
 def test_one_tool_helper_from_lesson_two_on():
