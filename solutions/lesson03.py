@@ -31,12 +31,14 @@ def _run(question, max_turns=10):
         for call in message["tool_calls"]:
             used.append(call["function"]["name"])
             messages.append({"role": "tool", "tool_call_id": call["id"], "content": safe_run_tool(call, TOOLS)})
-    return used, max_turns
+    return used, max_turns, max_turns
 
 
 def tools_used(question):
     return _run(question)[0]
 
 
-def count_turns(question):
-    return _run(question)[1]
+def count_turns(question, max_turns):
+    # A turn is one model call. Counting tool calls + 1 gives the same number only when the loop
+    # finishes; a loop stopped by max_turns made max_turns calls and never answered.
+    return _run(question, max_turns)[1]

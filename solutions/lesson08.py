@@ -1,14 +1,22 @@
 """Reference solutions for lesson 8's exercises."""
+import calendar
 import re
-from collections import deque
 from datetime import date
 
-QUEUE = deque()
 
-
-def schedule(task, when):
-    QUEUE.append({"task": task, "when": when})
-    return f"Scheduled: {task} ({when})"
+def drain_due(queue, run, today, budget):
+    # The lesson's drain takes whatever is at the front. A scheduler runs only what is due: walk the
+    # whole queue once, run each due task while the budget lasts, and put the rest back in order.
+    ran, waiting = [], []
+    while queue:
+        task = queue.popleft()
+        if len(ran) < budget and date.fromisoformat(task["when"]) <= today:
+            run(task)
+            ran.append(task)
+        else:
+            waiting.append(task)
+    queue.extend(waiting)
+    return ran
 
 
 def drain_queue(queue, run, budget):
@@ -26,5 +34,12 @@ MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", 
 def next_birthday(text, today):
     month = next(i for i, name in enumerate(MONTHS, 1) if re.search(rf"\b{name}", text, re.IGNORECASE))
     day = int(re.search(r"\b(\d{1,2})(?:st|nd|rd|th)?\b", text).group(1))
-    this_year = date(today.year, month, day)
-    return this_year if this_year >= today else date(today.year + 1, month, day)
+    this_year = on(today.year, month, day)
+    return this_year if this_year >= today else on(today.year + 1, month, day)
+
+
+def on(year, month, day):
+    # Feb 29 exists only in leap years; in the others the birthday is kept on Feb 28.
+    if (month, day) == (2, 29) and not calendar.isleap(year):
+        return date(year, 2, 28)
+    return date(year, month, day)

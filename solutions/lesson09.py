@@ -5,6 +5,8 @@ from agentloop.tokens import count_tokens
 
 
 def fit_to_budget(texts, budget):
+    # Greedy in ranked order, but skip (not stop at) a text that does not fit: a shorter, lower-ranked
+    # memory can still use the tokens that are left.
     chosen, left = [], budget
     for text in texts:
         cost = count_tokens(text)
@@ -15,6 +17,8 @@ def fit_to_budget(texts, budget):
 
 
 def rank(items, query):
+    # Sort by (score, created) descending: the higher score first, and on a tie the newer ISO time,
+    # which sorts as text.
     wanted = set(re.findall(r"\w+", query.lower()))
 
     def score(item):
@@ -25,6 +29,8 @@ def rank(items, query):
 
 
 def forget_memory(store, scope, memory_id):
+    # The same answer for "not there" and "someone else's": telling them apart would reveal that
+    # another user has a memory with that id.
     item = store.get(memory_id)
     if item is None or item.scope != scope:
         return f"No memory {memory_id}."

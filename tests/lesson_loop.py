@@ -54,12 +54,14 @@ def run_agent(question, max_turns=5, schemas=SCHEMAS, tools=TOOLS, system=SYSTEM
 
 def lesson_definitions(name: str) -> dict:
     """A lesson's definitions: the imports, assignments, functions and classes of its code cells,
-    in order, without the calls, prints and loops that show them off. Run it with the teaching
+    in order (with each `tool(...)` call, which offers a tool), without the calls, prints and
+    loops that show them off. Run it with the teaching
     model in use, so an assignment that asks the model costs nothing."""
     namespace = {"__name__": "lesson"}
     for cell in json.loads((LESSONS / name).read_text())["cells"]:
         if cell["cell_type"] == "code":
             keep = [node for node in ast.parse("".join(cell["source"])).body if isinstance(
-                node, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef, ast.Assign, ast.AnnAssign))]
+                node, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef, ast.Assign, ast.AnnAssign))
+                or isinstance(node, ast.Expr) and getattr(getattr(node.value, "func", None), "id", "") == "tool"]
             exec(compile(ast.Module(keep, type_ignores=[]), name, "exec"), namespace)
     return namespace

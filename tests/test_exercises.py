@@ -37,9 +37,9 @@ REFERENCE = [
     (lesson01.check_reply_text, (s01.reply_text,)),
     (lesson01.check_make_messages, (s01.make_messages,)),
     (lesson01.check_total_tokens, (s01.total_tokens,)),
-    (lesson02.check_multiply_schema, (s02.MULTIPLY_SCHEMA,)),
-    (lesson02.check_run_tool, (s02.run_tool,)),
-    (lesson02.check_count_letters, (s02.count_letters, s02.COUNT_LETTERS_SCHEMA)),
+    (lesson02.check_multiply_schema, (s02.MULTIPLY,)),
+    (lesson02.check_run_tool_from, (s02.run_tool_from,)),
+    (lesson02.check_count_letters, (s02.my_count_letters, s02.MY_COUNT_LETTERS)),
     (lesson03.check_safe_run_tool, (s03.safe_run_tool,)),
     (lesson03.check_tools_used, (s03.tools_used,)),
     (lesson03.check_count_turns, (s03.count_turns,)),
@@ -49,7 +49,7 @@ REFERENCE = [
     (lesson05.check_add_usage, (s05.add_usage,)),
     (lesson05.check_over_budget, (s05.over_budget,)),
     (lesson05.check_count_kinds, (s05.count_kinds,)),
-    (lesson06.check_render_memory, (s06.render_memory,)),
+    (lesson06.check_notes, (s06.NOTES_FILE, s06.notes, s06.remember_note, s06.notes_prompt)),
     (lesson06.check_memory_tokens, (s06.memory_tokens,)),
     (lesson06.check_load_memory, (s06.load_memory,)),
 ]
@@ -61,8 +61,26 @@ def test_reference_solution_passes(check, answer, capsys):
     assert passed and printed.startswith("✅"), printed
 
 
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path, monkeypatch):
+    """Exercise 6.1 saves a notes file: keep it out of the repository."""
+    monkeypatch.chdir(tmp_path)
+    s06.notes.clear()
+
+
+def note_without_saving(key, value):
+    s06.notes[key] = value  # bug: the file is never written, so a restart loses it
+    return "Noted."
+
+
+def prompt_built_once(_built=[]):
+    if not _built or "Ada" not in _built[0]:  # bug: keeps the first prompt that had a fact in it
+        _built[:] = [s06.notes_prompt()]
+    return _built[0]
+
+
 def schema_without(key):
-    schema = json.loads(json.dumps(s02.MULTIPLY_SCHEMA))
+    schema = json.loads(json.dumps(s02.MULTIPLY))
     del schema["function"][key]
     return schema
 
@@ -79,17 +97,18 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
     (lesson02.check_multiply_schema, ({"name": "multiply"},), "'type': 'function'"),
     (lesson02.check_multiply_schema, (schema_without("description"),), "description"),
     (lesson02.check_multiply_schema, (schema_without("parameters"),), "'type': 'object'"),
-    (lesson02.check_run_tool, (lambda call, tools: tools[call["function"]["name"]](
+    (lesson02.check_run_tool_from, (lambda call, tools: tools[call["function"]["name"]](
         **json.loads(call["function"]["arguments"])),), "string"),
-    (lesson02.check_run_tool, (lambda call, tools: str(tools[call["function"]["name"]](
+    (lesson02.check_run_tool_from, (lambda call, tools: str(tools[call["function"]["name"]](
         **json.loads(call["function"]["arguments"]))),), "KeyError"),
-    (lesson02.check_count_letters, (lambda word, letter: 2, s02.COUNT_LETTERS_SCHEMA), "expected 3"),
-    (lesson02.check_count_letters, (s02.count_letters, None), "schema"),
+    (lesson02.check_count_letters, (lambda word, letter: 2, s02.MY_COUNT_LETTERS), "expected 3"),
+    (lesson02.check_count_letters, (s02.my_count_letters, None), "schema"),
     (lesson03.check_safe_run_tool, (lambda call, tools: str(tools[call["function"]["name"]](
         **json.loads(call["function"]["arguments"]))),), "ZeroDivisionError"),
     (lesson03.check_safe_run_tool, (lambda call, tools: "Error",), "return str(result)"),
     (lesson03.check_tools_used, (lambda q: ["add", "multiply"],), "(2 + 3) * (4 + 1)"),
-    (lesson03.check_count_turns, (lambda q: len(s03.tools_used(q)),), "expected 1"),
+    (lesson03.check_count_turns, (lambda q, max_turns: len(s03.tools_used(q)),), "expected 1"),
+    (lesson03.check_count_turns, (lambda q, max_turns: len(s03.tools_used(q)) + 1,), "max_turns=2"),
     (lesson03.check_count_turns, (boom,), "RuntimeError"),
     (lesson04.check_trim_history, (lambda h, keep: h[-keep:],), "must not start with an assistant or tool"),
     (lesson04.check_trim_history, (lambda h, keep: h.pop() and h,), "keep the last 2"),
@@ -102,8 +121,12 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
     (lesson05.check_over_budget, (lambda state, budget: state["prompt_tokens"] + state["completion_tokens"] > budget,),
      "reach the budget"),
     (lesson05.check_count_kinds, (lambda events: {e.kind: 1 for e in events},), "event.kind"),
-    (lesson06.check_render_memory, (lambda m: "\n".join(f"{k}: {v}" for k, v in m.items()),), "'- key: value'"),
-    (lesson06.check_render_memory, (lambda m: "\n".join(f"- {k}: {v}" for k, v in m.items()),), "(nothing yet)"),
+    (lesson06.check_notes, (s06.NOTES_FILE, s06.notes, lambda key, value: "Noted.", s06.notes_prompt), "the notes are"),
+    (lesson06.check_notes, (s06.NOTES_FILE, s06.notes, note_without_saving, s06.notes_prompt), "holds"),
+    (lesson06.check_notes, (s06.NOTES_FILE, s06.notes, s06.remember_note, lambda: s06.SYSTEM), "put the notes in it"),
+    (lesson06.check_notes, (s06.NOTES_FILE, s06.notes, s06.remember_note, prompt_built_once), "still says Ada"),
+    (lesson06.check_notes, (s06.NOTES_FILE, s06.notes, boom, s06.notes_prompt), "RuntimeError"),
+    (lesson06.check_notes, (s06.NOTES_FILE, None, s06.remember_note, s06.notes_prompt), "notes dict"),
     (lesson06.check_memory_tokens, (lambda m: len(m),), "count_tokens"),
     (lesson06.check_load_memory, (lambda path: json.load(open(path)),), "FileNotFoundError"),
     (lesson06.check_load_memory, (load_if_present,), "JSONDecodeError"),

@@ -24,7 +24,6 @@ def in_tmp(tmp_path, monkeypatch):
     """Solutions save memory files: keep them out of the repository."""
     monkeypatch.chdir(tmp_path)
     s07.memory.clear()
-    s08.QUEUE.clear()
 
 
 def verdict(check, *answer, capsys):
@@ -35,15 +34,38 @@ def verdict(check, *answer, capsys):
     return bool(result), printed
 
 
+def drain_due_drops_waiting(queue, run, today, budget):
+    ran = [task for task in list(queue) if date.fromisoformat(task["when"]) <= today][:budget]
+    queue.clear()  # bug: the tasks not due yet are lost
+    for task in ran:
+        run(task)
+    return ran
+
+
+def drain_due_stops_at_first_waiting(queue, run, today, budget):
+    ran = []
+    while queue and len(ran) < budget and date.fromisoformat(queue[0]["when"]) <= today:
+        ran.append(queue.popleft())  # bug: a task not due blocks the ones behind it
+        run(ran[-1])
+    return ran
+
+
+def s08_without_feb_29(text, today):
+    month = next(i for i, name in enumerate(s08.MONTHS, 1) if re.search(rf"\b{name}", text, re.IGNORECASE))
+    day = int(re.search(r"\b(\d{1,2})(?:st|nd|rd|th)?\b", text).group(1))
+    this_year = date(today.year, month, day)  # the old reference solution: ValueError on Feb 29 2026
+    return this_year if this_year >= today else date(today.year + 1, month, day)
+
+
 def boom(*args, **kwargs):
     raise RuntimeError("student bug")
 
 
 REFERENCE = [
-    (lesson07.check_redact, lambda: (s07.redact,)),
-    (lesson07.check_memory_gate, lambda: (s07.memory_gate,)),
-    (lesson07.check_forget, lambda: (s07.forget, s07.memory)),
-    (lesson08.check_schedule, lambda: (s08.schedule, s08.QUEUE)),
+    (lesson07.check_redact_phones, lambda: (s07.redact_phones,)),
+    (lesson07.check_memory_gate, lambda: (s07.my_memory_gate,)),
+    (lesson07.check_forget, lambda: (s07.forget_fact, s07.memory)),
+    (lesson08.check_drain_due, lambda: (s08.drain_due,)),
     (lesson08.check_drain_queue, lambda: (s08.drain_queue,)),
     (lesson08.check_next_birthday, lambda: (s08.next_birthday,)),
     (lesson09.check_fit_to_budget, lambda: (s09.fit_to_budget,)),
@@ -174,21 +196,20 @@ def forget_tells(store, scope, memory_id):
 
 
 WRONG = [  # (check, wrong answer, a phrase the hint must contain)
-    (lesson07.check_redact, (lambda text: text,), "first twelve digits"),
-    (lesson07.check_redact, (lambda text: re.sub(r"\d", "•", text),), "last four digits"),
-    (lesson07.check_redact, (lambda text: re.sub(r"\b(?:\d{4} ){3}(\d{4})\b", r"•••• \1", text),), "dashes"),
-    (lesson07.check_redact, (lambda text: re.sub(s07.CARD, r"•••• \1", text),), "before the @"),
-    (lesson07.check_redact, (lambda text: s07.redact(text).replace("2026-01-20", "[date]"),), "leave text"),
-    (lesson07.check_redact, (lambda text: None,), "string"),
-    (lesson07.check_redact, (boom,), "RuntimeError: student bug"),
+    (lesson07.check_redact_phones, (lambda text: text,), "expected 'Call [phone] at 9.'"),
+    (lesson07.check_redact_phones, (lambda text: re.sub(r"\d", "#", text),), "expected"),
+    (lesson07.check_redact_phones, (lambda text: re.sub(r"\+?\(?\d[\d ().-]{5,}\d", "[phone]", text),), "only phone numbers"),
+    (lesson07.check_redact_phones, (lambda text: re.sub(r"\d{3}-\d{3}-\d{4}", "[phone]", text),), "+44 20"),
+    (lesson07.check_redact_phones, (lambda text: None,), "string"),
+    (lesson07.check_redact_phones, (boom,), "RuntimeError: student bug"),
     (lesson07.check_memory_gate, (lambda key, value: None,), "a card number"),
     (lesson07.check_memory_gate, (lambda key, value: "Refused" if key in ("card_number", "password") else None,),
      "starting 'Not stored'"),
     (lesson07.check_memory_gate, (lambda key, value: "Not stored: secret" if key in ("card_number", "password")
                                   else None,), "mentions a password"),
-    (lesson07.check_memory_gate, (lambda key, value: s07.memory_gate(key, value) if key != "birthday"
+    (lesson07.check_memory_gate, (lambda key, value: s07.my_memory_gate(key, value) if key != "birthday"
                                   else "Not stored: no year.",), "Ask the user"),
-    (lesson07.check_memory_gate, (lambda key, value: s07.memory_gate(key, value) or
+    (lesson07.check_memory_gate, (lambda key, value: s07.my_memory_gate(key, value) or
                                   ("Not stored: birthdays are private." if key == "birthday" else None),),
      "ordinary, complete fact"),
     (lesson07.check_memory_gate, (boom,), "RuntimeError"),
@@ -198,13 +219,12 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
     (lesson07.check_forget, (lambda key: MEMORY.pop(key, None) and "Forgot." or "Not there.", MEMORY),
      "Nothing is stored under"),
     (lesson07.check_forget, (forget_keeps, "not a dict"), "memory dict"),
-    (lesson08.check_schedule, (lambda task, when: "Scheduled.", QUEUE), "append {'task': task"),
-    (lesson08.check_schedule, (lambda task, when: QUEUE.append((task, when)) or "Scheduled.", QUEUE),
-     "append {'task': task"),
-    (lesson08.check_schedule, (lambda task, when: QUEUE.append({"task": task, "when": when}), QUEUE),
-     "confirmation"),
-    (lesson08.check_schedule, (boom, QUEUE), "RuntimeError"),
-    (lesson08.check_schedule, (s08.schedule, None), "pass the queue"),
+    (lesson08.check_drain_due, (lambda queue, run, today, budget: s08.drain_queue(queue, run, budget),), "due by then"),
+    (lesson08.check_drain_due, (drain_due_drops_waiting,), "stay queued"),
+    (lesson08.check_drain_due, (lambda queue, run, today, budget: s08.drain_due(queue, run, today, 99),), "budget of 2"),
+    (lesson08.check_drain_due, (drain_due_stops_at_first_waiting,), "only tasks due by then"),
+    (lesson08.check_drain_due, (boom,), "RuntimeError"),
+    (lesson08.check_next_birthday, (s08_without_feb_29,), "raised ValueError"),
     (lesson08.check_drain_queue, (drain_lifo,), "front first"),
     (lesson08.check_drain_queue, (drain_no_budget,), "stop once"),
     (lesson08.check_drain_queue, (drain_snapshot,), "added to the queue while draining"),
@@ -242,7 +262,7 @@ def test_wrong_answer_fails_with_a_hint(check, answer, hint, capsys):
 @pytest.mark.parametrize("check", [c for c, _ in REFERENCE], ids=[c.__name__ for c, _ in REFERENCE])
 def test_the_unfinished_placeholder_fails_politely(check, capsys):
     placeholder = lambda *args: ...  # noqa: E731 (what the notebook ships: a function body of `...`)
-    extra = {lesson07.check_forget: ({},), lesson08.check_schedule: (deque(),)}.get(check, ())
+    extra = {lesson07.check_forget: ({},), }.get(check, ())
     passed, printed = verdict(check, placeholder, *extra, capsys=capsys)
     assert not passed and printed.startswith("❌") and "Traceback" not in printed
 
@@ -250,16 +270,10 @@ def test_the_unfinished_placeholder_fails_politely(check, capsys):
 def test_the_forget_check_puts_the_memory_back(capsys):
     memory = {"name": "Ada", "birthday": "Jan 20th 1990"}
     s07.memory.update(memory)
-    verdict(lesson07.check_forget, s07.forget, s07.memory, capsys=capsys)
+    verdict(lesson07.check_forget, s07.forget_fact, s07.memory, capsys=capsys)
     assert s07.memory == memory
     verdict(lesson07.check_forget, forget_keeps, MEMORY, capsys=capsys)
     assert MEMORY == {}
-
-
-def test_the_schedule_check_puts_the_queue_back(capsys):
-    s08.QUEUE.append({"task": "mine", "when": "later"})
-    verdict(lesson08.check_schedule, s08.schedule, s08.QUEUE, capsys=capsys)
-    assert list(s08.QUEUE) == [{"task": "mine", "when": "later"}]
 
 
 # What the lessons promise about themselves.
@@ -274,18 +288,15 @@ def code_lines(cell):
     return [line for line in "".join(cell["source"]).splitlines() if line.strip() and not line.strip().startswith("#")]
 
 
-def test_lesson_9_says_how_many_lines_the_whole_thing_is():
-    counted = [len(code_lines(c)) for c in cells(9) if "sixty-lines" in c["metadata"].get("tags", [])]
-    text = " ".join("".join(c["source"]) for c in cells(9) if c["cell_type"] == "markdown")
-    tools = counted[2]  # the third cell holds the four tools
-    assert f"**{sum(counted)} lines**" in text
-    assert f"is **{sum(counted) - tools}**" in text and f"tools are **{tools}**" in text
-
-
 @pytest.mark.parametrize("number", LESSONS)
 def test_lessons_7_to_9_never_touch_lesson_6s_memory_file(number):
-    source = "\n".join("".join(c["source"]) for c in cells(number) if c["cell_type"] == "code")
+    """Only the carried agent names lesson 6's file, and the lesson's next cell points elsewhere."""
+    code = [c for c in cells(number) if c["cell_type"] == "code"]
+    carried = [i for i, c in enumerate(code) if "carried" in c["metadata"].get("tags", [])]
+    own = "".join(code[carried[-1] + 1]["source"]) if carried else ""
+    source = "\n".join("".join(c["source"]) for i, c in enumerate(code) if i not in carried)
     assert '"memory.json"' not in source and "'memory.json'" not in source
+    assert not carried or f'MEMORY_FILE = "memory_0{number}.json"' in own
 
 
 @pytest.mark.parametrize("number", LESSONS)

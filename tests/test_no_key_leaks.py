@@ -95,7 +95,7 @@ def run(tmp_path_factory):
         llm.use()
         lesson6 = lesson_definitions("06_memory_across_runs.ipynb")
         llm.use(url, api_key=KEY)
-        seen.append(lesson6["run_agent"]("Hi! My name is Ada, I prefer tea.", history=[]))
+        seen.append(lesson6["run_agent"]("Hi! My name is Ada, I prefer tea.", [], lesson6["new_state"]()))
         seen += [trace_text(), json.dumps([e.payload for e in trace.events], default=str),
                  json.dumps(TraceViewer()._repr_mimebundle_(), default=str), repr(llm.backend())]
     finally:

@@ -123,14 +123,12 @@ def test_lesson_9_agent(real):
     real()
     history = []
     started = time.monotonic()
-    result = lesson["run_agent"](lesson["ASSISTANT"], "Hi! My name is Ada and I prefer green tea.", history,
-                                 max_turns=MAX_TURNS)
+    result = lesson["run_agent"]("Hi! My name is Ada and I prefer green tea.", history, max_turns=MAX_TURNS)
     took = time.monotonic() - started
     state = lesson["state"]
-    calls = assert_protocol(history)
-    TIMINGS["lesson 9 run_agent(ASSISTANT, ...)"] = (
+    assert_protocol(history)
+    TIMINGS["lesson 9 run_agent(...)"] = (
         f"{took:.1f} s, state {state}, stored {[m.content for m in lesson['store'].list()]}, returned {result!r}")
-    assert isinstance(result, str) and 1 <= state["turns"] <= MAX_TURNS
-    assert state["tool_calls"] == calls
+    assert isinstance(result, str) and state["tokens"] > 0
     if [m for m in history if m["role"] == "assistant"][-1].get("tool_calls"):
         assert result == f"Stopped: no answer after {MAX_TURNS} turns."

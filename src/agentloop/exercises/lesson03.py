@@ -36,7 +36,10 @@ def check_tools_used(tools_used):
 
 @exercise("3.3 Count the turns")
 def check_count_turns(count_turns):
-    for question, expected in (("Hello!", 1), ("What is 2 + 3?", 2), ("What is (3 + 4) * 5?", 3)):
-        got = attempt(count_turns, question)
-        expect(got == expected, f"count_turns({question!r}) returned {got!r}, expected {expected}: "
-                                "one turn per model call, including the last one that answers.")
+    for question, max_turns, expected in (("Hello!", 5, 1), ("What is 2 + 3?", 5, 2),
+                                          ("What is (3 + 4) * 5?", 5, 3), ("What is (3 + 4) * 5?", 2, 2)):
+        got = attempt(count_turns, question, max_turns)
+        expect(got == expected, f"count_turns({question!r}, max_turns={max_turns}) returned {got!r}, expected {expected}: "
+                                "one turn per model call, including the last one that answers.",
+               fix="count the model calls, not the tool calls: a loop stopped by max_turns made max_turns calls "
+                   "and never got its answer.")

@@ -10,10 +10,10 @@ def _response(prompt, completion):
 
 @exercise("5.1 Add a response's usage to the state")
 def check_add_usage(add_usage):
-    state = {"model_calls": 0, "prompt_tokens": 0, "completion_tokens": 0}
+    state = {"turns": 0, "prompt_tokens": 0, "completion_tokens": 0}
     attempt(add_usage, state, _response(30, 5))
     attempt(add_usage, state, _response(50, 7))
-    expected = {"model_calls": 2, "prompt_tokens": 80, "completion_tokens": 12}
+    expected = {"turns": 2, "prompt_tokens": 80, "completion_tokens": 12}
     expect(state == expected, f"after two responses the state is {state}, expected {expected}; "
                               "change the state dict in place (state[...] += ...).")
 

@@ -1,4 +1,4 @@
-"""Lesson 7 exercises: an output gate, a memory gate, a forget tool."""
+"""Lesson 7 exercises: a new output gate (phone numbers), a memory gate, a forget tool."""
 import json
 
 from .. import llm
@@ -26,44 +26,44 @@ def _converse(question, tools, run, messages=()):
     return "", messages
 
 
-@exercise("7.1 Mask what must not be shown")
-def check_redact(redact):
-    got = attempt(redact, "Card 5555 5555 5555 4444 is on file.")
-    expect(isinstance(got, str), f"return the masked text as a string, not {type(got).__name__}.")
-    expect("5555" not in got, f"redact('Card 5555 5555 5555 4444 is on file.') returned {got!r}: "
-                              "the first twelve digits must not show.")
-    expect("4444" in got, f"redact kept too little: {got!r}; show the card's last four digits (4444).")
-    got = attempt(redact, "Use 4000-0566-5566-5556 today.")
-    expect("0566" not in got and "5556" in got,
-           f"a card written with dashes is a card too: redact('Use 4000-0566-5566-5556 today.') returned {got!r}.")
-    got = attempt(redact, "Write to ada.lovelace@example.com please.")
-    expect("ada.lovelace" not in got and "lovelace@" not in got,
-           f"redact returned {got!r}: hide the part of an email address before the @.")
-    for plain in ("Your order 1042 ships on 2026-01-20.", "2 + 3 = 5", "Call +44 20 7946 0958 at 9."):
-        got = attempt(redact, plain)
-        expect(got == plain, f"redact({plain!r}) returned {got!r}: leave text without a card or an email as it is.")
+@exercise("7.1 A new gate: phone numbers")
+def check_redact_phones(redact_phones):
+    for text, masked in (("Call +44 20 7946 0958 at 9.", "Call [phone] at 9."),
+                         ("My number is 555-123-4567", "My number is [phone]"),
+                         ("Ring (030) 1234567 or 0176 12345678.", "Ring [phone] or [phone]."),
+                         ("Fax: 555.123.4567", "Fax: [phone]")):
+        got = attempt(redact_phones, text)
+        expect(isinstance(got, str), f"return the text as a string, not {type(got).__name__}.")
+        expect(got == masked, f"redact_phones({text!r}) returned {got!r}, expected {masked!r}.",
+               fix="a phone number: an optional +, then 7 to 15 digits with spaces, dashes, dots or "
+                   "brackets between them; replace the whole number with '[phone]'.")
+    for plain in ("Your order 1042 ships on 2026-01-20.", "2 + 3 = 5", "It costs 1,250 euros.",
+                  "Card •••• 4444, born 1990.", "Room 12, floor 3, at 10:30."):
+        got = attempt(redact_phones, plain)
+        expect(got == plain, f"redact_phones({plain!r}) returned {got!r}: only phone numbers change.",
+               fix="count the digits (7 to 15) and leave a date such as 2026-01-20 alone.")
 
 
 @exercise("7.2 A memory gate")
-def check_memory_gate(memory_gate):
+def check_memory_gate(my_memory_gate):
     for key, value, what in (("card_number", "5555 5555 5555 4444", "a card number"),
                              ("password", "hunter2", "a password"),
                              ("note", "my password is hunter2", "a value that mentions a password")):
-        got = attempt(memory_gate, key, value)
+        got = attempt(my_memory_gate, key, value)
         expect(isinstance(got, str) and got.startswith("Not stored"),
-               f"memory_gate({key!r}, {value!r}) returned {got!r}: refuse {what} with a string starting 'Not stored'.")
-    got = attempt(memory_gate, "birthday", "Jan 20th")
+               f"my_memory_gate({key!r}, {value!r}) returned {got!r}: refuse {what} with a string starting 'Not stored'.")
+    got = attempt(my_memory_gate, "birthday", "Jan 20th")
     expect(isinstance(got, str) and got.startswith("Not stored") and "ask the user" in got.lower(),
-           f"memory_gate('birthday', 'Jan 20th') returned {got!r}: a birthday without a year is "
+           f"my_memory_gate('birthday', 'Jan 20th') returned {got!r}: a birthday without a year is "
            "'Not stored: ... Ask the user: which year?'.")
     for key, value in (("birthday", "Jan 20th 1990"), ("name", "Ada"), ("prefers", "tea"), ("age", "36")):
-        got = attempt(memory_gate, key, value)
-        expect(got is None, f"memory_gate({key!r}, {value!r}) returned {got!r}: let an ordinary, complete fact "
+        got = attempt(my_memory_gate, key, value)
+        expect(got is None, f"my_memory_gate({key!r}, {value!r}) returned {got!r}: let an ordinary, complete fact "
                             "through by returning None.")
     stored = {}
 
     def remember(name, args):
-        refusal = memory_gate(args.get("key", ""), args.get("value", ""))
+        refusal = my_memory_gate(args.get("key", ""), args.get("value", ""))
         if refusal:
             return refusal
         stored[args["key"]] = args["value"]
@@ -78,22 +78,22 @@ def check_memory_gate(memory_gate):
 
 
 @exercise("7.3 A forget tool")
-def check_forget(forget, memory):
-    expect(isinstance(memory, dict), "pass the lesson's memory dict as the second argument: check_forget(forget, memory).")
+def check_forget(forget_fact, memory):
+    expect(isinstance(memory, dict), "pass the lesson's memory dict as the second argument: check_forget(forget_fact, memory).")
     before = dict(memory)  # the check plants a fact of its own and puts the memory back afterwards
     try:
-        memory["lucky_number"] = "7"
-        got = attempt(forget, "lucky_number")
-        expect(isinstance(got, str) and got, f"forget('lucky_number') returned {got!r}: return a message for the model.")
-        expect("lucky_number" not in memory,
-               "forget('lucky_number') returned, but 'lucky_number' is still in memory: del memory[key].")
-        got = attempt(forget, "shoe_size")
+        memory["birthday"] = "Jan 20th 1990"
+        got = attempt(forget_fact, "birthday")
+        expect(isinstance(got, str) and got, f"forget_fact('birthday') returned {got!r}: return a message for the model.")
+        expect("birthday" not in memory,
+               "forget_fact('birthday') returned, but 'birthday' is still in memory: del memory[key].")
+        got = attempt(forget_fact, "shoe_size")
         expect(isinstance(got, str) and got.lower().startswith("nothing"),
-               f"forget('shoe_size') returned {got!r}; for a key that isn't stored, return 'Nothing is stored under ...'.")
-        memory["lucky_number"] = "7"
-        answer, _ = _converse("Forget my lucky number", [FORGET], lambda name, args: forget(**args))
-        expect("lucky_number" not in memory, f"the model called your forget tool and answered {answer!r}, "
-                                             "but 'lucky_number' is still in memory.")
+               f"forget_fact('shoe_size') returned {got!r}; for a key that isn't stored, return 'Nothing is stored under ...'.")
+        memory["birthday"] = "Jan 20th 1990"
+        answer, _ = _converse("Forget my birthday", [FORGET], lambda name, args: forget_fact(**args))
+        expect("birthday" not in memory, f"the model called your forget tool and answered {answer!r}, "
+                                             "but 'birthday' is still in memory.")
     finally:
         memory.clear()
         memory.update(before)

@@ -1,4 +1,4 @@
-"""Lesson 8 exercises: a schedule tool, draining a queue within a budget, the next birthday."""
+"""Lesson 8 exercises: a drain that respects due dates, draining within a budget, the next birthday."""
 import json
 from collections import deque
 from datetime import date
@@ -11,27 +11,27 @@ SCHEDULE = {"type": "function", "function": {"name": "schedule", "description": 
                            "required": ["task", "when"]}}}
 
 
-@exercise("8.1 A schedule tool")
-def check_schedule(schedule, queue):
-    expect(hasattr(queue, "append") and hasattr(queue, "clear"),
-           "pass the queue as the second argument: check_schedule(schedule, QUEUE).")
-    before = list(queue)
-    try:
-        queue.clear()
-        got = attempt(schedule, "water the plants", "tonight")
-        expect(isinstance(got, str) and got, f"schedule(...) returned {got!r}: return a short confirmation for the model.")
-        expect(list(queue) == [{"task": "water the plants", "when": "tonight"}],
-               f"after schedule('water the plants', 'tonight') the queue is {list(queue)}; "
-               "append {'task': task, 'when': when}.")
-        queue.clear()
-        message = llm.ask([{"role": "user", "content": "Remind me to call mum tomorrow"}], tools=[SCHEDULE])
-        for call in message.get("tool_calls") or []:
-            attempt(schedule, **json.loads(call["function"]["arguments"]))
-        expect(list(queue) == [{"task": "call mum", "when": "tomorrow"}],
-               f"the model called your tool for 'Remind me to call mum tomorrow' and the queue is {list(queue)}.")
-    finally:
-        queue.clear()
-        queue.extend(before)
+@exercise("8.1 Run only what is due")
+def check_drain_due(drain_due):
+    queue, ran = deque([{"task": "a", "when": "2026-01-05"}, {"task": "b", "when": "2026-01-09"},
+                        {"task": "c", "when": "2026-01-03"}]), []
+    got = attempt(drain_due, queue, ran.append, date(2026, 1, 5), 10)
+    expect([t["task"] for t in ran] == ["a", "c"],
+           f"on 2026-01-05 run was called on {[t['task'] for t in ran]}; only tasks due by then should run.",
+           fix="compare date.fromisoformat(task['when']) <= today, and keep walking the queue.")
+    expect(got == ran, f"drain_due returned {got!r}; return the tasks that ran, in order.")
+    expect([t["task"] for t in queue] == ["b"],
+           f"afterwards the queue holds {[t['task'] for t in queue]}; a task not due yet must stay queued.",
+           fix="put tasks that are not due into a list and queue.extend(them) at the end, in order.")
+    queue, ran = deque({"task": str(n), "when": "2026-01-01"} for n in range(5)), []
+    attempt(drain_due, queue, ran.append, date(2026, 1, 5), 2)
+    expect(len(ran) == 2 and len(queue) == 3,
+           f"with a budget of 2, {len(ran)} task(s) ran and {len(queue)} stayed queued.",
+           fix="stop once `budget` tasks have run; the rest stay in the queue, in order.")
+    queue = deque([{"task": "later", "when": "2026-02-01"}, {"task": "now", "when": "2026-01-01"}])
+    attempt(drain_due, queue, lambda task: None, date(2026, 1, 5), 5)
+    expect([t["task"] for t in queue] == ["later"], f"the queue ended as {list(queue)}; a task that is not "
+                                                    "due does not stop the ones behind it.")
 
 
 @exercise("8.2 Drain the queue within a budget")
@@ -75,7 +75,11 @@ def check_next_birthday(next_birthday):
              ("Jan 20th 1990", date(2026, 2, 1), date(2027, 1, 20), "already past this year: next year"),
              ("March 3rd", date(2026, 1, 5), date(2026, 3, 3), "a full month name, no year"),
              ("Dec 31", date(2026, 12, 31), date(2026, 12, 31), "today itself counts"),
-             ("2nd of July 1985", date(2026, 7, 3), date(2027, 7, 2), "the day before the month")]
+             ("2nd of July 1985", date(2026, 7, 3), date(2027, 7, 2), "the day before the month"),
+             ("Feb 29th 1996", date(2026, 1, 5), date(2026, 2, 28), "Feb 29 in a year without one: Feb 28"),
+             ("Feb 29th 1996", date(2027, 3, 1), date(2028, 2, 29), "the next one is in a leap year")]
     for text, today, expected, what in cases:
         got = attempt(next_birthday, text, today)
-        expect(got == expected, f"next_birthday({text!r}, {today!r}) returned {got!r}, expected {expected!r} ({what}).")
+        expect(got == expected, f"next_birthday({text!r}, {today!r}) returned {got!r}, expected {expected!r} ({what}).",
+               fix="Feb 29 exists only in leap years (calendar.isleap): use Feb 28 in the others."
+               if "Feb 29" in text else None)

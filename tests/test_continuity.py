@@ -1,0 +1,168 @@
+"""One agent that grows: lesson N starts from exactly the agent lesson N-1 ended with.
+
+Each lesson tags its cells: `carried` (the previous lesson's agent, verbatim) and `agent` (code
+that changes the agent: new tools, a new loop). The agent a lesson ends with is its carried and
+agent cells run in order; `final_program` writes that as one program, keeping only the last
+definition of each function or name, and dropping a name an agent cell retires in plain sight
+(a `# retired: name, ...` line, with the reason next to it in the lesson's text).
+The test: lesson N's carried cells ARE that program for lesson N-1 (same syntax tree), and any
+agent cell that redefines a carried name opens with `# lesson N-1 -> lesson N: what changed`.
+"""
+import ast
+import difflib
+import json
+import pathlib
+import re
+
+import pytest
+
+LESSONS = sorted((pathlib.Path(__file__).parent.parent / "lessons").glob("0*.ipynb"))
+CHANGE_NOTE = re.compile(r"^# lesson (\d) -> lesson (\d): \S")
+
+
+def cells(lesson: int, *tags: str) -> list:
+    """The sources of lesson `lesson`'s code cells that carry one of `tags`, in order."""
+    notebook = json.loads(LESSONS[lesson - 1].read_text())
+    return ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"
+            and set(tags) & set(cell.get("metadata", {}).get("tags", []))]
+
+
+def _bound(statement) -> set:
+    """The module-level names a statement binds (def, class, assignment, import, del)."""
+    if isinstance(statement, (ast.FunctionDef, ast.ClassDef)):
+        return {statement.name}
+    if isinstance(statement, (ast.Import, ast.ImportFrom)):
+        return {(alias.asname or alias.name).split(".")[0] for alias in statement.names}
+    if isinstance(statement, (ast.Assign, ast.Delete)):
+        return set().union(*(_names(target) for target in statement.targets))
+    return set()
+
+
+def _names(target) -> set:
+    if isinstance(target, ast.Name):
+        return {target.id}
+    if isinstance(target, ast.Tuple):
+        return set().union(*(_names(element) for element in target.elts))
+    return set()  # TOOLS["x"] = ... changes a name, it does not bind one
+
+
+def _used(statement) -> set:
+    """Names a module-level statement reads when it runs (function bodies run later)."""
+    if isinstance(statement, ast.FunctionDef):
+        return set()
+    return {node.id for node in ast.walk(statement) if isinstance(node, ast.Name)
+            and isinstance(node.ctx, ast.Load)} | {
+            node.value.id for node in ast.walk(statement) if isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Name)}
+
+
+def final_program(sources: list) -> str:
+    """The agent those cells leave behind, as one program: superseded definitions dropped."""
+    pieces = []  # (statement, its source text, where it was: cell and last line)
+    for cell, source in enumerate(sources):
+        lines = source.splitlines()
+        for retired in re.findall(r"^# retired: (.+)$", source, re.MULTILINE):
+            pieces.append((ast.parse(f"del {retired}").body[0], None, None))
+        for statement in ast.parse(source).body:
+            start = statement.lineno - 1
+            while start > 0 and lines[start - 1].startswith("#") and not lines[start - 1].startswith(
+                    ("# Carried from", "# lesson ", "# New in lesson", "# retired: ")):
+                start -= 1
+            pieces.append((statement, "\n".join(lines[start:statement.end_lineno]),
+                           (cell, start, statement.end_lineno)))
+    kept = []
+    for index, (statement, text, where) in enumerate(pieces):
+        later = pieces[index + 1:]
+        if isinstance(statement, ast.Delete):
+            continue  # `del name` or a `# retired: name` line: the name's definitions are dropped
+        if isinstance(statement, (ast.FunctionDef, ast.Assign)) and len(_bound(statement)) == 1:
+            name = next(iter(_bound(statement)))
+            for other, _, _ in later:
+                if name in _used(other) and not isinstance(other, ast.Delete):
+                    break
+                if name in _bound(other) and type(other) in (type(statement), ast.Delete):
+                    text = None
+                    break
+        if isinstance(statement, (ast.Import, ast.ImportFrom)) and any(
+                ast.dump(statement) == ast.dump(other) for other, _, _ in kept):
+            text = None
+        if text is not None:
+            kept.append((statement, text, where))
+    program = ""
+    for index, (_, text, where) in enumerate(kept):  # lines that were adjacent stay adjacent
+        before = kept[index - 1][2] if index else None
+        adjacent = before and before[0] == where[0] and before[2] == where[1]
+        program += ("\n" if adjacent else "\n\n" if program else "") + text
+    return program
+
+
+def agent_at_end(lesson: int) -> str:
+    return final_program(cells(lesson, "carried", "agent"))
+
+
+CARRYING = [lesson for lesson in range(2, 9) if cells(lesson, "carried")]
+
+
+def test_lessons_two_to_eight_carry_the_agent():
+    assert CARRYING == list(range(2, 9))
+
+
+@pytest.mark.parametrize("lesson", CARRYING)
+def test_the_carried_code_is_the_previous_lessons_agent(lesson):
+    carried = final_program(cells(lesson, "carried"))
+    expected = agent_at_end(lesson - 1)
+    assert ast.dump(ast.parse(carried)) == ast.dump(ast.parse(expected)), (
+        f"lesson {lesson}'s carried cells differ from the agent lesson {lesson - 1} ends with")
+
+
+@pytest.mark.parametrize("lesson", CARRYING)
+def test_every_change_to_a_carried_name_says_so(lesson):
+    carried_names = set().union(*(_bound(s) for s in ast.parse(final_program(cells(lesson, "carried"))).body))
+    for source in cells(lesson, "agent"):
+        redefined = carried_names & set().union(*(_bound(s) for s in ast.parse(source).body))
+        if redefined:
+            first = source.splitlines()[0]
+            match = CHANGE_NOTE.match(first)
+            assert match and (int(match[1]), int(match[2])) == (lesson - 1, lesson), (
+                f"lesson {lesson} changes {sorted(redefined)} without a '# lesson {lesson - 1} -> "
+                f"lesson {lesson}: ...' first line: {first!r}")
+
+
+def _functions(source: str) -> dict:
+    return {s.name: ast.get_source_segment(source, s) for s in ast.parse(source).body
+            if isinstance(s, ast.FunctionDef)}
+
+
+@pytest.mark.parametrize("lesson", CARRYING)
+def test_a_change_note_counts_the_lines_it_changed(lesson):
+    """'run_agent: 2 lines changed, 6 added' is what a diff of the two definitions says."""
+    carried = _functions(final_program(cells(lesson, "carried")))
+    for source in cells(lesson, "agent"):
+        for name, changed, added in re.findall(r"(\w+): (\d+) lines? changed, (\d+) added", source):
+            new = _functions(source)[name].splitlines()
+            diff = [line[0] for line in difflib.ndiff(carried[name].splitlines(), new) if line[:1] in "+-"]
+            assert (diff.count("-"), diff.count("+") - diff.count("-")) == (int(changed), int(added)), (lesson, name)
+
+
+def test_one_tool_helper_from_lesson_two_on():
+    helpers = {lesson: [s for s in ast.parse(agent_at_end(lesson)).body
+                        if isinstance(s, ast.FunctionDef) and s.name == "tool"] for lesson in range(2, 9)}
+    assert all(len(found) == 1 for found in helpers.values())
+    assert len({ast.dump(found[0]) for found in helpers.values()}) == 1
+
+
+def test_no_tool_is_dropped_silently():
+    """A tool registered in one lesson is registered in every later one (or `del`eted openly)."""
+    def registered(lesson):
+        program = ast.parse(agent_at_end(lesson))
+        return {node.args[0].id for node in ast.walk(program) if isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) == "tool" and isinstance(node.args[0], ast.Name)}
+    for lesson in range(3, 9):
+        assert registered(lesson - 1) <= registered(lesson), (lesson, registered(lesson - 1) - registered(lesson))
+
+
+def test_final_program_keeps_the_last_definition_and_honours_del():
+    program = final_program(["x = 1\ndef f():\n    return 1", "def f():\n    return 2\ndel x"])
+    assert program == "def f():\n    return 2"
+    assert final_program(["x = 1\nprint(x)", "x = 2"]) == "x = 1\nprint(x)\n\nx = 2"
+    assert final_program(["def f():\n    pass\ny = 2", "# retired: f\nz = 3"]) == "y = 2\n\nz = 3"

@@ -1,0 +1,115 @@
+"""Each lesson survives Run All, and its examples run again after the exercises print the same.
+
+For every lesson, in a fresh folder and one kernel: run every cell (the exercise cells hold their
+untouched stubs); then run every example cell again (not the agent's definitions, so a stub that
+shadowed one would show); then put the reference solutions in the students' names and run the
+examples once more. No cell may raise, and each example prints what it printed the first time,
+given the same state: the examples of lessons 7-9 read back what they stored, which the examples
+themselves build
+up, by design: RESET puts that state back first (each entry says which state).
+"""
+import ast
+import json
+import pathlib
+import re
+import shutil
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+ROOT = pathlib.Path(__file__).parent.parent
+LESSONS = sorted((ROOT / "lessons").glob("0*.ipynb"))
+
+# What the examples of a lesson build up and read back, by design, and how the test puts it back
+# before it runs them again. Only values are reset, never a definition, so a stub that shadowed
+# one of the agent's functions would still show.
+RESET = {
+    7: ("the memory file, the conversation, the clock moved a week on, the reminders noted",
+        "memory.clear()\nsave_json(MEMORY_FILE, memory)\nhistory.clear()\nreminders.clear()\n"
+        "TODAY = date(2026, 1, 5)"),
+    8: ("the memory file (research notes, a birthday) and the queue",
+        "memory.clear()\nsave_json(MEMORY_FILE, memory)\nqueue.clear()\nreminders.clear()\n"
+        "TODAY = date(2026, 1, 5)"),
+    9: ("the store and its file, the queue and the token counter",
+        "import os\nfor leftover in ('memory_09.json', 'memory_09.json.bak'):\n"
+        "    if os.path.exists(leftover):\n        os.remove(leftover)\n"
+        "store = MemoryStore.load('memory_09.json', clock=Clock('2026-01-05T09:00'))\n"
+        "queue.clear()\nstate.update(tokens=0, question='')"),
+}
+
+# Cells whose second run differs for a reason the lesson is built on, by their first line.
+DIFFERS = {
+    7: ("the card: the lesson stores it with lesson 6's agent and only then installs the gates, so run "
+        "again the gate refuses it, and the cells that show the file, the memory or forget the card differ",
+        {'chat("My card number is 5555 5555 5555 4444")', "print(open(MEMORY_FILE).read())",
+         "TODAY = date(2026, 1, 13)", 'chat("Forget my card number")', "agentloop.show_trace(birthday_run)"}),
+}
+
+
+def kind(cell) -> str:
+    """'exercise', 'agent' (carried or agent-tagged definitions), 'example', or 'markdown'."""
+    if cell.cell_type != "code":
+        return "markdown"
+    if "# your code here" in cell.source:
+        return "exercise"
+    if {"carried", "agent", "whole-thing"} & set(cell.metadata.get("tags", [])):
+        return "agent"
+    return "example"
+
+
+def text(outputs) -> str:
+    parts = []
+    for output in outputs:
+        if output.get("output_type") == "error":
+            parts.append(f"ERROR {output['ename']}: {output['evalue']}")
+        parts.append("".join(output.get("text", "")) + "".join(output.get("data", {}).get("text/plain", "")))
+    return re.sub(r'"model_id": "[0-9a-f]{32}"', "WIDGET", "".join(parts))
+
+
+def exercise_names(cells) -> list:
+    names = []
+    for cell in cells:
+        if kind(cell) == "exercise":
+            for statement in ast.parse(cell.source).body:
+                if isinstance(statement, ast.FunctionDef):
+                    names.append(statement.name)
+                elif isinstance(statement, ast.Assign):
+                    names += [t.id for t in statement.targets if isinstance(t, ast.Name)]
+    return names
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+def test_examples_rerun_after_the_exercises_print_the_same(path, tmp_path):
+    lesson = int(path.name[:2])
+    shutil.copy(path, tmp_path / path.name)
+    notebook = nbformat.read(tmp_path / path.name, as_version=4)
+    client = NotebookClient(notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}})
+    with client.setup_kernel():
+        for index, cell in enumerate(notebook.cells):
+            client.execute_cell(cell, index)
+        first = {index: text(cell.outputs) for index, cell in enumerate(notebook.cells) if kind(cell) == "example"}
+        assert not [i for i, out in first.items() if out.startswith("ERROR")]
+        solution = ROOT / "solutions" / f"lesson{lesson:02d}.py"
+        fill_in = nbformat.v4.new_code_cell(
+            f"import runpy\n_solved = runpy.run_path({str(solution)!r})\n"
+            f"globals().update({{name: _solved[name] for name in {exercise_names(notebook.cells)!r}}})")
+        lesson_cells = list(enumerate(notebook.cells))
+        differ = []
+        for attempt in ("the untouched stubs", "the reference solutions"):
+            if attempt == "the reference solutions":
+                notebook.cells.append(fill_in)
+                client.execute_cell(fill_in, len(notebook.cells) - 1)
+            if lesson in RESET:
+                notebook.cells.append(nbformat.v4.new_code_cell(RESET[lesson][1]))
+                client.execute_cell(notebook.cells[-1], len(notebook.cells) - 1)
+            for index, cell in lesson_cells:
+                if kind(cell) != "example":
+                    continue
+                client.execute_cell(cell, index)
+                again = text(cell.outputs)
+                assert not again.startswith("ERROR"), (attempt, cell.source, again)
+                expected_to_differ = cell.source.splitlines()[0] in DIFFERS.get(lesson, ("", set()))[1]
+                if again != first[index] and not expected_to_differ:
+                    differ.append(f"with {attempt}: {cell.source.splitlines()[0]!r}")
+    assert not differ, differ
