@@ -11,7 +11,7 @@ made, so `trace_text` works even where ipywidgets is not installed.
 import html
 import json
 
-from . import trace
+from . import trace, wire
 
 
 def trace_text(events=None, width: int = 100) -> str:
@@ -99,9 +99,9 @@ def memory_lines(events, number: int) -> list[str]:
 
 
 def text_of(content) -> str:
-    if isinstance(content, list):  # content parts: [{"type": "text", "text": ...}, ...]
-        return " ".join(part.get("text", "") for part in content if isinstance(part, dict))
-    return content if isinstance(content, str) else compact(content)
+    if isinstance(content, (str, list)):  # text, or content parts: one reading of them, wire's
+        return wire.text(content) or ""
+    return compact(content)  # a tool's result recorded as data
 
 
 def compact(value) -> str:
