@@ -85,21 +85,22 @@ def stage_pyodide() -> None:
     upstream = json.loads((STAGE / "pyodide-lock.json").read_text())
     config = json.loads((LITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
     seeds = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]["packages"]
-    wheels = lock.resolve(seeds, upstream["packages"], [agentloop_wheel(), *KERNEL_WHEELS.glob("*.whl")], CACHE / "wheels")
+    wheels = lock.resolve(seeds, upstream, [agentloop_wheel(), *KERNEL_WHEELS.glob("*.whl")], CACHE / "wheels")
     wheels = precompiled(wheels)
+    lock.check_platforms(list(wheels.values()), upstream["info"])
     for path in wheels.values():
         shutil.copy2(path, STAGE / path.name)
     (STAGE / "pyodide-lock.json").write_text(json.dumps(lock.write_lock(wheels, upstream["info"]), indent=1))
     print(f"  staged Pyodide {PYODIDE_VERSION} and {len(wheels)} wheels: {', '.join(sorted(wheels))}")
 
 
-def check_contents() -> None:
+def check_contents(site: Path) -> None:
     """The site ships exactly the course's files under lessons/, none that git ignores (run leftovers)."""
     listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "lessons"], cwd=ROOT, capture_output=True, text=True)
     if listed.returncode:
         return  # not a git checkout: nothing to compare with
     want = {line.removeprefix("lessons/") for line in listed.stdout.splitlines()}
-    have = {p.relative_to(OUT / "files").as_posix() for p in (OUT / "files").rglob("*") if p.is_file()}
+    have = {p.relative_to(site / "files").as_posix() for p in (site / "files").rglob("*") if p.is_file()}
     if want != have:
         sys.exit(f"lite/build.py: the site's files differ from lessons/ less what git ignores: shipped but "
                  f"ignored {sorted(have - want)}, missing {sorted(want - have)}; see extra_ignore_contents")
@@ -110,34 +111,55 @@ def forget_tasks() -> None:
         db.unlink()
 
 
-def main() -> None:
-    inputs = digest(ROOT / "lessons", ROOT / "src", LITE, ROOT / "jupyter_lite_config.json",
-                    ROOT / "pyproject.toml", ROOT / "requirements.txt")
-    stamp = OUT / ".build-inputs"
-    if "--force" not in sys.argv and stamp.exists() and stamp.read_text() == inputs:
-        print(f"site up to date: {OUT}")
-        return
-    start = time.time()
-    stage_pyodide()
-    shutil.rmtree(OUT, ignore_errors=True)  # always a clean build: no stale lesson survives
+def build_site(site: Path) -> None:
+    """`jupyter lite build` into `site` (always a clean build: no stale lesson survives), then checked."""
     # Run from the root so jupyter_lite_config.json is found. Its task database would skip work
     # remembered from an earlier (perhaps interrupted) build, so it lives only for this build.
     forget_tasks()
     try:
-        run(sys.executable, "-m", "jupyterlite_core", "build", cwd=ROOT)
+        run(sys.executable, "-m", "jupyterlite_core", "build", "--output-dir", site, cwd=ROOT)
     finally:
         forget_tasks()
-    check_contents()
-    for font in (OUT / "build").glob("fa-*"):  # Font Awesome in old formats: every browser takes woff2
+    check_contents(site)
+    for font in (site / "build").glob("fa-*"):  # Font Awesome in old formats: every browser takes woff2
         if font.suffix != ".woff2":
             font.unlink()
-    settings = json.loads((OUT / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
+    settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
     if not settings["@jupyterlite/pyodide-kernel-extension:kernel"].get("pyodideUrl", "").startswith("./static/"):
         sys.exit("lite/build.py: the built site does not point the kernel at the local Pyodide")
-    stamp.write_text(inputs)
-    size = sum(p.stat().st_size for p in OUT.rglob("*") if p.is_file())
-    print(f"built {OUT} in {time.time() - start:.0f} s: {size / 1e6:.1f} MB")
 
+
+def swap_in(new: Path, out: Path) -> None:
+    """Replace `out` by `new` with two renames, so `out` is never a half-written site."""
+    old = out.with_name(out.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if out.exists():
+        out.rename(old)
+    new.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def main(out: Path = OUT) -> None:
+    inputs = digest(ROOT / "lessons", ROOT / "src", LITE, ROOT / "jupyter_lite_config.json",
+                    ROOT / "pyproject.toml", ROOT / "requirements.txt")
+    stamp = ".build-inputs"
+    if "--force" not in sys.argv and (out / stamp).exists() and (out / stamp).read_text() == inputs:
+        print(f"site up to date: {out}")
+        return
+    start = time.time()
+    stage_pyodide()
+    # Built next to the site and swapped in only when complete: a failed build leaves the last good
+    # site serving (and the failed one is removed).
+    new = out.with_name(out.name + ".new")
+    shutil.rmtree(new, ignore_errors=True)
+    try:
+        build_site(new)
+        (new / stamp).write_text(inputs)
+        swap_in(new, out)
+    finally:
+        shutil.rmtree(new, ignore_errors=True)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"built {out} in {time.time() - start:.0f} s: {size / 1e6:.1f} MB")
 
 if __name__ == "__main__":
     main()
