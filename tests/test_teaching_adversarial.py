@@ -109,3 +109,16 @@ def test_a_no_after_a_question_does_not_complete_the_fact():
     request = {"model": "teaching-model", "messages": memory, "tools": [s for s, _ in Memory("lines").tools().values()]}
     message = agentloop.teaching.respond(request)["choices"][0]["message"]
     assert "tool_calls" not in message
+
+
+@pytest.mark.parametrize("shape", ["lines", "json", "store", "lookup"])
+def test_an_empty_memory_is_never_read_as_a_memory(shape):
+    """A lookup tool answering "unknown" (or a search finding nothing) is not a fact about the user."""
+    answer, _, _ = said("what do you know about me?", shape)
+    assert "unknown" not in answer.lower() and "Here is what I know" not in answer, answer
+
+
+@pytest.mark.parametrize("phrase", ["I'm a vegetarian", "I'm vegan"])
+def test_a_diet_is_not_a_job(phrase):
+    answer, _, memory = said(phrase)
+    assert "job" not in memory.facts and "work as" not in answer, (answer, memory.facts)

@@ -161,11 +161,16 @@ def ask(intent: Intent, turn: Turn):
     key, known = intent.slots["key"], turn.known()
     tool = turn.tool("list_memory", "recall") if key == "*" else turn.tool("list_memory") if key == "note" \
         else turn.tool("recall")
+    if key == "*" and not known and tool and takes_key(tool):  # get_fact(subject) cannot list everything
+        return "I can only look up one thing at a time in my memory: ask me about it (your name, where you live, ...)."
     if not found(known, key) and tool:
         results = yield [call(tool, query=say.query(key) if key != "*" else "user", key=key, limit=10 if key == "*" else 5,
                               scope="user")]
         for result in results:
-            if takes_key(tool) and not refusal([result]) and not re.search(r"\bunknown\b|not found", result, re.I):
+            if refusal([result]) or re.search(r"\bunknown\b|not found|\bno (?:such|memories|results|matches)\b|"
+                                              r"\bnothing (?:stored|found|saved)\b", result, re.I):
+                continue  # an empty answer is not a memory
+            if takes_key(tool):
                 known.setdefault(key, result.strip())  # get_fact(key) answers with the bare value
             known.update(facts.facts_in_memory(result))
             known.update((f"memory_{i}", text) for i, text in enumerate(facts.texts_in(result))

@@ -49,8 +49,12 @@ def intents_in(text: str) -> tuple:
     summary = re.match(r"^\W*(?:please |can you )?(?:summari[sz]e|sum up|tl;?dr)\b[^:]*:\s*(?P<text>.+)$", text, re.I | re.S)
     if summary:  # the text to summarise is given: it is not a list of requests
         return (Intent("summarise", {"topic": "", "text": summary.group("text")}),)
+    parts = clauses(text)
+    story = arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.match(r"^\W*how (?:many|much)\b", parts[-1], re.I) else None
+    if story:  # "A box holds 24 pencils. How many pencils are in 5 boxes?": the story spans the sentences
+        return (Intent("calculate", {"expression": story}),)
     intents, previous = [], None
-    for clause in clauses(text):
+    for clause in parts:
         problem = arithmetic.word_problem(clause) if previous is None else None
         if previous and re.match(r"^\W*how (?:many|much)\b", clause, re.I) and not re.search(r"\d", clause):
             continue  # "... How many apples is that?": the sum before is the question
