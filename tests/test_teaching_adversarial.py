@@ -122,3 +122,9 @@ def test_an_empty_memory_is_never_read_as_a_memory(shape):
 def test_a_diet_is_not_a_job(phrase):
     answer, _, memory = said(phrase)
     assert "job" not in memory.facts and "work as" not in answer, (answer, memory.facts)
+
+
+@pytest.mark.parametrize("phrase", ["flip a coin", "mirror my screen", "the e2e test took 3 minutes"])
+def test_words_of_a_text_tool_or_a_number_in_other_senses_are_not_commands(phrase):
+    answer, calls, _ = said(phrase)
+    assert not calls and ("can't" in answer or "no rule" in answer), (answer, calls)

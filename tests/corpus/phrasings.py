@@ -39,6 +39,8 @@ ARITHMETIC = [
     ("There are 4 packs of 6 eggs. How many eggs in total?", "4*6"),
     ("A box holds 24 pencils. How many pencils are in 5 boxes?", "24*5"),
     ("Each crate has 10 bottles. How many bottles in 4 crates?", "10*4"),
+    ("3 pizzas cost $12 each. How much in total?", "3*12"),
+    ("what is 1e3 + 1", "1e3+1"),
     ("5 tickets at $8 each, how much altogether?", "5*8"),
     ("I had 20 sweets and ate 7. How many are left?", "20-7"),
     ("what is -5 + 3", "-5+3"),
@@ -260,7 +262,7 @@ MEMORY = [
     ("I really like sci-fi films", "What do I like?", "sci-fi films"),
     ("I absolutely hate spiders", "What do I hate?", "spiders"),
     ("I'm allergic to penicillin", "Do I have any allergies?", "penicillin"),
-    ("I'm vegetarian", "what do you know about me?", "vegetarian"),
+    ("I'm vegetarian", "do you know my diet?", "vegetarian"),
     ("im a vegan btw", "what's my diet?", "vegan"),
     ("I'm a dentist", "What's my profession?", "dentist"),
     ("i live in new york", "where do i live", "new york"),
@@ -368,6 +370,8 @@ FORGET = [
 ]
 
 TEXT = [
+    ("convert good night to uppercase", "upper", "good night"),
+    ("can you flip the text 'abc def'", "reverse", "abc def"),
     ("Make this loud: hello there", "upper", "hello there"),
     ("shout 'good morning'", "upper", "good morning"),
     ("convert 'abc def' to upper case", "upper", "abc def"),

@@ -54,7 +54,7 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
 WORD_PROBLEMS = [  # "3 boxes with 12 apples each", "4 packs of 6 eggs", "5 tickets at $8 each"
     (rf"{N} [a-z]+(?: [a-z]+)? (?:with|of|containing|holding|that (?:each )?(?:hold|have|contain)s?|"
      rf"each (?:with|has|have|holding|containing)) {N} [a-z]+", r"(\1 * \2)"),
-    (rf"{N} [a-z]+(?: [a-z]+)? (?:at|for|costing) \$?{N}\b(?: each| apiece)?", r"(\1 * \2)"),
+    (rf"{N} [a-z]+(?: [a-z]+)? (?:at|for|costs?|costing|cost) \$?{N}\b(?: each| apiece)?", r"(\1 * \2)"),
     (rf"\b(?:have|has|had|there are|there were|got) {N} [a-z]+.*?\b(?:eats?|ate|gives? away|gave away|loses?|lost|"
      rf"sells?|sold|uses?|used|takes? away|took away|spends?|spent|breaks?|broke) {N}\b", r"(\1 - \2)"),
     (rf"\b(?:have|has|had|there are|there were|got) {N} [a-z]+.*?\b(?:buys?|bought|gets?|got|finds?|found|adds?|added|"
@@ -104,6 +104,7 @@ def expression(text: str, previous: str | None = None) -> str | None:
     text = numbers_in_words(text.lower())
     if any(re.search(pattern, text) for pattern in NOT_SUMS):
         return None
+    text = re.sub(r"\b(\d+(?:\.\d+)?)e([-+]?\d{1,3})\b", lambda m: f"{float(m.group()):.15g}", text)  # 1e3 is 1000
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text).replace("$", "").replace("€", "").replace("£", "")
     text = re.sub(r"\bnegative\s+(?=\d)", "-", text)
     if previous is not None and not re.search(OPERATOR_WORDS, text):

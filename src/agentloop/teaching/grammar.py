@@ -45,7 +45,7 @@ FACTS = [
     (rf"\bi(?:'m| am) (?:now |currently )?(?:living|based|settled|staying) in {VALUE}{END}", "lives_in"),
     (rf"\bi(?:'m| am) (?:originally )?from {VALUE}{END}", "from"),
     (rf"\bi(?:'m| am) (?:in|at|visiting) (?P<v>[A-Z][^,;!?]*?){END}", "location"),
-    (rf"\bi(?:'m| am) (?:an? |strictly |fully )?(?P<v>vegan|vegetarian|pescatarian|gluten[- ]free|lactose[- ]intolerant|"
+    (rf"\bi(?:'m| am|m) (?:an? |strictly |fully )?(?P<v>vegan|vegetarian|pescatarian|gluten[- ]free|lactose[- ]intolerant|"
      rf"teetotal|halal|kosher){END}", "diet"),
     (rf"\bi(?:'m| am) (?P<v>\d{{1,3}})(?: years old| years| yo)?{END}", "age"),
     (rf"\bi (?:just )?turned (?P<v>\d{{1,3}}){END}", "age"),
@@ -123,5 +123,5 @@ TEXT_OPS = [  # (what the user says, the operation)
     (r"\bhow many words\b|\bcount (?:the )?words\b|\bword count\b|\bnumber of words\b", "count_words"),
     (r"\b(?:upper ?case|capitals|capital letters|all caps|caps|shout|yell|scream|loud|louder)\b", "uppercase"),
     (r"\b(?:lower ?case|small letters|whisper|quiet)\b", "lowercase"),
-    (r"\b(?:reverse|reversed|backwards|back to front)\b", "reverse"),
+    (r"\b(?:reverse|reversed|backwards|back to front)\b|\b(?:flip|mirror)\b(?= (?:the |this )?(?:text|word|string|sentence|letters)\b|\s*[\"'“])", "reverse"),
 ]

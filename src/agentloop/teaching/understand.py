@@ -210,6 +210,9 @@ def quoted(text: str) -> str:
     """The text a text operation works on: a quoted part, else what follows ':', 'in', 'of' or the verb."""
     found = (re.search(r"[\"“]([^\"”]+)[\"”]", text) or re.search(r"(?<!\w)'([^']+)'(?!\w)", text)
              or re.search(r":\s*(.+?)\s*$", text)
+             or re.search(r"^\W*(?:please |can you |could you )?(?:convert|turn|change|make|put|write|say)\s+(.+?)\s+"
+                          r"(?:(?:in|into|to|in all)\s+)?(?:upper ?case|lower ?case|all caps|caps|capitals|capital letters|"
+                          r"small letters|backwards|reversed?)\b", text, re.IGNORECASE)
              or re.search(r"\b(?:in|of|the word|the text|this text|this)\s+(?:the word |the text |the sentence )?(.+?)"
                           r"(?:\s+for me|\s+please)?[?.!]*$", text, re.IGNORECASE)
              or re.search(r"^\W*(?:please |can you |could you )?\w+\s+(.+?)(?:\s+for me|\s+please)?[?.!]*$", text))
