@@ -128,3 +128,16 @@ def test_a_diet_is_not_a_job(phrase):
 def test_words_of_a_text_tool_or_a_number_in_other_senses_are_not_commands(phrase):
     answer, calls, _ = said(phrase)
     assert not calls and ("can't" in answer or "no rule" in answer), (answer, calls)
+
+
+@pytest.mark.parametrize("phrase, wrong", [("I live in fear", "lives_in"), ("I'm from the future", "from"),
+                                           ("i love u", "likes"), ("I live in denial", "lives_in")])
+def test_figures_of_speech_are_not_facts(phrase, wrong):
+    _, _, memory = said(phrase)
+    assert wrong not in memory.facts, memory.facts
+
+
+@pytest.mark.parametrize("phrase", ["I'm thinking of a number between 1 and 10", "pick a number between 3 and 4"])
+def test_a_range_is_not_a_sum(phrase):
+    answer, calls, _ = said(phrase)
+    assert not arithmetic_called(calls) and "answer is" not in answer, (answer, calls)

@@ -370,6 +370,7 @@ FORGET = [
 ]
 
 TEXT = [
+    ("spell hello backwards", "reverse", "hello"),
     ("convert good night to uppercase", "upper", "good night"),
     ("can you flip the text 'abc def'", "reverse", "abc def"),
     ("Make this loud: hello there", "upper", "hello there"),

@@ -24,7 +24,8 @@ N = r"(-?\d+(?:\.\d+)?|R)"       # an operand: a number, or R, the previous step
 LIST = rf"{N}((?:\s*,\s*{N})*,?\s+and\s+{N}|(?:\s*,\s*{N})+)"  # "1, 2, 3 and 4", "2, 4, 6, 8"
 PARTS = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "tenth": 10}
 NOT_SUMS = [r"\b\d+(?:-\d+){2,}\b", r"\b(?:1[89]|20)\d\d-(?:1[89]|20)?\d\d\b", r"\b\d{1,2}/\d{1,2}/\d{2,4}\b", r"\b\d{1,2}:\d\d\b",
-            r"\b\d+\.\d+\.\d+\b", r"\bin (?:binary|hex|hexadecimal|octal|roman numerals|base \d+|words)\b", r"(?<![\d\s])\d{3}-\d{4}\b", r"\+\d[\d ]{7,}", r"\(\d{3}\)\s*\d"]
+            r"\b\d+\.\d+\.\d+\b", r"\bin (?:binary|hex|hexadecimal|octal|roman numerals|base \d+|words)\b", r"(?<![\d\s])\d{3}-\d{4}\b", r"\+\d[\d ]{7,}", r"\(\d{3}\)\s*\d",
+            r"(?<!difference )\bbetween -?\d+(?:\.\d+)? and -?\d"]  # "a number between 1 and 10" is a range
 WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the result"
     (rf"{N}\s*(?:\^|\*\*)\s*{N}", r"(\1 ** \2)"),
     (rf"{N}\s*(?:%|percent|per cent) of {N}", r"(\1 * \2 / 100)"),

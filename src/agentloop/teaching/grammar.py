@@ -11,7 +11,9 @@ NOT_NAMES = set("""a an the at on in by later back soon now tomorrow tonight tod
     asap again please when if crazy called named what whatever anything something nothing you me it that this here there
     sure fine ok okay good great tired hungry busy sorry ready done home happy sad going not just so very
     also still too from with about""".split())
-PRONOUNS = set("you it that this them him her me us everything something anything nothing".split())
+PRONOUNS = set("you u ya it that this them him her me us everything something anything nothing".split())
+NOT_PLACES = set("""fear hope denial peace harmony luxury poverty sin dread terror misery comfort style sight silence
+    future past present moment dream dreams darkness shame""".split())  # "I live in fear" is not an address
 NOT_JOBS = set("""bit little lot big huge real total fan new good great bad person human fast slow vegan vegetarian
     beginner parent mum mom dad father mother morning night""".split())
 TIME_UNITS = "minute|hour|day|week|month|year|morning|evening|night|weekend"

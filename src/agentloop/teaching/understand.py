@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import arithmetic
-from .grammar import FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
+from .grammar import FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
 
 
 @dataclass
@@ -146,6 +146,8 @@ def sensible(key: str, value: str, match, text: str) -> bool:
         return False
     if key == "location" and not text[match.start("v")].isupper():
         return False
+    if key in ("lives_in", "from") and value.lower().split()[-1] in NOT_PLACES:  # "I live in fear", "from the future"
+        return False
     return not (value.lower() in PRONOUNS or value.lower().startswith(("it ", "you ", "that "))
                 or key in NOT_KEYS or (key == "job" and value.split()[0].lower() in NOT_JOBS)
                 or re.match(r"^(?:not|never)\b", value, re.I))
@@ -210,7 +212,7 @@ def quoted(text: str) -> str:
     """The text a text operation works on: a quoted part, else what follows ':', 'in', 'of' or the verb."""
     found = (re.search(r"[\"“]([^\"”]+)[\"”]", text) or re.search(r"(?<!\w)'([^']+)'(?!\w)", text)
              or re.search(r":\s*(.+?)\s*$", text)
-             or re.search(r"^\W*(?:please |can you |could you )?(?:convert|turn|change|make|put|write|say)\s+(.+?)\s+"
+             or re.search(r"^\W*(?:please |can you |could you )?(?:convert|turn|change|make|put|write|say|spell)\s+(.+?)\s+"
                           r"(?:(?:in|into|to|in all)\s+)?(?:upper ?case|lower ?case|all caps|caps|capitals|capital letters|"
                           r"small letters|backwards|reversed?)\b", text, re.IGNORECASE)
              or re.search(r"\b(?:in|of|the word|the text|this text|this)\s+(?:the word |the text |the sentence )?(.+?)"
