@@ -85,7 +85,7 @@ def lesson_state_after_a_question(lesson, stream, url):
         state = definitions["new_state"]()
         definitions["run_agent"](question, [], state)
         return state
-    definitions["run_agent"](definitions["ASSISTANT"], question, [])
+    definitions["run_agent"](question, [])
     return definitions["state"]
 
 
