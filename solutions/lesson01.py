@@ -1,4 +1,5 @@
 """Reference solutions for lesson 1's exercises (for teachers and the tests)."""
+import agentloop
 
 
 def reply_text(response):
@@ -6,9 +7,11 @@ def reply_text(response):
     return response["choices"][0]["message"]["content"]
 
 
-def make_messages(system, question):
-    # The system message goes first: it is the job description the model reads before the user.
-    return [{"role": "system", "content": system}, {"role": "user", "content": question}]
+def agent_with(system, question):
+    # The same call as agent(), with the system prompt passed in instead of the SYSTEM constant: the
+    # caller decides the persona and what the model knows (lesson 6 puts memory there the same way).
+    messages = [{"role": "system", "content": system}, {"role": "user", "content": question}]
+    return agentloop.ask(messages)["content"]
 
 
 def total_tokens(responses):

@@ -11,6 +11,8 @@ TOOLS = {"add": lambda a, b: a + b, "multiply": lambda a, b: a * b}
 
 
 def safe_run_tool(call, tools):
+    # Everything that can go wrong with a tool call (unknown name, bad JSON, wrong arguments, the
+    # tool raising) becomes a string the model reads: one bad call must not end the whole run.
     try:
         name = call["function"]["name"]
         if name not in tools:
@@ -20,25 +22,30 @@ def safe_run_tool(call, tools):
         return f"Error: {type(error).__name__}: {error}"
 
 
-def _run(question, max_turns=10):
-    """The lesson's loop; returns (tool names used, turns taken)."""
-    messages, used = [{"role": "user", "content": question}], []
+def _run(question, max_turns, stop_at=()):
+    """The lesson's loop, with 3.2's stopping rule; returns (turns taken, the answer)."""
+    messages = [{"role": "user", "content": question}]
     for turn in range(1, max_turns + 1):
         message = agentloop.ask(messages, tools=[ADD, MULTIPLY])
         messages.append(message)
         if not message.get("tool_calls"):
-            return used, turn
+            return turn, message["content"]
         for call in message["tool_calls"]:
-            used.append(call["function"]["name"])
-            messages.append({"role": "tool", "tool_call_id": call["id"], "content": safe_run_tool(call, TOOLS)})
-    return used, max_turns, max_turns
+            result = safe_run_tool(call, TOOLS)
+            if call["function"]["name"] in stop_at:
+                return turn, result
+            messages.append({"role": "tool", "tool_call_id": call["id"], "content": result})
+    return max_turns, f"Stopped: no answer after {max_turns} turns."
 
 
-def tools_used(question):
-    return _run(question)[0]
+def run_agent_until(question, stop_at, max_turns=5):
+    # Some tools' results ARE the answer (a final_answer or submit tool; the OpenAI Agents SDK's
+    # StopAtTools): return the result as it is, since asking the model again costs a call and may
+    # reword it. The check counts the model calls, so a loop that goes round once more fails.
+    return _run(question, max_turns, stop_at)[1]
 
 
 def count_turns(question, max_turns):
     # A turn is one model call. Counting tool calls + 1 gives the same number only when the loop
     # finishes; a loop stopped by max_turns made max_turns calls and never answered.
-    return _run(question, max_turns)[1]
+    return _run(question, max_turns)[0]

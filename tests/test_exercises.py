@@ -35,13 +35,13 @@ def boom(*args, **kwargs):
 
 REFERENCE = [
     (lesson01.check_reply_text, (s01.reply_text,)),
-    (lesson01.check_make_messages, (s01.make_messages,)),
+    (lesson01.check_agent_with, (s01.agent_with,)),
     (lesson01.check_total_tokens, (s01.total_tokens,)),
     (lesson02.check_multiply_schema, (s02.MULTIPLY,)),
     (lesson02.check_run_tool_from, (s02.run_tool_from,)),
     (lesson02.check_count_letters, (s02.my_count_letters, s02.MY_COUNT_LETTERS)),
     (lesson03.check_safe_run_tool, (s03.safe_run_tool,)),
-    (lesson03.check_tools_used, (s03.tools_used,)),
+    (lesson03.check_run_agent_until, (s03.run_agent_until,)),
     (lesson03.check_count_turns, (s03.count_turns,)),
     (lesson04.check_trim_history, (s04.trim_history,)),
     (lesson04.check_transcript, (s04.transcript,)),
@@ -79,6 +79,25 @@ def prompt_built_once(_built=[]):
     return _built[0]
 
 
+def asks_once_more(question, stop_at):
+    """The stop_at tool's result, but only once the whole loop has run: the model was asked again."""
+    found = [s03.safe_run_tool(call, s03.TOOLS) for call in tool_calls(question) if call["function"]["name"] in stop_at]
+    return found[0] if found else "Hello!"
+
+
+def tool_calls(question):
+    """Every tool call the lesson's loop makes for the question, in order."""
+    messages, calls = [{"role": "user", "content": question}], []
+    while True:
+        message = s03.agentloop.ask(messages, tools=[s03.ADD, s03.MULTIPLY])
+        messages.append(message)
+        if not message.get("tool_calls"):
+            return calls
+        for call in message["tool_calls"]:
+            calls.append(call)
+            messages.append({"role": "tool", "tool_call_id": call["id"], "content": s03.safe_run_tool(call, s03.TOOLS)})
+
+
 def schema_without(key):
     schema = json.loads(json.dumps(s02.MULTIPLY))
     del schema["function"][key]
@@ -89,10 +108,13 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
     (lesson01.check_reply_text, (lambda r: r["choices"][0]["message"],), "['content']"),
     (lesson01.check_reply_text, (lambda r: "Paris.",), "don't hard-code"),
     (lesson01.check_reply_text, (boom,), "RuntimeError: student bug"),
-    (lesson01.check_make_messages, (lambda s, q: [{"role": "user", "content": q}],), "two messages"),
-    (lesson01.check_make_messages, (lambda s, q: [{"role": "user", "content": q}, {"role": "system", "content": s}],),
-     "'system'"),
-    (lesson01.check_make_messages, (lambda s, q: (s, q),), "list"),
+    (lesson01.check_agent_with, (lambda system, question: s01.agent_with(s01.__doc__, question),), "the model was sent"),
+    (lesson01.check_agent_with, (lambda system, question: s01.agentloop.ask(
+        [{"role": "user", "content": system + " " + question}])["content"],), "the system prompt you were given"),
+    (lesson01.check_agent_with, (lambda system, question: s01.agentloop.ask(
+        [{"role": "system", "content": system}, {"role": "user", "content": question}]),), "returned dict"),
+    (lesson01.check_agent_with, (lambda system, question: "Your name is Ada.",), "made no model call"),
+    (lesson01.check_agent_with, (boom,), "RuntimeError"),
     (lesson01.check_total_tokens, (lambda rs: sum(r["usage"]["prompt_tokens"] for r in rs),), "total_tokens"),
     (lesson02.check_multiply_schema, ({"name": "multiply"},), "'type': 'function'"),
     (lesson02.check_multiply_schema, (schema_without("description"),), "description"),
@@ -106,9 +128,12 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
     (lesson03.check_safe_run_tool, (lambda call, tools: str(tools[call["function"]["name"]](
         **json.loads(call["function"]["arguments"]))),), "ZeroDivisionError"),
     (lesson03.check_safe_run_tool, (lambda call, tools: "Error",), "return str(result)"),
-    (lesson03.check_tools_used, (lambda q: ["add", "multiply"],), "(2 + 3) * (4 + 1)"),
-    (lesson03.check_count_turns, (lambda q, max_turns: len(s03.tools_used(q)),), "expected 1"),
-    (lesson03.check_count_turns, (lambda q, max_turns: len(s03.tools_used(q)) + 1,), "max_turns=2"),
+    (lesson03.check_run_agent_until, (lambda q, stop_at: s03.run_agent_until(q, set()),), "expected '35'"),
+    (lesson03.check_run_agent_until, (asks_once_more,), "made 3 model calls, expected 2"),
+    (lesson03.check_run_agent_until, (lambda q, stop_at: {"multiply": "35", "add": "7"}.get(min(stop_at, default=""),
+                                       "The answer is 35."),), "made 0 model calls"),
+    (lesson03.check_count_turns, (lambda q, max_turns: len(tool_calls(q)),), "expected 1"),
+    (lesson03.check_count_turns, (lambda q, max_turns: len(tool_calls(q)) + 1,), "max_turns=2"),
     (lesson03.check_count_turns, (boom,), "RuntimeError"),
     (lesson04.check_trim_history, (lambda h, keep: h[-keep:],), "must not start with an assistant or tool"),
     (lesson04.check_trim_history, (lambda h, keep: h.pop() and h,), "keep the last 2"),

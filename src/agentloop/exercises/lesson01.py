@@ -1,4 +1,5 @@
-"""Lesson 1 exercises: reading a response, building messages, counting tokens."""
+"""Lesson 1 exercises: reading a response, an agent that takes its system prompt, counting tokens."""
+from .. import trace
 from ..checks import attempt, exercise, expect
 
 SAMPLE = {"choices": [{"index": 0, "finish_reason": "stop",
@@ -15,15 +16,22 @@ def check_reply_text(reply_text):
     expect(attempt(reply_text, other) == "Rome.", "read the text from the response you are given, don't hard-code it.")
 
 
-@exercise("1.2 Build the messages")
-def check_make_messages(make_messages):
-    got = attempt(make_messages, "You are terse.", "Hi?")
-    expected = [{"role": "system", "content": "You are terse."}, {"role": "user", "content": "Hi?"}]
-    expect(isinstance(got, list), f"return a list of message dicts, not {type(got).__name__}.")
-    expect(len(got) == 2, f"return two messages (system, then user); you returned {len(got)}.")
-    expect(got[0].get("role") == "system", "the first message's role is 'system'.")
-    expect(got[1].get("role") == "user", "the second message's role is 'user'.")
-    expect(got == expected, f"expected {expected}, got {got}.")
+@exercise("1.2 An agent that takes its system prompt")
+def check_agent_with(agent_with):
+    for name in ("Ada", "Bob"):  # two facts, so an answer typed in by hand fails one of them
+        system = f"You are a helpful assistant. The user's name is {name}."
+        start = len(trace.events)
+        got = attempt(agent_with, system, "What is my name?")
+        sent = [event.payload for event in trace.events[start:] if event.kind == "request"]
+        expect(sent, "agent_with made no model call; it should send the messages to the model.",
+               fix="return agentloop.ask(messages)['content'], as agent() does.")
+        expected = [{"role": "system", "content": system}, {"role": "user", "content": "What is my name?"}]
+        expect(sent[-1]["messages"] == expected,
+               f"the model was sent {sent[-1]['messages']}; send the system prompt you were given, then the question.",
+               fix="messages = [{'role': 'system', 'content': system}, {'role': 'user', 'content': question}].")
+        expect(isinstance(got, str), f"agent_with returned {type(got).__name__}; return the reply's text.",
+               fix="the text is agentloop.ask(messages)['content'].")
+        expect(name in got, f"the model read '{system}' and agent_with returned {got!r}.")
 
 
 @exercise("1.3 Count the tokens you spent")

@@ -1,6 +1,7 @@
-"""Lesson 3 exercises: a tool error is a result, reading the loop's steps, counting turns."""
+"""Lesson 3 exercises: a tool error is a result, a new stopping rule, counting turns."""
 import json
 
+from .. import trace
 from ..checks import attempt, exercise, expect
 
 
@@ -24,14 +25,22 @@ def check_safe_run_tool(safe_run_tool):
     expect("ZeroDivisionError" in got, f"say which error it was, e.g. 'Error: ZeroDivisionError: ...' (got {got!r}).")
 
 
-@exercise("3.2 Which tools did the agent use?")
-def check_tools_used(tools_used):
-    for question, expected in (("What is (3 + 4) * 5?", ["add", "multiply"]),
-                               ("What is (2 + 3) * (4 + 1)?", ["add", "add", "multiply"]),
-                               ("Hello!", [])):
-        got = attempt(tools_used, question)
-        expect(got == expected, f"tools_used({question!r}) returned {got!r}, expected {expected}; "
-                                "collect call['function']['name'] for every tool call in the loop.")
+@exercise("3.2 Stop at a tool")
+def check_run_agent_until(run_agent_until):
+    for stop_at, expected, calls in (({"multiply"}, "35", 2), ({"add"}, "7", 1), (set(), "The answer is 35.", 3)):
+        start = len(trace.events)
+        got = attempt(run_agent_until, "What is (3 + 4) * 5?", stop_at)
+        made = sum(event.kind == "request" for event in trace.events[start:])
+        expect(got == expected, f"run_agent_until('What is (3 + 4) * 5?', stop_at={stop_at}) returned {got!r}, "
+                                f"expected {expected!r}: when the model calls a tool named in stop_at, its result is the answer.",
+               fix="in the loop over tool calls, right after result = run_tool(call): "
+                   "if call['function']['name'] in stop_at: return result.")
+        expect(made == calls, f"with stop_at={stop_at} the loop made {made} model calls, expected {calls}: "
+                              "once a stop_at tool has run, the model is not asked again.",
+               fix="return the tool's result inside the loop, before the next agentloop.ask.")
+    got = attempt(run_agent_until, "Hello!", {"add"})
+    expect(isinstance(got, str) and got.startswith("Hello"),
+           f"run_agent_until('Hello!', stop_at={{'add'}}) returned {got!r}: with no tool call the model's text is the answer.")
 
 
 @exercise("3.3 Count the turns")
