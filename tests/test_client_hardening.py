@@ -140,9 +140,16 @@ def sent_content(request):
 
 
 LLAMA_CPP_PYTHON_REFUSAL = error(500, 'can only concatenate str (not "NoneType") to str', "server_error")
+# llama-cpp-python 0.3's server validates the request first (pydantic), as the real-model tier sees it:
+LLAMA_CPP_PYTHON_VALIDATION = error(500, (
+    "7 validation errors:\n  {'type': 'literal_error', 'loc': ('body', 'messages', 1, 'ChatCompletionRequestSystemMessage', "
+    "'role'), 'msg': \"Input should be 'system'\", 'input': 'assistant'}\n  {'type': 'string_type', 'loc': ('body', "
+    "'messages', 1, 'ChatCompletionRequestAssistantMessage', 'content'), 'msg': 'Input should be a valid string', "
+    "'input': None}\n"), "internal_server_error")
 
 
 @pytest.mark.parametrize("refusal, first, learnt", [(OLLAMA_REFUSAL, None, ""), (LLAMA_CPP_PYTHON_REFUSAL, None, ""),
+                                                    (LLAMA_CPP_PYTHON_VALIDATION, None, ""),
                                                     (BEDROCK_REFUSAL, "", None)])
 def test_a_known_refusal_switches_the_form_and_is_remembered(fault, refusal, first, learnt):
     history = [HISTORY[0], {**HISTORY[1], "content": first}, HISTORY[2]]

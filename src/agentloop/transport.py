@@ -41,6 +41,8 @@ learnt: dict = {}
 REFUSALS = {
     "invalid message content type: <nil>": None,                  # Ollama's /v1
     "can only concatenate str (not \"nonetype\") to str": None,   # llama-cpp-python's chat templates
+    "'chatcompletionrequestassistantmessage', 'content'), 'msg': 'input should be a valid string', 'input': none":
+        None,                                                     # llama-cpp-python 0.3's request validation
     "the content field in the message object at messages.": "",   # endpoints backed by Bedrock
     "the text field in the contentblock object at messages.": "",  # Bedrock, too
     "text content blocks must be non-empty": "",                  # Anthropic
