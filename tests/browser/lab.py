@@ -124,9 +124,11 @@ class Lab:
         return sorted({url for url in self.requests + self.blocked if leaves_machine(url)})
 
     def off_prefix(self) -> list[str]:
-        """Local requests outside the site's sub-path (the browser's own /favicon.ico aside)."""
+        """Local requests outside the site's sub-path: the browser's own /favicon.ico aside, and JupyterLite's
+        service-worker heartbeat (every 20 s, to an absolute path its own service worker answers)."""
         return sorted({u for u in self.requests if not leaves_machine(u) and urlparse(u).scheme.startswith("http")
-                       and not u.startswith(self.url) and urlparse(u).path != "/favicon.ico"})
+                       and not u.startswith(self.url)
+                       and urlparse(u).path not in ("/favicon.ico", "/api/service-worker-heartbeat")})
 
     def diagnostics(self) -> str:
         return "browser console errors:\n  " + "\n  ".join(self.errors[-8:]) if self.errors else "no console errors"
