@@ -40,6 +40,8 @@ ARITHMETIC = [
     ("A box holds 24 pencils. How many pencils are in 5 boxes?", "24*5"),
     ("Each crate has 10 bottles. How many bottles in 4 crates?", "10*4"),
     ("3 pizzas cost $12 each. How much in total?", "3*12"),
+    ("Jane has 12 apples. She gives 5 to Tom. How many apples does Jane have left?", "12-5"),
+    ("I have 3 apples and Tom gives me 2. How many apples do I have?", "3+2"),
     ("what is 1e3 + 1", "1e3+1"),
     ("5 tickets at $8 each, how much altogether?", "5*8"),
     ("I had 20 sweets and ate 7. How many are left?", "20-7"),
@@ -420,6 +422,8 @@ TEXT = [
 ]
 
 SCHEDULE = [
+    ("every Sunday remind me to call grandma", "call grandma", True),
+    ("tomorrow, remind me to buy milk", "buy milk", False),
     ("Remind me to call mum tomorrow", "call mum", False),
     ("remind me to water the plants every Monday", "water the plants", True),
     ("Please remind me about the meeting at 3pm", "meeting", False),

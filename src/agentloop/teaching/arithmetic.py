@@ -59,7 +59,9 @@ WORD_PROBLEMS = [  # "3 boxes with 12 apples each", "4 packs of 6 eggs", "5 tick
     (rf"\b(?:have|has|had|there are|there were|got) {N} [a-z]+.*?\b(?:eats?|ate|gives? away|gave away|loses?|lost|"
      rf"sells?|sold|uses?|used|takes? away|took away|spends?|spent|breaks?|broke) {N}\b", r"(\1 - \2)"),
     (rf"\b(?:have|has|had|there are|there were|got) {N} [a-z]+.*?\b(?:buys?|bought|gets?|got|finds?|found|adds?|added|"
-     rf"receives?|received) {N}\b", r"(\1 + \2)"),
+     rf"receives?|received|gives? me|gave me|hands? me|handed me) {N}\b", r"(\1 + \2)"),
+    (rf"\b(?:have|has|had|there are|there were|got) {N} [a-z]+.*?\b(?:gives?|gave|hands?|handed|sends?|sent|sells?|sold) "
+     rf"{N}\b(?: [a-z]+)? (?:to|away)\b", r"(\1 - \2)"),  # "She gives 5 to Tom" (but "Tom gives me 2" is not)
     (rf"{N} [a-z]+ (?:in|per) (?:a|an|one|each) [a-z]+.*?\bin {N} [a-z]+", r"(\1 * \2)"),
     (rf"\b(?:a|one|each) [a-z]+ (?:has|holds|contains|fits) {N} [a-z]+.*?\bin {N} [a-z]+", r"(\1 * \2)"),
     (rf"\b(?:share|split|divide|shared|split)s? {N} [a-z]+.*?\b(?:among|between|by) {N}\b", r"(\1 / \2)"),
