@@ -212,18 +212,3 @@ def test_recall_is_fast_at_100_000_memories(clock):
     for _ in range(5):
         store.recall("what about topic 42 and colour 7", 200, scope="user:7")
     assert (time.perf_counter() - start) / 5 < 0.5  # generous: the benchmark measures it properly
-
-
-def test_a_very_common_word_counts_only_in_items_found_through_a_rarer_one(store, monkeypatch):
-    import agentloop.memory
-    monkeypatch.setattr(agentloop.memory, "COMMON", 2)  # "tea" is in 3 items: common here
-    store.write("user:42", "The user likes tea", importance="high")
-    store.write("user:42", "The user drinks tea at noon")
-    store.write("user:42", "The user buys tea and cake")
-    store.write("user:42", "The user likes cake")
-    assert contents(store.search("tea cake")) == ["The user buys tea and cake", "The user likes cake"]
-    # only common words: the COMMON newest items with the rarest of them
-    assert contents(store.search("tea", limit=10)) == ["The user buys tea and cake", "The user drinks tea at noon"]
-    assert contents(store.search("tea user", limit=10)) == contents(store.search("tea", limit=10))
-    monkeypatch.setattr(agentloop.memory, "COMMON", 1000)
-    assert len(store.search("tea cake", limit=10)) == 4  # a small store: every match counts
