@@ -1,4 +1,5 @@
 """The memory store at scale: search against a plain scan, hand-edited files, time zones."""
+import json
 import random
 from datetime import datetime, timedelta
 
@@ -87,3 +88,77 @@ def test_search_ranked_and_recall_are_a_plain_scan(store, query, scope, limit, b
         if 0 < left and cost <= left:
             fitting, left = fitting + [memory_id], left - cost
     assert ids(store.recall(query, budget, scope)) == fitting
+
+
+GOOD = {"id": "m1", "scope": "user:42", "content": "The user likes green tea", "metadata": {},
+        "importance": 0.5, "created": "2026-01-05T09:00:00", "expires": None}
+
+
+def hand_edited(tmp_path, data):
+    path = tmp_path / "memory.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return path
+
+
+def load(path, capsys):
+    store = MemoryStore.load(path, clock=Clock())
+    return store, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("entries, message", [
+    ([GOOD, {**GOOD, "id": "m1", "content": "A second m1"}], "'m1' was missing, odd or taken, so it is now m2"),
+    ([GOOD, {**GOOD, "id": "note-7"}], "'note-7' was missing, odd or taken"),
+    ([GOOD, {**GOOD, "id": 7}], "'7' was missing, odd or taken"),
+    ([GOOD, {"content": "Added by hand"}], "item 2's scope, metadata, importance, created, expires missing"),
+    ([GOOD, {**GOOD, "id": "m2", "importance": "very"}], "item 2's importance missing or unusable, so set to 0.5"),
+    ([GOOD, {**GOOD, "id": "m2", "created": "last Tuesday", "expires": 5}], "item 2's created, expires missing"),
+    ([GOOD, {**GOOD, "id": "m2", "metadata": ["tea"], "colour": "green"}], "unknown fields colour went into"),
+    ([GOOD, "A memory typed as a plain string"], "'' was missing, odd or taken, so it is now m2"),
+    ([GOOD, {**GOOD, "id": "m2", "content": None}], "item 2 has no content, so it was left out"),
+    ([GOOD, 42], "item 2 has no content, so it was left out"),
+])
+def test_a_hand_edited_file_loads_with_a_clear_message_and_the_original_is_kept(tmp_path, capsys, entries, message):
+    path = hand_edited(tmp_path, {"next_id": "two", "items": entries})
+    original = path.read_text()
+    store, said = load(path, capsys)
+    assert message in said and "the file as it was is kept as" in said and "next_id 'two'" in said
+    assert (tmp_path / "memory.json.corrupt").read_text() == original  # nothing the student wrote is lost
+    assert store.get("m1").content == GOOD["content"]
+    assert sorted(store.items) == sorted(store.items, key=lambda i: int(i[1:])) and store.next_id > len(store)
+    assert store.search("tea")  # the index of words works on what was repaired
+    again, said_again = load(path, capsys)  # the repaired file was saved: it loads quietly
+    assert said_again == "" and again.items == store.items
+    assert store.write("user:42", "new").id not in again.items  # an id is never given twice
+
+
+def test_a_repaired_item_keeps_what_it_can(tmp_path, capsys):
+    path = hand_edited(tmp_path, {"items": [{"content": 1990, "birthday": "Jan 20th", "importance": "HIGH",
+                                             "expires": "2026-02-01"}]})
+    store, said = load(path, capsys)
+    item = store.get("m1")
+    assert (item.content, item.metadata, item.importance) == ("1990", {"birthday": "Jan 20th"}, 0.9)
+    assert (item.scope, item.created, item.expires) == ("unscoped", "2026-01-05T09:00:00", "2026-02-01T00:00:00")
+    assert store.search("Jan 20th") == [item]  # metadata values are searched
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("{'items': []", "is not valid JSON"), ("[1, 2]", "holds an array where an object was expected"),
+    ("42", "holds a number where an object was expected"), ("", "is empty")])
+def test_a_file_that_is_not_a_store_is_moved_aside_and_the_backup_loaded(tmp_path, capsys, text, problem):
+    path = tmp_path / "memory.json"
+    saved = MemoryStore(clock=Clock())
+    saved.write("user:42", "The user likes green tea")
+    saved.save(path)
+    saved.save(path)  # now there is a .bak
+    path.write_text(text)
+    store, said = load(path, capsys)
+    assert problem in said and "restored from" in said
+    assert (tmp_path / "memory.json.corrupt").read_text() == text
+    assert store.items == saved.items
+
+
+def test_items_that_are_not_a_list(tmp_path, capsys):
+    path = hand_edited(tmp_path, {"next_id": 3, "items": {"content": "The user likes tea", "scope": "user:42"}})
+    store, said = load(path, capsys)
+    assert '"items" is not a list' in said and store.next_id == 4
+    assert [i.content for i in store.search("tea", scope="user:42")] == ["The user likes tea"]
