@@ -1,6 +1,7 @@
 """The memory store at scale: search against a plain scan, hand-edited files, time zones."""
 import json
 import random
+import time
 from datetime import datetime, timedelta
 
 import pytest
@@ -162,3 +163,42 @@ def test_items_that_are_not_a_list(tmp_path, capsys):
     store, said = load(path, capsys)
     assert '"items" is not a list' in said and store.next_id == 4
     assert [i.content for i in store.search("tea", scope="user:42")] == ["The user likes tea"]
+
+
+@pytest.fixture
+def two_hours_east(monkeypatch):
+    """Local time is UTC+2 (a POSIX TZ rule, so no time zone database is needed)."""
+    monkeypatch.setenv("TZ", "EET-2")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_a_clock_with_a_time_zone_works_end_to_end(tmp_path):
+    clock = Clock("2026-01-05T09:00+00:00")
+    store = MemoryStore(clock=clock)
+    store.write("user:42", "The user is in Kyoto this week", expires=timedelta(days=6))
+    clock.advance(minutes=1)
+    store.write("user:42", "The user drinks green tea in Kyoto")
+    assert store.get("m1").expires == "2026-01-11T09:00:00+00:00"
+    assert ids(store.search("Kyoto")) == ["m2", "m1"] and ids(store.list()) == ["m2", "m1"]
+    store.save(tmp_path / "memory.json")
+    clock.advance(days=6)
+    loaded = MemoryStore.load(tmp_path / "memory.json", clock=clock)
+    assert ids(loaded.search("Kyoto")) == ["m2"] and [i.id for i in loaded.expire()] == ["m1"]
+
+
+def test_times_with_and_without_a_zone_compare_as_instants(tmp_path, two_hours_east):
+    """A time without a zone is local time (here UTC+2), as Python's datetime.timestamp takes it."""
+    path = hand_edited(tmp_path, {"next_id": 5, "items": [
+        {**GOOD, "id": "m1", "created": "2026-01-05T10:00:00"},          # 08:00 UTC
+        {**GOOD, "id": "m2", "created": "2026-01-05T08:30:00+00:00"},    # 08:30 UTC: the newest
+        {**GOOD, "id": "m3", "created": "2026-01-05T07:00:00+00:00", "expires": "2026-01-05T10:30:00"},  # 08:30 UTC
+        {**GOOD, "id": "m4", "created": "2026-01-05T07:00:00+00:00", "expires": "2026-01-05T09:30:00+00:00"}]})
+    aware = MemoryStore.load(path, clock=Clock("2026-01-05T09:00+00:00"))
+    assert ids(aware.search("tea")) == ["m2", "m1", "m4"]  # m3 expired at 08:30 UTC
+    naive = MemoryStore.load(path, clock=Clock("2026-01-05T11:15"))  # 09:15 UTC
+    assert ids(naive.search("tea")) == ["m2", "m1", "m4"]
+    naive.clock.advance(minutes=15)  # 09:30 UTC: m4's time is up too
+    assert ids(naive.search("tea")) == ["m2", "m1"] and [i.id for i in naive.expire()] == ["m3", "m4"]
