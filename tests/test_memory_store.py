@@ -113,6 +113,7 @@ def load(path, capsys):
     ([GOOD, {"content": "Added by hand"}], "item 2's scope, metadata, importance, created, expires missing"),
     ([GOOD, {**GOOD, "id": "m2", "importance": "very"}], "item 2's importance missing or unusable, so set to 0.5"),
     ([GOOD, {**GOOD, "id": "m2", "created": "last Tuesday", "expires": 5}], "item 2's created, expires missing"),
+    ([GOOD, {**GOOD, "id": "m2", "created": "0001-01-01", "importance": float("nan")}], "importance, created missing"),
     ([GOOD, {**GOOD, "id": "m2", "metadata": ["tea"], "colour": "green"}], "unknown fields colour went into"),
     ([GOOD, "A memory typed as a plain string"], "'' was missing, odd or taken, so it is now m2"),
     ([GOOD, {**GOOD, "id": "m2", "content": None}], "item 2 has no content, so it was left out"),
@@ -187,6 +188,11 @@ def test_a_clock_with_a_time_zone_works_end_to_end(tmp_path):
     clock.advance(days=6)
     loaded = MemoryStore.load(tmp_path / "memory.json", clock=clock)
     assert ids(loaded.search("Kyoto")) == ["m2"] and [i.id for i in loaded.expire()] == ["m1"]
+
+
+def test_an_expiry_that_is_not_a_time_is_a_clear_error():
+    with pytest.raises(ValueError, match="expires is a datetime, an ISO time, a timedelta or None, not 5"):
+        MemoryStore(clock=Clock()).write("user:42", "x", expires=5)
 
 
 def test_times_with_and_without_a_zone_compare_as_instants(tmp_path, two_hours_east):

@@ -1,22 +1,14 @@
 """Memory beyond the dict: items with a scope, importance, time and expiry, found by keywords.
 
-Lesson 6 keeps memory as one dict and puts all of it into every prompt. That stops working
-as memory grows: the prompt grows with it, and a fact about one user or one agent is seen
-by all. Memory services (Mem0, Zep, Letta) keep *items* instead, and this is the same idea
-in one small class:
-
     store = MemoryStore()
     store.write("user:42", "The user's birthday is Jan 20th 1990", importance="high")
     store.search("birthday")            # the items that share words with the query
     store.recall("birthday", 100)       # the best items whose text fits in 100 tokens
 
-Each item has an id (m1, m2, ... never reused), a scope ("user:42", "agent:researcher",
-"session:7": who it belongs to), content, metadata, importance (0 to 1; "low", "medium",
-"high" are 0.2, 0.5, 0.9), the time it was created and, optionally, when it expires.
-Search reads every item, with the standard library only, so it runs in the browser too: a
-plain scan of 100,000 memories takes milliseconds (README, Benchmarks), so no index is needed.
-Time comes from `clock`, which you can replace (see Clock) so outputs are the same every run.
-A time with no zone is local time, as Python takes it, so zoned and zoneless times compare.
+Ids are m1, m2, ... never reused; a scope ("user:42", "agent:researcher") says whose an item is.
+Search reads every item, a plain scan (tens of milliseconds for 100,000: README, Benchmarks),
+with the standard library only, so it runs in the browser too. Time comes from `clock` (see
+Clock); a time without a zone is local time, as Python takes it, so zoned and zoneless compare.
 """
 import heapq
 import re
@@ -45,9 +37,12 @@ def level(importance) -> float:
     if isinstance(importance, str) and importance.lower() in LEVELS:
         return LEVELS[importance.lower()]
     try:
-        return min(max(float(importance), 0.0), 1.0)
+        number = float(importance)
     except (TypeError, ValueError):
-        raise ValueError(f"importance is low, medium, high or a number from 0 to 1, not {importance!r}") from None
+        number = float("nan")
+    if number != number:  # not a number, or NaN (which Python's json reads)
+        raise ValueError(f"importance is low, medium, high or a number from 0 to 1, not {importance!r}")
+    return min(max(number, 0.0), 1.0)
 
 
 def seconds(when) -> float:
@@ -101,6 +96,8 @@ class MemoryStore:
             expires = datetime.fromisoformat(expires)
         if isinstance(expires, datetime):
             expires = expires.isoformat(timespec="seconds")
+        if expires is not None and not isinstance(expires, str):
+            raise ValueError(f"expires is a datetime, an ISO time, a timedelta or None, not {expires!r}")
         item = Item(f"m{self.next_id}", str(scope), str(content), dict(metadata or {}),
                     level(importance), self.now(), expires)
         self.next_id += 1
@@ -197,7 +194,8 @@ class MemoryStore:
                 store._add(item)
         next_id = data.get("next_id", 1)
         if not isinstance(next_id, int):
-            next_id, _ = 1, problems.append(f"next_id {next_id!r} is not a number")
+            problems.append(f"next_id {next_id!r} is not a number")
+            next_id = 1
         store.next_id = max([next_id, *(int(memory_id[1:]) + 1 for memory_id in store.items)])
         for item in renumber:
             problems.append(f"id {item.id!r} was missing, odd or taken, so it is now m{store.next_id}")
@@ -213,13 +211,10 @@ class MemoryStore:
 
 
 def _time(when) -> str:
-    return datetime.fromisoformat(when).isoformat(timespec="seconds")
-
-
-def _mapping(value) -> dict:
-    if not isinstance(value, dict):
-        raise TypeError("not a dict")
-    return value
+    """An ISO time as the store writes it; ValueError if it is not one, or too far out to compare."""
+    when = datetime.fromisoformat(when)
+    when.timestamp()  # "0001-01-01" is a date, but local time in year 1 is out of range
+    return when.isoformat(timespec="seconds")
 
 
 def _repaired(entry, now: str, problems: list, name: str) -> Item | None:
@@ -229,14 +224,15 @@ def _repaired(entry, now: str, problems: list, name: str) -> Item | None:
     if not isinstance(entry, dict) or entry.get("content") in (None, ""):
         problems.append(f"{name} has no content, so it was left out")
         return None
-    rules = {"scope": (str, "unscoped"), "metadata": (_mapping, {}), "importance": (level, 0.5),
+    rules = {"scope": (str, "unscoped"), "metadata": (lambda value: {**value}, {}), "importance": (level, 0.5),
              "created": (_time, now), "expires": (lambda when: None if when is None else _time(when), None)}
     fields, unusable = {}, []
     for key, (read, fallback) in rules.items():
         try:
             fields[key] = read(entry[key])
-        except (KeyError, TypeError, ValueError):
-            fields[key], _ = fallback, unusable.append(key)
+        except (KeyError, TypeError, ValueError, OverflowError):  # {**value}: TypeError if not a dict
+            fields[key] = fallback
+            unusable.append(key)
     extra = {key: value for key, value in entry.items() if key not in Item.__dataclass_fields__}
     fields["metadata"] = {**fields["metadata"], **extra}
     if unusable:
