@@ -108,7 +108,7 @@ class MemoryStore:
         self.items[item.id] = item
         words = terms(item.content) | terms(" ".join(str(v) for v in item.metadata.values()))
         self._meta[item.id] = (words, count_tokens(item.content), item.scope, seconds(item.expires),
-                               item.importance, seconds(item.created), int(item.id[1:]))
+                               item.importance, seconds(item.created), int(item.id[1:]), item.id)
 
     def delete(self, memory_id: str) -> bool:
         """Remove one memory; False if there is no such id."""
@@ -116,7 +116,7 @@ class MemoryStore:
         return self.items.pop(memory_id, None) is not None
 
     def live(self, item: Item, now: float | None = None) -> bool:
-        return self._meta[item.id][3] > (seconds(self.clock()) if now is None else now)
+        return seconds(item.expires) > (seconds(self.clock()) if now is None else now)
 
     def expire(self):
         """Delete every memory whose time is up; return them."""
@@ -142,10 +142,10 @@ class MemoryStore:
         relevance (the share of the query's words an item contains) plus importance; on ties
         the newest first. Keys are negated, because Python's heap gives the smallest first."""
         wanted, now, scopes = terms(query), seconds(self.clock()), _scopes(scope)
-        count = len(wanted)
-        scored = [(-len(wanted & words) / count - importance, -created, -number, memory_id)
-                  for memory_id, (words, _, item_scope, expires, importance, created, number) in self._meta.items()
-                  if not wanted.isdisjoint(words) and (scopes is None or item_scope in scopes) and expires > now]
+        hits = [meta for meta in self._meta.values() if not wanted.isdisjoint(meta[0])]  # first the cheap test
+        scored = [(-len(wanted & words) / len(wanted) - importance, -created, -number, memory_id)
+                  for words, _, item_scope, expires, importance, created, number, memory_id in hits
+                  if (scopes is None or item_scope in scopes) and expires > now]
         heapq.heapify(scored)  # cheaper than sorting: most calls need only the first few
         return scored
 
