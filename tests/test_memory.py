@@ -1,6 +1,5 @@
 """The memory store (agentloop.memory): every feature lesson 9 and the extras rely on."""
 import json
-import time
 from datetime import datetime, timedelta
 
 import pytest
@@ -202,28 +201,3 @@ def test_clock_moves_by_hand():
     clock = Clock("2026-01-05T09:00")
     assert clock() == datetime(2026, 1, 5, 9)
     assert clock.advance(days=1, hours=2) == datetime(2026, 1, 6, 11) == clock()
-
-
-def test_recall_is_fast_at_100_000_memories(clock):
-    store = MemoryStore(clock=clock)
-    for n in range(100_000):
-        store.write(f"user:{n % 50}", f"The user mentioned fact {n} about topic {n % 997} and colour {n % 13}")
-    start = time.perf_counter()
-    for _ in range(5):
-        store.recall("what about topic 42 and colour 7", 200, scope="user:7")
-    assert (time.perf_counter() - start) / 5 < 0.5  # generous: the benchmark measures it properly
-
-
-def test_a_very_common_word_counts_only_in_items_found_through_a_rarer_one(store, monkeypatch):
-    import agentloop.memory
-    monkeypatch.setattr(agentloop.memory, "COMMON", 2)  # "tea" is in 3 items: common here
-    store.write("user:42", "The user likes tea", importance="high")
-    store.write("user:42", "The user drinks tea at noon")
-    store.write("user:42", "The user buys tea and cake")
-    store.write("user:42", "The user likes cake")
-    assert contents(store.search("tea cake")) == ["The user buys tea and cake", "The user likes cake"]
-    # only common words: the COMMON newest items with the rarest of them
-    assert contents(store.search("tea", limit=10)) == ["The user buys tea and cake", "The user drinks tea at noon"]
-    assert contents(store.search("tea user", limit=10)) == contents(store.search("tea", limit=10))
-    monkeypatch.setattr(agentloop.memory, "COMMON", 1000)
-    assert len(store.search("tea cake", limit=10)) == 4  # a small store: every match counts

@@ -1,38 +1,25 @@
 """Memory beyond the dict: items with a scope, importance, time and expiry, found by keywords.
 
-Lesson 6 keeps memory as one dict and puts all of it into every prompt. That stops working
-as memory grows: the prompt grows with it, and a fact about one user or one agent is seen
-by all. Memory services (Mem0, Zep, Letta) keep *items* instead, and this is the same idea
-in one small class:
-
     store = MemoryStore()
     store.write("user:42", "The user's birthday is Jan 20th 1990", importance="high")
     store.search("birthday")            # the items that share words with the query
     store.recall("birthday", 100)       # the best items whose text fits in 100 tokens
 
-Each item has an id (m1, m2, ... never reused), a scope ("user:42", "agent:researcher",
-"session:7": who it belongs to), content, metadata, importance (0 to 1; "low", "medium",
-"high" are 0.2, 0.5, 0.9), the time it was created and, optionally, when it expires.
-Search is by keywords, with the standard library only, so it runs in the browser too.
-Time comes from `clock`, which you can replace (see Clock) so outputs are the same every run.
+Ids are m1, m2, ... never reused; a scope ("user:42", "agent:researcher") says whose an item is.
+Search reads every item, a plain scan (tens of milliseconds for 100,000: README, Benchmarks),
+with the standard library only, so it runs in the browser too. Time comes from `clock` (see
+Clock); a time without a zone is local time, as Python takes it, so zoned and zoneless compare.
 """
 import heapq
 import re
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
-from itertools import islice
 
-from .storage import load_json, save_json
+from .storage import _move_aside, load_json, save_json
 from .tokens import count_tokens
 
 LEVELS = {"low": 0.2, "medium": 0.5, "high": 0.9}
-EPOCH = datetime(1970, 1, 1)
-# A word found in more memories than this says little about which ones a query means (think
-# "user", or "tea" in a tea shop's store). It still counts towards an item's relevance, but the
-# items considered are those with one of the query's rarer words (or, if all its words are
-# common, the COMMON newest with the rarest). That keeps a search of 100,000 memories to a few
-# milliseconds; in a store of fewer than COMMON memories it changes nothing.
-COMMON = 1000
+NEVER = float("inf")
 STOP = set("a about all am an and any are as at be but by can do does for from had has have how i if in "
            "is it its know me my not of on or our so than that the their them there they this to us "
            "was we were what when where which who why will with you your".split())
@@ -50,9 +37,19 @@ def level(importance) -> float:
     if isinstance(importance, str) and importance.lower() in LEVELS:
         return LEVELS[importance.lower()]
     try:
-        return min(max(float(importance), 0.0), 1.0)
+        number = float(importance)
     except (TypeError, ValueError):
-        raise ValueError(f"importance is low, medium, high or a number from 0 to 1, not {importance!r}") from None
+        number = float("nan")
+    if number != number:  # not a number, or NaN (which Python's json reads)
+        raise ValueError(f"importance is low, medium, high or a number from 0 to 1, not {importance!r}")
+    return min(max(number, 0.0), 1.0)
+
+
+def seconds(when) -> float:
+    """A datetime or ISO time as seconds since 1970 (no zone: local time); None is never."""
+    if when is None:
+        return NEVER
+    return (datetime.fromisoformat(when) if isinstance(when, str) else when).timestamp()
 
 
 @dataclass
@@ -85,8 +82,7 @@ class MemoryStore:
         self.clock = clock
         self.items: dict[str, Item] = {}   # id -> item, oldest first
         self.next_id = 1
-        self._meta = {}                    # id -> what ranking needs, without touching the item
-        self._index = {}                   # term -> {id: None, ...} oldest first: the items to look at
+        self._meta = {}                    # id -> what search needs, worked out once per item
 
     def now(self) -> str:
         return self.clock().isoformat(timespec="seconds")
@@ -96,10 +92,12 @@ class MemoryStore:
         """Store one memory; `expires` is a datetime, an ISO string or a timedelta from now."""
         if isinstance(expires, timedelta):
             expires = self.clock() + expires
-        if isinstance(expires, str):  # "2026-01-12" or "2026-01-12T18:00", one shape for comparing
+        if isinstance(expires, str):  # "2026-01-12" or "2026-01-12T18:00", one shape for reading
             expires = datetime.fromisoformat(expires)
         if isinstance(expires, datetime):
             expires = expires.isoformat(timespec="seconds")
+        if expires is not None and not isinstance(expires, str):
+            raise ValueError(f"expires is a datetime, an ISO time, a timedelta or None, not {expires!r}")
         item = Item(f"m{self.next_id}", str(scope), str(content), dict(metadata or {}),
                     level(importance), self.now(), expires)
         self.next_id += 1
@@ -109,27 +107,20 @@ class MemoryStore:
     def _add(self, item: Item) -> None:
         self.items[item.id] = item
         words = terms(item.content) | terms(" ".join(str(v) for v in item.metadata.values()))
-        created = (datetime.fromisoformat(item.created) - EPOCH).total_seconds()
-        self._meta[item.id] = (words, count_tokens(item.content), item.scope, item.expires,
-                               item.importance, created, int(item.id[1:]))
-        for word in words:
-            self._index.setdefault(word, {})[item.id] = None
+        self._meta[item.id] = (words, count_tokens(item.content), item.scope, seconds(item.expires),
+                               item.importance, seconds(item.created), int(item.id[1:]), item.id)
 
     def delete(self, memory_id: str) -> bool:
         """Remove one memory; False if there is no such id."""
-        item = self.items.pop(memory_id, None)
-        if item is None:
-            return False
-        for word in self._meta.pop(memory_id)[0]:
-            self._index[word].pop(memory_id, None)
-        return True
+        self._meta.pop(memory_id, None)
+        return self.items.pop(memory_id, None) is not None
 
-    def live(self, item: Item, now: str | None = None) -> bool:
-        return item.expires is None or item.expires > (now or self.now())
+    def live(self, item: Item, now: float | None = None) -> bool:
+        return seconds(item.expires) > (seconds(self.clock()) if now is None else now)
 
     def expire(self):
         """Delete every memory whose time is up; return them."""
-        now = self.now()
+        now = seconds(self.clock())
         gone = [item for item in self.items.values() if not self.live(item, now)]
         for item in gone:
             self.delete(item.id)
@@ -141,7 +132,7 @@ class MemoryStore:
 
     def list(self, scope=None, limit: int | None = None):
         """The live memories in `scope` (a name, a list of names, or None for all), newest first."""
-        now, scopes = self.now(), _scopes(scope)
+        now, scopes = seconds(self.clock()), _scopes(scope)
         found = [i for i in reversed(self.items.values())
                  if (scopes is None or i.scope in scopes) and self.live(i, now)]
         return found[:limit] if limit else found
@@ -150,16 +141,11 @@ class MemoryStore:
         """A heap of the live items that share a word with the query, best first. The score is
         relevance (the share of the query's words an item contains) plus importance; on ties
         the newest first. Keys are negated, because Python's heap gives the smallest first."""
-        wanted, now, scopes, meta = terms(query), self.now(), _scopes(scope), self._meta
-        postings = [self._index.get(word, {}) for word in wanted]
-        rare = [ids for ids in postings if len(ids) <= COMMON]
-        if postings and not rare:  # only common words: the newest items with the rarest of them
-            rare = [islice(reversed(min(postings, key=len)), COMMON)]
-        scored = []
-        for memory_id in set().union(*rare):  # see COMMON
-            words, _, item_scope, expires, importance, created, number = meta[memory_id]
-            if (scopes is None or item_scope in scopes) and (expires is None or expires > now):
-                scored.append((-len(wanted & words) / len(wanted) - importance, -created, -number, memory_id))
+        wanted, now, scopes = terms(query), seconds(self.clock()), _scopes(scope)
+        hits = [meta for meta in self._meta.values() if not wanted.isdisjoint(meta[0])]  # first the cheap test
+        scored = [(-len(wanted & words) / len(wanted) - importance, -created, -number, memory_id)
+                  for words, _, item_scope, expires, importance, created, number, memory_id in hits
+                  if (scopes is None or item_scope in scopes) and expires > now]
         heapq.heapify(scored)  # cheaper than sorting: most calls need only the first few
         return scored
 
@@ -193,14 +179,68 @@ class MemoryStore:
 
     @classmethod
     def load(cls, path, clock=datetime.now) -> "MemoryStore":
-        """A store from a file saved by `save`; an empty store if there is no file yet."""
+        """A store from a file saved by `save`; an empty store if there is no file yet. A file
+        edited by hand is repaired as it loads, and the file as it was is kept as <path>.corrupt."""
         data = load_json(path, default={"next_id": 1, "items": []})
-        store = cls(clock)
-        for fields in data.get("items", []):
-            store._add(Item(**fields))
-        used = [int(memory_id[1:]) + 1 for memory_id in store.items]
-        store.next_id = max([data.get("next_id", 1), *used])  # an id is never given twice
+        store, problems, renumber = cls(clock), [], []
+        entries = data.get("items", [])
+        if not isinstance(entries, list):
+            entries, problems = [entries], ['"items" is not a list']
+        for number, entry in enumerate(entries, 1):
+            item = _repaired(entry, store.now(), problems, f"item {number}")
+            if item and (re.fullmatch(r"m[1-9][0-9]*", item.id) is None or item.id in store.items):
+                renumber.append(item)  # once every good id is known, so a new one takes none of them
+            elif item:
+                store._add(item)
+        next_id = data.get("next_id", 1)
+        if not isinstance(next_id, int):
+            problems.append(f"next_id {next_id!r} is not a number")
+            next_id = 1
+        store.next_id = max([next_id, *(int(memory_id[1:]) + 1 for memory_id in store.items)])
+        for item in renumber:
+            problems.append(f"id {item.id!r} was missing, odd or taken, so it is now m{store.next_id}")
+            item.id, store.next_id = f"m{store.next_id}", store.next_id + 1
+            store._add(item)
+        if problems:
+            kept = _move_aside(path)
+            store.save(path)
+            print(f"{path} was repaired as it loaded ({'; '.join(problems[:5])}"
+                  f"{f'; and {len(problems) - 5} more' if len(problems) > 5 else ''}); "
+                  f"the file as it was is kept as {kept}.")
         return store
+
+
+def _time(when) -> str:
+    """An ISO time as the store writes it; ValueError if it is not one, or too far out to compare."""
+    when = datetime.fromisoformat(when)
+    when.timestamp()  # "0001-01-01" is a date, but local time in year 1 is out of range
+    return when.isoformat(timespec="seconds")
+
+
+def _repaired(entry, now: str, problems: list, name: str) -> Item | None:
+    """An Item from one entry of a hand-edited file, noting in `problems` what had to change;
+    None if it has no content. Unknown fields go into the metadata: nothing is dropped."""
+    entry = {"content": entry} if isinstance(entry, str) else entry
+    if not isinstance(entry, dict) or entry.get("content") in (None, ""):
+        problems.append(f"{name} has no content, so it was left out")
+        return None
+    rules = {"scope": (str, "unscoped"), "metadata": (lambda value: {**value}, {}), "importance": (level, 0.5),
+             "created": (_time, now), "expires": (lambda when: None if when is None else _time(when), None)}
+    fields, unusable = {}, []
+    for key, (read, fallback) in rules.items():
+        try:
+            fields[key] = read(entry[key])
+        except (KeyError, TypeError, ValueError, OverflowError):  # {**value}: TypeError if not a dict
+            fields[key] = fallback
+            unusable.append(key)
+    extra = {key: value for key, value in entry.items() if key not in Item.__dataclass_fields__}
+    fields["metadata"] = {**fields["metadata"], **extra}
+    if unusable:
+        problems.append(f"{name}'s {', '.join(unusable)} missing or unusable, so set to "
+                        + ", ".join(repr(fields[key]) for key in unusable))
+    if extra:
+        problems.append(f"{name}'s unknown fields {', '.join(extra)} went into its metadata")
+    return Item(str(entry.get("id", "")), content=str(entry["content"]), **fields)
 
 
 def _scopes(scope):
