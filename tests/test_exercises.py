@@ -15,7 +15,8 @@ import lesson06 as s06  # noqa: E402
 import lesson09 as s09  # noqa: E402
 
 from agentloop import checks  # noqa: E402
-from agentloop.exercises import lesson01, lesson02, lesson03, lesson04, lesson05, lesson06, lesson09  # noqa: E402
+from agentloop.exercises import (lesson01, lesson02, lesson03, lesson04, lesson05, lesson06,  # noqa: E402
+                                  lesson08, lesson09)
 
 
 def verdict(check, *answer, capsys):
@@ -29,6 +30,14 @@ def verdict(check, *answer, capsys):
 def load_if_present(path):
     """Handles a missing file, but trusts that a present one is valid."""
     return json.load(open(path)) if Path(path).exists() else {}
+
+
+def load_any_json(path):
+    """Survives a missing or truncated file, but trusts that valid JSON is a dict."""
+    try:
+        return load_if_present(path)
+    except ValueError:
+        return {}
 
 
 def boom(*args, **kwargs):
@@ -208,6 +217,15 @@ def test_wrong_answer_fails_with_a_hint(check, answer, hint, capsys):
     assert "Traceback" not in printed
 
 
+def drain_a_copy(queue, run, budget):
+    """Drains what was queued when it started: a task added while draining never runs."""
+    ran = list(queue)[:budget]
+    queue.clear()
+    for task in ran:
+        run(task)
+    return ran
+
+
 TWO_STEP = [  # (check, wrong answer, what only the fix, on the second failure, says)
     (lesson01.check_agent_with, (lambda system, question: "Your name is Ada.",), "as agent() does"),
     (lesson02.check_multiply_schema, (schema_without("description"),), "'Multiply two numbers.'"),
@@ -225,6 +243,8 @@ TWO_STEP = [  # (check, wrong answer, what only the fix, on the second failure, 
         q, history, dict(state), budget, max_turns),), "its three state[...] += lines"),
     (lesson05.check_count_kinds, (lambda events: {e.kind: 1 for e in events},), "Counter(event.kind"),
     (lesson06.check_notes, (s06.NOTES_FILE, s06.notes, note_without_saving, s06.notes_prompt), "save_json"),
+    (lesson06.check_load_memory, (load_any_json,), "isinstance(value, dict)"),
+    (lesson08.check_drain_queue, (drain_a_copy,), "loop on the queue itself"),
     (lesson09.check_fit_to_budget, (lambda texts, budget: texts,), "count_tokens(text)"),
     (lesson09.check_rank, (lambda items, query: sorted(items, key=lambda i: i["importance"], reverse=True),),
      "(score, item['created'])"),
