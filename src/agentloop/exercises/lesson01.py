@@ -13,7 +13,8 @@ def check_reply_text(reply_text):
     expect(got == "Paris.", f"reply_text(response) returned {got!r}; the text is in "
                             "response['choices'][0]['message']['content'].")
     other = {**SAMPLE, "choices": [{"message": {"role": "assistant", "content": "Rome."}}]}
-    expect(attempt(reply_text, other) == "Rome.", "read the text from the response you are given, don't hard-code it.")
+    expect(attempt(reply_text, other) == "Rome.", "read the text from the response you are given, don't hard-code it.",
+           fix="return response['choices'][0]['message']['content'] of the response argument.")
 
 
 @exercise("1.2 An agent that takes its system prompt")
@@ -31,7 +32,8 @@ def check_agent_with(agent_with):
                fix="messages = [{'role': 'system', 'content': system}, {'role': 'user', 'content': question}].")
         expect(isinstance(got, str), f"agent_with returned {type(got).__name__}; return the reply's text.",
                fix="the text is agentloop.ask(messages)['content'].")
-        expect(name in got, f"the model read '{system}' and agent_with returned {got!r}.")
+        expect(name in got, f"the model read '{system}' and agent_with returned {got!r}.",
+               fix="return the reply's content as the model wrote it: it already names the user.")
 
 
 @exercise("1.3 Count the tokens you spent")
@@ -39,4 +41,5 @@ def check_total_tokens(total_tokens):
     responses = [SAMPLE, {**SAMPLE, "usage": {"prompt_tokens": 5, "completion_tokens": 1, "total_tokens": 6}}]
     got = attempt(total_tokens, responses)
     expect(got == 20, f"total_tokens(responses) returned {got!r}; add up response['usage']['total_tokens'].")
-    expect(attempt(total_tokens, []) == 0, "with no responses you spent 0 tokens.")
+    expect(attempt(total_tokens, []) == 0, "with no responses you spent 0 tokens.",
+           fix="start the total at 0 (sum() of nothing is 0).")

@@ -40,7 +40,8 @@ def check_run_agent_until(run_agent_until):
                fix="return the tool's result inside the loop, before the next agentloop.ask.")
     got = attempt(run_agent_until, "Hello!", {"add"})
     expect(isinstance(got, str) and got.startswith("Hello"),
-           f"run_agent_until('Hello!', stop_at={{'add'}}) returned {got!r}: with no tool call the model's text is the answer.")
+           f"run_agent_until('Hello!', stop_at={{'add'}}) returned {got!r}: with no tool call the model's text is the answer.",
+           fix="when the reply has no tool_calls, return message['content'].")
 
 
 @exercise("3.3 Count the turns")

@@ -52,7 +52,8 @@ def check_notes(NOTES_FILE, notes, remember_note, notes_prompt):
                fix="render the dict each time notes_prompt() is called; don't keep a string made earlier.")
         notes.update(load_json(NOTES_FILE, default={}))  # ...and the load step brings it back
         answer = _chat("What is my name?", notes_prompt, remember_note)
-        expect("Ada" in answer, f"after a restart and a new conversation the model answered {answer!r}.")
+        expect("Ada" in answer, f"after a restart and a new conversation the model answered {answer!r}.",
+               fix="notes_prompt() renders the notes dict, which the load step filled from NOTES_FILE.")
     finally:
         notes.clear()
         notes.update(saved)
@@ -72,14 +73,16 @@ def check_memory_tokens(memory_tokens):
         expected = count_tokens("\n".join(f"- {k}: {v}" for k, v in memory.items()))
         got = attempt(memory_tokens, memory)
         expect(got == expected, f"for a memory of {len(memory)} fact(s) you returned {got!r}, expected {expected}: "
-                                "count_tokens of the rendered lines (no lines for an empty memory).")
+                                "count_tokens of the rendered lines (no lines for an empty memory).",
+               fix="count_tokens('\\n'.join(f'- {k}: {v}' for k, v in memory.items())).")
 
 
 @exercise("6.3 Load memory without ever crashing")
 def check_load_memory(load_memory):
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "memory.json")
-        expect(attempt(load_memory, path) == {}, "a missing file means an empty memory: return {}.")
+        expect(attempt(load_memory, path) == {}, "a missing file means an empty memory: return {}.",
+               fix="if not os.path.exists(path): return {}.")
         with open(path, "w") as file:
             file.write('{"name": "Ada"}')
         got = attempt(load_memory, path)
@@ -87,8 +90,10 @@ def check_load_memory(load_memory):
         with open(path, "w") as file:
             file.write('{"name": "Ad')  # a save cut off half-way
         got = attempt(load_memory, path)
-        expect(got == {}, f"a truncated file must not crash the agent: return {{}} (got {got!r}).")
+        expect(got == {}, f"a truncated file must not crash the agent: return {{}} (got {got!r}).",
+               fix="wrap json.load in try/except ValueError (json.JSONDecodeError is one) and return {}.")
         with open(path, "w") as file:
             file.write('["not", "a", "dict"]')
         got = attempt(load_memory, path)
-        expect(got == {}, f"JSON that is not an object is not a memory: return {{}} (got {got!r}).")
+        expect(got == {}, f"JSON that is not an object is not a memory: return {{}} (got {got!r}).",
+               fix="return the loaded value only if isinstance(value, dict), else {}.")

@@ -71,10 +71,13 @@ def check_memory_gate(my_memory_gate):
 
     answer, messages = _converse("Remember it's my birthday on Jan 20th", [REMEMBER], remember)
     expect("year" in answer.lower() and not stored,
-           f"with your gate in front of remember, the model answered {answer!r}; it should ask which year.")
+           f"with your gate in front of remember, the model answered {answer!r}; it should ask which year.",
+           fix="for a birthday with no four-digit year, return 'Not stored: ... Ask the user: which year?'; the "
+               "model relays a result that asks a question.")
     answer, _ = _converse("1990", [REMEMBER], remember, messages)
     expect(stored.get("birthday") == "Jan 20th 1990",
-           f"after the user said 1990, memory holds {stored}; your gate should let 'Jan 20th 1990' through.")
+           f"after the user said 1990, memory holds {stored}; your gate should let 'Jan 20th 1990' through.",
+           fix="return None for a birthday that has a year (re.search(r'\\d{4}', value)).")
 
 
 @exercise("7.3 A forget tool")
@@ -84,7 +87,8 @@ def check_forget(forget_fact, memory):
     try:
         memory["birthday"] = "Jan 20th 1990"
         got = attempt(forget_fact, "birthday")
-        expect(isinstance(got, str) and got, f"forget_fact('birthday') returned {got!r}: return a message for the model.")
+        expect(isinstance(got, str) and got, f"forget_fact('birthday') returned {got!r}: return a message for the model.",
+               fix="return f'Forgot {key}.' after deleting it.")
         expect("birthday" not in memory,
                "forget_fact('birthday') returned, but 'birthday' is still in memory: del memory[key].")
         got = attempt(forget_fact, "shoe_size")
@@ -93,7 +97,8 @@ def check_forget(forget_fact, memory):
         memory["birthday"] = "Jan 20th 1990"
         answer, _ = _converse("Forget my birthday", [FORGET], lambda name, args: forget_fact(**args))
         expect("birthday" not in memory, f"the model called your forget tool and answered {answer!r}, "
-                                             "but 'birthday' is still in memory.")
+                                             "but 'birthday' is still in memory.",
+               fix="forget_fact(key) deletes memory[key] from the dict it was given (and saves the file).")
     finally:
         memory.clear()
         memory.update(before)

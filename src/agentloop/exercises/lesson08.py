@@ -11,6 +11,10 @@ SCHEDULE = {"type": "function", "function": {"name": "schedule", "description": 
                            "required": ["task", "when"]}}}
 
 
+RETURN_WHAT_RAN = "append each task to a list as it runs, and return that list."
+DRAIN_THE_LIVE_QUEUE = "loop on the queue itself (while queue and len(ran) < budget), not on a copy made before draining."
+
+
 @exercise("8.1 Run only what is due")
 def check_drain_due(drain_due):
     queue, ran = deque([{"task": "a", "when": "2026-01-05"}, {"task": "b", "when": "2026-01-09"},
@@ -19,7 +23,8 @@ def check_drain_due(drain_due):
     expect([t["task"] for t in ran] == ["a", "c"],
            f"on 2026-01-05 run was called on {[t['task'] for t in ran]}; only tasks due by then should run.",
            fix="compare date.fromisoformat(task['when']) <= today, and keep walking the queue.")
-    expect(got == ran, f"drain_due returned {got!r}; return the tasks that ran, in order.")
+    expect(got == ran, f"drain_due returned {got!r}; return the tasks that ran, in order.",
+           fix=RETURN_WHAT_RAN)
     expect([t["task"] for t in queue] == ["b"],
            f"afterwards the queue holds {[t['task'] for t in queue]}; a task not due yet must stay queued.",
            fix="put tasks that are not due into a list and queue.extend(them) at the end, in order.")
@@ -31,7 +36,8 @@ def check_drain_due(drain_due):
     queue = deque([{"task": "later", "when": "2026-02-01"}, {"task": "now", "when": "2026-01-01"}])
     attempt(drain_due, queue, lambda task: None, date(2026, 1, 5), 5)
     expect([t["task"] for t in queue] == ["later"], f"the queue ended as {list(queue)}; a task that is not "
-                                                    "due does not stop the ones behind it.")
+                                                    "due does not stop the ones behind it.",
+           fix="don't stop at the first task not due: set it aside and keep walking the queue.")
 
 
 @exercise("8.2 Drain the queue within a budget")
@@ -40,8 +46,10 @@ def check_drain_queue(drain_queue):
     got = attempt(drain_queue, queue, seen.append, 5)
     expect(seen == ["a", "b"], f"with tasks a and b and a budget of 5, run was called on {seen}; "
                                "call run(task) on each task, front first (queue.popleft()).")
-    expect(got == ["a", "b"], f"drain_queue returned {got!r}; return the tasks that ran, in order.")
-    expect(not queue, f"the queue should be empty afterwards, it holds {list(queue)}.")
+    expect(got == ["a", "b"], f"drain_queue returned {got!r}; return the tasks that ran, in order.",
+           fix=RETURN_WHAT_RAN)
+    expect(not queue, f"the queue should be empty afterwards, it holds {list(queue)}.",
+           fix="take each task out of the queue as it runs: queue.popleft().")
     queue, seen = deque(["check the news"]), []
 
     def recurring(task):  # a task that schedules itself again, like "every hour"
@@ -54,7 +62,8 @@ def check_drain_queue(drain_queue):
     expect(len(seen) <= 3, f"a task that requeues itself ran {len(seen)} times with a budget of 3: "
                            "stop once `budget` tasks have run.")
     expect(len(seen) == 3, f"a task that requeues itself ran {len(seen)} times with a budget of 3: tasks added "
-                           "to the queue while draining must run too, until the budget is spent.")
+                           "to the queue while draining must run too, until the budget is spent.",
+           fix=DRAIN_THE_LIVE_QUEUE)
     expect(list(queue) == ["check the news"], f"after the budget is spent the next run stays queued; "
                                               f"the queue holds {list(queue)}.")
     queue, seen = deque(["plan"]), []
@@ -65,7 +74,8 @@ def check_drain_queue(drain_queue):
             queue.extend(["step 1", "step 2"])
 
     attempt(drain_queue, queue, planner, 10)
-    expect(seen == ["plan", "step 1", "step 2"], f"tasks added while draining must run too; ran {seen}.")
+    expect(seen == ["plan", "step 1", "step 2"], f"tasks added while draining must run too; ran {seen}.",
+           fix=DRAIN_THE_LIVE_QUEUE)
     expect(attempt(drain_queue, deque(), seen.append, 3) == [], "an empty queue runs nothing: return [].")
 
 
