@@ -71,7 +71,8 @@ def tokens_per_turn(budget: int):
 
 
 def recall_latency(size: int, budget: int, queries: int = 200):
-    """Milliseconds per recall on `size` memories: (median, p95), and seconds to write them all."""
+    """CPU milliseconds per recall on `size` memories: (median, p95), and seconds to write them all.
+    CPU time, not wall time: on a shared machine wall time measures the neighbours."""
     start = time.perf_counter()
     store = store_of(facts(size))
     built = time.perf_counter() - start
@@ -82,12 +83,12 @@ def recall_latency(size: int, budget: int, queries: int = 200):
         store.recall(question, budget)
     spent = []
     for question in questions:
-        start = time.perf_counter()
+        start = time.process_time()
         store.recall(question, budget, scope="user:42")
-        spent.append((time.perf_counter() - start) * 1000)
-    start = time.perf_counter()
+        spent.append((time.process_time() - start) * 1000)
+    start = time.process_time()
     store.recall("user", budget, scope="user:42")  # the worst case: a word in every memory
-    worst = (time.perf_counter() - start) * 1000
+    worst = (time.process_time() - start) * 1000
     return statistics.median(spent), statistics.quantiles(spent, n=20)[18], built, worst
 
 
@@ -118,12 +119,12 @@ def plot(rows, latencies, budget: int, path: Path) -> None:
     right.set_xticks(range(len(labels)), labels)
     right.axhline(50, color="tab:red", linestyle="--", label="target: 50 ms")
     right.set_xlabel("memories stored")
-    right.set_ylabel("recall time (ms)")
+    right.set_ylabel("recall, CPU time (ms)")
     right.set_title("How long recall takes")
-    right.set_ylim(0, 60)
+    right.set_ylim(0, max(60, 1.25 * max(p95 for _, p95 in latencies.values())))
     right.legend(loc="upper left")
     figure.text(0.5, 0.01, f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()}; "
-                "keyword recall, standard library only", ha="center", fontsize=9)
+                "keyword recall, a plain scan, standard library only", ha="center", fontsize=9)
     figure.tight_layout(rect=(0, 0.05, 1, 1))
     figure.savefig(path, dpi=110, metadata={"Software": None})
 
@@ -140,7 +141,7 @@ def main(budget: int = 200) -> None:
         median, p95, built, worst = recall_latency(size, budget)
         latencies[size] = (median, p95)
         verdict = "under" if p95 < 50 else "OVER"
-        print(f"  {size:>7,} memories: median {median:6.2f} ms, p95 {p95:6.2f} ms ({verdict} the 50 ms target); "
+        print(f"  {size:>7,} memories: median {median:6.2f} ms, p95 {p95:6.2f} ms of CPU ({verdict} the 50 ms target); "
               f"'user', a word in all of them: {worst:.2f} ms; writing them took {built:.1f} s")
     path = Path(__file__).with_suffix(".png")
     plot(rows, latencies, budget, path)
