@@ -73,3 +73,24 @@ def test_the_lesson_list_opens_each_lesson_on_its_own_page(lab):
     page.wait_for_function("window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel", timeout=60_000)
     assert lab.kernels() == 0  # the list itself runs nothing
     page.close()
+
+
+# Notes, in the page's own clock, when the first worker (the kernel's) is created and when the
+# notebook first shows.
+CLOCKS = """
+window.Worker = class extends window.Worker {
+    constructor(...args) { super(...args); window.kernelWorkerAt ??= performance.now(); }
+};
+new MutationObserver((_, observer) => {
+    if (document.querySelector('.jp-NotebookPanel')) { window.notebookShownAt = performance.now(); observer.disconnect(); }
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+def test_a_link_starts_its_kernel_before_the_notebook_shows(lab):
+    lab.context.add_init_script(CLOCKS)
+    lab.visit(LESSONS[0])
+    worker, shown = lab.js("return [window.kernelWorkerAt, window.notebookShownAt]")
+    assert worker < shown, f"the kernel started {(worker - shown) / 1000:.2f} s after the notebook showed"
+    assert lab.kernels() == 1
+    assert lab.outside() == []
