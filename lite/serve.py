@@ -63,7 +63,8 @@ def main() -> None:
             _, url = start(build.OUT, args.port, prefix)
         except OSError as error:
             sys.exit(f"cannot listen on 127.0.0.1:{args.port}: {error.strerror}; try: make serve PORT=8001")
-        print(f"\nThe course is at {url}lab/index.html  (Ctrl-C stops the server)", flush=True)
+        print(f"\nThe course is at {url}  (the lessons: each opens on its own page, with its own Python)\n"
+              f"JupyterLab, every lesson in one window: {url}lab/index.html  (Ctrl-C stops the server)", flush=True)
         threading.Event().wait()
     except KeyboardInterrupt:
         print("\nstopped")

@@ -38,6 +38,21 @@ class Lab:
         self.page.wait_for_function("window.jupyterapp")
         self.js("await app.restored")
 
+    def visit(self, path: str = "", app: str = "notebooks") -> None:
+        """Open the site as a link does (`notebooks/index.html?path=...`, the course's links), in this tab:
+        a new page, same browser storage. `app="tree"` is the lesson list, `app="lab"` JupyterLab."""
+        self.page.goto(self.url + f"{app}/index.html" + (f"?path={path}" if path else ""))
+        self.page.wait_for_function("window.jupyterapp")
+        self.js("await app.restored")
+        if path:
+            # Shown, and its session settled (the kernel's name in the toolbar): a run before that is lost.
+            self.js("""while (app.shell.currentWidget?.context?.path !== arg) await sleep(50);
+                await app.shell.currentWidget.sessionContext.ready;""", path)
+
+    def kernels(self) -> int:
+        """How many kernels are running in this page."""
+        return self.js("await app.serviceManager.kernels.refreshRunning(); return [...app.serviceManager.kernels.running()].length")
+
     def reload(self) -> None:
         self.page.reload()
         self.page.wait_for_function("window.jupyterapp")
