@@ -45,14 +45,17 @@ def first_output(page, url: str, lesson: str) -> tuple[float, float]:
     page.goto(url + LESSON_URL.format(lesson=lesson))
     # As a student: the notebook shows with its kernel's name, Run All (committed outputs cleared
     # first: they don't count). Run All before the kernel exists would be lost, in JupyterLab too.
-    page.wait_for_function("""lesson => { const app = window.jupyterapp, panel = app?.shell.currentWidget;
-        return app?.commands.isEnabled('notebook:run-all-cells') && panel?.context?.path === lesson
-            && panel.sessionContext.session?.kernel; }""", arg=lesson, polling=50)
+    panel = "[...window.jupyterapp?.shell.widgets('main') ?? []].find(w => w.context?.path === lesson)"
+    page.wait_for_function(f"""lesson => {{ const panel = {panel};
+        return panel?.sessionContext.session?.kernel && window.jupyterapp.commands.isEnabled('notebook:run-all-cells'); }}""",
+                           arg=lesson, polling=50)
     kernel_at = time.perf_counter() - start
-    page.evaluate("""() => { const app = window.jupyterapp;
-        for (const cell of app.shell.currentWidget.content.widgets) cell.model.outputs?.clear();
-        app.commands.execute('notebook:run-all-cells'); }""")
-    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output").first.wait_for()
+    page.evaluate(f"""lesson => {{ const app = window.jupyterapp, panel = {panel};
+        app.shell.activateById(panel.id);
+        for (const cell of panel.content.widgets) cell.model.outputs?.clear();
+        app.commands.execute('notebook:run-all-cells'); }}""", lesson)
+    page.wait_for_function(f"lesson => {panel}.content.widgets.some(cell => cell.model.outputs?.length)",
+                           arg=lesson, polling=50)
     return kernel_at, time.perf_counter() - start
 
 
@@ -95,9 +98,11 @@ def session(browser, url: str, lessons: list[str]) -> dict:
     firsts, memories = [], []
     for lesson in lessons:
         firsts.append(first_output(page, url, lesson)[1])
+        print(f"  {lesson}: {firsts[-1]:.1f} s", file=sys.stderr)
         if len(firsts) in (1, len(lessons)):
             time.sleep(3)  # let the kernels that the layout restored finish starting
             memories.append(memory(page))
+            print(f"  memory with {len(firsts)} lesson(s): {memories[-1][0]:.0f} MB heap, {memories[-1][1]:.0f} MB renderers", file=sys.stderr)
     page.close()
     page = context.new_page()  # the next day: a fresh page, same browser
     page.set_default_timeout(300_000)
@@ -110,6 +115,17 @@ def session(browser, url: str, lessons: list[str]) -> dict:
 
 def median(values) -> str:
     return f"{statistics.median(values):.2f} s ({', '.join(f'{v:.2f}' for v in values)})"
+
+
+def report_visits(site: list, floor: list, lesson: str) -> None:
+    cold, warm = [c[1] for c, _ in site], [w[1] for _, w in site]
+    cold_floor, warm_floor = [c for c, _ in floor], [w for _, w in floor]
+    print(f"cold: page open -> first output of {lesson}: {median(cold)}; of which JupyterLab until "
+          f"the kernel starts: {statistics.median(c[0] for c, _ in site):.2f} s")
+    print(f"cold floor: bare Pyodide ready, same files: {median(cold_floor)}")
+    print(f"cold ratio: {statistics.median(cold) / statistics.median(cold_floor):.2f} (goal <= 1.5)")
+    print(f"warm (second visit): {median(warm)}; floor {median(warm_floor)}; "
+          f"ratio {statistics.median(warm) / statistics.median(warm_floor):.2f}")
 
 
 def main(runs: int) -> None:
@@ -126,19 +142,11 @@ def main(runs: int) -> None:
             for _ in range(runs):  # interleaved, so a busy moment on the machine hits both
                 floor.append(visits(browser, lambda page: bare_boot(page, floor_url)))
                 site.append(visits(browser, lambda page: first_output(page, site_url, lessons[0])))
+            report_visits(site, floor, lessons[0])  # printed now: the session below takes minutes
             day = session(browser, site_url, lessons)
             browser.close()
         site_server.shutdown()
         floor_server.shutdown()
-    size = sum(p.stat().st_size for p in build.OUT.rglob("*") if p.is_file())
-    cold, warm = [c[1] for c, _ in site], [w[1] for _, w in site]
-    cold_floor, warm_floor = [c for c, _ in floor], [w for _, w in floor]
-    print(f"cold: page open -> first output of {lessons[0]}: {median(cold)}; of which JupyterLab until "
-          f"the kernel starts: {statistics.median(c[0] for c, _ in site):.2f} s")
-    print(f"cold floor: bare Pyodide ready, same files: {median(cold_floor)}")
-    print(f"cold ratio: {statistics.median(cold) / statistics.median(cold_floor):.2f} (goal <= 1.5)")
-    print(f"warm (second visit): {median(warm)}; floor {median(warm_floor)}; "
-          f"ratio {statistics.median(warm) / statistics.median(warm_floor):.2f}")
     print(f"session, lessons 1..{len(lessons)} by link in one tab: first outputs "
           f"{', '.join(f'{t:.1f}' for t in day['firsts'])} s; the {len(lessons)}th / the 1st: "
           f"{day['firsts'][-1] / day['firsts'][0]:.2f} (goal <= 1.1)")
@@ -147,6 +155,7 @@ def main(runs: int) -> None:
     for count, (heap, pss) in zip((1, len(lessons)), day["memories"]):
         print(f"memory with {count} lesson(s) opened: page JS heap {heap:.0f} MB, renderer processes "
               f"(page + kernel workers) {pss:.0f} MB")
+    size = sum(p.stat().st_size for p in build.OUT.rglob("*") if p.is_file())
     print(f"site size: {size / 1e6:.1f} MB (goal <= 40 MB)")
 
 
