@@ -27,7 +27,7 @@ import serve  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 # How a student opens a lesson by its link: change it here if the course opens lessons elsewhere.
-LESSON_URL = "lab/index.html?path={lesson}"
+LESSON_URL = "notebooks/index.html?path={lesson}"  # the Notebook app, one lesson a page (lite/README.md)
 TAG = f"--bench-tag={uuid.uuid4()}"  # finds this benchmark's browser among the machine's processes
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync", TAG]
