@@ -15,7 +15,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 
-from .storage import _move_aside, load_json, save_json
+from .storage import load_json, move_aside, save_json
 from .tokens import count_tokens
 
 LEVELS = {"low": 0.2, "medium": 0.5, "high": 0.9}
@@ -202,7 +202,7 @@ class MemoryStore:
             item.id, store.next_id = f"m{store.next_id}", store.next_id + 1
             store._add(item)
         if problems:
-            kept = _move_aside(path)
+            kept = move_aside(path)
             store.save(path)
             print(f"{path} was repaired as it loaded ({'; '.join(problems[:5])}"
                   f"{f'; and {len(problems) - 5} more' if len(problems) > 5 else ''}); "

@@ -46,7 +46,7 @@ def load_json(path, default=None):
         return copy.deepcopy(default)  # the first run: nothing saved yet, nothing to say
     except ValueError as error:
         problem = error
-    kept = _move_aside(path)
+    kept = move_aside(path)
     try:
         data, raw = _read(path + ".bak")
         _check(data, default)
@@ -154,7 +154,7 @@ def _sync_folder(folder) -> None:
         os.close(handle)
 
 
-def _move_aside(path):
+def move_aside(path):
     """Rename a broken file to the first free <path>.corrupt, .corrupt.1, ...; None if gone."""
     for number in range(1000):
         target = f"{path}.corrupt" + (f".{number}" if number else "")

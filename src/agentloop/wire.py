@@ -200,7 +200,6 @@ def add_delta(calls: list, part) -> None:
         last["function"]["arguments"] += arguments if isinstance(arguments, str) else json.dumps(arguments)
 
 
-
 def starts_call(last: dict, name) -> bool:
     """Whether a delta without an id starts a new call after `last` at the same index. Gemini sends
     every call at index 0, and some servers repeat the name in every delta of one call: the same
