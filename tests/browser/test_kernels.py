@@ -94,3 +94,21 @@ def test_a_link_starts_its_kernel_before_the_notebook_shows(lab):
     assert worker < shown, f"the kernel started {(worker - shown) / 1000:.2f} s after the notebook showed"
     assert lab.kernels() == 1
     assert lab.outside() == []
+
+
+def test_a_kernel_started_as_the_page_opens_sees_the_students_files(lab):
+    # The second visit re-registers JupyterLite's service worker, and a kernel created meanwhile
+    # got no drive (the student's files): the course's plugin makes every kernel wait for it. Here
+    # the re-registering is slow, as on a busy machine.
+    lab.context.add_init_script("""const unregister = ServiceWorkerRegistration.prototype.unregister;
+        ServiceWorkerRegistration.prototype.unregister = function () {
+            return new Promise(ok => setTimeout(ok, 3000)).then(() => unregister.call(this)); };""")
+    lab.js("await app.serviceManager.contents.save('todo.txt', {type: 'file', format: 'text', content: 'read lesson 7'})")
+    lab.save("mine.ipynb", MINE)
+    read = "import os; print(os.getcwd(), open('todo.txt').read())"
+    for visit in range(3):
+        lab.start()  # JupyterLab, a notebook opened as soon as the page is up
+        lab.open("mine.ipynb")
+        assert lab.kernel_run(read) == "/drive read lesson 7\n", f"reload {visit + 1}"
+        lab.visit("mine.ipynb")  # a link: the kernel starts with the page
+        assert lab.kernel_run(read) == "/drive read lesson 7\n", f"link {visit + 1}"

@@ -1,6 +1,26 @@
-// Starts the kernel of the notebook a link names (`?path=03_the_loop.ipynb`) as soon as the app's
-// plugins activate, so Python boots in its worker while the page is still drawing and loading the
-// notebook. Written by hand as a federated extension container (init, get): it imports nothing.
+// Two things about when kernels start, written by hand as a federated extension container (init,
+// get): it takes JupyterLite's service-worker manager from the app's shared modules, nothing else.
+// 1. Every kernel waits for the service worker: one created while JupyterLite (re)registers it, as
+//    it does on a second visit, gets no drive, and the student's files are not there.
+// 2. The kernel of the notebook a link names (`?path=03_the_loop.ipynb`) starts as soon as the
+//    app's plugins activate, so Python boots in its worker while the page still draws the notebook.
+let shared = {};
+
+async function sharedModule(name) {
+  const versions = Object.values(shared[name] ?? {});
+  const copy = versions.find(v => v.loaded) ?? versions[0];  // the app's own copy, if it has loaded one
+  return copy ? (await copy.get())() : {};
+}
+
+function afterServiceWorker(sessions, workers) {
+  // No service worker (a private window): the kernel starts without a drive, as it would anyway.
+  const settled = workers && navigator.serviceWorker
+    ? Promise.race([workers.ready.catch(() => {}), new Promise(ok => setTimeout(ok, 10_000))])
+    : Promise.resolve();
+  const startNew = sessions.startNew.bind(sessions);
+  sessions.startNew = async (...args) => { await settled; return startNew(...args); };
+}
+
 async function startEarly(app) {
   const path = new URLSearchParams(window.location.search).get('path');
   if (!path?.endsWith('.ipynb')) return;
@@ -24,14 +44,22 @@ async function startEarly(app) {
 }
 
 (window._JUPYTERLAB = window._JUPYTERLAB || {})['course-kernel'] = {
-  init: async () => {},
-  get: async () => () => ({
-    __esModule: true,
-    default: {
-      id: 'course-kernel:early-start',
-      description: 'Starts the kernel of the notebook a ?path= link names while the page loads',
-      autoStart: true,
-      activate: app => { startEarly(app).catch(error => console.warn('course-kernel: no early kernel:', error)); },
-    },
-  }),
+  init: async scope => { shared = scope ?? {}; },
+  get: async () => {
+    const { IServiceWorkerManager } = await sharedModule('@jupyterlite/apputils');
+    if (!IServiceWorkerManager) console.warn('course-kernel: no service-worker manager to wait for');
+    return () => ({
+      __esModule: true,
+      default: {
+        id: 'course-kernel:early-start',
+        description: 'Kernels wait for the service worker; a ?path= link starts its kernel while the page loads',
+        autoStart: true,
+        optional: IServiceWorkerManager ? [IServiceWorkerManager] : [],
+        activate: (app, workers) => {
+          afterServiceWorker(app.serviceManager.sessions, workers);
+          startEarly(app).catch(error => console.warn('course-kernel: no early kernel:', error));
+        },
+      },
+    });
+  },
 };
