@@ -4,6 +4,7 @@ The kernel package only points at Pyodide's CDN, so a default build hangs in a b
 no internet. This script stages everything the kernel loads next to the site:
   1. the Pyodide runtime from npm (pinned to the version the kernel package expects),
   2. the wheels it preloads, plus our agentloop wheel, and a pyodide-lock.json for exactly them,
+  3. a snapshot of the kernel's Python after its imports, which boot.mjs restores (snapshot.mjs),
 then runs `jupyter lite build` (settings in jupyter_lite_config.json and lite/jupyter-lite.json).
 Downloads are cached in .cache/; the whole build is skipped when no input changed.
 """
@@ -41,9 +42,11 @@ def digest(*paths: Path) -> str:
     return h.hexdigest()
 
 
-def run(*cmd, **kw) -> None:
-    """Run a step quietly; on failure show its output and stop the build."""
+def run(*cmd, echo=False, **kw) -> None:
+    """Run a step quietly (or `echo` what it printed); on failure show its output and stop the build."""
     done = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, **kw)
+    if echo:
+        print(done.stdout, end="")
     if done.returncode:
         sys.exit(f"{done.stdout[-3000:]}{done.stderr[-3000:]}\nlite/build.py: failed: {' '.join(map(str, cmd))}")
 
@@ -92,6 +95,8 @@ def stage_pyodide() -> None:
         shutil.copy2(path, STAGE / path.name)
     (STAGE / "pyodide-lock.json").write_text(json.dumps(lock.write_lock(wheels, upstream["info"]), indent=1))
     print(f"  staged Pyodide {PYODIDE_VERSION} and {len(wheels)} wheels: {', '.join(sorted(wheels))}")
+    shutil.copy2(LITE / "boot.mjs", STAGE / "boot.mjs")
+    run("node", LITE / "snapshot.mjs", STAGE, echo=True)
 
 
 def check_contents(site: Path) -> None:
@@ -124,9 +129,12 @@ def build_site(site: Path) -> None:
     for font in (site / "build").glob("fa-*"):  # Font Awesome in old formats: every browser takes woff2
         if font.suffix != ".woff2":
             font.unlink()
-    settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
-    if not settings["@jupyterlite/pyodide-kernel-extension:kernel"].get("pyodideUrl", "").startswith("./static/"):
+    config = json.loads((site / "jupyter-lite.json").read_text())
+    kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    if kernel.get("pyodideUrl") != "./static/pyodide/pyodide.mjs":
         sys.exit("lite/build.py: the built site does not point the kernel at the local Pyodide")
+    kernel["pyodideUrl"] = "./static/pyodide/boot.mjs"  # the same loadPyodide, from the snapshot when it can
+    (site / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
 
 
 def swap_in(new: Path, out: Path) -> None:
