@@ -121,7 +121,7 @@ def session(browser, url: str, lessons: list[str]) -> dict:
         firsts.append(first_output(page, url, lesson)[1])
         print(f"  {lesson}: {firsts[-1]:.1f} s", file=sys.stderr)
         if len(firsts) in (1, len(lessons)):
-            time.sleep(3)  # let the kernels that the layout restored finish starting
+            time.sleep(3)  # a kernel that starts late would be counted too
             memories.append(memory(page))
             print(f"  memory with {len(firsts)} lesson(s): {memories[-1][0]:.0f} MB heap, {memories[-1][1]:.0f} MB renderers", file=sys.stderr)
     page.close()

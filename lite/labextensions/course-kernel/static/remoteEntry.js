@@ -1,7 +1,7 @@
 // Three things about when kernels start, written by hand as a federated extension container (init,
 // get): it takes JupyterLite's service-worker manager and PageConfig from the app's shared modules.
 // 1. Every kernel waits for the service worker: one created while JupyterLite (re)registers it gets
-//    no drive, and the student's files are not there; one created as it takes over can stall.
+//    no drive, and the student's files are not there.
 // 2. No re-registering on every second visit: JupyterLite notes the version it registered only when
 //    it replaces one, so the next visit always found "a new version". It is noted here the first time.
 // 3. The kernel of the notebook a link names (`?path=03_the_loop.ipynb`) starts as soon as the
@@ -12,17 +12,6 @@ async function sharedModule(name) {
   const versions = Object.values(shared[name] ?? {});
   const copy = versions.find(v => v.loaded) ?? versions[0];  // the app's own copy, if it has loaded one
   return copy ? (await copy.get())() : {};
-}
-
-// Ready (registered) and in control of the page: a kernel's worker created while a new service
-// worker takes the page over from the one it replaces stalls before it runs anything.
-async function serviceWorkerSettled(workers) {
-  await workers.ready;
-  // The page's registration now: a replaced one still controls the page until the new one claims it.
-  const registration = await navigator.serviceWorker.getRegistration();
-  if (registration?.installing || registration?.waiting || navigator.serviceWorker.controller !== registration?.active) {
-    await new Promise(ok => navigator.serviceWorker.addEventListener('controllerchange', ok, { once: true }));
-  }
 }
 
 // The key and value JupyterLite's manager compares on the next visit (`${scriptURL}-version`).
@@ -36,7 +25,7 @@ async function noteRegisteredVersion(workers, version) {
 function afterServiceWorker(sessions, workers) {
   // No service worker (a private window): the kernel starts without a drive, as it would anyway.
   const settled = workers && navigator.serviceWorker
-    ? Promise.race([serviceWorkerSettled(workers).catch(() => {}), new Promise(ok => setTimeout(ok, 10_000))])
+    ? Promise.race([workers.ready.catch(() => {}), new Promise(ok => setTimeout(ok, 10_000))])
     : Promise.resolve();
   const startNew = sessions.startNew.bind(sessions);
   sessions.startNew = async (...args) => { await settled; return startNew(...args); };
