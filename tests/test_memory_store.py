@@ -145,7 +145,8 @@ def test_a_repaired_item_keeps_what_it_can(tmp_path, capsys):
 
 @pytest.mark.parametrize("text, problem", [
     ("{'items': []", "is not valid JSON"), ("[1, 2]", "holds an array where an object was expected"),
-    ("42", "holds a number where an object was expected"), ("", "is empty")])
+    ("42", "holds a number where an object was expected"), ("", "is empty"),
+    ('{"items": ' + "[" * 100_000 + "]" * 100_000 + "}", "nests arrays and objects more than 128 deep")])
 def test_a_file_that_is_not_a_store_is_moved_aside_and_the_backup_loaded(tmp_path, capsys, text, problem):
     path = tmp_path / "memory.json"
     saved = MemoryStore(clock=Clock())

@@ -78,7 +78,8 @@ def test_plain_text_for_nbval_and_html_for_jupyter():
     assert page.count("<tr>") == total + 1 and f"<td>{html.escape(title)}</td><td>passed</td>" in page
 
 
-@pytest.mark.parametrize("content", ['{"1.1": {"passed": tr', "[1, 2]", '{"1.1": "passed"}', ""])
+@pytest.mark.parametrize("content", ['{"1.1": {"passed": tr', "[1, 2]", '{"1.1": "passed"}', "",
+                                     '{"1.1": ' + "[" * 100_000 + "]" * 100_000 + "}"])
 def test_a_corrupt_progress_file_is_an_empty_record(tmp_path, content, capsys):
     (tmp_path / ".agentloop_progress.json").write_text(content)
     assert agentloop.progress().passed == 0

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from agentloop import storage
 from agentloop.storage import load_json, save_json
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
@@ -143,6 +144,7 @@ BROKEN = {
     "not UTF-8": '{"name": "Zoë"}'.encode("latin-1"),
     "empty": b"",
     "an array, not an object": b'["Ada", "tea"]',
+    "nested 100,000 deep": b'{"likes": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
 }
 
 
@@ -320,3 +322,12 @@ def test_concurrent_writers_never_mix_versions(tmp_path, capsys):
         assert data["items"] == [data["tag"]] * 20_000
     assert capsys.readouterr().out == ""
     assert names(tmp_path) == {"memory.json", "memory.json.bak"}  # no temp files, nothing corrupt
+
+
+def test_a_file_over_the_size_cap_is_moved_aside_unread(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(storage, "MAX_FILE", 1000)
+    path = tmp_path / "memory.json"
+    path.write_text(json.dumps({"notes": "x" * 2000}))
+    assert load_json(path, {}) == {}
+    assert "over the limit of 1,000 bytes" in capsys.readouterr().out
+    assert names(tmp_path) == {"memory.json.corrupt"}

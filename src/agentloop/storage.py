@@ -9,7 +9,8 @@ give, and a temporary file left by a writer that was killed is removed by the ne
 
 `load_json(path, default)` never stops a lesson: a missing file gives a copy of
 `default`; a broken one (truncated, mistyped by hand, not JSON) is moved aside to
-`<path>.corrupt` and the `.bak` is loaded instead, with one sentence saying so.
+`<path>.corrupt` and the `.bak` is loaded instead, with one sentence saying so. So is one over
+`MAX_FILE` (64 MB) or nested more than 128 deep (see `bounded_json`), which could not be read safely.
 
 Standard library only, so it runs the same in CPython and in Pyodide (the browser).
 """
@@ -17,6 +18,10 @@ import copy
 import json
 import os
 import re
+
+from . import bounded_json
+
+MAX_FILE = bounded_json.MAX_BYTES  # bytes a saved file may have: a bigger one is moved aside
 
 
 def save_json(path, data) -> None:
@@ -62,13 +67,15 @@ def load_json(path, default=None):
 def _read(path):
     """(data, raw bytes) of a JSON file; ValueError with a plain reason if it is broken."""
     with open(path, "rb") as file:
-        raw = file.read()
+        raw = bounded_json.read(file, MAX_FILE)  # TooLarge: a ValueError, so the file is moved aside
     if not raw.strip():
         raise ValueError("is empty")
     try:
-        return json.loads(raw.decode("utf-8-sig")), raw  # -sig: Windows editors add a BOM
+        return bounded_json.loads(raw.decode("utf-8-sig")), raw  # -sig: Windows editors add a BOM
     except UnicodeDecodeError:
         raise ValueError("is not UTF-8 text") from None
+    except bounded_json.TooDeep as error:
+        raise ValueError(str(error)) from None
     except ValueError as error:  # json.JSONDecodeError
         raise ValueError(f"is not valid JSON ({error})") from None
 
