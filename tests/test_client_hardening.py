@@ -256,3 +256,44 @@ def test_a_reset_while_sending_is_not_could_not_connect(fault):
     with pytest.raises(errors.ConnectionFailed) as caught:
         llm.ask([{"role": "user", "content": "x" * 4_000_000}])  # still sending when the reset comes
     assert "reset" in str(caught.value) and "Could not connect" not in str(caught.value)
+
+
+# --- issue 17: nothing a server sends parses without a bound ------------------------------------
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize("reply, stream", [
+    (Reply(200, '{"choices": ' + DEEP + "}"), False),
+    (Reply(400, '{"error": {"message": ' + DEEP + "}}"), False),
+    (Reply(200, "data: " + DEEP + "\n\n", {"Content-Type": "text/event-stream"}), True),
+    (Reply(200, "data: " + json.dumps({"choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "function": {
+        "name": "add", "arguments": DEEP[:60_000]}}]}}]}) + "\n\n" + "data: " + json.dumps({"choices": [{
+            "index": 0, "delta": {"tool_calls": [{"index": 0, "function": {"name": "add", "arguments": "x"}}]}}]})
+        + "\n\ndata: [DONE]\n\n", {"Content-Type": "text/event-stream"}), True),
+], ids=["answer", "error-body", "sse-event", "streamed-arguments"])
+def test_json_nested_100000_deep_is_a_named_error_not_a_recursion_error(fault, reply, stream):
+    fault.add(reply)
+    connect(fault, retries=0)
+    if "arguments" in str(reply.body):  # a streamed call's arguments are text: joined as they came
+        assert llm.ask(HI, stream=stream)["tool_calls"][0]["function"]["arguments"].endswith("x")
+        return
+    with pytest.raises(errors.LLMError) as caught:
+        llm.ask(HI, stream=stream)
+    assert KEY not in str(caught.value) and len(str(caught.value)) < 2000
+
+
+def test_an_answer_over_the_size_cap_is_a_bad_response_read_no_further(fault, monkeypatch):
+    monkeypatch.setattr(transport, "MAX_ANSWER", 1_000_000, raising=False)
+    fault.add(completion("x" * 2_000_000))
+    connect(fault)
+    with pytest.raises(errors.BadResponse, match="over 1,000,000 bytes.*not read further"):
+        llm.ask(HI)
+
+
+def test_a_request_nested_100000_deep_is_a_bad_request_in_the_kernel():
+    nested = []
+    for _ in range(100_000):
+        nested = [nested]
+    with pytest.raises(errors.BadRequest, match="deep"):
+        llm.ask([{"role": "user", "content": "Hi", "extra": nested}])

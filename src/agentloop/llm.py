@@ -20,7 +20,7 @@ import json
 import os
 from dataclasses import dataclass, field
 
-from . import errors, teaching, trace, transport, wire
+from . import bounded_json, errors, teaching, trace, transport, wire
 
 TEACHING_MODEL = teaching.MODEL_NAME
 
@@ -90,7 +90,11 @@ def complete(messages: list, tools: list | None = None, **options) -> dict:
     if request.get("stream"):  # else a streamed answer comes without its usage
         request.setdefault("stream_options", {"include_usage": True})
     try:  # a real round trip through JSON, so the teaching model sees what a server would
-        request = wire.prepare(json.loads(json.dumps(request)), transport.empty_content(chosen))
+        request = wire.prepare(bounded_json.loads(json.dumps(request)), transport.empty_content(chosen))
+    except (bounded_json.TooDeep, bounded_json.TooLarge) as error:
+        raise errors.BadRequest(f"The request {error}") from None
+    except RecursionError:  # json.dumps, on lists or dicts nested thousands deep
+        raise errors.BadRequest("The request cannot be sent as JSON: it nests lists and dicts thousands deep") from None
     except (TypeError, ValueError) as error:
         raise errors.BadRequest(f"The request cannot be sent as JSON: {error}") from None
     trace.record("request", request)

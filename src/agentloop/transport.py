@@ -21,7 +21,7 @@ import time
 import urllib.error
 import urllib.request
 
-from . import errors, teaching, trace, wire
+from . import bounded_json, errors, teaching, trace, wire
 
 IN_BROWSER = sys.platform == "emscripten"  # Pyodide
 
@@ -137,6 +137,7 @@ class _RefuseRedirects(urllib.request.HTTPRedirectHandler):
 # redirect itself, and drops Authorization when it leads to another origin).
 _OPENER = urllib.request.build_opener(_RefuseRedirects)
 CHUNK = 16384  # bytes read at a time, so the deadline is checked between reads
+MAX_ANSWER = bounded_json.MAX_BYTES  # bytes an answer may have: a long streamed one is a few MB
 
 
 def _post(chosen, path: str, body: dict, deadline: float):
@@ -163,6 +164,9 @@ def _post(chosen, path: str, body: dict, deadline: float):
                 raise late from None
     except (socket.timeout, TimeoutError):
         raise late from None
+    except bounded_json.TooLarge:
+        raise errors.BadResponse(f"The answer is over {MAX_ANSWER:,} bytes, more than a chat answer can be; "
+                                 "it was not read further", url) from None
     except urllib.error.URLError as error:  # urllib wraps what fails while connecting or sending
         if isinstance(error.reason, (socket.timeout, TimeoutError)):
             raise late from None
@@ -202,23 +206,26 @@ def _post(chosen, path: str, body: dict, deadline: float):
         streamed = "event-stream" in (reply_headers.get("Content-Type") or "") if reply_headers else False
         if body.get("stream") and (streamed or text.lstrip().startswith(("data:", ":", "event:"))):
             return wire.join(wire.events(text))
-        return json.loads(text)
+        return bounded_json.loads(text)
     except wire.WireError as error:
         kind = errors.ServerError if isinstance(error, wire.StreamError) else errors.BadResponse
         raise kind(excerpt(str(error), key), url) from None
+    except bounded_json.TooDeep as error:
+        raise errors.BadResponse(f"The answer {error}", url) from None
     except ValueError:
         raise errors.BadResponse(f"The body is not JSON: {excerpt(text, key, 80)!r}", url) from None
 
 
 def _read(reply, deadline: float) -> bytes:
     """The whole body, read in pieces: a server that trickles bytes or streams keep-alive comments
-    forever is stopped at the deadline (TimeoutError), as each read waits only for the time left."""
+    forever is stopped at the deadline (TimeoutError), as each read waits only for the time left,
+    and one that sends more than MAX_ANSWER bytes at that size (TooLarge)."""
     inner = getattr(reply, "fp", None)
     if isinstance(inner, http.client.HTTPResponse):  # an HTTPError wraps the response
         inner = inner.fp
     sock = getattr(getattr(inner, "raw", None), "_sock", None)  # CPython's socket (none in Pyodide)
     read = getattr(reply, "read1", reply.read)
-    parts = []
+    parts, size = [], 0
     while True:
         left = deadline - time.monotonic()
         if left <= 0:
@@ -230,16 +237,20 @@ def _read(reply, deadline: float) -> bytes:
             if getattr(reply, "length", None):  # fewer bytes than announced: the server hung up
                 raise http.client.IncompleteRead(b"".join(parts), reply.length)
             return b"".join(parts)
+        size += len(part)
+        if size > MAX_ANSWER:
+            raise bounded_json.TooLarge(f"is over {MAX_ANSWER:,} bytes")
         parts.append(part)
 
 
 def _read_quietly(error: urllib.error.HTTPError, deadline: float):
-    """An error's body, or None if the connection broke (TimeoutError at the deadline)."""
+    """An error's body, or None if the connection broke or the body is too large (TimeoutError at
+    the deadline)."""
     try:
         return _read(error, deadline)
     except TimeoutError:
         raise
-    except (OSError, http.client.HTTPException):
+    except (OSError, http.client.HTTPException, bounded_json.TooLarge):
         return None
 
 
@@ -266,7 +277,7 @@ def _error_detail(raw: bytes | None, key: str | None, limit: int = 200) -> str:
     if raw is None:  # the error's body never arrived
         return ""
     try:
-        body = json.loads(raw)
+        body = bounded_json.loads(raw)
         detail = body["error"]["message"] if isinstance(body["error"], dict) else body["error"]
     except (ValueError, KeyError, TypeError):
         detail = raw.decode("utf-8", "replace")

@@ -24,6 +24,8 @@ import json
 import re
 import string
 
+from . import bounded_json
+
 ALPHABET = string.ascii_letters + string.digits
 
 
@@ -143,7 +145,9 @@ def events(body: str):
             if data == "[DONE]":
                 return
             try:
-                yield json.loads(data)
+                yield bounded_json.loads(data)
+            except bounded_json.TooDeep as error:
+                raise WireError(f"A streamed event {error}") from None
             except ValueError:
                 raise WireError(f"A streamed event is not JSON: {data[:80]!r}") from None
 
@@ -207,7 +211,7 @@ def starts_call(last: dict, name) -> bool:
     if not name or not last["name"] or name != last["name"]:
         return bool(name and last["name"])
     try:
-        json.loads(last["arguments"])
+        bounded_json.loads(last["arguments"])
         return True
     except ValueError:
         return False  # the last call is not finished: this delta continues it
