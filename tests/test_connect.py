@@ -155,3 +155,21 @@ def test_even_an_unexpected_failure_is_shown_without_the_key(monkeypatch):
     form.test.click()
     assert "❌ Unexpected RuntimeError: unexpected state with ***" in status(form)
     assert KEY not in everything_shown(form)
+
+
+def test_a_key_with_a_line_break_inside_is_refused_without_showing_it(fault):
+    form = Connect()
+    fill(form, fault.url, "gpt-test", KEY[:20] + "\n" + KEY[20:])
+    form.test.click()
+    assert "❌" in status(form) and "line break" in status(form)
+    assert KEY[:20] not in everything_shown(form) and KEY[20:] not in everything_shown(form)
+    assert fault.requests == [] and form.key.value == ""
+
+
+def test_a_pasted_key_with_a_newline_works(fault):
+    fault.add(completion("Hello!"), completion(tool_calls=[ADD_CALL]))
+    form = Connect()
+    fill(form, fault.url, "gpt-test", " " + KEY + "\n")
+    form.test.click()
+    assert "✅" in status(form)
+    assert [r.headers["Authorization"] for r in fault.requests] == ["Bearer " + KEY] * 2

@@ -182,3 +182,37 @@ def test_the_scan_would_see_a_leak(tmp_path):
     for shaped in ("sk-proj-" + "xQ3" * 14, "sk-ant-api03-" + "y7Y" * 14, "gsk_" + "z9" * 26, "AIza" + "Sw4" * 12):
         assert leaks(f'"api_key": "{shaped}"'.encode()), shaped
     assert not leaks(b"risk-assessment-of-the-whole-thing sk-... gsk_short http://host/desk-assistant/v1")
+
+
+# --- issue 17: a key with a newline, a key that no header can carry, a short key ----------------
+
+def test_a_key_read_from_a_file_keeps_no_newline(fault, tmp_path, monkeypatch):
+    (tmp_path / "key.txt").write_text(KEY + "\n")
+    fault.add(completion("one"), completion("two"))
+    agentloop.use(fault.url, api_key=open(tmp_path / "key.txt").read(), timeout=5)
+    assert agentloop.ask([{"role": "user", "content": "Hi"}])["content"] == "one"
+    monkeypatch.setattr(llm, "_current", None)
+    monkeypatch.setenv("LLM_BASE_URL", fault.url)
+    monkeypatch.setenv("LLM_API_KEY", "  " + KEY + "\r\n")
+    assert agentloop.ask([{"role": "user", "content": "Hi"}])["content"] == "two"
+    assert [r.headers["Authorization"] for r in fault.requests] == ["Bearer " + KEY] * 2
+
+
+@pytest.mark.parametrize("bad", [KEY[:20] + "\n" + KEY[20:], KEY[:20] + " " + KEY[20:], KEY[:20] + "é" + KEY[20:]],
+                         ids=["newline", "space", "non-ascii"])
+def test_a_key_no_header_can_carry_is_refused_without_being_shown(fault, bad):
+    with pytest.raises(errors.AuthError) as caught:
+        agentloop.use(fault.url, api_key=bad, timeout=5)
+        agentloop.ask([{"role": "user", "content": "Hi"}])
+    message = str(caught.value)
+    assert KEY[:20] not in message and KEY[20:] not in message and "not shown" in message
+    assert fault.requests == []
+
+
+@pytest.mark.parametrize("short", ["abc12", "k", "ollama"])
+def test_a_short_key_echoed_by_a_server_is_redacted(fault, short):
+    fault.add(echo(401, '{"error": {"message": "Incorrect API key provided: AUTH."}}'))
+    agentloop.use(fault.url, api_key=short, timeout=5, retries=0)
+    with pytest.raises(errors.AuthError) as caught:
+        agentloop.ask([{"role": "user", "content": "Hi"}])
+    assert "provided: Bearer *** (" in str(caught.value)

@@ -97,8 +97,8 @@ class Connect:
         where = f"Key from {chosen.key}. " if chosen.key else "No key needed. "
         self.note.value = f"<small>{html.escape(where)}In the browser: {html.escape(chosen.browser)}</small>"
 
-    def apply(self) -> llm.Backend:
-        """Switch ask() to the form's settings; the key field is emptied whatever happens."""
+    def apply(self) -> llm.Backend | None:
+        """Switch ask() to the form's settings (None if refused); the key field is emptied whatever happens."""
         key, self.key.value = self.key.value.strip(), ""  # from here on, only the kernel holds it
         base_url = self.base_url.value.strip() or None
         before = llm.backend()
@@ -110,14 +110,20 @@ class Connect:
         headers = {name: value for name, value in before.headers.items() if name not in PRESET_HEADERS}
         if chosen and chosen.base_url == (base_url or ""):
             headers.update(chosen.headers)
-        backend = llm.use(base_url, key or None, self.model.value.strip() or None, timeout=before.timeout,
-                          retries=before.retries, backoff=before.backoff, headers=headers, **before.options)
+        try:
+            backend = llm.use(base_url, key or None, self.model.value.strip() or None, timeout=before.timeout,
+                              retries=before.retries, backoff=before.backoff, headers=headers, **before.options)
+        except errors.LLMError as error:  # a key no header can carry: refused, and not shown
+            self.show(f"❌ {error}")
+            return None
         self.show(f"Using {backend.describe()}.")
         return backend
 
     def check(self) -> None:
         """Use the settings, then ask twice: a hello, and a question that needs a tool."""
         backend = self.apply()
+        if backend is None:
+            return
         started = time.monotonic()
         try:
             answer = llm.ask(HELLO)

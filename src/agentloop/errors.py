@@ -15,8 +15,10 @@ KEY_SHAPED = re.compile(r"(?<![A-Za-z0-9_\-])(?:sk-|gsk_|xai-|hf_|AIza)(?=[A-Za-
 
 def redact(text: str, secret: str | None = None) -> str:
     """Remove an API key (and anything shaped like one) from text, and nothing else."""
-    if secret and len(secret) >= 8:  # a placeholder like "x" is no secret, and hiding it garbles text
+    if secret and len(secret) >= 8:
         text = text.replace(secret, "***")
+    elif secret:  # a short key ("x", "ollama") is hidden where it stands alone, so "x-small" stays readable
+        text = re.sub(rf"(?<![A-Za-z0-9_\-]){re.escape(secret)}(?![A-Za-z0-9_\-])", "***", text)
     return KEY_SHAPED.sub("***", text)
 
 

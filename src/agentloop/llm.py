@@ -18,11 +18,13 @@ Every request and response is recorded in `agentloop.trace`.
 """
 import json
 import os
+import re
 from dataclasses import dataclass, field
 
 from . import bounded_json, errors, teaching, trace, transport, wire
 
 TEACHING_MODEL = teaching.MODEL_NAME
+VISIBLE_ASCII = re.compile(r"[\x21-\x7e]+")  # what an Authorization header's token can hold
 
 
 @dataclass
@@ -62,8 +64,19 @@ def use(base_url: str | None = None, api_key: str | None = None, model: str | No
         _current = Backend(**settings)
     else:  # a pasted endpoint ("…/v1/chat/completions") is a base URL too
         base_url = base_url.strip().rstrip("/").removesuffix("/chat/completions")
-        _current = Backend(base_url, api_key or None, **settings)
+        _current = Backend(base_url, header_value(api_key) or None, **settings)
     return _current
+
+
+def header_value(key: str | None) -> str | None:
+    """The key as it can go in a header: without the spaces and line break a pasted or read key brings
+    (open(path).read() ends in one); a key that still holds one is refused without being shown."""
+    key = key.strip() if isinstance(key, str) else key
+    if key and not VISIBLE_ASCII.fullmatch(key):
+        raise errors.AuthError("The API key holds a space, a line break or a character outside ASCII, which "
+                               "an Authorization header cannot carry (the key is not shown here)",
+                               hint="copy the key again, exactly as the provider shows it.")
+    return key
 
 
 def backend() -> Backend:
