@@ -160,3 +160,124 @@ def test_a_client_still_sending_a_too_big_body_reads_the_413(server_url):
     status, _, body = fetch("POST", server_url + "/chat/completions", b"x" * (server_module.MAX_BODY + 1))
     assert status == 413 and json.loads(body)["error"]["message"]
     still_serving(server_url)
+
+
+# --- issue 17: a server that takes a class --------------------------------------------------------
+
+ADD = {"type": "function", "function": {"name": "add", "description": "Add two numbers.", "parameters": {
+    "type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}}, "required": ["a", "b"]}}}
+
+
+def with_tool(**function):
+    return {"model": MODEL, "messages": HELLO, "tools": [{"type": "function", "function": {
+        **ADD["function"], **function}}]}
+
+
+MALFORMED = {  # body -> words OpenAI's message would have
+    "properties-a-list": (with_tool(parameters={"type": "object", "properties": ["a", "b"]}),
+                          "Invalid schema for function 'add'"),
+    "property-a-string": (with_tool(parameters={"type": "object", "properties": {"a": "number"}}),
+                          "Invalid schema for function 'add'"),
+    "numeric-description": (with_tool(description=5), "Invalid type for 'tools[0].function.description'"),
+    "tool-choice-function-a-string": ({"model": MODEL, "messages": HELLO, "tools": [ADD],
+                                       "tool_choice": {"function": "add"}}, "Invalid type for 'tool_choice.function'"),
+    "model-nan": (b'{"model": NaN, "messages": [{"role": "user", "content": "Hi"}]}', "NaN is not a JSON value"),
+    "model-a-list": ({"model": ["teaching-model"], "messages": HELLO}, "Invalid type for 'model'"),
+    "model-a-number": ({"model": 4, "messages": HELLO}, "Invalid type for 'model'"),
+    "nested-100000-deep": (b'{"model": "teaching-model", "messages": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+                           "nests arrays and objects more than 128 deep"),
+    "tool-calls-a-number": ({"model": MODEL, "messages": [*HELLO, {"role": "assistant", "tool_calls": 1.5}]},
+                            "Invalid type for 'messages[1].tool_calls'"),
+    "enum-of-objects": (with_tool(parameters={"type": "object", "properties": {"a": {"enum": [{"x": 1}]}}}),
+                        "Invalid schema for function 'add'"),
+}
+
+
+@pytest.mark.parametrize("body, words", MALFORMED.values(), ids=MALFORMED.keys())
+def test_every_malformed_request_is_a_400_worded_like_openai(server_url, body, words):
+    status, headers, raw = fetch("POST", server_url + "/chat/completions", body)
+    assert status == 400, raw[:300]
+    error = json.loads(raw, parse_constant=lambda name: pytest.fail(f"{name} in the answer"))["error"]
+    assert words in error["message"] and error["type"] == "invalid_request_error"
+    still_serving(server_url)
+
+
+@pytest.mark.parametrize("body, words", [(b, w) for b, w in MALFORMED.values() if isinstance(b, dict)],
+                         ids=[k for k, (b, _) in MALFORMED.items() if isinstance(b, dict)])
+def test_the_same_named_error_in_the_kernel(body, words):
+    from agentloop import errors, llm
+    with pytest.raises(errors.BadRequest, match=re.escape(words)):
+        llm.use(model=body.pop("model"))
+        llm.ask(body.pop("messages"), **body)
+
+
+def test_a_burst_of_150_connections_is_taken_at_once(server_url):
+    """socketserver's listen backlog is 5: a class connecting at once had connections dropped."""
+    assert server_module.Server.request_queue_size >= 128
+    server, url = serve_in_thread()
+    sockets = [socket.socket() for _ in range(150)]
+    try:
+        for each in sockets:
+            each.setblocking(False)
+            each.connect_ex(server.server_address)
+        deadline, pending = time.monotonic() + 0.8, set(sockets)
+        while pending and time.monotonic() < deadline:
+            pending -= set(select.select([], list(pending), [], 0.05)[1])
+        connected = [s for s in sockets if s not in pending and not s.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)]
+        assert len(connected) == 150
+    finally:
+        for each in sockets:
+            each.close()
+        server.stop()
+
+
+def test_a_request_that_arrives_a_byte_at_a_time_is_cut_off_at_its_time_limit(monkeypatch):
+    monkeypatch.setattr(server_module, "REQUEST_TIME", 1, raising=False)
+    server, url = serve_in_thread()
+    try:
+        started = time.monotonic()
+        with socket.create_connection(server.server_address, timeout=5) as connection:
+            connection.sendall(b"POST /v1/chat/completions HTTP/1.1\r\n")
+            closed = False
+            while not closed and time.monotonic() - started < 4:
+                try:
+                    connection.sendall(b"X")
+                except OSError:
+                    closed = True
+                    break
+                if select.select([connection], [], [], 0.2)[0]:
+                    closed = True
+        assert closed and time.monotonic() - started < 2.5
+        still_serving(url)
+    finally:
+        server.stop()
+
+
+def test_100_requests_from_50_clients_at_once_are_all_answered(server_url):
+    from concurrent.futures import ThreadPoolExecutor
+    question = {"model": MODEL, "messages": [{"role": "user", "content": "What is 2 + 3?"}]}
+    with ThreadPoolExecutor(50) as pool:
+        statuses = list(pool.map(lambda _: fetch("POST", server_url + "/chat/completions", question)[0], range(100)))
+    assert statuses == [200] * 100
+
+
+def test_a_nan_model_is_refused_in_the_kernel_too():
+    from agentloop import errors, llm
+    with pytest.raises(errors.BadRequest, match="Invalid type for 'model': expected a string, but got a number"):
+        llm.use(model=float("nan"))
+
+
+@pytest.mark.parametrize("question, words", [
+    ("What is " + " ".join(["12"] * 8000) + "?", "8,000 numbers"),
+    ("What is the sum of " + ", ".join(map(str, range(1, 1001))) + "?", "1,000 numbers"),
+    ("What is " + " plus ".join(["twelve"] * 1500) + "?", "nested too deeply"),
+    ("Hello " * 5000, "30,000 characters long"),
+], ids=["8000-twelves", "sum-to-1000", "1500-words", "30000-characters"])
+def test_a_question_too_big_for_the_model_gets_an_honest_answer_at_once(server_url, question, words):
+    from agentloop import llm
+    messages = [{"role": "user", "content": question}]
+    started = time.monotonic()
+    status, _, raw = fetch("POST", server_url + "/chat/completions", {"model": MODEL, "messages": messages})
+    assert status == 200 and words in json.loads(raw)["choices"][0]["message"]["content"]
+    assert words in llm.ask(messages)["content"]  # in the kernel: the same answer, no RecursionError
+    assert time.monotonic() - started < 3

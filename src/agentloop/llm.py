@@ -58,6 +58,8 @@ def use(base_url: str | None = None, api_key: str | None = None, model: str | No
     or tool_choice="auto" for llama-cpp-python's server, which ignores tools without it (tool
     options are only sent when tools are)."""
     global _current
+    if model is not None and not isinstance(model, str):  # NaN, a list: what a server refuses with a 400
+        raise errors.BadRequest(str(teaching.validate.wrong_type("model", "a string", model)))
     settings = dict(model=model or TEACHING_MODEL, timeout=timeout, retries=retries, backoff=backoff,
                     headers=dict(headers or {}), options=options)
     if base_url is None:

@@ -22,7 +22,7 @@ class TeachingTransport(httpx.BaseTransport if httpx else object):
         self.seen = set()  # conversations the rate-limit-once quirk has refused already
 
     def handle_request(self, request):
-        from .server import MODELS, error_body  # what the server answers, byte for byte
+        from .server import MODELS, error_body, read_json  # what the server answers, byte for byte
         from .wire import chunks
         path = request.url.path.rstrip("/")
         if request.method == "GET" and path.endswith("/models"):
@@ -30,9 +30,9 @@ class TeachingTransport(httpx.BaseTransport if httpx else object):
         if request.method != "POST" or not path.endswith("/chat/completions"):
             return _json(request, 404, error_body(f"Unknown path: {request.method} {path}", 404))
         try:
-            body = json.loads(request.read())
-        except ValueError as error:
-            return _json(request, 400, error_body(f"The body is not valid JSON: {error}"))
+            body = read_json(request.read())
+        except teaching.InvalidRequest as error:
+            return _json(request, 400, error_body(str(error)))
         stream, options = body.pop("stream", False), body.pop("stream_options", None) or {}
         trace.record("request", body)
         try:

@@ -7,15 +7,18 @@ says "stream": true; GET /v1/models lists the model. So the openai SDK, curl or 
 page can use the teaching model exactly as they would use a provider. Lessons and tests
 start it in the background with `serve_in_thread()`.
 """
+import io
 import ipaddress
 import json
+import math
 import signal
 import sys
 import threading
+import time
 from collections import OrderedDict
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from . import teaching
+from . import bounded_json, teaching
 from .wire import chunks
 
 # On every answer, so that a page served from another origin (JupyterLite) may call us.
@@ -24,9 +27,20 @@ CORS = {"Access-Control-Allow-Origin": "*",
         "Access-Control-Allow-Headers": "Authorization, Content-Type"}
 MAX_BODY = 4 * 1024 * 1024  # bytes; a long conversation is far smaller, and this fits in memory
 READ_TIMEOUT = 10  # seconds a client may stay silent before its connection is closed
+REQUEST_TIME = 30  # seconds a request may take to arrive, however steadily it trickles in
 SEEN_LIMIT = 4096  # conversations the rate-limit-once quirk remembers
 MODELS = {"object": "list", "data": [
     {"id": teaching.MODEL_NAME, "object": "model", "created": 0, "owned_by": "agentloop"}]}
+
+
+def read_json(raw: bytes):
+    """A request's body, or InvalidRequest: not JSON, NaN or Infinity, or nested past bounded_json's cap."""
+    try:
+        return bounded_json.loads(raw, MAX_BODY, allow_nan=False)
+    except bounded_json.TooDeep as error:
+        raise teaching.InvalidRequest(f"The body {error}.") from None
+    except ValueError as error:
+        raise teaching.InvalidRequest(f"The body is not valid JSON: {error}") from None
 
 
 def error_body(message: str, status: int = 400, param=None, code=None) -> dict:
@@ -63,9 +77,36 @@ class Recent:
         return len(self.items)
 
 
+class Deadline(io.RawIOBase):
+    """The connection as a file whose reads stop at a deadline (TimeoutError), besides the silence a
+    read may wait: a client sending a byte every few seconds cannot hold a thread for long."""
+
+    def __init__(self, connection, silence: float):
+        self.connection, self.silence, self.deadline = connection, silence, math.inf
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError(f"the request took longer than {REQUEST_TIME} s to arrive")
+        self.connection.settimeout(min(left, self.silence))
+        return self.connection.recv_into(buffer)
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive: the openai SDK reuses its connection
     timeout = READ_TIMEOUT  # a client that stalls mid-request must not hold a thread forever
+
+    def setup(self):
+        super().setup()
+        self.rfile.close()
+        self.rfile = io.BufferedReader(Deadline(self.connection, self.timeout))
+
+    def handle_one_request(self):
+        self.rfile.raw.deadline = time.monotonic() + REQUEST_TIME  # from the wait for its first byte
+        super().handle_one_request()
 
     def do_OPTIONS(self):  # the CORS preflight a browser sends before POSTing JSON
         # Allow whatever headers the page asks for (the openai JS SDK adds x-stainless-*), and
@@ -88,9 +129,9 @@ class Handler(BaseHTTPRequestHandler):
         if self.route() != "/v1/chat/completions":
             return self.not_found()
         try:
-            body = json.loads(raw)
-        except ValueError as error:
-            return self.send(400, error_body(f"The body is not valid JSON: {error}"))
+            body = read_json(raw)
+        except teaching.InvalidRequest as error:
+            return self.send(400, error_body(str(error)))
         if not isinstance(body, dict) or not isinstance(body.get("messages"), list):
             return self.send(400, error_body("Missing required parameter: 'messages' (a list).",
                                              param="messages", code="missing_required_parameter"))
@@ -183,6 +224,7 @@ class Handler(BaseHTTPRequestHandler):
 
 class Server(ThreadingHTTPServer):
     log = False  # print one line per request?
+    request_queue_size = 256  # the listen backlog: socketserver's 5 drops a class connecting at once
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

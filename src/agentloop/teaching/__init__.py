@@ -20,6 +20,10 @@ from .validate import InvalidRequest
 
 MODEL_NAME = "teaching-model"
 CREATED = 1767225600  # a fixed timestamp: the same request gives the same response
+# What it reads of the user's message: its grammar is not linear in the numbers of a question, so one
+# request must not hold a CPU (8,000 numbers took 10 s). A real model has a context window too.
+MAX_TEXT = 20_000  # characters
+MAX_NUMBERS = 200
 
 __all__ = ["respond", "InvalidRequest", "TooManyRequests", "MODEL_NAME"]
 
@@ -59,13 +63,33 @@ def respond(request: dict, seen: set | None = None) -> dict:
     elif isinstance(choice, dict):
         offered = [t for t in offered if t.name == choice["function"]["name"]]
     turn = read_turn(request["messages"], offered)
-    text, calls = plan.answer(turn)
+    text, calls = too_much(turn.text) or answer(turn)
     if not calls and offered and choice != "auto":  # a tool is required: use one
         numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", turn.text)]
         text, calls = None, [(offered[0].name, fill(offered[0], {"text": quoted(turn.text), "numbers": numbers}))]
     if request.get("parallel_tool_calls") is False:
         calls = calls[:1]
     return quirks.after(quirky, envelope(request, text, calls))
+
+
+def too_much(text: str) -> tuple | None:
+    """An honest reply, with no tool call, to a message longer than the model reads."""
+    numbers = len(re.findall(r"\d+", text))
+    if numbers > MAX_NUMBERS:
+        return (f"Your message has {numbers:,} numbers, and I work with at most {MAX_NUMBERS} in one question. "
+                "Please split it up, or give your agent a tool that takes a list."), []
+    if len(text) > MAX_TEXT:
+        return (f"Your message is {len(text):,} characters long, and I read at most {MAX_TEXT:,} in one "
+                "message. Please send a shorter one."), []
+    return None
+
+
+def answer(turn: plan.Turn) -> tuple:
+    """plan.answer, or an honest reply where its grammar would go too deep."""
+    try:
+        return plan.answer(turn)
+    except RecursionError:
+        return "That question is nested too deeply for me to read. Please ask it in smaller steps.", []
 
 
 def envelope(request: dict, text: str | None, calls: list) -> dict:

@@ -4,6 +4,7 @@ Students meet these errors for real when a loop forgets a step, so the teaching 
 raises them too: a tool result with no tool call before it, a tool call left without
 its result, a tool name a real API would refuse.
 """
+import json
 import re
 
 ROLES = ("system", "developer", "user", "assistant", "tool")
@@ -13,11 +14,26 @@ class InvalidRequest(ValueError):
     """The request is malformed; the message is what a real API would say."""
 
 
+def type_name(value) -> str:
+    """A JSON value's type as OpenAI's messages name it."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return {str: "a string", list: "an array", dict: "an object", type(None): "null"}.get(type(value), "a value")
+
+
+def wrong_type(where: str, expected: str, value) -> InvalidRequest:
+    return InvalidRequest(f"Invalid type for '{where}': expected {expected}, but got {type_name(value)} instead.")
+
+
 def request(body) -> None:
     if not isinstance(body, dict):
         raise InvalidRequest("The request body must be a JSON object.")
     if not body.get("model"):
         raise InvalidRequest("You must provide a model parameter.")
+    if not isinstance(body["model"], str):
+        raise wrong_type("model", "a string", body["model"])
     messages = body.get("messages")
     if not isinstance(messages, list) or not messages:
         raise InvalidRequest("'messages' must be a non-empty array of message objects.")
@@ -42,8 +58,10 @@ def request(body) -> None:
         if role == "user" and content is None:
             raise InvalidRequest(f"Invalid value for 'messages[{i}].content': a user message needs content.")
         if role == "assistant":
-            waiting = [call.get("id") for call in message.get("tool_calls") or []
-                       if isinstance(call, dict)]
+            calls = message.get("tool_calls") or []
+            if not isinstance(calls, list) or not all(isinstance(call, dict) for call in calls):
+                raise wrong_type(f"messages[{i}].tool_calls", "an array of objects", calls)
+            waiting = [call.get("id") for call in calls]
     if waiting:
         raise unanswered(waiting)
 
@@ -72,14 +90,38 @@ def tools(offered, choice) -> None:
         if not isinstance(name, str) or not re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", name):
             raise InvalidRequest(f"Invalid 'tools[{i}].function.name': {name!r} does not match "
                                  "the pattern '^[a-zA-Z0-9_-]{1,64}$'.")
+        if not isinstance(function.get("description", ""), str):
+            raise wrong_type(f"tools[{i}].function.description", "a string", function["description"])
         parameters = function.get("parameters", {})
         if not isinstance(parameters, dict):
             raise InvalidRequest(f"Invalid 'tools[{i}].function.parameters': expected a JSON schema object.")
+        schema(name, parameters)
         names.append(name)
     if isinstance(choice, dict):
-        chosen = (choice.get("function") or {}).get("name")
-        if chosen not in names:
-            raise InvalidRequest(f"Invalid value for 'tool_choice': no tool named {chosen!r} was offered.")
+        function = choice.get("function")
+        if not isinstance(function, dict) or not isinstance(function.get("name"), str):
+            raise wrong_type("tool_choice.function", "an object with a 'name'", function)
+        if function["name"] not in names:
+            raise InvalidRequest(f"Invalid value for 'tool_choice': no tool named {function['name']!r} was offered.")
     elif choice not in (None, "auto", "none", "required"):
         raise InvalidRequest("Invalid value for 'tool_choice': expected 'none', 'auto', 'required' "
                              "or {\"type\": \"function\", \"function\": {\"name\": ...}}.")
+
+
+def schema(name: str, parameters: dict) -> None:
+    """The parts of a function's JSON schema the model reads: properties, their types and enums, required."""
+    def invalid(context: tuple, value, expected: str) -> InvalidRequest:
+        return InvalidRequest(f"Invalid schema for function '{name}': In context={context!r}, "
+                              f"{json.dumps(value)[:80]} is not of type {expected}.")
+    properties = parameters.get("properties") or {}
+    if not isinstance(properties, dict):
+        raise invalid(("properties",), properties, "'object'")
+    for key, spec in properties.items():
+        if not isinstance(spec, dict):
+            raise invalid(("properties", key), spec, "'object'")
+        enum = spec.get("enum", ["a value"])
+        if not (isinstance(enum, list) and enum and all(isinstance(v, (str, int, float, type(None))) for v in enum)):
+            raise invalid(("properties", key, "enum"), enum, "'array' (of strings, numbers or null, at least one)")
+    required = parameters.get("required", [])
+    if not isinstance(required, list) or not all(isinstance(item, str) for item in required):
+        raise invalid(("required",), required, "'array' of strings")
