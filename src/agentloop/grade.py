@@ -6,69 +6,26 @@ interpreter (see `grade_one`) on the teaching model, with a time limit. The resu
 CSV row per student and exercise, `student,lesson,exercise,passed,detail`, and a summary.
 """
 import csv
-import json
 import os
 import re
+import selectors
 import signal
 import subprocess
 import sys
 import tempfile
 import time
-import zipfile
+import unicodedata
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
+from . import bounded_json
+from .grade_collect import LESSON_IN_NAME, Submission, collect  # noqa: F401 (Submission: part of this API)
 from .progress import course
 
 COLUMNS = ["student", "lesson", "exercise", "passed", "detail"]
 _LESSON_IN_CODE = re.compile(r"exercises import lesson(\d+)|exercises\.lesson(\d+)|lesson(\d+)\.check_")
-_LESSON_IN_NAME = re.compile(r"(?:lesson[ _-]?)?(\d{1,2})(?:[ _-]|\.ipynb)", re.I)
-
-
-@dataclass
-class Submission:
-    student: str
-    name: str  # the notebook's file name
-    raw: bytes
-
-
-def _named(parts: list, raw: bytes, top: int, folder: str) -> Submission:
-    """Student = the folder under the root; for a notebook named like a lesson at the root, the root's
-    own name (`alice/` or `alice.zip` holding `03_the_loop.ipynb`); else the file's stem."""
-    if len(parts) > top + 1:
-        student = parts[top]
-    elif folder and _LESSON_IN_NAME.match(parts[-1]):
-        student = folder
-    else:
-        student = PurePosixPath(parts[-1]).stem
-    return Submission(student, parts[-1], raw)
-
-
-def _wanted(parts) -> bool:
-    return parts[-1].endswith(".ipynb") and not any(p.startswith((".", "__MACOSX")) for p in parts)
-
-
-def collect(paths: list) -> list:
-    """Every notebook in the folders, zips and files given, with its student's name."""
-    found = []
-    for path in map(Path, paths):
-        if path.is_dir():
-            files = [f.relative_to(path).parts for f in sorted(path.rglob("*.ipynb"))]
-            found += [_named(list(p), path.joinpath(*p).read_bytes(), 0, path.resolve().name)
-                      for p in files if _wanted(p)]
-        elif zipfile.is_zipfile(path):
-            with zipfile.ZipFile(path) as archive:
-                names = [n for n in archive.namelist() if _wanted(PurePosixPath(n).parts)]
-                parts = [PurePosixPath(n).parts for n in names]
-                shared = os.path.commonprefix([p[:-1] for p in parts])  # e.g. the "submissions/" around it all
-                folder = shared[-1] if shared else path.stem
-                found += [_named(list(p), archive.read(n), len(shared), folder) for n, p in zip(names, parts)]
-        elif path.is_file():
-            found.append(_named([path.name], path.read_bytes(), 0, path.resolve().parent.name))
-        else:
-            raise SystemExit(f"{path}: no such folder, zip or notebook")
-    return sorted(found, key=lambda s: (s.student, s.name))
+STDERR_KEPT = 64 * 1024  # bytes of a run's stderr kept (the end, where the error is); the rest is read and dropped
+FORMULA = ("=", "+", "-", "@", "\t", "\r")  # how a spreadsheet cell that runs as a formula starts
 
 
 def lessons_of(submission: Submission) -> list:
@@ -76,25 +33,33 @@ def lessons_of(submission: Submission) -> list:
     text = submission.raw.decode("utf-8", "replace")
     found = {int(n) for match in _LESSON_IN_CODE.findall(text) for n in match if n}
     if not found:
-        named = _LESSON_IN_NAME.match(submission.name)
+        named = LESSON_IN_NAME.match(submission.name)
         found = {int(named.group(1))} if named else set()
     return sorted(found)
+
+
+def readable(submission: Submission) -> str:
+    """Why the submission is not a notebook we can run, or "" if it is one."""
+    if submission.problem:
+        return submission.problem
+    try:
+        notebook = bounded_json.loads(submission.raw)
+    except bounded_json.TooDeep as error:
+        return f"not a notebook: it {error}"
+    except ValueError as error:
+        return f"not a notebook: invalid JSON ({str(error)[:80]})"
+    cells = notebook.get("cells") if isinstance(notebook, dict) else None
+    if not (isinstance(cells, list) and all(isinstance(cell, dict) for cell in cells)):
+        return "not a notebook: JSON, but not a list of cells"
+    return ""
 
 
 def grade_one(submission: Submission, timeout: float, cell_timeout: float) -> list:
     """The notebook's rows: run in a fresh interpreter, or why it could not be."""
     lessons = lessons_of(submission)
     exercises = [e for e in course().values() if e.lesson in lessons]
-    try:
-        notebook = json.loads(submission.raw)
-    except ValueError as error:
-        graded = {"problem": f"not a notebook: invalid JSON ({str(error)[:80]})"}
-    else:
-        cells = notebook.get("cells") if isinstance(notebook, dict) else None
-        if isinstance(cells, list) and all(isinstance(cell, dict) for cell in cells):
-            graded = _run(submission.raw, lessons, timeout, cell_timeout)
-        else:
-            graded = {"problem": "not a notebook: JSON, but not a list of cells"}
+    problem = readable(submission)
+    graded = {"problem": problem} if problem else _run(submission.raw, lessons, timeout, cell_timeout)
     if "problem" in graded:
         rows = [{"lesson": e.lesson, "exercise": e.id, "passed": False, "detail": graded["problem"]} for e in exercises]
         return rows or [{"lesson": "", "exercise": "", "passed": False, "detail": graded["problem"]}]
@@ -106,7 +71,8 @@ def grade_one(submission: Submission, timeout: float, cell_timeout: float) -> li
 
 
 def _run(raw: bytes, lessons: list, timeout: float, cell_timeout: float) -> dict:
-    with tempfile.TemporaryDirectory(prefix="agentloop-grade-") as folder:
+    # ignore_cleanup_errors: whatever the student's code left in the folder, it goes, and never stops the class
+    with tempfile.TemporaryDirectory(prefix="agentloop-grade-", ignore_cleanup_errors=True) as folder:
         notebook, result, work = (os.path.join(folder, name) for name in ("notebook.ipynb", "result.json", "work"))
         Path(notebook).write_bytes(raw)
         os.mkdir(work)
@@ -118,28 +84,86 @@ def _run(raw: bytes, lessons: list, timeout: float, cell_timeout: float) -> dict
         child = subprocess.Popen(command, cwd=work, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                  stderr=subprocess.PIPE, start_new_session=True)
         try:
-            _, errors = child.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(child.pid, signal.SIGKILL)  # the student's code, and anything it started
-            child.communicate()
+            errors, finished = _stderr_tail(child, timeout)
+        finally:
+            _end(child)  # the student's code, and anything it started, whatever happened
+        if not finished:
             return {"problem": f"timed out: the notebook ran longer than {timeout:g} s (a loop that never ends?)"}
         if child.returncode or not os.path.exists(result):
             last = (errors.decode("utf-8", "replace").strip().splitlines() or ["no message"])[-1]
             return {"problem": f"the notebook stopped the grader (exit code {child.returncode}): {last[:120]}"}
-        return json.loads(Path(result).read_text(encoding="utf-8"))
+        return _result(result)
+
+
+def _stderr_tail(child: subprocess.Popen, timeout: float) -> tuple:
+    """(the last STDERR_KEPT bytes the child wrote to stderr, whether it ended within `timeout`): its
+    output is read as it comes and dropped but for that tail, so gigabytes of it cost nothing."""
+    deadline, tail = time.monotonic() + timeout, b""
+    with selectors.DefaultSelector() as selector:
+        selector.register(child.stderr, selectors.EVENT_READ)
+        while (left := deadline - time.monotonic()) > 0:
+            if not selector.select(left):
+                continue
+            piece = os.read(child.stderr.fileno(), 65536)
+            if not piece:
+                break  # the child closed its stderr: it is ending
+            tail = (tail + piece)[-STDERR_KEPT:]
+    try:
+        child.wait(max(deadline - time.monotonic(), 0.01))
+    except subprocess.TimeoutExpired:
+        return tail, False
+    return tail, True
+
+
+def _end(child: subprocess.Popen) -> None:
+    try:
+        os.killpg(child.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass  # already gone
+    child.wait()
+    child.stderr.close()
+
+
+def _result(path: str) -> dict:
+    """What the run reported, if it is what grade_one writes (a forged or broken file is a problem)."""
+    try:
+        with open(path, "rb") as file:
+            graded = bounded_json.loads(bounded_json.read(file))
+        rows, failed = graded["rows"], graded["failed"]
+        if all(isinstance(row, dict) and {"lesson", "exercise", "passed", "detail"} <= set(row) for row in rows) \
+                and all(isinstance(pair, list) and len(pair) == 2 for pair in failed):
+            return {"rows": rows, "failed": failed}
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    return {"problem": "the notebook's run left no readable result"}
 
 
 def grade(submissions: list, timeout: float = 120, cell_timeout: float = 10, jobs: int = 1,
           progress=sys.stderr) -> list:
-    """Grade every notebook; the CSV's rows, with a progress bar on `progress`."""
+    """Grade every notebook; the CSV's rows, with a progress bar on `progress`. Names and details are
+    shown with control characters escaped: a file name must not drive the teacher's terminal."""
     rows, done = [], 0
     with ThreadPoolExecutor(max(1, jobs)) as pool:
         futures = [pool.submit(grade_one, s, timeout, cell_timeout) for s in submissions]
         for submission, future in zip(submissions, futures):
-            rows += [{"student": submission.student, **row} for row in future.result()]
+            rows += [{**row, "student": shown(submission.student), "detail": shown(row["detail"])}
+                     for row in _rows(future)]
             done += 1
-            _bar(progress, done, len(submissions), f"{submission.student}/{submission.name}")
+            _bar(progress, done, len(submissions), shown(f"{submission.student}/{submission.name}"))
     return rows
+
+
+def _rows(future) -> list:
+    try:
+        return future.result()
+    except Exception as error:  # a bug of ours costs one notebook its grade, not the class its CSV
+        return [{"lesson": "", "exercise": "", "passed": False,
+                 "detail": f"the grader failed on this notebook: {type(error).__name__}: {error}"}]
+
+
+def shown(text: str) -> str:
+    """The text with control and format characters (escapes, bidi overrides) written as escapes."""
+    return "".join(ascii(c)[1:-1] if unicodedata.category(c)[0] == "C" else c for c in str(text))
 
 
 def _bar(stream, done: int, total: int, label: str) -> None:
@@ -153,7 +177,13 @@ def write_csv(rows: list, out) -> None:
     with open(out, "w", newline="", encoding="utf-8") as file:
         writer = csv.DictWriter(file, COLUMNS, extrasaction="ignore")
         writer.writeheader()
-        writer.writerows({**row, "passed": "yes" if row["passed"] else "no"} for row in rows)
+        writer.writerows({key: inert(value) for key, value in {**row, "passed": "yes" if row["passed"] else "no"}.items()}
+                         for row in rows)
+
+
+def inert(value):
+    """A CSV cell a spreadsheet shows as text: one that would start a formula gets a leading apostrophe."""
+    return "'" + value if isinstance(value, str) and value.startswith(FORMULA) else value
 
 
 def summary(rows: list) -> str:

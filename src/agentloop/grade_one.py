@@ -6,16 +6,27 @@ defined further down is tried again at the end, so reordered, duplicated and del
 not matter. Then every check of the lesson runs on the student's definitions: the names the
 notebook passed to the check, else the check's parameter names. A guard against accidents,
 not a security boundary: untrusted code belongs in a container.
+
+The checks that grade are not the ones the student's cells could reach: once the cells have run,
+the builtins are put back and agentloop is loaded again from the source read before the cells
+(see `fresh`), and the notebook's names for agentloop's modules and functions point at the new
+copies. A cell that replaces a check, its `run`, its Result or its verdict changes an old copy.
 """
 import ast
+import builtins
 import contextlib
 import importlib
+import importlib.abc
+import importlib.util
 import json
 import os
 import socket
 import subprocess
 import sys
+import types
+from pathlib import Path
 
+from . import bounded_json
 from .checks import Stopped, TimeLimit, registry
 
 MEMORY = 2 * 1024 ** 3  # bytes of address space the student's code may use
@@ -37,9 +48,10 @@ def lock_down() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
     except (ImportError, ValueError, OSError):  # not on this system: the time limits still hold
         pass
-    for name in BLOCKED:
-        if hasattr(os, name):
-            setattr(os, name, _refuse(f"os.{name}"))
+    for module in filter(None, [os, sys.modules.get("posix")]):  # posix: what os's functions are
+        for name in BLOCKED:
+            if hasattr(module, name):
+                setattr(module, name, _refuse(f"os.{name}"))
     subprocess.Popen = _refuse("subprocess")  # run, call and check_output all go through Popen
     socket.socket.connect = socket.socket.connect_ex = _refuse("the network")
     socket.create_connection = socket.getaddrinfo = _refuse("the network")
@@ -137,8 +149,66 @@ class Notebook:
         return values, ""
 
 
+class Fresh(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """agentloop's modules from the source read before the student's cells ran, with the builtins
+    as they were then."""
+
+    def __init__(self):
+        root = Path(__file__).resolve().parent
+        self.sources = {}  # module name -> (file, source, is a package)
+        for file in root.rglob("*.py"):
+            parts = ("agentloop", *file.relative_to(root).with_suffix("").parts)
+            package = parts[-1] == "__init__"
+            name = ".".join(parts[:-1] if package else parts)
+            self.sources[name] = (str(file), file.read_text(encoding="utf-8"), package)
+        self.builtins = dict(builtins.__dict__)
+
+    def find_spec(self, name, path=None, target=None):
+        if name not in self.sources:
+            return None
+        file, _, package = self.sources[name]
+        spec = importlib.util.spec_from_loader(name, self, origin=file, is_package=package)
+        if package:
+            spec.submodule_search_locations = [os.path.dirname(file)]
+        return spec
+
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module):
+        file, source, _ = self.sources[module.__name__]
+        module.__file__, module.__builtins__ = file, dict(self.builtins)
+        exec(compile(source, file, "exec"), module.__dict__)
+
+    def load(self, lessons: list, namespace: dict) -> dict:
+        """A new agentloop with these lessons' checks; the notebook's names for the old one now name
+        the new one. The new checks' registry."""
+        builtins.__dict__.update(self.builtins)
+        for name in [n for n in sys.modules if n.split(".")[0] == "agentloop"]:
+            del sys.modules[name]
+        sys.meta_path.insert(0, self)
+        for lesson in lessons:
+            _import(f"agentloop.exercises.lesson{lesson:02d}")
+        for name, value in list(namespace.items()):
+            namespace[name] = self.renewed(value)
+        return sys.modules["agentloop.checks"].registry
+
+    def renewed(self, value):
+        """The new copy of an agentloop module, function or class; anything else as it is."""
+        if isinstance(value, types.ModuleType) and value.__name__ in self.sources:
+            return _import(value.__name__)
+        home = getattr(value, "__module__", None) if isinstance(value, (types.FunctionType, type)) else None
+        if home in self.sources:
+            return getattr(_import(home), value.__name__, value)
+        return value
+
+
+_import = importlib.import_module  # kept before the student's cells run
+
+
 def grade(notebook: dict, lessons: list, seconds: float) -> dict:
-    """Run the notebook, then every check of its lessons; the rows and the skipped cells."""
+    """Run the notebook, then every check of its lessons, loaded fresh; the rows and the skipped cells."""
+    fresh = Fresh()
     entries = []
     for lesson in lessons:
         try:
@@ -148,11 +218,13 @@ def grade(notebook: dict, lessons: list, seconds: float) -> dict:
         entries += [entry for entry in registry.values() if entry.lesson == lesson]
     for entry in entries:  # the notebook's own check calls do nothing: the grader runs them once, below
         setattr(sys.modules[entry.check.__module__], entry.check.__name__, lambda *args: None)
-        entry.time_limit = min(entry.time_limit, seconds)
     lock_down()
     run = Notebook(code_cells(notebook), seconds)
+    checks = fresh.load(sorted({entry.lesson for entry in entries}), run.namespace)
+    entries = [entry for entry in checks.values() if entry.lesson in lessons]
     rows = []
     for entry in entries:
+        entry.time_limit = min(entry.time_limit, seconds)
         values, detail = run.answers(entry)
         passed = False
         if values is not None:
@@ -166,8 +238,8 @@ def grade(notebook: dict, lessons: list, seconds: float) -> dict:
 
 def main(argv: list) -> None:
     notebook_path, result_path, seconds, *lessons = argv
-    with open(notebook_path, encoding="utf-8") as file:
-        notebook = json.load(file)
+    with open(notebook_path, "rb") as file:
+        notebook = bounded_json.loads(file.read())  # the grader checked it: within the caps
     graded = grade(notebook, [int(n) for n in lessons], float(seconds))
     with open(result_path, "w", encoding="utf-8") as file:
         json.dump(graded, file)
