@@ -216,3 +216,10 @@ def test_a_short_key_echoed_by_a_server_is_redacted(fault, short):
     with pytest.raises(errors.AuthError) as caught:
         agentloop.ask([{"role": "user", "content": "Hi"}])
     assert "provided: Bearer *** (" in str(caught.value)
+
+
+def test_a_header_no_request_can_carry_is_refused_without_showing_its_value(fault):
+    with pytest.raises(errors.BadRequest) as caught:
+        agentloop.use(fault.url, headers={"x-api-key": KEY + "\nX-Evil: 1"})
+        agentloop.ask([{"role": "user", "content": "Hi"}])
+    assert "x-api-key" in str(caught.value) and KEY not in str(caught.value) and fault.requests == []

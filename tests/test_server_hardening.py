@@ -281,3 +281,14 @@ def test_a_question_too_big_for_the_model_gets_an_honest_answer_at_once(server_u
     assert status == 200 and words in json.loads(raw)["choices"][0]["message"]["content"]
     assert words in llm.ask(messages)["content"]  # in the kernel: the same answer, no RecursionError
     assert time.monotonic() - started < 3
+
+
+def test_a_type_that_is_an_object_is_a_400_and_a_model_bug_is_a_named_error_in_the_kernel(server_url, monkeypatch):
+    from agentloop import errors, llm, teaching
+    body = with_tool(parameters={"type": "object", "properties": {"a": {"type": {}}}})
+    status, _, raw = fetch("POST", server_url + "/chat/completions", body)
+    assert status == 400 and "Invalid schema for function 'add'" in json.loads(raw)["error"]["message"]
+    monkeypatch.setattr(teaching.plan, "answer", lambda turn: 1 / 0)  # a bug, wherever it may be
+    llm.use(retries=0)
+    with pytest.raises(errors.ServerError, match="500 from the teaching model.*ZeroDivisionError"):
+        llm.ask(HELLO)

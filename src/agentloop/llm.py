@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from . import bounded_json, errors, teaching, trace, transport, wire
 
 TEACHING_MODEL = teaching.MODEL_NAME
-VISIBLE_ASCII = re.compile(r"[\x21-\x7e]+")  # what an Authorization header's token can hold
+VISIBLE_ASCII = re.compile(r"[\x21-\x7e]+")  # what an Authorization header's token, or a header's name, can hold
+HEADER_VALUE = re.compile(r"[\x20-\x7e]*")
 
 
 @dataclass
@@ -60,8 +61,13 @@ def use(base_url: str | None = None, api_key: str | None = None, model: str | No
     global _current
     if model is not None and not isinstance(model, str):  # NaN, a list: what a server refuses with a 400
         raise errors.BadRequest(str(teaching.validate.wrong_type("model", "a string", model)))
+    headers = {name: str(value).strip() for name, value in (headers or {}).items()}
+    for name, value in headers.items():  # a header may carry a key too: its value is never shown
+        if not (isinstance(name, str) and VISIBLE_ASCII.fullmatch(name) and HEADER_VALUE.fullmatch(value)):
+            raise errors.BadRequest(f"The header {name!r} cannot be sent: a name is printable ASCII without "
+                                    "spaces, and a value printable ASCII on one line (the value is not shown here)")
     settings = dict(model=model or TEACHING_MODEL, timeout=timeout, retries=retries, backoff=backoff,
-                    headers=dict(headers or {}), options=options)
+                    headers=headers, options=options)
     if base_url is None:
         _current = Backend(**settings)
     else:  # a pasted endpoint ("…/v1/chat/completions") is a base URL too

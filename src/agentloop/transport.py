@@ -120,6 +120,10 @@ def _once(chosen, request: dict, deadline: float):
         status = getattr(error, "status", 400)  # 404 for a model name it does not know
         hint = errors.NotFound.model_hint if status == 404 else None
         raise errors.for_status(status)(f"{status} from the teaching model: {error}", hint=hint) from None
+    except Exception as error:  # a bug in the teaching model: the 500 its server answers, named
+        raise errors.ServerError(f"500 from the teaching model, which failed on this request: {error!r}",
+                                 hint="a bug in the teaching model: please report it with this request.",
+                                 status=500) from None
     if request.get("stream"):  # the same answer, cut into pieces as the server sends it, joined again
         usage = (request.get("stream_options") or {}).get("include_usage") is True
         response = wire.join(teaching.quirks.restream(body["model"], wire.chunks(response, usage)))

@@ -119,6 +119,9 @@ def schema(name: str, parameters: dict) -> None:
     for key, spec in properties.items():
         if not isinstance(spec, dict):
             raise invalid(("properties", key), spec, "'object'")
+        kind = spec.get("type", "string")
+        if not (isinstance(kind, str) or isinstance(kind, list) and all(isinstance(k, str) for k in kind)):
+            raise invalid(("properties", key, "type"), kind, "'string', 'array' (of type names)")
         enum = spec.get("enum", ["a value"])
         if not (isinstance(enum, list) and enum and all(isinstance(v, (str, int, float, type(None))) for v in enum)):
             raise invalid(("properties", key, "enum"), enum, "'array' (of strings, numbers or null, at least one)")
