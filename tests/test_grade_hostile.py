@@ -25,6 +25,9 @@ FORGERIES = {  # a cell, after wrong answers, that tries to pass every check
     "forge_check": "from agentloop.checks import registry\n"
                    "for entry in registry.values():\n    entry.check = lambda *a: None",
     "forge_builtins": "import builtins\nbuiltins.bool = lambda *a: True",
+    "forge_result_file": "import json, posix, sys\n"  # posix._exit: os._exit under another name
+                         "rows = [{'lesson': 1, 'exercise': f'1.{n}', 'passed': True, 'detail': ''} for n in (1, 2, 3)]\n"
+                         "json.dump({'rows': rows, 'failed': []}, open(sys.argv[2], 'w'))\nposix._exit(0)",
 }
 ESCAPES = "\x1b]0;owned\x07\x1b[2J"
 FORMULA = '=HYPERLINK("evil.example","click")'

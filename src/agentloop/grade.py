@@ -129,13 +129,19 @@ def _result(path: str) -> dict:
     try:
         with open(path, "rb") as file:
             graded = bounded_json.loads(bounded_json.read(file))
-        rows, failed = graded["rows"], graded["failed"]
-        if all(isinstance(row, dict) and {"lesson", "exercise", "passed", "detail"} <= set(row) for row in rows) \
-                and all(isinstance(pair, list) and len(pair) == 2 for pair in failed):
-            return {"rows": rows, "failed": failed}
-    except (OSError, ValueError, KeyError, TypeError):
+        if _well_formed(graded):
+            return {"rows": graded["rows"], "failed": graded["failed"]}
+    except (OSError, ValueError):
         pass
     return {"problem": "the notebook's run left no readable result"}
+
+
+def _well_formed(graded) -> bool:
+    rows, failed = (graded.get("rows"), graded.get("failed")) if isinstance(graded, dict) else (None, None)
+    return (isinstance(rows, list) and isinstance(failed, list)
+            and all(isinstance(row, dict) and {"lesson", "exercise", "passed"} <= set(row)
+                    and isinstance(row.get("detail"), str) for row in rows)
+            and all(isinstance(pair, list) and len(pair) == 2 for pair in failed))
 
 
 def grade(submissions: list, timeout: float = 120, cell_timeout: float = 10, jobs: int = 1,

@@ -9,7 +9,7 @@ not a security boundary: untrusted code belongs in a container.
 
 The checks that grade are not the ones the student's cells could reach: once the cells have run,
 the builtins are put back and agentloop is loaded again from the source read before the cells
-(see `fresh`), and the notebook's names for agentloop's modules and functions point at the new
+(see `Fresh`), and the notebook's names for agentloop's modules and functions point at the new
 copies. A cell that replaces a check, its `run`, its Result or its verdict changes an old copy.
 """
 import ast
