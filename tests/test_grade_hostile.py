@@ -140,3 +140,26 @@ def test_names_reach_the_terminal_and_the_csv_escaped(hostile):
                                         ("\tx", "'\tx"), ("\rx", "'\rx"), ("ada", "ada"), ("", "")])
 def test_csv_cells_that_would_be_formulas_are_text(cell, kept):
     assert grade.inert(cell) == kept
+
+
+def test_members_a_zip_cannot_give_back_are_reported_one_by_one(tmp_path):
+    archive = tmp_path / "odd.zip"
+    good = json.dumps(Lesson(1).reference()).encode()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
+        zipped.writestr("odd/ann/01_agent_function.ipynb", good)
+        zipped.writestr("odd/crc/01_agent_function.ipynb", b'{"cells": []}' + b" " * 1000)
+        link = zipfile.ZipInfo("odd/lin/01_agent_function.ipynb")
+        link.external_attr = (0o120777 << 16)  # a symbolic link, as zip -y stores one
+        zipped.writestr(link, "../../etc/passwd")
+    data = bytearray(archive.read_bytes())
+    at = data.index(b"odd/crc/01_agent_function.ipynb") + len("odd/crc/01_agent_function.ipynb") + 4
+    data[at] ^= 0xFF  # damage the compressed bytes of one member
+    archive.write_bytes(bytes(data))
+    found = {s.student: s for s in grade.collect([archive])}
+    assert found["ann"].raw == good and not found["ann"].problem
+    assert found["crc"].problem.startswith("not graded: the zip cannot give it back")
+    assert found["lin"].problem == ("not graded: a symbolic link, not a regular file in the zip (it is never "
+                                    "followed or opened)") and found["lin"].raw == b""
+    broken = tmp_path / "broken.zip"
+    broken.write_bytes(archive.read_bytes().replace(b"PK\x01\x02", b"PK\x09\x09"))  # no central directory
+    assert [s.problem.split(" (")[0] for s in grade.collect([broken])] == ["not graded: the zip cannot be read"]
