@@ -74,10 +74,22 @@ def test_missing_file_gives_a_copy_of_default_silently(tmp_path, capsys):
     assert names(tmp_path) == set()  # loading creates nothing
 
 
+def deep_list(levels: int) -> list:
+    nested = []
+    for _ in range(levels - 1):
+        nested = [nested]
+    return nested
+
+
+def test_data_nested_as_deep_as_load_json_reads_round_trips(tmp_path):
+    save_json(tmp_path / "memory.json", {"x": deep_list(127)})  # 128 levels with the dict around it
+    assert load_json(tmp_path / "memory.json", {}) == {"x": deep_list(127)}
+
+
 def test_data_that_is_not_json_fails_before_touching_the_file(tmp_path):
     path = tmp_path / "memory.json"
     save_json(path, {"version": 1})
-    for bad in ({"when": object()}, {"x": float("nan")}):
+    for bad in ({"when": object()}, {"x": float("nan")}, {"x": deep_list(100_000)}, {"x": deep_list(128)}):
         with pytest.raises((TypeError, ValueError)):
             save_json(path, bad)
     assert load_json(path, {}) == {"version": 1}

@@ -27,8 +27,13 @@ MAX_FILE = bounded_json.MAX_BYTES  # bytes a saved file may have: a bigger one i
 def save_json(path, data) -> None:
     """Write `data` as JSON to `path` atomically, keeping the previous version as .bak."""
     path = os.fspath(path)
-    # Serialize first: data that is not JSON fails here, before any file is touched.
-    raw = json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False).encode("utf-8")
+    # Serialize first: data that is not JSON, or that load_json could not read back, fails here,
+    # before any file is touched.
+    try:
+        text = bounded_json.check(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False), MAX_FILE)
+    except RecursionError:  # json.dumps, on lists or dicts nested thousands deep
+        raise bounded_json.TooDeep(f"nests lists and dicts more than {bounded_json.MAX_DEPTH} deep") from None
+    raw = text.encode("utf-8")
     try:
         previous = _read(path)
     except (OSError, ValueError):
