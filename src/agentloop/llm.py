@@ -72,11 +72,11 @@ def use(base_url: str | None = None, api_key: str | None = None, model: str | No
         _current = Backend(**settings)
     else:  # a pasted endpoint ("…/v1/chat/completions") is a base URL too
         base_url = base_url.strip().rstrip("/").removesuffix("/chat/completions")
-        _current = Backend(base_url, header_value(api_key) or None, **settings)
+        _current = Backend(base_url, usable_key(api_key) or None, **settings)
     return _current
 
 
-def header_value(key: str | None) -> str | None:
+def usable_key(key: str | None) -> str | None:
     """The key as it can go in a header: without the spaces and line break a pasted or read key brings
     (open(path).read() ends in one); a key that still holds one is refused without being shown."""
     key = key.strip() if isinstance(key, str) else key
