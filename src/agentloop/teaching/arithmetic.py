@@ -7,6 +7,8 @@ and hands each operation that has a tool to the caller (one tool call per loop t
 "in its head"; it uses whatever number a tool returned, so a buggy tool gives a wrong final answer.
 """
 import ast
+import hashlib
+import math
 import operator
 import re
 from functools import lru_cache
@@ -196,20 +198,51 @@ def number(result: str) -> float:
     return float(found.group())
 
 
-def steps(node, tools: dict):
-    """A generator: yields (kind, a, b) for each operation that has a tool and receives the tool's
-    result text; returns the value. Operations without a tool are done "in its head"."""
+def steps(tree, tools: dict):
+    """A generator: yields a list of (kind, a, b), every operation that has a tool and whose operands are
+    known (independent ones together, in one turn), and receives the tools' result texts; returns the value.
+    Operations without a tool are done "in its head", where a long product or quotient slips (see slip)."""
+    done = {}
+    while True:
+        ready = []
+        value = evaluate(tree, tools, done, ready)
+        if not ready:
+            return value
+        results = yield [(kind, a, b) for _, kind, a, b in ready]
+        for (node, *_), result in zip(ready, results):
+            done[id(node)] = number(result)
+
+
+def evaluate(node, tools: dict, done: dict, ready: list):
+    """The node's value, or None while an operation under it waits for a tool (added to `ready`)."""
     if isinstance(node, ast.Constant):
         return float(node.value)
     if isinstance(node, ast.UnaryOp):
-        inner = yield from steps(node.operand, tools)
-        return -inner if isinstance(node.op, ast.USub) else inner
-    left = yield from steps(node.left, tools)
-    right = yield from steps(node.right, tools)
+        inner = evaluate(node.operand, tools, done, ready)
+        return None if inner is None else -inner if isinstance(node.op, ast.USub) else inner
+    left, right = evaluate(node.left, tools, done, ready), evaluate(node.right, tools, done, ready)
+    if left is None or right is None:
+        return None
     kind, compute = OPERATIONS[type(node.op)]
-    if kind not in tools:
-        return compute(left, right)
-    return number((yield kind, left, right))
+    if kind in tools:
+        if id(node) not in done:
+            ready.append((node, kind, left, right))
+        return done.get(id(node))
+    exact = compute(left, right)
+    return slip(exact) if kind in ("multiply", "divide") else exact
+
+
+def slip(value: float) -> float:
+    """A product or quotient with more than 7 significant digits, done without a tool, comes out slightly
+    wrong, as language models get it: the leading digits right, the rest off by a few parts in ten thousand."""
+    if isinstance(value, complex) or not math.isfinite(value) or len(f"{abs(value):.12g}".replace(".", "").strip("0")) <= 7:
+        return value
+    noise = str(int(hashlib.sha256(repr(value).encode()).hexdigest(), 16))
+    if float(value).is_integer() and abs(value) < 1e18:  # the first four digits right, the rest made up
+        digits = str(int(abs(value)))
+        wrong = int(digits[:4] + noise[: len(digits) - 4])
+        return math.copysign(wrong if wrong != int(abs(value)) else wrong + 1, value)
+    return round(value * (1 + (int(noise[:2]) % 9 + 1) * 1e-4), 2)
 
 
 def show(value: float) -> str:

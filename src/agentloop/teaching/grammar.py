@@ -4,7 +4,7 @@ FACTS are what users say about themselves, QUESTIONS what they ask back, OTHER e
 request, TEXT_OPS what they want done to a piece of text. Each is tried in order; the first match wins.
 """
 
-NAME = r"(?P<v>[A-Za-z][a-z'-]+(?: [A-Z][a-z'-]+)?)"
+NAME = r"(?P<v>[A-Za-z][a-z'-]+(?: (?!(?:btw|please|thanks|now|too|here|again)\b)[A-Z][a-z'-]+)?)"
 VALUE = r"(?P<v>[^,;!?]+?)"
 END = r"\s*(?:please|thanks|thank you|now|btw|by the way|anymore|too)?\s*(?=[,;!?]|\.(?:\s|$)|\band (?:i|i'm|my|me|we|you|please|also|then|remember|what|tell|remind)\b|\bbut\b|$)"
 NOT_NAMES = set("""a an the at on in by later back soon now tomorrow tonight today maybe sometime anytime

@@ -9,13 +9,23 @@ A loop that forgets to append results replays from the start and asks for the sa
 import re
 from dataclasses import dataclass
 
-from . import arithmetic, facts, say
+from . import arithmetic, facts, say, statements
 from .tasks import HANDLERS as TASKS, refusal
-from .toolbox import Tool, call, takes_key
+from .toolbox import Missing, Tool, call, takes_key
+from .timing import timing
 from .understand import Intent, understand
 
-SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b", "a password": r"\bpassword\b|\bpin\b",
+SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b|\bcard (?:number|no)s?\b",
+             "a password or another secret": r"\b(?:password|passcode|pass ?phrase|pin|code|credential|secret|login|log-?in|"
+                                             r"api key|token)s?\b",
              "a government ID number": r"\b(?:ssn|social security|passport number)\b"}
+PROHIBITION = (r"\b(?:never|must not|mustn't|may not|shall not|do not|don't|cannot|can't|not allowed|not permitted|forbidden|"
+               r"prohibited|off-limits|off limits|under no circumstances|no one|nobody|not to)\b")
+KIND_WORDS = {"calculate": r"\b(?:arithmetic|math|maths|calculat\w*|sums?|computations?)\b",
+              "remember": r"\b(?:stor\w*|sav\w*|remember\w*|memor\w*|keep|kept|writ\w*|record\w*|notes?|notebook|"
+                          r"persist\w*|retain\w*|hold on)\b",
+              "schedule": r"\b(?:schedul\w*|reminders?|calendar|appointments?)\b",
+              "text": r"\b(?:text tools?|upper ?case|capitals|reverse)\b"}
 LISTS = ("likes", "dislikes", "allergies")  # a new value joins the old one instead of replacing it
 
 
@@ -26,6 +36,7 @@ class Turn:
     system: str            # the system (and developer) messages, joined
     tools: list            # the Tools the model may call now
     results: list          # tool results since the last user message, in order
+    calls: list = ()       # the calls made since the last user message: their arguments, the tool's name under ""
     last_reply: str = ""   # the assistant's previous text (a question it asked, say)
     asked_because: str = ""  # the tool results that led to that reply
 
@@ -55,7 +66,9 @@ def answer(turn: Turn):
             return say.sentence(question.group(1).strip()).rstrip("."), []
     intents = understand(turn.text) or [Intent("unknown", {"text": turn.text})]
     if all(i.kind == "unknown" for i in intents):
-        intents = completed(turn) or intents
+        intents = completed(turn) or scheduled(turn) or intents
+    if rule := forbidden(turn, intents):  # a rule in the system prompt, whatever its wording, is honoured
+        return rule, []
     if len(intents) > 1:  # a greeting beside a request is politeness, not a request
         intents = [i for i in intents if i.kind not in ("greet", "thanks", "smalltalk", "bye", "okay")] or intents
     results, texts = list(turn.results), []
@@ -73,6 +86,8 @@ def answer(turn: Turn):
                 calls = steps.send(got)
         except StopIteration as done:
             texts.append(done.value)
+        except Missing as missing:  # a required argument the request does not hold: ask for it
+            return say.missing(missing.tool.kind, missing.param), []
     cannot = [t for i, t in zip(intents, texts) if i.kind == "unknown"]
     if len(cannot) == len(texts):
         return (say.fallback(turn.text) if not turn.results else
@@ -96,6 +111,42 @@ def completed(turn: Turn) -> list:
     return intents
 
 
+def rules(system: str) -> list[str]:
+    """The sentences of the system prompt that forbid something."""
+    return [s.strip() for s in re.split(r"(?<=[.!;])\s+|\n+", system) if re.search(PROHIBITION, s, re.I)]
+
+
+def forbidden(turn: Turn, intents: list) -> str | None:
+    """The refusal a system-prompt rule asks for: a kind of request it forbids (not storing secrets is
+    checked where facts are stored, since only some facts are secrets)."""
+    for rule in rules(turn.system):
+        for intent in intents:
+            if intent.kind in KIND_WORDS and intent.kind != "remember" and re.search(KIND_WORDS[intent.kind], rule, re.I):
+                return f"I can't do that here. My instructions say: {rule.rstrip('.')}."
+    return None
+
+
+def secret(turn: Turn, pairs: list) -> str | None:
+    """What a fact looks like when a system-prompt rule forbids storing things of its kind, else None."""
+    for rule in rules(turn.system):
+        if not re.search(KIND_WORDS["remember"], rule, re.I):
+            continue
+        for what, pattern in SENSITIVE.items():
+            stated = " ".join(f"{k.replace('_', ' ')} {v}" for k, v in pairs) + " " + turn.text
+            if re.search(pattern, stated, re.I) and (re.search(pattern, rule, re.I) or re.search(
+                    r"\b(?:sensitive|secrets?|private|personal data|credentials?)\b", rule, re.I)):
+                return what
+    return None
+
+
+def scheduled(turn: Turn) -> list:
+    """With a scheduling tool, a request that names a time is a task to schedule ("yoga Thursdays 6:30pm")."""
+    when, every, _ = timing(turn.text)
+    if turn.tool("schedule") is None or not (when or every) or turn.text.rstrip().endswith("?"):
+        return []
+    return [Intent("schedule", {"task": turn.text.strip(), "when": ""})]
+
+
 def calculate(intent: Intent, turn: Turn):
     expression = intent.slots["expression"]
     shown = expression[1:-1] if re.fullmatch(r"\((?:[^()]|\([^()]*\))*\)", expression) else expression
@@ -107,12 +158,11 @@ def calculate(intent: Intent, turn: Turn):
     walk = arithmetic.steps(arithmetic.parse(expression), tools)
     used = False
     try:
-        step = next(walk)
+        ready = next(walk)
         while True:
-            kind, a, b = step
             used = True
-            [result] = yield [call(tools[kind], numbers=[a, b])]
-            step = walk.send(result)
+            results = yield [call(tools[kind], numbers=[a, b]) for kind, a, b in ready]
+            ready = walk.send(results)
     except StopIteration as done:
         value = done.value
     except arithmetic.ToolFailed as failure:
@@ -129,21 +179,20 @@ def calculate(intent: Intent, turn: Turn):
 
 def remember(intent: Intent, turn: Turn):
     pairs = intent.slots["facts"]
-    if re.search(r"\b(?:never|do not|don't|must not) (?:store|save|remember)\b|\bsensitive\b", turn.system, re.I):
-        for what, pattern in SENSITIVE.items():
-            if any(re.search(pattern, f"{k.replace('_', ' ')} {v}", re.I) for k, v in pairs):
-                return f"I won't store that: it looks like {what}, and sensitive data must not go into memory."
+    if what := secret(turn, pairs):
+        return f"I won't store that: it looks like {what}, and sensitive data must not go into memory."
     tool = turn.tool("remember")
     if tool is None:
         name = dict(pairs).get("name")
         rest = [(k, v) for k, v in pairs if k != "name"]
-        noted = f"Noted: {say.facts(rest)}." if rest else ""
+        noted = f"You said {say.facts(rest)}; I have no memory tool, so I'll know it only in this conversation." if rest else ""
         return f"Nice to meet you, {name}! {noted}".strip() if name else noted
     known, keyed = turn.known(), takes_key(tool)
     importance = intent.slots.get("importance") or next(
         (spec.get("default") for p, spec in tool.params.items() if "importance" in p or "priority" in p), None) or "medium"
     calls = []
     for key, value in pairs:
+        key = same_subject(known, key) if keyed else key  # "my partner is Alex" replaces "partner_name: Sam"
         old = facts.lookup(known, key) if key in LISTS else None
         value = f"{old}, {value}" if keyed and old and value.lower() not in old.lower() else value
         roles = {"key": key, "value": value} if keyed else {"value": value if intent.slots.get("note")
@@ -155,6 +204,12 @@ def remember(intent: Intent, turn: Turn):
     if intent.slots.get("note"):
         return f"Got it. I'll remember: {pairs[0][1]}."
     return f"Got it. I'll remember that {say.facts(pairs)}."
+
+
+def same_subject(known: dict, key: str) -> str:
+    """The key memory already keeps this subject under ("partner_name" for "partner"), else the key."""
+    bare = key.removesuffix("_name")
+    return next((k for k in known if k != key and k.removesuffix("_name") == bare), key)
 
 
 def ask(intent: Intent, turn: Turn):
@@ -184,6 +239,9 @@ def ask(intent: Intent, turn: Turn):
         if turn.tool("recall"):  # a search needs words: it cannot list what it does not know to ask for
             return "I can only search my memory by its words: tell me what it was about and I'll look."
         return "You haven't asked me to remember anything yet."
+    shape = intent.slots.get("shape") or statements.question(intent.slots["about"])
+    if shape and (kept := statements.answer(shape, known)):
+        return kept
     value = facts.lookup(known, key)
     thing = re.search(r"\bdo i (?:like|love|enjoy) (.+?)[?.!]*$", intent.slots["about"], re.I)
     if thing and value is not None:
@@ -192,7 +250,8 @@ def ask(intent: Intent, turn: Turn):
     if value is not None:
         return say.sentence(say.phrase(key, value))
     if notes := loosely(known, key):
-        return "You told me: " + "; ".join(v if k not in say.PHRASES else say.phrase(k, v) for k, v in notes) + "."
+        return "You told me: " + "; ".join(say.phrase(k, v) if k in say.PHRASES or statements.decode(k) else v
+                                           for k, v in notes) + "."
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"])
     return say.unknown(key)
@@ -209,26 +268,49 @@ def loosely(known: dict, key: str) -> list:
 
 
 def forget(intent: Intent, turn: Turn):
+    """Match what is named against what memory holds, delete every match, and say what went (or did not)."""
     key, value = intent.slots["key"], intent.slots.get("value")
-    what = f"that {say.phrase(key, value)}" if value else f"your {key.replace('_', ' ')}"
+    what = f"that {say.phrase(key, value)}" if value else "everything" if key == "*" else f"your {key.replace('_', ' ')}"
     tool = turn.tool("forget")
     if tool is None:
         return "I can't forget anything: I have no tool to delete memories."
-    search = turn.tool("recall")
+    search, named = turn.tool("list_memory", "recall"), matcher(intent)
     if not takes_key(tool) and search:  # memory services delete by id: search first, then delete
-        [result] = yield [call(search, query=value or say.query(key), limit=5, scope="user")]
-        words = set(re.findall(r"[a-z0-9]{3,}", (value or say.query(key)).lower())) - {"user"}
-        ids = [i for i, text in facts.ids_in(result) if words & set(re.findall(r"[a-z0-9]+", text.lower()))]
-        if not ids:
+        query = "user" if key == "*" else value or say.query(key)
+        [result] = yield [call(search, query=query, limit=20 if key == "*" else 5, scope="user")]
+        targets = [i for i, text in facts.ids_in(result) if key == "*" or named(text)]
+        if not targets:
             return f"I couldn't find anything about {what.removeprefix('that ')} to forget."
-        results = yield [call(tool, id=ids[0])]
     elif (rest := others(turn, key, value)) and (keeper := turn.tool("remember")) and takes_key(keeper):
         results = yield [call(keeper, key=key, value=rest)]  # "forget that I like museums": keep jazz
+        return f"I couldn't forget that. {reason}" if (reason := refusal(results)) else f"Done: I've forgotten {what}."
     else:
-        results = yield [call(tool, key=key, id=key)]
-    if reason := refusal(results):
-        return f"I couldn't forget that. {reason}"
-    return f"Done: I've forgotten {what}."
+        known = turn.known()
+        targets = [k for k, v in known.items() if key == "*" or k == key or named(f"{k.replace('_', ' ')} {v}")]
+        if key == "*" and not targets and not turn.calls:
+            return "There is nothing in my memory to forget."
+        targets = targets or [key]  # memory is not in the prompt: ask the tool for the key
+    made = [next(iter(args.values()), "") for args in turn.calls if args[""] == tool.name]
+    targets = made or targets  # replayed after the deletes: memory has changed, the calls made have not
+    results = yield [call(tool, key=target, id=target) for target in targets]
+    gone = [t for t, r in zip(targets, results) if not refusal([r])]
+    if not gone:
+        return f"I couldn't forget that. {refusal(results)}"
+    kept = f" But: {refusal(results)}" if len(gone) < len(targets) else ""
+    if key == "*":
+        return f"Done: I've forgotten everything I had ({len(gone)} {'memory' if len(gone) == 1 else 'memories'}).{kept}"
+    return f"Done: I've forgotten {what}.{kept}"
+
+
+def matcher(intent: Intent):
+    """Whether a memory's text is about what the user named (shared words, inflections allowed)."""
+    named = intent.slots.get("value") or intent.slots.get("what") or intent.slots["key"].replace("_", " ")
+    wanted = {statements.lemma(w) for w in re.findall(r"[a-z0-9]{3,}", named.lower())} - STOP
+    wanted |= {statements.lemma(w) for w in re.findall(r"[a-z0-9]{3,}", say.query(intent.slots["key"]).lower())} - STOP
+    return lambda text: bool(wanted & {statements.lemma(w) for w in re.findall(r"[a-z0-9]{3,}", text.lower())})
+
+
+STOP = {"the", "user", "about", "that", "this", "what", "where", "when", "you", "your", "know", "any", "all", "name"}
 
 
 def others(turn: Turn, key: str, value: str | None) -> str:

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from . import arithmetic
+from . import arithmetic, statements
 from .grammar import FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
 
 
@@ -26,7 +26,13 @@ def clauses(text: str) -> list[str]:
         pieces = re.split(r",?\s+(?:and )?then\s+|,\s*then\s+|\s+and\s+(?=(?:also\s+)?(?:i|my|please|" +
                           "|".join(sorted(VERBS - {"and", "is", "are", "do", "buy"})) + r")\b)",
                           sentence, flags=re.IGNORECASE)
-        parts += [p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")]
+        pieces = [p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")]
+        for piece in pieces:  # "Sam and I split up": a lone name before "and I" is part of the subject
+            if parts and len(parts[-1].split()) == 1 and parts[-1][:1].isupper() and re.match(r"i\b", piece, re.I) \
+                    and piece is not pieces[0]:
+                parts[-1] = f"{parts[-1]} and {piece}"
+            else:
+                parts.append(piece)
     return parts
 
 
@@ -74,15 +80,18 @@ def one(clause: str, previous: str | None) -> Intent:
     for pattern, kind in OTHER[:1]:  # a harmful request is refused before anything else is read
         if re.search(pattern, clause, re.IGNORECASE):
             return Intent(kind)
-    forget = re.match(r"^\W*(?:please |can you |could you |you can |just |now )?(?:forget|delete|remove|erase|stop remembering|"
-                      r"don't remember|do not remember)\b(?: about| that)?\s+(?P<what>.+?)(?:,? please| for me| now)?"
+    forget = re.match(r"^\W*(?:please |can you |could you |you can |just |now )?(?:forget|delete|remove|erase|wipe|clear|"
+                      r"unlearn|stop remembering|don't remember|do not remember)\b(?: about| that)?\s+(?P<what>.+?)(?:,? please| for me| now)?"
                       r"[.!?]*$", clause, re.I)
     if forget and forget.group("what").lower() in PRONOUNS | {"about it"}:
         return Intent("none")  # "forget it": never mind
     if forget:
-        facts = stated(forget.group("what"))
-        key = facts[0][0] if facts else asked(question_of(forget.group("what"))) or topic_key(forget.group("what"))
-        return Intent("forget", {"key": key, "value": facts[0][1] if facts else None})
+        what = forget.group("what")
+        if re.match(EVERYTHING, what, re.I):
+            return Intent("forget", {"key": "*", "value": None, "what": "everything", "everything": True})
+        facts = stated(what)
+        key = facts[0][0] if facts else asked(question_of(what)) or topic_key(what)
+        return Intent("forget", {"key": key, "value": facts[0][1] if facts else None, "what": what})
     note = re.match(r"^\W*(?:please |can you |could you )?(?:remember|note|don't forget|do not forget|keep in mind)"
                     r"\b(?: that|:)?\s*(?P<what>.+?)[.!]*$", clause, re.I)
     if note and (clause.rstrip().endswith("?") or note.group("what").lower() in PRONOUNS):
@@ -99,6 +108,9 @@ def one(clause: str, previous: str | None) -> Intent:
     key = asked(clause)
     if key:
         return Intent("ask", {"key": key, "about": clause})
+    shape = statements.question(clause)
+    if shape:  # "What car do I drive?": answered from the statement with the same verb
+        return Intent("ask", {"key": shape["subject"] + "_" + shape["verb"], "about": clause, "shape": shape})
     subject = quoted(clause)
     command = clause.replace(subject, " ") if subject != clause else clause  # "lowercase this: LOUD" is not loud
     about_me = re.match(r"^\W*(?:i|my|we|i'm|i've)\b", clause, re.I) and not re.search(r"[:\"']", clause)
@@ -126,7 +138,10 @@ def one(clause: str, previous: str | None) -> Intent:
 
 
 def stated(text: str) -> list[tuple[str, str]]:
-    """Facts the user states about themselves ("my name is Ada" -> [("name", "Ada")])."""
+    """Facts the user states about themselves ("my name is Ada" -> [("name", "Ada")]).
+    Other people's words, quoted speech and hypotheticals are not the user's facts."""
+    if re.search(REPORTED, text, re.I):
+        return []
     found, taken = {}, []
     for pattern, key in FACTS:
         for match in re.finditer(pattern, text.strip(), re.IGNORECASE):
@@ -137,6 +152,8 @@ def stated(text: str) -> list[tuple[str, str]]:
                 continue
             taken.append(match.span())
             found.setdefault(key_here, value)
+    if not found and (said := statements.statement(text)):
+        found[said[0]] = said[1]
     return sorted(found.items(), key=lambda item: text.lower().find(item[1].lower()))
 
 
@@ -163,6 +180,11 @@ def name_like(value: str, match, text: str) -> bool:
     explicit = re.search(r"\bname(?:'s| is)\b|\bcall me\b|\bcalled\b|\bnamed\b|^\W*(?:hi|hello|hey)\b", text, re.I)
     return said[0].isupper() or bool(explicit)
 
+
+EVERYTHING = (r"^\W*(?:everything|all|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)|"
+              r"all (?:my|the|your|of my|of the|of your) (?:data|memor(?:y|ies)|facts|info|information|notes|details)|"
+              r"(?:my|your|the) (?:whole |entire )?memory)\b")
+REPORTED = r"[\"“”]|\b(?:said|says|told|tells|asked|asks|thinks|claims|claimed|wrote|writes)\b|^\W*(?:if|suppose|imagine|what if|pretend)\b|\bif i\b"
 
 EMBEDDED = [(r"\bwhat my (.+?) (?:is|was)\b", r"what is my \1"), (r"\bwhen my (.+?) is\b", r"when is my \1"),
             (r"\bwhere i (live|work|come from)\b", r"where do i \1"), (r"\bhow old i am\b", "how old am i"),
@@ -195,6 +217,7 @@ def question_of(what: str) -> str:
 def key_of(text: str) -> str:
     """'favourite colour' -> 'favourite_colour'; a word for a known key becomes that key ('address' -> 'lives_in')."""
     key = re.sub(r"\W+", "_", text.strip().lower().replace("'s", "")).strip("_")
+    key = re.sub(r"^(?:new|current|present|latest|actual)_(?=[a-z])", "", key)  # "my new partner" is my partner
     key = re.sub(r"\bfavorite\b", "favourite", re.sub(r"\bcolor\b", "colour", key.replace("_", " "))).replace(" ", "_")
     return SAME.get(key, key)
 
