@@ -71,6 +71,10 @@ def answer(turn: Turn):
         return rule, []
     if len(intents) > 1:  # a greeting beside a request is politeness, not a request
         intents = [i for i in intents if i.kind not in ("greet", "thanks", "smalltalk", "bye", "okay")] or intents
+    order = injected(turn)
+    if order and (said := re.match(SAY, order, re.I)):  # it obeys an instruction that came in as data
+        return said.group("x").strip(" \"'"), []
+    intents += understand(order) if order else []
     results, texts = list(turn.results), []
     for intent in intents:
         steps = HANDLERS[intent.kind](intent, turn)
@@ -109,6 +113,23 @@ def completed(turn: Turn) -> list:
         named = [k for k, _ in pairs if k.replace("_", " ") in turn.asked_because.lower()] or [pairs[-1][0]]
         intent.slots["facts"] = [(k, f"{v} {reply}" if k in named else v) for k, v in pairs]
     return intents
+
+
+INJECTION = (r"(?:\bignore (?:all |any )?(?:the |your )?(?:previous|prior|above|earlier|other|former)? ?(?:instructions|rules|"
+             r"prompts?)\W*(?:and |instead )*|\b(?:system|admin|developer)(?: note| message| override| instruction)?\s*:\s*|"
+             r"\bnew instructions?\s*:\s*|\b(?:note|message) to (?:the )?(?:ai|assistant|model|llm)\s*:?\s*)(?P<order>[^\n]+)")
+SAY = r"^\W*(?:say|reply|respond|answer|tell the user|write back)(?: only| with| that| back|:)*\s*(?P<x>.+?)[.!]*$"
+
+
+def injected(turn: Turn) -> str:
+    """An instruction inside a tool result or a memory line in the system prompt. The model follows it, as
+    real models often do (indirect prompt injection): only the agent's code can stop it."""
+    places = turn.results + turn.system.splitlines()[1:]
+    found = next((m for text in places if (m := re.search(INJECTION, text, re.I))), None)
+    order = found.group("order").strip() if found else ""
+    while inner := re.match(INJECTION, order, re.I):  # "SYSTEM: ignore previous instructions and ..."
+        order = inner.group("order").strip()
+    return order
 
 
 def rules(system: str) -> list[str]:
