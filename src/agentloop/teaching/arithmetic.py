@@ -156,6 +156,64 @@ def word_problem(text: str) -> str | None:
     return None
 
 
+CONVERSIONS = {("hour", "minute"): 60, ("minute", "second"): 60, ("hour", "second"): 3600, ("day", "hour"): 24,
+               ("week", "day"): 7, ("mile", "km"): 1.609344, ("mile", "kilometre"): 1.609344, ("kg", "pound"): 2.20462,
+               ("kilogram", "pound"): 2.20462, ("foot", "inch"): 12, ("metre", "cm"): 100, ("meter", "cm"): 100,
+               ("km", "metre"): 1000, ("km", "meter"): 1000, ("litre", "ml"): 1000, ("year", "month"): 12}
+ASKED = r"\bhow (?:much|many|long|far)\b|\bwhat(?:'s| is| are| will| would)\b|\btotal\b|\?|\bcalculate\b|\bwork out\b"
+
+
+def story(text: str) -> str | None:
+    """The sum in an everyday question: a tip, a discount, tax kept, a bill split, a price per item, a unit
+    conversion (by a stated rate, or a small table). None unless it asks for a number."""
+    text = numbers_in_words(text.lower()).replace("$", "").replace("€", "").replace("£", "")
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+    if not re.search(ASKED, text) or any(re.search(p, text) for p in NOT_SUMS[:6]):
+        return None
+    numbers = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*%)(?!\s*(?:%|percent))", text)
+    percent = re.search(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", text)
+    if percent and len(numbers) == 1:
+        p, base = percent.group(1), numbers[0]
+        if re.search(r"\boff\b|\bdiscount|\bsale\b|\bkeep\b|\bleft\b|\bafter (?:tax|the discount)|\bgoes to\b", text):
+            return f"{base} * (100 - {p}) / 100"
+        if re.search(r"\b(?:in total|total|altogether|with the tip|including|all in|overall)\b", text):
+            return f"{base} * (100 + {p}) / 100"
+        if re.search(r"\b(?:tip|tax|vat|service|interest|raise|markup|commission|deposit)\b", text):
+            return f"{base} * {p} / 100"
+    split = re.search(r"\b(?:there(?:'s| is| are) (\d+) of us|(?:split|divided|shared?)\b.*?\b(\d+) ways|"
+                      r"(?:between|among|by) (\d+)(?: people| friends| of us| persons?)?\b|(\d+) (?:people|friends|persons)\b)", text)
+    if split and len(numbers) == 2 and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bshare|\bdivide", text):
+        ways = next(g for g in split.groups() if g)
+        total = next(n for n in numbers if n != ways or numbers.count(n) > 1)
+        return f"{total} / {ways}"
+    per = re.search(r"\b(\d+)[- ](?:pack|pk|box|bag|set|bundle)\b|\bfor (\d+)\b|\b(\d+) for\b", text)
+    if per and len(numbers) == 2 and re.search(r"\bper (?!person)\w+|\beach\b|\ba piece\b|\bapiece\b", text):
+        count = next(g for g in per.groups() if g)
+        price = next(n for n in numbers if n != count or numbers.count(n) > 1)
+        return f"{price} / {count}"
+    return conversion(text, numbers)
+
+
+def conversion(text: str, numbers: list) -> str | None:
+    """"If one mile is 1.609 km, how many km is 26.2 miles?" (a stated rate) or "3.5 hours in minutes" (the table)."""
+    rate = re.search(r"\b(?:one|1|a|an) ([a-z]+?)s? (?:is|=|equals|has|makes) (\d+(?:\.\d+)?) ([a-z]+)", text)
+    others = [n for n in numbers if n != rate.group(2)] if rate else []
+    others = others[1:] if others[:1] == ["1"] and len(others) == 2 else others  # "1 mile is 1.609 km"
+    if rate and len(others) == 1:
+        return f"{others[0]} * {rate.group(2)}"
+    asked = re.search(r"(\d+(?:\.\d+)?) ?([a-z]+?)s? (?:in|into|to|as|is how many|= how many) ([a-z]+?)s?\b", text) or \
+        re.search(r"how many ([a-z]+?)s? (?:are|is) (?:in |there in )?(\d+(?:\.\d+)?) ([a-z]+?)s?\b", text)
+    if not asked:
+        return None
+    amount, source, target = (asked.group(1), asked.group(2), asked.group(3)) if asked.group(1)[0].isdigit() else \
+        (asked.group(2), asked.group(3), asked.group(1))
+    if (source, target) in CONVERSIONS:
+        return f"{amount} * {CONVERSIONS[source, target]}"
+    if (target, source) in CONVERSIONS:
+        return f"{amount} / {CONVERSIONS[target, source]}"
+    return None
+
+
 JOINS = {"SUM": " + ", "PRODUCT": " * ", "MEAN": " + "}
 
 

@@ -57,6 +57,7 @@ def intents_in(text: str) -> tuple:
         return (Intent("summarise", {"topic": "", "text": summary.group("text")}),)
     parts = clauses(text)
     story = arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.match(r"^\W*how (?:many|much)\b", parts[-1], re.I) else None
+    story = story or (arithmetic.story(text) if not any(arithmetic.expression(p) for p in parts) else None)
     if story:  # "A box holds 24 pencils. How many pencils are in 5 boxes?": the story spans the sentences
         return (Intent("calculate", {"expression": story}),)
     intents, previous = [], None
