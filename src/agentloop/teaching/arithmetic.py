@@ -51,6 +51,7 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
     (rf"\bmultiply {N} (?:by|and|with) {N}", r"(\1 * \2)"),
     (rf"\bdivide {N} (?:by|into) {N}", r"(\1 / \2)"),
     (rf"\b(?:half of|halve) {N}", r"(\1 / 2)"), (rf"\b(?:double|twice) {N}", r"(\1 * 2)"),
+    (rf"\btriple {N}", r"(\1 * 3)"), (rf"\bquadruple {N}", r"(\1 * 4)"),
     (r"\bplus\b|\band\b(?=\s*-?\d)", "+"), (r"\bminus\b", "-"),
     (r"\b(?:times|multiplied by|x)\b|×|(?<=\d)x(?=\s*\d)", "*"), (r"\b(?:divided by|over)\b|÷", "/"),
 ]
@@ -73,7 +74,7 @@ CUES = (r"\bwhat(?:'s| is| are|s)?\b|\bhow (?:much|many)\b|\bcalculat|\bcompute|
 
 
 OPERATOR_WORDS = (r"[-+*/^×÷%]|\b(?:add|plus|minus|times|multipl|divide|subtract|sum|product|square|cube|power|"
-                  r"percent|double|half|halve|take)")
+                  r"percent|double|triple|quadruple|half|halve|take)")
 
 
 class ToolFailed(Exception):
@@ -115,7 +116,8 @@ def expression(text: str, previous: str | None = None) -> str | None:
     if previous is not None and not re.search(OPERATOR_WORDS, text):
         return None  # "..., and translate it": "it" is the result, but nothing is computed
     if previous is not None:
-        text = re.sub(r"\b(?:the result|the answer|the total|that|it|this)\b", "R", text)
+        text = re.sub(r"\b(?:whatever (?:you get|that is|it is)|what you get|the result|the answer|the total|that number|"
+                      r"that|it|this)\b", "R", text)
         if "R" not in text:  # "then multiply by 5", "then add 2": the result is implied
             text = re.sub(r"^\W*(?:then\s+|and\s+)*(multiply|divide|square|cube)\b", r"\1 R", text)
             text = re.sub(r"^\W*(?:then\s+|and\s+)*(add|subtract) (-?\d+(?:\.\d+)?)\b(?! (?:and|to|from))",

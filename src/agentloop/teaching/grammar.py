@@ -51,6 +51,7 @@ FACTS = [
      rf"teetotal|halal|kosher){END}", "diet"),
     (rf"\bi(?:'m| am) (?P<v>\d{{1,3}})(?: years old| years| yo)?{END}", "age"),
     (rf"\bi (?:just )?turned (?P<v>\d{{1,3}}){END}", "age"),
+    (rf"\bi was born in (?P<v>(?:1[89]|20)\d\d){END}", "birth_year"),
     (rf"\bi was born (?:on|in) (?P<v>(?:[A-Za-z]+ \d|\d|the )[^,;!?]*?){END}", "birthday"),
     (rf"\bi was born in (?P<v>[A-Z][^,;!?]*?){END}", "birthplace"),
     (rf"\bit'?s my birthday (?:on |is )?{VALUE}{END}", "birthday"),
@@ -94,6 +95,8 @@ QUESTIONS = [
 ]
 OTHER = [  # (pattern, kind, slot names from the groups)
     (r"\b(?:bomb|explosives?|malware|ransomware|hack into|steal|poison someone)\b", "harmful"),
+    (r"^\W*(?:please |can you )?(?:remind me|set (?:a|an|up a) (?:reminder|alarm)|add (?:a|an) (?:event|reminder|task))"
+     r"(?P<task>)\W*$", "schedule"),  # nothing to remind of: the model asks what
     (r"\bremind me (?P<when>(?:in|at|on|tomorrow|tonight|next|every|this)\b.*?) to (?P<task>.+?)[.!?]*$", "schedule"),
     (r"^\W*(?P<when>(?:every|each|on|tomorrow|tonight|next|this|in|at)\b[^,]*?),? (?:please )?remind me to (?P<task>.+?)[.!?]*$",
      "schedule"),  # "every Sunday remind me to call grandma"

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from . import arithmetic, facts, say, statements
 from .tasks import HANDLERS as TASKS, refusal
-from .toolbox import Missing, Tool, call, takes_key
+from .toolbox import Missing, Tool, call, takes_key, words
 from .timing import timing
 from .understand import Intent, understand
 
@@ -51,6 +51,10 @@ class Turn:
                 known.update(intent.slots.get("facts", []) if intent.kind == "remember" else [])
         return known
 
+    def written(self, key: str) -> str:
+        """The key as the memory in the system prompt writes it ("city" for the model's "lives_in")."""
+        return facts.keys_as_written(self.system).get(key, key)
+
     def agent(self) -> str:
         """Who the system prompt says the model is ("You are the researcher, ..." -> researcher)."""
         found = re.search(r"\byou are (?:the |an? )?(?:[a-z]+ )*?([a-z]+)(?=[,.]|\s+(?:with|who|that)\b|$)",
@@ -66,7 +70,7 @@ def answer(turn: Turn):
             return say.sentence(question.group(1).strip()).rstrip("."), []
     intents = understand(turn.text) or [Intent("unknown", {"text": turn.text})]
     if all(i.kind == "unknown" for i in intents):
-        intents = completed(turn) or scheduled(turn) or intents
+        intents = completed(turn) or scheduled(turn) or overlapping(turn) or intents
     if rule := forbidden(turn, intents):  # a rule in the system prompt, whatever its wording, is honoured
         return rule, []
     if len(intents) > 1:  # a greeting beside a request is politeness, not a request
@@ -168,6 +172,23 @@ def scheduled(turn: Turn) -> list:
     return [Intent("schedule", {"task": turn.text.strip(), "when": ""})]
 
 
+GENERIC = {"text", "string", "word", "number", "value", "return", "give", "input", "output", "tool", "user", "function",
+           "with", "from", "into", "this", "that", "what", "which", "have", "does", "make", "some", "your", "about"}
+
+
+def overlapping(turn: Turn) -> list:
+    """A request no rule reads, a quoted text, and an offered tool whose name or description shares a word
+    that matters with it ("is 'racecar' a palindrome?" and is_palindrome): the tool is used on the text."""
+    subject = re.search(r"[\"“'‘]([^\"”'’]+)[\"”'’]|:\s*(.+)$", turn.text)
+    if not subject:
+        return []
+    asked = {statements.lemma(w) for w in re.findall(r"[a-z]{4,}", turn.text.lower())} - GENERIC
+    for tool in turn.tools:
+        if asked & ({statements.lemma(w) for w in words(f"{tool.name} {tool.description}") if len(w) >= 4} - GENERIC):
+            return [Intent("use", {"tool": tool.name, "text": (subject.group(1) or subject.group(2)).strip()})]
+    return []
+
+
 def calculate(intent: Intent, turn: Turn):
     expression = intent.slots["expression"]
     shown = expression[1:-1] if re.fullmatch(r"\((?:[^()]|\([^()]*\))*\)", expression) else expression
@@ -213,7 +234,7 @@ def remember(intent: Intent, turn: Turn):
         (spec.get("default") for p, spec in tool.params.items() if "importance" in p or "priority" in p), None) or "medium"
     calls = []
     for key, value in pairs:
-        key = same_subject(known, key) if keyed else key  # "my partner is Alex" replaces "partner_name: Sam"
+        key = turn.written(same_subject(known, key)) if keyed else key  # "my partner is Alex" replaces Sam
         old = facts.lookup(known, key) if key in LISTS else None
         value = f"{old}, {value}" if keyed and old and value.lower() not in old.lower() else value
         roles = {"key": key, "value": value} if keyed else {"value": value if intent.slots.get("note")
@@ -295,7 +316,8 @@ def forget(intent: Intent, turn: Turn):
     tool = turn.tool("forget")
     if tool is None:
         return "I can't forget anything: I have no tool to delete memories."
-    search, named = turn.tool("list_memory", "recall"), matcher(intent)
+    search = turn.tool("list_memory", "recall") if key == "*" else turn.tool("recall", "list_memory")
+    named = matcher(intent)
     if not takes_key(tool) and search:  # memory services delete by id: search first, then delete
         query = "user" if key == "*" else value or say.query(key)
         [result] = yield [call(search, query=query, limit=20 if key == "*" else 5, scope="user")]
@@ -310,7 +332,7 @@ def forget(intent: Intent, turn: Turn):
         targets = [k for k, v in known.items() if key == "*" or k == key or named(f"{k.replace('_', ' ')} {v}")]
         if key == "*" and not targets and not turn.calls:
             return "There is nothing in my memory to forget."
-        targets = targets or [key]  # memory is not in the prompt: ask the tool for the key
+        targets = [turn.written(t) for t in targets] or [key]  # not in the prompt: ask the tool for the key
     made = [next(iter(args.values()), "") for args in turn.calls if args[""] == tool.name]
     targets = made or targets  # replayed after the deletes: memory has changed, the calls made have not
     results = yield [call(tool, key=target, id=target) for target in targets]

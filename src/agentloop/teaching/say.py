@@ -22,6 +22,7 @@ PHRASES = {
     "location": ("you are in {}", "The user is in {}"),
     "age": ("you are {} years old", "The user is {} years old"),
     "birthplace": ("you were born in {}", "The user was born in {}"),
+    "birth_year": ("you were born in {}", "The user was born in {}"),
     "diet": ("you are {}", "The user is {}"),
 }
 CAPITALS = {"france": "Paris", "japan": "Tokyo", "italy": "Rome", "germany": "Berlin",

@@ -129,8 +129,9 @@ def question(clause: str) -> dict | None:
     found = re.match(r"^\W*(?:(?P<wh>what|which|where|when|who|whom|how|why)(?P<what>(?: [a-z']+){0,3}?) )?"
                      r"(?P<aux>do|does|did|am|have|has|can)\s+(?:(?P<i>i)|my (?P<thing>[a-z]+))\s+"
                      r"(?P<verb>[a-z]+)\b\s*(?P<rest>.*)$", text)
-    if not found or (found.group("i") and found.group("verb") in MODALS | AUXILIARIES):
-        return None
+    if not found or (found.group("i") and found.group("verb") in MODALS | AUXILIARIES
+                     and not (found.group("aux") in ("do", "did") and found.group("verb") == "have")):
+        return None  # "do I have any pets?" has a main verb; "can I be ...?" does not
     verb = "have" if found.group("verb") == "got" else found.group("verb")
     words = set(re.findall(r"[a-z]{3,}", f"{found.group('what') or ''} {found.group('rest')}"))
     return {"subject": "user" if found.group("i") else found.group("thing"), "verb": lemma(verb),

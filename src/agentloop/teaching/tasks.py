@@ -104,6 +104,16 @@ def next_time(every: str) -> str:
     return f"next {unit.rstrip('s') if unit.lower().endswith('days') else unit}"
 
 
+def use(intent, turn):
+    """A tool chosen by the words it shares with the request, used on the quoted text; its result said as it is."""
+    tool = next(t for t in turn.tools if t.name == intent.slots["tool"])
+    subject = intent.slots["text"]
+    [result] = yield [call(tool, text=subject, word=subject, value=subject, query=subject)]
+    if reason := refusal([result]):
+        return f"{tool.name} did not work: {reason}"
+    return f"{tool.name}({subject!r}) returned: {result.strip()}"
+
+
 def reminder(intent, turn):
     return f"Reminder: {intent.slots['task']}."
 
@@ -215,7 +225,7 @@ def greet(intent, turn):
 
 HANDLERS = {
     "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
-    "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
+    "use": use, "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
     "greet": greet, "joke": lambda i, t: say.JOKE, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",
     "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.CAN}", "harmful": lambda i, t: "I can't help with that.",

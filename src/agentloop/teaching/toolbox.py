@@ -28,7 +28,7 @@ KINDS = {
     "remember": "remember memorize memorise save store write note jot stash keep record retain mind remember_fact",
     "recall": "recall retrieve",
     "list_memory": "list all",
-    "forget": "forget delete remove erase unlearn wipe scrub purge discard clear",
+    "forget": "forget delete remove erase unlearn wipe scrub purge discard clear drop scrap throw toss",
     "schedule": "schedule queue reminder remind later follow followup enqueue task calendar event appointment agenda "
                 "nudge alarm job cron timer todo",
     "weather": "weather forecast temperature",
@@ -92,6 +92,8 @@ def classify(name: str, description: str, params: tuple) -> str | None:
     memory = (name_words | other) & MEMORY_WORDS
     if memory and name_words & {"get", "fetch", "read", "lookup"}:  # get_fact, read_memory
         return "recall"
+    if (name_words | set(words(description)[:1])) & KEYWORDS["forget"]:  # a tool that deletes, whatever it deletes
+        return "forget"
     by_name, by_description = best({k: len(KEYWORDS[k] & name_words) for k in scores if KEYWORDS[k] & name_words}), best(said)
     disagree = by_name and by_description and said[by_description] > said.get(by_name, 0)
     chosen = by_description if disagree else best(scores)
@@ -119,7 +121,7 @@ def read_tools(tools: list) -> list[Tool]:
 
 # parameter roles -> the parameter names that usually play them
 ROLES = {
-    "key": "key name topic label field attribute subject about title heading tag",
+    "key": "key name topic label field attribute subject about title heading tag slot entry handle",
     "value": "value fact content text memory note info information data detail details body",
     "query": "query q question search term terms keyword keywords topic",
     "task": "task description what title text action item todo job event summary name message reminder note subject "
