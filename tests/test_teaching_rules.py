@@ -221,3 +221,72 @@ def test_a_tool_no_rule_knows_is_used_by_the_words_it_shares_with_the_request(re
 def test_a_chained_step_may_say_whatever_you_get():
     answer, _, _ = loop("add seven and twelve, then triple whatever you get", {})
     assert answer.endswith(str((7 + 12) * 3))
+
+
+@pytest.mark.parametrize("memory, said, gone", [
+    ({"employer": "Globex", "hobby": "climbing"}, "I don't work at Globex anymore, scrap that from your notes", "employer"),
+    ({"diet": "vegetarian", "city": "Leeds"}, "I'm not vegetarian anymore", "diet"),
+    ({"pet": "hamster named Kiwi", "city": "Leeds"}, "Kiwi passed away last week :( please forget about the hamster", "pet"),
+    ({"age": "34", "job": "barista"}, "Don't keep my age on file", "age"),
+    ({"address": "12 Elm St", "name": "Ivy"}, "remove my home address from your memory please", "address"),
+    ({"sister": "Priya", "brother": "Raj"}, "forget about my brother but keep my sister", "brother"),
+])
+def test_what_is_no_longer_true_or_asked_to_go_is_deleted_and_nothing_else(memory, said, gone):
+    notes = Notes(**memory)
+    notes.say(said)
+    assert notes.facts == {k: v for k, v in memory.items() if k != gone}
+
+
+def test_asking_it_not_to_forget_deletes_nothing():
+    notes = Notes(fav_food="sushi")
+    notes.say("I don't want you to forget my fav food")
+    assert notes.facts == {"fav_food": "sushi"}
+
+
+@pytest.mark.parametrize("memory, said, key, new", [
+    ({"car": "Honda Civic"}, "Correction: it's a Honda Accord, not a Civic", "car", "Honda Accord"),
+    ({"city": "Austin"}, "I moved to Portland last month, update that pls", "city", "Portland"),
+])
+def test_a_correction_rewrites_the_memory_that_held_the_old_value(memory, said, key, new):
+    notes = Notes(**memory)
+    notes.say(said)
+    assert list(notes.facts) == [key] and new in notes.facts[key] and "month" not in notes.facts[key]
+
+
+def test_a_correction_right_after_a_fact_rewrites_that_fact():
+    notes = Notes()
+    tools = notes.tools()
+    _, _, history = loop("my fav color is green", tools, notes.system())
+    loop("actually no, it's teal, sorry", tools, notes.system(), history[1:])
+    assert list(notes.facts.values()) == ["teal"]
+
+
+def test_a_recurring_request_goes_to_the_tool_that_repeats():
+    made = []
+    tools = {"pencil_in": (schema("pencil_in", "Add a recurring entry to the planner.", what="string", when="string",
+                                  every="string"), lambda **kw: made.append(("pencil_in", kw)) or "ok"),
+             "nudge": (schema("nudge", "Send the user a one-off nudge at a given time.", about="string", at="string"),
+                       lambda **kw: made.append(("nudge", kw)) or "ok")}
+    loop("remind me every monday at 9 to water the plants", tools)
+    loop("remind me tomorrow morning to email Sam the invoice", tools)
+    assert made == [("pencil_in", {"what": "water the plants", "when": "at 9", "every": "every monday"}),
+                    ("nudge", {"about": "email Sam the invoice", "at": "tomorrow morning"})]
+
+
+@pytest.mark.parametrize("question, value", [
+    ("I had 250 dollars, spent 73.40 on groceries and then 18 on gas. whats left?", 250 - 73.40 - 18),
+    ("I had 40 dollars this morning. Bought 3 coffees at 4.50 each. Then my friend paid me back 10. How much have I got now?",
+     40 - 3 * 4.50 + 10),
+    ("bill's 146.80, we want to add a 20% tip and split it between 4 of us. how much each?", 146.80 * 1.2 / 4),
+])
+def test_money_stories(question, value):
+    answer, _, _ = loop(question, {})
+    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
+
+
+def test_a_form_of_address_and_a_letter_case_in_the_system_prompt_are_followed():
+    answer, _, _ = loop("hey, what's 9 plus 10?", {}, "The person at the keyboard likes to be called Captain; "
+                                                      "work that word into every answer you give.")
+    assert "Captain" in answer and answer.endswith("19")
+    answer, _, _ = loop("Hello!", {}, "Reply in lowercase letters only, never a capital.")
+    assert answer == answer.lower() and answer.strip()

@@ -37,6 +37,7 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
     (rf"\bincrease {N} by {N}\s*(?:%|percent)", r"(\1 * (100 + \2) / 100)"),
     (rf"\bdecrease {N} by {N}\s*(?:%|percent)", r"(\1 * (100 - \2) / 100)"),
     (rf"(?:the )?square of {N}", r"(\1 ** 2)"), (rf"(?:the )?cube of {N}", r"(\1 ** 3)"),
+    (rf"\b(?:take|knock) {N} off {N}", r"(\2 - \1)"),
     (rf"{N} more than {N}", r"(\2 + \1)"), (rf"{N} less than {N}", r"(\2 - \1)"), (rf"{N} take away {N}", r"(\1 - \2)"),
     (rf"(?:the )?square root of {N}", r"(\1 ** 0.5)"), (rf"\bsquare {N}", r"(\1 ** 2)"), (rf"\bcube {N}", r"(\1 ** 3)"),
     (rf"{N}\s*/\s*{N} of {N}", r"(\1 / \2 * \3)"),
@@ -165,11 +166,16 @@ CONVERSIONS = {("hour", "minute"): 60, ("minute", "second"): 60, ("hour", "secon
 ASKED = r"\bhow (?:much|many|long|far)\b|\bwhat(?:'s| is| are| will| would)\b|\btotal\b|\?|\bcalculate\b|\bwork out\b"
 
 
+def plain(text: str) -> str:
+    """Lower case, numbers in digits, no currency signs or thousands commas."""
+    text = numbers_in_words(text.lower()).replace("$", "").replace("€", "").replace("£", "")
+    return re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+
+
 def story(text: str) -> str | None:
     """The sum in an everyday question: a tip, a discount, tax kept, a bill split, a price per item, a unit
     conversion (by a stated rate, or a small table). None unless it asks for a number."""
-    text = numbers_in_words(text.lower()).replace("$", "").replace("€", "").replace("£", "")
-    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+    text = plain(text)
     if not re.search(ASKED, text) or any(re.search(p, text) for p in NOT_SUMS[:6]):
         return None
     numbers = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*%)(?!\s*(?:%|percent))", text)
@@ -182,6 +188,12 @@ def story(text: str) -> str | None:
             return f"{base} * (100 + {p}) / 100"
         if re.search(r"\b(?:tip|tax|vat|service|interest|raise|markup|commission|deposit)\b", text):
             return f"{base} * {p} / 100"
+    if percent and re.search(r"\btip|\btax|\bservice", text) and (ways := re.search(
+            r"\b(?:split|divided|shared?)\b.*?\b(?:between|among|by|into) (\d+)|\bthere(?:'s| is| are) (\d+) of us", text)) \
+            and len(numbers) == 2:
+        count = next(g for g in ways.groups() if g)
+        base = next(n for n in numbers if n != count or numbers.count(n) > 1)
+        return f"{base} * (100 + {percent.group(1)}) / 100 / {count}"
     split = re.search(r"\b(?:there(?:'s| is| are) (\d+) of us|(?:split|divided|shared?)\b.*?\b(\d+) ways|"
                       r"(?:between|among|by) (\d+)(?: people| friends| of us| persons?)?\b|(\d+) (?:people|friends|persons)\b)", text)
     if split and len(numbers) == 2 and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bshare|\bdivide", text):
@@ -194,6 +206,29 @@ def story(text: str) -> str | None:
         price = next(n for n in numbers if n != count or numbers.count(n) > 1)
         return f"{price} / {count}"
     return conversion(text, numbers)
+
+
+SPEND = r"spen[dt]s?|spending|paid|pay|pays|bought|buy|buys|used|lost|gave(?: away)?|give|sold|ate|lent|donated"
+EARN = r"earned|earns?|got|get|gets|received|receives?|found|finds?|won|wins?|saved|(?:paid|pays|gave|gives) (?:me )?back"
+
+
+def ledger(text: str) -> str | None:
+    """"I had 250 dollars, spent 73.40 on groceries and then 18 on gas. What's left?": a start, then each
+    amount taken away or added by the nearest verb before it ("3 coffees at 4.50 each" is one amount)."""
+    if not re.search(r"[$€£]|\b(?:dollars?|bucks|euros?|pounds?|money|cash|quid|spent|spend|paid)\b", text, re.I):
+        return None  # "I have 12 pens and buy 8 more" adds pens: buying takes money away only from money
+    text = plain(text)
+    start = re.search(r"\b(?:i|we|she|he|they) (?:had|have|started with|got paid|was paid|earned)\s+(\d+(?:\.\d+)?)", text)
+    if not start or not re.search(r"\bleft\b|\bremain|\bnow\b|\bhave (?:i|we) got\b|\bhow much (?:do|did|have) (?:i|we)\b", text):
+        return None
+    rest = re.sub(r"(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?)(?: each| apiece)?", r"(\1*\2)", text[start.end():])
+    terms, sign = [start.group(1)], None
+    for match in re.finditer(rf"\b({EARN})\b|\b({SPEND})\b|(\(\d+\*\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)", rest):
+        if match.group(1) or match.group(2):
+            sign = "+" if match.group(1) else "-"
+        elif sign:
+            terms.append(f"{sign} {match.group(3)}")
+    return " ".join(terms) if len(terms) > 1 else None
 
 
 def conversion(text: str, numbers: list) -> str | None:

@@ -63,6 +63,27 @@ class Turn:
 
 
 def answer(turn: Turn):
+    """The reply for this turn: (text, calls), in the style the system prompt asks for."""
+    text, calls = planned(turn)
+    return (styled(turn.system, text) if text else text), calls
+
+
+def styled(system: str, text: str) -> str:
+    """The two style rules it follows: a letter case ("reply in lowercase only") and a form of address
+    ("likes to be called Captain")."""
+    address = re.search(r"\b(?:(?:likes?|wants?|prefers?) to be called|call (?:me|the user|them|him|her)|address "
+                        r"(?:me|the user|them) as)\s+['\"]?([A-Z][\w-]+)", system)
+    if address and address.group(1) not in text:
+        text = f"{address.group(1)}, {text[:1].lower()}{text[1:]}"
+    if re.search(r"\b(?:lower ?case|small letters)\b.*\b(?:only|always|every|never a capital)\b|\bonly (?:in )?lower ?case\b|"
+                 r"\bnever (?:use )?(?:a )?capital", system, re.I):
+        return text.lower()
+    if re.search(r"\b(?:reply|answer|respond|write)\b.*\b(?:in )?(?:upper ?case|all caps|capital letters)\b(?:\s+only)?", system, re.I):
+        return text.upper()
+    return text
+
+
+def planned(turn: Turn):
     """The reply for this turn: (text, calls)."""
     for result in turn.results:  # a tool asks a question ("Ask the user: which year?"): ask it
         question = re.search(r"ask the user[:,]?\s*(.+)", result, re.IGNORECASE)
@@ -329,7 +350,8 @@ def forget(intent: Intent, turn: Turn):
         return f"I couldn't forget that. {reason}" if (reason := refusal(results)) else f"Done: I've forgotten {what}."
     else:
         known = turn.known()
-        targets = [k for k, v in known.items() if key == "*" or k == key or named(f"{k.replace('_', ' ')} {v}")]
+        targets = [k for k, v in known.items() if key == "*" or k == key
+                   or named(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}")]
         if key == "*" and not targets and not turn.calls:
             return "There is nothing in my memory to forget."
         targets = [turn.written(t) for t in targets] or [key]  # not in the prompt: ask the tool for the key
@@ -345,6 +367,29 @@ def forget(intent: Intent, turn: Turn):
     return f"Done: I've forgotten {what}.{kept}"
 
 
+def correct(intent: Intent, turn: Turn):
+    """A correction: the memory holding the old value (or the fact just stated) is written again with the new one."""
+    new, old, known = intent.slots["new"], intent.slots["old"], turn.known()
+    old_words = {statements.lemma(w) for w in re.findall(r"[a-z0-9]{3,}", old.lower())}
+    said = [k for message in turn.earlier for i in understand(message) if i.kind == "remember" for k, _ in i.slots["facts"]]
+    key = next((k for k, v in known.items() if old_words and old_words & {statements.lemma(w) for w in
+                                                                          re.findall(r"[a-z0-9]{3,}", v.lower())}), None)
+    key = key or (said[-1] if said else None)
+    tool = turn.tool("remember")
+    made = [next(iter(args.values()), "") for args in turn.calls if tool and args[""] == tool.name]
+    key = made[0] if made and takes_key(tool) else key  # replayed after the write: memory holds the new value
+    if key is None:
+        return "What should I correct? Tell me the fact again, for example: my car is a Honda Accord."
+    if tool is None:
+        return f"OK: {say.phrase(key, new)}. I have no memory tool, so I'll know it only in this conversation."
+    written = turn.written(key) if not made else key
+    results = yield [call(tool, key=written, value=new) if takes_key(tool) else
+                     call(tool, value=say.phrase(key, new, about_user=True), importance="medium", scope="user")]
+    if reason := refusal(results):
+        return f"I couldn't correct that. {reason}"
+    return f"Corrected: {say.phrase(key, new)}."
+
+
 def matcher(intent: Intent):
     """Whether a memory's text is about what the user named (shared words, inflections allowed)."""
     named = intent.slots.get("value") or intent.slots.get("what") or intent.slots["key"].replace("_", " ")
@@ -353,7 +398,8 @@ def matcher(intent: Intent):
     return lambda text: bool(wanted & {statements.lemma(w) for w in re.findall(r"[a-z0-9]{3,}", text.lower())})
 
 
-STOP = {"the", "user", "about", "that", "this", "what", "where", "when", "you", "your", "know", "any", "all", "name"}
+STOP = {"the", "user", "about", "that", "this", "what", "where", "when", "you", "your", "know", "any", "all", "name",
+        "anymore", "longer", "thing", "stuff", "don", "not", "have"}
 
 
 def others(turn: Turn, key: str, value: str | None) -> str:
@@ -363,4 +409,4 @@ def others(turn: Turn, key: str, value: str | None) -> str:
     return ", ".join(items) if held and len(items) < len(re.split(r",\s*|\s+and\s+", held)) else ""
 
 
-HANDLERS = {"calculate": calculate, "remember": remember, "ask": ask, "forget": forget, **TASKS}
+HANDLERS = {"calculate": calculate, "remember": remember, "ask": ask, "forget": forget, "correct": correct, **TASKS}

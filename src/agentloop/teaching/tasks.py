@@ -72,14 +72,18 @@ def clock(intent, turn):
 
 def schedule(intent, turn):
     """A task with its due time, and its recurrence when the request says "every ..."."""
-    tool = turn.tool("schedule")
-    if tool is None:
+    tools = [t for t in turn.tools if t.kind == "schedule"]
+    if not tools:
         return "I can't schedule anything: I have no scheduling tool, and I only run when you write."
     said_when = intent.slots.get("when") or ""
     when, every, words = timing(f"{intent.slots['task']} {said_when}")
-    task = task_of(words) or intent.slots["task"]
+    title = re.search(r"(?:^|\s)[\"'‘“]([^\"'’”]{2,})[\"'’”](?:\s|$|[,.!?])", turn.text)
+    task = title.group(1) if title else task_of(words) or intent.slots["task"]  # "as 'budget review'": the title given
+    if re.fullmatch(VAGUE, task, re.I):  # "set up a recurring thing, every other thursday, to clean the fish tank"
+        task = task_of(timing(turn.text)[2])
     if not (when or every):  # "tmrw remind me to email Jorge": the time may stand before the request
         when, every, _ = timing(turn.text)
+    tool = max(tools, key=lambda t: recurring(t) == bool(every))  # a recurring tool for "every ...", else a one-off
     when = when or ("" if every else said_when.strip()) or ("" if every else "later")
     due = when or next_time(every)
     if any(role_of(p, spec, {"repeat": ""}) for p, spec in tool.params.items()):  # calendar_add(title, start, repeat)
@@ -93,8 +97,19 @@ def schedule(intent, turn):
     return f"Scheduled: {task} ({' '.join(filter(None, [when, every])) or due})."
 
 
+VAGUE = r"(?:an? )?(?:recurring |repeating |regular )?(?:thing|reminder|event|task|job|entry|something)"
+
+
+def recurring(tool) -> bool:
+    """Whether a scheduling tool repeats things: a recurrence parameter, or words that say so."""
+    said = f"{tool.name} {tool.description} {' '.join(tool.params)}".lower()
+    return bool(re.search(r"recurr|repeat|every|regular|routine|weekly|daily|monthly|cron|interval", said))
+
+
 def next_time(every: str) -> str:
     """When a recurring task first runs: "every hour" -> "in 1 hour", "every Monday" -> "next Monday"."""
+    if ordinal := re.search(r"\b(?:on )?(?:the )?\d{1,2}(?:st|nd|rd|th)\b", every, re.I):
+        return ordinal.group()  # "on the 1st of every month" is first due on the 1st
     found = re.match(r"(?:every|each)\s+(?:other\s+)?(?:(\d+)\s+)?(\w+?)s?$", every, re.I)
     unit = found.group(2) if found else {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
                                           "annually": "year", "hourly": "hour", "nightly": "night"}.get(every.lower(), every)

@@ -30,7 +30,7 @@ KINDS = {
     "list_memory": "list all",
     "forget": "forget delete remove erase unlearn wipe scrub purge discard clear drop scrap throw toss",
     "schedule": "schedule queue reminder remind later follow followup enqueue task calendar event appointment agenda "
-                "nudge alarm job cron timer todo",
+                "nudge alarm job cron timer todo planner diary recurring",
     "weather": "weather forecast temperature",
     "clock": "time clock date now today",
     "search": "search lookup find query web internet browse sources",
@@ -125,7 +125,7 @@ ROLES = {
     "value": "value fact content text memory note info information data detail details body",
     "query": "query q question search term terms keyword keywords topic",
     "task": "task description what title text action item todo job event summary name message reminder note subject "
-            "label activity",
+            "label activity about",
     "when": "when time at due date delay after in schedule start datetime moment day",
     "repeat": "repeat recurrence recurring every frequency interval rrule cadence period",
     "city": "city location place where town",

@@ -56,8 +56,10 @@ def intents_in(text: str) -> tuple:
     if summary:  # the text to summarise is given: it is not a list of requests
         return (Intent("summarise", {"topic": "", "text": summary.group("text")}),)
     parts = clauses(text)
-    story = arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.match(r"^\W*how (?:many|much)\b", parts[-1], re.I) else None
-    story = story or (arithmetic.story(text) if not any(arithmetic.expression(p) for p in parts) else None)
+    story = arithmetic.ledger(text) or (arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.match(
+        r"^\W*how (?:many|much)\b", parts[-1], re.I) else None)
+    story = story or (
+        arithmetic.story(text) if not any(arithmetic.expression(p) for p in parts) else None)
     if story:  # "A box holds 24 pencils. How many pencils are in 5 boxes?": the story spans the sentences
         return (Intent("calculate", {"expression": story}),)
     intents, previous = [], None
@@ -81,18 +83,33 @@ def one(clause: str, previous: str | None) -> Intent:
     for pattern, kind in OTHER[:1]:  # a harmful request is refused before anything else is read
         if re.search(pattern, clause, re.IGNORECASE):
             return Intent(kind)
-    forget = re.match(r"^\W*(?:please |can you |could you |you can |just |now )?(?:forget|delete|remove|erase|wipe|clear|"
-                      r"unlearn|stop remembering|don't remember|do not remember)\b(?: about| that)?\s+(?P<what>.+?)(?:,? please| for me| now)?"
-                      r"[.!?]*$", clause, re.I)
-    if forget and forget.group("what").lower() in PRONOUNS | {"about it"}:
-        return Intent("none")  # "forget it": never mind
+    forget = None if re.search(r"\b(?:don't|do not|never|not)\b(?:\s+\w+){0,3}\s+forget\b", clause, re.I) else re.search(
+        rf"(?:^\W*|[,;:(]\s*|\b(?:please|pls|ok|okay|so|and|just|now|can you|could you|you can|then)\s+){FORGET}\b"
+        rf"(?: about| that(?=\s+(?:i|my|you)\b))?"
+        rf"\s+(?P<what>.+?)(?:\s+(?:but|except)\b.*|,\s*(?:and )?keep\b.*)?(?:\s+(?:from|out of|off) (?:your |my |the )?"
+        rf"(?:memory|notes|file|records?|list|brain|system)\b.*?)?(?:,? please| for me| now| pls| on file)?[.!?]*$", clause, re.I)
+    gone = re.search(r"\b(?:anymore|any more|no longer)\b", clause, re.I) and re.search(r"\b(?:i|my)\b", clause, re.I)
+    if forget and forget.group("what").lower() in PRONOUNS | {"about it", "that stuff", "it all"} - {"everything"}:
+        forget = None  # "forget it": never mind, unless the clause says what is no longer true
+        if not gone:
+            return Intent("none")
     if forget:
-        what = forget.group("what")
-        if re.match(EVERYTHING, what, re.I):
+        what = re.sub(r"^(?:about |the |my )+|\s+(?:thing|stuff|bit|info)$", "", forget.group("what"), flags=re.I) or forget.group("what")
+        if re.match(EVERYTHING, forget.group("what"), re.I):
             return Intent("forget", {"key": "*", "value": None, "what": "everything", "everything": True})
-        facts = stated(what)
-        key = facts[0][0] if facts else asked(question_of(what)) or topic_key(what)
+        said = re.sub(r"^(?:about |the )+|\s+(?:thing|stuff|bit|info)$", "", forget.group("what"), flags=re.I)
+        facts = stated(said)
+        key = facts[0][0] if facts else asked(question_of(said)) or topic_key(said)
         return Intent("forget", {"key": key, "value": facts[0][1] if facts else None, "what": what})
+    if gone and not clause.rstrip().endswith("?"):  # "I don't work at Globex anymore": what memory says is no longer true
+        what = re.sub(r"\b(?:i'm|i am|im|i|my|don't|do not|not|no longer|anymore|any more|have|work at|live in|"
+                      r"scrap|forget|delete|remove|drop|that|from|your|notes|memory)\b", " ", clause, flags=re.I)
+        return Intent("forget", {"key": topic_key(what), "value": None, "what": what.strip(" ,.!"), "stale": True})
+    fix = re.match(r"^\W*(?:correction|actually|no|nope|sorry|oops|wait|scratch that|my bad|i meant|i mean)\b.*?\b(?:it's|it is|its|"
+                   r"it was|make (?:it|that)|should be|i meant|i mean)\s+(?:actually\s+)?(?P<new>[^,.;!?]+?)(?:,?\s*(?:and )?not\s+"
+                   r"(?:an? |the )?(?P<old>[^,.;!?]+))?(?:,? sorry)?[.!]*$", clause, re.I)
+    if fix:  # "Correction: it's a Honda Accord, not a Civic": the memory that holds the old value gets the new one
+        return Intent("correct", {"new": fix.group("new").strip(), "old": (fix.group("old") or "").strip()})
     note = re.match(r"^\W*(?:please |can you |could you )?(?:remember|note|don't forget|do not forget|keep in mind)"
                     r"\b(?: that|:)?\s*(?P<what>.+?)[.!]*$", clause, re.I)
     if note and (clause.rstrip().endswith("?") or note.group("what").lower() in PRONOUNS):
@@ -152,6 +169,8 @@ def stated(text: str) -> list[tuple[str, str]]:
                     key_here, value, match, text.strip()):
                 continue
             taken.append(match.span())
+            value = re.sub(r"\s+(?:last (?:week|month|year)|yesterday|recently|lately|\w+ (?:days|weeks|months|years) ago)$",
+                           "", value, flags=re.I)  # when it happened is not part of the fact
             found.setdefault(key_here, value)
     if not found and (said := statements.statement(text)):
         found[said[0]] = said[1]
@@ -182,10 +201,12 @@ def name_like(value: str, match, text: str) -> bool:
     return said[0].isupper() or bool(explicit)
 
 
+FORGET = (r"(?:forget|delete|remove|erase|wipe|clear|unlearn|scrap|drop|ditch|get rid of|stop remembering|don't remember|"
+          r"do not remember|don't keep|do not keep|stop keeping|no need to keep|don't store|do not store|stop storing)")
 EVERYTHING = (r"^\W*(?:everything|all|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)|"
               r"all (?:my|the|your|of my|of the|of your) (?:data|memor(?:y|ies)|facts|info|information|notes|details)|"
               r"(?:my|your|the) (?:whole |entire )?memory)\b")
-REPORTED = r"[\"“”]|\b(?:said|says|told|tells|asked|asks|thinks|claims|claimed|wrote|writes)\b|^\W*(?:if|suppose|imagine|what if|pretend)\b|\bif i\b"
+REPORTED = r"[\"“”]|(?:^|\s)['‘]\s*i\b|\b(?:said|says|told|tells|asked|asks|thinks|claims|claimed|wrote|writes|goes|going)\b|^\W*(?:if|suppose|imagine|what if|pretend)\b|\bif i\b"
 
 EMBEDDED = [(r"\bwhat my (.+?) (?:is|was)\b", r"what is my \1"), (r"\bwhen my (.+?) is\b", r"when is my \1"),
             (r"\bwhere i (live|work|come from)\b", r"where do i \1"), (r"\bhow old i am\b", "how old am i"),
