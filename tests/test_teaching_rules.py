@@ -290,3 +290,25 @@ def test_a_form_of_address_and_a_letter_case_in_the_system_prompt_are_followed()
     assert "Captain" in answer and answer.endswith("19")
     answer, _, _ = loop("Hello!", {}, "Reply in lowercase letters only, never a capital.")
     assert answer == answer.lower() and answer.strip()
+
+
+@pytest.mark.parametrize("statement, question, expected", [
+    ("I drive a 2014 subaru outback, in case that matters later", "remind me what car I've got?", "2014 subaru outback"),
+    ("my dog's name is Biscuit, he's a beagle", "what's my pup called?", "Biscuit"),
+    ("Note that I'm vegetarian.", "any diet stuff i told you about?", "vegetarian"),
+    ("heads up, I'm seriously allergic to shellfish", "what am I allergic to?", "shellfish"),
+    ("We moved from Denver to Lisbon last spring", "where do i live these days?", "Lisbon"),
+    ("my birthday's on the 14th of March", "when's my bday?", "14th of March"),
+    ("I speak Portuguese and a little bit of Japanese", "which languages do I know?", "Portuguese"),
+    ("my sister Priya lives in Toronto", "where does my sister live?", "Toronto"),
+    ("I've got two cats, Mochi and Pepper", "what're my cats' names", "Mochi and Pepper"),
+    ("call me Jules from now on", "what name do I go by?", "Jules"),
+    ("my partner's called Dana and she's a nurse", "what's my partner's name?", "Dana"),
+])
+def test_a_fact_said_casually_comes_back_asked_in_other_words(statement, question, expected):
+    notes = Notes()
+    notes.say(statement)
+    assert any(expected in value for value in notes.facts.values()), notes.facts
+    assert not any(re.search(r"in case|last spring|from now on", value) for value in notes.facts.values()), notes.facts
+    answer, _ = notes.say(question)
+    assert expected in answer, answer

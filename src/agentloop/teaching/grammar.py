@@ -6,7 +6,7 @@ request, TEXT_OPS what they want done to a piece of text. Each is tried in order
 
 NAME = r"(?P<v>[A-Za-z][a-z'-]+(?: (?!(?:btw|please|thanks|now|too|here|again)\b)[A-Z][a-z'-]+)?)"
 VALUE = r"(?P<v>[^,;!?]+?)"
-END = r"\s*(?:please|thanks|thank you|now|btw|by the way|anymore|too)?\s*(?=[,;!?]|\.(?:\s|$)|\band (?:i|i'm|my|me|we|you|please|also|then|remember|what|tell|remind)\b|\bbut\b|$)"
+END = r"\s*(?:please|thanks|thank you|now|btw|by the way|anymore|too|from now on|in case that matters(?: later)?|fyi)?\s*(?=[,;!?]|\.(?:\s|$)|\band (?:i|i'm|my|me|we|you|please|also|then|remember|what|tell|remind|she|he|they|it)\b|\bbut\b|$)"
 NOT_NAMES = set("""a an the at on in by later back soon now tomorrow tonight today maybe sometime anytime
     asap again please when if crazy called named what whatever anything something nothing you me it that this here there
     sure fine ok okay good great tired hungry busy sorry ready done home happy sad going not just so very
@@ -32,6 +32,7 @@ FACTS = [
     (rf"^(?:(?:hi|hello|hey)(?: there| all| everyone)?\W+)?(?:i'm|i am|im|this is) {NAME}{END}", "name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?)(?:'s| 's) name is {NAME}{END}", "{k}_name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?) is (?:called|named) {NAME}{END}", "{k}_name"),
+    (r"\bmy (?P<k>[a-z]+) (?P<v>(?-i:[A-Z][a-z]+))(?= [a-z]+s\b)", "{k}_name"),  # "my sister Priya lives in Toronto"
     (rf"\bi(?: have|'ve| have got|'ve got| got) an? (?P<k>[a-z]+) (?:called|named) {NAME}{END}", "{k}_name"),
     (rf"\bi(?:'m| am) allergic to {VALUE}{END}", "allergies"),
     (rf"\bi have an? (?P<v>[a-z]+(?: [a-z]+)?) allergy{END}", "allergies"),
@@ -42,7 +43,8 @@ FACTS = [
     (rf"\bi (?:really |also |much |do )?prefer {VALUE}{END}", "prefers"),
     (rf"\bi(?:'m| am)? (?:now |currently )?(?:work(?:ing)? as|employed as) (?:an? )?{VALUE}{END}", "job"),
     (rf"\bi (?:work|am working) (?:at|for) {VALUE}{END}", "workplace"),
-    (rf"\b(?:actually |so |now )?i(?:'ve| have)? (?:just |recently )?(?:moved|relocated) to {VALUE}{END}", "lives_in"),
+    (rf"\b(?:actually |so |now )?(?:i|we)(?:'ve| have)? (?:just |recently )?(?:moved|relocated)(?: from [^,;!?]+?)? to {VALUE}{END}",
+     "lives_in"),
     (rf"\bi (?:now |currently |still )?live in {VALUE}{END}", "lives_in"),
     (rf"\bi(?:'m| am) (?:now |currently )?(?:living|based|settled|staying) in {VALUE}{END}", "lives_in"),
     (rf"\bi(?:'m| am) (?:originally )?from {VALUE}{END}", "from"),
@@ -59,6 +61,11 @@ FACTS = [
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+){{0,2}}) (?:is|are) (?!called|named|not)(?:on )?{VALUE}{END}", "{k}"),
     (rf"\bi(?:'m| am) an? (?P<v>[a-z]+(?: [a-z]+)?){END}", "job"),
 ]
+# a small table of near-synonyms: the words people use for a thing the grammar already has a key for
+NEAR = {"pup": "dog", "puppy": "dog", "doggo": "dog", "kitty": "cat", "kitten": "cat", "hubby": "husband", "wifey": "wife",
+        "mom": "mother", "mum": "mother", "mama": "mother", "dad": "father", "papa": "father", "bf": "boyfriend",
+        "gf": "girlfriend", "fav": "favourite", "fave": "favourite", "bday": "birthday", "b-day": "birthday",
+        "nickname": "name", "hometown": "from"}
 SAME = {"allergy": "allergies", "address": "lives_in", "home": "lives_in", "city": "lives_in", "occupation": "job",
         "profession": "job", "bday": "birthday", "birth_date": "birthday", "date_of_birth": "birthday",
         "first_name": "name"}  # words for a key the grammar already has

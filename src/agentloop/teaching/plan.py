@@ -13,7 +13,7 @@ from . import arithmetic, facts, say, statements
 from .tasks import HANDLERS as TASKS, refusal
 from .toolbox import Missing, Tool, call, takes_key, words
 from .timing import timing
-from .understand import Intent, understand
+from .understand import Intent, as_question, understand
 
 SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b|\bcard (?:number|no)s?\b",
              "a password or another secret": r"\b(?:password|passcode|pass ?phrase|pin|code|credential|secret|login|log-?in|"
@@ -302,7 +302,7 @@ def ask(intent: Intent, turn: Turn):
         if turn.tool("recall"):  # a search needs words: it cannot list what it does not know to ask for
             return "I can only search my memory by its words: tell me what it was about and I'll look."
         return "You haven't asked me to remember anything yet."
-    shape = intent.slots.get("shape") or statements.question(intent.slots["about"])
+    shape = intent.slots.get("shape") or statements.question(as_question(intent.slots["about"]))
     if shape and (kept := statements.answer(shape, known)):
         return kept
     value = facts.lookup(known, key)
@@ -327,7 +327,11 @@ def found(known: dict, key: str) -> bool:
 def loosely(known: dict, key: str) -> list:
     """Memories that mention what was asked ("my dentist appointment" finds "dentist on Friday"), but
     never for a fact with a name of its own: "my cat's name" is not "your name"."""
-    return [] if key.endswith("name") or key in say.PHRASES else facts.mentioning(known, key.replace("_", " "))
+    if key.endswith("_name"):  # "my cats' names": a statement about the cats, never another name ("your name is Ada")
+        thing = statements.lemma(key.removesuffix("_name").split("_")[-1])
+        return [(k, v) for k, v in known.items() if statements.decode(k)
+                and thing in {statements.lemma(w) for w in re.findall(r"[a-z]+", v.lower())}]
+    return [] if key == "name" or key in say.PHRASES else facts.mentioning(known, key.replace("_", " "))
 
 
 def forget(intent: Intent, turn: Turn):

@@ -61,6 +61,8 @@ UNKNOWN = {"lives_in": "where you live", "from": "where you are from", "likes": 
 
 def unknown(key: str) -> str:
     """What the model admits it does not know: "I don't know your dog's name yet. ..."."""
+    if statements.decode(key) or not re.fullmatch(r"[a-z]+(?:_[a-z]+){0,2}", key):
+        return "I don't know that yet. Tell me and I'll remember it."
     thing = UNKNOWN.get(key) or "your " + (f"{key.removesuffix('_name').replace('_', ' ')}'s name"
                                            if key.endswith("_name") and key != "name" else key.replace("_", " "))
     return f"I don't know {thing} yet. Tell me and I'll remember it."

@@ -24,6 +24,8 @@ ADVERBS = set("""also still now just always never often usually sometimes mostly
     definitely probably certainly kind sort pretty so very too""".split())
 HEDGES = r"\b(?:if|would|could|might|maybe|perhaps|wish|hope|imagine|suppose|pretend|someday|one day|planning|plan to|going to|gonna|want to|wanna|about to|thinking (?:about|of))\b"
 NEGATIONS = r"\b(?:not|never|no longer|don't|doesn't|didn't|do not|does not|did not|no|nothing|nobody|n't)\b"
+FILLERS = (r"in case (?:that|it) matters(?: later)?|just so you know|for the record|btw|by the way|fyi|lol|haha|from now on|"
+           r"these days|now|last (?:week|month|year|spring|summer|autumn|fall|winter)|recently|lately")
 OPENERS = r"(?:(?:so|well|oh|also|and|but|btw|fyi|hey|hi|hello|ok|okay|yes|yeah|actually|anyway|by the way|" \
           r"just so you know|for the record|fun fact|note that|remember that|please note)\W+)*"
 IRREGULAR = {"has": "have", "had": "have", "got": "have", "'ve": "have", "does": "do", "did": "do", "goes": "go",
@@ -70,11 +72,12 @@ def statement(clause: str) -> tuple[str, str] | None:
     if text.endswith("?") or re.search(HEDGES, text, re.I) or re.search(NEGATIONS, text, re.I) \
             or re.search(r"[\"“”{}\[\]]|:\s", text):  # quoted speech, or a heading over data, is not a statement
         return None
-    found = re.match(rf"^\W*{OPENERS}(?:(?P<i>i)|my (?P<thing>[a-z]+))(?P<aux>'ve got|'ve| have got| have|'m| am)?"
+    found = re.match(rf"^\W*{OPENERS}(?:(?P<i>i)|my (?P<thing>[a-z]+)(?: (?P<name>(?-i:[A-Z][a-z]+)))?)(?P<aux>'ve got|'ve| have got| have|'m| am)?"
                      rf"\s+(?P<verb>[a-z']+)\b\s*(?P<rest>.*)$", text, re.I)
     if not found:
         return None
-    verb, aux, rest = found.group("verb").lower(), (found.group("aux") or "").strip().lower(), found.group("rest").strip(" ,")
+    verb, aux, rest = found.group("verb").lower(), (found.group("aux") or "").strip().lower(), found.group("rest")
+    rest = re.sub(rf"(?:,?\s+(?:{FILLERS}))+$", "", rest.strip(" ,"), flags=re.I).strip(" ,")
     while verb in ADVERBS and rest:  # "I also speak French": the verb comes after the adverbs
         verb, _, rest = rest.partition(" ")
         verb = verb.lower()
@@ -139,15 +142,22 @@ def question(clause: str) -> dict | None:
             "yes_no": not found.group("wh")}
 
 
+NEAR_VERBS = {"have": {"own", "drive", "ride", "keep"}, "own": {"have", "drive", "ride"}, "know": {"speak", "read"},
+              "speak": {"know"}, "do": {"work"}, "work": {"do"}}  # a small table of near-synonyms
+
+
 def answer(ask: dict, known: dict) -> str | None:
-    """The stored statement that answers a question, said back to the user, or None."""
-    best, score = None, 0
+    """The stored statement that answers a question, said back to the user, or None: the same subject, the
+    same verb (or a near one: "what car do I have?" finds "I drive a Volvo"), then the most shared words."""
+    near = {lemma(v) for base, verbs in NEAR_VERBS.items() if lemma(base) == ask["verb"] for v in verbs}
+    best, score = None, -1
     for key, value in known.items():
         parts = decode(key)
-        if not parts or parts[0] != ask["subject"] or lemma(parts[1]) != ask["verb"]:
+        if not parts or parts[0] != ask["subject"] or lemma(parts[1]) not in {ask["verb"]} | near:
             continue
         shared = len(ask["words"] & {lemma(w) for w in re.findall(r"[a-z]{3,}", value.lower())})
-        if best is None or shared > score:
+        shared += 2 * (lemma(parts[1]) == ask["verb"])  # the same verb before a near one
+        if shared > score:
             best, score = (key, value), shared
     if best is None:
         return None

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import arithmetic, statements
-from .grammar import FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
+from .grammar import NEAR, FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
 
 
 @dataclass
@@ -126,7 +126,7 @@ def one(clause: str, previous: str | None) -> Intent:
     key = asked(clause)
     if key:
         return Intent("ask", {"key": key, "about": clause})
-    shape = statements.question(clause)
+    shape = statements.question(as_question(clause))
     if shape:  # "What car do I drive?": answered from the statement with the same verb
         return Intent("ask", {"key": shape["subject"] + "_" + shape["verb"], "about": clause, "shape": shape})
     subject = quoted(clause)
@@ -160,6 +160,7 @@ def stated(text: str) -> list[tuple[str, str]]:
     Other people's words, quoted speech and hypotheticals are not the user's facts."""
     if re.search(REPORTED, text, re.I):
         return []
+    text = plainer(text)
     found, taken = {}, []
     for pattern, key in FACTS:
         for match in re.finditer(pattern, text.strip(), re.IGNORECASE):
@@ -169,11 +170,12 @@ def stated(text: str) -> list[tuple[str, str]]:
                     key_here, value, match, text.strip()):
                 continue
             taken.append(match.span())
-            value = re.sub(r"\s+(?:last (?:week|month|year)|yesterday|recently|lately|\w+ (?:days|weeks|months|years) ago)$",
+            value = re.sub(r"\s+(?:last (?:week|month|year|spring|summer|autumn|fall|winter)|yesterday|recently|lately|"
+                           r"\w+ (?:days|weeks|months|years) ago)$",
                            "", value, flags=re.I)  # when it happened is not part of the fact
             found.setdefault(key_here, value)
-    if not found and (said := statements.statement(text)):
-        found[said[0]] = said[1]
+    if all(k.endswith("_name") and k != "name" for k in found) and (said := statements.statement(text)):
+        found[said[0]] = said[1]  # "my sister Priya lives in Toronto": her name, and where she lives
     return sorted(found.items(), key=lambda item: text.lower().find(item[1].lower()))
 
 
@@ -208,15 +210,39 @@ EVERYTHING = (r"^\W*(?:everything|all|it all|all of (?:it|that|this|them)|every 
               r"(?:my|your|the) (?:whole |entire )?memory)\b")
 REPORTED = r"[\"“”]|(?:^|\s)['‘]\s*i\b|\b(?:said|says|told|tells|asked|asks|thinks|claims|claimed|wrote|writes|goes|going)\b|^\W*(?:if|suppose|imagine|what if|pretend)\b|\bif i\b"
 
-EMBEDDED = [(r"\bwhat my (.+?) (?:is|was)\b", r"what is my \1"), (r"\bwhen my (.+?) is\b", r"when is my \1"),
+EMBEDDED = [(r"\b(?:tell me|do you (?:know|remember)|remind me(?: of)?)\s+(what|which|where|when|who)\s+(\w+\s+)?i(?:'ve| have)? "
+             r"(?!am\b|was\b|do\b|did\b)(\w+)", r"\1 \2do i \3"), (r"\bdo i got\b", "do i have"),
+            (r"\bremind me (?:of )?(what|where|when|who|which|how)\b", r"\1"),
+            (r"\bany (\w+) (?:stuff|things?|info|details?)\b.*$", r"what is my \1"),
+            (r"\bwhat name do i go by\b|\bwhat(?:'s| is) my nickname\b|\bwhat do (?:people|you) call me\b", "what is my name"),
+            (r"\b(what|who) are my (\w+?)s?'? names\b", r"\1 is my \2's name"),(r"\bwhat my (.+?) (?:is|was)\b", r"what is my \1"), (r"\bwhen my (.+?) is\b", r"when is my \1"),
             (r"\bwhere i (live|work|come from)\b", r"where do i \1"), (r"\bhow old i am\b", "how old am i"),
             (r"\bwhere i(?:'m| am) from\b", "where am i from"), (r"\bwhat i do\b", "what do i do")]
 
 
+INTENSIFIERS = (r"really|seriously|very|super|severely|deathly|quite|so|totally|extremely|highly|mildly|slightly|kind of|"
+                r"kinda|actually|also|still|definitely|absolutely|pretty|incredibly")
+
+
+def plainer(text: str) -> str:
+    """The same words in fewer shapes: "what're" -> "what are", "my birthday's on" -> "my birthday is on",
+    "I'm seriously allergic" -> "I'm allergic"."""
+    text = re.sub(r"\b(what|who|where|when|how)'re\b", r"\1 are", text, flags=re.I)
+    text = re.sub(r"\b(my (?:[a-z]+ )?[a-z]+)'s (?=(?:on|in|at|a|an|the|called|named|from|\d)\b)", r"\1 is ", text, flags=re.I)
+    return re.sub(rf"\b(i'm|i am|im|i)\s+(?:{INTENSIFIERS})\s+(?=[a-z])", r"\1 ", text, flags=re.I)
+
+
+def as_question(text: str) -> str:
+    """A question said indirectly, said directly: "do you remember where I live?" -> "where do I live?"."""
+    text = plainer(text)
+    for pattern, plain in EMBEDDED:
+        text = re.sub(pattern, plain, text, flags=re.IGNORECASE)
+    return text
+
+
 def asked(text: str) -> str | None:
     """The key a question asks about ("what is my dog's name?" -> "dog_name"), or None."""
-    for pattern, plain in EMBEDDED:  # "do you remember where I live?" asks "where do I live?"
-        text = re.sub(pattern, plain, text, flags=re.IGNORECASE)
+    text = as_question(text)
     for pattern, key in QUESTIONS:
         match = re.search(pattern, text, re.IGNORECASE)
         if match:
@@ -240,6 +266,7 @@ def key_of(text: str) -> str:
     """'favourite colour' -> 'favourite_colour'; a word for a known key becomes that key ('address' -> 'lives_in')."""
     key = re.sub(r"\W+", "_", text.strip().lower().replace("'s", "")).strip("_")
     key = re.sub(r"^(?:new|current|present|latest|actual)_(?=[a-z])", "", key)  # "my new partner" is my partner
+    key = "_".join(NEAR.get(part, part) for part in key.split("_"))  # "pup" is "dog", "fav" is "favourite"
     key = re.sub(r"\bfavorite\b", "favourite", re.sub(r"\bcolor\b", "colour", key.replace("_", " "))).replace(" ", "_")
     return SAME.get(key, key)
 
