@@ -312,3 +312,24 @@ def test_a_fact_said_casually_comes_back_asked_in_other_words(statement, questio
     assert not any(re.search(r"in case|last spring|from now on", value) for value in notes.facts.values()), notes.facts
     answer, _ = notes.say(question)
     assert expected in answer, answer
+
+
+@pytest.mark.parametrize("question, value", [
+    ("ok so dinner came to $84.60 and there's 3 of us, how much does everyone owe?", 84.60 / 3),
+    ("whats a 15% tip on 62 bucks", 62 * 0.15),
+    ("convert 5 miles to km pls (1 mile = 1.609 km)", 5 * 1.609),
+    ("if i put away 45 a week how much will i have after a year?", 45 * 52),
+    ("put away 150 a month for a year and a half, how much is that?", 150 * 18),
+    ("don't add them, multiply: 6 and 9", 6 * 9),
+])
+def test_more_everyday_sums(question, value):
+    answer, _, _ = loop(question, {})
+    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
+
+
+def test_a_text_step_may_work_on_the_result_of_the_step_before():
+    tools = {"shout": (schema("shout", "Make text loud (upper case).", words="string"), lambda words: words.upper()),
+             "mirror": (schema("mirror", "Reverse a piece of text.", text="string"), lambda text: text[::-1])}
+    answer, calls, _ = loop("shout 'we won the cup' and then mirror the result", tools)
+    assert calls == [("shout", {"words": "we won the cup"}), ("mirror", {"text": "WE WON THE CUP"})]
+    assert "we won the cup".upper()[::-1] in answer

@@ -111,6 +111,8 @@ def expression(text: str, previous: str | None = None) -> str | None:
     text = numbers_in_words(text.lower())
     if any(re.search(pattern, text) for pattern in NOT_SUMS):
         return None
+    text = re.sub(r"\b(?:don't|do not|not)\s+(?:add|subtract|multiply|divide|sum|plus|minus|times)\b[^,;:]*[,;:]?", " ", text)
+    text = re.sub(r"\b(add|subtract|multiply|divide|sum)\s*:\s*", r"\1 ", text)  # "multiply: 6 and 9"
     text = re.sub(r"\b(\d+(?:\.\d+)?)e([-+]?\d{1,3})\b", lambda m: f"{float(m.group()):.15g}", text)  # 1e3 is 1000
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text).replace("$", "").replace("€", "").replace("£", "")
     text = re.sub(r"\bnegative\s+(?=\d)", "-", text)
@@ -163,7 +165,10 @@ CONVERSIONS = {("hour", "minute"): 60, ("minute", "second"): 60, ("hour", "secon
                ("week", "day"): 7, ("mile", "km"): 1.609344, ("mile", "kilometre"): 1.609344, ("kg", "pound"): 2.20462,
                ("kilogram", "pound"): 2.20462, ("foot", "inch"): 12, ("metre", "cm"): 100, ("meter", "cm"): 100,
                ("km", "metre"): 1000, ("km", "meter"): 1000, ("litre", "ml"): 1000, ("year", "month"): 12}
-ASKED = r"\bhow (?:much|many|long|far)\b|\bwhat(?:'s| is| are| will| would)\b|\btotal\b|\?|\bcalculate\b|\bwork out\b"
+ASKED = (r"\bhow (?:much|many|long|far)\b|\bwhat(?:'s| is| are| will| would|s)\b|\btotal\b|\?|\bcalculate\b|\bwork out\b|"
+         r"\bconvert\b")
+PER = {("week", "year"): 52, ("month", "year"): 12, ("day", "week"): 7, ("day", "year"): 365, ("hour", "day"): 24,
+       ("minute", "hour"): 60}
 
 
 def plain(text: str) -> str:
@@ -196,7 +201,8 @@ def story(text: str) -> str | None:
         return f"{base} * (100 + {percent.group(1)}) / 100 / {count}"
     split = re.search(r"\b(?:there(?:'s| is| are) (\d+) of us|(?:split|divided|shared?)\b.*?\b(\d+) ways|"
                       r"(?:between|among|by) (\d+)(?: people| friends| of us| persons?)?\b|(\d+) (?:people|friends|persons)\b)", text)
-    if split and len(numbers) == 2 and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bshare|\bdivide", text):
+    if split and len(numbers) == 2 and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bshare|\bdivide|\beveryone\b|"
+                                                 r"\bevery one\b|\bowe\b|\ba head\b|\bapiece\b", text):
         ways = next(g for g in split.groups() if g)
         total = next(n for n in numbers if n != ways or numbers.count(n) > 1)
         return f"{total} / {ways}"
@@ -205,7 +211,19 @@ def story(text: str) -> str | None:
         count = next(g for g in per.groups() if g)
         price = next(n for n in numbers if n != count or numbers.count(n) > 1)
         return f"{price} / {count}"
-    return conversion(text, numbers)
+    return conversion(text, numbers) or saving(text, numbers)
+
+
+def saving(text: str, numbers: list) -> str | None:
+    """"45 a week ... after a year": an amount per unit of time, over a longer time (a small table)."""
+    rate = re.search(r"(\d+(?:\.\d+)?) (?:a|an|per|each|every) (day|week|month|hour|minute)\b", text)
+    span = re.search(r"\b(?:after|in|for|over) (?:(a|an|one|\d+(?:\.\d+)?) )?(day|week|month|year|hour)s?( and a half)?\b", text)
+    if not rate or not span or (rate.group(2), span.group(2)) not in PER:
+        return None
+    count = float(span.group(1)) if span.group(1) and span.group(1)[0].isdigit() else 1.0
+    count += 0.5 if span.group(3) else 0
+    return f"{rate.group(1)} * {PER[rate.group(2), span.group(2)]} * {count:g}".replace(" * 1", "") if count == 1 else \
+        f"{rate.group(1)} * {PER[rate.group(2), span.group(2)]} * {count:g}"
 
 
 SPEND = r"spen[dt]s?|spending|paid|pay|pays|bought|buy|buys|used|lost|gave(?: away)?|give|sold|ate|lent|donated"
@@ -235,7 +253,8 @@ def conversion(text: str, numbers: list) -> str | None:
     """"If one mile is 1.609 km, how many km is 26.2 miles?" (a stated rate) or "3.5 hours in minutes" (the table)."""
     rate = re.search(r"\b(?:one|1|a|an) ([a-z]+?)s? (?:is|=|equals|has|makes) (\d+(?:\.\d+)?) ([a-z]+)", text)
     others = [n for n in numbers if n != rate.group(2)] if rate else []
-    others = others[1:] if others[:1] == ["1"] and len(others) == 2 else others  # "1 mile is 1.609 km"
+    if "1" in others and len(others) == 2:  # "1 mile is 1.609 km"
+        others.remove("1")
     if rate and len(others) == 1:
         return f"{others[0]} * {rate.group(2)}"
     asked = re.search(r"(\d+(?:\.\d+)?) ?([a-z]+?)s? (?:in|into|to|as|is how many|= how many) ([a-z]+?)s?\b", text) or \

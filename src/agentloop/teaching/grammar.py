@@ -11,7 +11,7 @@ NOT_NAMES = set("""a an the at on in by later back soon now tomorrow tonight tod
     asap again please when if crazy called named what whatever anything something nothing you me it that this here there
     sure fine ok okay good great tired hungry busy sorry ready done home happy sad going not just so very
     also still too from with about""".split())
-PRONOUNS = set("you u ya it that this them him her me us everything something anything nothing".split())
+PRONOUNS = set("you u ya it that this them him her me us everything something anything nothing both these those".split())
 NOT_PLACES = set("""fear hope denial peace harmony luxury poverty sin dread terror misery comfort style sight silence
     future past present moment dream dreams darkness shame""".split())  # "I live in fear" is not an address
 NOT_JOBS = set("""bit little lot big huge real total fan new good great bad person human fast slow vegan vegetarian
@@ -135,7 +135,8 @@ TEXT_OPS = [  # (what the user says, the operation)
     (r"\bcount the (?P<letter>[a-z])(?:'s|s)\b", "count_letter"),
     (r"\bcount (?:the )?(?:letter |number of )[\"']?(?P<letter>[a-z])[\"']?(?:'s|s)?\s+in\b", "count_letter"),
     (r"\bhow many words\b|\bcount (?:the )?words\b|\bword count\b|\bnumber of words\b", "count_words"),
-    (r"\b(?:upper ?case|capitals|capital letters|all caps|caps|shout|yell|scream|loud|louder)\b", "uppercase"),
-    (r"\b(?:lower ?case|small letters|whisper|quiet)\b", "lowercase"),
-    (r"\b(?:reverse|reversed|backwards|back to front)\b|\b(?:flip|mirror)\b(?= (?:the |this )?(?:text|word|string|sentence|letters)\b|\s*[\"'“])", "reverse"),
+    (r"\b(?:upper ?case|capitals|capital letters|all caps|caps|shout|yell|scream|loud|louder|loudly)\b", "uppercase"),
+    (r"\b(?:lower ?case|small letters|whisper|quiet|quieter|quietly|softer|softly)\b", "lowercase"),
+    (r"\b(?:reverse|reversed|backwards|back to front)\b|\b(?:flip|mirror)\b(?= (?:the |this )?(?:text|word|string|sentence|letters|result|output)\b|\s*[\"'“]| (?:it|that)\b)",
+     "reverse"),
 ]

@@ -100,12 +100,16 @@ def planned(turn: Turn):
     if order and (said := re.match(SAY, order, re.I)):  # it obeys an instruction that came in as data
         return said.group("x").strip(" \"'"), []
     intents += understand(order) if order else []
-    results, texts = list(turn.results), []
+    results, texts, output = list(turn.results), [], None
     for intent in intents:
+        if intent.kind == "text" and output and re.fullmatch(r"(?:the )?(?:result|output|answer)|it|that|this",
+                                                             intent.slots.get("text") or "", re.I):
+            intent.slots["text"] = output  # "shout 'we won' and then mirror the result": the step before's output
         steps = HANDLERS[intent.kind](intent, turn)
         if isinstance(steps, str):
             texts.append(steps)
             continue
+        got = []
         try:
             calls = next(steps)
             while True:
@@ -115,6 +119,7 @@ def planned(turn: Turn):
                 calls = steps.send(got)
         except StopIteration as done:
             texts.append(done.value)
+            output = got[-1].strip() if got else None
         except Missing as missing:  # a required argument the request does not hold: ask for it
             return say.missing(missing.tool.kind, missing.param), []
     cannot = [t for i, t in zip(intents, texts) if i.kind == "unknown"]

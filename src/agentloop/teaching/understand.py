@@ -130,7 +130,8 @@ def one(clause: str, previous: str | None) -> Intent:
     if shape:  # "What car do I drive?": answered from the statement with the same verb
         return Intent("ask", {"key": shape["subject"] + "_" + shape["verb"], "about": clause, "shape": shape})
     subject = quoted(clause)
-    command = clause.replace(subject, " ") if subject != clause else clause  # "lowercase this: LOUD" is not loud
+    reference = re.fullmatch(r"(?:the )?(?:result|output|answer)|it|that|this", subject, re.I)
+    command = clause.replace(subject, " ") if subject != clause and not reference else clause  # "lowercase this: LOUD"
     about_me = re.match(r"^\W*(?:i|my|we|i'm|i've)\b", clause, re.I) and not re.search(r"[:\"']", clause)
     for pattern, kind in TEXT_OPS if not about_me else ():  # "I love loud music" is not a command
         match = re.search(pattern, command, re.IGNORECASE)
