@@ -199,20 +199,28 @@ def scheduled(turn: Turn) -> list:
 
 
 GENERIC = {"text", "string", "word", "number", "value", "return", "give", "input", "output", "tool", "user", "function",
-           "with", "from", "into", "this", "that", "what", "which", "have", "does", "make", "some", "your", "about"}
+           "with", "from", "into", "this", "that", "what", "which", "have", "does", "make", "some", "your", "about",
+           "how", "many", "much", "the", "and", "for", "are", "can", "you", "tim", "piec", "show", "get"}
+
+
+NEAR_WORDS = {"long": "length", "len": "length", "many": "number", "count": "number", "char": "character",
+              "chars": "character", "letter": "character", "size": "length"}  # a small table of near-synonyms
 
 
 def overlapping(turn: Turn) -> list:
-    """A request no rule reads, a quoted text, and an offered tool whose name or description shares a word
-    that matters with it ("is 'racecar' a palindrome?" and is_palindrome): the tool is used on the text."""
+    """A request no rule reads, a quoted text, and the offered tool whose name and description share the most
+    words that matter with it ("is 'racecar' a palindrome?" and is_palindrome): the tool is used on the text."""
     subject = re.search(r"[\"“'‘]([^\"”'’]+)[\"”'’]|:\s*(.+)$", turn.text)
     if not subject:
         return []
-    asked = {statements.lemma(w) for w in re.findall(r"[a-z]{4,}", turn.text.lower())} - GENERIC
-    for tool in turn.tools:
-        if asked & ({statements.lemma(w) for w in words(f"{tool.name} {tool.description}") if len(w) >= 4} - GENERIC):
-            return [Intent("use", {"tool": tool.name, "text": (subject.group(1) or subject.group(2)).strip()})]
-    return []
+
+    def meant(text: str) -> set:
+        return {NEAR_WORDS.get(w, statements.lemma(w)) for w in words(text) if len(w) >= 3} - GENERIC
+    asked = meant(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))
+    shared = {tool.name: len(asked & meant(f"{tool.name} {tool.description}")) for tool in turn.tools}
+    if not shared or max(shared.values()) == 0:
+        return []
+    return [Intent("use", {"tool": max(shared, key=shared.get), "text": (subject.group(1) or subject.group(2)).strip()})]
 
 
 def calculate(intent: Intent, turn: Turn):

@@ -24,11 +24,12 @@ KINDS = {
     "count_words": "words word wordcount",
     "uppercase": "upper uppercase capital capitals capitalize shout loud caps yell",
     "lowercase": "lower lowercase quiet whisper",
-    "reverse": "reverse reversed backwards mirror",
-    "remember": "remember memorize memorise save store write note jot stash keep record retain mind remember_fact",
+    "reverse": "reverse reversed backwards backward mirror opposite flip",
+    "remember": "remember memorize memorise save store write note jot stash keep record retain mind memo file "
+                "remember_fact",
     "recall": "recall retrieve",
     "list_memory": "list all",
-    "forget": "forget delete remove erase unlearn wipe scrub purge discard clear drop scrap throw toss",
+    "forget": "forget delete remove erase unlearn wipe scrub purge discard clear drop scrap throw toss shred destroy",
     "schedule": "schedule queue reminder remind later follow followup enqueue task calendar event appointment agenda "
                 "nudge alarm job cron timer todo planner diary recurring",
     "weather": "weather forecast temperature",
@@ -99,6 +100,9 @@ def classify(name: str, description: str, params: tuple) -> str | None:
     chosen = by_description if disagree else best(scores)
     if chosen is None:
         return None
+    if chosen == "count_letter" and not any(role_of(p, {}, {"letter": 1}) for p in params):
+        scores.pop("count_letter")  # "Number of characters in a text" measures length: no letter to count
+        chosen = best(scores)
     if memory and name_words & {"list", "all"}:
         return "list_memory"
     if memory and chosen in ARITHMETIC | {"search"}:
@@ -173,12 +177,16 @@ class Missing(Exception):
 
 
 def role_of(param: str, spec: dict, values: dict) -> str | None:
-    """The role a parameter plays, by its name ("start_time": when), else by its description."""
-    name = set(words(param)) | {param.lower()}
-    for clues in (name, set(words(spec.get("description") or "")) if isinstance(spec.get("description"), str) else set()):
-        role = next((r for r in values if clues & set(ROLES.get(r, "").split()) or r in clues), None)
-        if role is not None:
-            return role
+    """The role a parameter plays, by its name ("start_time", "when_text": when; its first word counts
+    twice), else by its description."""
+    said = spec.get("description") if isinstance(spec.get("description"), str) else ""
+    for clues in (words(param) or [param.lower()], words(said)):
+        if not clues:
+            continue
+        scores = {r: 2 * (clues[0] in ROLES.get(r, "").split() or r == clues[0])
+                  + len(set(clues[1:]) & set(ROLES.get(r, "").split())) for r in values}
+        if scores and max(scores.values()) > 0:
+            return max(scores, key=scores.get)
     return None
 
 
