@@ -333,3 +333,33 @@ def test_a_text_step_may_work_on_the_result_of_the_step_before():
     answer, calls, _ = loop("shout 'we won the cup' and then mirror the result", tools)
     assert calls == [("shout", {"words": "we won the cup"}), ("mirror", {"text": "WE WON THE CUP"})]
     assert "we won the cup".upper()[::-1] in answer
+
+
+def test_scheduling_arguments_come_from_the_right_words_and_no_time_is_made_up():
+    made = []
+    nudge = schema("set_nudge", "Have the assistant nudge the user about something later; `every` makes it repeat.",
+                   what="string", when_text="string", every="string")
+    nudge["function"]["parameters"]["required"] = ["what", "when_text"]
+    queue = schema("enqueue_job", "Queue a job to run later.", job="string", due="string")
+    tools = {"set_nudge": (nudge, lambda **kw: made.append(kw) or "ok"), "enqueue_job": (queue, lambda **kw: made.append(kw) or "ok")}
+    loop("set up a daily reminder to drink water at 8am", {"set_nudge": tools["set_nudge"]})
+    loop("nudge me to water the plants every 3 days at 7 in the evening", {"set_nudge": tools["set_nudge"]})
+    loop("i have to renew my passport by June 30, so remind me on June 1", {"enqueue_job": tools["enqueue_job"]})
+    answer, calls, _ = loop("remind me to buy milk", {"enqueue_job": tools["enqueue_job"]})
+    assert made == [{"what": "drink water", "when_text": "at 8am", "every": "daily"},
+                    {"what": "water the plants", "when_text": "at 7 in the evening", "every": "every 3 days"},
+                    {"job": "renew my passport", "due": "on June 1"}]
+    assert not calls and answer.endswith("?")
+
+
+@pytest.mark.parametrize("request_, name, value", [
+    ("how many characters long is 'antidisestablishment'", "char_len", len("antidisestablishment")),
+    ("count the letter s in 'mississippi'", "letter_hits", "mississippi".count("s")),
+])
+def test_a_tool_that_reverses_characters_is_not_a_counter(request_, name, value):
+    tools = {"mirror": (schema("mirror", "Gives back the characters of s in the opposite order.", s="string"), lambda s: s[::-1]),
+             "letter_hits": (schema("letter_hits", "Counts how many times a single character shows up in a word.",
+                                    word="string", ch="string"), lambda word, ch: word.count(ch)),
+             "char_len": (schema("char_len", "Number of characters in a piece of text.", text="string"), lambda text: len(text))}
+    answer, calls, _ = loop(request_, tools)
+    assert [c[0] for c in calls] == [name] and str(value) in answer

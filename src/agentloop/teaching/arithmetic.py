@@ -59,7 +59,8 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
 WORD_PROBLEMS = [  # "3 boxes with 12 apples each", "4 packs of 6 eggs", "5 tickets at $8 each"
     (rf"{N} [a-z]+(?: [a-z]+)? (?:with|of|containing|holding|that (?:each )?(?:hold|have|contain)s?|"
      rf"each (?:with|has|have|holding|containing)) {N} [a-z]+", r"(\1 * \2)"),
-    (rf"{N} [a-z]+(?: [a-z]+)? (?:at|for|costs?|costing|cost) \$?{N}\b(?: each| apiece)?", r"(\1 * \2)"),
+    (rf"{N} (?!(?:minute|min|hour|hr|day|week|month|year)s?\b)[a-z]+(?: [a-z]+)? (?:at|for|costs?|costing|cost) \$?{N}\b"
+     rf"(?: each| apiece)?", r"(\1 * \2)"),
     (rf"\b(?:have|has|had|there are|there were|got) {N} [a-z]+.*?\b(?:eats?|ate|gives? away|gave away|loses?|lost|"
      rf"sells?|sold|uses?|used|takes? away|took away|spends?|spent|breaks?|broke) {N}\b", r"(\1 - \2)"),
     (rf"\b(?:have|has|had|there are|there were|got) {N} [a-z]+.*?\b(?:buys?|bought|gets?|got|finds?|found|adds?|added|"

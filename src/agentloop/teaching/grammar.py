@@ -107,7 +107,7 @@ OTHER = [  # (pattern, kind, slot names from the groups)
     (r"\bremind me (?P<when>(?:in|at|on|tomorrow|tonight|next|every|this)\b.*?) to (?P<task>.+?)[.!?]*$", "schedule"),
     (r"^\W*(?P<when>(?:every|each|on|tomorrow|tonight|next|this|in|at)\b[^,]*?),? (?:please )?remind me to (?P<task>.+?)[.!?]*$",
      "schedule"),  # "every Sunday remind me to call grandma"
-    (r"\b(?:remind me|set a reminder|reminder)\s*:?\s*(?:to|about|that|for)?\s+(?P<task>.+?)"
+    (r"\b(?:remind me|nudge me|ping me|set a reminder|reminder)\s*:?\s*(?:to|about|that|for)?\s+(?P<task>.+?)"
      rf"(?:\s+(?P<when>(?:in|at|on|tomorrow|tonight|next|every|later|this)\b.*?))?{END}", "schedule"),
     (rf"^(?:please )?(?P<task>(?!i\b|my\b|we\b)[a-z]+ .+?) (?P<when>every (?:\d+ |other )?(?:{TIME_UNITS}|{WEEKDAYS})s?){END}",
      "schedule"),

@@ -77,15 +77,14 @@ def schedule(intent, turn):
         return "I can't schedule anything: I have no scheduling tool, and I only run when you write."
     said_when = intent.slots.get("when") or ""
     when, every, words = timing(f"{intent.slots['task']} {said_when}")
+    whole_when, whole_every, rest = timing(turn.text)  # "tmrw remind me ...": the time may stand outside the task
+    when, every = when or whole_when, every or whole_every
     title = re.search(r"(?:^|\s)[\"'‘“]([^\"'’”]{2,})[\"'’”](?:\s|$|[,.!?])", turn.text)
-    task = title.group(1) if title else task_of(words) or intent.slots["task"]  # "as 'budget review'": the title given
-    if re.fullmatch(VAGUE, task, re.I):  # "set up a recurring thing, every other thursday, to clean the fish tank"
-        task = task_of(timing(turn.text)[2])
-    if not (when or every):  # "tmrw remind me to email Jorge": the time may stand before the request
-        when, every, _ = timing(turn.text)
+    task = title.group(1) if title else task_of(words)  # "as 'budget review'": the title given
+    if not task or re.fullmatch(VAGUE, task, re.I):  # "I have to renew my passport, so remind me on June 1"
+        task = task_of(rest)
     tool = max(tools, key=lambda t: recurring(t) == bool(every))  # a recurring tool for "every ...", else a one-off
-    when = when or ("" if every else said_when.strip()) or ("" if every else "later")
-    due = when or next_time(every)
+    due = when or next_time(every) if every or when else ""  # no time said: asked for, never made up
     if any(role_of(p, spec, {"repeat": ""}) for p, spec in tool.params.items()):  # calendar_add(title, start, repeat)
         results = yield [call(tool, task=task, when=due, repeat=every or "none")]
     elif every:  # a recurring task carries its "every ..." along, so each run queues the next

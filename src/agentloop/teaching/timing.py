@@ -16,6 +16,7 @@ EVERY = (rf"(?:\bon )?(?:\bthe )?\b{ORDINAL} of (?:every|each) month\b|\b(?:ever
          rf"evening|night|{ORDINAL}(?: of (?:the|every|each) month)?)\b|\b(?:daily|weekly|monthly|yearly|annually|hourly|"
          rf"nightly)\b|\b{DAY}s\b|\bon weekdays\b")
 WHEN = (rf"\b(?:(?:tomorrow|tmrw|tmr) (?:morning|afternoon|evening|night)|tomorrow|tmrw|tmr|tonight|today|"
+        rf"later(?: today| on| tonight)?|soon|in a (?:bit|while)|"
         rf"this (?:morning|afternoon|evening|weekend)|next (?:{DAY}|week|month|year|weekend)|(?:on )?{DAY}|in (?:an?|one|half an|\d+(?:\.\d+)?) {UNIT}|"
         rf"(?:at |by )?{CLOCK}|(?:on )?(?:the )?{ORDINAL}(?: of {MONTH})?|(?:on )?{MONTH} {ORDINAL}|(?:on )?{MONTH} \d{{1,2}}\b|"
         rf"(?:in|at) the (?:morning|afternoon|evening))\b")
@@ -37,6 +38,8 @@ def timing(text: str) -> tuple[str, str, str]:
 
 def task_of(text: str) -> str:
     """The task in a scheduling request: its words without the asking ("add ... to my calendar", "remind me to")."""
+    text = re.sub(r"\b(?:i|we) (?:have|need|want|got|ought) to\b|\bi must\b|,?\s*(?:so|and|pls|please)?\s*(?:remind|nudge|ping) me"
+                  r"(?: about it| of it)?\b|\b(?:by|before|until)\s*(?=,|$)", " ", text, flags=re.I)
     task = re.sub(r"^\W*(?:(?:please|pls|can you|could you|hey|ok|okay|and|also)\W+)*(?:set up|set|add|put|schedule|"
                   r"book|create|make|enter|queue(?: up)?|plan|remind me(?: to| about| of)?|nudge me(?: to)?|ping me(?: to)?|"
                   r"don't let me forget(?: to)?|remember to)?\s*(?:an? )?(?:reminder|event|entry|job|task|nudge|alarm)?"

@@ -165,6 +165,8 @@ def fill(tool: Tool, values: dict) -> dict:
             continue
         if value == "" and param in tool.required:  # never an empty string for a required argument: ask
             raise Missing(tool, param)
+        if value == "" and role is not None:
+            continue  # an optional argument the request does not hold is left out
         args[param] = convert(value, spec)
     return args
 
