@@ -69,7 +69,7 @@ SCENARIOS = [  # (name, messages, tools, tool_choice, the exact reply)
  ("weather parallel calls", [U("What's the weather in Paris and London?")], [WEATHER], None,
      calls(('get_weather', {'city': 'Paris'}), ('get_weather', {'city': 'London'}))),
  ("facts without tool", [U("My name is Ada, I prefer tea")], None, None,
-     'Nice to meet you, Ada! Noted: you prefer tea.'),
+     "Nice to meet you, Ada! You said you prefer tea; I have no memory tool, so I'll know it only in this conversation."),
  ("remember key/value, parallel", [U("My name is Ada, I prefer tea")], [REMEMBER], None,
      calls(('remember', {'key': 'name', 'value': 'Ada'}), ('remember', {'key': 'prefers', 'value': 'tea'}))),
  ("remember content+importance", [U("My name is Ada and I live in Paris")], [REMEMBER_CONTENT], None,

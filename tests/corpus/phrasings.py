@@ -12,6 +12,7 @@ SEVERAL: (message, the word a stored fact must contain, or None, and the word th
 """
 
 ARITHMETIC = [
+    ("convert 10 miles to km", "10 * 1.609344"),  # a conversion in the model's small table
     ("what is 2+2", "2+2"),
     ("WHAT IS 12 TIMES 7", "12*7"),
     ("whats 15 - 4?", "15-4"),
@@ -463,7 +464,7 @@ CANNOT = ["Write me a poem about the sea", "Explain quantum physics", "Who won t
           "What is love?", "tell me about the Roman empire", "Draw a cat", "order me a pizza",
           "what should I cook tonight?", "Why is the sky blue?", "play some music",
           "Send an email to my boss", "What's the population of Tokyo?", "Write a haiku about autumn",
-          "convert 10 miles to km", "How tall is Mount Everest?",
+          "How tall is Mount Everest?",
           'Write an essay about climate change', "what's the capital of Mongolia", 'How do airplanes fly?', 'Tell me a fun fact', 'Who painted the Mona Lisa?', 'Can you help me with my homework?', "What's the time in Tokyo?", 'give me a recipe for pancakes',
           "What's the stock price of Apple?", 'Find me a cheap flight', 'Who is Ada Lovelace?', 'Describe the Eiffel Tower', 'Make me a sandwich', 'how to learn python fast', 'Should I buy bitcoin?', "What's 2 + 2 in binary?"]
 

@@ -12,9 +12,9 @@ import re
 
 from .. import wire
 from ..tokens import count_tokens
-from . import plan, quirks, validate
+from . import plan, quirks, say, validate
 from .quirks import TooManyRequests
-from .toolbox import fill, read_tools
+from .toolbox import Missing, fill, read_tools
 from .understand import quoted
 from .validate import InvalidRequest
 
@@ -45,8 +45,19 @@ def read_turn(messages: list, tools: list) -> plan.Turn:
         system="\n".join(text_of(m) for m in messages if m["role"] in ("system", "developer")),
         tools=tools,
         results=[text_of(m) for m in messages[last + 1:] if m["role"] == "tool"],
+        calls=[arguments(c) | {"": c["function"]["name"]} for m in messages[last + 1:]
+               if m["role"] == "assistant" for c in m.get("tool_calls") or []],
         last_reply=text_of(before[replies[-1]]) if replies else "",
         asked_because=" ".join(text_of(m) for m in before[since + 1:] if m["role"] == "tool"))
+
+
+def arguments(call: dict) -> dict:
+    """A tool call's arguments as a dict ({} when they are not a JSON object)."""
+    try:
+        parsed = json.loads(call["function"].get("arguments") or "{}")
+    except (TypeError, ValueError):
+        return {}
+    return parsed if isinstance(parsed, dict) else {}
 
 
 def respond(request: dict, seen: set | None = None) -> dict:
@@ -66,7 +77,10 @@ def respond(request: dict, seen: set | None = None) -> dict:
     text, calls = too_much(turn.text) or answer(turn)
     if not calls and offered and choice != "auto":  # a tool is required: use one
         numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", turn.text)]
-        text, calls = None, [(offered[0].name, fill(offered[0], {"text": quoted(turn.text), "numbers": numbers}))]
+        try:
+            text, calls = None, [(offered[0].name, fill(offered[0], {"text": quoted(turn.text), "numbers": numbers}))]
+        except Missing as missing:
+            text = say.missing(offered[0].kind, missing.param)
     if request.get("parallel_tool_calls") is False:
         calls = calls[:1]
     return quirks.after(quirky, envelope(request, text, calls))

@@ -7,6 +7,8 @@ and hands each operation that has a tool to the caller (one tool call per loop t
 "in its head"; it uses whatever number a tool returned, so a buggy tool gives a wrong final answer.
 """
 import ast
+import hashlib
+import math
 import operator
 import re
 from functools import lru_cache
@@ -35,6 +37,7 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
     (rf"\bincrease {N} by {N}\s*(?:%|percent)", r"(\1 * (100 + \2) / 100)"),
     (rf"\bdecrease {N} by {N}\s*(?:%|percent)", r"(\1 * (100 - \2) / 100)"),
     (rf"(?:the )?square of {N}", r"(\1 ** 2)"), (rf"(?:the )?cube of {N}", r"(\1 ** 3)"),
+    (rf"\b(?:take|knock) {N} off {N}", r"(\2 - \1)"),
     (rf"{N} more than {N}", r"(\2 + \1)"), (rf"{N} less than {N}", r"(\2 - \1)"), (rf"{N} take away {N}", r"(\1 - \2)"),
     (rf"(?:the )?square root of {N}", r"(\1 ** 0.5)"), (rf"\bsquare {N}", r"(\1 ** 2)"), (rf"\bcube {N}", r"(\1 ** 3)"),
     (rf"{N}\s*/\s*{N} of {N}", r"(\1 / \2 * \3)"),
@@ -49,13 +52,15 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
     (rf"\bmultiply {N} (?:by|and|with) {N}", r"(\1 * \2)"),
     (rf"\bdivide {N} (?:by|into) {N}", r"(\1 / \2)"),
     (rf"\b(?:half of|halve) {N}", r"(\1 / 2)"), (rf"\b(?:double|twice) {N}", r"(\1 * 2)"),
+    (rf"\btriple {N}", r"(\1 * 3)"), (rf"\bquadruple {N}", r"(\1 * 4)"),
     (r"\bplus\b|\band\b(?=\s*-?\d)", "+"), (r"\bminus\b", "-"),
     (r"\b(?:times|multiplied by|x)\b|×|(?<=\d)x(?=\s*\d)", "*"), (r"\b(?:divided by|over)\b|÷", "/"),
 ]
 WORD_PROBLEMS = [  # "3 boxes with 12 apples each", "4 packs of 6 eggs", "5 tickets at $8 each"
     (rf"{N} [a-z]+(?: [a-z]+)? (?:with|of|containing|holding|that (?:each )?(?:hold|have|contain)s?|"
      rf"each (?:with|has|have|holding|containing)) {N} [a-z]+", r"(\1 * \2)"),
-    (rf"{N} [a-z]+(?: [a-z]+)? (?:at|for|costs?|costing|cost) \$?{N}\b(?: each| apiece)?", r"(\1 * \2)"),
+    (rf"{N} (?!(?:minute|min|hour|hr|day|week|month|year)s?\b)[a-z]+(?: [a-z]+)? (?:at|for|costs?|costing|cost) \$?{N}\b"
+     rf"(?: each| apiece)?", r"(\1 * \2)"),
     (rf"\b(?:have|has|had|there are|there were|got) {N} [a-z]+.*?\b(?:eats?|ate|gives? away|gave away|loses?|lost|"
      rf"sells?|sold|uses?|used|takes? away|took away|spends?|spent|breaks?|broke) {N}\b", r"(\1 - \2)"),
     (rf"\b(?:have|has|had|there are|there were|got) {N} [a-z]+.*?\b(?:buys?|bought|gets?|got|finds?|found|adds?|added|"
@@ -71,7 +76,7 @@ CUES = (r"\bwhat(?:'s| is| are|s)?\b|\bhow (?:much|many)\b|\bcalculat|\bcompute|
 
 
 OPERATOR_WORDS = (r"[-+*/^×÷%]|\b(?:add|plus|minus|times|multipl|divide|subtract|sum|product|square|cube|power|"
-                  r"percent|double|half|halve|take)")
+                  r"percent|double|triple|quadruple|half|halve|take)")
 
 
 class ToolFailed(Exception):
@@ -107,13 +112,16 @@ def expression(text: str, previous: str | None = None) -> str | None:
     text = numbers_in_words(text.lower())
     if any(re.search(pattern, text) for pattern in NOT_SUMS):
         return None
+    text = re.sub(r"\b(?:don't|do not|not)\s+(?:add|subtract|multiply|divide|sum|plus|minus|times)\b[^,;:]*[,;:]?", " ", text)
+    text = re.sub(r"\b(add|subtract|multiply|divide|sum)\s*:\s*", r"\1 ", text)  # "multiply: 6 and 9"
     text = re.sub(r"\b(\d+(?:\.\d+)?)e([-+]?\d{1,3})\b", lambda m: f"{float(m.group()):.15g}", text)  # 1e3 is 1000
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text).replace("$", "").replace("€", "").replace("£", "")
     text = re.sub(r"\bnegative\s+(?=\d)", "-", text)
     if previous is not None and not re.search(OPERATOR_WORDS, text):
         return None  # "..., and translate it": "it" is the result, but nothing is computed
     if previous is not None:
-        text = re.sub(r"\b(?:the result|the answer|the total|that|it|this)\b", "R", text)
+        text = re.sub(r"\b(?:whatever (?:you get|that is|it is)|what you get|the result|the answer|the total|that number|"
+                      r"that|it|this)\b", "R", text)
         if "R" not in text:  # "then multiply by 5", "then add 2": the result is implied
             text = re.sub(r"^\W*(?:then\s+|and\s+)*(multiply|divide|square|cube)\b", r"\1 R", text)
             text = re.sub(r"^\W*(?:then\s+|and\s+)*(add|subtract) (-?\d+(?:\.\d+)?)\b(?! (?:and|to|from))",
@@ -151,6 +159,115 @@ def word_problem(text: str) -> str | None:
         found = re.search(pattern, text)
         if found and "R" not in found.group(0):
             return found.expand(symbol)
+    return None
+
+
+CONVERSIONS = {("hour", "minute"): 60, ("minute", "second"): 60, ("hour", "second"): 3600, ("day", "hour"): 24,
+               ("week", "day"): 7, ("mile", "km"): 1.609344, ("mile", "kilometre"): 1.609344, ("kg", "pound"): 2.20462,
+               ("kilogram", "pound"): 2.20462, ("foot", "inch"): 12, ("metre", "cm"): 100, ("meter", "cm"): 100,
+               ("km", "metre"): 1000, ("km", "meter"): 1000, ("litre", "ml"): 1000, ("year", "month"): 12}
+ASKED = (r"\bhow (?:much|many|long|far)\b|\bwhat(?:'s| is| are| will| would|s)\b|\btotal\b|\?|\bcalculate\b|\bwork out\b|"
+         r"\bconvert\b")
+PER = {("week", "year"): 52, ("month", "year"): 12, ("day", "week"): 7, ("day", "year"): 365, ("hour", "day"): 24,
+       ("minute", "hour"): 60}
+
+
+def plain(text: str) -> str:
+    """Lower case, numbers in digits, no currency signs or thousands commas."""
+    text = numbers_in_words(text.lower()).replace("$", "").replace("€", "").replace("£", "")
+    return re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+
+
+def story(text: str) -> str | None:
+    """The sum in an everyday question: a tip, a discount, tax kept, a bill split, a price per item, a unit
+    conversion (by a stated rate, or a small table). None unless it asks for a number."""
+    text = plain(text)
+    if not re.search(ASKED, text) or any(re.search(p, text) for p in NOT_SUMS[:6]):
+        return None
+    numbers = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*%)(?!\s*(?:%|percent))", text)
+    percent = re.search(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", text)
+    if percent and len(numbers) == 1:
+        p, base = percent.group(1), numbers[0]
+        if re.search(r"\boff\b|\bdiscount|\bsale\b|\bkeep\b|\bleft\b|\bafter (?:tax|the discount)|\bgoes to\b", text):
+            return f"{base} * (100 - {p}) / 100"
+        if re.search(r"\b(?:in total|total|altogether|with the tip|including|all in|overall)\b", text):
+            return f"{base} * (100 + {p}) / 100"
+        if re.search(r"\b(?:tip|tax|vat|service|interest|raise|markup|commission|deposit)\b", text):
+            return f"{base} * {p} / 100"
+    if percent and re.search(r"\btip|\btax|\bservice", text) and (ways := re.search(
+            r"\b(?:split|divided|shared?)\b.*?\b(?:between|among|by|into) (\d+)|\bthere(?:'s| is| are) (\d+) of us", text)) \
+            and len(numbers) == 2:
+        count = next(g for g in ways.groups() if g)
+        base = next(n for n in numbers if n != count or numbers.count(n) > 1)
+        return f"{base} * (100 + {percent.group(1)}) / 100 / {count}"
+    split = re.search(r"\b(?:there(?:'s| is| are) (\d+) of us|(?:split|divided|shared?)\b.*?\b(\d+) ways|"
+                      r"(?:between|among|by) (\d+)(?: people| friends| of us| persons?)?\b|(\d+) (?:people|friends|persons)\b)", text)
+    if split and len(numbers) == 2 and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bshare|\bdivide|\beveryone\b|"
+                                                 r"\bevery one\b|\bowe\b|\ba head\b|\bapiece\b", text):
+        ways = next(g for g in split.groups() if g)
+        total = next(n for n in numbers if n != ways or numbers.count(n) > 1)
+        return f"{total} / {ways}"
+    per = re.search(r"\b(\d+)[- ](?:pack|pk|box|bag|set|bundle)\b|\bfor (\d+)\b|\b(\d+) for\b", text)
+    if per and len(numbers) == 2 and re.search(r"\bper (?!person)\w+|\beach\b|\ba piece\b|\bapiece\b", text):
+        count = next(g for g in per.groups() if g)
+        price = next(n for n in numbers if n != count or numbers.count(n) > 1)
+        return f"{price} / {count}"
+    return conversion(text, numbers) or saving(text, numbers)
+
+
+def saving(text: str, numbers: list) -> str | None:
+    """"45 a week ... after a year": an amount per unit of time, over a longer time (a small table)."""
+    rate = re.search(r"(\d+(?:\.\d+)?) (?:a|an|per|each|every) (day|week|month|hour|minute)\b", text)
+    span = re.search(r"\b(?:after|in|for|over) (?:(a|an|one|\d+(?:\.\d+)?) )?(day|week|month|year|hour)s?( and a half)?\b", text)
+    if not rate or not span or (rate.group(2), span.group(2)) not in PER:
+        return None
+    count = float(span.group(1)) if span.group(1) and span.group(1)[0].isdigit() else 1.0
+    count += 0.5 if span.group(3) else 0
+    return f"{rate.group(1)} * {PER[rate.group(2), span.group(2)]} * {count:g}".replace(" * 1", "") if count == 1 else \
+        f"{rate.group(1)} * {PER[rate.group(2), span.group(2)]} * {count:g}"
+
+
+SPEND = r"spen[dt]s?|spending|paid|pay|pays|bought|buy|buys|used|lost|gave(?: away)?|give|sold|ate|lent|donated"
+EARN = r"earned|earns?|got|get|gets|received|receives?|found|finds?|won|wins?|saved|(?:paid|pays|gave|gives) (?:me )?back"
+
+
+def ledger(text: str) -> str | None:
+    """"I had 250 dollars, spent 73.40 on groceries and then 18 on gas. What's left?": a start, then each
+    amount taken away or added by the nearest verb before it ("3 coffees at 4.50 each" is one amount)."""
+    if not re.search(r"[$€£]|\b(?:dollars?|bucks|euros?|pounds?|money|cash|quid|spent|spend|paid)\b", text, re.I):
+        return None  # "I have 12 pens and buy 8 more" adds pens: buying takes money away only from money
+    text = plain(text)
+    start = re.search(r"\b(?:i|we|she|he|they) (?:had|have|started with|got paid|was paid|earned)\s+(\d+(?:\.\d+)?)", text)
+    if not start or not re.search(r"\bleft\b|\bremain|\bnow\b|\bhave (?:i|we) got\b|\bhow much (?:do|did|have) (?:i|we)\b", text):
+        return None
+    rest = re.sub(r"(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?)(?: each| apiece)?", r"(\1*\2)", text[start.end():])
+    terms, sign = [start.group(1)], None
+    for match in re.finditer(rf"\b({EARN})\b|\b({SPEND})\b|(\(\d+\*\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)", rest):
+        if match.group(1) or match.group(2):
+            sign = "+" if match.group(1) else "-"
+        elif sign:
+            terms.append(f"{sign} {match.group(3)}")
+    return " ".join(terms) if len(terms) > 1 else None
+
+
+def conversion(text: str, numbers: list) -> str | None:
+    """"If one mile is 1.609 km, how many km is 26.2 miles?" (a stated rate) or "3.5 hours in minutes" (the table)."""
+    rate = re.search(r"\b(?:one|1|a|an) ([a-z]+?)s? (?:is|=|equals|has|makes) (\d+(?:\.\d+)?) ([a-z]+)", text)
+    others = [n for n in numbers if n != rate.group(2)] if rate else []
+    if "1" in others and len(others) == 2:  # "1 mile is 1.609 km"
+        others.remove("1")
+    if rate and len(others) == 1:
+        return f"{others[0]} * {rate.group(2)}"
+    asked = re.search(r"(\d+(?:\.\d+)?) ?([a-z]+?)s? (?:in|into|to|as|is how many|= how many) ([a-z]+?)s?\b", text) or \
+        re.search(r"how many ([a-z]+?)s? (?:are|is) (?:in |there in )?(\d+(?:\.\d+)?) ([a-z]+?)s?\b", text)
+    if not asked:
+        return None
+    amount, source, target = (asked.group(1), asked.group(2), asked.group(3)) if asked.group(1)[0].isdigit() else \
+        (asked.group(2), asked.group(3), asked.group(1))
+    if (source, target) in CONVERSIONS:
+        return f"{amount} * {CONVERSIONS[source, target]}"
+    if (target, source) in CONVERSIONS:
+        return f"{amount} / {CONVERSIONS[target, source]}"
     return None
 
 
@@ -196,20 +313,51 @@ def number(result: str) -> float:
     return float(found.group())
 
 
-def steps(node, tools: dict):
-    """A generator: yields (kind, a, b) for each operation that has a tool and receives the tool's
-    result text; returns the value. Operations without a tool are done "in its head"."""
+def steps(tree, tools: dict):
+    """A generator: yields a list of (kind, a, b), every operation that has a tool and whose operands are
+    known (independent ones together, in one turn), and receives the tools' result texts; returns the value.
+    Operations without a tool are done "in its head", where a long product or quotient slips (see slip)."""
+    done = {}
+    while True:
+        ready = []
+        value = evaluate(tree, tools, done, ready)
+        if not ready:
+            return value
+        results = yield [(kind, a, b) for _, kind, a, b in ready]
+        for (node, *_), result in zip(ready, results):
+            done[id(node)] = number(result)
+
+
+def evaluate(node, tools: dict, done: dict, ready: list):
+    """The node's value, or None while an operation under it waits for a tool (added to `ready`)."""
     if isinstance(node, ast.Constant):
         return float(node.value)
     if isinstance(node, ast.UnaryOp):
-        inner = yield from steps(node.operand, tools)
-        return -inner if isinstance(node.op, ast.USub) else inner
-    left = yield from steps(node.left, tools)
-    right = yield from steps(node.right, tools)
+        inner = evaluate(node.operand, tools, done, ready)
+        return None if inner is None else -inner if isinstance(node.op, ast.USub) else inner
+    left, right = evaluate(node.left, tools, done, ready), evaluate(node.right, tools, done, ready)
+    if left is None or right is None:
+        return None
     kind, compute = OPERATIONS[type(node.op)]
-    if kind not in tools:
-        return compute(left, right)
-    return number((yield kind, left, right))
+    if kind in tools:
+        if id(node) not in done:
+            ready.append((node, kind, left, right))
+        return done.get(id(node))
+    exact = compute(left, right)
+    return slip(exact) if kind in ("multiply", "divide") else exact
+
+
+def slip(value: float) -> float:
+    """A product or quotient with more than 7 significant digits, done without a tool, comes out slightly
+    wrong, as language models get it: the leading digits right, the rest off by a few parts in ten thousand."""
+    if isinstance(value, complex) or not math.isfinite(value) or len(f"{abs(value):.12g}".replace(".", "").strip("0")) <= 7:
+        return value
+    noise = str(int(hashlib.sha256(repr(value).encode()).hexdigest(), 16))
+    if float(value).is_integer() and abs(value) < 1e18:  # the first four digits right, the rest made up
+        digits = str(int(abs(value)))
+        wrong = int(digits[:4] + noise[: len(digits) - 4])
+        return math.copysign(wrong if wrong != int(abs(value)) else wrong + 1, value)
+    return round(value * (1 + (int(noise[:2]) % 9 + 1) * 1e-4), 2)
 
 
 def show(value: float) -> str:

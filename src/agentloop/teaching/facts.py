@@ -10,7 +10,7 @@ import re
 from .understand import key_of, stated
 
 ALIASES = {"name": ["user_name", "username", "first_name", "called"], "prefers": ["preference", "drink"],
-           "birthday": ["birth_date", "date_of_birth", "birthdate", "dob", "bday"],
+           "birthday": ["birth_date", "date_of_birth", "birthdate", "dob", "bday", "birth_year"],
            "lives_in": ["city", "home", "lives", "address", "home_city"], "job": ["occupation", "profession", "work"],
            "allergies": ["allergy", "allergic_to"], "likes": ["like", "loves", "interests"],
            "location": ["lives_in", "city"]}
@@ -24,6 +24,21 @@ def facts_in_memory(text: str) -> dict:
     for line in re.split(r"[\n;]|(?<=[a-z0-9])\.\s", text):
         read_line(line.strip(" -*•\t"), facts)
     return facts
+
+
+def keys_as_written(text: str) -> dict:
+    """The memory's own key for each key the model reads it under ({"lives_in": "city"}), so that a write or a
+    delete goes to the key the student's memory holds, not to the model's name for it."""
+    written = {}
+    for data in json_in(text):
+        for item in data if isinstance(data, list) else [data]:
+            if isinstance(item, dict):
+                written.update((key_of(k), k) for k in item if isinstance(k, str))
+    for line in re.split(r"\n", text):
+        found = re.match(r"^[\s\-*•]*([A-Za-z][\w' ]{0,40}?)\s*(?::|=|->)\s*\S", line)
+        if found:
+            written.setdefault(key_of(found.group(1)), found.group(1))
+    return written
 
 
 def texts_in(result: str) -> list[str]:

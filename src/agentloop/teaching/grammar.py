@@ -4,14 +4,14 @@ FACTS are what users say about themselves, QUESTIONS what they ask back, OTHER e
 request, TEXT_OPS what they want done to a piece of text. Each is tried in order; the first match wins.
 """
 
-NAME = r"(?P<v>[A-Za-z][a-z'-]+(?: [A-Z][a-z'-]+)?)"
+NAME = r"(?P<v>[A-Za-z][a-z'-]+(?: (?!(?:btw|please|thanks|now|too|here|again)\b)[A-Z][a-z'-]+)?)"
 VALUE = r"(?P<v>[^,;!?]+?)"
-END = r"\s*(?:please|thanks|thank you|now|btw|by the way|anymore|too)?\s*(?=[,;!?]|\.(?:\s|$)|\band (?:i|i'm|my|me|we|you|please|also|then|remember|what|tell|remind)\b|\bbut\b|$)"
+END = r"\s*(?:please|thanks|thank you|now|btw|by the way|anymore|too|from now on|in case that matters(?: later)?|fyi)?\s*(?=[,;!?]|\.(?:\s|$)|\band (?:i|i'm|my|me|we|you|please|also|then|remember|what|tell|remind|she|he|they|it)\b|\bbut\b|$)"
 NOT_NAMES = set("""a an the at on in by later back soon now tomorrow tonight today maybe sometime anytime
     asap again please when if crazy called named what whatever anything something nothing you me it that this here there
     sure fine ok okay good great tired hungry busy sorry ready done home happy sad going not just so very
     also still too from with about""".split())
-PRONOUNS = set("you u ya it that this them him her me us everything something anything nothing".split())
+PRONOUNS = set("you u ya it that this them him her me us everything something anything nothing both these those".split())
 NOT_PLACES = set("""fear hope denial peace harmony luxury poverty sin dread terror misery comfort style sight silence
     future past present moment dream dreams darkness shame""".split())  # "I live in fear" is not an address
 NOT_JOBS = set("""bit little lot big huge real total fan new good great bad person human fast slow vegan vegetarian
@@ -32,6 +32,7 @@ FACTS = [
     (rf"^(?:(?:hi|hello|hey)(?: there| all| everyone)?\W+)?(?:i'm|i am|im|this is) {NAME}{END}", "name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?)(?:'s| 's) name is {NAME}{END}", "{k}_name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?) is (?:called|named) {NAME}{END}", "{k}_name"),
+    (r"\bmy (?P<k>[a-z]+) (?P<v>(?-i:[A-Z][a-z]+))(?= [a-z]+s\b)", "{k}_name"),  # "my sister Priya lives in Toronto"
     (rf"\bi(?: have|'ve| have got|'ve got| got) an? (?P<k>[a-z]+) (?:called|named) {NAME}{END}", "{k}_name"),
     (rf"\bi(?:'m| am) allergic to {VALUE}{END}", "allergies"),
     (rf"\bi have an? (?P<v>[a-z]+(?: [a-z]+)?) allergy{END}", "allergies"),
@@ -42,7 +43,8 @@ FACTS = [
     (rf"\bi (?:really |also |much |do )?prefer {VALUE}{END}", "prefers"),
     (rf"\bi(?:'m| am)? (?:now |currently )?(?:work(?:ing)? as|employed as) (?:an? )?{VALUE}{END}", "job"),
     (rf"\bi (?:work|am working) (?:at|for) {VALUE}{END}", "workplace"),
-    (rf"\b(?:actually |so |now )?i(?:'ve| have)? (?:just |recently )?(?:moved|relocated) to {VALUE}{END}", "lives_in"),
+    (rf"\b(?:actually |so |now )?(?:i|we)(?:'ve| have)? (?:just |recently )?(?:moved|relocated)(?: from [^,;!?]+?)? to {VALUE}{END}",
+     "lives_in"),
     (rf"\bi (?:now |currently |still )?live in {VALUE}{END}", "lives_in"),
     (rf"\bi(?:'m| am) (?:now |currently )?(?:living|based|settled|staying) in {VALUE}{END}", "lives_in"),
     (rf"\bi(?:'m| am) (?:originally )?from {VALUE}{END}", "from"),
@@ -51,6 +53,7 @@ FACTS = [
      rf"teetotal|halal|kosher){END}", "diet"),
     (rf"\bi(?:'m| am) (?P<v>\d{{1,3}})(?: years old| years| yo)?{END}", "age"),
     (rf"\bi (?:just )?turned (?P<v>\d{{1,3}}){END}", "age"),
+    (rf"\bi was born in (?P<v>(?:1[89]|20)\d\d){END}", "birth_year"),
     (rf"\bi was born (?:on|in) (?P<v>(?:[A-Za-z]+ \d|\d|the )[^,;!?]*?){END}", "birthday"),
     (rf"\bi was born in (?P<v>[A-Z][^,;!?]*?){END}", "birthplace"),
     (rf"\bit'?s my birthday (?:on |is )?{VALUE}{END}", "birthday"),
@@ -58,6 +61,11 @@ FACTS = [
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+){{0,2}}) (?:is|are) (?!called|named|not)(?:on )?{VALUE}{END}", "{k}"),
     (rf"\bi(?:'m| am) an? (?P<v>[a-z]+(?: [a-z]+)?){END}", "job"),
 ]
+# a small table of near-synonyms: the words people use for a thing the grammar already has a key for
+NEAR = {"pup": "dog", "puppy": "dog", "doggo": "dog", "kitty": "cat", "kitten": "cat", "hubby": "husband", "wifey": "wife",
+        "mom": "mother", "mum": "mother", "mama": "mother", "dad": "father", "papa": "father", "bf": "boyfriend",
+        "gf": "girlfriend", "fav": "favourite", "fave": "favourite", "bday": "birthday", "b-day": "birthday",
+        "nickname": "name", "hometown": "from"}
 SAME = {"allergy": "allergies", "address": "lives_in", "home": "lives_in", "city": "lives_in", "occupation": "job",
         "profession": "job", "bday": "birthday", "birth_date": "birthday", "date_of_birth": "birthday",
         "first_name": "name"}  # words for a key the grammar already has
@@ -94,10 +102,12 @@ QUESTIONS = [
 ]
 OTHER = [  # (pattern, kind, slot names from the groups)
     (r"\b(?:bomb|explosives?|malware|ransomware|hack into|steal|poison someone)\b", "harmful"),
+    (r"^\W*(?:please |can you )?(?:remind me|set (?:a|an|up a) (?:reminder|alarm)|add (?:a|an) (?:event|reminder|task))"
+     r"(?P<task>)\W*$", "schedule"),  # nothing to remind of: the model asks what
     (r"\bremind me (?P<when>(?:in|at|on|tomorrow|tonight|next|every|this)\b.*?) to (?P<task>.+?)[.!?]*$", "schedule"),
     (r"^\W*(?P<when>(?:every|each|on|tomorrow|tonight|next|this|in|at)\b[^,]*?),? (?:please )?remind me to (?P<task>.+?)[.!?]*$",
      "schedule"),  # "every Sunday remind me to call grandma"
-    (r"\b(?:remind me|set a reminder|reminder)\s*:?\s*(?:to|about|that|for)?\s+(?P<task>.+?)"
+    (r"\b(?:remind me|nudge me|ping me|set a reminder|reminder)\s*:?\s*(?:to|about|that|for)?\s+(?P<task>.+?)"
      rf"(?:\s+(?P<when>(?:in|at|on|tomorrow|tonight|next|every|later|this)\b.*?))?{END}", "schedule"),
     (rf"^(?:please )?(?P<task>(?!i\b|my\b|we\b)[a-z]+ .+?) (?P<when>every (?:\d+ |other )?(?:{TIME_UNITS}|{WEEKDAYS})s?){END}",
      "schedule"),
@@ -125,7 +135,8 @@ TEXT_OPS = [  # (what the user says, the operation)
     (r"\bcount the (?P<letter>[a-z])(?:'s|s)\b", "count_letter"),
     (r"\bcount (?:the )?(?:letter |number of )[\"']?(?P<letter>[a-z])[\"']?(?:'s|s)?\s+in\b", "count_letter"),
     (r"\bhow many words\b|\bcount (?:the )?words\b|\bword count\b|\bnumber of words\b", "count_words"),
-    (r"\b(?:upper ?case|capitals|capital letters|all caps|caps|shout|yell|scream|loud|louder)\b", "uppercase"),
-    (r"\b(?:lower ?case|small letters|whisper|quiet)\b", "lowercase"),
-    (r"\b(?:reverse|reversed|backwards|back to front)\b|\b(?:flip|mirror)\b(?= (?:the |this )?(?:text|word|string|sentence|letters)\b|\s*[\"'“])", "reverse"),
+    (r"\b(?:upper ?case|capitals|capital letters|all caps|caps|shout|yell|scream|loud|louder|loudly)\b", "uppercase"),
+    (r"\b(?:lower ?case|small letters|whisper|quiet|quieter|quietly|softer|softly)\b", "lowercase"),
+    (r"\b(?:reverse|reversed|backwards|back to front)\b|\b(?:flip|mirror)\b(?= (?:the |this )?(?:text|word|string|sentence|letters|result|output)\b|\s*[\"'“]| (?:it|that)\b)",
+     "reverse"),
 ]

@@ -6,6 +6,8 @@ memory services store them), summaries, and the honest fallback that says what i
 """
 import re
 
+from . import statements
+
 # key -> (to the user, about the user); {} is the value
 PHRASES = {
     "name": ("your name is {}", "The user's name is {}"),
@@ -20,6 +22,7 @@ PHRASES = {
     "location": ("you are in {}", "The user is in {}"),
     "age": ("you are {} years old", "The user is {} years old"),
     "birthplace": ("you were born in {}", "The user was born in {}"),
+    "birth_year": ("you were born in {}", "The user was born in {}"),
     "diet": ("you are {}", "The user is {}"),
 }
 CAPITALS = {"france": "Paris", "japan": "Tokyo", "italy": "Rome", "germany": "Berlin",
@@ -36,6 +39,8 @@ JOKE = "Why did the agent stop calling tools? It hit max_turns."
 
 def phrase(key: str, value: str, about_user: bool = False) -> str:
     """("name", "Ada") -> "your name is Ada" (or "The user's name is Ada")."""
+    if key not in PHRASES and (kept := statements.said(key, value, about_user)):
+        return kept
     owner = key.removesuffix("_name").replace("_", " ")
     if key.endswith("_name") and key != "name":
         second, third = f"your {owner}'s name is {{}}", f"The user's {owner}'s name is {{}}"
@@ -56,6 +61,8 @@ UNKNOWN = {"lives_in": "where you live", "from": "where you are from", "likes": 
 
 def unknown(key: str) -> str:
     """What the model admits it does not know: "I don't know your dog's name yet. ..."."""
+    if statements.decode(key) or not re.fullmatch(r"[a-z]+(?:_[a-z]+){0,2}", key):
+        return "I don't know that yet. Tell me and I'll remember it."
     thing = UNKNOWN.get(key) or "your " + (f"{key.removesuffix('_name').replace('_', ' ')}'s name"
                                            if key.endswith("_name") and key != "name" else key.replace("_", " "))
     return f"I don't know {thing} yet. Tell me and I'll remember it."
@@ -86,8 +93,25 @@ def summary(texts: list[str], limit: int = 3) -> str:
     return " ".join(sentences[:limit])
 
 
+ASKS = {"schedule": "What should I remind you to do?", "remember": "What should I remember?",
+        "forget": "What should I forget?", "search": "What should I search for?"}
+
+
+WHEN_WORDS = {"when", "due", "start", "time", "date", "at", "datetime"}
+
+
+def missing(kind: str | None, param: str) -> str:
+    """The one short question asked instead of calling a tool with an argument the request does not hold."""
+    if kind == "schedule" and set(param.lower().split("_")) & WHEN_WORDS:
+        return "When should it happen?"
+    return ASKS.get(kind) if param in ("task", "job", "title", "text", "content", "query") and kind in ASKS else \
+        f"What should I use as the {param.replace('_', ' ')}?"
+
+
 def cannot(things: list[str]) -> str:
-    return " ".join(f"I can't {lowered(t)}." for t in things)
+    """"I can't plan a trip." for a request; a statement it has no rule for is said to be one."""
+    return " ".join(f'I have no rule for "{t}".' if re.search(r"\b(?:i|we|my|our)\b", t, re.I)
+                    else f"I can't {lowered(t)}." for t in things)
 
 
 def lowered(text: str) -> str:

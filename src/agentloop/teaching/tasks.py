@@ -6,7 +6,8 @@ replies. Like plan.py's, a handler returns the answer, or is a generator that yi
 import re
 
 from . import facts, say
-from .toolbox import call, takes_key
+from .timing import task_of, timing
+from .toolbox import call, role_of, takes_key
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1],
            "count_words": lambda s: str(len(s.split()))}
@@ -15,14 +16,23 @@ SAID = {"uppercase": '"{}" in upper case: {}', "lowercase": '"{}" in lower case:
 UNITS = r"minute|hour|day|week|month|year|weekend"
 
 
+NEGATIVE = (r"^\W*(?:not|no|nothing|none|error|failed|failure|unknown|invalid|denied|refused|cannot|can't|couldn't|"
+            r"unable|false|sorry)\b|\bnot (?:found|stored|saved|deleted|removed|scheduled|allowed|permitted)\b|"
+            r"\bno (?:such|matching|memor(?:y|ies)|entr(?:y|ies)|facts?|notes?|match(?:es)?|records?|results?|key)\b|"
+            r"\b(?:there is|there's|there was) (?:nothing|no)\b|\b(?:does not|doesn't|did not|didn't) exist\b|"
+            r"\b0 (?:items? |memories |entries |facts |notes |records )?(?:deleted|removed|matched)\b|\bnothing (?:to|was|is|matched)\b")
+
+
 def refusal(results: list) -> str | None:
-    """Why a tool said no ("Not stored: ...", "Error: ..."), to pass on instead of claiming success."""
+    """Why a tool did not do it ("Not stored: ...", "Error: ...", "There is nothing stored under dog"), to pass
+    on instead of claiming success; None when every result reads as done."""
     for result in results:
         text = result.strip()
-        prefix = re.match(r"(?:not stored|not deleted|error)\b\W*", text, re.IGNORECASE)
-        if prefix or re.match(r"(?:nothing|no memory)\b", text, re.IGNORECASE):
+        if re.search(NEGATIVE, text, re.IGNORECASE):
+            prefix = re.match(r"(?:not stored|not deleted|error)\b\W*", text, re.IGNORECASE)
             reason = text[prefix.end():] if prefix else text
             return say.sentence(reason) if reason else "The tool refused."
+    return None
 
 
 def text(intent, turn):
@@ -61,18 +71,61 @@ def clock(intent, turn):
 
 
 def schedule(intent, turn):
-    task, when = intent.slots["task"], intent.slots.get("when") or "later"
-    tool = turn.tool("schedule")
-    if tool is None:
+    """A task with its due time, and its recurrence when the request says "every ..."."""
+    tools = [t for t in turn.tools if t.kind == "schedule"]
+    if not tools:
         return "I can't schedule anything: I have no scheduling tool, and I only run when you write."
-    every = re.match(r"every (?:(\d+) |other )?(.+?)s?$", when, re.IGNORECASE)
-    if every:  # a recurring task carries its "every ..." along, so each run queues the next
-        unit = every.group(2)
-        due = f"in {every.group(1) or 1} {unit}" if re.fullmatch(UNITS, unit, re.I) else f"next {unit}"
-        yield [call(tool, task=f"{task} {when}", when=due)]
+    said_when = intent.slots.get("when") or ""
+    when, every, words = timing(f"{intent.slots['task']} {said_when}")
+    whole_when, whole_every, rest = timing(turn.text)  # "tmrw remind me ...": the time may stand outside the task
+    when, every = when or whole_when, every or whole_every
+    title = re.search(r"(?:^|\s)[\"'‘“]([^\"'’”]{2,})[\"'’”](?:\s|$|[,.!?])", turn.text)
+    task = title.group(1) if title else task_of(words)  # "as 'budget review'": the title given
+    if not task or re.fullmatch(VAGUE, task, re.I):  # "I have to renew my passport, so remind me on June 1"
+        task = task_of(rest)
+    tool = max(tools, key=lambda t: recurring(t) == bool(every))  # a recurring tool for "every ...", else a one-off
+    due = when or next_time(every) if every or when else ""  # no time said: asked for, never made up
+    if any(role_of(p, spec, {"repeat": ""}) for p, spec in tool.params.items()):  # calendar_add(title, start, repeat)
+        results = yield [call(tool, task=task, when=due, repeat=every or "none")]
+    elif every:  # a recurring task carries its "every ..." along, so each run queues the next
+        results = yield [call(tool, task=f"{task} {every}", when=due)]
     else:
-        yield [call(tool, task=task, when=when)]
-    return f"Scheduled: {task} ({when})."
+        results = yield [call(tool, task=task, when=due)]
+    if reason := refusal(results):
+        return f"I couldn't schedule that. {reason}"
+    return f"Scheduled: {task} ({' '.join(filter(None, [when, every])) or due})."
+
+
+VAGUE = r"(?:an? )?(?:recurring |repeating |regular )?(?:thing|reminder|event|task|job|entry|something)"
+
+
+def recurring(tool) -> bool:
+    """Whether a scheduling tool repeats things: a recurrence parameter, or words that say so."""
+    said = f"{tool.name} {tool.description} {' '.join(tool.params)}".lower()
+    return bool(re.search(r"recurr|repeat|every|regular|routine|weekly|daily|monthly|cron|interval", said))
+
+
+def next_time(every: str) -> str:
+    """When a recurring task first runs: "every hour" -> "in 1 hour", "every Monday" -> "next Monday"."""
+    if ordinal := re.search(r"\b(?:on )?(?:the )?\d{1,2}(?:st|nd|rd|th)\b", every, re.I):
+        return ordinal.group()  # "on the 1st of every month" is first due on the 1st
+    found = re.match(r"(?:every|each)\s+(?:other\s+)?(?:(\d+)\s+)?(\w+?)s?$", every, re.I)
+    unit = found.group(2) if found else {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
+                                          "annually": "year", "hourly": "hour", "nightly": "night"}.get(every.lower(), every)
+    if re.fullmatch(UNITS, unit, re.I):
+        count = found.group(1) if found and found.group(1) else "1"
+        return f"in {count} {unit}{'s' if count != '1' else ''}"
+    return f"next {unit.rstrip('s') if unit.lower().endswith('days') else unit}"
+
+
+def use(intent, turn):
+    """A tool chosen by the words it shares with the request, used on the quoted text; its result said as it is."""
+    tool = next(t for t in turn.tools if t.name == intent.slots["tool"])
+    subject = intent.slots["text"]
+    [result] = yield [call(tool, text=subject, word=subject, value=subject, query=subject)]
+    if reason := refusal([result]):
+        return f"{tool.name} did not work: {reason}"
+    return f"{tool.name}({subject!r}) returned: {result.strip()}"
 
 
 def reminder(intent, turn):
@@ -186,7 +239,7 @@ def greet(intent, turn):
 
 HANDLERS = {
     "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
-    "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
+    "use": use, "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
     "greet": greet, "joke": lambda i, t: say.JOKE, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",
     "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.CAN}", "harmful": lambda i, t: "I can't help with that.",

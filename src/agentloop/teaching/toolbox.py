@@ -24,12 +24,14 @@ KINDS = {
     "count_words": "words word wordcount",
     "uppercase": "upper uppercase capital capitals capitalize shout loud caps yell",
     "lowercase": "lower lowercase quiet whisper",
-    "reverse": "reverse reversed backwards mirror",
-    "remember": "remember memorize memorise save store write note remember_fact",
+    "reverse": "reverse reversed backwards backward mirror opposite flip",
+    "remember": "remember memorize memorise save store write note jot stash keep record retain mind memo file "
+                "remember_fact",
     "recall": "recall retrieve",
     "list_memory": "list all",
-    "forget": "forget delete remove erase",
-    "schedule": "schedule queue reminder remind later follow followup enqueue task",
+    "forget": "forget delete remove erase unlearn wipe scrub purge discard clear drop scrap throw toss shred destroy",
+    "schedule": "schedule queue reminder remind later follow followup enqueue task calendar event appointment agenda "
+                "nudge alarm job cron timer todo planner diary recurring",
     "weather": "weather forecast temperature",
     "clock": "time clock date now today",
     "search": "search lookup find query web internet browse sources",
@@ -65,28 +67,47 @@ def stem(word: str) -> str:
 KEYWORDS = {kind: {stem(k) for k in keywords.split()} for kind, keywords in KINDS.items()}
 
 
+PRIORITY = ["forget", "schedule", "remember", "recall"]  # "erase_note" deletes a note; "calendar_add" adds an event
+
+
+def best(scores: dict) -> str | None:
+    """The kind with the highest score; on a tie the PRIORITY order, and arithmetic last."""
+    if not scores:
+        return None
+    return max(scores, key=lambda kind: (scores[kind], kind not in ARITHMETIC,
+                                         -PRIORITY.index(kind) if kind in PRIORITY else -len(PRIORITY)))
+
+
 @lru_cache(maxsize=1024)  # a loop offers the same tools every turn
 def classify(name: str, description: str, params: tuple) -> str | None:
-    """The kind whose keywords best match this tool, or None."""
-    name_words = set(words(name))
-    other = set(words(description)) | {w for p in params for w in words(p)}
-    scores = {}
+    """The kind whose keywords best match this tool, or None. Where the name and the description
+    disagree, the description wins: it is what the tool's author wrote to say what it does."""
+    name_words, described = set(words(name)), set(words(description))
+    other = described | {w for p in params for w in words(p)}
+    scores, said = {}, {}
     for kind, keys in KEYWORDS.items():
-        score = 3 * len(keys & name_words) + len(keys & other)
-        if score:
+        if score := 3 * len(keys & name_words) + len(keys & other):
             scores[kind] = score
+        if score := len(keys & described):
+            said[kind] = score
     memory = (name_words | other) & MEMORY_WORDS
     if memory and name_words & {"get", "fetch", "read", "lookup"}:  # get_fact, read_memory
         return "recall"
-    if not scores:
+    if (name_words | set(words(description)[:1])) & KEYWORDS["forget"]:  # a tool that deletes, whatever it deletes
+        return "forget"
+    by_name, by_description = best({k: len(KEYWORDS[k] & name_words) for k in scores if KEYWORDS[k] & name_words}), best(said)
+    disagree = by_name and by_description and said[by_description] > said.get(by_name, 0)
+    chosen = by_description if disagree else best(scores)
+    if chosen is None:
         return None
-    # arithmetic loses ties: "add_memory" stores a memory, "add_task" schedules a task
-    best = max(scores, key=lambda kind: (scores[kind], kind not in ARITHMETIC))
+    if chosen == "count_letter" and not any(role_of(p, {}, {"letter": 1}) for p in params):
+        scores.pop("count_letter")  # "Number of characters in a text" measures length: no letter to count
+        chosen = best(scores)
     if memory and name_words & {"list", "all"}:
         return "list_memory"
-    if memory and best in ARITHMETIC | {"search"}:
-        return "remember" if best == "add" else "recall"
-    return best
+    if memory and chosen in ARITHMETIC | {"search"}:
+        return "remember" if chosen == "add" else "recall"
+    return chosen
 
 
 def read_tools(tools: list) -> list[Tool]:
@@ -104,14 +125,16 @@ def read_tools(tools: list) -> list[Tool]:
 
 # parameter roles -> the parameter names that usually play them
 ROLES = {
-    "key": "key name topic label field attribute subject",
-    "value": "value fact content text memory note info information data detail details",
+    "key": "key name topic label field attribute subject about title heading tag slot entry handle",
+    "value": "value fact content text memory note info information data detail details body",
     "query": "query q question search term terms keyword keywords topic",
-    "task": "task description what title text action item todo",
-    "when": "when time at due date delay after in schedule",
+    "task": "task description what title text action item todo job event summary name message reminder note subject "
+            "label activity about",
+    "when": "when time at due date delay after in schedule start datetime moment day",
+    "repeat": "repeat recurrence recurring every frequency interval rrule cadence period",
     "city": "city location place where town",
-    "word": "word text string input",
-    "letter": "letter char character",
+    "word": "word text string input s phrase sentence",
+    "letter": "letter char character ch c symbol needle",
     "expression": "expression expr formula input equation calculation",
     "limit": "limit k n top count max",
     "scope": "scope namespace user_id user",
@@ -127,14 +150,12 @@ def fill(tool: Tool, values: dict) -> dict:
     args, numbers = {}, list(values.get("numbers", []))
     for param, spec in tool.params.items():
         kind = spec.get("type")
-        role = next((r for r in values if param.lower() in ROLES.get(r, "").split()), None)
-        if role is None:
-            role = next((r for r in values if r in words(param)), None)
+        role = role_of(param, spec, values)
         if kind in ("number", "integer") and role not in ("limit", "importance", "when") and numbers:
             value = numbers.pop(0)
         elif "default" in spec and role in (None, "scope", "limit"):
             value = spec["default"]  # the tool's author knows best
-        elif role is not None:
+        elif role is not None and values[role] is not None:
             value = values[role]
         elif "enum" in spec:
             value = spec["enum"][0]
@@ -142,8 +163,33 @@ def fill(tool: Tool, values: dict) -> dict:
             value = generic(kind, values.get("text", ""))
         else:
             continue
+        if value == "" and param in tool.required:  # never an empty string for a required argument: ask
+            raise Missing(tool, param)
+        if value == "" and role is not None:
+            continue  # an optional argument the request does not hold is left out
         args[param] = convert(value, spec)
     return args
+
+
+class Missing(Exception):
+    """A required argument the request does not hold: the model asks for it instead of inventing it."""
+    def __init__(self, tool: Tool, param: str):
+        super().__init__(param)
+        self.tool, self.param = tool, param
+
+
+def role_of(param: str, spec: dict, values: dict) -> str | None:
+    """The role a parameter plays, by its name ("start_time", "when_text": when; its first word counts
+    twice), else by its description."""
+    said = spec.get("description") if isinstance(spec.get("description"), str) else ""
+    for clues in (words(param) or [param.lower()], words(said)):
+        if not clues:
+            continue
+        scores = {r: 2 * (clues[0] in ROLES.get(r, "").split() or r == clues[0])
+                  + len(set(clues[1:]) & set(ROLES.get(r, "").split())) for r in values}
+        if scores and max(scores.values()) > 0:
+            return max(scores, key=scores.get)
+    return None
 
 
 def call(tool: Tool, **roles) -> tuple:

@@ -8,8 +8,8 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from . import arithmetic
-from .grammar import FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
+from . import arithmetic, statements
+from .grammar import NEAR, FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
 
 
 @dataclass
@@ -26,7 +26,13 @@ def clauses(text: str) -> list[str]:
         pieces = re.split(r",?\s+(?:and )?then\s+|,\s*then\s+|\s+and\s+(?=(?:also\s+)?(?:i|my|please|" +
                           "|".join(sorted(VERBS - {"and", "is", "are", "do", "buy"})) + r")\b)",
                           sentence, flags=re.IGNORECASE)
-        parts += [p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")]
+        pieces = [p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")]
+        for piece in pieces:  # "Sam and I split up": a lone name before "and I" is part of the subject
+            if parts and len(parts[-1].split()) == 1 and parts[-1][:1].isupper() and re.match(r"i\b", piece, re.I) \
+                    and piece is not pieces[0]:
+                parts[-1] = f"{parts[-1]} and {piece}"
+            else:
+                parts.append(piece)
     return parts
 
 
@@ -50,7 +56,10 @@ def intents_in(text: str) -> tuple:
     if summary:  # the text to summarise is given: it is not a list of requests
         return (Intent("summarise", {"topic": "", "text": summary.group("text")}),)
     parts = clauses(text)
-    story = arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.match(r"^\W*how (?:many|much)\b", parts[-1], re.I) else None
+    story = arithmetic.ledger(text) or (arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.match(
+        r"^\W*how (?:many|much)\b", parts[-1], re.I) else None)
+    story = story or (
+        arithmetic.story(text) if not any(arithmetic.expression(p) for p in parts) else None)
     if story:  # "A box holds 24 pencils. How many pencils are in 5 boxes?": the story spans the sentences
         return (Intent("calculate", {"expression": story}),)
     intents, previous = [], None
@@ -74,15 +83,33 @@ def one(clause: str, previous: str | None) -> Intent:
     for pattern, kind in OTHER[:1]:  # a harmful request is refused before anything else is read
         if re.search(pattern, clause, re.IGNORECASE):
             return Intent(kind)
-    forget = re.match(r"^\W*(?:please |can you |could you |you can |just |now )?(?:forget|delete|remove|erase|stop remembering|"
-                      r"don't remember|do not remember)\b(?: about| that)?\s+(?P<what>.+?)(?:,? please| for me| now)?"
-                      r"[.!?]*$", clause, re.I)
-    if forget and forget.group("what").lower() in PRONOUNS | {"about it"}:
-        return Intent("none")  # "forget it": never mind
+    forget = None if re.search(r"\b(?:don't|do not|never|not)\b(?:\s+\w+){0,3}\s+forget\b", clause, re.I) else re.search(
+        rf"(?:^\W*|[,;:(]\s*|\b(?:please|pls|ok|okay|so|and|just|now|can you|could you|you can|then)\s+){FORGET}\b"
+        rf"(?: about| that(?=\s+(?:i|my|you)\b))?"
+        rf"\s+(?P<what>.+?)(?:\s+(?:but|except)\b.*|,\s*(?:and )?keep\b.*)?(?:\s+(?:from|out of|off) (?:your |my |the )?"
+        rf"(?:memory|notes|file|records?|list|brain|system)\b.*?)?(?:,? please| for me| now| pls| on file)?[.!?]*$", clause, re.I)
+    gone = re.search(r"\b(?:anymore|any more|no longer)\b", clause, re.I) and re.search(r"\b(?:i|my)\b", clause, re.I)
+    if forget and forget.group("what").lower() in PRONOUNS | {"about it", "that stuff", "it all"} - {"everything"}:
+        forget = None  # "forget it": never mind, unless the clause says what is no longer true
+        if not gone:
+            return Intent("none")
     if forget:
-        facts = stated(forget.group("what"))
-        key = facts[0][0] if facts else asked(question_of(forget.group("what"))) or topic_key(forget.group("what"))
-        return Intent("forget", {"key": key, "value": facts[0][1] if facts else None})
+        what = re.sub(r"^(?:about |the |my )+|\s+(?:thing|stuff|bit|info)$", "", forget.group("what"), flags=re.I) or forget.group("what")
+        if re.match(EVERYTHING, forget.group("what"), re.I):
+            return Intent("forget", {"key": "*", "value": None, "what": "everything", "everything": True})
+        said = re.sub(r"^(?:about |the )+|\s+(?:thing|stuff|bit|info)$", "", forget.group("what"), flags=re.I)
+        facts = stated(said)
+        key = facts[0][0] if facts else asked(question_of(said)) or topic_key(said)
+        return Intent("forget", {"key": key, "value": facts[0][1] if facts else None, "what": what})
+    if gone and not clause.rstrip().endswith("?"):  # "I don't work at Globex anymore": what memory says is no longer true
+        what = re.sub(r"\b(?:i'm|i am|im|i|my|don't|do not|not|no longer|anymore|any more|have|work at|live in|"
+                      r"scrap|forget|delete|remove|drop|that|from|your|notes|memory)\b", " ", clause, flags=re.I)
+        return Intent("forget", {"key": topic_key(what), "value": None, "what": what.strip(" ,.!"), "stale": True})
+    fix = re.match(r"^\W*(?:correction|actually|no|nope|sorry|oops|wait|scratch that|my bad|i meant|i mean)\b.*?\b(?:it's|it is|its|"
+                   r"it was|make (?:it|that)|should be|i meant|i mean)\s+(?:actually\s+)?(?P<new>[^,.;!?]+?)(?:,?\s*(?:and )?not\s+"
+                   r"(?:an? |the )?(?P<old>[^,.;!?]+))?(?:,? sorry)?[.!]*$", clause, re.I)
+    if fix:  # "Correction: it's a Honda Accord, not a Civic": the memory that holds the old value gets the new one
+        return Intent("correct", {"new": fix.group("new").strip(), "old": (fix.group("old") or "").strip()})
     note = re.match(r"^\W*(?:please |can you |could you )?(?:remember|note|don't forget|do not forget|keep in mind)"
                     r"\b(?: that|:)?\s*(?P<what>.+?)[.!]*$", clause, re.I)
     if note and (clause.rstrip().endswith("?") or note.group("what").lower() in PRONOUNS):
@@ -99,8 +126,12 @@ def one(clause: str, previous: str | None) -> Intent:
     key = asked(clause)
     if key:
         return Intent("ask", {"key": key, "about": clause})
+    shape = statements.question(as_question(clause))
+    if shape:  # "What car do I drive?": answered from the statement with the same verb
+        return Intent("ask", {"key": shape["subject"] + "_" + shape["verb"], "about": clause, "shape": shape})
     subject = quoted(clause)
-    command = clause.replace(subject, " ") if subject != clause else clause  # "lowercase this: LOUD" is not loud
+    reference = re.fullmatch(r"(?:the )?(?:result|output|answer)|it|that|this", subject, re.I)
+    command = clause.replace(subject, " ") if subject != clause and not reference else clause  # "lowercase this: LOUD"
     about_me = re.match(r"^\W*(?:i|my|we|i'm|i've)\b", clause, re.I) and not re.search(r"[:\"']", clause)
     for pattern, kind in TEXT_OPS if not about_me else ():  # "I love loud music" is not a command
         match = re.search(pattern, command, re.IGNORECASE)
@@ -126,7 +157,11 @@ def one(clause: str, previous: str | None) -> Intent:
 
 
 def stated(text: str) -> list[tuple[str, str]]:
-    """Facts the user states about themselves ("my name is Ada" -> [("name", "Ada")])."""
+    """Facts the user states about themselves ("my name is Ada" -> [("name", "Ada")]).
+    Other people's words, quoted speech and hypotheticals are not the user's facts."""
+    if re.search(REPORTED, text, re.I):
+        return []
+    text = plainer(text)
     found, taken = {}, []
     for pattern, key in FACTS:
         for match in re.finditer(pattern, text.strip(), re.IGNORECASE):
@@ -136,7 +171,12 @@ def stated(text: str) -> list[tuple[str, str]]:
                     key_here, value, match, text.strip()):
                 continue
             taken.append(match.span())
+            value = re.sub(r"\s+(?:last (?:week|month|year|spring|summer|autumn|fall|winter)|yesterday|recently|lately|"
+                           r"\w+ (?:days|weeks|months|years) ago)$",
+                           "", value, flags=re.I)  # when it happened is not part of the fact
             found.setdefault(key_here, value)
+    if all(k.endswith("_name") and k != "name" for k in found) and (said := statements.statement(text)):
+        found[said[0]] = said[1]  # "my sister Priya lives in Toronto": her name, and where she lives
     return sorted(found.items(), key=lambda item: text.lower().find(item[1].lower()))
 
 
@@ -164,15 +204,46 @@ def name_like(value: str, match, text: str) -> bool:
     return said[0].isupper() or bool(explicit)
 
 
-EMBEDDED = [(r"\bwhat my (.+?) (?:is|was)\b", r"what is my \1"), (r"\bwhen my (.+?) is\b", r"when is my \1"),
+FORGET = (r"(?:forget|delete|remove|erase|wipe|clear|unlearn|scrap|drop|ditch|get rid of|stop remembering|don't remember|"
+          r"do not remember|don't keep|do not keep|stop keeping|no need to keep|don't store|do not store|stop storing)")
+EVERYTHING = (r"^\W*(?:everything|all|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)|"
+              r"all (?:my|the|your|of my|of the|of your) (?:data|memor(?:y|ies)|facts|info|information|notes|details)|"
+              r"(?:my|your|the) (?:whole |entire )?memory)\b")
+REPORTED = r"[\"“”]|(?:^|\s)['‘]\s*i\b|\b(?:said|says|told|tells|asked|asks|thinks|claims|claimed|wrote|writes|goes|going)\b|^\W*(?:if|suppose|imagine|what if|pretend)\b|\bif i\b"
+
+EMBEDDED = [(r"\b(?:tell me|do you (?:know|remember)|remind me(?: of)?)\s+(what|which|where|when|who)\s+(\w+\s+)?i(?:'ve| have)? "
+             r"(?!am\b|was\b|do\b|did\b)(\w+)", r"\1 \2do i \3"), (r"\bdo i got\b", "do i have"),
+            (r"\bremind me (?:of )?(what|where|when|who|which|how)\b", r"\1"),
+            (r"\bany (\w+) (?:stuff|things?|info|details?)\b.*$", r"what is my \1"),
+            (r"\bwhat name do i go by\b|\bwhat(?:'s| is) my nickname\b|\bwhat do (?:people|you) call me\b", "what is my name"),
+            (r"\b(what|who) are my (\w+?)s?'? names\b", r"\1 is my \2's name"),(r"\bwhat my (.+?) (?:is|was)\b", r"what is my \1"), (r"\bwhen my (.+?) is\b", r"when is my \1"),
             (r"\bwhere i (live|work|come from)\b", r"where do i \1"), (r"\bhow old i am\b", "how old am i"),
             (r"\bwhere i(?:'m| am) from\b", "where am i from"), (r"\bwhat i do\b", "what do i do")]
 
 
+INTENSIFIERS = (r"really|seriously|very|super|severely|deathly|quite|so|totally|extremely|highly|mildly|slightly|kind of|"
+                r"kinda|actually|also|still|definitely|absolutely|pretty|incredibly")
+
+
+def plainer(text: str) -> str:
+    """The same words in fewer shapes: "what're" -> "what are", "my birthday's on" -> "my birthday is on",
+    "I'm seriously allergic" -> "I'm allergic"."""
+    text = re.sub(r"\b(what|who|where|when|how)'re\b", r"\1 are", text, flags=re.I)
+    text = re.sub(r"\b(my (?:[a-z]+ )?[a-z]+)'s (?=(?:on|in|at|a|an|the|called|named|from|\d)\b)", r"\1 is ", text, flags=re.I)
+    return re.sub(rf"\b(i'm|i am|im|i)\s+(?:{INTENSIFIERS})\s+(?=[a-z])", r"\1 ", text, flags=re.I)
+
+
+def as_question(text: str) -> str:
+    """A question said indirectly, said directly: "do you remember where I live?" -> "where do I live?"."""
+    text = plainer(text)
+    for pattern, plain in EMBEDDED:
+        text = re.sub(pattern, plain, text, flags=re.IGNORECASE)
+    return text
+
+
 def asked(text: str) -> str | None:
     """The key a question asks about ("what is my dog's name?" -> "dog_name"), or None."""
-    for pattern, plain in EMBEDDED:  # "do you remember where I live?" asks "where do I live?"
-        text = re.sub(pattern, plain, text, flags=re.IGNORECASE)
+    text = as_question(text)
     for pattern, key in QUESTIONS:
         match = re.search(pattern, text, re.IGNORECASE)
         if match:
@@ -195,6 +266,8 @@ def question_of(what: str) -> str:
 def key_of(text: str) -> str:
     """'favourite colour' -> 'favourite_colour'; a word for a known key becomes that key ('address' -> 'lives_in')."""
     key = re.sub(r"\W+", "_", text.strip().lower().replace("'s", "")).strip("_")
+    key = re.sub(r"^(?:new|current|present|latest|actual)_(?=[a-z])", "", key)  # "my new partner" is my partner
+    key = "_".join(NEAR.get(part, part) for part in key.split("_"))  # "pup" is "dog", "fav" is "favourite"
     key = re.sub(r"\bfavorite\b", "favourite", re.sub(r"\bcolor\b", "colour", key.replace("_", " "))).replace(" ", "_")
     return SAME.get(key, key)
 

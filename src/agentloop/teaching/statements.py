@@ -1,0 +1,165 @@
+"""Statements and questions by their closed-class words: "I drive a blue Volvo", "What car do I drive?".
+
+The grammar's FACTS know the common facts by shape (name, likes, where you live). Everything else a
+user says about themselves is read here by its structure, not its vocabulary: the subject ("I", or
+"my <thing>"), the verb (any word that is not a closed-class word), the rest copied as said. It is
+kept under the key "user_<verb>s" (or "<thing>_<verb>s") and said back as "The user drives a blue
+Volvo" / "You drive a blue Volvo". A question is matched to a statement by its verb's lemma and the
+words they share, never by a list of nouns.
+"""
+import re
+
+# closed-class words: they carry the structure, so they can be listed completely
+MODALS = set("can can't cannot could couldn't will won't would wouldn't shall should shouldn't may might must "
+             "need needn't ought".split())
+AUXILIARIES = set("am is are was were be been being do does did don't doesn't didn't have has had "
+                  "haven't hasn't hadn't 'm 're 's 've 'd 'll".split())
+NOT_FACT_VERBS = set("""think thought guess suppose mean wonder wish hope want wanna gotta feel felt know knew
+    said say says told tell asked ask heard hear bet believe doubt reckon forgot forget remember remind
+    agree disagree promise swear understand see saw get got go went come came let try tried""".split())
+PRONOUNS = set("it this that them these those you him her me us one some any all everything something nothing "
+               "anything everyone someone".split())
+ADVERBS = set("""also still now just always never often usually sometimes mostly currently even already really
+    actually honestly basically normally generally mainly typically occasionally rarely seldom totally
+    definitely probably certainly kind sort pretty so very too""".split())
+HEDGES = r"\b(?:if|would|could|might|maybe|perhaps|wish|hope|imagine|suppose|pretend|someday|one day|planning|plan to|going to|gonna|want to|wanna|about to|thinking (?:about|of))\b"
+NEGATIONS = r"\b(?:not|never|no longer|don't|doesn't|didn't|do not|does not|did not|no|nothing|nobody|n't)\b"
+FILLERS = (r"in case (?:that|it) matters(?: later)?|just so you know|for the record|btw|by the way|fyi|lol|haha|from now on|"
+           r"these days|now|last (?:week|month|year|spring|summer|autumn|fall|winter)|recently|lately")
+OPENERS = r"(?:(?:so|well|oh|also|and|but|btw|fyi|hey|hi|hello|ok|okay|yes|yeah|actually|anyway|by the way|" \
+          r"just so you know|for the record|fun fact|note that|remember that|please note)\W+)*"
+IRREGULAR = {"has": "have", "had": "have", "got": "have", "'ve": "have", "does": "do", "did": "do", "goes": "go",
+             "went": "go", "drove": "drive", "spoke": "speak", "wrote": "write", "ran": "run", "bought": "buy",
+             "taught": "teach", "made": "make", "is": "be", "are": "be", "am": "be", "was": "be", "were": "be"}
+
+
+def lemma(word: str) -> str:
+    """drives, driving, drove -> driv; speaks -> speak; studies -> stud: a stem to compare, not to show."""
+    word = IRREGULAR.get(word.lower(), word.lower())
+    for suffix in ("ies", "ing", "es", "ed", "s", "e", "y"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def third_person(verb: str) -> str:
+    """drive -> drives, have -> has, study -> studies, watch -> watches."""
+    if verb == "have":
+        return "has"
+    if re.search(r"[^aeiou]y$", verb):
+        return verb[:-1] + "ies"
+    return verb + ("es" if re.search(r"(?:s|sh|ch|x|z|o)$", verb) else "s")
+
+
+def base_form(verb3: str) -> str:
+    """drives -> drive, has -> have, studies -> study, watches -> watch (the inverse of third_person)."""
+    if verb3 == "has":
+        return "have"
+    if verb3.endswith("ies"):
+        return verb3[:-3] + "y"
+    if re.search(r"(?:ss|sh|ch|x|z|o)es$", verb3):
+        return verb3[:-2]
+    return verb3[:-1] if verb3.endswith("s") else verb3
+
+
+def statement(clause: str) -> tuple[str, str] | None:
+    """A durable first-person statement as (key, what follows the verb), or None.
+
+    "I drive a blue Volvo" -> ("user_drives", "a blue Volvo"); "I've got two cats" -> ("user_has", ...);
+    "I'm learning Welsh" -> ("user_learning", "Welsh"); "my train leaves at 7:45" -> ("train_leaves", "at 7:45").
+    Questions, hedges, negations and other people's words are not the user's facts."""
+    text = clause.strip().rstrip(".!")
+    if text.endswith("?") or re.search(HEDGES, text, re.I) or re.search(NEGATIONS, text, re.I) \
+            or re.search(r"[\"“”{}\[\]]|:\s", text):  # quoted speech, or a heading over data, is not a statement
+        return None
+    found = re.match(rf"^\W*{OPENERS}(?:(?P<i>i)|my (?P<thing>[a-z]+)(?: (?P<name>(?-i:[A-Z][a-z]+)))?)(?P<aux>'ve got|'ve| have got| have|'m| am)?"
+                     rf"\s+(?P<verb>[a-z']+)\b\s*(?P<rest>.*)$", text, re.I)
+    if not found:
+        return None
+    verb, aux, rest = found.group("verb").lower(), (found.group("aux") or "").strip().lower(), found.group("rest")
+    rest = re.sub(rf"(?:,?\s+(?:{FILLERS}))+$", "", rest.strip(" ,"), flags=re.I).strip(" ,")
+    while verb in ADVERBS and rest:  # "I also speak French": the verb comes after the adverbs
+        verb, _, rest = rest.partition(" ")
+        verb = verb.lower()
+    if aux in ("'m", "am"):  # "I'm learning Welsh" is kept as said; "I'm happy" is not a statement we can keep
+        if not re.fullmatch(r"[a-z]{3,}ing", verb) or verb in NOT_FACT_VERBS or not re.search(r"\w", rest):
+            return None
+        return ("user_" + verb, rest) if found.group("i") else None
+    subject = "user" if found.group("i") else found.group("thing").lower()
+    if aux:  # "I've got two cats", "I have a bike": the verb is "have"
+        if verb in ("got", "been", "to"):
+            return None
+        return (f"{subject}_has", f"{verb} {rest}".strip()) if subject == "user" else None
+    if verb in MODALS | AUXILIARIES | NOT_FACT_VERBS or not re.fullmatch(r"[a-z]+", verb) or len(verb) < 2:
+        return None
+    if verb.endswith("ed") and verb not in ("need", "feed", "breed", "speed"):
+        return None  # the past is an event, not a durable fact
+    if rest.lower() in PRONOUNS or not re.search(r"[A-Za-z0-9]{3,}|\d", rest) or re.match(r"^(?:to|that|it|you|so|if|when|because)\b", rest, re.I):
+        return None
+    if subject != "user":  # "my train leaves at 7:45": the verb is already in the third person
+        return (f"{subject}_{verb}", rest) if verb.endswith("s") else None
+    return f"user_{third_person(verb)}", rest
+
+
+def decode(key: str) -> tuple[str, str] | None:
+    """A statement's key -> (subject, verb in the third person): "user_drives" -> ("user", "drives")."""
+    found = re.fullmatch(r"([a-z]+)_([a-z]+(?:s|ing))", key)
+    if not found or found.group(2).endswith("ss") or found.group(1) in ("favourite", "favorite"):
+        return None  # "favourite_films" is a thing, not a thing doing something
+    return found.group(1), found.group(2)
+
+
+def said(key: str, value: str, about_user: bool) -> str | None:
+    """("user_drives", "a blue Volvo") -> "The user drives a blue Volvo" / "you drive a blue Volvo"."""
+    parts = decode(key)
+    if not parts:
+        return None
+    subject, verb = parts
+    if verb.endswith("ing"):  # "learning Welsh": said as it was, in the present progressive
+        verb, plain = f"is {verb}", f"are {verb}"
+    else:
+        plain = base_form(verb)
+    value = re.sub(r"\bmy\b", "their" if about_user else "your", value)
+    if subject == "user":
+        return f"The user {verb} {value}" if about_user else f"you {plain} {value}"
+    return f"The user's {subject} {verb} {value}" if about_user else f"your {subject} {verb} {value}"
+
+
+def question(clause: str) -> dict | None:
+    """A question about the user by its structure: "What car do I drive?" -> {"subject": "user", "verb": "driv",
+    "words": {"car"}, "yes_no": False}; None if the question is not about the user or their things."""
+    text = clause.strip().lower().rstrip("?!. ")
+    found = re.match(r"^\W*(?:(?P<wh>what|which|where|when|who|whom|how|why)(?P<what>(?: [a-z']+){0,3}?) )?"
+                     r"(?P<aux>do|does|did|am|have|has|can)\s+(?:(?P<i>i)|my (?P<thing>[a-z]+))\s+"
+                     r"(?P<verb>[a-z]+)\b\s*(?P<rest>.*)$", text)
+    if not found or (found.group("i") and found.group("verb") in MODALS | AUXILIARIES
+                     and not (found.group("aux") in ("do", "did") and found.group("verb") == "have")):
+        return None  # "do I have any pets?" has a main verb; "can I be ...?" does not
+    verb = "have" if found.group("verb") == "got" else found.group("verb")
+    words = set(re.findall(r"[a-z]{3,}", f"{found.group('what') or ''} {found.group('rest')}"))
+    return {"subject": "user" if found.group("i") else found.group("thing"), "verb": lemma(verb),
+            "words": {lemma(w) for w in words if w not in ("any", "the", "kind", "sort", "type", "time")},
+            "yes_no": not found.group("wh")}
+
+
+NEAR_VERBS = {"have": {"own", "drive", "ride", "keep"}, "own": {"have", "drive", "ride"}, "know": {"speak", "read"},
+              "speak": {"know"}, "do": {"work"}, "work": {"do"}}  # a small table of near-synonyms
+
+
+def answer(ask: dict, known: dict) -> str | None:
+    """The stored statement that answers a question, said back to the user, or None: the same subject, the
+    same verb (or a near one: "what car do I have?" finds "I drive a Volvo"), then the most shared words."""
+    near = {lemma(v) for base, verbs in NEAR_VERBS.items() if lemma(base) == ask["verb"] for v in verbs}
+    best, score = None, -1
+    for key, value in known.items():
+        parts = decode(key)
+        if not parts or parts[0] != ask["subject"] or lemma(parts[1]) not in {ask["verb"]} | near:
+            continue
+        shared = len(ask["words"] & {lemma(w) for w in re.findall(r"[a-z]{3,}", value.lower())})
+        shared += 2 * (lemma(parts[1]) == ask["verb"])  # the same verb before a near one
+        if shared > score:
+            best, score = (key, value), shared
+    if best is None:
+        return None
+    reply = said(*best, about_user=False)
+    return ("Yes: " if ask["yes_no"] else "") + reply[:1].upper() + reply[1:] + "."
