@@ -195,7 +195,7 @@ def scheduled(turn: Turn) -> list:
     when, every, _ = timing(turn.text)
     if turn.tool("schedule") is None or not (when or every) or turn.text.rstrip().endswith("?"):
         return []
-    return [Intent("schedule", {"task": turn.text.strip(), "when": ""})]
+    return [Intent("schedule", {"task": turn.text.strip(), "when": "", "clause": turn.text})]
 
 
 GENERIC = {"text", "string", "word", "number", "value", "return", "give", "input", "output", "tool", "user", "function",

@@ -77,7 +77,7 @@ def schedule(intent, turn):
         return "I can't schedule anything: I have no scheduling tool, and I only run when you write."
     said_when = intent.slots.get("when") or ""
     when, every, words = timing(f"{intent.slots['task']} {said_when}")
-    whole_when, whole_every, rest = timing(turn.text)  # "tmrw remind me ...": the time may stand outside the task
+    whole_when, whole_every, rest = timing(intent.slots.get("clause") or turn.text)  # "tmrw remind me to ..."
     when, every = when or whole_when, every or whole_every
     title = re.search(r"(?:^|\s)[\"'‘“]([^\"'’”]{2,})[\"'’”](?:\s|$|[,.!?])", turn.text)
     task = title.group(1) if title else task_of(words)  # "as 'budget review'": the title given

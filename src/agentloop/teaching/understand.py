@@ -147,7 +147,7 @@ def one(clause: str, previous: str | None) -> Intent:
     for pattern, kind in OTHER[1:]:
         match = re.search(pattern, clause, re.IGNORECASE if kind not in ("weather", "wish") else 0)
         if match:
-            return Intent(kind, {k: (v or "").strip() for k, v in match.groupdict().items()})
+            return Intent(kind, {k: (v or "").strip() for k, v in match.groupdict().items()} | {"clause": clause})
     loose = re.match(r"^\W*(?:when|what|where|who|which|how(?= do| does| did| is| are))(?:'s| is| are| was| were)?\s+"
                      r"(?P<k>(?!you\b|i\b).+?)\W*$",
                      clause, re.IGNORECASE)
