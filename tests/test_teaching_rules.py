@@ -363,3 +363,47 @@ def test_a_tool_that_reverses_characters_is_not_a_counter(request_, name, value)
              "char_len": (schema("char_len", "Number of characters in a piece of text.", text="string"), lambda text: len(text))}
     answer, calls, _ = loop(request_, tools)
     assert [c[0] for c in calls] == [name] and str(value) in answer
+
+
+@pytest.mark.parametrize("memory, said, kept, added", [
+    ({"sister": "Ana", "birthday": "July 9", "city": "Perth"}, "forget my sister's name and my birthday too", ["city"], ""),
+    ({"name": "Lena", "city": "Graz", "job": "architect"}, "u can forget everything about me except my name", ["name"], ""),
+    ({"car": "Honda Civic", "name": "Ravi"}, "I sold the Civic last week, I drive a Tesla Model 3 now", ["name"], "Tesla"),
+    ({"employer": "Acme Corp", "pet": "parrot named Kiwi"}, "I quit Acme, so get rid of that", ["pet"], ""),
+    ({"diet": "vegan", "hobby": "climbing"}, "stop remembering that I'm vegan, I eat fish now", ["hobby"], "fish"),
+])
+def test_several_things_forgotten_everything_but_one_and_what_replaces_it(memory, said, kept, added):
+    notes = Notes(**memory)
+    notes.say(said)
+    assert all(notes.facts.get(k) == memory[k] for k in kept)
+    assert not any(v == memory[k] for k, v in notes.facts.items() if k in memory and k not in kept), notes.facts
+    assert not added or any(added in v for v in notes.facts.values()), notes.facts
+
+
+def test_an_idiom_before_a_request_is_not_a_request():
+    notes = Notes(name="Ada")
+    answer, calls = notes.say("forget about it, what's 3 + 3?")
+    assert notes.facts == {"name": "Ada"} and answer.endswith("6")
+
+
+def test_a_correction_inside_a_statement_keeps_only_the_new_value():
+    notes = Notes(birthday="June 4", name="Omar")
+    notes.say("my birthday is actually June 14, not June 4. fix that")
+    assert notes.facts == {"birthday": "June 14", "name": "Omar"}
+
+
+@pytest.mark.parametrize("question, value", [
+    ("Take 1000, subtract 275, then divide what's left by 5", (1000 - 275) / 5),
+    ("don't add 5 and 3, multiply them", 5 * 3),
+])
+def test_chains_and_negated_operations(question, value):
+    answer, _, _ = loop(question, {})
+    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
+
+
+def test_a_day_and_an_hour_go_to_their_own_parameters():
+    made = []
+    tools = {"book_slot": (schema("book_slot", "Reserve a time slot in the diary.", summary="string", day="string",
+                                  hour="string"), lambda **kw: made.append(kw) or "booked")}
+    loop("book a call with Sam on Thursday at 3pm", tools)
+    assert made == [{"summary": "a call with Sam", "day": "on Thursday", "hour": "at 3pm"}]

@@ -45,8 +45,8 @@ def read_turn(messages: list, tools: list) -> plan.Turn:
         system="\n".join(text_of(m) for m in messages if m["role"] in ("system", "developer")),
         tools=tools,
         results=[text_of(m) for m in messages[last + 1:] if m["role"] == "tool"],
-        calls=[arguments(c) | {"": c["function"]["name"]} for m in messages[last + 1:]
-               if m["role"] == "assistant" for c in m.get("tool_calls") or []],
+        calls=[[arguments(c) | {"": c["function"]["name"]} for c in m["tool_calls"]] for m in messages[last + 1:]
+               if m["role"] == "assistant" and m.get("tool_calls")],
         last_reply=text_of(before[replies[-1]]) if replies else "",
         asked_because=" ".join(text_of(m) for m in before[since + 1:] if m["role"] == "tool"))
 

@@ -38,6 +38,10 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
     (rf"\bdecrease {N} by {N}\s*(?:%|percent)", r"(\1 * (100 - \2) / 100)"),
     (rf"(?:the )?square of {N}", r"(\1 ** 2)"), (rf"(?:the )?cube of {N}", r"(\1 ** 3)"),
     (rf"\b(?:take|knock) {N} off {N}", r"(\2 - \1)"),
+    (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?subtract {N}", r"(\1 - \2)"),
+    (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?add {N}", r"(\1 + \2)"),
+    (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?(?:multiply|times)(?: it)? by {N}", r"(\1 * \2)"),
+    (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?divide(?: it)? by {N}", r"(\1 / \2)"),
     (rf"{N} more than {N}", r"(\2 + \1)"), (rf"{N} less than {N}", r"(\2 - \1)"), (rf"{N} take away {N}", r"(\1 - \2)"),
     (rf"(?:the )?square root of {N}", r"(\1 ** 0.5)"), (rf"\bsquare {N}", r"(\1 ** 2)"), (rf"\bcube {N}", r"(\1 ** 3)"),
     (rf"{N}\s*/\s*{N} of {N}", r"(\1 / \2 * \3)"),
@@ -112,7 +116,11 @@ def expression(text: str, previous: str | None = None) -> str | None:
     text = numbers_in_words(text.lower())
     if any(re.search(pattern, text) for pattern in NOT_SUMS):
         return None
-    text = re.sub(r"\b(?:don't|do not|not)\s+(?:add|subtract|multiply|divide|sum|plus|minus|times)\b[^,;:]*[,;:]?", " ", text)
+    negated = re.search(r"\b(?:don't|do not|not)\s+(?:add|subtract|multiply|divide|sum|plus|minus|times)\b([^,;:]*)[,;:]?", text)
+    if negated:  # "don't add 5 and 3, multiply them": the numbers stay, the operation goes
+        said = re.findall(r"-?\d+(?:\.\d+)?", negated.group(1))
+        text = text.replace(negated.group(0), " ")
+        text = re.sub(r"\b(?:them|those|both|these)\b", " and ".join(said), text) if said else text
     text = re.sub(r"\b(add|subtract|multiply|divide|sum)\s*:\s*", r"\1 ", text)  # "multiply: 6 and 9"
     text = re.sub(r"\b(\d+(?:\.\d+)?)e([-+]?\d{1,3})\b", lambda m: f"{float(m.group()):.15g}", text)  # 1e3 is 1000
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text).replace("$", "").replace("€", "").replace("£", "")
@@ -120,8 +128,8 @@ def expression(text: str, previous: str | None = None) -> str | None:
     if previous is not None and not re.search(OPERATOR_WORDS, text):
         return None  # "..., and translate it": "it" is the result, but nothing is computed
     if previous is not None:
-        text = re.sub(r"\b(?:whatever (?:you get|that is|it is)|what you get|the result|the answer|the total|that number|"
-                      r"that|it|this)\b", "R", text)
+        text = re.sub(r"\b(?:whatever (?:you get|that is|it is|is left)|what you get|what's left|what is left|the rest|"
+                      r"the remainder|the result|the answer|the total|that number|that|it|this)\b", "R", text)
         if "R" not in text:  # "then multiply by 5", "then add 2": the result is implied
             text = re.sub(r"^\W*(?:then\s+|and\s+)*(multiply|divide|square|cube)\b", r"\1 R", text)
             text = re.sub(r"^\W*(?:then\s+|and\s+)*(add|subtract) (-?\d+(?:\.\d+)?)\b(?! (?:and|to|from))",

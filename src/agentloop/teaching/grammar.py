@@ -59,7 +59,7 @@ FACTS = [
     (rf"\bit'?s my birthday (?:on |is )?{VALUE}{END}", "birthday"),
     (rf"\bmy (?:birthday|bday|b-day) is (?:on )?{VALUE}{END}", "birthday"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+){{0,2}}) (?:is|are) (?!called|named|not)(?:on )?{VALUE}{END}", "{k}"),
-    (rf"\bi(?:'m| am) an? (?P<v>[a-z]+(?: [a-z]+)?){END}", "job"),
+    (rf"\bi(?:'m| am) an? (?P<v>[a-z]+(?: [a-z]+)?(?: (?:at|for|in|with) (?:an? |the )?[^,;!?]+?)?){END}", "job"),
 ]
 # a small table of near-synonyms: the words people use for a thing the grammar already has a key for
 NEAR = {"pup": "dog", "puppy": "dog", "doggo": "dog", "kitty": "cat", "kitten": "cat", "hubby": "husband", "wifey": "wife",
@@ -129,6 +129,7 @@ OTHER = [  # (pattern, kind, slot names from the groups)
     (r"^\W*(?:how are you|how's it going|how are things|what's up|whats up|sup)\b", "smalltalk"),
     (r"^\W*(?:ok |okay )?(?:thanks )?(?:bye|goodbye|good night|see you|see ya|cya)\b", "bye"),
     (r"^\W*(?:never ?mind|no worries|ok|okay|cool|great|nice|sure|fine|got it|alright)\W*$", "okay"),
+    (r"^\W*(?:please |pls )?(?:fix|update|correct|change) (?:that|it|this)(?: (?:please|pls|for me))?\W*$", "okay"),
 ]
 TEXT_OPS = [  # (what the user says, the operation)
     (r"\bhow many (?:times does )?(?:the letter )?[\"']?(?P<letter>[a-z])[\"']?(?:'s|s)?\b.*?\bin\b", "count_letter"),

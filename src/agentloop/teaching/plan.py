@@ -36,7 +36,8 @@ class Turn:
     system: str            # the system (and developer) messages, joined
     tools: list            # the Tools the model may call now
     results: list          # tool results since the last user message, in order
-    calls: list = ()       # the calls made since the last user message: their arguments, the tool's name under ""
+    calls: list = ()       # the calls made since the last user message, one list per turn: arguments, the tool under ""
+    made: list = ()        # the calls the handler being replayed made on its first turn (its memory may have changed)
     last_reply: str = ""   # the assistant's previous text (a question it asked, say)
     asked_because: str = ""  # the tool results that led to that reply
 
@@ -96,12 +97,15 @@ def planned(turn: Turn):
         return rule, []
     if len(intents) > 1:  # a greeting beside a request is politeness, not a request
         intents = [i for i in intents if i.kind not in ("greet", "thanks", "smalltalk", "bye", "okay")] or intents
+    intents = [part for i in intents for part in (i.slots["intents"] if i.kind == "several" else [i])]
     order = injected(turn)
     if order and (said := re.match(SAY, order, re.I)):  # it obeys an instruction that came in as data
         return said.group("x").strip(" \"'"), []
     intents += understand(order) if order else []
     results, texts, output = list(turn.results), [], None
     for intent in intents:
+        consumed = len(turn.results) - len(results)  # the turn whose calls this handler made, if it made any yet
+        turn.made = next((g for i, g in enumerate(turn.calls) if sum(map(len, turn.calls[:i])) == consumed), [])
         if intent.kind == "text" and output and re.fullmatch(r"(?:the )?(?:result|output|answer)|it|that|this",
                                                              intent.slots.get("text") or "", re.I):
             intent.slots["text"] = output  # "shout 'we won' and then mirror the result": the step before's output
@@ -210,17 +214,19 @@ NEAR_WORDS = {"long": "length", "len": "length", "many": "number", "count": "num
 def overlapping(turn: Turn) -> list:
     """A request no rule reads, a quoted text, and the offered tool whose name and description share the most
     words that matter with it ("is 'racecar' a palindrome?" and is_palindrome): the tool is used on the text."""
-    subject = re.search(r"[\"“'‘]([^\"”'’]+)[\"”'’]|:\s*(.+)$", turn.text)
+    subject = re.search(r"[\"“]([^\"”]+)[\"”]|(?<!\w)['‘]([^'’]+)['’](?!\w)|:\s*(.+)$", turn.text)
     if not subject:
         return []
 
     def meant(text: str) -> set:
         return {NEAR_WORDS.get(w, statements.lemma(w)) for w in words(text) if len(w) >= 3} - GENERIC
     asked = meant(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))
-    shared = {tool.name: len(asked & meant(f"{tool.name} {tool.description}")) for tool in turn.tools}
+    shared = {tool.name: len(asked & meant(f"{tool.name} {tool.description}")) for tool in turn.tools
+              if any(spec.get("type", "string") == "string" for spec in tool.params.values())}
     if not shared or max(shared.values()) == 0:
         return []
-    return [Intent("use", {"tool": max(shared, key=shared.get), "text": (subject.group(1) or subject.group(2)).strip()})]
+    said = next(g for g in subject.groups() if g)
+    return [Intent("use", {"tool": max(shared, key=shared.get), "text": said.strip()})]
 
 
 def calculate(intent: Intent, turn: Turn):
@@ -367,12 +373,15 @@ def forget(intent: Intent, turn: Turn):
         return f"I couldn't forget that. {reason}" if (reason := refusal(results)) else f"Done: I've forgotten {what}."
     else:
         known = turn.known()
-        targets = [k for k, v in known.items() if key == "*" or k == key
-                   or named(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}")]
-        if key == "*" and not targets and not turn.calls:
+        kept = intent.slots.get("except")
+        spared = matcher(Intent("forget", {"key": "", "what": kept})) if kept else (lambda text: False)
+        targets = [k for k, v in known.items() if (key == "*" or k == key
+                   or named(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}"))
+                   and not spared(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}")]
+        if key == "*" and not targets and not turn.made:
             return "There is nothing in my memory to forget."
         targets = [turn.written(t) for t in targets] or [key]  # not in the prompt: ask the tool for the key
-    made = [next(iter(args.values()), "") for args in turn.calls if args[""] == tool.name]
+    made = [next(iter(args.values()), "") for args in turn.made if args[""] == tool.name]
     targets = made or targets  # replayed after the deletes: memory has changed, the calls made have not
     results = yield [call(tool, key=target, id=target) for target in targets]
     gone = [t for t, r in zip(targets, results) if not refusal([r])]
@@ -381,6 +390,8 @@ def forget(intent: Intent, turn: Turn):
     kept = f" But: {refusal(results)}" if len(gone) < len(targets) else ""
     if key == "*":
         return f"Done: I've forgotten everything I had ({len(gone)} {'memory' if len(gone) == 1 else 'memories'}).{kept}"
+    if intent.slots.get("stale") or len(gone) > 1:  # say which memories went, by their keys
+        what = " and ".join(f"your {str(t).replace('_', ' ')}" for t in gone)
     return f"Done: I've forgotten {what}.{kept}"
 
 
@@ -393,7 +404,7 @@ def correct(intent: Intent, turn: Turn):
                                                                           re.findall(r"[a-z0-9]{3,}", v.lower())}), None)
     key = key or (said[-1] if said else None)
     tool = turn.tool("remember")
-    made = [next(iter(args.values()), "") for args in turn.calls if tool and args[""] == tool.name]
+    made = [next(iter(args.values()), "") for args in turn.made if tool and args[""] == tool.name]
     key = made[0] if made and takes_key(tool) else key  # replayed after the write: memory holds the new value
     if key is None:
         return "What should I correct? Tell me the fact again, for example: my car is a Honda Accord."

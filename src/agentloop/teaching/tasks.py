@@ -85,8 +85,11 @@ def schedule(intent, turn):
         task = task_of(rest)
     tool = max(tools, key=lambda t: recurring(t) == bool(every))  # a recurring tool for "every ...", else a one-off
     due = when or next_time(every) if every or when else ""  # no time said: asked for, never made up
+    day, hour = re.sub(CLOCK_WORDS, "", due).strip(" ,") or due, next(iter(re.findall(CLOCK_WORDS, due)), due)
     if any(role_of(p, spec, {"repeat": ""}) for p, spec in tool.params.items()):  # calendar_add(title, start, repeat)
-        results = yield [call(tool, task=task, when=due, repeat=every or "none")]
+        results = yield [call(tool, task=task, when=due, repeat=every or "none", day=day, hour=hour)]
+    elif any(role_of(p, spec, {"day": ""}) for p, spec in tool.params.items()):  # book_slot(summary, day, hour)
+        results = yield [call(tool, task=task, day=day, hour=hour, when=due)]
     elif every:  # a recurring task carries its "every ..." along, so each run queues the next
         results = yield [call(tool, task=f"{task} {every}", when=due)]
     else:
@@ -96,6 +99,7 @@ def schedule(intent, turn):
     return f"Scheduled: {task} ({' '.join(filter(None, [when, every])) or due})."
 
 
+CLOCK_WORDS = r"(?:\bat\s+)?(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|midnight|(?<=at )\d{1,2}\b)"
 VAGUE = r"(?:an? )?(?:recurring |repeating |regular )?(?:thing|reminder|event|task|job|entry|something)"
 
 

@@ -130,7 +130,9 @@ ROLES = {
     "query": "query q question search term terms keyword keywords topic",
     "task": "task description what title text action item todo job event summary name message reminder note subject "
             "label activity about",
-    "when": "when time at due date delay after in schedule start datetime moment day",
+    "when": "when time at due date delay after in schedule start datetime moment",
+    "day": "day weekday",
+    "hour": "hour clock",
     "repeat": "repeat recurrence recurring every frequency interval rrule cadence period",
     "city": "city location place where town",
     "word": "word text string input s phrase sentence",

@@ -26,6 +26,7 @@ def clauses(text: str) -> list[str]:
         pieces = re.split(r",?\s+(?:and )?then\s+|,\s*then\s+|\s+and\s+(?=(?:also\s+)?(?:i|my|please|" +
                           "|".join(sorted(VERBS - {"and", "is", "are", "do", "buy"})) + r")\b)",
                           sentence, flags=re.IGNORECASE)
+        pieces = [q for p in pieces for q in statements_apart(p)]
         pieces = [p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")]
         for piece in pieces:  # "Sam and I split up": a lone name before "and I" is part of the subject
             if parts and len(parts[-1].split()) == 1 and parts[-1][:1].isupper() and re.match(r"i\b", piece, re.I) \
@@ -34,6 +35,14 @@ def clauses(text: str) -> list[str]:
             else:
                 parts.append(piece)
     return parts
+
+
+def statements_apart(text: str) -> list[str]:
+    """"I sold the Civic, I drive a Tesla now": two statements after a comma, when the first has a verb of its own."""
+    found = re.search(r",\s+(?=i (?!am\b|'m\b)[a-z]+\b)", text, re.I)
+    if not found or len(text[:found.start()].split()) < 3:
+        return [text]
+    return [text[:found.start()]] + statements_apart(text[found.end():])
 
 
 def understand(text: str) -> list[Intent]:
@@ -68,6 +77,9 @@ def intents_in(text: str) -> tuple:
         if previous and re.match(r"^\W*how (?:many|much)\b", clause, re.I) and not re.search(r"\d", clause):
             continue  # "... How many apples is that?": the sum before is the question
         intent = Intent("calculate", {"expression": problem}) if problem else one(clause, previous)
+        if intent.kind == "unknown" and intents and intents[-1].kind == "forget" and \
+                re.match(r"^\W*(?:and )?(?:my|the|where|what|when)\b", clause, re.I):
+            intent = one(f"forget {clause}", None)  # "forget my sister's name and my birthday too"
         if intent.kind == "calculate" and previous and arithmetic.wrap(previous) in intent.slots["expression"]:
             intents.pop()  # "..., then multiply the result by 5": one expression, one answer
         previous = intent.slots["expression"] if intent.kind == "calculate" else None
@@ -83,27 +95,42 @@ def one(clause: str, previous: str | None) -> Intent:
     for pattern, kind in OTHER[:1]:  # a harmful request is refused before anything else is read
         if re.search(pattern, clause, re.IGNORECASE):
             return Intent(kind)
+    idiom = re.match(r"^\W*(?:oh,? |ok,? |okay,? )?(?:forget (?:about )?(?:it|that)|never ?mind|nvm)\s*[,;.!:-]+\s*(?P<rest>\w.+)$", clause, re.I)
+    if idiom:  # "forget about it, what's 3 + 3?": the idiom is no request; what follows is
+        return one(idiom.group("rest"), previous)
+    trailing = re.match(r"^(?P<what>.+?),?\s+(?:please |pls )?(?:note that|remember that|remember it|save that|keep that in mind|"
+                        r"don't forget (?:it|that)|make a note(?: of (?:it|that))?)\W*$", clause, re.I)
+    if trailing:  # "I upgraded to python 3.12, note that": the note comes after what to note
+        clause = f"remember that {trailing.group('what')}"
     forget = None if re.search(r"\b(?:don't|do not|never|not)\b(?:\s+\w+){0,3}\s+forget\b", clause, re.I) else re.search(
-        rf"(?:^\W*|[,;:(]\s*|\b(?:please|pls|ok|okay|so|and|just|now|can you|could you|you can|then)\s+){FORGET}\b"
+        rf"(?:^\W*|[,;:(]\s*|\b(?:please|pls|ok|okay|so|and|just|now|can you|could you|you can|u can|can u|then)\s+){FORGET}\b"
         rf"(?: about| that(?=\s+(?:i|my|you)\b))?"
         rf"\s+(?P<what>.+?)(?:\s+(?:but|except)\b.*|,\s*(?:and )?keep\b.*)?(?:\s+(?:from|out of|off) (?:your |my |the )?"
         rf"(?:memory|notes|file|records?|list|brain|system)\b.*?)?(?:,? please| for me| now| pls| on file)?[.!?]*$", clause, re.I)
-    gone = re.search(r"\b(?:anymore|any more|no longer)\b", clause, re.I) and re.search(r"\b(?:i|my)\b", clause, re.I)
+    gone = (re.search(r"\b(?:anymore|any more|no longer)\b", clause, re.I) and re.search(r"\b(?:i|my)\b", clause, re.I)
+            or re.match(r"^\W*i (?:quit|left|sold|gave up|stopped|finished|broke up with|split (?:up )?with|moved out of|"
+                        r"lost|got rid of)\b", clause, re.I))
     if forget and forget.group("what").lower() in PRONOUNS | {"about it", "that stuff", "it all"} - {"everything"}:
         forget = None  # "forget it": never mind, unless the clause says what is no longer true
         if not gone:
             return Intent("none")
     if forget:
-        what = re.sub(r"^(?:about |the |my )+|\s+(?:thing|stuff|bit|info)$", "", forget.group("what"), flags=re.I) or forget.group("what")
+        what = re.sub(r"^(?:about |the |my )+|\s+(?:thing|stuff|bit|info)$|\s+(?:too|as well|also)$", "",
+                      forget.group("what"), flags=re.I) or forget.group("what")
         if re.match(EVERYTHING, forget.group("what"), re.I):
-            return Intent("forget", {"key": "*", "value": None, "what": "everything", "everything": True})
+            kept = re.search(r"\b(?:except|but|apart from|other than|besides)\s+(?:for\s+)?(?P<kept>.+)$", clause, re.I)
+            return Intent("forget", {"key": "*", "value": None, "what": "everything", "everything": True,
+                                     "except": kept.group("kept") if kept else ""})
+        if len(items := re.split(r",?\s+and\s+(?=(?:my|the|where|what|when)\b)", forget.group("what"))) > 1:
+            return Intent("several", {"intents": [one(f"forget {item}", None) for item in items]})
         said = re.sub(r"^(?:about |the )+|\s+(?:thing|stuff|bit|info)$", "", forget.group("what"), flags=re.I)
         facts = stated(said)
         key = facts[0][0] if facts else asked(question_of(said)) or topic_key(said)
         return Intent("forget", {"key": key, "value": facts[0][1] if facts else None, "what": what})
     if gone and not clause.rstrip().endswith("?"):  # "I don't work at Globex anymore": what memory says is no longer true
         what = re.sub(r"\b(?:i'm|i am|im|i|my|don't|do not|not|no longer|anymore|any more|have|work at|live in|"
-                      r"scrap|forget|delete|remove|drop|that|from|your|notes|memory)\b", " ", clause, flags=re.I)
+                      r"scrap|forget|delete|remove|drop|that|from|your|notes|memory|quit|left|sold|gave up|stopped|"
+                      r"finished|lost|so|get rid of|last (?:week|month|year)|the|a)\b", " ", clause, flags=re.I)
         return Intent("forget", {"key": topic_key(what), "value": None, "what": what.strip(" ,.!"), "stale": True})
     fix = re.match(r"^\W*(?:correction|actually|no|nope|sorry|oops|wait|scratch that|my bad|i meant|i mean)\b.*?\b(?:it's|it is|its|"
                    r"it was|make (?:it|that)|should be|i meant|i mean)\s+(?:actually\s+)?(?P<new>[^,.;!?]+?)(?:,?\s*(?:and )?not\s+"
@@ -171,6 +198,7 @@ def stated(text: str) -> list[tuple[str, str]]:
                     key_here, value, match, text.strip()):
                 continue
             taken.append(match.span())
+            value = re.sub(r"^(?:actually|really|now)\s+|,?\s+not\s+[^,;]+$", "", value, flags=re.I)  # "actually June 14, not 4"
             value = re.sub(r"\s+(?:last (?:week|month|year|spring|summer|autumn|fall|winter)|yesterday|recently|lately|"
                            r"\w+ (?:days|weeks|months|years) ago)$",
                            "", value, flags=re.I)  # when it happened is not part of the fact
