@@ -8,6 +8,7 @@ progress, read from the browser's storage.
 import html
 import json
 import re
+import sys
 from pathlib import Path
 
 from agentloop.progress import course
@@ -52,8 +53,9 @@ def lesson(path: Path, readme: dict) -> dict:
 
 
 def inline(text: str) -> str:
-    """Markdown's `code` as <code>, everything else escaped."""
-    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text, quote=False))
+    """Markdown's `code` and *emphasis* as HTML, everything else escaped."""
+    text = re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text, quote=False))
+    return re.sub(r"\*([^*]+)\*", r"<em>\1</em>", text)
 
 
 def card(entry: dict) -> str:
@@ -67,7 +69,7 @@ def card(entry: dict) -> str:
             f'<p>{inline(entry["about"])}</p>{seen}<p class="facts">{" · ".join(facts)}</p></li>')
 
 
-def page() -> str:
+def page(config: str) -> str:
     readme = readme_words()
     lessons = [lesson(p, readme) for p in sorted((ROOT / "lessons").glob("0*.ipynb"))]
     extras = [lesson(p, readme) for p in sorted((ROOT / "lessons" / "extras").glob("*.ipynb"))]
@@ -75,10 +77,15 @@ def page() -> str:
     return ((ROOT / "lite" / "home.html").read_text()
             .replace("{{lessons}}", "\n".join(card(e) for e in lessons))
             .replace("{{extras}}", "\n".join(card(e) for e in extras))
+            .replace("{{jupyter_config}}", config)
             .replace("{{first}}", f'notebooks/index.html?path={first["path"]}')
             .replace("{{first_title}}", html.escape(f'{first["name"]} · {first["title"]}')))
 
 
 def write(site: Path) -> None:
     """Replace JupyterLite's index.html (a redirect to the file list) with the home page."""
-    (site / "index.html").write_text(page())
+    index = (site / "index.html").read_text()
+    config = re.search(r'<script id="jupyter-config-data".*?</script>', index, re.DOTALL)
+    if not config:
+        sys.exit("lite/home.py: JupyterLite's index.html has no jupyter-config-data, which its apps read")
+    (site / "index.html").write_text(page(config[0]))

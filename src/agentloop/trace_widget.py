@@ -13,7 +13,9 @@ from . import trace, trace_run
 
 STYLE = """<style>
 .al-trace { font: 13px/1.35 var(--jp-ui-font-family, sans-serif); }
-.al-lanes { display: grid; grid-template-columns: 1fr 1.2fr 1.6fr; gap: 6px; margin: 3px 0; align-items: start; }
+.al-lanes { display: grid; grid-template-columns: 1fr 1.2fr 1.6fr; column-gap: 6px; align-items: stretch; }
+.al-lanes > div { padding: 2px 0; }
+.al-lanes > div + div { border-left: 1px dashed var(--jp-border-color2, #bbb); padding-left: 6px; }  /* lifelines */
 .al-head { font-weight: bold; border-bottom: 1px solid var(--jp-border-color1, #888); }
 .al-box { border: 1px solid var(--jp-border-color1, #888); border-radius: 4px; padding: 3px 6px; overflow-wrap: anywhere; }
 .al-now .al-call { border: 3px double var(--jp-brand-color1, #1565c0); }
