@@ -121,6 +121,14 @@ def test_a_new_conversation_is_not_read_as_a_continuation():
     assert calls[1].anew and calls[1].added == events[2].payload["messages"] and calls[1].system == []
 
 
+def test_a_request_without_a_system_prompt_is_compared_from_its_first_message():
+    events = [request(USER), response("9"), request({"role": "user", "content": "hi"}), response("hello"),
+              request({"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}, USER), response("9")]
+    calls, _ = trace_run.read(events)
+    assert calls[1].anew and calls[1].added == [{"role": "user", "content": "hi"}]
+    assert not calls[2].anew and calls[2].added == [{"role": "assistant", "content": "hello"}, USER]
+
+
 def test_results_after_the_last_call_come_from_the_loops_events():
     events = [request(USER), response(calls=TWO), Event("tool_result", {"name": "add", "content": "5"}),
               Event("tool_result", {"name": "add", "content": "9"})]

@@ -67,8 +67,9 @@ def read(events=None) -> tuple[list, list]:
 def model_call(number: int, previous: dict, request: dict, response: dict, upto: int) -> Call:
     """One request and its response, set against the request before it."""
     messages, earlier = request.get("messages", []), previous.get("messages", [])
-    # The same conversation, carried on: the earlier messages again (the system prompt may differ).
-    goes_on = bool(earlier) and [key(m) for m in messages[1:len(earlier)]] == [key(m) for m in earlier[1:]]
+    # The same conversation, carried on: the earlier messages again (a system prompt may differ).
+    system = 1 if earlier and messages and earlier[0].get("role") == messages[0].get("role") == "system" else 0
+    goes_on = bool(earlier) and [key(m) for m in messages[system:len(earlier)]] == [key(m) for m in earlier[system:]]
     choice = (response.get("choices") or [{}])[0]
     message, usage = choice.get("message") or {}, response.get("usage") or {}
     tools = [ToolCall(call.get("id"), call.get("function", {}).get("name", "?"), arguments(call), None)
