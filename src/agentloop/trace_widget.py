@@ -36,30 +36,35 @@ def lanes(user: str = "", model: str = "", tools: str = "") -> str:
 
 
 def drawing(calls: list, before: list, step: int) -> str:
-    """The whole run as lanes; the calls up to `step` drawn plainly, the current one marked."""
-    rows = [lanes("user", "model", "tools").replace('"al-lanes"', '"al-lanes al-head"')]
-    rows += [lanes(model=f'<div class="al-box al-note">{escape(note)}</div>') for note in before]
-    for call in calls:
-        now = call.number == step
-        said = [m for m in call.added if m.get("role") in ("system", "user")]
-        boxes = [lanes(f'<div class="al-box al-user">{escape(trace_run.message_line(m))} →</div>') for m in said]
-        if call.system:
-            changes = "<br>".join(escape(line) for line in call.system)
-            boxes.append(lanes(model=f'<div class="al-box al-memory"><b>system prompt changed</b><br>{changes}</div>'))
-        tools = "".join(f'<div class="al-box al-tool" data-name="{html.escape(t.name)}">→ <b>{escape(t.name)}</b>'
-                        f'({escape(t.arguments)})<br>← {escape("(no result)" if t.result is None else t.result)}</div>'
-                        for t in call.tools)
-        box = (f'<div class="al-box al-call" data-in="{call.tokens_in}" data-out="{call.tokens_out}">'
-               f'{"▶ now: " if now else ""}<b>model call {call.number}</b><br>{call.tokens_in} tokens in, '
-               f'{call.tokens_out} out<br>finish: {escape(call.finish)}<br>offered: '
-               f'{escape(", ".join(call.offered) or "no tools")}</div>')
-        boxes.append(lanes(model=box, tools=f'<div class="al-tools">{tools}</div>'))
-        if call.reply:
-            boxes.append(lanes(f'<div class="al-box al-reply">← assistant: {escape(call.reply)}</div>'))
-        boxes += [lanes(model=f'<div class="al-box al-note">{escape(note)}</div>') for note in call.notes]
-        mark = ' al-now" aria-current="step' if now else (" al-later" if call.number > step else "")
-        rows.append(f'<section class="al-step{mark}" data-step="{call.number}">{"".join(boxes)}</section>')
-    return f'{STYLE}<div class="al-trace" role="group" aria-label="the run, drawn">{"".join(rows)}</div>'
+    """The whole run in lanes, a section per model call; the one at `step` marked as now."""
+    notes = [lanes(model=f'<div class="al-box al-note">{escape(note)}</div>') for note in before]
+    sections = [section(call, step) for call in calls]
+    return (f'{STYLE}<div class="al-trace" role="group" aria-label="the run, drawn">'
+            f'{lanes("user", "model", "tools").replace("al-lanes", "al-lanes al-head")}{"".join(notes + sections)}</div>')
+
+
+def section(call, step: int) -> str:
+    """One model call: what the user said, the system prompt's changes, the call and its tools, the reply."""
+    now = call.number == step
+    said = [m for m in call.added if m.get("role") in ("system", "user")]
+    rows = [lanes(f'<div class="al-box al-user">{escape(trace_run.message_line(m))} →</div>') for m in said]
+    if call.system:
+        changes = "<br>".join(escape(line) for line in call.system)
+        rows.append(lanes(model=f'<div class="al-box al-memory"><b>system prompt changed</b><br>{changes}</div>'))
+    tools = "".join(f'<div class="al-box al-tool" data-name="{html.escape(t.name)}">→ <b>{escape(t.name)}</b>'
+                    f'({escape(t.arguments)})<br>← {escape("(no result)" if t.result is None else t.result)}</div>'
+                    for t in call.tools)
+    box = (f'<div class="al-box al-call" data-in="{call.tokens_in}" data-out="{call.tokens_out}">'
+           f'{"▶ now: " if now else ""}<b>model call {call.number}</b><br>{call.tokens_in} tokens in, '
+           f'{call.tokens_out} out<br>finish: {escape(call.finish)}<br>offered: '
+           f'{escape(", ".join(call.offered) or "no tools")}</div>')
+    rows.append(lanes(model=box, tools=f'<div class="al-tools">{tools}</div>'))
+    if call.reply:
+        rows.append(lanes(f'<div class="al-box al-reply">← assistant: {escape(call.reply)}</div>'))
+    rows += [lanes(model=f'<div class="al-box al-note">{escape(note)}</div>') for note in call.notes]
+    kind = "al-step al-now" if now else "al-step al-later" if call.number > step else "al-step"
+    current = ' aria-current="step"' if now else ""
+    return f'<section class="{kind}"{current} data-step="{call.number}">{"".join(rows)}</section>'
 
 
 def detail(events: list, calls: list, step: int) -> str:

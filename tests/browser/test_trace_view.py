@@ -1,6 +1,6 @@
 """The trace view in the browser site: lesson 5's run drawn as it happened (one box per model call
-and per tool call, in order, with their token counts, read from the page), stepped by keyboard,
-the JSON folded until asked for; nothing fetched from another host."""
+and per tool call, in order, with their token counts, read from the page), stepped by keyboard and
+played, the JSON folded until asked for; nothing fetched from another host."""
 import json
 from pathlib import Path
 
@@ -50,4 +50,8 @@ def test_lesson_5s_run_is_drawn_call_by_call_and_steps_by_keyboard(lab):
     folded.locator("summary").focus()
     page.keyboard.press("Enter")  # one key (or click) away
     assert folded.evaluate("d => d.open") and '"usage"' in folded.locator("pre").inner_text()
+    page.get_by_role("button", name="◀ Previous").click()
+    page.wait_for_function(f"{CURRENT} === '1'")
+    page.locator(".widget-play button").first.click()  # Play: through every call to the last
+    page.wait_for_function(f"{CURRENT} === '{len(responses)}'", timeout=30_000)
     assert not lab.outside(), f"requests left the machine: {lab.outside()}"
