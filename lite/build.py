@@ -21,6 +21,7 @@ from pathlib import Path
 from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
 
 sys.path.insert(0, str(Path(__file__).parent))
+import home  # noqa: E402
 import lock  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -126,6 +127,7 @@ def build_site(site: Path) -> None:
     finally:
         forget_tasks()
     check_contents(site)
+    home.write(site)  # the site's address opens the course's home page, not a redirect to the file list
     for font in (site / "build").glob("fa-*"):  # Font Awesome in old formats: every browser takes woff2
         if font.suffix != ".woff2":
             font.unlink()
@@ -149,7 +151,7 @@ def swap_in(new: Path, out: Path) -> None:
 
 def main(out: Path = OUT) -> None:
     inputs = digest(ROOT / "lessons", ROOT / "src", LITE, ROOT / "jupyter_lite_config.json",
-                    ROOT / "pyproject.toml", ROOT / "requirements.txt")
+                    ROOT / "pyproject.toml", ROOT / "requirements.txt", ROOT / "README.md")
     stamp = ".build-inputs"
     if "--force" not in sys.argv and (out / stamp).exists() and (out / stamp).read_text() == inputs:
         print(f"site up to date: {out}")

@@ -22,7 +22,8 @@ import agentloop
 from agentloop import errors, llm, trace
 from agentloop.connect import Connect
 from agentloop.server import serve_in_thread
-from agentloop.trace_widget import TraceViewer, trace_text
+from agentloop.trace_run import text as trace_text
+from agentloop.trace_widget import TraceView
 from fault_server import FaultServer, Hang, Raw, Reply, Trickle, completion
 from lesson_loop import lesson_definitions, run_agent
 
@@ -97,7 +98,8 @@ def run(tmp_path_factory):
         llm.use(url, api_key=KEY)
         seen.append(lesson6["run_agent"]("Hi! My name is Ada, I prefer tea.", [], lesson6["new_state"]()))
         seen += [trace_text(), json.dumps([e.payload for e in trace.events], default=str),
-                 json.dumps(TraceViewer()._repr_mimebundle_(), default=str), repr(llm.backend())]
+                 json.dumps(TraceView()._repr_mimebundle_(), default=str),
+                 TraceView().drawing.value, TraceView().detail.value, repr(llm.backend())]
     finally:
         redirect.close()
         server.stop()

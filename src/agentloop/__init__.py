@@ -9,9 +9,10 @@ from .errors import LLMError
 from .llm import ask, backend, complete, use
 from .progress import progress
 from .tokens import count_tokens
-from .trace_widget import show_trace, trace_text
+from .trace_run import totals as trace_totals
+from .trace_widget import show_trace
 
-__all__ = ["ask", "backend", "complete", "use", "connect", "trace", "show_trace", "trace_text",
+__all__ = ["ask", "backend", "complete", "use", "connect", "trace", "show_trace", "trace_totals",
            "count_tokens", "LLMError", "progress", "openai_client"]
 __version__ = "0.1.0"
 

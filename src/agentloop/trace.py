@@ -1,9 +1,8 @@
-"""Tracing: every step of a run becomes an event you can print or step through.
+"""Tracing: every step of a run becomes an event; `agentloop.show_trace()` draws them.
 
 `ask()` records each model request and response by itself; an agent loop records its
-own steps (tool calls, tool results, the final answer) with `record(kind, payload)`.
+own steps (tool results, memory, tasks) with `record(kind, payload)`.
 """
-import json
 import time
 from dataclasses import dataclass, field
 
@@ -28,15 +27,3 @@ def record(kind: str, payload) -> Event:
 def clear() -> None:
     """Forget every event (start a fresh trace)."""
     events.clear()
-
-
-def summary(event: Event, width: int = 100) -> str:
-    """One line: the kind and the start of its JSON."""
-    text = json.dumps(event.payload, ensure_ascii=False)
-    return f"{event.kind:<12} {text[:width] + ('…' if len(text) > width else '')}"
-
-
-def show(selected: list[Event] | None = None, width: int = 100) -> None:
-    """Print the trace, one numbered line per event (no times, so output is stable)."""
-    for number, event in enumerate(events if selected is None else selected, 1):
-        print(f"{number:>3}. {summary(event, width)}")

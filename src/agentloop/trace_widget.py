@@ -1,139 +1,108 @@
-"""Showing a trace: step through a run's events in a widget, or read them as plain text.
+"""The trace view: a run drawn as a sequence, in lanes for the user, the model and the tools.
 
-`show_trace()` displays a `TraceViewer`: Previous / Next buttons and a slider, a header
-(step, kind, tokens) and the step's full JSON. Its plain-text form is `trace_text()`,
-which is also what the widget leaves in a saved notebook for places that cannot render
-widgets (GitHub, nbval): deterministic, so a re-run gives the same text.
-
-Only core ipywidgets (HTML, Button, IntSlider, HBox, VBox), imported when a widget is
-made, so `trace_text` works even where ipywidgets is not installed.
+Each model call is a box (tokens in and out, finish reason, tools offered), its tool calls
+boxes beside it in the tools lane, the system prompt's changes (the memory injected) marked.
+Step or play through the calls (buttons, or the slider's arrow keys); each step shows what
+its request added, the full JSON one click away. Plain HTML from core ipywidgets, nothing
+fetched; where widgets cannot render, the run prints as `trace_run.text()`.
 """
 import html
 import json
 
-from . import trace, wire
+from . import trace, trace_run
+
+STYLE = """<style>
+.al-trace { font: 13px/1.35 var(--jp-ui-font-family, sans-serif); }
+.al-lanes { display: grid; grid-template-columns: 1fr 1.2fr 1.6fr; column-gap: 6px; align-items: stretch; }
+.al-lanes > div { padding: 2px 0; }
+.al-lanes > div + div { border-left: 1px dashed var(--jp-border-color2, #bbb); padding-left: 6px; }  /* lifelines */
+.al-head { font-weight: bold; border-bottom: 1px solid var(--jp-border-color1, #888); }
+.al-box { border: 1px solid var(--jp-border-color1, #888); border-radius: 4px; padding: 3px 6px; overflow-wrap: anywhere; }
+.al-now .al-call { border: 3px double var(--jp-brand-color1, #1565c0); }
+.al-tools { display: flex; flex-wrap: wrap; gap: 6px; }
+.al-tool { flex: 1 1 12em; }
+.al-memory, .al-note { border-style: dashed; }
+.al-later { opacity: 0.6; }
+.al-detail pre { max-height: 24em; overflow: auto; white-space: pre-wrap; }
+</style>"""
 
 
-def trace_text(events=None, width: int = 100) -> str:
-    """The whole trace as text: a header line per step, then what the step contained."""
-    events = list(trace.events if events is None else events)
-    lines = []
-    for number in range(1, len(events) + 1):
-        lines.append(header(events, number))
-        lines += ["    " + clip(line, width) for line in details(events, number)]
-    return "\n".join(lines) or "(the trace is empty: run the agent first)"
+def escape(text: str, width: int = 240) -> str:
+    return html.escape(text if len(text) <= width else text[:width - 1] + "…", quote=False)
 
 
-def header(events, number: int) -> str:
-    """`step 2/6 · response · tokens 31 in + 9 out = 40 (run so far 40)`; steps count from 1."""
-    event = events[number - 1]
-    line = f"step {number}/{len(events)} · {event.kind}"
-    usage = tokens(event)
-    if usage:
-        so_far = sum(total(tokens(earlier)) for earlier in events[:number] if tokens(earlier))
-        line += (f" · tokens {usage.get('prompt_tokens', 0)} in + {usage.get('completion_tokens', 0)}"
-                 f" out = {total(usage)} (run so far {so_far})")
-    if event.kind == "memory" and isinstance(event.payload, dict):
-        size = len(event.payload)
-        line += f" · {size} {'entry' if size == 1 else 'entries'}"
-    return line
+def lanes(user: str = "", model: str = "", tools: str = "") -> str:
+    return f'<div class="al-lanes"><div>{user}</div><div>{model}</div><div>{tools}</div></div>'
 
 
-def tokens(event) -> dict | None:
-    """The `usage` of a response event (prompt, completion, total tokens), else None."""
-    usage = event.payload.get("usage") if isinstance(event.payload, dict) else None
-    return usage if event.kind == "response" and isinstance(usage, dict) else None
+def drawing(calls: list, before: list, step: int) -> str:
+    """The whole run in lanes, a section per model call; the one at `step` marked as now."""
+    notes = [lanes(model=f'<div class="al-box al-note">{escape(note)}</div>') for note in before]
+    sections = [section(call, step) for call in calls]
+    return (f'{STYLE}<div class="al-trace" role="group" aria-label="the run, drawn">'
+            f'{lanes("user", "model", "tools").replace("al-lanes", "al-lanes al-head")}{"".join(notes + sections)}</div>')
 
 
-def total(usage: dict) -> int:
-    return usage.get("total_tokens") or usage.get("prompt_tokens", 0) + usage.get("completion_tokens", 0)
+def section(call, step: int) -> str:
+    """One model call: what the user said, the system prompt's changes, the call and its tools, the reply."""
+    now = call.number == step
+    said = [m for m in call.added if m.get("role") in ("system", "user")]
+    rows = [lanes(f'<div class="al-box al-user">{escape(trace_run.message_line(m))} →</div>') for m in said]
+    if call.system:
+        changes = "<br>".join(escape(line) for line in call.system)
+        rows.append(lanes(model=f'<div class="al-box al-memory"><b>system prompt changed</b><br>{changes}</div>'))
+    tools = "".join(f'<div class="al-box al-tool" data-name="{html.escape(t.name)}">→ <b>{escape(t.name)}</b>'
+                    f'({escape(t.arguments)})<br>← {escape("(no result)" if t.result is None else t.result)}</div>'
+                    for t in call.tools)
+    box = (f'<div class="al-box al-call" data-in="{call.tokens_in}" data-out="{call.tokens_out}">'
+           f'{"▶ now: " if now else ""}<b>model call {call.number}</b><br>{call.tokens_in} tokens in, '
+           f'{call.tokens_out} out<br>finish: {escape(call.finish)}<br>offered: '
+           f'{escape(", ".join(call.offered) or "no tools")}</div>')
+    rows.append(lanes(model=box, tools=f'<div class="al-tools">{tools}</div>'))
+    if call.reply:
+        rows.append(lanes(f'<div class="al-box al-reply">← assistant: {escape(call.reply)}</div>'))
+    rows += [lanes(model=f'<div class="al-box al-note">{escape(note)}</div>') for note in call.notes]
+    kind = "al-step al-now" if now else "al-step al-later" if call.number > step else "al-step"
+    current = ' aria-current="step"' if now else ""
+    return f'<section class="{kind}"{current} data-step="{call.number}">{"".join(rows)}</section>'
 
 
-def details(events, number: int) -> list[str]:
-    """The readable lines of one step. No ids and no times, so a re-run prints the same."""
-    payload = events[number - 1].payload
-    kind = events[number - 1].kind
-    if kind == "request" and isinstance(payload, dict):  # the messages as the model saw them
-        lines = [message_line(message) for message in payload.get("messages", [])]
-        names = [tool.get("function", tool).get("name", "?") for tool in payload.get("tools", [])]
-        return lines + ([f"tools offered: {', '.join(names)}"] if names else [])
-    if kind == "response" and isinstance(payload, dict):
-        choice = (payload.get("choices") or [{}])[0]
-        return [message_line(choice.get("message") or {}), f"finish_reason: {choice.get('finish_reason')}"]
-    if kind == "memory" and isinstance(payload, dict):
-        return memory_lines(events, number)
-    if isinstance(payload, dict) and ("function" in payload or "arguments" in payload):
-        return [call_text(payload)]  # a tool call, in the OpenAI shape or as {name, arguments}
-    if isinstance(payload, dict) and "content" in payload:
-        return [f"{payload.get('name') or payload.get('role') or kind}: {text_of(payload['content'])}"]
-    return [payload if isinstance(payload, str) else compact(payload)]
+def detail(events: list, calls: list, step: int) -> str:
+    """The step shown: the running total, what its request added, and its JSON (collapsed)."""
+    call = calls[step - 1]
+    so_far = trace_run.totals_line(trace_run.totals(events[:call.upto]))
+    since = "(a new conversation)" if call.anew else f"since model call {step - 1}"
+    added = "".join(f"<li>{escape(trace_run.message_line(m), 400)}</li>" for m in call.added) or "<li>nothing</li>"
+    full = json.dumps({"request": call.request, "response": call.response}, indent=2, ensure_ascii=False, default=str)
+    return (f'<div class="al-detail al-trace" aria-live="polite"><p><b>Model call {step} of {len(calls)}</b>'
+            f' · so far: {so_far}</p><p>What the request added {since}:</p><ol>{added}</ol><details>'
+            f"<summary>The full request and response (JSON)</summary><pre>{html.escape(full, quote=False)}</pre>"
+            "</details></div>")
 
 
-def message_line(message: dict) -> str:
-    """`user: what is 2+3?`, or `assistant: → add({"a": 2, "b": 3})` for a tool call."""
-    parts = [text_of(message["content"])] if message.get("content") else []
-    parts += ["→ " + call_text(call) for call in message.get("tool_calls") or []]
-    return f"{message.get('role', '?')}: {' '.join(parts) or '(no content)'}"
+class TraceView:
+    """The run drawn, with ◀ Previous, Play, a slider and Next ▶ to step through its model calls.
 
-
-def call_text(call: dict) -> str:
-    function = call.get("function", call)
-    arguments = function.get("arguments", "")
-    if not isinstance(arguments, str):  # some providers send an object, not a JSON string
-        arguments = compact(arguments)
-    return f"{function.get('name', '?')}({arguments})"
-
-
-def memory_lines(events, number: int) -> list[str]:
-    """A memory snapshot: its entries, or what changed since the previous snapshot."""
-    now = events[number - 1].payload
-    earlier = [n for n in range(1, number) if events[n - 1].kind == "memory"]
-    before = events[earlier[-1] - 1].payload if earlier else None
-    if not isinstance(before, dict):
-        return [f"{key}: {compact(value)}" for key, value in now.items()] or ["(empty)"]
-    changes = [f"+ {key}: {compact(value)}" for key, value in now.items() if key not in before]
-    changes += [f"- {key}: {compact(value)}" for key, value in before.items() if key not in now]
-    changes += [f"~ {key}: {compact(before[key])} -> {compact(value)}"
-                for key, value in now.items() if key in before and before[key] != value]
-    return [f"since step {earlier[-1]}:"] + (changes or ["(no change)"])
-
-
-def text_of(content) -> str:
-    if isinstance(content, (str, list)):  # text, or content parts: one reading of them, wire's
-        return wire.text(content) or ""
-    return compact(content)  # a tool's result recorded as data
-
-
-def compact(value) -> str:
-    return json.dumps(value, ensure_ascii=False, default=str)
-
-
-def clip(line: str, width: int) -> str:
-    line = line.replace("\n", "\\n")  # one line per item, so the text stays a table
-    return line if width is None or len(line) <= width else line[:width - 1] + "…"
-
-
-class TraceViewer:
-    """Step through events: ◀ Previous, a slider, Next ▶; the step's header and JSON below.
-
-    The slider is the one source of truth for the step shown; the buttons move it.
+    The slider is the one source of truth for the step shown; the buttons and Play move it.
     """
 
     def __init__(self, events=None):
-        import ipywidgets as widgets  # here, so the text form above never needs ipywidgets
+        import ipywidgets as widgets  # here, so the text form never needs ipywidgets
         self.events = list(trace.events if events is None else events)  # a snapshot of the run
-        last = max(len(self.events), 1)
-        self.previous = widgets.Button(description="◀ Previous", tooltip="the step before")
-        self.next = widgets.Button(description="Next ▶", tooltip="the step after")
-        self.slider = widgets.IntSlider(value=1, min=1, max=last, description="step",
-                                        disabled=not self.events)
-        self.title = widgets.HTML()
-        self.body = widgets.HTML()
+        self.calls, self.before = trace_run.read(self.events)
+        last = max(len(self.calls), 1)
+        self.previous = widgets.Button(description="◀ Previous", tooltip="the model call before")
+        self.next = widgets.Button(description="Next ▶", tooltip="the next model call")
+        self.play = widgets.Play(value=1, min=1, max=last, interval=1500, description="Play", show_repeat=False)
+        self.slider = widgets.IntSlider(value=1, min=1, max=last, description="model call",
+                                        disabled=not self.calls, continuous_update=False)
+        widgets.jslink((self.play, "value"), (self.slider, "value"))  # in the page: plays while the kernel is busy
+        self.drawing, self.detail = widgets.HTML(), widgets.HTML()
         self.previous.on_click(lambda _: self.go(-1))
         self.next.on_click(lambda _: self.go(+1))
         self.slider.observe(lambda _: self.render(), names="value")
-        self.box = widgets.VBox([widgets.HBox([self.previous, self.slider, self.next]),
-                                 self.title, self.body])
+        self.box = widgets.VBox([widgets.HBox([self.previous, self.play, self.slider, self.next]),
+                                 self.drawing, self.detail])
         self.render()
 
     @property
@@ -144,42 +113,30 @@ class TraceViewer:
         self.slider.value = min(max(self.slider.value + by, 1), self.slider.max)
 
     def render(self) -> None:
-        number, count = self.slider.value, len(self.events)
-        self.previous.disabled = number <= 1
-        self.next.disabled = number >= count
-        if not count:
-            self.title.value, self.body.value = f"<b>{trace_text([])}</b>", ""
-            return
-        lines = details(self.events, number)
-        full = json.dumps(self.events[number - 1].payload, indent=2, ensure_ascii=False, default=str)
-        self.title.value = f"<b>{html.escape(header(self.events, number), quote=False)}</b>"
-        self.body.value = (_pre("\n".join(lines), "12em") + "<div>the JSON of this step:</div>"
-                           + _pre(full, "30em"))
+        self.previous.disabled = self.step <= 1
+        self.next.disabled = self.step >= len(self.calls)
+        self.drawing.value = drawing(self.calls, self.before, self.step)
+        self.detail.value = detail(self.events, self.calls, self.step) if self.calls else \
+            f"<p>{escape(trace_run.text(self.events))}</p>"
 
     def _repr_mimebundle_(self, **kwargs):
-        # The widget for Jupyter, and the text form as text/plain: what nbval compares
-        # (it skips the widget's random model id) and what a notebook viewer shows.
-        bundle = self.box._repr_mimebundle_(**kwargs) or {}
-        return {**bundle, "text/plain": trace_text(self.events)}
+        # The widget for Jupyter, the text form as text/plain: what nbval compares (it ignores the
+        # widget's random model id) and what a notebook viewer without widgets shows.
+        return {**(self.box._repr_mimebundle_(**kwargs) or {}), "text/plain": repr(self)}
 
-    def __repr__(self):  # print(viewer), or display() outside Jupyter
-        return trace_text(self.events)
-
-
-def _pre(text: str, height: str) -> str:
-    return (f'<pre style="max-height:{height}; overflow:auto; white-space:pre-wrap; margin:4px 0">'
-            f"{html.escape(text, quote=False)}</pre>")  # < and & shown, never run
+    def __repr__(self):  # print(view), or display() outside Jupyter
+        return trace_run.text(self.events)
 
 
 def show_trace(events=None) -> None:
-    """Display the trace (default: every event recorded so far) as a widget you can step through.
+    """Draw the run (default: every event recorded so far) and step through its model calls.
 
     Where there is no Jupyter or no ipywidgets, print the text form instead.
     """
     try:
         from IPython.display import display
-        viewer = TraceViewer(events)
+        view = TraceView(events)
     except ImportError:
-        print(trace_text(events))
+        print(trace_run.text(events))
         return
-    display(viewer)
+    display(view)

@@ -62,7 +62,8 @@ def test_one_kernel_at_a_time_and_nothing_of_the_students_is_lost(lab):
 
 
 def test_the_lesson_list_opens_each_lesson_on_its_own_page(lab):
-    lab.page.goto(lab.url)  # the site's address, as a teacher hands it out
+    lab.page.goto(lab.url)  # the site's address, as a teacher hands it out: the course's home page
+    lab.page.get_by_role("link", name="All files").click()
     lab.page.wait_for_url("**/tree/**")
     lab.page.wait_for_function("window.jupyterapp")
     listed = lab.page.locator(".jp-DirListing-item", has_text=LESSONS[0])
