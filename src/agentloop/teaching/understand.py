@@ -40,8 +40,8 @@ def clauses(text: str) -> list[str]:
 def statements_apart(text: str) -> list[str]:
     """"I sold the Civic, I drive a Tesla now": two statements after a comma, when the first has a verb of its own."""
     found = re.search(r",\s+(?=i (?!am\b|'m\b)[a-z]+\b)", text, re.I)
-    if not found or len(text[:found.start()].split()) < 3:
-        return [text]
+    if not found or len(text[:found.start()].split()) < 3 or not re.search(r"\b(?:i|i'm|my|we)\b", text[:found.start()], re.I):
+        return [text]  # "Off the record, I work as a magician" is one statement
     return [text[:found.start()]] + statements_apart(text[found.end():])
 
 
