@@ -56,12 +56,19 @@ def ask(intent: Intent, turn):
         else turn.tool("recall")
     if key == "*" and not known and tool and takes_key(tool):  # get_fact(subject) cannot list everything
         return "I can only look up one thing at a time in my memory: ask me about it (your name, where you live, ...)."
+    shape = intent.slots.get("shape") or statements.question(as_question(intent.slots["about"]))
     if not found(known, key) and tool:
-        results = yield [call(tool, query=say.query(key) if key != "*" else "user", key=key, limit=10 if key == "*" else 5,
-                              scope="user")]
+        queries = [say.query(key) if key != "*" else "user"]
+        if intent.slots.get("shape") and not takes_key(tool):  # "what instrument do I play?": the verb, then the noun
+            queries = [statements.third_person(shape["said"])] + sorted(shape["words"])[:1]
+        results = []
+        for query in queries:  # a second word when the first finds nothing, as a person would search
+            [result] = yield [call(tool, query=query, key=key, limit=10 if key == "*" else 5, scope="user")]
+            results.append(result)
+            if not nothing(result):
+                break
         for result in results:
-            if refusal([result]) or re.search(r"\bunknown\b|not found|\bno (?:such|memories|results|matches)\b|"
-                                              r"\bnothing (?:stored|found|saved)\b", result, re.I):
+            if nothing(result):
                 continue  # an empty answer is not a memory
             if takes_key(tool):
                 known.setdefault(key, result.strip())  # get_fact(key) answers with the bare value
@@ -77,7 +84,6 @@ def ask(intent: Intent, turn):
         if turn.tool("recall"):  # a search needs words: it cannot list what it does not know to ask for
             return "I can only search my memory by its words: tell me what it was about and I'll look."
         return "You haven't asked me to remember anything yet."
-    shape = intent.slots.get("shape") or statements.question(as_question(intent.slots["about"]))
     if shape and (kept := statements.answer(shape, known)):
         return kept
     value = facts.lookup(known, key)
@@ -93,6 +99,12 @@ def ask(intent: Intent, turn):
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"])
     return say.unknown(key)
+
+
+def nothing(result: str) -> bool:
+    """A search or look-up that found nothing ("unknown", "not found", "[]", a refusal)."""
+    return bool(refusal([result]) or re.search(r"\bunknown\b|not found|\bno (?:such|memories|results|matches)\b|"
+                                               r"\bnothing (?:stored|found|saved)\b|^\W*$", result, re.I))
 
 
 def found(known: dict, key: str) -> bool:

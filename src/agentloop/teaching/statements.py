@@ -137,7 +137,7 @@ def question(clause: str) -> dict | None:
         return None  # "do I have any pets?" has a main verb; "can I be ...?" does not
     verb = "have" if found.group("verb") == "got" else found.group("verb")
     words = set(re.findall(r"[a-z]{3,}", f"{found.group('what') or ''} {found.group('rest')}"))
-    return {"subject": "user" if found.group("i") else found.group("thing"), "verb": lemma(verb),
+    return {"subject": "user" if found.group("i") else found.group("thing"), "verb": lemma(verb), "said": verb,
             "words": {lemma(w) for w in words if w not in ("any", "the", "kind", "sort", "type", "time")},
             "yes_no": not found.group("wh")}
 
