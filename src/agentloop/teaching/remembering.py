@@ -59,8 +59,9 @@ def ask(intent: Intent, turn):
     shape = intent.slots.get("shape") or statements.question(as_question(intent.slots["about"]))
     if not found(known, key) and tool:
         queries = [say.query(key) if key != "*" else "user"]
-        if intent.slots.get("shape") and not takes_key(tool):  # "what instrument do I play?": the verb, then the noun
-            queries = [statements.third_person(shape["said"])] + sorted(shape["words"])[:1]
+        if shape and not takes_key(tool) and re.fullmatch(r"[a-z]{3,}", shape["said"]):
+            verb = statements.third_person(shape["said"])  # "what instrument do I play?": "The user plays the cello"
+            queries = [verb, *sorted(shape["words"])[:1]] if intent.slots.get("shape") else [*queries, verb]
         results = []
         for query in queries:  # a second word when the first finds nothing, as a person would search
             [result] = yield [call(tool, query=query, key=key, limit=10 if key == "*" else 5, scope="user")]

@@ -36,9 +36,9 @@ IRREGULAR = {"has": "have", "had": "have", "got": "have", "'ve": "have", "does":
 def lemma(word: str) -> str:
     """drives, driving, drove -> driv; speaks -> speak; studies -> stud: a stem to compare, not to show."""
     word = IRREGULAR.get(word.lower(), word.lower())
-    for suffix in ("ies", "ing", "es", "ed", "s", "e", "y"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
+    for _ in range(2):  # plays -> play -> pla, as play -> pla: every form of a word ends on the same stem
+        suffix = next((x for x in ("ies", "ing", "es", "ed", "s", "e", "y") if word.endswith(x) and len(word) - len(x) >= 3), "")
+        word = word[: len(word) - len(suffix)]
     return word
 
 
