@@ -407,3 +407,16 @@ def test_a_day_and_an_hour_go_to_their_own_parameters():
                                   hour="string"), lambda **kw: made.append(kw) or "booked")}
     loop("book a call with Sam on Thursday at 3pm", tools)
     assert made == [{"summary": "a call with Sam", "day": "on Thursday", "hour": "at 3pm"}]
+
+
+def test_a_question_about_a_statement_searches_by_its_verb_then_its_noun():
+    kept = []
+    tools = {"file_memory": (schema("file_memory", "Save a memory about the user.", text="string"),
+                             lambda text: kept.append(text) or "saved"),
+             "dig_up": (schema("dig_up", "Search saved memories for a word.", query="string"),
+                        lambda query: json.dumps([t for t in kept if set(query.lower().split()) & set(t.lower().split())])
+                        or "[]")}
+    loop("I play the cello", tools)
+    assert kept == ["The user plays the cello"]
+    answer, calls, _ = loop("what instrument do I play?", tools)
+    assert ("dig_up", {"query": "plays"}) in calls and "cello" in answer

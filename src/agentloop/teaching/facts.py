@@ -46,8 +46,8 @@ def texts_in(result: str) -> list[str]:
     found = []
     for data in json_in(result):
         items = data if isinstance(data, list) else [data]
-        found += [str(i.get("content") or i.get("text") or i.get("memory") or "")
-                  for i in items if isinstance(i, dict)]
+        found += [str(i.get("content") or i.get("text") or i.get("memory") or "") if isinstance(i, dict) else i
+                  for i in items if isinstance(i, (dict, str))]
     return [t for t in found if t] or [result]
 
 
@@ -80,6 +80,8 @@ def collect(data, facts: dict) -> None:
     if isinstance(data, list):
         for item in data:
             collect(item, facts)
+    elif isinstance(data, str):  # ["The user plays the cello", ...]: a list of memory texts
+        read_line(data, facts)
     elif isinstance(data, dict):
         for key, value in data.items():
             if isinstance(value, (dict, list)):

@@ -36,9 +36,9 @@ IRREGULAR = {"has": "have", "had": "have", "got": "have", "'ve": "have", "does":
 def lemma(word: str) -> str:
     """drives, driving, drove -> driv; speaks -> speak; studies -> stud: a stem to compare, not to show."""
     word = IRREGULAR.get(word.lower(), word.lower())
-    for suffix in ("ies", "ing", "es", "ed", "s", "e", "y"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
+    for _ in range(2):  # plays -> play -> pla, as play -> pla: every form of a word ends on the same stem
+        suffix = next((x for x in ("ies", "ing", "es", "ed", "s", "e", "y") if word.endswith(x) and len(word) - len(x) >= 3), "")
+        word = word[: len(word) - len(suffix)]
     return word
 
 
@@ -137,7 +137,7 @@ def question(clause: str) -> dict | None:
         return None  # "do I have any pets?" has a main verb; "can I be ...?" does not
     verb = "have" if found.group("verb") == "got" else found.group("verb")
     words = set(re.findall(r"[a-z]{3,}", f"{found.group('what') or ''} {found.group('rest')}"))
-    return {"subject": "user" if found.group("i") else found.group("thing"), "verb": lemma(verb),
+    return {"subject": "user" if found.group("i") else found.group("thing"), "verb": lemma(verb), "said": verb,
             "words": {lemma(w) for w in words if w not in ("any", "the", "kind", "sort", "type", "time")},
             "yes_no": not found.group("wh")}
 

@@ -1,0 +1,209 @@
+"""Plan, continued: the handlers for memory about the user: remember, ask back, forget, correct.
+
+Facts are written under the memory's own keys, questions answered from memory in the prompt, the
+conversation or a recall tool, deletes matched against what memory holds. Like plan.py's, a handler
+returns the answer, or is a generator that yields calls; a replayed handler reads the calls it made.
+"""
+import re
+
+from . import facts, say, statements
+from .rules import secret
+from .tasks import refusal
+from .toolbox import call, takes_key
+from .understand import Intent, as_question, understand
+
+LISTS = ("likes", "dislikes", "allergies")  # a new value joins the old one instead of replacing it
+
+
+def remember(intent: Intent, turn):
+    pairs = intent.slots["facts"]
+    if what := secret(turn, pairs):
+        return f"I won't store that: it looks like {what}, and sensitive data must not go into memory."
+    tool = turn.tool("remember")
+    if tool is None:
+        name = dict(pairs).get("name")
+        rest = [(k, v) for k, v in pairs if k != "name"]
+        noted = f"You said {say.facts(rest)}; I have no memory tool, so I'll know it only in this conversation." if rest else ""
+        return f"Nice to meet you, {name}! {noted}".strip() if name else noted
+    known, keyed = turn.known(), takes_key(tool)
+    importance = intent.slots.get("importance") or next(
+        (spec.get("default") for p, spec in tool.params.items() if "importance" in p or "priority" in p), None) or "medium"
+    calls = []
+    for key, value in pairs:
+        key = turn.written(same_subject(known, key)) if keyed else key  # "my partner is Alex" replaces Sam
+        old = facts.lookup(known, key) if key in LISTS else None
+        value = f"{old}, {value}" if keyed and old and value.lower() not in old.lower() else value
+        roles = {"key": key, "value": value} if keyed else {"value": value if intent.slots.get("note")
+                                                              else say.phrase(key, value, about_user=True)}
+        calls.append(call(tool, **roles, importance=importance, scope="user", metadata={"key": key}))
+    results = yield calls
+    if reason := refusal(results):
+        return f"I didn't store that. {reason}"
+    if intent.slots.get("note"):
+        return f"Got it. I'll remember: {pairs[0][1]}."
+    return f"Got it. I'll remember that {say.facts(pairs)}."
+
+
+def same_subject(known: dict, key: str) -> str:
+    """The key memory already keeps this subject under ("partner_name" for "partner"), else the key."""
+    bare = key.removesuffix("_name")
+    return next((k for k in known if k != key and k.removesuffix("_name") == bare), key)
+
+
+def ask(intent: Intent, turn):
+    key, known = intent.slots["key"], turn.known()
+    tool = turn.tool("list_memory", "recall") if key == "*" else turn.tool("list_memory") if key == "note" \
+        else turn.tool("recall")
+    if key == "*" and not known and tool and takes_key(tool):  # get_fact(subject) cannot list everything
+        return "I can only look up one thing at a time in my memory: ask me about it (your name, where you live, ...)."
+    shape = intent.slots.get("shape") or statements.question(as_question(intent.slots["about"]))
+    if not found(known, key) and tool:
+        queries = [say.query(key) if key != "*" else "user"]
+        if shape and not takes_key(tool) and re.fullmatch(r"[a-z]{3,}", shape["said"]):
+            verb = statements.third_person(shape["said"])  # "what instrument do I play?": "The user plays the cello"
+            queries = [verb, *sorted(shape["words"])[:1]] if intent.slots.get("shape") else [*queries, verb]
+        results = []
+        for query in queries:  # a second word when the first finds nothing, as a person would search
+            [result] = yield [call(tool, query=query, key=key, limit=10 if key == "*" else 5, scope="user")]
+            results.append(result)
+            if not nothing(result):
+                break
+        for result in results:
+            if nothing(result):
+                continue  # an empty answer is not a memory
+            if takes_key(tool):
+                known.setdefault(key, result.strip())  # get_fact(key) answers with the bare value
+            known.update(facts.facts_in_memory(result))
+            known.update((f"memory_{i}", text) for i, text in enumerate(facts.texts_in(result))
+                         if not facts.facts_in_memory(text) and not re.match(r"\W*$", text))
+    if key == "*":
+        return say.known(known.items()) if known else "I don't know anything about you yet."
+    if key == "note":
+        notes = [v for k, v in known.items() if k.startswith(("note", "memory_"))]
+        if notes:
+            return f"You asked me to remember: {'; '.join(notes)}."
+        if turn.tool("recall"):  # a search needs words: it cannot list what it does not know to ask for
+            return "I can only search my memory by its words: tell me what it was about and I'll look."
+        return "You haven't asked me to remember anything yet."
+    if shape and (kept := statements.answer(shape, known)):
+        return kept
+    value = facts.lookup(known, key)
+    thing = re.search(r"\bdo i (?:like|love|enjoy) (.+?)[?.!]*$", intent.slots["about"], re.I)
+    if thing and value is not None:
+        liked = thing.group(1).lower() in value.lower()
+        return f"Yes: you like {value}." if liked else f"I don't know that you like {thing.group(1)}; you told me you like {value}."
+    if value is not None:
+        return say.sentence(say.phrase(key, value))
+    if notes := loosely(known, key):
+        return "You told me: " + "; ".join(say.phrase(k, v) if k in say.PHRASES or statements.decode(k) else v
+                                           for k, v in notes) + "."
+    if intent.slots.get("loose"):
+        return say.fallback(intent.slots["about"])
+    return say.unknown(key)
+
+
+def nothing(result: str) -> bool:
+    """A search or look-up that found nothing ("unknown", "not found", "[]", a refusal)."""
+    return bool(refusal([result]) or re.search(r"\bunknown\b|not found|\bno (?:such|memories|results|matches)\b|"
+                                               r"\bnothing (?:stored|found|saved)\b|^\W*$", result, re.I))
+
+
+def found(known: dict, key: str) -> bool:
+    return bool(known) if key == "*" else facts.lookup(known, key) is not None or bool(loosely(known, key))
+
+
+def loosely(known: dict, key: str) -> list:
+    """Memories that mention what was asked ("my dentist appointment" finds "dentist on Friday"), but
+    never for a fact with a name of its own: "my cat's name" is not "your name"."""
+    if key.endswith("_name"):  # "my cats' names": a statement about the cats, never another name ("your name is Ada")
+        thing = statements.lemma(key.removesuffix("_name").split("_")[-1])
+        return [(k, v) for k, v in known.items() if statements.decode(k)
+                and thing in {statements.lemma(w) for w in re.findall(r"[a-z]+", v.lower())}]
+    return [] if key == "name" or key in say.PHRASES else facts.mentioning(known, key.replace("_", " "))
+
+
+def forget(intent: Intent, turn):
+    """Match what is named against what memory holds, delete every match, and say what went (or did not)."""
+    key, value = intent.slots["key"], intent.slots.get("value")
+    what = f"that {say.phrase(key, value)}" if value else "everything" if key == "*" else f"your {key.replace('_', ' ')}"
+    tool = turn.tool("forget")
+    if tool is None:
+        return "I can't forget anything: I have no tool to delete memories."
+    search = turn.tool("list_memory", "recall") if key == "*" else turn.tool("recall", "list_memory")
+    named = matcher(intent)
+    if not takes_key(tool) and search:  # memory services delete by id: search first, then delete
+        query = "user" if key == "*" else value or say.query(key)
+        [result] = yield [call(search, query=query, limit=20 if key == "*" else 5, scope="user")]
+        targets = [i for i, text in facts.ids_in(result) if key == "*" or named(text)]
+        if not targets:
+            return f"I couldn't find anything about {what.removeprefix('that ')} to forget."
+    elif (rest := others(turn, key, value)) and (keeper := turn.tool("remember")) and takes_key(keeper):
+        results = yield [call(keeper, key=key, value=rest)]  # "forget that I like museums": keep jazz
+        return f"I couldn't forget that. {reason}" if (reason := refusal(results)) else f"Done: I've forgotten {what}."
+    else:
+        known = turn.known()
+        kept = intent.slots.get("except")
+        spared = matcher(Intent("forget", {"key": "", "what": kept})) if kept else (lambda text: False)
+        targets = [k for k, v in known.items() if (key == "*" or k == key
+                   or named(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}"))
+                   and not spared(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}")]
+        if key == "*" and not targets and not turn.made:
+            return "There is nothing in my memory to forget."
+        targets = [turn.written(t) for t in targets] or [key]  # not in the prompt: ask the tool for the key
+    made = [next(iter(args.values()), "") for args in turn.made if args[""] == tool.name]
+    targets = made or targets  # replayed after the deletes: memory has changed, the calls made have not
+    results = yield [call(tool, key=target, id=target) for target in targets]
+    gone = [t for t, r in zip(targets, results) if not refusal([r])]
+    if not gone:
+        return f"I couldn't forget that. {refusal(results)}"
+    kept = f" But: {refusal(results)}" if len(gone) < len(targets) else ""
+    if key == "*":
+        return f"Done: I've forgotten everything I had ({len(gone)} {'memory' if len(gone) == 1 else 'memories'}).{kept}"
+    if intent.slots.get("stale") or len(gone) > 1:  # say which memories went, by their keys
+        what = " and ".join(f"your {str(t).replace('_', ' ')}" for t in gone)
+    return f"Done: I've forgotten {what}.{kept}"
+
+
+def correct(intent: Intent, turn):
+    """A correction: the memory holding the old value (or the fact just stated) is written again with the new one."""
+    new, old, known = intent.slots["new"], intent.slots["old"], turn.known()
+    old_words = {statements.lemma(w) for w in re.findall(r"[a-z0-9]{3,}", old.lower())}
+    said = [k for message in turn.earlier for i in understand(message) if i.kind == "remember" for k, _ in i.slots["facts"]]
+    key = next((k for k, v in known.items() if old_words and old_words & {statements.lemma(w) for w in
+                                                                          re.findall(r"[a-z0-9]{3,}", v.lower())}), None)
+    key = key or (said[-1] if said else None)
+    tool = turn.tool("remember")
+    made = [next(iter(args.values()), "") for args in turn.made if tool and args[""] == tool.name]
+    key = made[0] if made and takes_key(tool) else key  # replayed after the write: memory holds the new value
+    if key is None:
+        return "What should I correct? Tell me the fact again, for example: my car is a Honda Accord."
+    if tool is None:
+        return f"OK: {say.phrase(key, new)}. I have no memory tool, so I'll know it only in this conversation."
+    written = turn.written(key) if not made else key
+    results = yield [call(tool, key=written, value=new) if takes_key(tool) else
+                     call(tool, value=say.phrase(key, new, about_user=True), importance="medium", scope="user")]
+    if reason := refusal(results):
+        return f"I couldn't correct that. {reason}"
+    return f"Corrected: {say.phrase(key, new)}."
+
+
+def matcher(intent: Intent):
+    """Whether a memory's text is about what the user named (shared words, inflections allowed)."""
+    named = intent.slots.get("value") or intent.slots.get("what") or intent.slots["key"].replace("_", " ")
+    wanted = {statements.lemma(w) for w in re.findall(r"[a-z0-9]{3,}", named.lower())} - STOP
+    wanted |= {statements.lemma(w) for w in re.findall(r"[a-z0-9]{3,}", say.query(intent.slots["key"]).lower())} - STOP
+    return lambda text: bool(wanted & {statements.lemma(w) for w in re.findall(r"[a-z0-9]{3,}", text.lower())})
+
+
+STOP = {"the", "user", "about", "that", "this", "what", "where", "when", "you", "your", "know", "any", "all", "name",
+        "anymore", "longer", "thing", "stuff", "don", "not", "have"}
+
+
+def others(turn, key: str, value: str | None) -> str:
+    """A list-like fact without one of its items ("museums, jazz" without museums), or ""."""
+    held = facts.lookup(turn.known(), key) if key in LISTS and value else None
+    items = [item for item in re.split(r",\s*|\s+and\s+", held or "") if item and item.lower() != value.lower()]
+    return ", ".join(items) if held and len(items) < len(re.split(r",\s*|\s+and\s+", held)) else ""
+
+
+HANDLERS = {"remember": remember, "ask": ask, "forget": forget, "correct": correct}

@@ -1,0 +1,79 @@
+"""The system prompt's rules and the instructions inside data: what the teaching model honours and follows.
+
+A sentence that forbids something is a rule, whatever its wording; a letter case and a form of address
+are the two style rules it follows. An instruction that arrives as data (a tool result, a memory line)
+is followed too, as real models often do: only the agent's code can stop it.
+"""
+import re
+
+SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b|\bcard (?:number|no)s?\b",
+             "a password or another secret": r"\b(?:password|passcode|pass ?phrase|pin|code|credential|secret|login|log-?in|"
+                                             r"api key|token)s?\b",
+             "a government ID number": r"\b(?:ssn|social security|passport number)\b"}
+PROHIBITION = (r"\b(?:never|must not|mustn't|may not|shall not|do not|don't|cannot|can't|not allowed|not permitted|forbidden|"
+               r"prohibited|off-limits|off limits|under no circumstances|no one|nobody|not to)\b")
+KIND_WORDS = {"calculate": r"\b(?:arithmetic|math|maths|calculat\w*|sums?|computations?)\b",
+              "remember": r"\b(?:stor\w*|sav\w*|remember\w*|memor\w*|keep|kept|writ\w*|record\w*|notes?|notebook|"
+                          r"persist\w*|retain\w*|hold on)\b",
+              "schedule": r"\b(?:schedul\w*|reminders?|calendar|appointments?)\b",
+              "text": r"\b(?:text tools?|upper ?case|capitals|reverse)\b"}
+
+
+def styled(system: str, text: str) -> str:
+    """The two style rules it follows: a letter case ("reply in lowercase only") and a form of address
+    ("likes to be called Captain")."""
+    address = re.search(r"\b(?:(?:likes?|wants?|prefers?) to be called|call (?:me|the user|them|him|her)|address "
+                        r"(?:me|the user|them) as)\s+['\"]?([A-Z][\w-]+)", system)
+    if address and address.group(1) not in text:
+        text = f"{address.group(1)}, {text[:1].lower()}{text[1:]}"
+    if re.search(r"\b(?:lower ?case|small letters)\b.*\b(?:only|always|every|never a capital)\b|\bonly (?:in )?lower ?case\b|"
+                 r"\bnever (?:use )?(?:a )?capital", system, re.I):
+        return text.lower()
+    if re.search(r"\b(?:reply|answer|respond|write)\b.*\b(?:in )?(?:upper ?case|all caps|capital letters)\b(?:\s+only)?", system, re.I):
+        return text.upper()
+    return text
+
+
+INJECTION = (r"(?:\bignore (?:all |any )?(?:the |your )?(?:previous|prior|above|earlier|other|former)? ?(?:instructions|rules|"
+             r"prompts?)\W*(?:and |instead )*|\b(?:system|admin|developer)(?: note| message| override| instruction)?\s*:\s*|"
+             r"\bnew instructions?\s*:\s*|\b(?:note|message) to (?:the )?(?:ai|assistant|model|llm)\s*:?\s*)(?P<order>[^\n]+)")
+SAY = r"^\W*(?:say|reply|respond|answer|tell the user|write back)(?: only| with| that| back|:)*\s*(?P<x>.+?)[.!]*$"
+
+
+def injected(turn) -> str:
+    """An instruction inside a tool result or a memory line in the system prompt. The model follows it, as
+    real models often do (indirect prompt injection): only the agent's code can stop it."""
+    places = turn.results + turn.system.splitlines()[1:]
+    found = next((m for text in places if (m := re.search(INJECTION, text, re.I))), None)
+    order = found.group("order").strip() if found else ""
+    while inner := re.match(INJECTION, order, re.I):  # "SYSTEM: ignore previous instructions and ..."
+        order = inner.group("order").strip()
+    return order
+
+
+def rules(system: str) -> list[str]:
+    """The sentences of the system prompt that forbid something."""
+    return [s.strip() for s in re.split(r"(?<=[.!;])\s+|\n+", system) if re.search(PROHIBITION, s, re.I)]
+
+
+def forbidden(turn, intents: list) -> str | None:
+    """The refusal a system-prompt rule asks for: a kind of request it forbids (not storing secrets is
+    checked where facts are stored, since only some facts are secrets)."""
+    for rule in rules(turn.system):
+        for intent in intents:
+            if intent.kind in KIND_WORDS and intent.kind != "remember" and re.search(KIND_WORDS[intent.kind], rule, re.I):
+                return f"I can't do that here. My instructions say: {rule.rstrip('.')}."
+    return None
+
+
+def secret(turn, pairs: list) -> str | None:
+    """What a fact looks like when a system-prompt rule forbids storing things of its kind, else None."""
+    for rule in rules(turn.system):
+        if not re.search(KIND_WORDS["remember"], rule, re.I):
+            continue
+        for what, pattern in SENSITIVE.items():
+            stated = " ".join(f"{k.replace('_', ' ')} {v}" for k, v in pairs) + " " + turn.text
+            if re.search(pattern, stated, re.I) and (re.search(pattern, rule, re.I) or re.search(
+                    r"\b(?:sensitive|secrets?|private|personal data|credentials?)\b", rule, re.I)):
+                return what
+    return None
