@@ -420,3 +420,16 @@ def test_a_question_about_a_statement_searches_by_its_verb_then_its_noun():
     assert kept == ["The user plays the cello"]
     answer, calls, _ = loop("what instrument do I play?", tools)
     assert ("dig_up", {"query": "plays"}) in calls and "cello" in answer
+
+
+@pytest.mark.parametrize("question, value", [
+    ("Mia bakes 4 trays of cookies. Each tray holds 18 cookies. She gives 25 of them to her neighbours. "
+     "How many has she got left?", 4 * 18 - 25),
+    ("Tom has 30 marbles. He loses 7 and then finds 4. How many does he have now?", 30 - 7 + 4),
+    ("pizzas are 14 dollars each, we're getting three, plus there's a 6 dollar delivery fee. total?", 14 * 3 + 6),
+    ("the recipe needs 2.5 cups of flour per batch and I'm making 3 batches. how much flour?", 2.5 * 3),
+    ("I drive 60 miles an hour for 2.5 hours, how far do I go?", 60 * 2.5),
+])
+def test_stories_of_things_rates_and_bills(question, value):
+    answer, _, _ = loop(question, {})
+    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer

@@ -220,7 +220,28 @@ def story(text: str) -> str | None:
         count = next(g for g in per.groups() if g)
         price = next(n for n in numbers if n != count or numbers.count(n) > 1)
         return f"{price} / {count}"
-    return conversion(text, numbers) or saving(text, numbers)
+    return conversion(text, numbers) or rate(text) or bill(text) or saving(text, numbers)
+
+
+def rate(text: str) -> str | None:
+    """"3 cups of flour per batch ... for 7 batches", "60 miles an hour for 2.5 hours": an amount per unit,
+    times a count of that unit."""
+    found = re.search(r"(\d+(?:\.\d+)?) [a-z]+(?: of [a-z]+)? (?:per|a|an|each|every) ([a-z]+)\b.*?\b(\d+(?:\.\d+)?) \2(?:e?s)?\b",
+                      text)
+    return f"{found.group(1)} * {found.group(3)}" if found else None
+
+
+def bill(text: str) -> str | None:
+    """"pizzas are 14 dollars each, we're getting 3, plus a 6 dollar delivery fee. total?": a price each, times
+    how many, plus the fees named."""
+    if not re.search(r"\btotal\b|\baltogether\b|\bin all\b|\ball in\b", text):
+        return None
+    price = re.search(r"(\d+(?:\.\d+)?) (?:dollars? |bucks )?(?:each|apiece|a piece)\b", text)
+    count = re.search(r"\b(?:getting|buying|ordering|order|need|want|taking|get|buy) (\d+)\b", text)
+    fees = re.findall(r"(\d+(?:\.\d+)?) (?:dollars? |bucks )?(?:[a-z]+ )?(?:fee|charge|shipping|delivery)\b", text)
+    if not (price and count):
+        return None
+    return " + ".join([f"{price.group(1)} * {count.group(1)}", *fees])
 
 
 def saving(text: str, numbers: list) -> str | None:
@@ -239,18 +260,34 @@ SPEND = r"spen[dt]s?|spending|paid|pay|pays|bought|buy|buys|used|lost|gave(?: aw
 EARN = r"earned|earns?|got|get|gets|received|receives?|found|finds?|won|wins?|saved|(?:paid|pays|gave|gives) (?:me )?back"
 
 
+LOSE = r"gives?(?: away)?|gave(?: away)?|eats?|ate|sells?|sold|lost|loses?|uses?|used|breaks?|broke|drops?|dropped|takes? away|took away"
+GAIN = r"buys?|bought|gets?|got|finds?|found|makes?|made|bakes?|baked|picks?|picked|receives?|received|adds?|added|wins?|won"
+
+
 def ledger(text: str) -> str | None:
-    """"I had 250 dollars, spent 73.40 on groceries and then 18 on gas. What's left?": a start, then each
-    amount taken away or added by the nearest verb before it ("3 coffees at 4.50 each" is one amount)."""
-    if not re.search(r"[$€£]|\b(?:dollars?|bucks|euros?|pounds?|money|cash|quid|spent|spend|paid)\b", text, re.I):
-        return None  # "I have 12 pens and buy 8 more" adds pens: buying takes money away only from money
+    """A story of amounts that come and go: "I had 250 dollars, spent 73.40 on groceries and then 18 on gas.
+    What's left?", "Mia bakes 4 trays of 18 cookies. She gives 25 away. How many are left?": a start, then
+    each amount taken away or added by the nearest verb before it ("3 coffees at 4.50 each" is one amount).
+    With money, buying takes away; with things, buying adds."""
+    money = re.search(r"[$€£]|\b(?:dollars?|bucks|euros?|pounds?|money|cash|quid|spent|spend|paid)\b", text, re.I)
     text = plain(text)
-    start = re.search(r"\b(?:i|we|she|he|they) (?:had|have|started with|got paid|was paid|earned)\s+(\d+(?:\.\d+)?)", text)
-    if not start or not re.search(r"\bleft\b|\bremain|\bnow\b|\bhave (?:i|we) got\b|\bhow much (?:do|did|have) (?:i|we)\b", text):
+    if not re.search(r"\bleft\b|\bremain|\bnow\b|\bhave (?:i|we) got\b|\bhow much (?:do|did|have) (?:i|we)\b|"
+                     r"\bhow many (?:does|do|did|has|have|is|are)\b", text):
         return None
-    rest = re.sub(r"(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?)(?: each| apiece)?", r"(\1*\2)", text[start.end():])
-    terms, sign = [start.group(1)], None
-    for match in re.finditer(rf"\b({EARN})\b|\b({SPEND})\b|(\(\d+\*\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)", rest):
+    owner = r"\b(?:i|we|she|he|they|[a-z]+)"
+    start = re.search(rf"{owner} (?:had|have|has|started with|got paid|was paid|earned)\s+(\d+(?:\.\d+)?)", text) if money else \
+        re.search(rf"{owner} (?:had|have|has|bakes?|baked|makes?|made|picks?|picked|collects?|collected|buys?|bought)\s+"
+                  rf"(\d+(?:\.\d+)?)", text)
+    if not start:
+        return None
+    rest, first = text[start.end():], start.group(1)
+    each = re.match(r"[^.?!]*?(?:\.\s*)?[^.?!]*?\beach [a-z]+ (?:holds?|has|contains?|fits?|with|of) (\d+)", rest)
+    if each and not money:  # "4 trays of cookies. Each tray holds 18": the start is 4 * 18
+        first, rest = f"({first}*{each.group(1)})", rest[each.end():]
+    rest = re.sub(r"(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?)(?: each| apiece)?", r"(\1*\2)", rest)
+    takes, adds = (SPEND, EARN) if money else (LOSE, GAIN)
+    terms, sign = [first], None
+    for match in re.finditer(rf"\b({adds})\b|\b({takes})\b|(\(\d+\*\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)", rest):
         if match.group(1) or match.group(2):
             sign = "+" if match.group(1) else "-"
         elif sign:
