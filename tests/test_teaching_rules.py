@@ -433,3 +433,17 @@ def test_a_question_about_a_statement_searches_by_its_verb_then_its_noun():
 def test_stories_of_things_rates_and_bills(question, value):
     answer, _, _ = loop(question, {})
     assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
+
+
+@pytest.mark.parametrize("request_, expected", [
+    ("turn 'hello world' into title case", "Hello World"),
+    ("how long is the string 'open sesame', space included?", str(len("open sesame"))),
+])
+def test_title_case_and_length_of_a_given_text(request_, expected):
+    answer, _, _ = loop(request_, {})
+    assert expected in answer
+
+
+def test_how_long_without_a_text_is_not_a_length():
+    answer, _, _ = loop("how long is my commute?", {})
+    assert "characters" not in answer and not re.search(r"\d", answer)

@@ -138,6 +138,10 @@ TEXT_OPS = [  # (what the user says, the operation)
     (r"\bhow many words\b|\bcount (?:the )?words\b|\bword count\b|\bnumber of words\b", "count_words"),
     (r"\b(?:upper ?case|capitals|capital letters|all caps|caps|shout|yell|scream|loud|louder|loudly)\b", "uppercase"),
     (r"\b(?:lower ?case|small letters|whisper|quiet|quieter|quietly|softer|softly)\b", "lowercase"),
+    (r"\btitle ?case\b|\blike a (?:book |film |movie )?title\b|\bcapitali[sz]e (?:each|every|all the|the first letter of each) "
+     r"words?\b", "titlecase"),
+    (r"(?:\bhow (?:long|many characters)\b|\bnumber of (?:characters|chars)\b|\blength of\b|\bcharacter count\b)"
+     r"(?=.*[\"“'‘:])", "length"),  # only of a text given: "how long is my commute?" is not about characters
     (r"\b(?:reverse|reversed|backwards|back to front)\b|\b(?:flip|mirror)\b(?= (?:the |this )?(?:text|word|string|sentence|letters|result|output)\b|\s*[\"'“]| (?:it|that)\b)",
      "reverse"),
 ]

@@ -10,9 +10,10 @@ from .timing import task_of, timing
 from .toolbox import call, role_of, takes_key
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1],
-           "count_words": lambda s: str(len(s.split()))}
+           "count_words": lambda s: str(len(s.split())), "titlecase": str.title, "length": lambda s: str(len(s))}
 SAID = {"uppercase": '"{}" in upper case: {}', "lowercase": '"{}" in lower case: {}',
-        "reverse": '"{}" reversed: {}', "count_words": '"{}" has {} words.'}
+        "reverse": '"{}" reversed: {}', "count_words": '"{}" has {} words.', "titlecase": '"{}" in title case: {}',
+        "length": '"{}" is {} characters long.'}
 UNITS = r"minute|hour|day|week|month|year|weekend"
 
 

@@ -24,6 +24,8 @@ KINDS = {
     "count_words": "words word wordcount",
     "uppercase": "upper uppercase capital capitals capitalize shout loud caps yell",
     "lowercase": "lower lowercase quiet whisper",
+    "titlecase": "title titlecase capitalize capitalise",
+    "length": "length len long size characters",
     "reverse": "reverse reversed backwards backward mirror opposite flip",
     "remember": "remember memorize memorise save store write note jot stash keep record retain mind memo file "
                 "remember_fact",
