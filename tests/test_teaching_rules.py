@@ -447,3 +447,12 @@ def test_title_case_and_length_of_a_given_text(request_, expected):
 def test_how_long_without_a_text_is_not_a_length():
     answer, _, _ = loop("how long is my commute?", {})
     assert "characters" not in answer and not re.search(r"\d", answer)
+
+
+def test_a_parameter_typed_as_a_list_of_types_is_filled():
+    made = []
+    spec = schema("jot", "Write down something about the user.", topic="string", detail="string", zzz="number")
+    spec["function"]["parameters"]["properties"]["detail"] = {"type": ["string", "null"]}
+    spec["function"]["parameters"]["properties"]["zzz"] = {"type": ["number", "null"]}
+    loop("I drive a blue Volvo", {"jot": (spec, lambda topic, detail, zzz: made.append((topic, detail, zzz)) or "ok")})
+    assert made == [("user_drives", "a blue Volvo", 0)]

@@ -153,7 +153,7 @@ def fill(tool: Tool, values: dict) -> dict:
     """Arguments for `tool` from role -> value; `values['numbers']` fills numeric slots."""
     args, numbers = {}, list(values.get("numbers", []))
     for param, spec in tool.params.items():
-        kind = spec.get("type")
+        kind = type_of(spec)
         role = role_of(param, spec, values)
         if kind in ("number", "integer") and role not in ("limit", "importance", "when") and numbers:
             value = numbers.pop(0)
@@ -196,6 +196,14 @@ def role_of(param: str, spec: dict, values: dict) -> str | None:
     return None
 
 
+def type_of(spec: dict) -> str | None:
+    """A parameter's JSON type: "string", or the first that is not "null" in ["string", "null"]."""
+    kind = spec.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), None)
+    return kind if isinstance(kind, str) else None
+
+
 def call(tool: Tool, **roles) -> tuple:
     """A call of `tool`, its arguments filled from role -> value (see fill)."""
     return (tool.name, fill(tool, roles))
@@ -213,7 +221,7 @@ def generic(kind: str | None, text: str):
 
 def convert(value, spec: dict):
     """Make a value fit its parameter's schema (type and enum)."""
-    kind = spec.get("type")
+    kind = type_of(spec)
     if "enum" in spec and value not in spec["enum"]:  # "agent:researcher" -> "agent", else the middle-ish choice
         value = next((e for e in spec["enum"] if str(value).startswith(f"{e}:")),
                      spec["enum"][min(len(spec["enum"]) - 1, 1)])
