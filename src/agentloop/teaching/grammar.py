@@ -36,6 +36,8 @@ FACTS = [
     (rf"\bi(?: have|'ve| have got|'ve got| got) an? (?P<k>[a-z]+) (?:called|named) {NAME}{END}", "{k}_name"),
     (rf"\bi(?:'m| am) allergic to {VALUE}{END}", "allergies"),
     (rf"\bi have an? (?P<v>[a-z]+(?: [a-z]+)?) allergy{END}", "allergies"),
+    (rf"\b(?:i|we) (?:have|'ve got|have got|got|own) an? (?P<k>[a-z]+)\W+(?:(?:she|he|it)(?:'s| is) (?:called|named)|"
+     rf"(?:her|his|its) name(?:'s| is)) {NAME}{END}", "{k}_name"),  # "we have a cat, her name's Biscuit"
     (rf"\bi (?:really |also |absolutely |strongly )?(?:hate|dislike|detest|can't stand|cannot stand|"
      rf"don't like|do not like|don't enjoy|do not enjoy) {VALUE}{END}", "dislikes"),
     (rf"\bi (?:really |also |absolutely |do |still )?(?:like|love|enjoy|adore) {VALUE}{END}", "likes"),
@@ -129,6 +131,8 @@ OTHER = [  # (pattern, kind, slot names from the groups)
     (r"^\W*(?:how are you|how's it going|how are things|what's up|whats up|sup)\b", "smalltalk"),
     (r"^\W*(?:ok |okay )?(?:thanks )?(?:bye|goodbye|good night|see you|see ya|cya)\b", "bye"),
     (r"^\W*(?:never ?mind|no worries|ok|okay|cool|great|nice|sure|fine|got it|alright)\W*$", "okay"),
+    (r"\bwhich (?:one |number )?is (?P<which>bigger|larger|greater|higher|more|smaller|less|lower|lesser)\b.*?"
+     r"(?P<a>-?\d+(?:\.\d+)?)\s*(?:or|vs\.?|versus|and)\s*(?P<b>-?\d+(?:\.\d+)?)", "compare"),
     (r"^\W*(?:please |pls )?(?:fix|update|correct|change) (?:that|it|this)(?: (?:please|pls|for me))?\W*$", "okay"),
 ]
 TEXT_OPS = [  # (what the user says, the operation)

@@ -133,6 +133,20 @@ def use(intent, turn):
     return f"{tool.name}({subject!r}) returned: {result.strip()}"
 
 
+def joke(intent, turn):
+    """Its one joke, and honesty about what it is not about."""
+    topic = re.search(r"\babout (?:an? |the )?([a-z ]+?)\W*$", turn.text, re.I)
+    return f"I only know one joke, and it isn't about {topic.group(1)}: {say.JOKE}" if topic else say.JOKE
+
+
+def compare(intent, turn):
+    a, b, which = float(intent.slots["a"]), float(intent.slots["b"]), intent.slots["which"].lower()
+    bigger = which in ("bigger", "larger", "greater", "higher", "more")
+    if a == b:
+        return f"They are equal: {intent.slots['a']}."
+    return f"{intent.slots['a'] if (a > b) == bigger else intent.slots['b']} is {which}."
+
+
 def reminder(intent, turn):
     return f"Reminder: {intent.slots['task']}."
 
@@ -245,7 +259,7 @@ def greet(intent, turn):
 HANDLERS = {
     "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
     "use": use, "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
-    "greet": greet, "joke": lambda i, t: say.JOKE, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
+    "greet": greet, "joke": joke, "compare": compare, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",
     "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.CAN}", "harmful": lambda i, t: "I can't help with that.",
     "unknown": lambda i, t: i.slots["text"],

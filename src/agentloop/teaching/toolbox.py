@@ -40,7 +40,7 @@ KINDS = {
     "decide": "decide decision log audit reasoning",
 }
 ARITHMETIC = {"add", "subtract", "multiply", "divide", "power", "modulo"}
-MEMORY_WORDS = {"memory", "fact", "remembered", "user"}
+MEMORY_WORDS = {"memory", "fact", "remembered", "user", "note", "memo", "topic"}
 
 
 @dataclass
@@ -93,7 +93,8 @@ def classify(name: str, description: str, params: tuple) -> str | None:
         if score := len(keys & described):
             said[kind] = score
     memory = (name_words | other) & MEMORY_WORDS
-    if memory and name_words & {"get", "fetch", "read", "lookup"}:  # get_fact, read_memory
+    if memory and name_words & {"get", "fetch", "read", "lookup", "search", "find", "look", "query", "dig", "retrieve"} \
+            and not name_words & KEYWORDS["forget"]:  # get_fact, read_memory, look_through_notes: a search verb
         return "recall"
     if (name_words | set(words(description)[:1])) & KEYWORDS["forget"]:  # a tool that deletes, whatever it deletes
         return "forget"
@@ -127,8 +128,8 @@ def read_tools(tools: list) -> list[Tool]:
 
 # parameter roles -> the parameter names that usually play them
 ROLES = {
-    "key": "key name topic label field attribute subject about title heading tag slot entry handle",
-    "value": "value fact content text memory note info information data detail details body",
+    "key": "key name topic label field attribute subject about title heading tag slot entry handle k",
+    "value": "value fact content text memory note info information data detail details body v",
     "query": "query q question search term terms keyword keywords topic",
     "task": "task description what title text action item todo job event summary name message reminder note subject "
             "label activity about",
@@ -227,6 +228,8 @@ def convert(value, spec: dict):
                      spec["enum"][min(len(spec["enum"]) - 1, 1)])
     if kind in ("integer", "number") and isinstance(value, float) and value.is_integer():
         return int(value)  # 2, not 2.0, as a real model would write it
+    if kind == "boolean" and isinstance(value, str):  # "none" is no, "every Monday" is yes
+        return not re.fullmatch(r"\s*(?:none|no|false|never|once|one-off|)\s*", value, re.I)
     if kind == "number" and value in LEVELS:
         return LEVELS[value]
     if kind == "number" and isinstance(value, str):
