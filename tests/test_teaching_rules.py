@@ -420,3 +420,120 @@ def test_a_question_about_a_statement_searches_by_its_verb_then_its_noun():
     assert kept == ["The user plays the cello"]
     answer, calls, _ = loop("what instrument do I play?", tools)
     assert ("dig_up", {"query": "plays"}) in calls and "cello" in answer
+
+
+@pytest.mark.parametrize("question, value", [
+    ("Mia bakes 4 trays of cookies. Each tray holds 18 cookies. She gives 25 of them to her neighbours. "
+     "How many has she got left?", 4 * 18 - 25),
+    ("Tom has 30 marbles. He loses 7 and then finds 4. How many does he have now?", 30 - 7 + 4),
+    ("pizzas are 14 dollars each, we're getting three, plus there's a 6 dollar delivery fee. total?", 14 * 3 + 6),
+    ("the recipe needs 2.5 cups of flour per batch and I'm making 3 batches. how much flour?", 2.5 * 3),
+    ("I drive 60 miles an hour for 2.5 hours, how far do I go?", 60 * 2.5),
+])
+def test_stories_of_things_rates_and_bills(question, value):
+    answer, _, _ = loop(question, {})
+    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
+
+
+@pytest.mark.parametrize("request_, expected", [
+    ("turn 'hello world' into title case", "Hello World"),
+    ("how long is the string 'open sesame', space included?", str(len("open sesame"))),
+])
+def test_title_case_and_length_of_a_given_text(request_, expected):
+    answer, _, _ = loop(request_, {})
+    assert expected in answer
+
+
+def test_how_long_without_a_text_is_not_a_length():
+    answer, _, _ = loop("how long is my commute?", {})
+    assert "characters" not in answer and not re.search(r"\d", answer)
+
+
+def test_a_parameter_typed_as_a_list_of_types_is_filled():
+    made = []
+    spec = schema("jot", "Write down something about the user.", topic="string", detail="string", zzz="number")
+    spec["function"]["parameters"]["properties"]["detail"] = {"type": ["string", "null"]}
+    spec["function"]["parameters"]["properties"]["zzz"] = {"type": ["number", "null"]}
+    loop("I drive a blue Volvo", {"jot": (spec, lambda topic, detail, zzz: made.append((topic, detail, zzz)) or "ok")})
+    assert made == [("user_drives", "a blue Volvo", 0)]
+
+
+def sentences(facts):
+    return "Background on the person you're talking to. " + " ".join(
+        f"Their {k.replace('_', ' ')} is {v}." for k, v in facts.items())
+
+
+@pytest.mark.parametrize("memory, question, expected", [
+    ({"car": "a 2014 Honda Civic"}, "remind me what I'm driving these days?", "Honda Civic"),
+    ({"user_speaks": "Portuguese and a little Japanese"}, "which languages can i speak?", "Portuguese"),
+    ({"sister_name": "Priya"}, "who's my sister?", "Priya"),
+    ({"diet": "vegan"}, "remind me what kind of diet I follow", "vegan"),
+    ({"favourite_band": "Radiohead"}, "which band do I love the most?", "Radiohead"),
+])
+def test_memory_written_as_sentences_about_them_is_read_back(memory, question, expected):
+    answer, _, _ = loop(question, {}, "You are a friendly helper. " + sentences(memory))
+    assert expected in answer, answer
+
+
+@pytest.mark.parametrize("tools, question", [
+    ({"look_through_notes": (schema("look_through_notes", "Search the saved notes about the user by keywords; returns "
+                                                          "matching notes.", query="string"), lambda query: "allergies: shellfish")},
+     "what am I allergic to again?"),
+    ({"list_topics": (schema("list_topics", "Names every topic that has a saved note."), lambda: "allergies"),
+      "fetch_note": (schema("fetch_note", "Returns the note saved under one exact topic name.", topic="string"),
+                     lambda topic: "shellfish" if topic == "allergies" else f"no note filed under '{topic}'")},
+     "what am I allergic to?"),
+])
+def test_a_search_or_lookup_tool_named_for_notes_is_used_to_recall(tools, question):
+    answer, calls, _ = loop(question, tools)
+    assert calls and "shellfish" in answer
+
+
+def test_a_store_that_shows_ids_in_brackets_is_searched_then_deleted_by_id():
+    notes = {"n1": "User lives in Porto", "n2": "User is allergic to cats"}
+    tools = {"find_notes": (schema("find_notes", "Full-text search over remembered notes; each result starts with its id "
+                                                 "in brackets.", q="string"),
+                            lambda q: "\n".join(f"[{i}] {t}" for i, t in notes.items()
+                                                if set(q.lower().split()) & set(t.lower().split())) or "no hits"),
+             "discard_note": (schema("discard_note", "Permanently delete one note, given its id.", note_id="string"),
+                              lambda note_id: "deleted" if notes.pop(note_id, None) else "no such id")}
+    loop("can you forget that I'm allergic to cats? turns out I'm not", tools)
+    assert notes == {"n1": "User lives in Porto"}
+
+
+def test_a_delete_goes_to_the_key_memory_uses_for_the_thing():
+    notes = Notes(home_city="Oslo", diet="pescatarian")
+    answer, _ = notes.say("Forget where I live.")
+    assert notes.facts == {"diet": "pescatarian"} and "where you live" in answer
+
+
+@pytest.mark.parametrize("question, value", [
+    ("how many minutes r in 3.5 hours", 3.5 * 60), ("65 mph for 4 hours, how far?", 65 * 4), ("one eighth of 96", 96 / 8),
+    ("me and 3 friends had dinner, bill came to 138.40. how much does each of us owe if we split it evenly?", 138.40 / 4),
+    ("Three pizzas at 18.99 plus a $5 delivery fee, total?", 3 * 18.99 + 5),
+    ("don't add these up, just tell me which is bigger: 45 or 54", 54),
+])
+def test_round_four_sums(question, value):
+    answer, _, _ = loop(question, {})
+    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
+
+
+def test_a_time_range_to_note_is_not_a_sum_and_a_boolean_gets_a_boolean():
+    notes = Notes()
+    tools = {**notes.tools(), "take_away": (schema("take_away", "Subtract.", start="number", amount="number"),
+                                            lambda start, amount: start - amount)}
+    _, calls, _ = loop("team meeting moved to 10-11am thursday, can you jot that down", tools, notes.system())
+    assert [c[0] for c in calls] == ["jot_down"] and "10-11am" in list(notes.facts.values())[0]
+    made = []
+    slot = schema("book_slot", "Book a slot.", summary="string", when_text="string", recurring="boolean")
+    loop("schedule a call with grandma on sunday afternoon", {"book_slot": (slot, lambda **kw: made.append(kw) or "ok")})
+    assert made == [{"summary": "a call with grandma", "when_text": "on sunday afternoon", "recurring": False}]
+
+
+def test_small_letters_only_and_access_codes_kept_out():
+    answer, _, _ = loop("Hello!", {}, "Reply exclusively using small letters; capital letters are forbidden.")
+    assert answer == answer.lower()
+    notes = Notes()
+    loop("the wifi code is tulip-88-moon, save that", notes.tools(),
+         "You help people. Access codes and anything like them stay out of long-term storage, full stop.")
+    assert notes.facts == {}

@@ -24,10 +24,12 @@ SCALES = {"hundred": 100, "thousand": 1000, "million": 10 ** 6}
 NUMBER_WORD = "|".join(UNITS + list(TENS) + list(SCALES) + ["a dozen", "dozen"])
 N = r"(-?\d+(?:\.\d+)?|R)"       # an operand: a number, or R, the previous step's result
 LIST = rf"{N}((?:\s*,\s*{N})*,?\s+and\s+{N}|(?:\s*,\s*{N})+)"  # "1, 2, 3 and 4", "2, 4, 6, 8"
-PARTS = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "tenth": 10}
+PARTS = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+         "ninth": 9, "tenth": 10}
 NOT_SUMS = [r"\b\d+(?:-\d+){2,}\b", r"\b(?:1[89]|20)\d\d-(?:1[89]|20)?\d\d\b", r"\b\d{1,2}/\d{1,2}/\d{2,4}\b", r"\b\d{1,2}:\d\d\b",
             r"\b\d+\.\d+\.\d+\b", r"\bin (?:binary|hex|hexadecimal|octal|roman numerals|base \d+|words)\b", r"(?<![\d\s])\d{3}-\d{4}\b", r"\+\d[\d ]{7,}", r"\(\d{3}\)\s*\d",
-            r"(?<!difference )\bbetween -?\d+(?:\.\d+)? and -?\d"]  # "a number between 1 and 10" is a range
+            r"(?<!difference )\bbetween -?\d+(?:\.\d+)? and -?\d",
+            r"\b\d{1,2}(?::\d\d)?\s*[-–]\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)\b"]  # "10-11am" is a time, not a sum  # "a number between 1 and 10" is a range
 WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the result"
     (rf"{N}\s*(?:\^|\*\*)\s*{N}", r"(\1 ** \2)"),
     (rf"{N}\s*(?:%|percent|per cent) of {N}", r"(\1 * \2 / 100)"),
@@ -183,6 +185,7 @@ PER = {("week", "year"): 52, ("month", "year"): 12, ("day", "week"): 7, ("day", 
 def plain(text: str) -> str:
     """Lower case, numbers in digits, no currency signs or thousands commas."""
     text = numbers_in_words(text.lower()).replace("$", "").replace("€", "").replace("£", "")
+    text = re.sub(r"\br\b", "are", text)  # "how many minutes r in 3.5 hours"
     return re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
 
 
@@ -208,6 +211,9 @@ def story(text: str) -> str | None:
         count = next(g for g in ways.groups() if g)
         base = next(n for n in numbers if n != count or numbers.count(n) > 1)
         return f"{base} * (100 + {percent.group(1)}) / 100 / {count}"
+    if company := re.search(r"\bme and (\d+) (?:friends|others|people|mates|colleagues|coworkers|of them)\b", text):
+        text = text.replace(company.group(0), f"{int(company.group(1)) + 1} people")  # "me and 3 friends" are 4
+        numbers = [n for n in numbers if n != company.group(1)] + [str(int(company.group(1)) + 1)]
     split = re.search(r"\b(?:there(?:'s| is| are) (\d+) of us|(?:split|divided|shared?)\b.*?\b(\d+) ways|"
                       r"(?:between|among|by) (\d+)(?: people| friends| of us| persons?)?\b|(\d+) (?:people|friends|persons)\b)", text)
     if split and len(numbers) == 2 and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bshare|\bdivide|\beveryone\b|"
@@ -220,7 +226,30 @@ def story(text: str) -> str | None:
         count = next(g for g in per.groups() if g)
         price = next(n for n in numbers if n != count or numbers.count(n) > 1)
         return f"{price} / {count}"
-    return conversion(text, numbers) or saving(text, numbers)
+    return conversion(text, numbers) or rate(text) or bill(text) or saving(text, numbers)
+
+
+def rate(text: str) -> str | None:
+    """"3 cups of flour per batch ... for 7 batches", "60 miles an hour for 2.5 hours": an amount per unit,
+    times a count of that unit."""
+    found = re.search(r"(\d+(?:\.\d+)?) [a-z]+(?: of [a-z]+)? (?:per|a|an|each|every) ([a-z]+)\b.*?\b(\d+(?:\.\d+)?) \2(?:e?s)?\b",
+                      text) or re.search(r"(\d+(?:\.\d+)?) ?(?:mph|km/h|kph|kmh)()\b.*?\b(\d+(?:\.\d+)?) (?:hours?|hrs?)\b", text)
+    return f"{found.group(1)} * {found.group(3)}" if found else None
+
+
+def bill(text: str) -> str | None:
+    """"pizzas are 14 dollars each, we're getting 3, plus a 6 dollar delivery fee. total?": a price each, times
+    how many, plus the fees named."""
+    if not re.search(r"\btotal\b|\baltogether\b|\bin all\b|\ball in\b", text):
+        return None
+    price = re.search(r"(\d+(?:\.\d+)?) (?:dollars? |bucks )?(?:each|apiece|a piece)\b", text)
+    count = re.search(r"\b(?:getting|buying|ordering|order|need|want|taking|get|buy) (\d+)\b", text)
+    if not price and (priced := re.search(r"\b(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?)\b", text)):
+        count, price = priced, re.search(r"(\d+(?:\.\d+)?)$", priced.group(0))  # "3 pizzas at 18.99"
+    fees = re.findall(r"(\d+(?:\.\d+)?) (?:dollars? |bucks )?(?:[a-z]+ )?(?:fee|charge|shipping|delivery)\b", text)
+    if not (price and count):
+        return None
+    return " + ".join([f"{price.group(1)} * {count.group(1)}", *fees])
 
 
 def saving(text: str, numbers: list) -> str | None:
@@ -235,22 +264,38 @@ def saving(text: str, numbers: list) -> str | None:
         f"{rate.group(1)} * {PER[rate.group(2), span.group(2)]} * {count:g}"
 
 
-SPEND = r"spen[dt]s?|spending|paid|pay|pays|bought|buy|buys|used|lost|gave(?: away)?|give|sold|ate|lent|donated"
+SPEND = r"spen[dt]s?|spending|paid|pay|pays|bought|buy|buys|used|lost|gave(?: away)?|give|sold|ate|lent|donated|took|takes|cost|costs"
 EARN = r"earned|earns?|got|get|gets|received|receives?|found|finds?|won|wins?|saved|(?:paid|pays|gave|gives) (?:me )?back"
 
 
+LOSE = r"gives?(?: away)?|gave(?: away)?|eats?|ate|sells?|sold|lost|loses?|uses?|used|breaks?|broke|drops?|dropped|takes? away|took away"
+GAIN = r"buys?|bought|gets?|got|finds?|found|makes?|made|bakes?|baked|picks?|picked|receives?|received|adds?|added|wins?|won"
+
+
 def ledger(text: str) -> str | None:
-    """"I had 250 dollars, spent 73.40 on groceries and then 18 on gas. What's left?": a start, then each
-    amount taken away or added by the nearest verb before it ("3 coffees at 4.50 each" is one amount)."""
-    if not re.search(r"[$€£]|\b(?:dollars?|bucks|euros?|pounds?|money|cash|quid|spent|spend|paid)\b", text, re.I):
-        return None  # "I have 12 pens and buy 8 more" adds pens: buying takes money away only from money
+    """A story of amounts that come and go: "I had 250 dollars, spent 73.40 on groceries and then 18 on gas.
+    What's left?", "Mia bakes 4 trays of 18 cookies. She gives 25 away. How many are left?": a start, then
+    each amount taken away or added by the nearest verb before it ("3 coffees at 4.50 each" is one amount).
+    With money, buying takes away; with things, buying adds."""
+    money = re.search(r"[$€£]|\b(?:dollars?|bucks|euros?|pounds?|money|cash|quid|spent|spend|paid)\b", text, re.I)
     text = plain(text)
-    start = re.search(r"\b(?:i|we|she|he|they) (?:had|have|started with|got paid|was paid|earned)\s+(\d+(?:\.\d+)?)", text)
-    if not start or not re.search(r"\bleft\b|\bremain|\bnow\b|\bhave (?:i|we) got\b|\bhow much (?:do|did|have) (?:i|we)\b", text):
+    if not re.search(r"\bleft\b|\bremain|\bnow\b|\bhave (?:i|we) got\b|\bhow much (?:do|did|have) (?:i|we)\b|"
+                     r"\bhow many (?:does|do|did|has|have|is|are)\b", text):
         return None
-    rest = re.sub(r"(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?)(?: each| apiece)?", r"(\1*\2)", text[start.end():])
-    terms, sign = [start.group(1)], None
-    for match in re.finditer(rf"\b({EARN})\b|\b({SPEND})\b|(\(\d+\*\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)", rest):
+    owner = r"\b(?:i|we|she|he|they|[a-z]+)"
+    start = re.search(rf"{owner} (?:had|have|has|started with|got paid|was paid|earned)\s+(\d+(?:\.\d+)?)", text) if money else \
+        re.search(rf"{owner} (?:had|have|has|bakes?|baked|makes?|made|picks?|picked|collects?|collected|buys?|bought)\s+"
+                  rf"(\d+(?:\.\d+)?)", text)
+    if not start:
+        return None
+    rest, first = text[start.end():], start.group(1)
+    each = re.match(r"[^.?!]*?(?:\.\s*)?[^.?!]*?\beach [a-z]+ (?:holds?|has|contains?|fits?|with|of) (\d+)", rest)
+    if each and not money:  # "4 trays of cookies. Each tray holds 18": the start is 4 * 18
+        first, rest = f"({first}*{each.group(1)})", rest[each.end():]
+    rest = re.sub(r"(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?)(?: each| apiece)?", r"(\1*\2)", rest)
+    takes, adds = (SPEND, EARN) if money else (LOSE, GAIN)
+    terms, sign = [first], None
+    for match in re.finditer(rf"\b({adds})\b|\b({takes})\b|(\(\d+\*\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)", rest):
         if match.group(1) or match.group(2):
             sign = "+" if match.group(1) else "-"
         elif sign:

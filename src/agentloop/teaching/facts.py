@@ -58,6 +58,8 @@ def ids_in(result: str) -> list[tuple[str, str]]:
         for item in data if isinstance(data, list) else [data]:
             if isinstance(item, dict) and item.get("id") is not None:
                 pairs.append((str(item["id"]), str(item.get("content") or item.get("text") or item.get("memory") or "")))
+    if not pairs:  # "[n2] User is allergic to cats": an id in brackets before each memory
+        pairs = re.findall(r"^\s*\[([\w:.-]+)\]\s*(.+)$", result, re.M)
     if not pairs:
         pairs = [(m, result) for m in re.findall(r"\"?id\"?\s*[:=]\s*\"?([\w:.-]+)", result)]
     return pairs
@@ -100,6 +102,7 @@ def read_line(line: str, facts: dict) -> None:
         if len(match.group(2).split()) < 4:
             return
         line = match.group(2)  # "Memory: The user is called Ada ...": a heading, then sentences
+    line = re.sub(r"\b(?:their|his|her)\b(?=\s+\w+(?:\s+\w+)?\s+(?:is|are|was)\b)", "my", line, flags=re.IGNORECASE)
     line = re.sub(r"\b(?:the user|user|she|he|they)(?:('s)|\s+(\w+))\b", first_person, line, flags=re.IGNORECASE)
     line = re.sub(r"\b(and|who|but)\s+(prefer|like|love|live|work|dislike|hate)s\b", r"\1 i \2", line, flags=re.IGNORECASE)
     for key, value in stated(line):

@@ -36,6 +36,8 @@ FACTS = [
     (rf"\bi(?: have|'ve| have got|'ve got| got) an? (?P<k>[a-z]+) (?:called|named) {NAME}{END}", "{k}_name"),
     (rf"\bi(?:'m| am) allergic to {VALUE}{END}", "allergies"),
     (rf"\bi have an? (?P<v>[a-z]+(?: [a-z]+)?) allergy{END}", "allergies"),
+    (rf"\b(?:i|we) (?:have|'ve got|have got|got|own) an? (?P<k>[a-z]+)\W+(?:(?:she|he|it)(?:'s| is) (?:called|named)|"
+     rf"(?:her|his|its) name(?:'s| is)) {NAME}{END}", "{k}_name"),  # "we have a cat, her name's Biscuit"
     (rf"\bi (?:really |also |absolutely |strongly )?(?:hate|dislike|detest|can't stand|cannot stand|"
      rf"don't like|do not like|don't enjoy|do not enjoy) {VALUE}{END}", "dislikes"),
     (rf"\bi (?:really |also |absolutely |do |still )?(?:like|love|enjoy|adore) {VALUE}{END}", "likes"),
@@ -129,6 +131,8 @@ OTHER = [  # (pattern, kind, slot names from the groups)
     (r"^\W*(?:how are you|how's it going|how are things|what's up|whats up|sup)\b", "smalltalk"),
     (r"^\W*(?:ok |okay )?(?:thanks )?(?:bye|goodbye|good night|see you|see ya|cya)\b", "bye"),
     (r"^\W*(?:never ?mind|no worries|ok|okay|cool|great|nice|sure|fine|got it|alright)\W*$", "okay"),
+    (r"\bwhich (?:one |number )?is (?P<which>bigger|larger|greater|higher|more|smaller|less|lower|lesser)\b.*?"
+     r"(?P<a>-?\d+(?:\.\d+)?)\s*(?:or|vs\.?|versus|and)\s*(?P<b>-?\d+(?:\.\d+)?)", "compare"),
     (r"^\W*(?:please |pls )?(?:fix|update|correct|change) (?:that|it|this)(?: (?:please|pls|for me))?\W*$", "okay"),
 ]
 TEXT_OPS = [  # (what the user says, the operation)
@@ -138,6 +142,10 @@ TEXT_OPS = [  # (what the user says, the operation)
     (r"\bhow many words\b|\bcount (?:the )?words\b|\bword count\b|\bnumber of words\b", "count_words"),
     (r"\b(?:upper ?case|capitals|capital letters|all caps|caps|shout|yell|scream|loud|louder|loudly)\b", "uppercase"),
     (r"\b(?:lower ?case|small letters|whisper|quiet|quieter|quietly|softer|softly)\b", "lowercase"),
+    (r"\btitle ?case\b|\blike a (?:book |film |movie )?title\b|\bcapitali[sz]e (?:each|every|all the|the first letter of each) "
+     r"words?\b", "titlecase"),
+    (r"(?:\bhow (?:long|many characters)\b|\bnumber of (?:characters|chars)\b|\blength of\b|\bcharacter count\b)"
+     r"(?=.*[\"“'‘:])", "length"),  # only of a text given: "how long is my commute?" is not about characters
     (r"\b(?:reverse|reversed|backwards|back to front)\b|\b(?:flip|mirror)\b(?= (?:the |this )?(?:text|word|string|sentence|letters|result|output)\b|\s*[\"'“]| (?:it|that)\b)",
      "reverse"),
 ]

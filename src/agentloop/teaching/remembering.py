@@ -64,7 +64,8 @@ def ask(intent: Intent, turn):
             queries = [verb, *sorted(shape["words"])[:1]] if intent.slots.get("shape") else [*queries, verb]
         results = []
         for query in queries:  # a second word when the first finds nothing, as a person would search
-            [result] = yield [call(tool, query=query, key=key, limit=10 if key == "*" else 5, scope="user")]
+            roles = {"key": key, "query": query} if takes_key(tool) else {"query": query, "key": key}  # a look-up takes the key
+            [result] = yield [call(tool, **roles, limit=10 if key == "*" else 5, scope="user")]
             results.append(result)
             if not nothing(result):
                 break
@@ -87,6 +88,9 @@ def ask(intent: Intent, turn):
         return "You haven't asked me to remember anything yet."
     if shape and (kept := statements.answer(shape, known)):
         return kept
+    if shape and (named := [k for k in known if set(k.split("_")) & (shape["words"] | statements.NOUNS.get(shape["verb"], set()))
+                            and not statements.decode(k)]):  # "which band do I love?": the memory named by the question
+        return say.sentence(say.phrase(named[0], known[named[0]]))
     value = facts.lookup(known, key)
     thing = re.search(r"\bdo i (?:like|love|enjoy) (.+?)[?.!]*$", intent.slots["about"], re.I)
     if thing and value is not None:
@@ -125,7 +129,7 @@ def loosely(known: dict, key: str) -> list:
 def forget(intent: Intent, turn):
     """Match what is named against what memory holds, delete every match, and say what went (or did not)."""
     key, value = intent.slots["key"], intent.slots.get("value")
-    what = f"that {say.phrase(key, value)}" if value else "everything" if key == "*" else f"your {key.replace('_', ' ')}"
+    what = f"that {say.phrase(key, value)}" if value else "everything" if key == "*" else say.thing(key)
     tool = turn.tool("forget")
     if tool is None:
         return "I can't forget anything: I have no tool to delete memories."
@@ -144,7 +148,7 @@ def forget(intent: Intent, turn):
         known = turn.known()
         kept = intent.slots.get("except")
         spared = matcher(Intent("forget", {"key": "", "what": kept})) if kept else (lambda text: False)
-        targets = [k for k, v in known.items() if (key == "*" or k == key
+        targets = [k for k, v in known.items() if (key == "*" or k == key or k in facts.ALIASES.get(key, ())
                    or named(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}"))
                    and not spared(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}")]
         if key == "*" and not targets and not turn.made:
@@ -160,7 +164,7 @@ def forget(intent: Intent, turn):
     if key == "*":
         return f"Done: I've forgotten everything I had ({len(gone)} {'memory' if len(gone) == 1 else 'memories'}).{kept}"
     if intent.slots.get("stale") or len(gone) > 1:  # say which memories went, by their keys
-        what = " and ".join(f"your {str(t).replace('_', ' ')}" for t in gone)
+        what = " and ".join(say.thing(str(t)) for t in gone)
     return f"Done: I've forgotten {what}.{kept}"
 
 

@@ -11,7 +11,8 @@ SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b|\bcard (?:number|no)s?\b"
                                              r"api key|token)s?\b",
              "a government ID number": r"\b(?:ssn|social security|passport number)\b"}
 PROHIBITION = (r"\b(?:never|must not|mustn't|may not|shall not|do not|don't|cannot|can't|not allowed|not permitted|forbidden|"
-               r"prohibited|off-limits|off limits|under no circumstances|no one|nobody|not to)\b")
+               r"prohibited|off-limits|off limits|under no circumstances|no one|nobody|not to|stays? out|kept out|keep out|"
+               r"(?:is|are) not to be|full stop|no exceptions)\b")
 KIND_WORDS = {"calculate": r"\b(?:arithmetic|math|maths|calculat\w*|sums?|computations?)\b",
               "remember": r"\b(?:stor\w*|sav\w*|remember\w*|memor\w*|keep|kept|writ\w*|record\w*|notes?|notebook|"
                           r"persist\w*|retain\w*|hold on)\b",
@@ -26,10 +27,12 @@ def styled(system: str, text: str) -> str:
                         r"(?:me|the user|them) as)\s+['\"]?([A-Z][\w-]+)", system)
     if address and address.group(1) not in text:
         text = f"{address.group(1)}, {text[:1].lower()}{text[1:]}"
-    if re.search(r"\b(?:lower ?case|small letters)\b.*\b(?:only|always|every|never a capital)\b|\bonly (?:in )?lower ?case\b|"
-                 r"\bnever (?:use )?(?:a )?capital", system, re.I):
+    no_capitals = r"\bcapital(?:s| letters?)? (?:are|is) (?:forbidden|not allowed|banned)|\bno capital|\bnever (?:use )?(?:a )?capital"
+    if re.search(no_capitals, system, re.I) or re.search(r"\b(?:lower ?case|small letters)\b.*\b(?:only|exclusively|always|"
+                                                         r"every)\b|\b(?:only|exclusively)\b.*\b(?:lower ?case|small letters)\b",
+                                                         system, re.I):
         return text.lower()
-    if re.search(r"\b(?:reply|answer|respond|write)\b.*\b(?:in )?(?:upper ?case|all caps|capital letters)\b(?:\s+only)?", system, re.I):
+    if re.search(r"\b(?:reply|answer|respond|write)\b.*\b(?:in )?(?:upper ?case|all caps|capital letters)\b", system, re.I):
         return text.upper()
     return text
 

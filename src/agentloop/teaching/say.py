@@ -59,13 +59,17 @@ UNKNOWN = {"lives_in": "where you live", "from": "where you are from", "likes": 
            "dislikes": "what you dislike", "prefers": "what you prefer", "workplace": "where you work"}
 
 
+def thing(key: str) -> str:
+    """A memory's key as words for the user: "lives_in" -> "where you live", "dog_name" -> "your dog's name"."""
+    return UNKNOWN.get(key) or "your " + (f"{key.removesuffix('_name').replace('_', ' ')}'s name"
+                                          if key.endswith("_name") and key != "name" else key.replace("_", " "))
+
+
 def unknown(key: str) -> str:
     """What the model admits it does not know: "I don't know your dog's name yet. ..."."""
-    if statements.decode(key) or not re.fullmatch(r"[a-z]+(?:_[a-z]+){0,2}", key):
+    if statements.decode(key) or key.startswith("user_") or not re.fullmatch(r"[a-z]+(?:_[a-z]+){0,2}", key):
         return "I don't know that yet. Tell me and I'll remember it."
-    thing = UNKNOWN.get(key) or "your " + (f"{key.removesuffix('_name').replace('_', ' ')}'s name"
-                                           if key.endswith("_name") and key != "name" else key.replace("_", " "))
-    return f"I don't know {thing} yet. Tell me and I'll remember it."
+    return f"I don't know {thing(key)} yet. Tell me and I'll remember it."
 
 
 def query(key: str) -> str:

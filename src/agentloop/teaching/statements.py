@@ -129,7 +129,7 @@ def question(clause: str) -> dict | None:
     """A question about the user by its structure: "What car do I drive?" -> {"subject": "user", "verb": "driv",
     "words": {"car"}, "yes_no": False}; None if the question is not about the user or their things."""
     text = clause.strip().lower().rstrip("?!. ")
-    found = re.match(r"^\W*(?:(?P<wh>what|which|where|when|who|whom|how|why)(?P<what>(?: [a-z']+){0,3}?) )?"
+    found = re.match(r"^\W*(?:(?P<wh>what|which|where|when|who|whom|how (?:many|much|long|old|often))(?P<what>(?: [a-z']+){0,3}?) )?"
                      r"(?P<aux>do|does|did|am|have|has|can)\s+(?:(?P<i>i)|my (?P<thing>[a-z]+))\s+"
                      r"(?P<verb>[a-z]+)\b\s*(?P<rest>.*)$", text)
     if not found or (found.group("i") and found.group("verb") in MODALS | AUXILIARIES
@@ -142,6 +142,9 @@ def question(clause: str) -> dict | None:
             "yes_no": not found.group("wh")}
 
 
+NOUNS = {"driv": {"car", "vehicle", "bike"}, "speak": {"language", "languages"}, "know": {"language", "languages"},
+         "eat": {"diet"}, "follow": {"diet"}, "play": {"instrument", "sport"}, "liv": {"city", "home", "address"},
+         "work": {"job", "employer", "workplace"}, "lov": {"band", "food", "colour"}}  # what a verb is usually asked about
 NEAR_VERBS = {"have": {"own", "drive", "ride", "keep"}, "own": {"have", "drive", "ride"}, "know": {"speak", "read"},
               "speak": {"know"}, "do": {"work"}, "work": {"do"}}  # a small table of near-synonyms
 

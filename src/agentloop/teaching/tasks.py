@@ -10,9 +10,10 @@ from .timing import task_of, timing
 from .toolbox import call, role_of, takes_key
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1],
-           "count_words": lambda s: str(len(s.split()))}
+           "count_words": lambda s: str(len(s.split())), "titlecase": str.title, "length": lambda s: str(len(s))}
 SAID = {"uppercase": '"{}" in upper case: {}', "lowercase": '"{}" in lower case: {}',
-        "reverse": '"{}" reversed: {}', "count_words": '"{}" has {} words.'}
+        "reverse": '"{}" reversed: {}', "count_words": '"{}" has {} words.', "titlecase": '"{}" in title case: {}',
+        "length": '"{}" is {} characters long.'}
 UNITS = r"minute|hour|day|week|month|year|weekend"
 
 
@@ -132,6 +133,20 @@ def use(intent, turn):
     return f"{tool.name}({subject!r}) returned: {result.strip()}"
 
 
+def joke(intent, turn):
+    """Its one joke, and honesty about what it is not about."""
+    topic = re.search(r"\babout (?:an? |the )?([a-z ]+?)\W*$", turn.text, re.I)
+    return f"I only know one joke, and it isn't about {topic.group(1)}: {say.JOKE}" if topic else say.JOKE
+
+
+def compare(intent, turn):
+    a, b, which = float(intent.slots["a"]), float(intent.slots["b"]), intent.slots["which"].lower()
+    bigger = which in ("bigger", "larger", "greater", "higher", "more")
+    if a == b:
+        return f"They are equal: {intent.slots['a']}."
+    return f"{intent.slots['a'] if (a > b) == bigger else intent.slots['b']} is {which}."
+
+
 def reminder(intent, turn):
     return f"Reminder: {intent.slots['task']}."
 
@@ -244,7 +259,7 @@ def greet(intent, turn):
 HANDLERS = {
     "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
     "use": use, "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
-    "greet": greet, "joke": lambda i, t: say.JOKE, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
+    "greet": greet, "joke": joke, "compare": compare, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",
     "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.CAN}", "harmful": lambda i, t: "I can't help with that.",
     "unknown": lambda i, t: i.slots["text"],

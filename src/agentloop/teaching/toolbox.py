@@ -24,6 +24,8 @@ KINDS = {
     "count_words": "words word wordcount",
     "uppercase": "upper uppercase capital capitals capitalize shout loud caps yell",
     "lowercase": "lower lowercase quiet whisper",
+    "titlecase": "title titlecase capitalize capitalise",
+    "length": "length len long size characters",
     "reverse": "reverse reversed backwards backward mirror opposite flip",
     "remember": "remember memorize memorise save store write note jot stash keep record retain mind memo file "
                 "remember_fact",
@@ -38,7 +40,7 @@ KINDS = {
     "decide": "decide decision log audit reasoning",
 }
 ARITHMETIC = {"add", "subtract", "multiply", "divide", "power", "modulo"}
-MEMORY_WORDS = {"memory", "fact", "remembered", "user"}
+MEMORY_WORDS = {"memory", "fact", "remembered", "user", "note", "memo", "topic"}
 
 
 @dataclass
@@ -91,7 +93,8 @@ def classify(name: str, description: str, params: tuple) -> str | None:
         if score := len(keys & described):
             said[kind] = score
     memory = (name_words | other) & MEMORY_WORDS
-    if memory and name_words & {"get", "fetch", "read", "lookup"}:  # get_fact, read_memory
+    if memory and name_words & {"get", "fetch", "read", "lookup", "search", "find", "look", "query", "dig", "retrieve"} \
+            and not name_words & KEYWORDS["forget"]:  # get_fact, read_memory, look_through_notes: a search verb
         return "recall"
     if (name_words | set(words(description)[:1])) & KEYWORDS["forget"]:  # a tool that deletes, whatever it deletes
         return "forget"
@@ -125,8 +128,8 @@ def read_tools(tools: list) -> list[Tool]:
 
 # parameter roles -> the parameter names that usually play them
 ROLES = {
-    "key": "key name topic label field attribute subject about title heading tag slot entry handle",
-    "value": "value fact content text memory note info information data detail details body",
+    "key": "key name topic label field attribute subject about title heading tag slot entry handle k",
+    "value": "value fact content text memory note info information data detail details body v",
     "query": "query q question search term terms keyword keywords topic",
     "task": "task description what title text action item todo job event summary name message reminder note subject "
             "label activity about",
@@ -151,7 +154,7 @@ def fill(tool: Tool, values: dict) -> dict:
     """Arguments for `tool` from role -> value; `values['numbers']` fills numeric slots."""
     args, numbers = {}, list(values.get("numbers", []))
     for param, spec in tool.params.items():
-        kind = spec.get("type")
+        kind = type_of(spec)
         role = role_of(param, spec, values)
         if kind in ("number", "integer") and role not in ("limit", "importance", "when") and numbers:
             value = numbers.pop(0)
@@ -194,6 +197,14 @@ def role_of(param: str, spec: dict, values: dict) -> str | None:
     return None
 
 
+def type_of(spec: dict) -> str | None:
+    """A parameter's JSON type: "string", or the first that is not "null" in ["string", "null"]."""
+    kind = spec.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), None)
+    return kind if isinstance(kind, str) else None
+
+
 def call(tool: Tool, **roles) -> tuple:
     """A call of `tool`, its arguments filled from role -> value (see fill)."""
     return (tool.name, fill(tool, roles))
@@ -211,12 +222,14 @@ def generic(kind: str | None, text: str):
 
 def convert(value, spec: dict):
     """Make a value fit its parameter's schema (type and enum)."""
-    kind = spec.get("type")
+    kind = type_of(spec)
     if "enum" in spec and value not in spec["enum"]:  # "agent:researcher" -> "agent", else the middle-ish choice
         value = next((e for e in spec["enum"] if str(value).startswith(f"{e}:")),
                      spec["enum"][min(len(spec["enum"]) - 1, 1)])
     if kind in ("integer", "number") and isinstance(value, float) and value.is_integer():
         return int(value)  # 2, not 2.0, as a real model would write it
+    if kind == "boolean" and isinstance(value, str):  # "none" is no, "every Monday" is yes
+        return not re.fullmatch(r"\s*(?:none|no|false|never|once|one-off|)\s*", value, re.I)
     if kind == "number" and value in LEVELS:
         return LEVELS[value]
     if kind == "number" and isinstance(value, str):

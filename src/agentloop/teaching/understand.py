@@ -98,11 +98,13 @@ def one(clause: str, previous: str | None) -> Intent:
     idiom = re.match(r"^\W*(?:oh,? |ok,? |okay,? )?(?:forget (?:about )?(?:it|that)|never ?mind|nvm)\s*[,;.!:-]+\s*(?P<rest>\w.+)$", clause, re.I)
     if idiom:  # "forget about it, what's 3 + 3?": the idiom is no request; what follows is
         return one(idiom.group("rest"), previous)
-    trailing = re.match(r"^(?P<what>.+?),?\s+(?:please |pls )?(?:note that|remember that|remember it|save that|keep that in mind|"
-                        r"don't forget (?:it|that)|make a note(?: of (?:it|that))?)\W*$", clause, re.I)
+    trailing = re.match(r"^(?P<what>.+?),?\s+(?:(?:please|pls|can you|could you)\s+)*(?:note that|remember that|remember it|"
+                        r"save (?:that|it)|keep that in mind|keep (?:that|it)|don't forget (?:it|that)|make a note(?: of (?:it|that))?|"
+                        r"(?:jot|write|note|put) (?:that|it) down)\W*$", clause, re.I)
     if trailing:  # "I upgraded to python 3.12, note that": the note comes after what to note
         clause = f"remember that {trailing.group('what')}"
-    forget = None if re.search(r"\b(?:don't|do not|never|not)\b(?:\s+\w+){0,3}\s+forget\b", clause, re.I) else re.search(
+    as_text = re.search(r"\b(?:from|in|of)\s+[\"“'‘]", clause)  # "remove the spaces from 'a b c'" edits a text
+    forget = None if as_text or re.search(r"\b(?:don't|do not|never|not)\b(?:\s+\w+){0,3}\s+forget\b", clause, re.I) else re.search(
         rf"(?:^\W*|[,;:(]\s*|\b(?:please|pls|ok|okay|so|and|just|now|can you|could you|you can|u can|can u|then)\s+){FORGET}\b"
         rf"(?: about| that(?=\s+(?:i|my|you)\b))?"
         rf"\s+(?P<what>.+?)(?:\s+(?:but|except)\b.*|,\s*(?:and )?keep\b.*)?(?:\s+(?:from|out of|off) (?:your |my |the )?"
@@ -239,7 +241,7 @@ EVERYTHING = (r"^\W*(?:everything|all|it all|all of (?:it|that|this|them)|every 
               r"(?:my|your|the) (?:whole |entire )?memory)\b")
 REPORTED = r"[\"“”]|(?:^|\s)['‘]\s*i\b|\b(?:said|says|told|tells|asked|asks|thinks|claims|claimed|wrote|writes|goes|going)\b|^\W*(?:if|suppose|imagine|what if|pretend)\b|\bif i\b"
 
-EMBEDDED = [(r"\b(?:tell me|do you (?:know|remember)|remind me(?: of)?)\s+(what|which|where|when|who)\s+(\w+\s+)?i(?:'ve| have)? "
+EMBEDDED = [(r"\b(?:tell me|do you (?:know|remember)|remind me(?: of)?)\s+(what|which|where|when|who)\s+((?:\w+\s+){0,3}?)i(?:'ve| have)? "
              r"(?!am\b|was\b|do\b|did\b)(\w+)", r"\1 \2do i \3"), (r"\bdo i got\b", "do i have"),
             (r"\bremind me (?:of )?(what|where|when|who|which|how)\b", r"\1"),
             (r"\bany (\w+) (?:stuff|things?|info|details?)\b.*$", r"what is my \1"),
@@ -262,8 +264,11 @@ def plainer(text: str) -> str:
 
 
 def as_question(text: str) -> str:
-    """A question said indirectly, said directly: "do you remember where I live?" -> "where do I live?"."""
+    """A question said indirectly, said directly: "do you remember where I live?" -> "where do I live?",
+    "remind me what I'm driving" -> "what am i driving"."""
     text = plainer(text)
+    text = re.sub(r"\b(?:remind me|tell me|do you (?:know|remember))\s+((?:what|which|where|when|who)(?:\s+[a-z]+){0,3}?)\s+"
+                  r"i(?:'m| am)\s+([a-z]+ing)\b", r"\1 am i \2", text, flags=re.I)
     for pattern, plain in EMBEDDED:
         text = re.sub(pattern, plain, text, flags=re.IGNORECASE)
     return text
