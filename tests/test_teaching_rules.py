@@ -537,3 +537,20 @@ def test_small_letters_only_and_access_codes_kept_out():
     loop("the wifi code is tulip-88-moon, save that", notes.tools(),
          "You help people. Access codes and anything like them stay out of long-term storage, full stop.")
     assert notes.facts == {}
+
+
+@pytest.mark.parametrize("statement, question, expected", [
+    ("I grew up in Nairobi", "where did i grow up", "Nairobi"),
+    ("I studied chemistry at Leeds", "what did I study?", "chemistry"),
+])
+def test_the_past_of_a_life_story_is_kept(statement, question, expected):
+    notes = Notes()
+    notes.say(statement)
+    answer, _ = notes.say(question)
+    assert expected in answer and len(notes.facts) == 1
+
+
+def test_the_past_of_an_errand_is_not_kept():
+    notes = Notes()
+    notes.say("I went to the shop")
+    assert notes.facts == {}

@@ -30,12 +30,16 @@ OPENERS = r"(?:(?:so|well|oh|also|and|but|btw|fyi|hey|hi|hello|ok|okay|yes|yeah|
           r"just so you know|for the record|fun fact|note that|remember that|please note)\W+)*"
 IRREGULAR = {"has": "have", "had": "have", "got": "have", "'ve": "have", "does": "do", "did": "do", "goes": "go",
              "went": "go", "drove": "drive", "spoke": "speak", "wrote": "write", "ran": "run", "bought": "buy",
-             "taught": "teach", "made": "make", "is": "be", "are": "be", "am": "be", "was": "be", "were": "be"}
+             "taught": "teach", "made": "make", "is": "be", "are": "be", "am": "be", "was": "be", "were": "be",
+             "grew": "grow"}
+# the past tense is an event ("I went to the shop"), except for the verbs of a life story: kept as said
+LIFE = {"grew", "studied", "graduated", "trained", "served", "lived", "worked", "qualified", "emigrated"}
 
 
 def lemma(word: str) -> str:
     """drives, driving, drove -> driv; speaks -> speak; studies -> stud: a stem to compare, not to show."""
     word = IRREGULAR.get(word.lower(), word.lower())
+    word = word[:-3] + "y" if word.endswith("ied") else word  # studied -> study
     for _ in range(2):  # plays -> play -> pla, as play -> pla: every form of a word ends on the same stem
         suffix = next((x for x in ("ies", "ing", "es", "ed", "s", "e", "y") if word.endswith(x) and len(word) - len(x) >= 3), "")
         word = word[: len(word) - len(suffix)]
@@ -92,6 +96,8 @@ def statement(clause: str) -> tuple[str, str] | None:
         return (f"{subject}_has", f"{verb} {rest}".strip()) if subject == "user" else None
     if verb in MODALS | AUXILIARIES | NOT_FACT_VERBS or not re.fullmatch(r"[a-z]+", verb) or len(verb) < 2:
         return None
+    if verb in LIFE and subject == "user":  # "I grew up in Nairobi": part of who they are
+        return f"user_{verb}", rest
     if verb.endswith("ed") and verb not in ("need", "feed", "breed", "speed"):
         return None  # the past is an event, not a durable fact
     if rest.lower() in PRONOUNS or not re.search(r"[A-Za-z0-9]{3,}|\d", rest) or re.match(r"^(?:to|that|it|you|so|if|when|because)\b", rest, re.I):
@@ -103,7 +109,7 @@ def statement(clause: str) -> tuple[str, str] | None:
 
 def decode(key: str) -> tuple[str, str] | None:
     """A statement's key -> (subject, verb in the third person): "user_drives" -> ("user", "drives")."""
-    found = re.fullmatch(r"([a-z]+)_([a-z]+(?:s|ing))", key)
+    found = re.fullmatch(r"([a-z]+)_([a-z]+(?:s|ing)|" + "|".join(LIFE) + ")", key)
     if not found or found.group(2).endswith("ss") or found.group(1) in ("favourite", "favorite"):
         return None  # "favourite_films" is a thing, not a thing doing something
     return found.group(1), found.group(2)
@@ -117,6 +123,8 @@ def said(key: str, value: str, about_user: bool) -> str | None:
     subject, verb = parts
     if verb.endswith("ing"):  # "learning Welsh": said as it was, in the present progressive
         verb, plain = f"is {verb}", f"are {verb}"
+    elif verb in LIFE:  # "grew up in Nairobi": the past, as said
+        plain = verb
     else:
         plain = base_form(verb)
     value = re.sub(r"\bmy\b", "their" if about_user else "your", value)
