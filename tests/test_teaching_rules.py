@@ -554,3 +554,18 @@ def test_the_past_of_an_errand_is_not_kept():
     notes = Notes()
     notes.say("I went to the shop")
     assert notes.facts == {}
+
+
+@pytest.mark.parametrize("memory, question, expected", [
+    ({"lives_in": "Bristol"}, "where's home for me these days?", "Bristol"),
+    ({"flight": "BA 249 at 14:35"}, "what time is my flight?", "14:35"),
+    ({"job": "nurse"}, "what's my line of work?", "nurse"),
+])
+def test_a_question_finds_its_memory_by_a_word_it_names(memory, question, expected):
+    answer, _ = Notes(**memory).say(question)
+    assert expected in answer
+
+
+def test_a_name_is_never_someone_elses():
+    answer, _ = Notes(name="Ada").say("what's my cat's name?")
+    assert "Ada" not in answer

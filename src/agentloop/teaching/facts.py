@@ -120,6 +120,11 @@ def first_person(said) -> str:
     return "i " + (verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb)
 
 
+def canonical(word: str) -> str:
+    """The key a word names: "work" -> "job" (its near names in ALIASES), else the word as a key."""
+    return next((key for key, near in ALIASES.items() if word in near), key_of(word))
+
+
 def lookup(facts: dict, key: str) -> str | None:
     """The value for a key, allowing near names (favourite_drink ~ prefers, etc.)."""
     if key in facts:

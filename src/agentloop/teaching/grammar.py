@@ -121,7 +121,8 @@ OTHER = [  # (pattern, kind, slot names from the groups)
      r"\s+(?P<topic>.+?)[.!?]*$", "research"),
     (r"\b(?i:wish) (?i:the user|me|them|him|her|[A-Z][a-z]+) (?:an? )?(?P<greeting>.+?)[.!]*$", "wish"),
     (r"\b(?i:weather|temperature|forecast)\b.*?\bin (?P<cities>[A-Z][\w ,]*?(?:and [A-Z]\w*)?)[?.!]*$", "weather"),
-    (r"\b(?:what time|the time|what day|today'?s date|what(?:'s| is) the date)\b", "clock"),
+    (r"\bwhat time is it\b|\bwhat(?:'s| is) the time\b|\bthe time (?:now|please)\b|\bcurrent time\b|\bwhat day is (?:it|today)\b|"
+     r"\btoday'?s date\b|\bwhat(?:'s| is) the date\b|^\W*(?:what )?time\W*$", "clock"),  # not "what time is my flight?"
     (r"\bcapital (?:city )?of (?P<country>[a-z]+)", "capital"),
     (r"\bjoke\b", "joke"),
     (r"\bwho are you\b|\bwhat are you\b|\bare you (?:an? )?(?:ai|llm|bot|robot|real|human|person)\b|\bwhat (?:can you|you can) do\b",

@@ -98,12 +98,24 @@ def ask(intent: Intent, turn):
         return f"Yes: you like {value}." if liked else f"I don't know that you like {thing.group(1)}; you told me you like {value}."
     if value is not None:
         return say.sentence(say.phrase(key, value))
+    if word := next((w for w in asked_about(intent.slots["about"]) if facts.lookup(known, facts.canonical(w)) is not None), None):
+        key = facts.canonical(word)  # "where's home for me these days?", "what's my line of work?"
+        return say.sentence(say.phrase(key, facts.lookup(known, key)))
     if notes := loosely(known, key):
         return "You told me: " + "; ".join(say.phrase(k, v) if k in say.PHRASES or statements.decode(k) else v
                                            for k, v in notes) + "."
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"])
     return say.unknown(key)
+
+
+PLAIN = set("""name time kind sort type thing things stuff what when where which much many remind tell know remember
+    again these those days now please does have this that there with about your mine again still today""".split())
+
+
+def asked_about(question: str) -> list[str]:
+    """The words of a question that could name a memory: "where's home for me these days?" -> ["home"]."""
+    return [w for w in re.findall(r"[a-z]{3,}", question.lower()) if w not in PLAIN]
 
 
 def nothing(result: str) -> bool:
