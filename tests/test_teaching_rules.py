@@ -569,3 +569,21 @@ def test_a_question_finds_its_memory_by_a_word_it_names(memory, question, expect
 def test_a_name_is_never_someone_elses():
     answer, _ = Notes(name="Ada").say("what's my cat's name?")
     assert "Ada" not in answer
+
+
+@pytest.mark.parametrize("statement, question, expected", [
+    ("I'm Tomás and I teach maths at a secondary school", "what's my name?", "Tomás"),
+    ("I'm lactose intolerant so no milk please", "what's my diet?", "lactose intolerant"),
+    ("I can't eat gluten", "is there anything I shouldn't eat?", "gluten"),
+])
+def test_names_with_accents_a_fact_before_so_and_what_they_cannot_eat(statement, question, expected):
+    notes = Notes()
+    notes.say(statement)
+    answer, _ = notes.say(question)
+    assert expected in answer, (notes.facts, answer)
+
+
+def test_a_question_about_one_thing_is_not_answered_with_everything():
+    notes = Notes(user_teaches="maths", user_supports="Arsenal")
+    answer, _ = notes.say("what am I unable to eat?")
+    assert "maths" not in answer and "Arsenal" not in answer

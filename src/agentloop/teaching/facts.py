@@ -139,6 +139,6 @@ def lookup(facts: dict, key: str) -> str | None:
 def mentioning(facts: dict, words: str) -> list[tuple[str, str]]:
     """The facts whose key or value shares a word that matters with `words`."""
     wanted = {w for w in re.findall(r"[a-z0-9]+", words.lower()) if len(w) > 2} - {
-        "what", "when", "where", "which", "who", "the", "and", "did", "you", "your", "about", "tell", "know"}
+        "what", "when", "where", "which", "who", "the", "and", "did", "you", "your", "about", "tell", "know", "user"}
     return [(k, v) for k, v in facts.items()
             if wanted & set(re.findall(r"[a-z0-9]+", f"{k.replace('_', ' ')} {v}".lower()))]

@@ -4,9 +4,9 @@ FACTS are what users say about themselves, QUESTIONS what they ask back, OTHER e
 request, TEXT_OPS what they want done to a piece of text. Each is tried in order; the first match wins.
 """
 
-NAME = r"(?P<v>[A-Za-z][a-z'-]+(?: (?!(?:btw|please|thanks|now|too|here|again)\b)[A-Z][a-z'-]+)?)"
+NAME = r"(?P<v>[^\W\d_](?:[^\W\d_]|['-])+(?: (?!(?:btw|please|thanks|now|too|here|again)\b)(?-i:[A-ZÀ-Ý])(?:[^\W\d_]|['-])+)?)"
 VALUE = r"(?P<v>[^,;!?]+?)"
-END = r"\s*(?:please|thanks|thank you|now|btw|by the way|anymore|too|from now on|in case that matters(?: later)?|fyi)?\s*(?=[,;!?]|\.(?:\s|$)|\band (?:i|i'm|my|me|we|you|please|also|then|remember|what|tell|remind|she|he|they|it)\b|\bbut\b|$)"
+END = r"\s*(?:please|thanks|thank you|now|btw|by the way|anymore|too|from now on|in case that matters(?: later)?|fyi)?\s*(?=[,;!?]|\.(?:\s|$)|\band (?:i|i'm|my|me|we|you|please|also|then|remember|what|tell|remind|she|he|they|it)\b|\b(?:so|because|since)\b|\bbut\b|$)"
 NOT_NAMES = set("""a an the at on in by later back soon now tomorrow tonight today maybe sometime anytime
     asap again please when if crazy called named what whatever anything something nothing you me it that this here there
     sure fine ok okay good great tired hungry busy sorry ready done home happy sad going not just so very
@@ -36,6 +36,7 @@ FACTS = [
     (rf"\bi(?: have|'ve| have got|'ve got| got) an? (?P<k>[a-z]+) (?:called|named) {NAME}{END}", "{k}_name"),
     (rf"\bi(?:'m| am) allergic to {VALUE}{END}", "allergies"),
     (rf"\bi have an? (?P<v>[a-z]+(?: [a-z]+)?) allergy{END}", "allergies"),
+    (rf"\bi (?:can't|cannot|can not|don't|do not|never) (?:eat|drink) {VALUE}{END}", "avoids"),
     (rf"\b(?:i|we) (?:have|'ve got|have got|got|own) an? (?P<k>[a-z]+)\W+(?:(?:she|he|it)(?:'s| is) (?:called|named)|"
      rf"(?:her|his|its) name(?:'s| is)) {NAME}{END}", "{k}_name"),  # "we have a cat, her name's Biscuit"
     (rf"\bi (?:really |also |absolutely |strongly )?(?:hate|dislike|detest|can't stand|cannot stand|"
@@ -82,6 +83,8 @@ QUESTIONS = [
     (r"\bwhat(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?) called\b|\bwhat did i (?:call|name) my (?P<k2>[a-z]+)\b", "{k}_name"),
     (r"\bwhat(?:'s| is) the name of my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}_name"),
     (r"\bwho(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}_name"),
+    (r"\bwhat (?:can't|cannot|can not|don't|do not|shouldn't|should not|mustn't) i (?:eat|drink|have)\b|\bwhat am i unable to "
+     r"(?:eat|drink)\b|\banything i (?:can't|cannot|shouldn't|should not|mustn't) (?:eat|drink)\b", "avoids|allergies|diet"),
     (r"\bwhat am i allergic to\b|\b(?:do i have|what are) (?:any )?(?:my )?allergies\b|\bam i allergic\b|\bany allergies\b", "allergies"),
     (r"\bwhat do i (?:hate|dislike|not like)\b|\bwhat don't i like\b", "dislikes"),
     (r"\bwhat (?:do|did) i (?:say i )?(?:like|love|enjoy)\b|\bwhat are my (?:likes|hobbies|interests)\b|^\W*do i (?:like|love|enjoy)\b|\bwhat i (?:like|love|enjoy)\b|\bwhat am i (?:into|a fan of)\b", "likes"),

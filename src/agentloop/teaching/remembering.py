@@ -52,6 +52,8 @@ def same_subject(known: dict, key: str) -> str:
 
 def ask(intent: Intent, turn):
     key, known = intent.slots["key"], turn.known()
+    if "|" in key:  # "anything I shouldn't eat?": what they avoid, else their allergies, else their diet
+        key = next((k for k in key.split("|") if facts.lookup(known, k) is not None), key.split("|")[0])
     tool = turn.tool("list_memory", "recall") if key == "*" else turn.tool("list_memory") if key == "note" \
         else turn.tool("recall")
     if key == "*" and not known and tool and takes_key(tool):  # get_fact(subject) cannot list everything
