@@ -65,8 +65,12 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
 WORD_PROBLEMS = [  # "3 boxes with 12 apples each", "4 packs of 6 eggs", "5 tickets at $8 each"
     (rf"{N} [a-z]+(?: [a-z]+)? (?:with|of|containing|holding|that (?:each )?(?:hold|have|contain)s?|"
      rf"each (?:with|has|have|holding|containing)) {N} [a-z]+", r"(\1 * \2)"),
-    (rf"{N} (?!(?:minute|min|hour|hr|day|week|month|year)s?\b)[a-z]+(?: [a-z]+)? (?:at|for|costs?|costing|cost) \$?{N}\b"
+    (rf"{N} (?!(?:minute|min|hour|hr|day|week|month|year)s?\b)[a-z]+(?: [a-z]+)? (?:at|for) \$?{N}\b"
      rf"(?: each| apiece)?", r"(\1 * \2)"),
+    (rf"{N} (?!(?:minute|min|hour|hr|day|week|month|year)s?\b)[a-z]+(?: [a-z]+)? (?:costs?|costing) \$?{N}\b (?:each|apiece)",
+     r"(\1 * \2)"),
+    (rf"\b{N} [a-z]+(?: [a-z]+)? (?:costs?|costing|are|is|for) \$?{N}\b.*?\bhow much (?:do|would|will|does|for) {N}\b",
+     r"(\2 / \1 * \3)"),  # "if 3 apples cost $1.20, how much do 10 cost?": the price of one, times 10
     (rf"\b(?:have|has|had|there are|there were|got) {N} [a-z]+.*?\b(?:eats?|ate|gives? away|gave away|loses?|lost|"
      rf"sells?|sold|uses?|used|takes? away|took away|spends?|spent|breaks?|broke) {N}\b", r"(\1 - \2)"),
     (rf"\b(?:have|has|had|there are|there were|got) {N} [a-z]+.*?\b(?:buys?|bought|gets?|got|finds?|found|adds?|added|"
@@ -137,13 +141,15 @@ def expression(text: str, previous: str | None = None) -> str | None:
             text = re.sub(r"^\W*(?:then\s+|and\s+)*(add|subtract) (-?\d+(?:\.\d+)?)\b(?! (?:and|to|from))",
                           lambda m: f"add R and {m.group(2)}" if m.group(1) == "add" else f"subtract {m.group(2)} from R", text)
             text = re.sub(r"^\W*(?:then\s+|and\s+)*(?=(?:plus|minus|times|divided by|multiplied by|squared|cubed)\b)", "R ", text)
+            text = re.sub(r"^\W*(?:then\s+|and\s+)*(?:take away|take off|knock off|minus|less) (-?\d+(?:\.\d+)?)\b",
+                          r"subtract \1 from R", text)
     for pattern, symbol in WORDS + WORD_PROBLEMS:
         text = re.sub(pattern, _joined(symbol) if symbol in JOINS else symbol, text)
     if "R" in text:
         if previous is None:
             return None
         text = text.replace("R", wrap(previous))
-    text = re.sub(r"(\d[\d\s.+\-*/()]*?\d\)?)\s*,\s*(?=[*/])", r"(\1) ", text)  # "5 + 3, multiplied by 2"
+    text = re.sub(r"(\d[\d\s.+\-*/()]*?\d\)?)\s*,\s*(?=[-+*/]\s*\(?\s*-?\d)", r"(\1) ", text)  # "5 + 3, multiplied by 2"
     runs = re.findall(r"[\d.\s+\-*/()%]+", text)
     for run in sorted(runs, key=len, reverse=True):
         run = run.strip().rstrip(".")
@@ -226,13 +232,33 @@ def story(text: str) -> str | None:
         count = next(g for g in per.groups() if g)
         price = next(n for n in numbers if n != count or numbers.count(n) > 1)
         return f"{price} / {count}"
-    return conversion(text, numbers) or rate(text) or bill(text) or saving(text, numbers)
+    return conversion(text, numbers) or rate(text) or bill(text) or saving(text, numbers) or change(text) or ratio(text)
+
+
+def change(text: str) -> str | None:
+    """"a shirt was 40 and is now 30, what's the discount percent?": the change as a percent of the start."""
+    found = re.search(r"\bwas (\d+(?:\.\d+)?)\b.*?\b(?:now|is|became|went (?:up|down) to) (\d+(?:\.\d+)?)\b", text)
+    if not found or not re.search(r"\bpercent|%", text):
+        return None
+    a, b = found.groups()
+    down = re.search(r"\b(?:discount|off|decrease|drop|fell|fall|down|cheaper|less)\b", text)
+    return f"({a} - {b}) / {a} * 100" if down else f"({b} - {a}) / {a} * 100"
+
+
+def ratio(text: str) -> str | None:
+    """"drove 450 km on 30 litres, how many km per litre?": one amount over the other, by their units."""
+    asked = re.search(r"\bhow (?:many|much) ([a-z]+?)s? (?:per|a|an|each|for every|to the) ([a-z]+?)s?\b", text)
+    if not asked:
+        return None
+    top = re.search(rf"(\d+(?:\.\d+)?) ?{asked.group(1)}s?\b", text)
+    bottom = re.search(rf"(\d+(?:\.\d+)?) ?{asked.group(2)}s?\b", text)
+    return f"{top.group(1)} / {bottom.group(1)}" if top and bottom and top.start() != bottom.start() else None
 
 
 def rate(text: str) -> str | None:
     """"3 cups of flour per batch ... for 7 batches", "60 miles an hour for 2.5 hours": an amount per unit,
     times a count of that unit."""
-    found = re.search(r"(\d+(?:\.\d+)?) [a-z]+(?: of [a-z]+)? (?:per|a|an|each|every) ([a-z]+)\b.*?\b(\d+(?:\.\d+)?) \2(?:e?s)?\b",
+    found = re.search(r"(\d+(?:\.\d+)?)(?: [a-z]+(?: of [a-z]+)?)? (?:per|a|an|each|every) ([a-z]+)\b.*?\b(\d+(?:\.\d+)?) \2(?:e?s)?\b",
                       text) or re.search(r"(\d+(?:\.\d+)?) ?(?:mph|km/h|kph|kmh)()\b.*?\b(\d+(?:\.\d+)?) (?:hours?|hrs?)\b", text)
     return f"{found.group(1)} * {found.group(3)}" if found else None
 

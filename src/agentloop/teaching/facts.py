@@ -96,9 +96,9 @@ def collect(data, facts: dict) -> None:
 
 def read_line(line: str, facts: dict) -> None:
     """'name: Ada', 'name = Ada' or a sentence such as "The user's name is Ada"."""
-    match = re.match(r"^([A-Za-z][\w' ]{0,40}?)\s*(?::|=|->)\s*([^{}\[\]]+)$", line)
-    if match:
-        facts.setdefault(key_of(match.group(1)), match.group(2).strip(" ."))
+    match = re.match(r"^[\"']?([A-Za-z][\w' ]{0,40}?)[\"']?\s*(?::|=|->)\s*([^{}\[\]]+)$", line)
+    if match:  # name: Ada, "name": "Ada", name = 'Ada': quotes fence a value, they are not part of it
+        facts.setdefault(key_of(match.group(1)), match.group(2).strip(" .,").strip("\"'“”"))
         if len(match.group(2).split()) < 4:
             return
         line = match.group(2)  # "Memory: The user is called Ada ...": a heading, then sentences

@@ -62,6 +62,7 @@ FACTS = [
     (rf"\bit'?s my birthday (?:on |is )?{VALUE}{END}", "birthday"),
     (rf"\bmy (?:birthday|bday|b-day) is (?:on )?{VALUE}{END}", "birthday"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+){{0,2}}) (?:is|are) (?!called|named|not)(?:on )?{VALUE}{END}", "{k}"),
+    (rf"\bmy (?P<k>[a-z']+(?: [a-z]+){{0,2}})(?: pls| please)?\s*(?::|,\s*(?:it's|it is|which is))\s*{VALUE}{END}", "{k}"),
     (rf"\bi(?:'m| am) an? (?P<v>[a-z]+(?: [a-z]+)?(?: (?:at|for|in|with) (?:an? |the )?[^,;!?]+?)?){END}", "job"),
 ]
 # a small table of near-synonyms: the words people use for a thing the grammar already has a key for
@@ -140,7 +141,7 @@ OTHER = [  # (pattern, kind, slot names from the groups)
     (r"^\W*(?:please |pls )?(?:fix|update|correct|change) (?:that|it|this)(?: (?:please|pls|for me))?\W*$", "okay"),
 ]
 TEXT_OPS = [  # (what the user says, the operation)
-    (r"\bhow many (?:times does )?(?:the letter )?[\"']?(?P<letter>[a-z])[\"']?(?:'s|s)?\b.*?\bin\b", "count_letter"),
+    (r"\bhow many (?:times does )?(?:the )?(?:letter )?[\"']?(?P<letter>[a-z])[\"']?(?:'s|s)?\b.*?\bin\b", "count_letter"),
     (r"\bcount the (?P<letter>[a-z])(?:'s|s)\b", "count_letter"),
     (r"\bcount (?:the )?(?:letter |number of )[\"']?(?P<letter>[a-z])[\"']?(?:'s|s)?\s+in\b", "count_letter"),
     (r"\bhow many words\b|\bcount (?:the )?words\b|\bword count\b|\bnumber of words\b", "count_words"),
@@ -150,6 +151,7 @@ TEXT_OPS = [  # (what the user says, the operation)
      r"words?\b", "titlecase"),
     (r"(?:\bhow (?:long|many characters)\b|\bnumber of (?:characters|chars)\b|\blength of\b|\bcharacter count\b)"
      r"(?=.*[\"“'‘:])", "length"),  # only of a text given: "how long is my commute?" is not about characters
-    (r"\b(?:reverse|reversed|backwards|back to front)\b|\b(?:flip|mirror)\b(?= (?:the |this )?(?:text|word|string|sentence|letters|result|output)\b|\s*[\"'“]| (?:it|that)\b)",
+    (r"\b(?:reverse|reversed|backwards|back to front)\b|\b(?:flip|mirror)\b(?= (?:the |this )?(?:text|word|string|sentence|letters|result|output)\b|\s*[\"'“]| (?:it|that)\b)"
+     r"|\b(?:flip|turn|spin)\s+(?:\S+\s+)?(?:around|round|backwards)\b",
      "reverse"),
 ]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from . import arithmetic, facts, say, statements
 from .remembering import HANDLERS as MEMORY
 from .rules import SAY, forbidden, injected, styled
-from .tasks import HANDLERS as TASKS
+from .tasks import HANDLERS as TASKS, by_hand
 from .toolbox import Missing, Tool, call, words
 from .timing import timing
 from .understand import Intent, understand
@@ -98,7 +98,7 @@ def planned(turn: Turn):
                 calls = steps.send(got)
         except StopIteration as done:
             texts.append(done.value)
-            output = got[-1].strip() if got else None
+            output = got[-1].strip() if got else by_hand(intent)
         except Missing as missing:  # a required argument the request does not hold: ask for it
             return say.missing(missing.tool.kind, missing.param), []
     cannot = [t for i, t in zip(intents, texts) if i.kind == "unknown"]
@@ -114,6 +114,12 @@ def completed(turn: Turn) -> list:
         return []
     reply = re.sub(r"^(?:it'?s|it is|it was|in|the year|i was born in|born in)\s+", "", turn.text.strip(), flags=re.I)
     reply = reply.rstrip(".!")
+    if turn.last_reply in (say.ASKS["schedule"], say.WHEN_ASKED):  # "When should it happen?" "friday": the task asked before
+        asked = scheduled(Turn(turn.earlier[-1], [], turn.system, turn.tools, []))
+        for intent in asked:
+            intent.slots["clause"] = f"{turn.earlier[-1]} {reply}" if turn.last_reply == say.WHEN_ASKED else reply
+            intent.slots["task"] = intent.slots["task"] if turn.last_reply == say.WHEN_ASKED else reply
+        return asked
     if not re.search(r"\d|[A-Z]", reply):  # "no", "not sure": not the missing piece
         return []
     intents = [i for i in understand(turn.earlier[-1]) if i.kind == "remember"]
@@ -125,7 +131,11 @@ def completed(turn: Turn) -> list:
 
 
 def scheduled(turn: Turn) -> list:
-    """With a scheduling tool, a request that names a time is a task to schedule ("yoga Thursdays 6:30pm")."""
+    """With a scheduling tool, a request that names a time is a task to schedule ("yoga Thursdays 6:30pm"); so is
+    one that asks for a reminder, whatever else it holds."""
+    asked = [i for i in understand(turn.text) if i.kind == "schedule"]
+    if asked:
+        return asked
     when, every, _ = timing(turn.text)
     if turn.tool("schedule") is None or not (when or every) or turn.text.rstrip().endswith("?"):
         return []

@@ -36,6 +36,10 @@ def remember(intent: Intent, turn):
         roles = {"key": key, "value": value} if keyed else {"value": value if intent.slots.get("note")
                                                               else say.phrase(key, value, about_user=True)}
         calls.append(call(tool, **roles, importance=importance, scope="user", metadata={"key": key}))
+    if (old := intent.slots.get("old")) and keyed and len(pairs) == 1:  # "my cat's name is Tomasz, not Tom"
+        stale = rf"\b{re.escape(old)}\b"
+        calls += [call(tool, key=turn.written(k), value=re.sub(stale, pairs[0][1], v, flags=re.I))
+                  for k, v in known.items() if k != pairs[0][0] and re.search(stale, v, re.I)]
     results = yield calls
     if reason := refusal(results):
         return f"I didn't store that. {reason}"

@@ -15,7 +15,7 @@ PROHIBITION = (r"\b(?:never|must not|mustn't|may not|shall not|do not|don't|cann
                r"(?:is|are) not to be|full stop|no exceptions)\b")
 KIND_WORDS = {"calculate": r"\b(?:arithmetic|math|maths|calculat\w*|sums?|computations?)\b",
               "remember": r"\b(?:stor\w*|sav\w*|remember\w*|memor\w*|keep|kept|writ\w*|record\w*|notes?|notebook|"
-                          r"persist\w*|retain\w*|hold on)\b",
+                          r"persist\w*|retain\w*|hold on|jott?\w*|logg?\w*|fil(?:e|ed|ing))\b",
               "schedule": r"\b(?:schedul\w*|reminders?|calendar|appointments?)\b",
               "text": r"\b(?:text tools?|upper ?case|capitals|reverse)\b"}
 
@@ -34,6 +34,11 @@ def styled(system: str, text: str) -> str:
         return text.lower()
     if re.search(r"\b(?:reply|answer|respond|write)\b.*\b(?:in )?(?:upper ?case|all caps|capital letters)\b", system, re.I):
         return text.upper()
+    if places := re.search(r"\bround\w*\b.*?\b(?:(?P<n>\d|one|two|three) decimal|whole number|nearest (?:whole|integer|unit)|integer)",
+                           system, re.I):  # "round it to the nearest whole number before telling the user"
+        digits = {"one": 1, "two": 2, "three": 3}.get(places.group("n") or "", int(places.group("n") or 0) if
+                                                       (places.group("n") or "").isdigit() else 0)
+        text = re.sub(r"(?<![\w.])-?\d+\.\d+(?![\w.])", lambda m: f"{round(float(m.group()), digits):.{digits}f}", text)
     return text
 
 

@@ -102,13 +102,14 @@ ASKS = {"schedule": "What should I remind you to do?", "remember": "What should 
         "forget": "What should I forget?", "search": "What should I search for?"}
 
 
+WHEN_ASKED = "When should it happen?"
 WHEN_WORDS = {"when", "due", "start", "time", "date", "at", "datetime"}
 
 
 def missing(kind: str | None, param: str) -> str:
     """The one short question asked instead of calling a tool with an argument the request does not hold."""
     if kind == "schedule" and set(param.lower().split("_")) & WHEN_WORDS:
-        return "When should it happen?"
+        return WHEN_ASKED
     return ASKS.get(kind) if param in ("task", "job", "title", "text", "content", "query") and kind in ASKS else \
         f"What should I use as the {param.replace('_', ' ')}?"
 

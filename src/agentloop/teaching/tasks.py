@@ -36,6 +36,12 @@ def refusal(results: list) -> str | None:
     return None
 
 
+def by_hand(intent) -> str | None:
+    """What a text operation done without a tool gives, for a step that works on its result."""
+    op, subject = intent.slots.get("op"), intent.slots.get("text")
+    return BY_HAND[op](subject) if intent.kind == "text" and op in BY_HAND and subject else None
+
+
 def text(intent, turn):
     op, subject, letter = intent.slots["op"], intent.slots["text"], intent.slots.get("letter")
     if not subject:

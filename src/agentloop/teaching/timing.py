@@ -5,14 +5,14 @@ every "Thursday"; "stretch every 15 minutes" -> every "15 minutes". What is left
 """
 import re
 
-DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+DAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
 MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|" \
         r"nov(?:ember)?|dec(?:ember)?)"
 UNIT = r"(?:minute|min|hour|hr|day|week|fortnight|month|year)s?"
 HOUR = r"\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d\d"
 CLOCK = rf"(?:(?:{HOUR})(?:\s*[-–]\s*(?:{HOUR}|\d{{1,2}}))?|noon|midday|midnight|(?<=at )\d{{1,2}}\b(?![:.]))"
 ORDINAL = r"\d{1,2}(?:st|nd|rd|th)"
-EVERY = (rf"\b(?:every|each) {DAY}s?(?:(?:,| and| &) {DAY}s?)+\b|(?:\bon )?(?:\bthe )?\b{ORDINAL} of (?:every|each) month\b|\b(?:every|each)\s+(?:other\s+|single\s+)?(?:\d+\s+{UNIT}|{UNIT}|{DAY}|weekday|weekend|morning|afternoon|"
+EVERY = (rf"\b(?:(?:every|each|on) )?{DAY}s?(?:(?:,| and| &) {DAY}s?)+\b|(?:\bon )?(?:\bthe )?\b{ORDINAL} of (?:every|each) month\b|\b(?:every|each)\s+(?:other\s+|single\s+)?(?:\d+\s+{UNIT}|{UNIT}|{DAY}|weekday|weekend|morning|afternoon|"
          rf"evening|night|{ORDINAL}(?: of (?:the|every|each) month)?)\b|\b(?:daily|weekly|monthly|yearly|annually|hourly|"
          rf"nightly)\b|\b{DAY}s\b|\bon weekdays\b")
 WHEN = (rf"\b(?:(?:tomorrow|tmrw|tmr) (?:morning|afternoon|evening|night)|tomorrow|tmrw|tmr|tonight|today|"
@@ -31,8 +31,12 @@ def timing(text: str) -> tuple[str, str, str]:
                   else {"ten": "10", "fifteen": "15", "twenty": "20", "thirty": "30"}[m.group().lower()], text, flags=re.I)
     every = " ".join(m.group().strip() for m in re.finditer(EVERY, text, re.I))
     rest = re.sub(EVERY, " ", text, flags=re.I)
-    when = " ".join(SHORT.get(m.group().lower(), m.group().strip()) for m in re.finditer(WHEN, rest, re.I))
-    rest = re.sub(WHEN, " ", rest, flags=re.I)
+    found = [m for m in re.finditer(WHEN, rest, re.I) if not re.search(r"\b(?:about|of|re)\s+$", rest[:m.start()], re.I)
+             or m is next(re.finditer(WHEN, rest, re.I))]  # "call grandma about sunday lunch": sunday is the lunch's
+    found = [m for i, m in enumerate(found) if i == 0 or not re.search(r"\b(?:about|of|re)\s+$", rest[:m.start()], re.I)]
+    when = " ".join(SHORT.get(m.group().lower(), m.group().strip()) for m in found)
+    for m in reversed(found):
+        rest = rest[:m.start()] + " " + rest[m.end():]
     return when.strip(), every.strip(), re.sub(r"\s+", " ", rest).strip(" ,.!")
 
 
@@ -41,7 +45,7 @@ def task_of(text: str) -> str:
     text = re.sub(r"\b(?:i|we) (?:have|need|want|got|ought) to\b|\bi must\b|,?\s*(?:so|and|pls|please)?\s*(?:remind|nudge|ping) me"
                   r"(?: about it| of it)?\b|\b(?:by|before|until)\s*(?=,|$)", " ", text, flags=re.I)
     task = re.sub(r"^\W*(?:(?:please|pls|can you|could you|hey|ok|okay|and|also)\W+)*(?:set up|set|add|put|schedule|"
-                  r"book|create|make|enter|queue(?: up)?|plan|remind me(?: to| about| of)?|nudge me(?: to)?|ping me(?: to)?|"
+                  r"book me|get me|book|create|make|enter|queue(?: up)?|plan|remind me(?: to| about| of)?|nudge me(?: to)?|ping me(?: to)?|"
                   r"don't let me forget(?: to)?|remember to)?\s*(?:an? )?(?:reminder|event|entry|job|task|nudge|alarm)?"
                   r"\s*(?:to|for|about)?\s+", " ", text, flags=re.I)
     task = re.sub(r"\b(?:to|on|in|into) (?:my|the) (?:calendar|agenda|schedule|queue|list|to-?do list|diary)\b|"

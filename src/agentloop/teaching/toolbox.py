@@ -93,7 +93,8 @@ def classify(name: str, description: str, params: tuple) -> str | None:
         if score := len(keys & described):
             said[kind] = score
     memory = (name_words | other) & MEMORY_WORDS
-    if memory and name_words & {"get", "fetch", "read", "lookup", "search", "find", "look", "query", "dig", "retrieve"} \
+    if memory and name_words & {"get", "fetch", "read", "lookup", "search", "find", "look", "query", "dig", "retrieve", "open",
+                                "show", "view", "check", "peek", "pull"} \
             and not name_words & KEYWORDS["forget"]:  # get_fact, read_memory, look_through_notes: a search verb
         return "recall"
     if (name_words | set(words(description)[:1])) & KEYWORDS["forget"]:  # a tool that deletes, whatever it deletes
@@ -128,7 +129,7 @@ def read_tools(tools: list) -> list[Tool]:
 
 # parameter roles -> the parameter names that usually play them
 ROLES = {
-    "key": "key name topic label field attribute subject about title heading tag slot entry handle k",
+    "key": "key name topic label field attribute subject about title heading tag slot entry handle k category section",
     "value": "value fact content text memory note info information data detail details body v",
     "query": "query q question search term terms keyword keywords topic",
     "task": "task description what title text action item todo job event summary name message reminder note subject "

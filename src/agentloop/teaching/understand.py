@@ -117,7 +117,8 @@ def one(clause: str, previous: str | None) -> Intent:
         if not gone:
             return Intent("none")
     if forget:
-        what = re.sub(r"^(?:about |the |my )+|\s+(?:thing|stuff|bit|info)$|\s+(?:too|as well|also)$", "",
+        what = re.sub(r"^(?:everything (?:you know )?about |all about |about |the |my )+|\s+(?:thing|stuff|bit|info)$|"
+                      r"\s+(?:too|as well|also)$", "",
                       forget.group("what"), flags=re.I) or forget.group("what")
         if re.match(EVERYTHING, forget.group("what"), re.I):
             kept = re.search(r"\b(?:except|but|apart from|other than|besides)\s+(?:for\s+)?(?P<kept>.+)$", clause, re.I)
@@ -125,7 +126,8 @@ def one(clause: str, previous: str | None) -> Intent:
                                      "except": kept.group("kept") if kept else ""})
         if len(items := re.split(r",?\s+and\s+(?=(?:my|the|where|what|when)\b)", forget.group("what"))) > 1:
             return Intent("several", {"intents": [one(f"forget {item}", None) for item in items]})
-        said = re.sub(r"^(?:about |the )+|\s+(?:thing|stuff|bit|info)$", "", forget.group("what"), flags=re.I)
+        said = re.sub(r"^(?:everything (?:you know )?about |all about |about |the )+|\s+(?:thing|stuff|bit|info)$", "",
+                      forget.group("what"), flags=re.I)
         facts = stated(said)
         key = facts[0][0] if facts else asked(question_of(said)) or topic_key(said)
         return Intent("forget", {"key": key, "value": facts[0][1] if facts else None, "what": what})
@@ -139,7 +141,8 @@ def one(clause: str, previous: str | None) -> Intent:
                    r"(?:an? |the )?(?P<old>[^,.;!?]+))?(?:,? sorry)?[.!]*$", clause, re.I)
     if fix:  # "Correction: it's a Honda Accord, not a Civic": the memory that holds the old value gets the new one
         return Intent("correct", {"new": fix.group("new").strip(), "old": (fix.group("old") or "").strip()})
-    note = re.match(r"^\W*(?:please |can you |could you )?(?:remember|note|don't forget|do not forget|keep in mind)"
+    note = re.match(r"^\W*(?:please |pls |can you |could you )?(?:remember|note|don't forget|do not forget|keep in mind|jot down|"
+                    r"write down|save|store|record|log|hold on to)"
                     r"\b(?: that|:)?\s*(?P<what>.+?)[.!]*$", clause, re.I)
     if note and (clause.rstrip().endswith("?") or note.group("what").lower() in PRONOUNS):
         note = None  # "Remember me?" is a question, not something to remember
@@ -161,7 +164,14 @@ def one(clause: str, previous: str | None) -> Intent:
     subject = quoted(clause)
     reference = re.fullmatch(r"(?:the )?(?:result|output|answer)|it|that|this", subject, re.I)
     command = clause.replace(subject, " ") if subject != clause and not reference else clause  # "lowercase this: LOUD"
-    about_me = re.match(r"^\W*(?:i|my|we|i'm|i've)\b", clause, re.I) and not re.search(r"[:\"']", clause)
+    about_me = re.match(r"^\W*(?:i|my|we|i'm|i've)\b", clause, re.I) and not re.search(r"[:\"']", clause) or \
+        re.match(r"^\W*(?:how (?:do|can|would|should) (?:i|you|we)|how to|what'?s the best way)\b", clause, re.I)  # advice
+    ops = sorted((m.start(), kind, m) for pattern, kind in (TEXT_OPS if not about_me else ())
+                 for m in [re.search(pattern, command, re.IGNORECASE)] if m and kind not in ("count_letter", "length"))
+    if len(ops) == 2 and ops[0][1] != ops[1][1] and re.match(r"\s*(?:version |form )?of\b", command[ops[1][2].end():], re.I):
+        inner, outer = ops[1][1], ops[0][1]  # "uppercase the reverse of 'stop'": the reverse first, then upper case
+        return Intent("several", {"intents": [Intent("text", {"op": inner, "text": subject, "letter": None}),
+                                              Intent("text", {"op": outer, "text": "the result", "letter": None})]})
     for pattern, kind in TEXT_OPS if not about_me else ():  # "I love loud music" is not a command
         match = re.search(pattern, command, re.IGNORECASE)
         if match:
@@ -172,7 +182,9 @@ def one(clause: str, previous: str | None) -> Intent:
     if facts:
         important = re.search(r"\b(?:important|never forget|make sure)\b", clause, re.I)
         casual = re.search(r"\b(?:by the way|btw|not important)\b", clause, re.I)
-        return Intent("remember", {"facts": facts, "importance": "high" if important else "low" if casual else None})
+        old = re.search(r",?\s+(?:and )?not\s+(?:an? |the )?(?P<old>[^,;.!?]+?)\s*(?:[,;.!?]|$)", clause, re.I)
+        return Intent("remember", {"facts": facts, "importance": "high" if important else "low" if casual else None,
+                                   "old": old.group("old") if old else ""})  # "..., not Tom": what it corrects
     for pattern, kind in OTHER[1:]:
         match = re.search(pattern, clause, re.IGNORECASE if kind not in ("weather", "wish") else 0)
         if match:
@@ -236,12 +248,13 @@ def name_like(value: str, match, text: str) -> bool:
 
 FORGET = (r"(?:forget|delete|remove|erase|wipe|clear|unlearn|scrap|drop|ditch|get rid of|stop remembering|don't remember|"
           r"do not remember|don't keep|do not keep|stop keeping|no need to keep|don't store|do not store|stop storing)")
-EVERYTHING = (r"^\W*(?:everything|all|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)|"
+EVERYTHING = (r"^\W*(?:everything(?: you know)?(?! about (?!me\b|myself\b|the user\b|them\b|us\b))|all(?! about)|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)|"
               r"all (?:my|the|your|of my|of the|of your) (?:data|memor(?:y|ies)|facts|info|information|notes|details)|"
               r"(?:my|your|the) (?:whole |entire )?memory)\b")
 REPORTED = r"[\"“”]|(?:^|\s)['‘]\s*i\b|\b(?:said|says|told|tells|asked|asks|thinks|claims|claimed|wrote|writes|goes|going)\b|^\W*(?:if|suppose|imagine|what if|pretend)\b|\bif i\b"
 
-EMBEDDED = [(r"\b(?:tell me|do you (?:know|remember)|remind me(?: of)?)\s+(what|which|where|when|who)\s+((?:\w+\s+){0,3}?)i(?:'ve| have)? "
+EMBEDDED = [(r"\bmy ([a-z]+?)s name\b", r"my \1's name"),  # "whats my dogs name"
+            (r"\b(?:tell me|do you (?:know|remember)|remind me(?: of)?)\s+(what|which|where|when|who)\s+((?:\w+\s+){0,3}?)i(?:'ve| have)? "
              r"(?!am\b|was\b|do\b|did\b)(\w+)", r"\1 \2do i \3"), (r"\bdo i got\b", "do i have"),
             (r"\bremind me (?:of )?(what|where|when|who|which|how)\b", r"\1"),
             (r"\bany (\w+) (?:stuff|things?|info|details?)\b.*$", r"what is my \1"),
@@ -259,7 +272,9 @@ def plainer(text: str) -> str:
     """The same words in fewer shapes: "what're" -> "what are", "my birthday's on" -> "my birthday is on",
     "I'm seriously allergic" -> "I'm allergic"."""
     text = re.sub(r"\b(what|who|where|when|how)'re\b", r"\1 are", text, flags=re.I)
-    text = re.sub(r"\b(my (?:[a-z]+ )?[a-z]+)'s (?=(?:on|in|at|a|an|the|called|named|from|\d)\b)", r"\1 is ", text, flags=re.I)
+    text = re.sub(r"\b(my (?:[a-z]+ )?[a-z]+)'s (?=(?:on|in|at|a|an|the|called|named|from|\d|jan|feb|mar|apr|may|jun|jul|aug|"
+                  r"sep|oct|nov|dec)\w*\b)", r"\1 is ", text, flags=re.I)
+    text = re.sub(r"\bam i (living|staying|based)\b", r"do i live", text, flags=re.I)  # "which city am I living in?"
     return re.sub(rf"\b(i'm|i am|im|i)\s+(?:{INTENSIFIERS})\s+(?=[a-z])", r"\1 ", text, flags=re.I)
 
 
@@ -317,7 +332,8 @@ def topic_key(text: str) -> str:
 def quoted(text: str) -> str:
     """The text a text operation works on: a quoted part, else what follows ':', 'in', 'of' or the verb."""
     found = (re.search(r"[\"“]([^\"”]+)[\"”]", text) or re.search(r"(?<!\w)'([^']+)'(?!\w)", text)
-             or re.search(r":\s*(.+?)\s*$", text)
+             or re.search(r":\s+(.+?)\s*$", text)
+             or re.search(r"\b(?:flip|turn|spin) (\S+) (?:around|round|backwards)\b", text, re.I)
              or re.search(r"^\W*(?:please |can you |could you )?(?:convert|turn|change|make|put|write|say|spell)\s+(.+?)\s+"
                           r"(?:(?:in|into|to|in all)\s+)?(?:upper ?case|lower ?case|all caps|caps|capitals|capital letters|"
                           r"small letters|backwards|reversed?)\b", text, re.IGNORECASE)
