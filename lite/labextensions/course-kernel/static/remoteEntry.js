@@ -6,6 +6,8 @@
 //    it replaces one, so the next visit always found "a new version". It is noted here the first time.
 // 3. The kernel of the notebook a link names (`?path=03_the_loop.ipynb`) starts as soon as the
 //    app's plugins activate, so Python boots in its worker while the page still draws the notebook.
+// 4. A page with no such link (JupyterLab) restores the lessons a student had open without their
+//    kernels: each starts its kernel when the student runs a cell in it, not all at once on arrival.
 let shared = {};
 
 async function sharedModule(name) {
@@ -53,22 +55,44 @@ async function startEarly(app) {
   (await early).dispose();
 }
 
+// What JupyterLab asks of the documents it opens while restoring its layout: no kernel until a cell
+// runs (then the default one, without asking), as JupyterLab has no setting for it (#11572).
+// Run All asks for a kernel for every cell at once: they share one start, and every cell waits for
+// it (JupyterLab takes a kernel that is starting for one that runs, and the other cells were lost).
+function restoreWithoutKernels(app, SessionContext) {
+  const registry = app.docRegistry, preference = registry.getKernelPreference.bind(registry);
+  registry.getKernelPreference = (...args) => {
+    const wanted = preference(...args);
+    return wanted && { ...wanted, shouldStart: false, autoStartDefault: true };
+  };
+  app.restored.finally(() => { registry.getKernelPreference = preference; });
+  const { prototype } = SessionContext, startKernel = prototype.startKernel, starting = new WeakMap();
+  const hasNoKernel = Object.getOwnPropertyDescriptor(prototype, 'hasNoKernel').get;
+  prototype.startKernel = function () {
+    if (!starting.has(this)) starting.set(this, startKernel.call(this).finally(() => starting.delete(this)));
+    return starting.get(this);
+  };
+  Object.defineProperty(prototype, 'hasNoKernel', { get() { return starting.has(this) || hasNoKernel.call(this); } });
+}
+
 (window._JUPYTERLAB = window._JUPYTERLAB || {})['course-kernel'] = {
   init: async scope => { shared = scope ?? {}; },
   get: async () => {
     const { IServiceWorkerManager } = await sharedModule('@jupyterlite/apputils');
     const { PageConfig } = await sharedModule('@jupyterlab/coreutils');
+    const { SessionContext } = await sharedModule('@jupyterlab/apputils');
     if (!IServiceWorkerManager) console.warn('course-kernel: no service-worker manager to wait for');
     return () => ({
       __esModule: true,
       default: {
         id: 'course-kernel:early-start',
-        description: 'Kernels wait for the service worker; a ?path= link starts its kernel while the page loads',
+        description: 'Kernels wait for the service worker; a ?path= link starts its kernel while the page loads; restored tabs start none',
         autoStart: true,
         optional: IServiceWorkerManager ? [IServiceWorkerManager] : [],
         activate: (app, workers) => {
           afterServiceWorker(app.serviceManager.sessions, workers);
           if (workers && navigator.serviceWorker) noteRegisteredVersion(workers, PageConfig?.getOption('appVersion')).catch(() => {});
+          if (!new URLSearchParams(window.location.search).get('path')) restoreWithoutKernels(app, SessionContext);
           startEarly(app).catch(error => console.warn('course-kernel: no early kernel:', error));
         },
       },
