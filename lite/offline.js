@@ -1,10 +1,11 @@
 // The course kept offline: every file of one build in one Cache Storage cache, named by the build.
 // The site build puts this at the top of JupyterLite's service-worker.js, after `COURSE` (the build's
-// id and its files with their hashes), so one service worker serves the drive and the kept files.
+// id, its files with their hashes, the files it fetches gzipped), so one service worker serves the drive and the kept files.
 // Only the site's own files are kept: the student's notebooks and files (IndexedDB) are never touched.
 const KEPT = `course-${COURSE.build}`;
 const SCOPE = new URL(self.registration.scope).pathname;
 let filling = null;  // the promise of keeping this build's files
+const storing = new Map();  // path: the promise of keeping a file the page asked for
 
 // The file of this build a request asks for (a folder is its index.html), or null.
 function siteFile(request) {
@@ -20,20 +21,49 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
 }
 
-// One file as this build has it: from any kept build with the same bytes, else from the server,
-// refused unless its bytes are this build's (a server that moved on to another build meanwhile).
-async function keep(cache, path, want) {
-  const url = new URL(path, self.registration.scope).href;
-  const kept = await caches.match(url);
-  if (kept?.headers.get("x-course-sha256") === want) return cache.put(url, kept);
-  const response = await fetch(url, { cache: "no-cache" });
-  const body = await response.arrayBuffer();
-  // A host may have unpacked a .gz file on the way (Content-Encoding): its bytes cannot match.
+// A response kept as the file `path` of this build, unless its bytes are not the build's (a server
+// that moved on to another build meanwhile). A host may have unpacked a .gz file on the way
+// (Content-Encoding): its bytes cannot match.
+async function store(cache, path, response) {
+  const body = await response.arrayBuffer(), want = COURSE.files[path];
   if (!response.ok || (await sha256(body) !== want && !response.headers.get("content-encoding"))) {
     throw new Error(`${path} is not the file of build ${COURSE.build}`);
   }
   const headers = { "content-type": response.headers.get("content-type") ?? "", "x-course-sha256": want };
-  return cache.put(url, new Response(body, { headers }));
+  await cache.put(new URL(path, self.registration.scope).href, new Response(body, { headers }));
+}
+
+// A file from the server. Pyodide's wasm goes as it is from a static host (which gzips text only),
+// so the build writes a gzipped copy next to it, fetched instead and unpacked on the way.
+async function download(request, path, init = {}) {
+  if (!COURSE.packed.includes(path)) return fetch(request, init);
+  const packed = await fetch(new URL(`${path}.gz`, self.registration.scope), init);
+  if (!packed.ok) return fetch(request, init);
+  const body = packed.headers.get("content-encoding") ? packed.body : packed.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Response(body, { headers: { "content-type": "application/wasm" } });
+}
+
+// One file as this build has it: being kept already, from any kept build with the same bytes, or
+// from the server.
+async function keep(cache, path) {
+  const url = new URL(path, self.registration.scope).href;
+  if (storing.has(path)) return storing.get(path);
+  const kept = await caches.match(url);
+  if (kept?.headers.get("x-course-sha256") === COURSE.files[path]) return cache.put(url, kept);
+  return store(cache, path, await download(url, path, { cache: "no-cache" }));
+}
+
+// A file of this build the page asks for before it is kept: the page gets it as it comes, and a copy
+// is kept on the way, so the first visit does not download it twice.
+async function fetchAndKeep(event, path) {
+  const response = await download(event.request, path);
+  if (path in COURSE.files && !storing.has(path)) {
+    const clone = response.clone();
+    const copy = caches.open(KEPT).then((cache) => store(cache, path, clone)).catch(() => {});
+    storing.set(path, copy.finally(() => storing.delete(path)));
+    event.waitUntil(copy);
+  }
+  return response;
 }
 
 // Every file of this build not kept yet, a few at a time; true once all are. Once kept, or once the
@@ -43,7 +73,7 @@ function fill() {
     const cache = await caches.open(KEPT);
     const have = new Set((await cache.keys()).map((request) => request.url));
     const todo = Object.entries(COURSE.files).filter(([path]) => !have.has(new URL(path, self.registration.scope).href));
-    const worker = async () => { for (let next; (next = todo.shift());) await keep(cache, ...next); };
+    const worker = async () => { for (let next; (next = todo.shift());) await keep(cache, next[0]); };
     await Promise.all(Array.from({ length: 6 }, worker));
     return true;
   })().catch((error) => {
@@ -85,7 +115,7 @@ async function respond(event, path) {
   const kept = await caches.match(new URL(path, self.registration.scope).href, { cacheName: KEPT });
   if (kept) return kept;
   // Not a file of this build: the server's 404, and 404 too with no server.
-  return fetch(event.request).catch((error) => {
+  return fetchAndKeep(event, path).catch((error) => {
     if (path in COURSE.files) throw error;
     return new Response("", { status: 404 });
   });
@@ -103,8 +133,9 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("fetch", (event) => {
-  // Any request (JupyterLite's heartbeat too) keeps this worker alive while it keeps the build.
-  event.waitUntil(fill());
+  // The rest of the build is kept at JupyterLite's heartbeat, every 20 s while a page is open: after
+  // the first page's first output, which it would slow down.
+  if (new URL(event.request.url).pathname.endsWith("/api/service-worker-heartbeat")) event.waitUntil(fill());
   const path = siteFile(event.request);
   if (path === null) return;  // JupyterLite's service worker answers (the drive, its heartbeat)
   event.respondWith(respond(event, path));

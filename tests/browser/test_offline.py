@@ -1,7 +1,6 @@
 """The site kept after a first visit (lite/offline.js): lessons reload and open with the server gone, a
 new build replaces the kept files and keeps the student's, and a return visit downloads little."""
 import json
-import os
 
 import offline
 import serve
@@ -63,9 +62,7 @@ def test_a_new_build_replaces_the_kept_files_and_keeps_the_students(new_lab, ser
 def test_a_return_visit_downloads_less_than_1_mb(new_lab, served_copy, monkeypatch):
     copy, url, _ = served_copy
     sent = []
-    copyfile = serve.Handler.copyfile
-    monkeypatch.setattr(serve.Handler, "copyfile",
-                        lambda self, source, out: (sent.append(os.fstat(source.fileno()).st_size), copyfile(self, source, out)))
+    monkeypatch.setattr(serve.Handler, "served", sent)
     lab = new_lab(url)
     lab.visit(LESSONS[0])
     wait_until_kept(lab, copy)
@@ -75,4 +72,17 @@ def test_a_return_visit_downloads_less_than_1_mb(new_lab, served_copy, monkeypat
     sent.clear()
     lab.visit(LESSONS[0])
     assert lab.kernel_run("print(6 * 7)") == "42\n"
-    assert sum(sent) < 1_000_000, f"a return visit downloaded {sum(sent) / 1e6:.1f} MB in {len(sent)} files"
+    size = sum(path.stat().st_size for path in sent)
+    assert size < 1_000_000, f"a return visit downloaded {size / 1e6:.1f} MB in {len(sent)} files"
+
+
+def test_a_first_visit_downloads_pythons_files_once(new_lab, served_copy, monkeypatch):
+    copy, url, _ = served_copy
+    sent = []
+    monkeypatch.setattr(serve.Handler, "served", sent)
+    lab = new_lab(url)
+    lab.visit(LESSONS[0])
+    wait_until_kept(lab, copy)
+    python = [path.name for path in sent if path.parent.name == "pyodide"]
+    assert sorted(python) == sorted(set(python)), "kept as the kernel downloads them, not downloaded again"
+    assert "pyodide.asm.wasm.gz" in python and "pyodide.asm.wasm" not in python  # a third of the bytes

@@ -24,10 +24,19 @@ async function noteRegisteredVersion(workers, version) {
   if (!hadController && version) localStorage.setItem(`${active.scriptURL}-version`, version);
 }
 
+// On the first visit, the kernel also waits until the new service worker controls the page, so
+// Python's files come through it and are kept for offline use as they download, not downloaded
+// again (lite/offline.js). A return visit is controlled already, or never (a hard reload).
+async function controlled() {
+  const { serviceWorker } = navigator;
+  if (serviceWorker.controller || (await serviceWorker.getRegistration())?.active) return;
+  await new Promise(ok => serviceWorker.addEventListener('controllerchange', ok, { once: true }));
+}
+
 function afterServiceWorker(sessions, workers) {
   // No service worker (a private window): the kernel starts without a drive, as it would anyway.
   const settled = workers && navigator.serviceWorker
-    ? Promise.race([workers.ready.catch(() => {}), new Promise(ok => setTimeout(ok, 10_000))])
+    ? Promise.race([workers.ready.then(controlled).catch(() => {}), new Promise(ok => setTimeout(ok, 10_000))])
     : Promise.resolve();
   const startNew = sessions.startNew.bind(sessions);
   sessions.startNew = async (...args) => { await settled; return startNew(...args); };
