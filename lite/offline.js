@@ -1,6 +1,7 @@
 // The course kept offline: every file of one build in one Cache Storage cache, named by the build.
 // The site build puts this at the top of JupyterLite's service-worker.js, after `COURSE` (the build's
-// id, its files with their hashes, the files it fetches gzipped), so one service worker serves the drive and the kept files.
+// id, its files with their hashes, the files fetched gzipped), so one service worker serves both the
+// drive and the kept files.
 // Only the site's own files are kept: the student's notebooks and files (IndexedDB) are never touched.
 const KEPT = `course-${COURSE.build}`;
 const SCOPE = new URL(self.registration.scope).pathname;
@@ -43,11 +44,11 @@ async function download(request, path, init = {}) {
   return new Response(body, { headers: { "content-type": "application/wasm" } });
 }
 
-// One file as this build has it: being kept already, from any kept build with the same bytes, or
-// from the server.
+// One file as this build has it: kept from the page's request, from any kept build with the same
+// bytes, or from the server.
 async function keep(cache, path) {
   const url = new URL(path, self.registration.scope).href;
-  if (storing.has(path)) return storing.get(path);
+  await storing.get(path);  // the copy of a page's request, if one is on its way
   const kept = await caches.match(url);
   if (kept?.headers.get("x-course-sha256") === COURSE.files[path]) return cache.put(url, kept);
   return store(cache, path, await download(url, path, { cache: "no-cache" }));

@@ -2,6 +2,8 @@
 new build replaces the kept files and keeps the student's, and a return visit downloads little."""
 import json
 
+import pytest
+
 import offline
 import serve
 from test_kernels import first_cell
@@ -59,30 +61,30 @@ def test_a_new_build_replaces_the_kept_files_and_keeps_the_students(new_lab, ser
     assert lab.js("return (await app.serviceManager.contents.get('todo.txt', {content: true})).content") == "read lesson 7"
 
 
-def test_a_return_visit_downloads_less_than_1_mb(new_lab, served_copy, monkeypatch):
+@pytest.fixture
+def kept_visit(new_lab, served_copy, monkeypatch) -> tuple:
+    """A first visit to lesson 1, until the site is kept: (the Lab, the paths of the files the server sent)."""
     copy, url, _ = served_copy
     sent = []
     monkeypatch.setattr(serve.Handler, "served", sent)
     lab = new_lab(url)
     lab.visit(LESSONS[0])
     wait_until_kept(lab, copy)
+    return lab, sent
+
+
+def test_a_first_visit_downloads_pythons_files_once(kept_visit):
+    python = [path.name for path in kept_visit[1] if path.parent.name == "pyodide"]
+    assert sorted(python) == sorted(set(python)), "kept as the kernel downloads them, not downloaded again"
+    assert "pyodide.asm.wasm.gz" in python and "pyodide.asm.wasm" not in python  # a third of the bytes
+
+
+def test_a_return_visit_downloads_less_than_1_mb(kept_visit):
+    lab, sent = kept_visit
     # The browser's HTTP cache is a cache: it may have dropped the files by the next day.
-    cdp = lab.context.new_cdp_session(lab.page)
-    cdp.send("Network.clearBrowserCache")
+    lab.context.new_cdp_session(lab.page).send("Network.clearBrowserCache")
     sent.clear()
     lab.visit(LESSONS[0])
     assert lab.kernel_run("print(6 * 7)") == "42\n"
     size = sum(path.stat().st_size for path in sent)
     assert size < 1_000_000, f"a return visit downloaded {size / 1e6:.1f} MB in {len(sent)} files"
-
-
-def test_a_first_visit_downloads_pythons_files_once(new_lab, served_copy, monkeypatch):
-    copy, url, _ = served_copy
-    sent = []
-    monkeypatch.setattr(serve.Handler, "served", sent)
-    lab = new_lab(url)
-    lab.visit(LESSONS[0])
-    wait_until_kept(lab, copy)
-    python = [path.name for path in sent if path.parent.name == "pyodide"]
-    assert sorted(python) == sorted(set(python)), "kept as the kernel downloads them, not downloaded again"
-    assert "pyodide.asm.wasm.gz" in python and "pyodide.asm.wasm" not in python  # a third of the bytes
