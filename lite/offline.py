@@ -15,10 +15,9 @@ PACKED = ["static/pyodide/pyodide.asm.wasm"]
 
 def manifest(site: Path) -> dict:
     """{"build": an id of this build's files, "files": {path from the site's root: its hash}, "packed"}."""
-    copies = {f"{path}.gz" for path in PACKED}  # a way to fetch a file, not one to keep
-    paths = [p for p in sorted(site.rglob("*")) if p.is_file() and p.name not in NOT_KEPT]
-    files = {p.relative_to(site).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()[:16] for p in paths}
-    files = {path: sha for path, sha in files.items() if path not in copies}
+    skipped = NOT_KEPT | {f"{path}.gz" for path in PACKED}  # a gzipped copy is a way to fetch a file
+    paths = {p.relative_to(site).as_posix(): p for p in sorted(site.rglob("*")) if p.is_file()}
+    files = {path: hashlib.sha256(p.read_bytes()).hexdigest()[:16] for path, p in paths.items() if path not in skipped}
     return {"build": hashlib.sha256(json.dumps(files).encode()).hexdigest()[:16], "files": files, "packed": PACKED}
 
 

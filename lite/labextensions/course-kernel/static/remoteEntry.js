@@ -1,7 +1,7 @@
 // Three things about when kernels start, written by hand as a federated extension container (init,
 // get): it takes JupyterLite's service-worker manager and PageConfig from the app's shared modules.
 // 1. Every kernel waits for the service worker: one created while JupyterLite (re)registers it gets
-//    no drive, and the student's files are not there.
+//    no drive, and the student's files are not there. On a first visit, until it controls the page.
 // 2. No re-registering on every second visit: JupyterLite notes the version it registered only when
 //    it replaces one, so the next visit always found "a new version". It is noted here the first time.
 // 3. The kernel of the notebook a link names (`?path=03_the_loop.ipynb`) starts as soon as the
