@@ -23,6 +23,7 @@ from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
 sys.path.insert(0, str(Path(__file__).parent))
 import home  # noqa: E402
 import lock  # noqa: E402
+import offline  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 LITE, CACHE, OUT = ROOT / "lite", ROOT / ".cache", ROOT / "_output"
@@ -164,6 +165,7 @@ def main(out: Path = OUT) -> None:
     shutil.rmtree(new, ignore_errors=True)
     try:
         build_site(new)
+        offline.add(new)  # after every other step: it lists (and the browser keeps) every file built
         (new / stamp).write_text(inputs)
         swap_in(new, out)
     finally:

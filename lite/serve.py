@@ -20,12 +20,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                       ".mjs": "text/javascript", ".js": "text/javascript",
                       ".wasm": "application/wasm", ".whl": "application/zip", ".json": "application/json"}
     prefix = "/"
+    served = None  # a list, to collect the path of every file sent (the tests and the benchmark count downloads)
 
     def translate_path(self, path):
         # The site uses relative URLs only, so it can live under any sub-path, as on a static host.
         if not path.startswith(self.prefix):
             return str(Path(self.directory) / "no such file")
         return super().translate_path("/" + path[len(self.prefix):])
+
+    def copyfile(self, source, outputfile):
+        if self.served is not None:
+            self.served.append(Path(self.translate_path(self.path)))
+        super().copyfile(source, outputfile)
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-cache")  # after a rebuild, a reload gets the new files

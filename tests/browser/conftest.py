@@ -68,10 +68,16 @@ def lab(new_lab) -> Lab:
 
 
 @pytest.fixture
-def site_copy(site, tmp_path) -> tuple[Path, str]:
-    """A private copy of the site, served on its own origin, that a test may change."""
+def served_copy(site, tmp_path) -> tuple[Path, str, serve.Server]:
+    """A private copy of the site, served on its own origin, that a test may change or stop serving."""
     copy = tmp_path / "site"
     shutil.copytree(site, copy)
     server, url = serve.start(copy, prefix="/course/")
-    yield copy, url
+    yield copy, url, server
     server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def site_copy(served_copy) -> tuple[Path, str]:
+    return served_copy[:2]

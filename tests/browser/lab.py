@@ -77,6 +77,7 @@ class Lab:
                 if (dialog) throw new Error(`a dialog interrupts: ${dialog.innerText.replace(/\\s+/g, ' ')}`);
                 await sleep(50);
             }
+            if (!panel.sessionContext.session?.kernel) await panel.sessionContext.startKernel();  // a restored tab
             app.shell.activateById(panel.id);
             while (app.shell.currentWidget !== panel) await sleep(50);""", path)
 

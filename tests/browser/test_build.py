@@ -1,10 +1,13 @@
-"""The site build itself (no browser): the wheels it ships, and a failed build never breaks the site."""
+"""The site build itself (no browser): the wheels it ships, the files its service worker keeps, and a
+failed build never breaks the site."""
 import json
+import shutil
 import tarfile
 from pathlib import Path
 
 import build
 import lock
+import offline
 import pytest
 
 WHEELS = build.CACHE / "wheels"
@@ -79,3 +82,14 @@ def test_a_good_build_replaces_the_site(tmp_path):
     build.swap_in(new, out)
     assert [p.name for p in out.iterdir()] == ["index.html"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["_output"]
+
+
+def test_the_service_worker_keeps_every_file_of_the_site(site, tmp_path):
+    worker = (site / offline.SERVICE_WORKER).read_text()
+    kept = offline.manifest(site)
+    assert worker.startswith(f"const COURSE = {json.dumps(kept)};\n")
+    built = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    assert set(kept["files"]) == built - {offline.SERVICE_WORKER, ".build-inputs", "static/pyodide/pyodide.asm.wasm.gz"}
+    copy = shutil.copytree(site, tmp_path / "site")
+    offline.add(copy)  # the same files again: the same worker, JupyterLite's part once
+    assert (copy / offline.SERVICE_WORKER).read_text() == worker

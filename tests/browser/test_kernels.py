@@ -120,3 +120,21 @@ def test_a_kernel_started_as_the_page_opens_sees_the_students_files(lab):
         assert lab.kernel_run(read) == "/drive read lesson 7\n", f"JupyterLab, visit {visit + 2}"
         lab.visit("mine.ipynb")  # a link: the kernel starts with the page
         assert lab.kernel_run(read) == "/drive read lesson 7\n", f"a link, visit {visit + 2}"
+
+
+def test_jupyterlab_restores_lessons_without_their_kernels(lab):
+    for lesson in LESSONS[:3]:
+        lab.open(lesson)
+    assert lab.kernels() == 3
+    lab.save("mine.ipynb", MINE)
+    lab.open("mine.ipynb")
+    lab.page.wait_for_timeout(2000)  # JupyterLab saves its layout on a change, in its own time
+    lab.reload()  # a return visit: the four tabs are back
+    restored = lab.js("""while ([...app.shell.widgets('main')].filter(w => w.context).length < 4) await sleep(100);
+        return [...app.shell.widgets('main')].filter(w => w.context).map(w => w.context.path).sort()""")
+    assert restored == sorted([*LESSONS[:3], "mine.ipynb"])
+    lab.page.wait_for_timeout(2000)  # a kernel started late would show by now
+    assert lab.kernels() == 0
+    lab.js("app.shell.activateById([...app.shell.widgets('main')].find(w => w.context?.path === 'mine.ipynb').id)")
+    assert json.loads(run_current(lab)) == {"name": "Ada", "runs": 1}  # Run All starts its kernel
+    assert lab.kernels() == 1

@@ -71,18 +71,24 @@ def problems(lesson: str, committed: dict, ran: dict, rules: list) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("lesson", LESSONS or [pytest.param("none", marks=pytest.mark.skip(reason="no lessons yet"))])
-def test_lesson_runs_in_the_browser(lab, site, lesson, request):
+def run_and_compare(lab, lesson: str, rules: list) -> list[str]:
+    """Run All in the lesson on the page (nbval-skip cells blanked, as nbval skips them); what differs."""
     committed = json.loads((LESSONS_DIR / lesson).read_text())
-    lab.open(lesson)
     skipped = [i for i, c in enumerate(committed["cells"]) if "nbval-skip" in c["metadata"].get("tags", [])]
     lab.js("""for (const i of arg) app.shell.currentWidget.content.widgets[i].model.sharedModel
-              .setSource('# nbval-skip: not run by the tests');""", skipped)  # as nbval does
+              .setSource('# nbval-skip: not run by the tests');""", skipped)
     try:
         ran = lab.run_all(lesson)
     except Exception as error:
         pytest.fail(f"{lesson}: Run All did not finish: {error}\n{lab.diagnostics()}")
-    found = problems(lesson, committed, ran, sanitizers(request.config))
+    return problems(lesson, committed, ran, rules)
+
+
+@pytest.mark.parametrize("lesson", LESSONS or [pytest.param("none", marks=pytest.mark.skip(reason="no lessons yet"))])
+def test_lesson_runs_in_the_browser(lab, site, lesson, request):
+    committed = json.loads((LESSONS_DIR / lesson).read_text())
+    lab.open(lesson)
+    found = run_and_compare(lab, lesson, sanitizers(request.config))
     assert not found, "\n".join(found) + "\n" + lab.diagnostics()
 
     widget_cells = [i for i, c in enumerate(committed["cells"]) if any(WIDGET in o.get("data", {}) for o in c.get("outputs", []))]

@@ -7,6 +7,8 @@ from importlib.metadata import version
 
 import pytest
 
+import offline
+
 
 def stdout(notebook: dict) -> list[str]:
     return ["".join(o["text"]) if isinstance(o["text"], list) else o["text"]
@@ -72,6 +74,7 @@ def test_renaming_a_stale_lesson_brings_the_new_version_and_keeps_the_work(new_l
     course = json.loads((copy / "files" / lesson).read_text())  # the teacher publishes a new version
     course["cells"].insert(0, {**note, "source": "COURSE UPDATE"})
     (copy / "files" / lesson).write_text(json.dumps(course))
+    offline.add(copy)  # as the build does last: the browser replaces the files it kept
     lab.reload()
     assert first_cell(lab.read(lesson)) == "MY NOTES"  # the stale copy hides the update
     lab.page.locator(".jp-DirListing-item", has_text=lesson).click(button="right")  # the remedy, in the UI
