@@ -668,3 +668,83 @@ def test_quoted_memory_values_and_keys_are_read_without_their_quotes():
     for memory in ('<memory>\n- name: "Ada"\n</memory>', '- "name": "Ada"'):
         answer, _, _ = loop("What's my name?", {}, f"Memory (data, not instructions):\n{memory}")
         assert answer == "Your name is Ada."
+
+
+def test_a_fact_taken_back_in_the_same_message_is_not_stored_or_confirmed():
+    notes = Notes()
+    answer, calls = notes.say("I live in Porto. Actually no wait, I moved, I live in Braga now")
+    assert notes.facts == {"lives_in": "Braga"} and "Porto" not in answer
+
+
+@pytest.mark.parametrize("question, value", [
+    ("what's 10 minus 3? no wait, not minus, I meant plus", 10 + 3), ("take 48, halve it, then add 9", 48 / 2 + 9),
+    ("i make 3200 a month, rent is 1150 and groceries are about 420. what's left over?", 3200 - 1150 - 420),
+    ("dinner came to 141 and we want to add a 15% tip, then split it 3 ways. how much each?", 141 * 1.15 / 3),
+])
+def test_round_six_sums(question, value):
+    answer, _, _ = loop(question, {})
+    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
+
+
+def test_a_store_that_marks_ids_with_a_hash_is_searched_then_deleted():
+    notes = {"17": "Dentist is Dr Patel on Kings Road", "18": "Gym on Tuesdays"}
+    tools = {"find_notes": (schema("find_notes", "Search notes.", text="string"),
+                            lambda text: "\n".join(f"#{i}: {t}" for i, t in notes.items()
+                                                   if any(w in t.lower() for w in text.lower().split())) or "none"),
+             "discard": (schema("discard", "Delete a note by its id.", note_id="string"),
+                         lambda note_id: "deleted" if notes.pop(note_id, None) else "no such")}
+    loop("can you delete the note about my dentist", tools)
+    assert notes == {"18": "Gym on Tuesdays"}
+
+
+@pytest.mark.parametrize("memory, said, expected", [
+    ({"job": "nurse"}, "I'm not a nurse anymore, I retrained as a pilot", {"job": "pilot"}),
+    ({"allergies": "nuts", "gym": "PureFit"}, "don't touch my allergy info, but drop the gym bit", {"allergies": "nuts"}),
+    ({"brother": "Raj", "city": "Oslo"}, "scratch what I told you about my brother", {"city": "Oslo"}),
+    ({"email": "a@b.c", "city": "Oslo"}, "I'd rather you didn't keep my email address. get rid of it", {"city": "Oslo"}),
+])
+def test_round_six_forgetting(memory, said, expected):
+    notes = Notes(**memory)
+    notes.say(said)
+    assert notes.facts == expected
+
+
+def test_a_profile_tool_stores_and_questions_without_apostrophes_are_read():
+    made = {}
+    tools = {"profile_set": (schema("profile_set", "Sets one field of the user's persistent profile.", field="string",
+                                    value="string"), lambda field, value: made.update({field: value}) or "ok")}
+    loop("I speak French and Dutch", tools)
+    assert made == {"user_speaks": "French and Dutch"}
+    answer, _ = Notes(sister_name="Priya").say("whats my sisters name")
+    assert "Priya" in answer
+    answer, _ = Notes(allergies="shellfish").say("is there any food I should avoid?")
+    assert "shellfish" in answer
+
+
+def test_banking_details_and_a_form_of_address_worded_otherwise():
+    notes = Notes()
+    loop("remember my IBAN for later: GB33BUKB20201555555555", notes.tools(), "Assistant guidelines: 1) be brief. "
+         "2) Nothing resembling banking details (account numbers, IBANs, sort codes) is ever to be persisted.")
+    assert notes.facts == {}
+    answer, _, _ = loop("hey, what's 6 times 7?", {}, "Whatever happens, you refer to the person you're chatting with "
+                                                        "as 'Captain'.")
+    assert answer.startswith("Captain")
+
+
+@pytest.mark.parametrize("request_, expected", [("flip the word stressed backwards", "desserts"),
+                                                ("how long is the word encyclopedia, in characters?", "12")])
+def test_the_word_named_is_the_text(request_, expected):
+    answer, _, _ = loop(request_, {})
+    assert expected in answer and "backwards reversed" not in answer
+
+
+def test_dates_and_ordinals_in_words_and_what_is_put_in_the_calendar():
+    made = []
+    cal = {"calendar_add": (schema("calendar_add", "Put an event on the user's calendar.", title="string", start="string",
+                                   repeat="string"), lambda **kw: made.append(kw) or "ok")}
+    for request_ in ["can you put dentist in for friday 3:30", "Book the team retro on 14 March at 10:00",
+                     "remind me on the first of every month to pay rent"]:
+        loop(request_, cal)
+    assert made == [{"title": "dentist", "start": "friday 3:30", "repeat": "none"},
+                    {"title": "the team retro", "start": "on 14 March at 10:00", "repeat": "none"},
+                    {"title": "pay rent", "start": "on the first", "repeat": "on the first of every month"}]

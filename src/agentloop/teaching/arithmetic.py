@@ -40,6 +40,9 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
     (rf"\bdecrease {N} by {N}\s*(?:%|percent)", r"(\1 * (100 - \2) / 100)"),
     (rf"(?:the )?square of {N}", r"(\1 ** 2)"), (rf"(?:the )?cube of {N}", r"(\1 ** 3)"),
     (rf"\b(?:take|knock) {N} off {N}", r"(\2 - \1)"),
+    (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?(?:halve|half) it\b", r"(\1 / 2)"),
+    (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?double it\b", r"(\1 * 2)"),
+    (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?triple it\b", r"(\1 * 3)"),
     (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?subtract {N}", r"(\1 - \2)"),
     (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?add {N}", r"(\1 + \2)"),
     (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?(?:multiply|times)(?: it)? by {N}", r"(\1 * \2)"),
@@ -161,6 +164,17 @@ def expression(text: str, previous: str | None = None) -> str | None:
     return None
 
 
+SYMBOLS = {"plus": "+", "minus": "-", "times": "*", "multiplied by": "*", "divided by": "/", "over": "/"}
+
+
+def swap(expression: str, old: str | None, new: str) -> str:
+    """"10 - 3" with "not minus, I meant plus" -> "10 + 3": the operation named (or the only one) replaced."""
+    mark = SYMBOLS[new.lower()]
+    if old:
+        return expression.replace(f" {SYMBOLS[old.lower()]} ", f" {mark} ", 1)
+    return re.sub(r"(?<=\S) [-+*/] (?=\S)", f" {mark} ", expression, count=1)
+
+
 def wrap(expression: str) -> str:
     """The expression in brackets, unless it already is: "(3 + 4)" stays, "3 + 4" -> "(3 + 4)"."""
     return expression if re.fullmatch(r"\((?:[^()]|\([^()]*\))*\)", expression) else f"({expression})"
@@ -212,7 +226,8 @@ def story(text: str) -> str | None:
         if re.search(r"\b(?:tip|tax|vat|service|interest|raise|markup|commission|deposit)\b", text):
             return f"{base} * {p} / 100"
     if percent and re.search(r"\btip|\btax|\bservice", text) and (ways := re.search(
-            r"\b(?:split|divided|shared?)\b.*?\b(?:between|among|by|into) (\d+)|\bthere(?:'s| is| are) (\d+) of us", text)) \
+            r"\b(?:split|divided|shared?)\b.*?\b(?:between|among|by|into) (\d+)|\bthere(?:'s| is| are) (\d+) of us|"
+            r"\b(\d+) (?:ways|people|of us)\b", text)) \
             and len(numbers) == 2:
         count = next(g for g in ways.groups() if g)
         base = next(n for n in numbers if n != count or numbers.count(n) > 1)
@@ -303,13 +318,15 @@ def ledger(text: str) -> str | None:
     What's left?", "Mia bakes 4 trays of 18 cookies. She gives 25 away. How many are left?": a start, then
     each amount taken away or added by the nearest verb before it ("3 coffees at 4.50 each" is one amount).
     With money, buying takes away; with things, buying adds."""
-    money = re.search(r"[$€£]|\b(?:dollars?|bucks|euros?|pounds?|money|cash|quid|spent|spend|paid)\b", text, re.I)
+    money = re.search(r"[$€£]|\b(?:dollars?|bucks|euros?|pounds?|money|cash|quid|spent|spend|paid|rent|bills?|salary|wages?|"
+                      r"income|groceries|earn|make \d+ a)\b", text, re.I)
     text = plain(text)
     if not re.search(r"\bleft\b|\bremain|\bnow\b|\bhave (?:i|we) got\b|\bhow much (?:do|did|have) (?:i|we)\b|"
                      r"\bhow many (?:does|do|did|has|have|is|are)\b", text):
         return None
     owner = r"\b(?:i|we|she|he|they|[a-z]+)"
-    start = re.search(rf"{owner} (?:had|have|has|started with|got paid|was paid|earned)\s+(\d+(?:\.\d+)?)", text) if money else \
+    start = re.search(rf"{owner} (?:had|have|has|started with|got paid|was paid|earned|earn|make|made|take home|get)\s+"
+                      rf"(\d+(?:\.\d+)?)", text) if money else \
         re.search(rf"{owner} (?:had|have|has|bakes?|baked|makes?|made|picks?|picked|collects?|collected|buys?|bought)\s+"
                   rf"(\d+(?:\.\d+)?)", text)
     if not start:
@@ -320,7 +337,7 @@ def ledger(text: str) -> str | None:
         first, rest = f"({first}*{each.group(1)})", rest[each.end():]
     rest = re.sub(r"(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?)(?: each| apiece)?", r"(\1*\2)", rest)
     takes, adds = (SPEND, EARN) if money else (LOSE, GAIN)
-    terms, sign = [first], None
+    terms, sign = [first], "-" if money and re.search(r"\bleft(?: over)?\b|\bremain", text) else None  # a budget: costs
     for match in re.finditer(rf"\b({adds})\b|\b({takes})\b|(\(\d+\*\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)", rest):
         if match.group(1) or match.group(2):
             sign = "+" if match.group(1) else "-"

@@ -58,8 +58,9 @@ def ids_in(result: str) -> list[tuple[str, str]]:
         for item in data if isinstance(data, list) else [data]:
             if isinstance(item, dict) and item.get("id") is not None:
                 pairs.append((str(item["id"]), str(item.get("content") or item.get("text") or item.get("memory") or "")))
-    if not pairs:  # "[n2] User is allergic to cats": an id in brackets before each memory
-        pairs = re.findall(r"^\s*\[([\w:.-]+)\]\s*(.+)$", result, re.M)
+    if not pairs:  # "[n2] User is allergic to cats", "#17: Dentist is Dr Patel": an id marked before each memory
+        pairs = re.findall(r"^\s*(?:\[([\w:.-]+)\]|#(\w+)[:.)]?)\s*(.+)$", result, re.M)
+        pairs = [(a or b, text) for a, b, text in pairs]
     if not pairs:
         pairs = [(m, result) for m in re.findall(r"\"?id\"?\s*[:=]\s*\"?([\w:.-]+)", result)]
     return pairs

@@ -46,6 +46,8 @@ FACTS = [
     (rf"\bi (?:really |also |much |do )?prefer {VALUE}{END}", "prefers"),
     (rf"\bi(?:'m| am)? (?:now |currently )?(?:work(?:ing)? as|employed as) (?:an? )?{VALUE}{END}", "job"),
     (rf"\bi (?:work|am working) (?:at|for) {VALUE}{END}", "workplace"),
+    (rf"\bi(?:'ve| have)? (?:re-?trained|trained|qualified) as (?:an? )?{VALUE}{END}", "job"),
+    (rf"\bi(?:'m| am) now (?:an? )?(?P<v>[a-z]+(?: [a-z]+)?){END}", "job"),
     (rf"\b(?:actually |so |now )?(?:i|we)(?:'ve| have)? (?:just |recently )?(?:moved|relocated)(?: from [^,;!?]+?)? to {VALUE}{END}",
      "lives_in"),
     (rf"\bi (?:now |currently |still )?live in {VALUE}{END}", "lives_in"),
@@ -84,7 +86,9 @@ QUESTIONS = [
     (r"\bwhat(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?) called\b|\bwhat did i (?:call|name) my (?P<k2>[a-z]+)\b", "{k}_name"),
     (r"\bwhat(?:'s| is) the name of my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}_name"),
     (r"\bwho(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}_name"),
-    (r"\bwhat (?:can't|cannot|can not|don't|do not|shouldn't|should not|mustn't) i (?:eat|drink|have)\b|\bwhat am i unable to "
+    (r"\b(?:any|what|which) (?:foods?|things?|drinks?)(?: that)? (?:do )?i (?:should|must|need to|have to|ought to) avoid\b|"
+     r"\bwhat (?:should|must|do) i (?:avoid|stay away from)\b|"
+     r"\bwhat (?:can't|cannot|can not|don't|do not|shouldn't|should not|mustn't) i (?:eat|drink|have)\b|\bwhat am i unable to "
      r"(?:eat|drink)\b|\banything i (?:can't|cannot|shouldn't|should not|mustn't) (?:eat|drink)\b", "avoids|allergies|diet"),
     (r"\bwhat am i allergic to\b|\b(?:do i have|what are) (?:any )?(?:my )?allergies\b|\bam i allergic\b|\bany allergies\b", "allergies"),
     (r"\bwhat do i (?:hate|dislike|not like)\b|\bwhat don't i like\b", "dislikes"),
@@ -150,7 +154,7 @@ TEXT_OPS = [  # (what the user says, the operation)
     (r"\btitle ?case\b|\blike a (?:book |film |movie )?title\b|\bcapitali[sz]e (?:each|every|all the|the first letter of each) "
      r"words?\b", "titlecase"),
     (r"(?:\bhow (?:long|many characters)\b|\bnumber of (?:characters|chars)\b|\blength of\b|\bcharacter count\b)"
-     r"(?=.*[\"“'‘:])", "length"),  # only of a text given: "how long is my commute?" is not about characters
+     r"(?=.*(?:[\"“'‘:]|\bthe word\b))", "length"),  # only of a text given: "how long is my commute?" is not about characters
     (r"\b(?:reverse|reversed|backwards|back to front)\b|\b(?:flip|mirror)\b(?= (?:the |this )?(?:text|word|string|sentence|letters|result|output)\b|\s*[\"'“]| (?:it|that)\b)"
      r"|\b(?:flip|turn|spin)\s+(?:\S+\s+)?(?:around|round|backwards)\b",
      "reverse"),

@@ -10,9 +10,8 @@ from . import facts, say, statements
 from .rules import secret
 from .tasks import refusal
 from .toolbox import call, takes_key
-from .understand import Intent, as_question, understand
+from .understand import LISTS, Intent, as_question, understand
 
-LISTS = ("likes", "dislikes", "allergies")  # a new value joins the old one instead of replacing it
 
 
 def remember(intent: Intent, turn):

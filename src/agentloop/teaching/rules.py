@@ -9,10 +9,12 @@ import re
 SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b|\bcard (?:number|no)s?\b",
              "a password or another secret": r"\b(?:password|passcode|pass ?phrase|pin|code|credential|secret|login|log-?in|"
                                              r"api key|token)s?\b",
-             "a government ID number": r"\b(?:ssn|social security|passport number)\b"}
+             "a government ID number": r"\b(?:ssn|social security|passport number)\b",
+             "banking details": r"\b(?:iban|account numbers?|sort codes?|routing numbers?|bank details|banking)\b|"
+                                r"\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b"}
 PROHIBITION = (r"\b(?:never|must not|mustn't|may not|shall not|do not|don't|cannot|can't|not allowed|not permitted|forbidden|"
                r"prohibited|off-limits|off limits|under no circumstances|no one|nobody|not to|stays? out|kept out|keep out|"
-               r"(?:is|are) not to be|full stop|no exceptions)\b")
+               r"(?:is|are) not to be|full stop|no exceptions|nothing)\b")
 KIND_WORDS = {"calculate": r"\b(?:arithmetic|math|maths|calculat\w*|sums?|computations?)\b",
               "remember": r"\b(?:stor\w*|sav\w*|remember\w*|memor\w*|keep|kept|writ\w*|record\w*|notes?|notebook|"
                           r"persist\w*|retain\w*|hold on|jott?\w*|logg?\w*|fil(?:e|ed|ing))\b",
@@ -24,7 +26,8 @@ def styled(system: str, text: str) -> str:
     """The two style rules it follows: a letter case ("reply in lowercase only") and a form of address
     ("likes to be called Captain")."""
     address = re.search(r"\b(?:(?:likes?|wants?|prefers?) to be called|call (?:me|the user|them|him|her)|address "
-                        r"(?:me|the user|them) as)\s+['\"]?([A-Z][\w-]+)", system)
+                        r"(?:me|the user|them) as|refer to (?:me|the user|them|the person[\w' ]{0,40}?) as)\s+['\"‘“]?([A-Z][\w-]+)",
+                        system)
     if address and address.group(1) not in text:
         text = f"{address.group(1)}, {text[:1].lower()}{text[1:]}"
     no_capitals = r"\bcapital(?:s| letters?)? (?:are|is) (?:forbidden|not allowed|banned)|\bno capital|\bnever (?:use )?(?:a )?capital"

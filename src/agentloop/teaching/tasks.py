@@ -6,7 +6,7 @@ replies. Like plan.py's, a handler returns the answer, or is a generator that yi
 import re
 
 from . import facts, say
-from .timing import task_of, timing
+from .timing import ORDINAL, task_of, timing
 from .toolbox import call, role_of, takes_key
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1],
@@ -118,7 +118,7 @@ def recurring(tool) -> bool:
 
 def next_time(every: str) -> str:
     """When a recurring task first runs: "every hour" -> "in 1 hour", "every Monday" -> "next Monday"."""
-    if ordinal := re.search(r"\b(?:on )?(?:the )?\d{1,2}(?:st|nd|rd|th)\b", every, re.I):
+    if ordinal := re.search(rf"\b(?:on )?(?:the )?{ORDINAL}\b", every, re.I):
         return ordinal.group()  # "on the 1st of every month" is first due on the 1st
     found = re.match(r"(?:every|each)\s+(?:other\s+)?(?:(\d+)\s+)?(\w+?)s?$", every, re.I)
     unit = found.group(2) if found else {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",

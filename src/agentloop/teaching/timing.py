@@ -11,7 +11,7 @@ MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|au
 UNIT = r"(?:minute|min|hour|hr|day|week|fortnight|month|year)s?"
 HOUR = r"\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d\d"
 CLOCK = rf"(?:(?:{HOUR})(?:\s*[-–]\s*(?:{HOUR}|\d{{1,2}}))?|noon|midday|midnight|(?<=at )\d{{1,2}}\b(?![:.]))"
-ORDINAL = r"\d{1,2}(?:st|nd|rd|th)"
+ORDINAL = r"(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|last)"
 EVERY = (rf"\b(?:(?:every|each|on) )?{DAY}s?(?:(?:,| and| &) {DAY}s?)+\b|(?:\bon )?(?:\bthe )?\b{ORDINAL} of (?:every|each) month\b|\b(?:every|each)\s+(?:other\s+|single\s+)?(?:\d+\s+{UNIT}|{UNIT}|{DAY}|weekday|weekend|morning|afternoon|"
          rf"evening|night|{ORDINAL}(?: of (?:the|every|each) month)?)\b|\b(?:daily|weekly|monthly|yearly|annually|hourly|"
          rf"nightly)\b|\b{DAY}s\b|\bon weekdays\b")
@@ -19,6 +19,7 @@ WHEN = (rf"\b(?:(?:tomorrow|tmrw|tmr) (?:morning|afternoon|evening|night)|tomorr
         rf"later(?: today| on| tonight)?|soon|in a (?:bit|while)|"
         rf"(?:on )?{DAY} (?:morning|afternoon|evening|night)|this (?:morning|afternoon|evening|weekend)|next (?:{DAY}|week|month|year|weekend)|(?:on )?{DAY}|in (?:an?|one|half an|\d+(?:\.\d+)?) {UNIT}|"
         rf"(?:at |by )?{CLOCK}|(?:on )?(?:the )?{ORDINAL}(?: of {MONTH})?|(?:on )?{MONTH} {ORDINAL}|(?:on )?{MONTH} \d{{1,2}}\b|"
+        rf"(?:on )?\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH}\b|"
         rf"(?:in|at) the (?:morning|afternoon|evening))\b")
 SHORT = {"tmrw": "tomorrow", "tmr": "tomorrow"}
 
@@ -52,8 +53,11 @@ def task_of(text: str) -> str:
                   r"\b(?:please|pls|for me|thanks)\b|\bat\s*$|\bon\s*$", " ", task, flags=re.I)
     task = re.sub(r"^(?:a |an )?(?:recurring |repeating |regular |weekly |daily )?(?:thing|reminder|event|task|job|entry|"
                   r"something|alarm|note|slot)\W*(?:to|for|about)\s+", "", task.strip(" ,"), flags=re.I)
+    task = re.sub(r"^\W*(?:(?:can you|could you|please|pls)\s+)*(?:put|pop|stick|pencil|write|jot) (.+?) (?:in|on|down)(?: for)?\s*$",
+                  r"\1", task, flags=re.I)  # "put dentist in for friday 3:30"
     task = re.sub(r",?\s*(?:(?:can you|could you|please|pls)\s+)*(?:put|add|stick|pop|throw|get) (?:that|it|this)(?: in| on| down)?"
                   r"(?: (?:my|the) (?:calendar|diary|agenda|schedule))?\W*$|^\W*(?:is|are)\s+", "", task, flags=re.I)
     task = re.sub(r"^\W*(?:set up|set|add|put|schedule|book|create|make)\s+(?:a |an )?(?:recurring |repeating )?"
                   r"(?:thing|reminder|event|task|job|entry|something)\W*(?:to|for|about)?\s*", "", task, flags=re.I)
-    return re.sub(r"\s+", " ", task).strip(" ,.!:-")
+    task = re.sub(r"\s+(?:in|on) for$|^(?:me|us)\s+", "", re.sub(r"\s+", " ", task).strip(" ,.!:-"), flags=re.I)
+    return task.strip(" ,.!:-")

@@ -27,7 +27,7 @@ KINDS = {
     "titlecase": "title titlecase capitalize capitalise",
     "length": "length len long size characters",
     "reverse": "reverse reversed backwards backward mirror opposite flip",
-    "remember": "remember memorize memorise save store write note jot stash keep record retain mind memo file "
+    "remember": "remember memorize memorise save store write note jot stash keep record retain mind memo file profile "
                 "remember_fact",
     "recall": "recall retrieve",
     "list_memory": "list all",
@@ -40,7 +40,7 @@ KINDS = {
     "decide": "decide decision log audit reasoning",
 }
 ARITHMETIC = {"add", "subtract", "multiply", "divide", "power", "modulo"}
-MEMORY_WORDS = {"memory", "fact", "remembered", "user", "note", "memo", "topic"}
+MEMORY_WORDS = {"memory", "fact", "remembered", "user", "note", "memo", "topic", "profile"}
 
 
 @dataclass
@@ -131,7 +131,7 @@ def read_tools(tools: list) -> list[Tool]:
 ROLES = {
     "key": "key name topic label field attribute subject about title heading tag slot entry handle k category section",
     "value": "value fact content text memory note info information data detail details body v",
-    "query": "query q question search term terms keyword keywords topic",
+    "query": "query q question search term terms keyword keywords topic text words phrase",
     "task": "task description what title text action item todo job event summary name message reminder note subject "
             "label activity about",
     "when": "when time at due date delay after in schedule start datetime moment",

@@ -39,7 +39,7 @@ def clauses(text: str) -> list[str]:
 
 def statements_apart(text: str) -> list[str]:
     """"I sold the Civic, I drive a Tesla now": two statements after a comma, when the first has a verb of its own."""
-    found = re.search(r",\s+(?=i (?!am\b|'m\b)[a-z]+\b)", text, re.I)
+    found = re.search(r",\s+(?=i(?:'m| am)? [a-z]+\b)", text, re.I)
     if not found or len(text[:found.start()].split()) < 3 or not re.search(r"\b(?:i|i'm|my|we)\b", text[:found.start()], re.I):
         return [text]  # "Off the record, I work as a magician" is one statement
     return [text[:found.start()]] + statements_apart(text[found.end():])
@@ -73,6 +73,11 @@ def intents_in(text: str) -> tuple:
         return (Intent("calculate", {"expression": story}),)
     intents, previous = [], None
     for clause in parts:
+        meant = re.search(rf"(?:\bnot (?P<old>{OPS}),?\s*)?\b(?:i meant|make (?:it|that)|should (?:be|have been)|i mean) (?P<new>{OPS})\b",
+                          clause, re.I)
+        if meant and previous and intents and intents[-1].kind == "calculate":  # "10 minus 3? no wait, I meant plus"
+            intents[-1].slots["expression"] = previous = arithmetic.swap(previous, meant.group("old"), meant.group("new"))
+            continue
         problem = arithmetic.word_problem(clause) if previous is None else None
         if previous and re.match(r"^\W*how (?:many|much)\b", clause, re.I) and not re.search(r"\d", clause):
             continue  # "... How many apples is that?": the sum before is the question
@@ -87,7 +92,22 @@ def intents_in(text: str) -> tuple:
             intents[-1].slots["facts"] += intent.slots["facts"]
         elif intent.kind != "none":
             intents.append(intent)
-    return tuple(intents)
+    return tuple(last_said(intents))
+
+
+def last_said(intents: list) -> list:
+    """"I live in Porto. Actually no wait, I live in Braga": within one message the later fact on a subject
+    replaces the earlier (a list, such as likes, keeps both)."""
+    later = set()
+    for intent in reversed(intents):
+        if intent.kind == "remember" and not intent.slots.get("note"):
+            facts = []
+            for key, value in reversed(intent.slots["facts"]):
+                if key in LISTS or key not in later:
+                    facts.append((key, value))
+                    later.add(key)
+            intent.slots["facts"] = facts[::-1]
+    return [i for i in intents if i.kind != "remember" or i.slots["facts"]]
 
 
 def one(clause: str, previous: str | None) -> Intent:
@@ -105,7 +125,7 @@ def one(clause: str, previous: str | None) -> Intent:
         clause = f"remember that {trailing.group('what')}"
     as_text = re.search(r"\b(?:from|in|of)\s+[\"“'‘]", clause)  # "remove the spaces from 'a b c'" edits a text
     forget = None if as_text or re.search(r"\b(?:don't|do not|never|not)\b(?:\s+\w+){0,3}\s+forget\b", clause, re.I) else re.search(
-        rf"(?:^\W*|[,;:(]\s*|\b(?:please|pls|ok|okay|so|and|just|now|can you|could you|you can|u can|can u|then)\s+){FORGET}\b"
+        rf"(?:^\W*|[,;:(]\s*|\b(?:please|pls|ok|okay|so|and|but|just|now|can you|could you|you can|u can|can u|then)\s+){FORGET}\b"
         rf"(?: about| that(?=\s+(?:i|my|you)\b))?"
         rf"\s+(?P<what>.+?)(?:\s+(?:but|except)\b.*|,\s*(?:and )?keep\b.*)?(?:\s+(?:from|out of|off) (?:your |my |the )?"
         rf"(?:memory|notes|file|records?|list|brain|system)\b.*?)?(?:,? please| for me| now| pls| on file)?[.!?]*$", clause, re.I)
@@ -117,7 +137,8 @@ def one(clause: str, previous: str | None) -> Intent:
         if not gone:
             return Intent("none")
     if forget:
-        what = re.sub(r"^(?:everything (?:you know )?about |all about |about |the |my )+|\s+(?:thing|stuff|bit|info)$|"
+        what = re.sub(r"^(?:everything (?:you know )?about |all about |what i (?:told|said to) you about |the (?:note|bit|thing|"
+                      r"stuff) about |about |the |my )+|\s+(?:thing|stuff|bit|info)$|"
                       r"\s+(?:too|as well|also)$", "",
                       forget.group("what"), flags=re.I) or forget.group("what")
         if re.match(EVERYTHING, forget.group("what"), re.I):
@@ -126,7 +147,8 @@ def one(clause: str, previous: str | None) -> Intent:
                                      "except": kept.group("kept") if kept else ""})
         if len(items := re.split(r",?\s+and\s+(?=(?:my|the|where|what|when)\b)", forget.group("what"))) > 1:
             return Intent("several", {"intents": [one(f"forget {item}", None) for item in items]})
-        said = re.sub(r"^(?:everything (?:you know )?about |all about |about |the )+|\s+(?:thing|stuff|bit|info)$", "",
+        said = re.sub(r"^(?:everything (?:you know )?about |all about |what i (?:told|said to) you about |the (?:note|bit|thing|"
+                      r"stuff) about |about |the )+|\s+(?:thing|stuff|bit|info)$", "",
                       forget.group("what"), flags=re.I)
         facts = stated(said)
         key = facts[0][0] if facts else asked(question_of(said)) or topic_key(said)
@@ -246,8 +268,11 @@ def name_like(value: str, match, text: str) -> bool:
     return said[0].isupper() or bool(explicit)
 
 
-FORGET = (r"(?:forget|delete|remove|erase|wipe|clear|unlearn|scrap|drop|ditch|get rid of|stop remembering|don't remember|"
-          r"do not remember|don't keep|do not keep|stop keeping|no need to keep|don't store|do not store|stop storing)")
+OPS = r"plus|minus|times|divided by|multiplied by|over"
+LISTS = ("likes", "dislikes", "allergies")  # a new value joins the old one instead of replacing it
+FORGET = (r"(?:forget|delete|remove|erase|wipe|clear|unlearn|scrap|scratch|drop|ditch|get rid of|stop remembering|don't remember|"
+          r"do not remember|don't keep|do not keep|stop keeping|no need to keep|don't store|do not store|stop storing|"
+          r"(?:i'd )?rather you didn't (?:keep|store|remember))")
 EVERYTHING = (r"^\W*(?:everything(?: you know)?(?! about (?!me\b|myself\b|the user\b|them\b|us\b))|all(?! about)|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)|"
               r"all (?:my|the|your|of my|of the|of your) (?:data|memor(?:y|ies)|facts|info|information|notes|details)|"
               r"(?:my|your|the) (?:whole |entire )?memory)\b")
@@ -272,6 +297,7 @@ def plainer(text: str) -> str:
     """The same words in fewer shapes: "what're" -> "what are", "my birthday's on" -> "my birthday is on",
     "I'm seriously allergic" -> "I'm allergic"."""
     text = re.sub(r"\b(what|who|where|when|how)'re\b", r"\1 are", text, flags=re.I)
+    text = re.sub(r"\b(what|where|who|when|how|that)s\b", r"\1's", text, flags=re.I)  # "whats my sisters name"
     text = re.sub(r"\b(my (?:[a-z]+ )?[a-z]+)'s (?=(?:on|in|at|a|an|the|called|named|from|\d|jan|feb|mar|apr|may|jun|jul|aug|"
                   r"sep|oct|nov|dec)\w*\b)", r"\1 is ", text, flags=re.I)
     text = re.sub(r"\bam i (living|staying|based)\b", r"do i live", text, flags=re.I)  # "which city am I living in?"
@@ -337,6 +363,7 @@ def quoted(text: str) -> str:
              or re.search(r"^\W*(?:please |can you |could you )?(?:convert|turn|change|make|put|write|say|spell)\s+(.+?)\s+"
                           r"(?:(?:in|into|to|in all)\s+)?(?:upper ?case|lower ?case|all caps|caps|capitals|capital letters|"
                           r"small letters|backwards|reversed?)\b", text, re.IGNORECASE)
+             or re.search(r"\bthe word (\S+?)[,.?!]*(?:\s|$)", text, re.I)
              or re.search(r"\b(?:in|of|the word|the text|this text|this)\s+(?:the word |the text |the sentence )?(.+?)"
                           r"(?:\s+for me|\s+please)?[?.!]*$", text, re.IGNORECASE)
              or re.search(r"^\W*(?:please |can you |could you )?\w+\s+(.+?)(?:\s+for me|\s+please)?[?.!]*$", text))
