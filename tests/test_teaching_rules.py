@@ -748,3 +748,63 @@ def test_dates_and_ordinals_in_words_and_what_is_put_in_the_calendar():
     assert made == [{"title": "dentist", "start": "friday 3:30", "repeat": "none"},
                     {"title": "the team retro", "start": "on 14 March at 10:00", "repeat": "none"},
                     {"title": "pay rent", "start": "on the first", "repeat": "on the first of every month"}]
+
+
+@pytest.mark.parametrize("question, value", [
+    ("We ordered 3 pizzas at $14 each and 2 sodas at $2.50 each. What's the total?", 3 * 14 + 2 * 2.50),
+    ("I bought a Peugeot 208 for 15000 and a Boeing 747 model kit for 40. what did I spend altogether?", 15000 + 40),
+    ("a marathon is 42.195 km. if I've run 27.5 km so far, how far to go?", 42.195 - 27.5),
+    ("I'm 35 and my son is 28 years younger than me. how old is he?", 35 - 28),
+])
+def test_round_seven_sums(question, value):
+    answer, _, _ = loop(question, {})
+    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
+
+
+def test_a_tool_taking_a_list_gets_the_operands_and_how_is_not_whether():
+    import math
+    tools = {"sum_numbers": (schema("sum_numbers", "Add up a list.", values="array"), lambda values: sum(values)),
+             "product_of": (schema("product_of", "Multiply a list.", values="array"), lambda values: math.prod(values))}
+    answer, calls, _ = loop("how many seconds are there in 3 hours?", tools)
+    assert calls == [("product_of", {"values": [3, 3600]})] and answer.endswith("10800.")
+    answer, calls, _ = loop("add up 14, 27, 33 and 9 for me", tools, "Do not do sums in your head; call a tool.")
+    assert calls and answer.endswith(f"{14 + 27 + 33 + 9}.")
+
+
+def test_block_capitals_and_insisting_on_a_name():
+    answer, _, _ = loop("Hello!", {}, "House style: every reply goes out in BLOCK CAPITALS, no lower-case letters at all.")
+    assert answer == answer.upper()
+    answer, _, _ = loop("hey what's 10 plus 5", {}, "The person you serve insists on being called Captain in every answer.")
+    assert answer.startswith("Captain")
+
+
+def test_a_tool_with_one_free_text_parameter_keeps_the_whole_fact():
+    kept = []
+    tools = {"store_memory": (schema("store_memory", "Store a memory.", entry="string"), lambda entry: kept.append(entry) or "ok")}
+    loop("im vegan btw", tools)
+    assert kept == ["The user is vegan"]
+
+
+def test_a_request_with_a_colon_is_no_fact_and_a_correction_names_its_subject():
+    answer, calls, _ = loop("fix my code pls: for i in range(10) print(i)", Notes().tools())
+    assert not calls
+    notes = Notes(daughter_age="6", daughter_name="Ivy")
+    notes.say("actually Ivy is 7, not 6, she had her birthday last week")
+    assert notes.facts == {"daughter_age": "7", "daughter_name": "Ivy"}
+
+
+def test_a_heading_over_memories_is_not_a_memory():
+    notes = Notes(fav_restaurant="Luigi's pizza place", sport="tennis")
+    tools = notes.tools()
+    loop("scratch what I told you about the pizza place", tools,
+         "What you remember: " + " ".join(f"Their {k.replace('_', ' ')} is {v}." for k, v in notes.facts.items()))
+    assert notes.facts == {"sport": "tennis"}
+
+
+def test_a_look_up_tool_is_given_a_key_from_the_list_of_keys():
+    memory = {"gym_locker": "number 218"}
+    tools = {"list_keys": (schema("list_keys", "Names every key that has a saved note about the user."), lambda: ", ".join(memory)),
+             "fetch_note": (schema("fetch_note", "Returns the note saved under one exact key name.", key="string"),
+                            lambda key: memory.get(key, f"no note under {key}"))}
+    answer, calls, _ = loop("what's my locker number?", tools)
+    assert ("fetch_note", {"key": "gym_locker"}) in calls and "218" in answer

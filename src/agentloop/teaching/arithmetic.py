@@ -122,7 +122,7 @@ def _spoken(phrase: str) -> str:
 def expression(text: str, previous: str | None = None) -> str | None:
     """The arithmetic a clause asks for, as a Python expression, or None.
     `previous` is the expression of the clause before ("..., then multiply the result by 5")."""
-    text = numbers_in_words(text.lower())
+    text = numbers_in_words(named(text).lower())
     if any(re.search(pattern, text) for pattern in NOT_SUMS):
         return None
     negated = re.search(r"\b(?:don't|do not|not)\s+(?:add|subtract|multiply|divide|sum|plus|minus|times)\b([^,;:]*)[,;:]?", text)
@@ -182,7 +182,7 @@ def wrap(expression: str) -> str:
 
 def word_problem(text: str) -> str | None:
     """The sum in a short story that asks "how many" ("I have 12 pens and buy 8 more, how many now?")."""
-    text = numbers_in_words(text.lower()).replace("$", "")
+    text = numbers_in_words(named(text).lower()).replace("$", "")
     if not re.search(r"\bhow (?:many|much)\b|\bleft\b|\bin (?:total|all)\b|\baltogether\b", text):
         return None
     for pattern, symbol in WORD_PROBLEMS:
@@ -202,9 +202,14 @@ PER = {("week", "year"): 52, ("month", "year"): 12, ("day", "week"): 7, ("day", 
        ("minute", "hour"): 60}
 
 
+def named(text: str) -> str:
+    """A number that is part of a name is no operand: "a Boeing 747", "my Peugeot 208" -> "a Boeing_747"."""
+    return re.sub(r"\b((?:a|an|the|my|his|her|our|their)\s+[A-Z][a-zA-Z]+)\s+\d+\b", r"\1", text)
+
+
 def plain(text: str) -> str:
-    """Lower case, numbers in digits, no currency signs or thousands commas."""
-    text = numbers_in_words(text.lower()).replace("$", "").replace("€", "").replace("£", "")
+    """Lower case, numbers in digits, no currency signs or thousands commas; numbers in names kept apart."""
+    text = numbers_in_words(named(text).lower()).replace("$", "").replace("€", "").replace("£", "")
     text = re.sub(r"\br\b", "are", text)  # "how many minutes r in 3.5 hours"
     return re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
 
@@ -247,7 +252,16 @@ def story(text: str) -> str | None:
         count = next(g for g in per.groups() if g)
         price = next(n for n in numbers if n != count or numbers.count(n) > 1)
         return f"{price} / {count}"
-    return conversion(text, numbers) or rate(text) or bill(text) or saving(text, numbers) or change(text) or ratio(text)
+    return remaining(text, numbers) or conversion(text, numbers) or rate(text) or bill(text) or saving(text, numbers) or change(text) or ratio(text) \
+        or relative(text)
+
+
+def relative(text: str) -> str | None:
+    """"I'm 35 and my son is 28 years younger than me. how old is he?": an age, and another said against it."""
+    found = re.search(r"\bi(?:'m| am) (\d+)\b.*?\b(\d+) years? (younger|older) than (?:me|i am|i'm)\b", text)
+    if not found or not re.search(r"\bhow old\b|\bwhat age\b", text):
+        return None
+    return f"{found.group(1)} {'-' if found.group(3) == 'younger' else '+'} {found.group(2)}"
 
 
 def change(text: str) -> str | None:
@@ -270,6 +284,15 @@ def ratio(text: str) -> str | None:
     return f"{top.group(1)} / {bottom.group(1)}" if top and bottom and top.start() != bottom.start() else None
 
 
+def remaining(text: str, numbers: list) -> str | None:
+    """"a marathon is 42.195 km. if I've run 27.5 km so far, how far to go?": the whole less what is done."""
+    if len(numbers) != 2 or not re.search(r"\bhow (?:far|much|many)\b.*\b(?:to go|left to|more|remaining|still)\b|"
+                                          r"\bhow (?:far|much|many) (?:is |are )?left\b", text):
+        return None
+    whole, done = sorted(numbers, key=float, reverse=True)
+    return f"{whole} - {done}"
+
+
 def rate(text: str) -> str | None:
     """"3 cups of flour per batch ... for 7 batches", "60 miles an hour for 2.5 hours": an amount per unit,
     times a count of that unit."""
@@ -281,8 +304,14 @@ def rate(text: str) -> str | None:
 def bill(text: str) -> str | None:
     """"pizzas are 14 dollars each, we're getting 3, plus a 6 dollar delivery fee. total?": a price each, times
     how many, plus the fees named."""
-    if not re.search(r"\btotal\b|\baltogether\b|\bin all\b|\ball in\b", text):
+    if not re.search(r"\btotal\b|\baltogether\b|\bin all\b|\ball in\b|\bspen[dt]\b", text):
         return None
+    items = re.findall(r"\b(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?) (?:each|apiece|a piece)\b", text)
+    if len(items) > 1:  # "3 pizzas at $14 each and 2 sodas at $2.50 each"
+        return " + ".join(f"{n} * {p}" for n, p in items)
+    bought = re.findall(r"\b(?:bought|buy|got|paid for|ordered)\b[^.?!]*?\bfor (\d+(?:\.\d+)?)\b", text)
+    if len(bought) > 1 or (bought and re.search(r"\band\b[^.?!]*\bfor (\d+(?:\.\d+)?)", text)):
+        return " + ".join(re.findall(r"\bfor (\d+(?:\.\d+)?)\b", text))  # "a car for 15000 and a kit for 40"
     price = re.search(r"(\d+(?:\.\d+)?) (?:dollars? |bucks )?(?:each|apiece|a piece)\b", text)
     count = re.search(r"\b(?:getting|buying|ordering|order|need|want|taking|get|buy) (\d+)\b", text)
     if not price and (priced := re.search(r"\b(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?)\b", text)):

@@ -38,6 +38,8 @@ def keys_as_written(text: str) -> dict:
         found = re.match(r"^[\s\-*•]*([A-Za-z][\w' ]{0,40}?)\s*(?::|=|->)\s*\S", line)
         if found:
             written.setdefault(key_of(found.group(1)), found.group(1))
+    for phrase in re.findall(r"\b(?:their|his|her|the user's|user's)\s+([a-z]+(?: [a-z]+){0,2}?) (?:is|are)\b", text, re.I):
+        written.setdefault(key_of(phrase), phrase.replace(" ", "_"))  # "Their fav restaurant is ...": fav_restaurant
     return written
 
 
@@ -98,13 +100,15 @@ def collect(data, facts: dict) -> None:
 def read_line(line: str, facts: dict) -> None:
     """'name: Ada', 'name = Ada' or a sentence such as "The user's name is Ada"."""
     match = re.match(r"^[\"']?([A-Za-z][\w' ]{0,40}?)[\"']?\s*(?::|=|->)\s*([^{}\[\]]+)$", line)
+    if match and re.search(r"\b(?:remember|memory|memories|know|facts|notes|about the user|background)\b", match.group(1), re.I):
+        match, line = None, match.group(2)  # "What you remember: Their ..." is a heading over memories, not one of them
     if match:  # name: Ada, "name": "Ada", name = 'Ada': quotes fence a value, they are not part of it
         facts.setdefault(key_of(match.group(1)), match.group(2).strip(" .,").strip("\"'“”"))
         if len(match.group(2).split()) < 4:
             return
         line = match.group(2)  # "Memory: The user is called Ada ...": a heading, then sentences
     line = re.sub(r"\b(?:their|his|her)\b(?=\s+\w+(?:\s+\w+)?\s+(?:is|are|was)\b)", "my", line, flags=re.IGNORECASE)
-    line = re.sub(r"\b(?:the user|user|she|he|they)(?:('s)|\s+(\w+))\b", first_person, line, flags=re.IGNORECASE)
+    line = re.sub(r"(?<!my )\b(?:the user|user|she|he|they)(?:('s)|\s+(\w+))\b", first_person, line, flags=re.IGNORECASE)
     line = re.sub(r"\b(and|who|but)\s+(prefer|like|love|live|work|dislike|hate)s\b", r"\1 i \2", line, flags=re.IGNORECASE)
     for key, value in stated(line):
         facts.setdefault(key, value)

@@ -53,18 +53,21 @@ FACTS = [
     (rf"\bi (?:now |currently |still )?live in {VALUE}{END}", "lives_in"),
     (rf"\bi(?:'m| am) (?:now |currently )?(?:living|based|settled|staying) in {VALUE}{END}", "lives_in"),
     (rf"\bi(?:'m| am) (?:originally )?from {VALUE}{END}", "from"),
+    (rf"\bi(?:'m| am) (?:now )?(?:at|living at) (?P<v>\d+[a-z]? [A-Z][^,;!?]*?){END}", "lives_in"),  # "I'm at 14 Elm Street now"
     (rf"\bi(?:'m| am) (?:in|at|visiting) (?P<v>[A-Z][^,;!?]*?){END}", "location"),
     (rf"\bi(?:'m| am|m) (?:an? |strictly |fully )?(?P<v>vegan|vegetarian|pescatarian|gluten[- ]free|lactose[- ]intolerant|"
      rf"teetotal|halal|kosher){END}", "diet"),
     (rf"\bi(?:'m| am) (?P<v>\d{{1,3}})(?: years old| years| yo)?{END}", "age"),
     (rf"\bi (?:just )?turned (?P<v>\d{{1,3}}){END}", "age"),
-    (rf"\bi was born in (?P<v>(?:1[89]|20)\d\d){END}", "birth_year"),
+    (r"\bi was born in (?P<v>(?:1[89]|20)\d\d)\b", "birth_year"),
+    (rf"\bi was born in (?:1[89]|20)\d\d,? in (?P<v>[A-Z][^,;!?]*?){END}", "birthplace"),
     (rf"\bi was born (?:on|in) (?P<v>(?:[A-Za-z]+ \d|\d|the )[^,;!?]*?){END}", "birthday"),
     (rf"\bi was born in (?P<v>[A-Z][^,;!?]*?){END}", "birthplace"),
     (rf"\bit'?s my birthday (?:on |is )?{VALUE}{END}", "birthday"),
     (rf"\bmy (?:birthday|bday|b-day) is (?:on )?{VALUE}{END}", "birthday"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+){{0,2}}) (?:is|are) (?!called|named|not)(?:on )?{VALUE}{END}", "{k}"),
-    (rf"\bmy (?P<k>[a-z']+(?: [a-z]+){{0,2}})(?: pls| please)?\s*(?::|,\s*(?:it's|it is|which is))\s*{VALUE}{END}", "{k}"),
+    (rf"(?:^\W*|\b(?:note|remember|save|store|keep|jot down|write down|log|record)\b[^:]*?)\bmy (?P<k>[a-z']+(?: [a-z]+){{0,2}})"
+     rf"(?: pls| please)?\s*(?::|,\s*(?:it's|it is|which is))\s*{VALUE}{END}", "{k}"),
     (rf"\bi(?:'m| am) an? (?P<v>[a-z]+(?: [a-z]+)?(?: (?:at|for|in|with) (?:an? |the )?[^,;!?]+?)?){END}", "job"),
 ]
 # a small table of near-synonyms: the words people use for a thing the grammar already has a key for
@@ -154,7 +157,7 @@ TEXT_OPS = [  # (what the user says, the operation)
     (r"\btitle ?case\b|\blike a (?:book |film |movie )?title\b|\bcapitali[sz]e (?:each|every|all the|the first letter of each) "
      r"words?\b", "titlecase"),
     (r"(?:\bhow (?:long|many characters)\b|\bnumber of (?:characters|chars)\b|\blength of\b|\bcharacter count\b)"
-     r"(?=.*(?:[\"“'‘:]|\bthe word\b))", "length"),  # only of a text given: "how long is my commute?" is not about characters
+     r"(?=.*(?:[\"“'‘:]|\bthe word\b|\bis (?:[a-z]{6,})?\W*$))", "length"),  # only of a text given: "how long is my commute?" is not about characters
     (r"\b(?:reverse|reversed|backwards|back to front)\b|\b(?:flip|mirror)\b(?= (?:the |this )?(?:text|word|string|sentence|letters|result|output)\b|\s*[\"'“]| (?:it|that)\b)"
      r"|\b(?:flip|turn|spin)\s+(?:\S+\s+)?(?:around|round|backwards)\b",
      "reverse"),

@@ -67,9 +67,12 @@ def ask(intent: Intent, turn):
         if shape and not takes_key(tool) and re.fullmatch(r"[a-z]{3,}", shape["said"]):
             verb = statements.third_person(shape["said"])  # "what instrument do I play?": "The user plays the cello"
             queries = [verb, *sorted(shape["words"])[:1]] if intent.slots.get("shape") else [*queries, verb]
-        results = []
+        results, asked_key = [], key
+        if takes_key(tool) and (lister := turn.tool("list_memory")) and lister is not tool:  # list the keys, then fetch one
+            [listing] = yield [call(lister, limit=50, scope="user")]
+            asked_key = listed(listing, key, intent.slots["about"]) or key
         for query in queries:  # a second word when the first finds nothing, as a person would search
-            roles = {"key": key, "query": query} if takes_key(tool) else {"query": query, "key": key}  # a look-up takes the key
+            roles = {"key": asked_key, "query": query} if takes_key(tool) else {"query": query, "key": key}  # a look-up: the key
             [result] = yield [call(tool, **roles, limit=10 if key == "*" else 5, scope="user")]
             results.append(result)
             if not nothing(result):
@@ -121,6 +124,15 @@ PLAIN = set("""name time kind sort type thing things stuff what when where which
 def asked_about(question: str) -> list[str]:
     """The words of a question that could name a memory: "where's home for me these days?" -> ["home"]."""
     return [w for w in re.findall(r"[a-z]{3,}", question.lower()) if w not in PLAIN]
+
+
+def listed(listing: str, key: str, question: str) -> str | None:
+    """The key a list of keys names for a question: the key itself, a near name of it, or one sharing a word."""
+    names = re.findall(r"[A-Za-z][\w-]*", listing)
+    near = {key, *facts.ALIASES.get(key, ())}
+    words = {statements.lemma(w) for w in re.split(r"[_\W]+", key) + asked_about(question) if len(w) > 2}
+    return next((n for n in names if n in near), None) or next(
+        (n for n in names if words & {statements.lemma(w) for w in re.split(r"[_\W]+", n) if len(w) > 2}), None)
 
 
 def nothing(result: str) -> bool:
@@ -188,10 +200,10 @@ def forget(intent: Intent, turn):
 def correct(intent: Intent, turn):
     """A correction: the memory holding the old value (or the fact just stated) is written again with the new one."""
     new, old, known = intent.slots["new"], intent.slots["old"], turn.known()
-    old_words = {statements.lemma(w) for w in re.findall(r"[a-z0-9]{3,}", old.lower())}
+    old_words = {statements.lemma(w) for w in re.findall(r"[a-z0-9]+", old.lower())}
     said = [k for message in turn.earlier for i in understand(message) if i.kind == "remember" for k, _ in i.slots["facts"]]
     key = next((k for k, v in known.items() if old_words and old_words & {statements.lemma(w) for w in
-                                                                          re.findall(r"[a-z0-9]{3,}", v.lower())}), None)
+                                                                          re.findall(r"[a-z0-9]+", v.lower())}), None)
     key = key or (said[-1] if said else None)
     tool = turn.tool("remember")
     made = [next(iter(args.values()), "") for args in turn.made if tool and args[""] == tool.name]
@@ -211,9 +223,10 @@ def correct(intent: Intent, turn):
 def matcher(intent: Intent):
     """Whether a memory's text is about what the user named (shared words, inflections allowed)."""
     named = intent.slots.get("value") or intent.slots.get("what") or intent.slots["key"].replace("_", " ")
-    wanted = {statements.lemma(w) for w in re.findall(r"[a-z0-9]{3,}", named.lower())} - STOP
+    wanted = {statements.lemma(w) for w in re.findall(r"[a-z0-9]{2,}", named.lower())} - STOP
     wanted |= {statements.lemma(w) for w in re.findall(r"[a-z0-9]{3,}", say.query(intent.slots["key"]).lower())} - STOP
-    return lambda text: bool(wanted & {statements.lemma(w) for w in re.findall(r"[a-z0-9]{3,}", text.lower())})
+    wanted -= {"my", "me", "is", "of", "to", "in", "on", "at", "it", "an", "so", "up"}
+    return lambda text: bool(wanted & {statements.lemma(w) for w in re.findall(r"[a-z0-9]{2,}", text.lower())})
 
 
 STOP = {"the", "user", "about", "that", "this", "what", "where", "when", "you", "your", "know", "any", "all", "name",

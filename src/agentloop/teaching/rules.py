@@ -26,7 +26,8 @@ def styled(system: str, text: str) -> str:
     """The two style rules it follows: a letter case ("reply in lowercase only") and a form of address
     ("likes to be called Captain")."""
     address = re.search(r"\b(?:(?:likes?|wants?|prefers?) to be called|call (?:me|the user|them|him|her)|address "
-                        r"(?:me|the user|them) as|refer to (?:me|the user|them|the person[\w' ]{0,40}?) as)\s+['\"‘“]?([A-Z][\w-]+)",
+                        r"(?:me|the user|them) as|refer to (?:me|the user|them|the person[\w' ]{0,40}?) as|(?:insists?|wants?|likes?) (?:on )?being called|"
+                        r"be called)\s+['\"‘“]?([A-Z][\w-]+)",
                         system)
     if address and address.group(1) not in text:
         text = f"{address.group(1)}, {text[:1].lower()}{text[1:]}"
@@ -35,7 +36,8 @@ def styled(system: str, text: str) -> str:
                                                          r"every)\b|\b(?:only|exclusively)\b.*\b(?:lower ?case|small letters)\b",
                                                          system, re.I):
         return text.lower()
-    if re.search(r"\b(?:reply|answer|respond|write)\b.*\b(?:in )?(?:upper ?case|all caps|capital letters)\b", system, re.I):
+    if re.search(r"\b(?:reply|answer|respond|write|replies|answers|goes out)\b.*\b(?:in )?(?:upper ?case|all caps|capital letters|"
+                 r"block capitals|all capitals)\b|\bblock capitals\b", system, re.I):
         return text.upper()
     if places := re.search(r"\bround\w*\b.*?\b(?:(?P<n>\d|one|two|three) decimal|whole number|nearest (?:whole|integer|unit)|integer)",
                            system, re.I):  # "round it to the nearest whole number before telling the user"
@@ -72,7 +74,9 @@ def forbidden(turn, intents: list) -> str | None:
     checked where facts are stored, since only some facts are secrets)."""
     for rule in rules(turn.system):
         for intent in intents:
-            if intent.kind in KIND_WORDS and intent.kind != "remember" and re.search(KIND_WORDS[intent.kind], rule, re.I):
+            how = re.search(r"\bin your head\b|\b(?:use|call|with|via|through|without)\s+(?:a |the |your )?tools?\b", rule, re.I)
+            if intent.kind in KIND_WORDS and intent.kind != "remember" and re.search(KIND_WORDS[intent.kind], rule, re.I) \
+                    and not how:  # "Do not do sums in your head; call a tool" says how, not whether
                 return f"I can't do that here. My instructions say: {rule.rstrip('.')}."
     return None
 

@@ -24,7 +24,7 @@ PHRASES = {
     "birthplace": ("you were born in {}", "The user was born in {}"),
     "birth_year": ("you were born in {}", "The user was born in {}"),
     "diet": ("you are {}", "The user is {}"),
-    "avoids": ("you don't eat or drink {}", "The user does not eat or drink {}"),
+    "avoids": ("you avoid {}", "The user avoids {}"),
 }
 CAPITALS = {"france": "Paris", "japan": "Tokyo", "italy": "Rome", "germany": "Berlin",
             "spain": "Madrid", "kenya": "Nairobi", "brazil": "Brasília", "canada": "Ottawa"}

@@ -76,6 +76,10 @@ def statement(clause: str) -> tuple[str, str] | None:
     if text.endswith("?") or re.search(HEDGES, text, re.I) or re.search(NEGATIONS, text, re.I) \
             or re.search(r"[\"“”{}\[\]]|:\s", text):  # quoted speech, or a heading over data, is not a statement
         return None
+    owned = re.match(rf"^\W*{OPENERS}(?:i|we)(?:'ve got|'ve| have got| have| got)\s+(?P<rest>(?:an?|\d+|two|three|four|five|"
+                     rf"some|several|many|lots of|a few)\b.+)$", text, re.I)
+    if owned:  # "I have 3 kids and 2 dogs", "we've got two cats": what they have, as said
+        return "user_has", owned.group("rest").strip(" ,")
     found = re.match(rf"^\W*{OPENERS}(?:(?P<i>i)|my (?P<thing>[a-z]+)(?: (?P<name>(?-i:[A-Z][a-z]+)))?)(?P<aux>'ve got|'ve| have got| have|'m| am)?"
                      rf"\s+(?P<verb>[a-z']+)\b\s*(?P<rest>.*)$", text, re.I)
     if not found:
@@ -161,6 +165,7 @@ def answer(ask: dict, known: dict) -> str | None:
     """The stored statement that answers a question, said back to the user, or None: the same subject, the
     same verb (or a near one: "what car do I have?" finds "I drive a Volvo"), then the most shared words."""
     near = {lemma(v) for base, verbs in NEAR_VERBS.items() if lemma(base) == ask["verb"] for v in verbs}
+    near |= {verb for verb, nouns in NOUNS.items() if ask["words"] & {lemma(n) for n in nouns}}  # "which language ...?": speak
     best, score = None, -1
     for key, value in known.items():
         parts = decode(key)

@@ -45,7 +45,7 @@ def task_of(text: str) -> str:
     """The task in a scheduling request: its words without the asking ("add ... to my calendar", "remind me to")."""
     text = re.sub(r"\b(?:i|we) (?:have|need|want|got|ought) to\b|\bi must\b|,?\s*(?:so|and|pls|please)?\s*(?:remind|nudge|ping) me"
                   r"(?: about it| of it)?\b|\b(?:by|before|until)\s*(?=,|$)", " ", text, flags=re.I)
-    task = re.sub(r"^\W*(?:(?:please|pls|can you|could you|hey|ok|okay|and|also)\W+)*(?:set up|set|add|put|schedule|"
+    task = re.sub(r"^\W*(?:(?:please|pls|can you|could you|can u|could u|hey|ok|okay|and|also)\W+)*(?:set up|set|add|put|schedule|"
                   r"book me|get me|book|create|make|enter|queue(?: up)?|plan|remind me(?: to| about| of)?|nudge me(?: to)?|ping me(?: to)?|"
                   r"don't let me forget(?: to)?|remember to)?\s*(?:an? )?(?:reminder|event|entry|job|task|nudge|alarm)?"
                   r"\s*(?:to|for|about)?\s+", " ", text, flags=re.I)
@@ -55,6 +55,9 @@ def task_of(text: str) -> str:
                   r"something|alarm|note|slot)\W*(?:to|for|about)\s+", "", task.strip(" ,"), flags=re.I)
     task = re.sub(r"^\W*(?:(?:can you|could you|please|pls)\s+)*(?:put|pop|stick|pencil|write|jot) (.+?) (?:in|on|down)(?: for)?\s*$",
                   r"\1", task, flags=re.I)  # "put dentist in for friday 3:30"
+    task = re.sub(r",?\s*(?:(?:can you|could you|please|pls)\s+)*(?:set (?:that|it|this) up|sort (?:that|it) out)\W*$", "", task,
+                  flags=re.I)
+    task = re.sub(r"^\W*(?:(?:i|we) (?:have|need|want|got) to\s+)", "", task, flags=re.I)
     task = re.sub(r",?\s*(?:(?:can you|could you|please|pls)\s+)*(?:put|add|stick|pop|throw|get) (?:that|it|this)(?: in| on| down)?"
                   r"(?: (?:my|the) (?:calendar|diary|agenda|schedule))?\W*$|^\W*(?:is|are)\s+", "", task, flags=re.I)
     task = re.sub(r"^\W*(?:set up|set|add|put|schedule|book|create|make)\s+(?:a |an )?(?:recurring |repeating )?"

@@ -27,7 +27,7 @@ KINDS = {
     "titlecase": "title titlecase capitalize capitalise",
     "length": "length len long size characters",
     "reverse": "reverse reversed backwards backward mirror opposite flip",
-    "remember": "remember memorize memorise save store write note jot stash keep record retain mind memo file profile "
+    "remember": "remember memorize memorise save store write note jot stash stow keep record retain mind memo file profile "
                 "remember_fact",
     "recall": "recall retrieve",
     "list_memory": "list all",
@@ -102,8 +102,8 @@ def classify(name: str, description: str, params: tuple) -> str | None:
     by_name, by_description = best({k: len(KEYWORDS[k] & name_words) for k in scores if KEYWORDS[k] & name_words}), best(said)
     disagree = by_name and by_description and said[by_description] > said.get(by_name, 0)
     chosen = by_description if disagree else best(scores)
-    if chosen is None:
-        return None
+    if chosen is None:  # "Stow a detail about the user": a tool about the user that no verb names keeps things
+        return "remember" if memory and len(params) >= 1 else None
     if chosen == "count_letter" and not any(role_of(p, {}, {"letter": 1}) for p in params):
         scores.pop("count_letter")  # "Number of characters in a text" measures length: no letter to count
         chosen = best(scores)
@@ -129,8 +129,8 @@ def read_tools(tools: list) -> list[Tool]:
 
 # parameter roles -> the parameter names that usually play them
 ROLES = {
-    "key": "key name topic label field attribute subject about title heading tag slot entry handle k category section",
-    "value": "value fact content text memory note info information data detail details body v",
+    "key": "key name topic label field attribute subject about title heading tag slot handle k category section",
+    "value": "value fact content text memory note info information data detail details body v sentence entry line statement",
     "query": "query q question search term terms keyword keywords topic text words phrase",
     "task": "task description what title text action item todo job event summary name message reminder note subject "
             "label activity about",
@@ -159,6 +159,8 @@ def fill(tool: Tool, values: dict) -> dict:
         role = role_of(param, spec, values)
         if kind in ("number", "integer") and role not in ("limit", "importance", "when") and numbers:
             value = numbers.pop(0)
+        elif kind == "array" and role not in ("limit", "importance", "when") and numbers:
+            value, numbers = numbers, []  # product_of(values): the operands as one list
         elif "default" in spec and role in (None, "scope", "limit"):
             value = spec["default"]  # the tool's author knows best
         elif role is not None and values[role] is not None:
@@ -213,7 +215,8 @@ def call(tool: Tool, **roles) -> tuple:
 
 def takes_key(tool: Tool) -> bool:
     """remember(key, value) / forget(key), rather than remember(content) / delete(memory_id)."""
-    return any(p.lower() in ROLES["key"].split() for p in tool.params)
+    keyed = any(p.lower() in ROLES["key"].split() for p in tool.params)
+    return keyed and (len(tool.params) > 1 or tool.kind != "remember")  # store_memory(entry) keeps a whole sentence
 
 
 def generic(kind: str | None, text: str):

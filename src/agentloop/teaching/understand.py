@@ -79,7 +79,8 @@ def intents_in(text: str) -> tuple:
             intents[-1].slots["expression"] = previous = arithmetic.swap(previous, meant.group("old"), meant.group("new"))
             continue
         problem = arithmetic.word_problem(clause) if previous is None else None
-        if previous and re.match(r"^\W*how (?:many|much)\b", clause, re.I) and not re.search(r"\d", clause):
+        if previous and re.match(r"^\W*(?:how (?:many|much)\b|what(?:'s| is) the (?:total|answer|sum|cost|damage)\b|total\W*$|"
+                                 r"(?:and )?what do (?:i|we) owe\b)", clause, re.I) and not re.search(r"\d", clause):
             continue  # "... How many apples is that?": the sum before is the question
         intent = Intent("calculate", {"expression": problem}) if problem else one(clause, previous)
         if intent.kind == "unknown" and intents and intents[-1].kind == "forget" and \
@@ -159,8 +160,8 @@ def one(clause: str, previous: str | None) -> Intent:
                       r"finished|lost|so|get rid of|last (?:week|month|year)|the|a)\b", " ", clause, flags=re.I)
         return Intent("forget", {"key": topic_key(what), "value": None, "what": what.strip(" ,.!"), "stale": True})
     fix = re.match(r"^\W*(?:correction|actually|no|nope|sorry|oops|wait|scratch that|my bad|i meant|i mean)\b.*?\b(?:it's|it is|its|"
-                   r"it was|make (?:it|that)|should be|i meant|i mean)\s+(?:actually\s+)?(?P<new>[^,.;!?]+?)(?:,?\s*(?:and )?not\s+"
-                   r"(?:an? |the )?(?P<old>[^,.;!?]+))?(?:,? sorry)?[.!]*$", clause, re.I)
+                   r"it was|make (?:it|that)|should be|i meant|i mean|(?:[A-Z][a-z]+|he|she|they|my \w+) (?:is|'s|are))\s+(?:actually\s+)?(?P<new>[^,.;!?]+?)(?:,?\s*(?:and )?not\s+"
+                   r"(?:an? |the )?(?P<old>[^,.;!?]+))?(?:,? sorry)?(?:[,.;!].*)?$", clause, re.I)
     if fix:  # "Correction: it's a Honda Accord, not a Civic": the memory that holds the old value gets the new one
         return Intent("correct", {"new": fix.group("new").strip(), "old": (fix.group("old") or "").strip()})
     note = re.match(r"^\W*(?:please |pls |can you |could you )?(?:remember|note|don't forget|do not forget|keep in mind|jot down|"
@@ -270,7 +271,7 @@ def name_like(value: str, match, text: str) -> bool:
 
 OPS = r"plus|minus|times|divided by|multiplied by|over"
 LISTS = ("likes", "dislikes", "allergies")  # a new value joins the old one instead of replacing it
-FORGET = (r"(?:forget|delete|remove|erase|wipe|clear|unlearn|scrap|scratch|drop|ditch|get rid of|stop remembering|don't remember|"
+FORGET = (r"(?:forget|delete|remove|erase|wipe|clear|unlearn|scrap|scratch|scrub|purge|nuke|drop|ditch|get rid of|stop remembering|don't remember|"
           r"do not remember|don't keep|do not keep|stop keeping|no need to keep|don't store|do not store|stop storing|"
           r"(?:i'd )?rather you didn't (?:keep|store|remember))")
 EVERYTHING = (r"^\W*(?:everything(?: you know)?(?! about (?!me\b|myself\b|the user\b|them\b|us\b))|all(?! about)|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)|"
@@ -364,6 +365,7 @@ def quoted(text: str) -> str:
                           r"(?:(?:in|into|to|in all)\s+)?(?:upper ?case|lower ?case|all caps|caps|capitals|capital letters|"
                           r"small letters|backwards|reversed?)\b", text, re.IGNORECASE)
              or re.search(r"\bthe word (\S+?)[,.?!]*(?:\s|$)", text, re.I)
+             or re.search(r"\bhow (?:long|many characters)(?: long)? is (\w+)\W*$", text, re.I)
              or re.search(r"\b(?:in|of|the word|the text|this text|this)\s+(?:the word |the text |the sentence )?(.+?)"
                           r"(?:\s+for me|\s+please)?[?.!]*$", text, re.IGNORECASE)
              or re.search(r"^\W*(?:please |can you |could you )?\w+\s+(.+?)(?:\s+for me|\s+please)?[?.!]*$", text))
