@@ -808,3 +808,63 @@ def test_a_look_up_tool_is_given_a_key_from_the_list_of_keys():
                             lambda key: memory.get(key, f"no note under {key}"))}
     answer, calls, _ = loop("what's my locker number?", tools)
     assert ("fetch_note", {"key": "gym_locker"}) in calls and "218" in answer
+
+
+def test_round_eight_schedules_keep_their_words_in_their_places():
+    made = []
+    record = lambda **kw: made.append(kw) or "ok"  # noqa: E731
+    cal = {"calendar_add": (schema("calendar_add", "Put an event on the user's calendar.", title="string", start="string",
+                                   repeat="string"), record)}
+    queue = {"enqueue_job": (schema("enqueue_job", "Queue a job.", job="string", due="string"), record)}
+    loop("put a dentist appt on my calendar for thursday at 3pm", cal)
+    loop("can you queue up a backup of the photos folder for 2am tonight", queue)
+    loop("queue a job to email the weekly report on friday at 5pm", queue)
+    assert made == [{"title": "a dentist appt", "start": "thursday at 3pm", "repeat": "none"},
+                    {"job": "a backup of the photos folder", "due": "2am tonight"},
+                    {"job": "email the weekly report", "due": "on friday at 5pm"}]
+
+
+@pytest.mark.parametrize("question, value", [
+    ("I bought 3 cartons of eggs with 12 in each, then dropped 5 on the way home. How many eggs left?", 3 * 12 - 5),
+    ("The rent is 950 a month. How much is that over a year?", 950 * 12),
+])
+def test_round_eight_sums(question, value):
+    answer, _, _ = loop(question, {})
+    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
+
+
+def test_a_memory_tool_whose_description_says_later_still_keeps_things():
+    kept = {}
+    tools = {"keep_in_mind": (schema("keep_in_mind", "Persist a piece of personal info the user shares, so later chats know it.",
+                                     topic="string", info="string"), lambda topic, info: kept.update({topic: info}) or "ok")}
+    loop("i drive a 2015 subaru outback", tools)
+    loop("just moved to Lisbon last week!", tools)
+    assert kept == {"user_drives": "a 2015 subaru outback", "lives_in": "Lisbon"}
+
+
+def test_a_tool_that_digs_through_memory_is_searched():
+    saved = {"favourite_band": "Radiohead"}
+    tools = {"rummage": (schema("rummage", "Dig through everything saved about the user for entries matching some words.",
+                                query="string"),
+                         lambda query: "\n".join(f"{k}: {v}" for k, v in saved.items()
+                                                 if any(w in f"{k} {v}".lower() for w in query.lower().split() if len(w) > 2))
+                         or "nothing found")}
+    answer, calls, _ = loop("who's my fav band?", tools)
+    assert calls and "Radiohead" in answer
+
+
+def test_sign_in_details_and_health_stay_out_when_a_rule_says_so():
+    notes = Notes()
+    loop("my netflix login is kat.m@example.com and the pw is sunflower99, save it pls", notes.tools(),
+         "Don't ever jot down anything someone could use to sign in as the user.")
+    loop("fyi I have type 1 diabetes", notes.tools(),
+         "Under no circumstances is anything about the user's health to be kept in memory.")
+    assert notes.facts == {}
+
+
+def test_bullets_with_a_dash_and_a_sentence_with_commas_are_read_whole():
+    answer, _, _ = loop("what are my kids called?", {}, "## Memory\n* kids — two kids, Theo and Ana")
+    assert "Theo and Ana" in answer and "kids are" in answer
+    notes = Notes(favorite_food="sushi", favorite_color="green")
+    notes.say("actually scratch the sushi thing, I'm over it")
+    assert notes.facts == {"favorite_color": "green"}

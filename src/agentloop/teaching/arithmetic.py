@@ -330,8 +330,8 @@ def saving(text: str, numbers: list) -> str | None:
         return None
     count = float(span.group(1)) if span.group(1) and span.group(1)[0].isdigit() else 1.0
     count += 0.5 if span.group(3) else 0
-    return f"{rate.group(1)} * {PER[rate.group(2), span.group(2)]} * {count:g}".replace(" * 1", "") if count == 1 else \
-        f"{rate.group(1)} * {PER[rate.group(2), span.group(2)]} * {count:g}"
+    times = f" * {count:g}" if count != 1 else ""  # "950 a month ... over a year" is 950 * 12
+    return f"{rate.group(1)} * {PER[rate.group(2), span.group(2)]}{times}"
 
 
 SPEND = r"spen[dt]s?|spending|paid|pay|pays|bought|buy|buys|used|lost|gave(?: away)?|give|sold|ate|lent|donated|took|takes|cost|costs"
@@ -361,9 +361,10 @@ def ledger(text: str) -> str | None:
     if not start:
         return None
     rest, first = text[start.end():], start.group(1)
-    each = re.match(r"[^.?!]*?(?:\.\s*)?[^.?!]*?\beach [a-z]+ (?:holds?|has|contains?|fits?|with|of) (\d+)", rest)
+    each = re.match(r"[^.?!]*?(?:\.\s*)?[^.?!]*?(?:\beach [a-z]+ (?:holds?|has|contains?|fits?|with|of) (\d+)|"
+                    r"\b(?:with|of|holding|containing) (\d+)(?: [a-z]+)? (?:in )?each\b)", rest)
     if each and not money:  # "4 trays of cookies. Each tray holds 18": the start is 4 * 18
-        first, rest = f"({first}*{each.group(1)})", rest[each.end():]
+        first, rest = f"({first}*{each.group(1) or each.group(2)})", rest[each.end():]
     rest = re.sub(r"(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?)(?: each| apiece)?", r"(\1*\2)", rest)
     takes, adds = (SPEND, EARN) if money else (LOSE, GAIN)
     terms, sign = [first], "-" if money and re.search(r"\bleft(?: over)?\b|\bremain", text) else None  # a budget: costs

@@ -10,7 +10,8 @@ import re
 from .understand import key_of, stated
 
 ALIASES = {"name": ["user_name", "username", "first_name", "called"], "prefers": ["preference", "drink"],
-           "birthday": ["birth_date", "date_of_birth", "birthdate", "dob", "bday", "birth_year"],
+           "workplace": ["employer", "company", "office", "work_place"],
+    "birthday": ["birth_date", "date_of_birth", "birthdate", "dob", "bday", "birth_year"],
            "lives_in": ["city", "home", "lives", "address", "home_city"], "job": ["occupation", "profession", "work"],
            "allergies": ["allergy", "allergic_to"], "likes": ["like", "loves", "interests"],
            "location": ["lives_in", "city"]}
@@ -99,7 +100,7 @@ def collect(data, facts: dict) -> None:
 
 def read_line(line: str, facts: dict) -> None:
     """'name: Ada', 'name = Ada' or a sentence such as "The user's name is Ada"."""
-    match = re.match(r"^[\"']?([A-Za-z][\w' ]{0,40}?)[\"']?\s*(?::|=|->)\s*([^{}\[\]]+)$", line)
+    match = re.match(r"^[\"']?([A-Za-z][\w' ]{0,40}?)[\"']?\s*(?::|=|->|—|–| - )\s*([^{}\[\]]+)$", line)
     if match and re.search(r"\b(?:remember|memory|memories|know|facts|notes|about the user|background)\b", match.group(1), re.I):
         match, line = None, match.group(2)  # "What you remember: Their ..." is a heading over memories, not one of them
     if match:  # name: Ada, "name": "Ada", name = 'Ada': quotes fence a value, they are not part of it
@@ -110,6 +111,9 @@ def read_line(line: str, facts: dict) -> None:
     line = re.sub(r"\b(?:their|his|her)\b(?=\s+\w+(?:\s+\w+)?\s+(?:is|are|was)\b)", "my", line, flags=re.IGNORECASE)
     line = re.sub(r"(?<!my )\b(?:the user|user|she|he|they)(?:('s)|\s+(\w+))\b", first_person, line, flags=re.IGNORECASE)
     line = re.sub(r"\b(and|who|but)\s+(prefer|like|love|live|work|dislike|hate)s\b", r"\1 i \2", line, flags=re.IGNORECASE)
+    whole = re.match(r"^my ([a-z][a-z_ ]{0,40}?) (?:is|are) (.+?)\.?$", line, re.I)
+    if whole:  # "my kids is two kids, Theo and Ana": memory's sentence is the value to its end, commas and all
+        facts.setdefault(key_of(whole.group(1)), whole.group(2))
     for key, value in stated(line):
         facts.setdefault(key, value)
 

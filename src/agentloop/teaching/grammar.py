@@ -48,7 +48,8 @@ FACTS = [
     (rf"\bi (?:work|am working) (?:at|for) {VALUE}{END}", "workplace"),
     (rf"\bi(?:'ve| have)? (?:re-?trained|trained|qualified) as (?:an? )?{VALUE}{END}", "job"),
     (rf"\bi(?:'m| am) now (?:an? )?(?P<v>[a-z]+(?: [a-z]+)?){END}", "job"),
-    (rf"\b(?:actually |so |now )?(?:i|we)(?:'ve| have)? (?:just |recently )?(?:moved|relocated)(?: from [^,;!?]+?)? to {VALUE}{END}",
+    (rf"(?:\b(?:actually |so |now )?(?:i|we)(?:'ve| have)? |^\W*)(?:just |recently )?(?:moved|relocated)(?: from [^,;!?]+?)? to "
+     rf"{VALUE}{END}",
      "lives_in"),
     (rf"\bi (?:now |currently |still )?live in {VALUE}{END}", "lives_in"),
     (rf"\bi(?:'m| am) (?:now |currently )?(?:living|based|settled|staying) in {VALUE}{END}", "lives_in"),
@@ -65,7 +66,7 @@ FACTS = [
     (rf"\bi was born in (?P<v>[A-Z][^,;!?]*?){END}", "birthplace"),
     (rf"\bit'?s my birthday (?:on |is )?{VALUE}{END}", "birthday"),
     (rf"\bmy (?:birthday|bday|b-day) is (?:on )?{VALUE}{END}", "birthday"),
-    (rf"\bmy (?P<k>[a-z]+(?: [a-z]+){{0,2}}) (?:is|are) (?!called|named|not)(?:on )?{VALUE}{END}", "{k}"),
+    (rf"\b(?:my|our) (?P<k>[a-z]+(?: [a-z]+){{0,2}}) (?:is|are) (?!called|named|not)(?:on )?{VALUE}{END}", "{k}"),
     (rf"(?:^\W*|\b(?:note|remember|save|store|keep|jot down|write down|log|record)\b[^:]*?)\bmy (?P<k>[a-z']+(?: [a-z]+){{0,2}})"
      rf"(?: pls| please)?\s*(?::|,\s*(?:it's|it is|which is))\s*{VALUE}{END}", "{k}"),
     (rf"\bi(?:'m| am) an? (?P<v>[a-z]+(?: [a-z]+)?(?: (?:at|for|in|with) (?:an? |the )?[^,;!?]+?)?){END}", "job"),
@@ -159,6 +160,6 @@ TEXT_OPS = [  # (what the user says, the operation)
     (r"(?:\bhow (?:long|many characters)\b|\bnumber of (?:characters|chars)\b|\blength of\b|\bcharacter count\b)"
      r"(?=.*(?:[\"“'‘:]|\bthe word\b|\bis (?:[a-z]{6,})?\W*$))", "length"),  # only of a text given: "how long is my commute?" is not about characters
     (r"\b(?:reverse|reversed|backwards|back to front)\b|\b(?:flip|mirror)\b(?= (?:the |this )?(?:text|word|string|sentence|letters|result|output)\b|\s*[\"'“]| (?:it|that)\b)"
-     r"|\b(?:flip|turn|spin)\s+(?:\S+\s+)?(?:around|round|backwards)\b",
+     r"|\b(?:flip|turn|spin)\s+(?:\S+\s+){0,4}?(?:around|round|backwards)\b",
      "reverse"),
 ]

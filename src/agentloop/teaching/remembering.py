@@ -104,6 +104,8 @@ def ask(intent: Intent, turn):
     if thing and value is not None:
         liked = thing.group(1).lower() in value.lower()
         return f"Yes: you like {value}." if liked else f"I don't know that you like {thing.group(1)}; you told me you like {value}."
+    if value is None and key.endswith("_name") and (thing := facts.lookup(known, key.removesuffix("_name"))) is not None:
+        key, value = key.removesuffix("_name"), thing  # "who's my fav band?": the band, not a name
     if value is not None:
         return say.sentence(say.phrase(key, value))
     if word := next((w for w in asked_about(intent.slots["about"]) if facts.lookup(known, facts.canonical(w)) is not None), None):
@@ -165,9 +167,13 @@ def forget(intent: Intent, turn):
     search = turn.tool("list_memory", "recall") if key == "*" else turn.tool("recall", "list_memory")
     named = matcher(intent)
     if not takes_key(tool) and search:  # memory services delete by id: search first, then delete
-        query = "user" if key == "*" else value or say.query(key)
-        [result] = yield [call(search, query=query, limit=20 if key == "*" else 5, scope="user")]
-        targets = [i for i, text in facts.ids_in(result) if key == "*" or named(text)]
+        words = [w for w in asked_about(intent.slots.get("what") or "") if w not in ("bit", "note", "thing", "stuff")]
+        queries = ["user"] if key == "*" else list(dict.fromkeys([value or say.query(key), *words[:1]]))
+        for query in queries:  # how memory writes it, then the user's own word ("the bit about my allergy")
+            [result] = yield [call(search, query=query, limit=20 if key == "*" else 5, scope="user")]
+            targets = [i for i, text in facts.ids_in(result) if key == "*" or named(text)]
+            if targets:
+                break
         if not targets:
             return f"I couldn't find anything about {what.removeprefix('that ')} to forget."
     elif (rest := others(turn, key, value)) and (keeper := turn.tool("remember")) and takes_key(keeper):

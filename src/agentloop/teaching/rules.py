@@ -8,8 +8,11 @@ import re
 
 SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b|\bcard (?:number|no)s?\b",
              "a password or another secret": r"\b(?:password|passcode|pass ?phrase|pin|code|credential|secret|login|log-?in|"
+                                             r"sign[- ]?in|pw|pwd|passwd|"
                                              r"api key|token)s?\b",
              "a government ID number": r"\b(?:ssn|social security|passport number)\b",
+             "health information": r"\b(?:health|medical|diagnos\w*|diabetes|asthma|cancer|depression|anxiety|adhd|"
+                                   r"epilepsy|pregnan\w*|disabilit\w*|illness|disease|medication|therapy)\b",
              "banking details": r"\b(?:iban|account numbers?|sort codes?|routing numbers?|bank details|banking)\b|"
                                 r"\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b"}
 PROHIBITION = (r"\b(?:never|must not|mustn't|may not|shall not|do not|don't|cannot|can't|not allowed|not permitted|forbidden|"

@@ -49,7 +49,8 @@ def phrase(key: str, value: str, about_user: bool = False) -> str:
         second, third = PHRASES[key]
     else:
         thing = key.replace("_", " ")
-        second, third = f"your {thing} is {{}}", f"The user's {thing} is {{}}"
+        verb = "are" if re.search(r"[^su]s$", thing) else "is"  # "your kids are ...", "your address is ..."
+        second, third = f"your {thing} {verb} {{}}", f"The user's {thing} {verb} {{}}"
     value = re.sub(r"\bmy\b", "their" if about_user else "your", value)  # "I love my dog": "you like your dog"
     if key == "job" and not re.match(r"(?:an?|the)\s", value, re.I):  # stored as "nurse", said as "a nurse"
         value = ("an " if value[:1].lower() in "aeiou" else "a ") + value

@@ -27,16 +27,16 @@ KINDS = {
     "titlecase": "title titlecase capitalize capitalise",
     "length": "length len long size characters",
     "reverse": "reverse reversed backwards backward mirror opposite flip",
-    "remember": "remember memorize memorise save store write note jot stash stow keep record retain mind memo file profile "
+    "remember": "remember memorize memorise save store write note jot stash stow keep record retain mind memo file profile persist "
                 "remember_fact",
     "recall": "recall retrieve",
     "list_memory": "list all",
     "forget": "forget delete remove erase unlearn wipe scrub purge discard clear drop scrap throw toss shred destroy",
-    "schedule": "schedule queue reminder remind later follow followup enqueue task calendar event appointment agenda "
+    "schedule": "schedule queue reminder remind follow followup enqueue task calendar event appointment agenda "
                 "nudge alarm job cron timer todo planner diary recurring",
     "weather": "weather forecast temperature",
     "clock": "time clock date now today",
-    "search": "search lookup find query web internet browse sources",
+    "search": "search lookup find query web internet browse sources dig rummage matching",
     "decide": "decide decision log audit reasoning",
 }
 ARITHMETIC = {"add", "subtract", "multiply", "divide", "power", "modulo"}
