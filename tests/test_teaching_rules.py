@@ -868,3 +868,62 @@ def test_bullets_with_a_dash_and_a_sentence_with_commas_are_read_whole():
     notes = Notes(favorite_food="sushi", favorite_color="green")
     notes.say("actually scratch the sushi thing, I'm over it")
     assert notes.facts == {"favorite_color": "green"}
+
+
+@pytest.mark.parametrize("question, value", [
+    ("I had 50 stickers. Gave 12 to my little brother. Then my aunt gave me 3 packs with 8 in each. How many have I got now?",
+     50 - 12 + 3 * 8),
+    ("if i make 4200 a month and rent eats 35% of it, how much is left after rent?", 4200 * 0.65),
+    ("there were 6 of us. 3 pizzas at 14.50 each plus 9 for drinks. what's each person's share?", (3 * 14.50 + 9) / 6),
+    ("I've got 3 tickets for Maroon 5 and 2 for Blink-182. how many tickets total?", 3 + 2),
+    ("bill is 212 dollars split 4 ways", 212 / 4), ("convert 72 fahrenheit to celsius pls", (72 - 32) * 5 / 9),
+    ("born in 2015, how old will she turn in 2031?", 2031 - 2015),
+])
+def test_round_nine_sums(question, value):
+    answer, _, _ = loop(question, {})
+    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
+
+
+def test_an_average_done_by_hand_does_not_slip():
+    tools = {"combine": (schema("combine", "Add.", a="number", b="number"), lambda a, b: a + b)}
+    answer, _, _ = loop("average of 82, 91 and 77?", tools)
+    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - (82 + 91 + 77) / 3) < 0.01
+
+
+def test_where_they_work_now_replaces_where_they_worked():
+    notes = Notes(employer="Acme")
+    notes.say("I don't work at Acme anymore, I'm at Globex now")
+    assert list(notes.facts.values()) == ["Globex"] and "location" not in notes.facts
+
+
+def test_a_look_up_with_a_wrong_name_tries_the_name_it_is_told():
+    memory = {"diet": "vegetarian"}
+    tools = {"peek": (schema("peek", "Look at one saved slot by its name.", slot="string"),
+                      lambda slot: memory.get(slot, f"no slot '{slot}'; slots in use: {', '.join(memory)}"))}
+    answer, _, _ = loop("what diet am I on?", tools)
+    assert "vegetarian" in answer
+
+
+def test_round_nine_schedules_rules_and_names():
+    made = []
+    record = lambda **kw: made.append(kw) or "ok"  # noqa: E731
+    loop("tomorrow morning: call the plumber. can u queue that",
+         {"enqueue_job": (schema("enqueue_job", "Queue a job.", job="string", due="string"), record)})
+    loop("every other weekend i should call grandpa, can u schedule that",
+         {"calendar_add": (schema("calendar_add", "Put an event on the user's calendar.", title="string", start="string",
+                                  repeat="string"), record)})
+    loop("the deadline is 2025-06-30, put it in my calendar as 'tax filing'",
+         {"calendar_add": (schema("calendar_add", "Put an event on the user's calendar.", title="string", start="string",
+                                  repeat="string"), record)})
+    assert made == [{"job": "call the plumber", "due": "tomorrow morning"},
+                    {"title": "call grandpa", "start": "in 1 weekend", "repeat": "every other weekend"},
+                    {"title": "tax filing", "start": "2025-06-30", "repeat": "none"}]
+    notes = Notes()
+    loop("note that the wifi password at home is tangerine42", notes.tools(),
+         "You help. Do not squirrel away anything that resembles a credential.")
+    assert notes.facts == {}
+    answer, calls, _ = loop("what's 15 + 27?", {}, "House rule: you only ever talk about cooking and recipes. Anything "
+                                                    "else, you politely turn down.")
+    assert "42" not in answer and not calls
+    answer, _ = notes.say("Hi, the name's Tomasz")
+    assert notes.facts == {"name": "Tomasz"}

@@ -196,15 +196,17 @@ CONVERSIONS = {("hour", "minute"): 60, ("minute", "second"): 60, ("hour", "secon
                ("week", "day"): 7, ("mile", "km"): 1.609344, ("mile", "kilometre"): 1.609344, ("kg", "pound"): 2.20462,
                ("kilogram", "pound"): 2.20462, ("foot", "inch"): 12, ("metre", "cm"): 100, ("meter", "cm"): 100,
                ("km", "metre"): 1000, ("km", "meter"): 1000, ("litre", "ml"): 1000, ("year", "month"): 12}
-ASKED = (r"\bhow (?:much|many|long|far)\b|\bwhat(?:'s| is| are| will| would|s)\b|\btotal\b|\?|\bcalculate\b|\bwork out\b|"
-         r"\bconvert\b")
+ASKED = (r"\bhow (?:much|many|long|far|old)\b|\bwhat(?:'s| is| are| will| would|s)\b|\btotal\b|\?|\bcalculate\b|\bwork out\b|"
+         r"\bconvert\b|\bsplit\b|\bshare\b")
 PER = {("week", "year"): 52, ("month", "year"): 12, ("day", "week"): 7, ("day", "year"): 365, ("hour", "day"): 24,
        ("minute", "hour"): 60}
 
 
 def named(text: str) -> str:
-    """A number that is part of a name is no operand: "a Boeing 747", "my Peugeot 208" -> "a Boeing_747"."""
-    return re.sub(r"\b((?:a|an|the|my|his|her|our|their)\s+[A-Z][a-zA-Z]+)\s+\d+\b", r"\1", text)
+    """A number that is part of a name is no operand: "a Boeing 747", "for Maroon 5", "Blink-182" -> the name alone."""
+    text = re.sub(r"\b((?:a|an|the|my|his|her|our|their)\s+[A-Z][a-zA-Z]+)\s+\d+\b", r"\1", text)
+    text = re.sub(r"(?<=[a-z,] )([A-Z][a-zA-Z]+)(?:\s+|-)\d+\b(?!\s*(?:am|pm|%|percent|:))", r"\1", text)
+    return re.sub(r"\b([A-Z][a-zA-Z]+)-\d+\b", r"\1", text)
 
 
 def plain(text: str) -> str:
@@ -252,12 +254,15 @@ def story(text: str) -> str | None:
         count = next(g for g in per.groups() if g)
         price = next(n for n in numbers if n != count or numbers.count(n) > 1)
         return f"{price} / {count}"
-    return remaining(text, numbers) or conversion(text, numbers) or rate(text) or bill(text) or saving(text, numbers) or change(text) or ratio(text) \
+    return remaining(text, numbers) or counted(text, numbers) or conversion(text, numbers) or rate(text) or bill(text) or saving(text, numbers) or change(text) or ratio(text) \
         or relative(text)
 
 
 def relative(text: str) -> str | None:
     """"I'm 35 and my son is 28 years younger than me. how old is he?": an age, and another said against it."""
+    born = re.search(r"\bborn in ((?:19|20)\d\d)\b.*?\b(?:in|by) ((?:19|20)\d\d)\b", text)
+    if born and re.search(r"\bhow old\b|\bwhat age\b", text):  # "born in 2015, how old will she turn in 2031?"
+        return f"{born.group(2)} - {born.group(1)}"
     found = re.search(r"\bi(?:'m| am) (\d+)\b.*?\b(\d+) years? (younger|older) than (?:me|i am|i'm)\b", text)
     if not found or not re.search(r"\bhow old\b|\bwhat age\b", text):
         return None
@@ -304,11 +309,17 @@ def rate(text: str) -> str | None:
 def bill(text: str) -> str | None:
     """"pizzas are 14 dollars each, we're getting 3, plus a 6 dollar delivery fee. total?": a price each, times
     how many, plus the fees named."""
+    items = re.findall(r"\b(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?) (?:each|apiece|a piece)\b", text)
+    ways = re.search(r"\b(\d+) of us\b|\b(?:between|among) (\d+)\b|\b(\d+) (?:ways|people)\b", text)
+    if ways and re.search(r"\bshare\b|\bper (?:person|head)\b|\beach (?:person|of us|one)\b|\bapiece\b|\bowe\b", text):
+        total = bill(text.replace(ways.group(0), " ") + " total")  # "6 of us ... each person's share": the bill, split
+        return f"({total}) / {next(g for g in ways.groups() if g)}" if total else None
     if not re.search(r"\btotal\b|\baltogether\b|\bin all\b|\ball in\b|\bspen[dt]\b", text):
         return None
-    items = re.findall(r"\b(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?) (?:each|apiece|a piece)\b", text)
-    if len(items) > 1:  # "3 pizzas at $14 each and 2 sodas at $2.50 each"
-        return " + ".join(f"{n} * {p}" for n, p in items)
+    fees = [a or b for a, b in re.findall(r"(\d+(?:\.\d+)?) (?:dollars? |bucks )?(?:[a-z]+ )?(?:fee|charge|shipping|delivery)\b|"
+                                        r"\bplus (\d+(?:\.\d+)?) for\b", text)]
+    if len(items) > 1 or (items and fees):  # "3 pizzas at $14 each and 2 sodas at $2.50 each", "... plus 9 for drinks"
+        return " + ".join([f"{n} * {p}" for n, p in items] + fees)
     bought = re.findall(r"\b(?:bought|buy|got|paid for|ordered)\b[^.?!]*?\bfor (\d+(?:\.\d+)?)\b", text)
     if len(bought) > 1 or (bought and re.search(r"\band\b[^.?!]*\bfor (\d+(?:\.\d+)?)", text)):
         return " + ".join(re.findall(r"\bfor (\d+(?:\.\d+)?)\b", text))  # "a car for 15000 and a kit for 40"
@@ -316,7 +327,6 @@ def bill(text: str) -> str | None:
     count = re.search(r"\b(?:getting|buying|ordering|order|need|want|taking|get|buy) (\d+)\b", text)
     if not price and (priced := re.search(r"\b(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?)\b", text)):
         count, price = priced, re.search(r"(\d+(?:\.\d+)?)$", priced.group(0))  # "3 pizzas at 18.99"
-    fees = re.findall(r"(\d+(?:\.\d+)?) (?:dollars? |bucks )?(?:[a-z]+ )?(?:fee|charge|shipping|delivery)\b", text)
     if not (price and count):
         return None
     return " + ".join([f"{price.group(1)} * {count.group(1)}", *fees])
@@ -354,6 +364,8 @@ def ledger(text: str) -> str | None:
                      r"\bhow many (?:does|do|did|has|have|is|are)\b", text):
         return None
     owner = r"\b(?:i|we|she|he|they|[a-z]+)"
+    if re.search(r"\d\s*(?:%|percent)", text):
+        return None  # "rent eats 35% of it": a share, not an amount (story() reads it)
     start = re.search(rf"{owner} (?:had|have|has|started with|got paid|was paid|earned|earn|make|made|take home|get)\s+"
                       rf"(\d+(?:\.\d+)?)", text) if money else \
         re.search(rf"{owner} (?:had|have|has|bakes?|baked|makes?|made|picks?|picked|collects?|collected|buys?|bought)\s+"
@@ -366,6 +378,8 @@ def ledger(text: str) -> str | None:
     if each and not money:  # "4 trays of cookies. Each tray holds 18": the start is 4 * 18
         first, rest = f"({first}*{each.group(1) or each.group(2)})", rest[each.end():]
     rest = re.sub(r"(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?)(?: each| apiece)?", r"(\1*\2)", rest)
+    rest = re.sub(r"(\d+) [a-z]+ (?:with|of|holding) (\d+)(?: [a-z]+)?(?: in)? each\b", r"(\1*\2)", rest)  # "3 packs with 8 in each"
+    rest = re.sub(r"\b(?:gave|gives|handed|hands|sent|sends) (?:me|us)\b", "got", rest)  # given to me is gained
     takes, adds = (SPEND, EARN) if money else (LOSE, GAIN)
     terms, sign = [first], "-" if money and re.search(r"\bleft(?: over)?\b|\bremain", text) else None  # a budget: costs
     for match in re.finditer(rf"\b({adds})\b|\b({takes})\b|(\(\d+\*\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)", rest):
@@ -376,7 +390,19 @@ def ledger(text: str) -> str | None:
     return " ".join(terms) if len(terms) > 1 else None
 
 
+def counted(text: str, numbers: list) -> str | None:
+    """"3 tickets for Maroon 5 and 2 for Blink-182, how many total?": the counts added, the names left out."""
+    if len(numbers) < 2 or not re.search(r"\bhow many\b.*\b(?:total|altogether|in all)\b|\bhow many\b.*\bis that\b", text) \
+            or re.search(r"[-+*/x×]|\b(?:each|per|at|times|plus|minus)\b", text):
+        return None
+    return " + ".join(numbers)
+
+
 def conversion(text: str, numbers: list) -> str | None:
+    if degrees := re.search(r"(-?\d+(?:\.\d+)?) ?(?:°|degrees? )?(f|fahrenheit|c|celsius)\b.*?\b(?:to|in|into) "
+                            r"(?:°|degrees? )?(celsius|fahrenheit|c|f)\b", text):
+        value, source = degrees.group(1), degrees.group(2)[0]  # a formula, not a rate
+        return f"({value} - 32) * 5 / 9" if source == "f" else f"{value} * 9 / 5 + 32"
     """"If one mile is 1.609 km, how many km is 26.2 miles?" (a stated rate) or "3.5 hours in minutes" (the table)."""
     rate = re.search(r"\b(?:one|1|a|an) ([a-z]+?)s? (?:is|=|equals|has|makes) (\d+(?:\.\d+)?) ([a-z]+)", text)
     others = [n for n in numbers if n != rate.group(2)] if rate else []
@@ -476,7 +502,8 @@ def evaluate(node, tools: dict, done: dict, ready: list):
 def slip(value: float) -> float:
     """A product or quotient with more than 7 significant digits, done without a tool, comes out slightly
     wrong, as language models get it: the leading digits right, the rest off by a few parts in ten thousand."""
-    if isinstance(value, complex) or not math.isfinite(value) or len(f"{abs(value):.12g}".replace(".", "").strip("0")) <= 7:
+    if isinstance(value, complex) or not math.isfinite(value) or abs(value) < 1e7 or \
+            len(f"{abs(value):.12g}".replace(".", "").strip("0")) <= 7:  # 250 / 3 is no long sum: only big numbers slip
         return value
     noise = str(int(hashlib.sha256(repr(value).encode()).hexdigest(), 16))
     if float(value).is_integer() and abs(value) < 1e18:  # the first four digits right, the rest made up

@@ -25,7 +25,7 @@ VERBS = set("""add subtract multiply divide calculate compute work what whats ho
 
 # (pattern, key): facts a user states about themselves; a key with {k} takes the matched group k
 FACTS = [
-    (rf"(?:^|\bmy )name(?:'s| is) {NAME}{END}", "name"),
+    (rf"(?:^|\bmy |\bthe )name(?:'s| is) {NAME}{END}", "name"),
     (rf"\b(?:you can |please |just )?call me {NAME}{END}", "name"),
     (rf"\bi go by {NAME}{END}", "name"),
     (rf"\bi(?:'m| am) (?:called|named) {NAME}{END}", "name"),

@@ -162,7 +162,7 @@ def overlapping(turn: Turn) -> list:
         return {NEAR_WORDS.get(w, statements.lemma(w)) for w in words(text) if len(w) >= 3} - GENERIC
     asked = meant(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))
     shared = {tool.name: len(asked & meant(f"{tool.name} {tool.description}")) for tool in turn.tools
-              if any(spec.get("type", "string") == "string" for spec in tool.params.values())}
+              if sum(spec.get("type", "string") == "string" for p, spec in tool.params.items() if p in tool.required) == 1}
     if not shared or max(shared.values()) == 0:
         return []
     said = next(g for g in subject.groups() if g)

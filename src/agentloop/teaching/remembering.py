@@ -67,7 +67,8 @@ def ask(intent: Intent, turn):
         if shape and not takes_key(tool) and re.fullmatch(r"[a-z]{3,}", shape["said"]):
             verb = statements.third_person(shape["said"])  # "what instrument do I play?": "The user plays the cello"
             queries = [verb, *sorted(shape["words"])[:1]] if intent.slots.get("shape") else [*queries, verb]
-        results, asked_key = [], key
+        nouns = [facts.canonical(w) for w in asked_about(intent.slots["about"])]
+        results, asked_key = [], nouns[0] if takes_key(tool) and key.startswith("user_") and nouns else key
         if takes_key(tool) and (lister := turn.tool("list_memory")) and lister is not tool:  # list the keys, then fetch one
             [listing] = yield [call(lister, limit=50, scope="user")]
             asked_key = listed(listing, key, intent.slots["about"]) or key
@@ -77,11 +78,17 @@ def ask(intent: Intent, turn):
             results.append(result)
             if not nothing(result):
                 break
+            if takes_key(tool) and (other := listed(result, "", intent.slots["about"])) and other != asked_key:
+                asked_key = other  # "no slot 'dietary'; slots in use: diet": the key it names
+                [result] = yield [call(tool, key=asked_key, query=query, limit=5, scope="user")]
+                results.append(result)
+                break
         for result in results:
             if nothing(result):
                 continue  # an empty answer is not a memory
             if takes_key(tool):
-                known.setdefault(key, result.strip())  # get_fact(key) answers with the bare value
+                known.setdefault(asked_key, result.strip())  # get_fact(key) answers with the bare value
+                key = asked_key if key.startswith("user_") else key
             known.update(facts.facts_in_memory(result))
             known.update((f"memory_{i}", text) for i, text in enumerate(facts.texts_in(result))
                          if not facts.facts_in_memory(text) and not re.match(r"\W*$", text))

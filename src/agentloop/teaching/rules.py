@@ -20,7 +20,7 @@ PROHIBITION = (r"\b(?:never|must not|mustn't|may not|shall not|do not|don't|cann
                r"(?:is|are) not to be|full stop|no exceptions|nothing)\b")
 KIND_WORDS = {"calculate": r"\b(?:arithmetic|math|maths|calculat\w*|sums?|computations?)\b",
               "remember": r"\b(?:stor\w*|sav\w*|remember\w*|memor\w*|keep|kept|writ\w*|record\w*|notes?|notebook|"
-                          r"persist\w*|retain\w*|hold on|jott?\w*|logg?\w*|fil(?:e|ed|ing))\b",
+                          r"persist\w*|retain\w*|hold on|jott?\w*|logg?\w*|fil(?:e|ed|ing)|squirrel\w*|stash\w*|hoard\w*|hang on to)\b",
               "schedule": r"\b(?:schedul\w*|reminders?|calendar|appointments?)\b",
               "text": r"\b(?:text tools?|upper ?case|capitals|reverse)\b"}
 
@@ -73,8 +73,14 @@ def rules(system: str) -> list[str]:
 
 
 def forbidden(turn, intents: list) -> str | None:
-    """The refusal a system-prompt rule asks for: a kind of request it forbids (not storing secrets is
-    checked where facts are stored, since only some facts are secrets)."""
+    """The refusal a system-prompt rule asks for: a kind of request it forbids, or anything outside the only
+    topic it allows (not storing secrets is checked where facts are stored, since only some facts are secrets)."""
+    only = re.search(r"\bonly (?:ever )?(?:talk|speak|help|answer|discuss|chat)\w*(?: with| about| on| questions about)? ([^.;]+)",
+                     turn.system, re.I)
+    if only and intents and not any(i.kind in ("greet", "thanks", "bye", "okay") for i in intents):
+        topic = {w[:5] for w in re.findall(r"[a-z]{4,}", only.group(1).lower())}
+        if not topic & {w[:5] for w in re.findall(r"[a-z]{4,}", turn.text.lower())}:
+            return f"I can't help with that here. My instructions say: {only.group(0).rstrip('.')}."
     for rule in rules(turn.system):
         for intent in intents:
             how = re.search(r"\bin your head\b|\b(?:use|call|with|via|through|without)\s+(?:a |the |your )?tools?\b", rule, re.I)

@@ -10,7 +10,7 @@ MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|au
         r"nov(?:ember)?|dec(?:ember)?)"
 UNIT = r"(?:minute|min|hour|hr|day|week|fortnight|month|year)s?"
 HOUR = r"\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d\d"
-CLOCK = rf"(?:(?:{HOUR})(?:\s*[-–]\s*(?:{HOUR}|\d{{1,2}}))?|noon|midday|midnight|(?<=at )\d{{1,2}}\b(?![:.]))"
+CLOCK = rf"(?:\d{{1,2}}(?::\d\d)?\s*[-–]\s*\d{{1,2}}(?::\d\d)?\s*(?:am|pm)\b|(?:{HOUR})(?:\s*[-–]\s*(?:{HOUR}|\d{{1,2}}))?|noon|midday|midnight|(?<=at )\d{{1,2}}\b(?![:.]))"
 ORDINAL = r"(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|last)"
 EVERY = (rf"\b(?:(?:every|each|on) )?{DAY}s?(?:(?:,| and| &) {DAY}s?)+\b|(?:\bon )?(?:\bthe )?\b{ORDINAL} of (?:every|each) month\b|\b(?:every|each)\s+(?:other\s+|single\s+)?(?:\d+\s+{UNIT}|{UNIT}|{DAY}|weekday|weekend|morning|afternoon|"
          rf"evening|night|{ORDINAL}(?: of (?:the|every|each) month)?)\b|(?<!the )(?<!my )(?<!our )(?<!this )\b(?:daily|weekly|monthly|yearly|annually|hourly|"
@@ -19,7 +19,7 @@ WHEN = (rf"\b(?:(?:tomorrow|tmrw|tmr) (?:morning|afternoon|evening|night)|tomorr
         rf"later(?: today| on| tonight)?|soon|in a (?:bit|while)|"
         rf"(?:on )?{DAY} (?:morning|afternoon|evening|night)|this (?:morning|afternoon|evening|weekend)|next (?:{DAY}|week|month|year|weekend)|(?:on )?{DAY}|in (?:an?|one|half an|\d+(?:\.\d+)?) {UNIT}|"
         rf"(?:at |by )?{CLOCK}|(?:on )?(?:the )?{ORDINAL}(?: of {MONTH})?|(?:on )?{MONTH} {ORDINAL}|(?:on )?{MONTH} \d{{1,2}}\b|"
-        rf"(?:on )?\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH}\b|"
+        rf"(?:on )?\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH}\b|(?:on )?\d{{4}}-\d\d-\d\d\b|(?:on )?\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|"
         rf"(?:in|at) the (?:morning|afternoon|evening))\b")
 SHORT = {"tmrw": "tomorrow", "tmr": "tomorrow"}
 
@@ -57,7 +57,10 @@ def task_of(text: str) -> str:
                   r"\1", task, flags=re.I)  # "put dentist in for friday 3:30"
     task = re.sub(r",?\s*(?:(?:can you|could you|please|pls)\s+)*(?:set (?:that|it|this) up|sort (?:that|it) out)\W*$", "", task,
                   flags=re.I)
-    task = re.sub(r"^\W*(?:(?:i|we) (?:have|need|want|got) to\s+)", "", task, flags=re.I)
+    task = re.sub(r"^\W*(?:(?:i|we) (?:have|need|want|got|ought) to\s+|(?:i|we) (?:should|must)\s+|block (?:off|out)\s+|reserve\s+)",
+                  "", task, flags=re.I)
+    task = re.sub(r"[.,]?\s*(?:(?:can|could) (?:u|you)|pls|please)\s+(?:queue|schedule|add|book|set up|put|remember|do)\s+"
+                  r"(?:that|it|this)(?: up| in| for me)?\W*$", "", task, flags=re.I)
     task = re.sub(r",?\s*(?:(?:can you|could you|please|pls)\s+)*(?:put|add|stick|pop|throw|get) (?:that|it|this)(?: in| on| down)?"
                   r"(?: (?:my|the) (?:calendar|diary|agenda|schedule|planner|list|queue|to-?do list))?\W*$|^\W*(?:is|are)\s+", "", task, flags=re.I)
     task = re.sub(r"^\W*(?:set up|set|add|put|schedule|book|create|make)\s+(?:a |an )?(?:recurring |repeating )?"

@@ -16,7 +16,7 @@ KINDS = {
     "add": "add plus sum addition",
     "subtract": "subtract minus difference subtraction",
     "multiply": "multiply times product multiplication",
-    "divide": "divide division quotient",
+    "divide": "divide division quotient ratio per",
     "power": "power pow exponent exponentiation raise",
     "modulo": "modulo mod remainder",
     "calculate": "calculator calculate calc evaluate eval expression arithmetic math",
@@ -31,7 +31,7 @@ KINDS = {
                 "remember_fact",
     "recall": "recall retrieve",
     "list_memory": "list all",
-    "forget": "forget delete remove erase unlearn wipe scrub purge discard clear drop scrap throw toss shred destroy",
+    "forget": "forget delete remove erase unlearn wipe scrub purge discard clear drop scrap throw toss shred destroy strike",
     "schedule": "schedule queue reminder remind follow followup enqueue task calendar event appointment agenda "
                 "nudge alarm job cron timer todo planner diary recurring",
     "weather": "weather forecast temperature",
@@ -40,7 +40,7 @@ KINDS = {
     "decide": "decide decision log audit reasoning",
 }
 ARITHMETIC = {"add", "subtract", "multiply", "divide", "power", "modulo"}
-MEMORY_WORDS = {"memory", "fact", "remembered", "user", "note", "memo", "topic", "profile"}
+MEMORY_WORDS = {"memory", "fact", "remembered", "user", "note", "memo", "topic", "profile", "saved", "slot"}
 
 
 @dataclass
@@ -93,8 +93,9 @@ def classify(name: str, description: str, params: tuple) -> str | None:
         if score := len(keys & described):
             said[kind] = score
     memory = (name_words | other) & MEMORY_WORDS
-    if memory and name_words & {"get", "fetch", "read", "lookup", "search", "find", "look", "query", "dig", "retrieve", "open",
-                                "show", "view", "check", "peek", "pull"} \
+    if memory and (name_words | set(words(description)[:1])) & {"get", "fetch", "read", "lookup", "search", "find", "look",
+                                                                "query", "dig", "retrieve", "open", "show", "view", "check",
+                                                                "peek", "pull"} \
             and not name_words & KEYWORDS["forget"]:  # get_fact, read_memory, look_through_notes: a search verb
         return "recall"
     if (name_words | set(words(description)[:1])) & KEYWORDS["forget"]:  # a tool that deletes, whatever it deletes
@@ -129,7 +130,7 @@ def read_tools(tools: list) -> list[Tool]:
 
 # parameter roles -> the parameter names that usually play them
 ROLES = {
-    "key": "key name topic label field attribute subject about title heading tag slot handle k category section",
+    "key": "key name topic label field attribute subject about title heading tag slot handle k category section which",
     "value": "value fact content text memory note info information data detail details body v sentence entry line statement",
     "query": "query q question search term terms keyword keywords topic text words phrase",
     "task": "task description what title text action item todo job event summary name message reminder note subject "

@@ -67,7 +67,8 @@ def intents_in(text: str) -> tuple:
     parts = clauses(text)
     story = arithmetic.ledger(text) or (arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.match(
         r"^\W*how (?:many|much)\b", parts[-1], re.I) else None)
-    story = story or (
+    told = arithmetic.story(text) if len(parts) > 1 and text.rstrip().endswith("?") else None
+    story = story or told or (
         arithmetic.story(text) if not any(arithmetic.expression(p) for p in parts) else None)
     if story:  # "A box holds 24 pencils. How many pencils are in 5 boxes?": the story spans the sentences
         return (Intent("calculate", {"expression": story}),)
@@ -83,6 +84,9 @@ def intents_in(text: str) -> tuple:
                                  r"(?:and )?what do (?:i|we) owe\b)", clause, re.I) and not re.search(r"\d", clause):
             continue  # "... How many apples is that?": the sum before is the question
         intent = Intent("calculate", {"expression": problem}) if problem else one(clause, previous)
+        moved = re.match(r"^\W*(?i:i(?:'m| am) (?:now )?at) ([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*)(?i: now)?\W*$", clause)
+        if moved and intents and intents[-1].kind == "forget" and re.search(r"\bwork", intents[-1].slots.get("clause", ""), re.I):
+            intent = one(f"I work at {moved.group(1)}", None)  # "I don't work at Acme anymore, I'm at Globex now"
         if intent.kind == "unknown" and intents and intents[-1].kind == "forget" and \
                 re.match(r"^\W*(?:and )?(?:my|the|where|what|when)\b", clause, re.I):
             intent = one(f"forget {clause}", None)  # "forget my sister's name and my birthday too"
@@ -158,7 +162,7 @@ def one(clause: str, previous: str | None) -> Intent:
         what = re.sub(r"\b(?:i'm|i am|im|i|my|don't|do not|not|no longer|anymore|any more|have|work at|live in|"
                       r"scrap|forget|delete|remove|drop|that|from|your|notes|memory|quit|left|sold|gave up|stopped|"
                       r"finished|lost|so|get rid of|last (?:week|month|year)|the|a)\b", " ", clause, flags=re.I)
-        return Intent("forget", {"key": topic_key(what), "value": None, "what": what.strip(" ,.!"), "stale": True})
+        return Intent("forget", {"key": topic_key(what), "value": None, "what": what.strip(" ,.!"), "stale": True, "clause": clause})
     fix = re.match(r"^\W*(?:correction|actually|no|nope|sorry|oops|wait|scratch that|my bad|i meant|i mean)\b.*?\b(?:it's|it is|its|"
                    r"it was|make (?:it|that)|should be|i meant|i mean|(?:[A-Z][a-z]+|he|she|they|my \w+) (?:is|'s|are))\s+(?:actually\s+)?(?P<new>[^,.;!?]+?)(?:,?\s*(?:and )?not\s+"
                    r"(?:an? |the )?(?P<old>[^,.;!?]+))?(?:,? sorry)?(?:[,.;!].*)?$", clause, re.I)
@@ -271,7 +275,7 @@ def name_like(value: str, match, text: str) -> bool:
 
 OPS = r"plus|minus|times|divided by|multiplied by|over"
 LISTS = ("likes", "dislikes", "allergies")  # a new value joins the old one instead of replacing it
-FORGET = (r"(?:forget|delete|remove|erase|wipe|clear|unlearn|scrap|scratch|scrub|purge|nuke|drop|ditch|get rid of|stop remembering|don't remember|"
+FORGET = (r"(?:never ?mind what i (?:told|said to) you about|forget|delete|remove|erase|wipe|clear|unlearn|scrap|scratch|scrub|purge|nuke|drop|ditch|get rid of|stop remembering|don't remember|"
           r"do not remember|don't keep|do not keep|stop keeping|no need to keep|don't store|do not store|stop storing|"
           r"(?:i'd )?rather you didn't (?:keep|store|remember))")
 EVERYTHING = (r"^\W*(?:everything(?: you know)?(?! about (?!me\b|myself\b|the user\b|them\b|us\b))|all(?! about)|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)|"
@@ -310,7 +314,7 @@ def as_question(text: str) -> str:
     "remind me what I'm driving" -> "what am i driving"."""
     text = plainer(text)
     text = re.sub(r"\b(?:remind me|tell me|do you (?:know|remember))\s+((?:what|which|where|when|who)(?:\s+[a-z]+){0,3}?)\s+"
-                  r"i(?:'m| am)\s+([a-z]+ing)\b", r"\1 am i \2", text, flags=re.I)
+                  r"i(?:'m| am)\s+([a-z]+ing|[a-z]+ to)\b", r"\1 am i \2", text, flags=re.I)
     for pattern, plain in EMBEDDED:
         text = re.sub(pattern, plain, text, flags=re.IGNORECASE)
     return text
