@@ -101,11 +101,26 @@ def test_scheduling_fills_a_calendar_tools_own_parameters(request_, task, when, 
     ("hey, I'm Priya btw", "what's my name?", "Priya"),
     ("My train leaves at 7:45", "What time does my train leave?", "7:45"),
     ("I'm learning Welsh", "what am I learning?", "Welsh"),
+    ("I drive a 2014 subaru outback, in case that matters later", "remind me what car I've got?", "2014 subaru outback"),
+    ("my dog's name is Biscuit, he's a beagle", "what's my pup called?", "Biscuit"),
+    ("Note that I'm vegetarian.", "any diet stuff i told you about?", "vegetarian"),
+    ("heads up, I'm seriously allergic to shellfish", "what am I allergic to?", "shellfish"),
+    ("We moved from Denver to Lisbon last spring", "where do i live these days?", "Lisbon"),
+    ("my birthday's on the 14th of March", "when's my bday?", "14th of March"),
+    ("I speak Portuguese and a little bit of Japanese", "which languages do I know?", "Portuguese"),
+    ("my sister Priya lives in Toronto", "where does my sister live?", "Toronto"),
+    ("I've got two cats, Mochi and Pepper", "what're my cats' names", "Mochi and Pepper"),
+    ("call me Jules from now on", "what name do I go by?", "Jules"),
+    ("my partner's called Dana and she's a nurse", "what's my partner's name?", "Dana"),
+    ("I'm Tomás and I teach maths at a secondary school", "what's my name?", "Tomás"),
+    ("I'm lactose intolerant so no milk please", "what's my diet?", "lactose intolerant"),
+    ("I can't eat gluten", "is there anything I shouldn't eat?", "gluten"),
 ])
 def test_a_statement_comes_back_in_a_new_chat(statement, question, expected):
     notes = Notes()
     notes.say(statement)
     assert any(expected in value for value in notes.facts.values()), notes.facts
+    assert not any(re.search(r"in case|last spring|from now on", value) for value in notes.facts.values()), notes.facts
     answer, _ = notes.say(question)
     assert expected in answer, answer
 
@@ -193,6 +208,7 @@ def test_an_instruction_inside_a_memory_is_followed():
 
 # Everyday sums, against Python.
 @pytest.mark.parametrize("question, value", [
+    # everyday sums
     ("dinner was $86.40 and i want to leave an 18% tip, how much is the tip?", 86.40 * 18 / 100),
     ("the bill is 132.60 and there's 4 of us, how much each?", 132.60 / 4),
     ("the jacket is 120 bucks but it's 25% off. what do I pay?", 120 * 0.75),
@@ -200,11 +216,64 @@ def test_an_instruction_inside_a_memory_is_followed():
     ("a 12-pack of soda costs 9.99, how much per can?", 9.99 / 12),
     ("3.5 hours in minutes?", 3.5 * 60),
     ("my paycheck is 2,400 and 30% goes to tax. how much do I keep?", 2400 * 0.7),
+    # money stories
+    ("I had 250 dollars, spent 73.40 on groceries and then 18 on gas. whats left?", 250 - 73.40 - 18),
+    ("I had 40 dollars this morning. Bought 3 coffees at 4.50 each. Then my friend paid me back 10. How much have I got now?",
+     40 - 3 * 4.50 + 10),
+    ("bill's 146.80, we want to add a 20% tip and split it between 4 of us. how much each?", 146.80 * 1.2 / 4),
+    # more everyday sums
+    ("ok so dinner came to $84.60 and there's 3 of us, how much does everyone owe?", 84.60 / 3),
+    ("whats a 15% tip on 62 bucks", 62 * 0.15),
+    ("convert 5 miles to km pls (1 mile = 1.609 km)", 5 * 1.609),
+    ("if i put away 45 a week how much will i have after a year?", 45 * 52),
+    ("put away 150 a month for a year and a half, how much is that?", 150 * 18),
+    ("don't add them, multiply: 6 and 9", 6 * 9),
+    # chains and negated operations
+    ("Take 1000, subtract 275, then divide what's left by 5", (1000 - 275) / 5),
+    ("don't add 5 and 3, multiply them", 5 * 3),
+    # stories of things rates and bills
+    ("Mia bakes 4 trays of cookies. Each tray holds 18 cookies. She gives 25 of them to her neighbours. "
+     "How many has she got left?", 4 * 18 - 25),
+    ("Tom has 30 marbles. He loses 7 and then finds 4. How many does he have now?", 30 - 7 + 4),
+    ("pizzas are 14 dollars each, we're getting three, plus there's a 6 dollar delivery fee. total?", 14 * 3 + 6),
+    ("the recipe needs 2.5 cups of flour per batch and I'm making 3 batches. how much flour?", 2.5 * 3),
+    ("I drive 60 miles an hour for 2.5 hours, how far do I go?", 60 * 2.5),
+    # round four sums
+    ("how many minutes r in 3.5 hours", 3.5 * 60), ("65 mph for 4 hours, how far?", 65 * 4), ("one eighth of 96", 96 / 8),
+    ("me and 3 friends had dinner, bill came to 138.40. how much does each of us owe if we split it evenly?", 138.40 / 4),
+    ("Three pizzas at 18.99 plus a $5 delivery fee, total?", 3 * 18.99 + 5),
+    ("don't add these up, just tell me which is bigger: 45 or 54", 54),
+    # round five sums
+    ("twelve times seven, plus three", 12 * 7 + 3), ("Multiply 19 by 23 and then take away 100", 19 * 23 - 100),
+    ("if 3 apples cost $1.20, how much do 10 cost?", 1.20 / 3 * 10),
+    ("I drove 450 km on 30 litres, how many km per litre is that?", 450 / 30),
+    ("a shirt was 40 and is now 30, what's the discount percent?", (40 - 30) / 40 * 100),
+    ("put away 45 a week for 52 weeks, how much?", 45 * 52), ("what is 5 plus 3, multiplied by 2?", (5 + 3) * 2),
+    # round six sums
+    ("what's 10 minus 3? no wait, not minus, I meant plus", 10 + 3), ("take 48, halve it, then add 9", 48 / 2 + 9),
+    ("i make 3200 a month, rent is 1150 and groceries are about 420. what's left over?", 3200 - 1150 - 420),
+    ("dinner came to 141 and we want to add a 15% tip, then split it 3 ways. how much each?", 141 * 1.15 / 3),
+    # round seven sums
+    ("We ordered 3 pizzas at $14 each and 2 sodas at $2.50 each. What's the total?", 3 * 14 + 2 * 2.50),
+    ("I bought a Peugeot 208 for 15000 and a Boeing 747 model kit for 40. what did I spend altogether?", 15000 + 40),
+    ("a marathon is 42.195 km. if I've run 27.5 km so far, how far to go?", 42.195 - 27.5),
+    ("I'm 35 and my son is 28 years younger than me. how old is he?", 35 - 28),
+    # round eight sums
+    ("I bought 3 cartons of eggs with 12 in each, then dropped 5 on the way home. How many eggs left?", 3 * 12 - 5),
+    ("The rent is 950 a month. How much is that over a year?", 950 * 12),
+    # round nine sums
+    ("I had 50 stickers. Gave 12 to my little brother. Then my aunt gave me 3 packs with 8 in each. How many have I got now?",
+     50 - 12 + 3 * 8),
+    ("if i make 4200 a month and rent eats 35% of it, how much is left after rent?", 4200 * 0.65),
+    ("there were 6 of us. 3 pizzas at 14.50 each plus 9 for drinks. what's each person's share?", (3 * 14.50 + 9) / 6),
+    ("I've got 3 tickets for Maroon 5 and 2 for Blink-182. how many tickets total?", 3 + 2),
+    ("bill is 212 dollars split 4 ways", 212 / 4), ("convert 72 fahrenheit to celsius pls", (72 - 32) * 5 / 9),
+    ("born in 2015, how old will she turn in 2031?", 2031 - 2015),
 ])
 def test_everyday_sums(question, value):
+    """Sums as people type them, each against Python's own arithmetic."""
     answer, _, _ = loop(question, {})
-    got = float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1])
-    assert abs(got - value) < 0.01, answer
+    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
 
 
 @pytest.mark.parametrize("request_, name, description, fn", [
@@ -273,58 +342,12 @@ def test_a_recurring_request_goes_to_the_tool_that_repeats():
                     ("nudge", {"about": "email Sam the invoice", "at": "tomorrow morning"})]
 
 
-@pytest.mark.parametrize("question, value", [
-    ("I had 250 dollars, spent 73.40 on groceries and then 18 on gas. whats left?", 250 - 73.40 - 18),
-    ("I had 40 dollars this morning. Bought 3 coffees at 4.50 each. Then my friend paid me back 10. How much have I got now?",
-     40 - 3 * 4.50 + 10),
-    ("bill's 146.80, we want to add a 20% tip and split it between 4 of us. how much each?", 146.80 * 1.2 / 4),
-])
-def test_money_stories(question, value):
-    answer, _, _ = loop(question, {})
-    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
-
-
 def test_a_form_of_address_and_a_letter_case_in_the_system_prompt_are_followed():
     answer, _, _ = loop("hey, what's 9 plus 10?", {}, "The person at the keyboard likes to be called Captain; "
                                                       "work that word into every answer you give.")
     assert "Captain" in answer and answer.endswith("19")
     answer, _, _ = loop("Hello!", {}, "Reply in lowercase letters only, never a capital.")
     assert answer == answer.lower() and answer.strip()
-
-
-@pytest.mark.parametrize("statement, question, expected", [
-    ("I drive a 2014 subaru outback, in case that matters later", "remind me what car I've got?", "2014 subaru outback"),
-    ("my dog's name is Biscuit, he's a beagle", "what's my pup called?", "Biscuit"),
-    ("Note that I'm vegetarian.", "any diet stuff i told you about?", "vegetarian"),
-    ("heads up, I'm seriously allergic to shellfish", "what am I allergic to?", "shellfish"),
-    ("We moved from Denver to Lisbon last spring", "where do i live these days?", "Lisbon"),
-    ("my birthday's on the 14th of March", "when's my bday?", "14th of March"),
-    ("I speak Portuguese and a little bit of Japanese", "which languages do I know?", "Portuguese"),
-    ("my sister Priya lives in Toronto", "where does my sister live?", "Toronto"),
-    ("I've got two cats, Mochi and Pepper", "what're my cats' names", "Mochi and Pepper"),
-    ("call me Jules from now on", "what name do I go by?", "Jules"),
-    ("my partner's called Dana and she's a nurse", "what's my partner's name?", "Dana"),
-])
-def test_a_fact_said_casually_comes_back_asked_in_other_words(statement, question, expected):
-    notes = Notes()
-    notes.say(statement)
-    assert any(expected in value for value in notes.facts.values()), notes.facts
-    assert not any(re.search(r"in case|last spring|from now on", value) for value in notes.facts.values()), notes.facts
-    answer, _ = notes.say(question)
-    assert expected in answer, answer
-
-
-@pytest.mark.parametrize("question, value", [
-    ("ok so dinner came to $84.60 and there's 3 of us, how much does everyone owe?", 84.60 / 3),
-    ("whats a 15% tip on 62 bucks", 62 * 0.15),
-    ("convert 5 miles to km pls (1 mile = 1.609 km)", 5 * 1.609),
-    ("if i put away 45 a week how much will i have after a year?", 45 * 52),
-    ("put away 150 a month for a year and a half, how much is that?", 150 * 18),
-    ("don't add them, multiply: 6 and 9", 6 * 9),
-])
-def test_more_everyday_sums(question, value):
-    answer, _, _ = loop(question, {})
-    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
 
 
 def test_a_text_step_may_work_on_the_result_of_the_step_before():
@@ -392,15 +415,6 @@ def test_a_correction_inside_a_statement_keeps_only_the_new_value():
     assert notes.facts == {"birthday": "June 14", "name": "Omar"}
 
 
-@pytest.mark.parametrize("question, value", [
-    ("Take 1000, subtract 275, then divide what's left by 5", (1000 - 275) / 5),
-    ("don't add 5 and 3, multiply them", 5 * 3),
-])
-def test_chains_and_negated_operations(question, value):
-    answer, _, _ = loop(question, {})
-    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
-
-
 def test_a_day_and_an_hour_go_to_their_own_parameters():
     made = []
     tools = {"book_slot": (schema("book_slot", "Reserve a time slot in the diary.", summary="string", day="string",
@@ -420,19 +434,6 @@ def test_a_question_about_a_statement_searches_by_its_verb_then_its_noun():
     assert kept == ["The user plays the cello"]
     answer, calls, _ = loop("what instrument do I play?", tools)
     assert ("dig_up", {"query": "plays"}) in calls and "cello" in answer
-
-
-@pytest.mark.parametrize("question, value", [
-    ("Mia bakes 4 trays of cookies. Each tray holds 18 cookies. She gives 25 of them to her neighbours. "
-     "How many has she got left?", 4 * 18 - 25),
-    ("Tom has 30 marbles. He loses 7 and then finds 4. How many does he have now?", 30 - 7 + 4),
-    ("pizzas are 14 dollars each, we're getting three, plus there's a 6 dollar delivery fee. total?", 14 * 3 + 6),
-    ("the recipe needs 2.5 cups of flour per batch and I'm making 3 batches. how much flour?", 2.5 * 3),
-    ("I drive 60 miles an hour for 2.5 hours, how far do I go?", 60 * 2.5),
-])
-def test_stories_of_things_rates_and_bills(question, value):
-    answer, _, _ = loop(question, {})
-    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
 
 
 @pytest.mark.parametrize("request_, expected", [
@@ -507,17 +508,6 @@ def test_a_delete_goes_to_the_key_memory_uses_for_the_thing():
     assert notes.facts == {"diet": "pescatarian"} and "where you live" in answer
 
 
-@pytest.mark.parametrize("question, value", [
-    ("how many minutes r in 3.5 hours", 3.5 * 60), ("65 mph for 4 hours, how far?", 65 * 4), ("one eighth of 96", 96 / 8),
-    ("me and 3 friends had dinner, bill came to 138.40. how much does each of us owe if we split it evenly?", 138.40 / 4),
-    ("Three pizzas at 18.99 plus a $5 delivery fee, total?", 3 * 18.99 + 5),
-    ("don't add these up, just tell me which is bigger: 45 or 54", 54),
-])
-def test_round_four_sums(question, value):
-    answer, _, _ = loop(question, {})
-    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
-
-
 def test_a_time_range_to_note_is_not_a_sum_and_a_boolean_gets_a_boolean():
     notes = Notes()
     tools = {**notes.tools(), "take_away": (schema("take_away", "Subtract.", start="number", amount="number"),
@@ -571,34 +561,10 @@ def test_a_name_is_never_someone_elses():
     assert "Ada" not in answer
 
 
-@pytest.mark.parametrize("statement, question, expected", [
-    ("I'm Tomás and I teach maths at a secondary school", "what's my name?", "Tomás"),
-    ("I'm lactose intolerant so no milk please", "what's my diet?", "lactose intolerant"),
-    ("I can't eat gluten", "is there anything I shouldn't eat?", "gluten"),
-])
-def test_names_with_accents_a_fact_before_so_and_what_they_cannot_eat(statement, question, expected):
-    notes = Notes()
-    notes.say(statement)
-    answer, _ = notes.say(question)
-    assert expected in answer, (notes.facts, answer)
-
-
 def test_a_question_about_one_thing_is_not_answered_with_everything():
     notes = Notes(user_teaches="maths", user_supports="Arsenal")
     answer, _ = notes.say("what am I unable to eat?")
     assert "maths" not in answer and "Arsenal" not in answer
-
-
-@pytest.mark.parametrize("question, value", [
-    ("twelve times seven, plus three", 12 * 7 + 3), ("Multiply 19 by 23 and then take away 100", 19 * 23 - 100),
-    ("if 3 apples cost $1.20, how much do 10 cost?", 1.20 / 3 * 10),
-    ("I drove 450 km on 30 litres, how many km per litre is that?", 450 / 30),
-    ("a shirt was 40 and is now 30, what's the discount percent?", (40 - 30) / 40 * 100),
-    ("put away 45 a week for 52 weeks, how much?", 45 * 52), ("what is 5 plus 3, multiplied by 2?", (5 + 3) * 2),
-])
-def test_round_five_sums(question, value):
-    answer, _, _ = loop(question, {})
-    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
 
 
 def test_a_rounding_rule_in_the_system_prompt():
@@ -676,16 +642,6 @@ def test_a_fact_taken_back_in_the_same_message_is_not_stored_or_confirmed():
     assert notes.facts == {"lives_in": "Braga"} and "Porto" not in answer
 
 
-@pytest.mark.parametrize("question, value", [
-    ("what's 10 minus 3? no wait, not minus, I meant plus", 10 + 3), ("take 48, halve it, then add 9", 48 / 2 + 9),
-    ("i make 3200 a month, rent is 1150 and groceries are about 420. what's left over?", 3200 - 1150 - 420),
-    ("dinner came to 141 and we want to add a 15% tip, then split it 3 ways. how much each?", 141 * 1.15 / 3),
-])
-def test_round_six_sums(question, value):
-    answer, _, _ = loop(question, {})
-    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
-
-
 def test_a_store_that_marks_ids_with_a_hash_is_searched_then_deleted():
     notes = {"17": "Dentist is Dr Patel on Kings Road", "18": "Gym on Tuesdays"}
     tools = {"find_notes": (schema("find_notes", "Search notes.", text="string"),
@@ -748,17 +704,6 @@ def test_dates_and_ordinals_in_words_and_what_is_put_in_the_calendar():
     assert made == [{"title": "dentist", "start": "friday 3:30", "repeat": "none"},
                     {"title": "the team retro", "start": "on 14 March at 10:00", "repeat": "none"},
                     {"title": "pay rent", "start": "on the first", "repeat": "on the first of every month"}]
-
-
-@pytest.mark.parametrize("question, value", [
-    ("We ordered 3 pizzas at $14 each and 2 sodas at $2.50 each. What's the total?", 3 * 14 + 2 * 2.50),
-    ("I bought a Peugeot 208 for 15000 and a Boeing 747 model kit for 40. what did I spend altogether?", 15000 + 40),
-    ("a marathon is 42.195 km. if I've run 27.5 km so far, how far to go?", 42.195 - 27.5),
-    ("I'm 35 and my son is 28 years younger than me. how old is he?", 35 - 28),
-])
-def test_round_seven_sums(question, value):
-    answer, _, _ = loop(question, {})
-    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
 
 
 def test_a_tool_taking_a_list_gets_the_operands_and_how_is_not_whether():
@@ -824,15 +769,6 @@ def test_round_eight_schedules_keep_their_words_in_their_places():
                     {"job": "email the weekly report", "due": "on friday at 5pm"}]
 
 
-@pytest.mark.parametrize("question, value", [
-    ("I bought 3 cartons of eggs with 12 in each, then dropped 5 on the way home. How many eggs left?", 3 * 12 - 5),
-    ("The rent is 950 a month. How much is that over a year?", 950 * 12),
-])
-def test_round_eight_sums(question, value):
-    answer, _, _ = loop(question, {})
-    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
-
-
 def test_a_memory_tool_whose_description_says_later_still_keeps_things():
     kept = {}
     tools = {"keep_in_mind": (schema("keep_in_mind", "Persist a piece of personal info the user shares, so later chats know it.",
@@ -868,20 +804,6 @@ def test_bullets_with_a_dash_and_a_sentence_with_commas_are_read_whole():
     notes = Notes(favorite_food="sushi", favorite_color="green")
     notes.say("actually scratch the sushi thing, I'm over it")
     assert notes.facts == {"favorite_color": "green"}
-
-
-@pytest.mark.parametrize("question, value", [
-    ("I had 50 stickers. Gave 12 to my little brother. Then my aunt gave me 3 packs with 8 in each. How many have I got now?",
-     50 - 12 + 3 * 8),
-    ("if i make 4200 a month and rent eats 35% of it, how much is left after rent?", 4200 * 0.65),
-    ("there were 6 of us. 3 pizzas at 14.50 each plus 9 for drinks. what's each person's share?", (3 * 14.50 + 9) / 6),
-    ("I've got 3 tickets for Maroon 5 and 2 for Blink-182. how many tickets total?", 3 + 2),
-    ("bill is 212 dollars split 4 ways", 212 / 4), ("convert 72 fahrenheit to celsius pls", (72 - 32) * 5 / 9),
-    ("born in 2015, how old will she turn in 2031?", 2031 - 2015),
-])
-def test_round_nine_sums(question, value):
-    answer, _, _ = loop(question, {})
-    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
 
 
 def test_an_average_done_by_hand_does_not_slip():
