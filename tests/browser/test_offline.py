@@ -52,7 +52,10 @@ def test_a_new_build_replaces_the_kept_files_and_keeps_the_students(new_lab, ser
     lesson.write_text(json.dumps(course))
     new = offline.add(copy)["build"]
 
-    lab.visit(LESSONS[0])  # the next visit
+    # The next visit: the page waits up to 60 s for the new build to be kept (lite/offline.js), then reloads from
+    # it, so a loaded machine needs more than the usual 60 s here.
+    lab.page.set_default_timeout(180_000)
+    lab.visit(LESSONS[0])
     assert first_cell(lab) == "COURSE UPDATE"
     assert lab.js("return (await caches.keys()).filter(name => name.startsWith('course-'))") == [f"course-{new}"]
     assert old != f"course-{new}"
