@@ -6,6 +6,8 @@ of those into one dict; `lookup` finds a key in it, allowing near names ("city" 
 """
 import json
 import re
+from functools import lru_cache
+from types import MappingProxyType
 
 from .understand import key_of, stated
 
@@ -27,7 +29,8 @@ def facts_in_memory(text: str) -> dict:
     return facts
 
 
-def keys_as_written(text: str) -> dict:
+@lru_cache(maxsize=256)  # asked once per memory key while a delete picks its targets: read the prompt once
+def keys_as_written(text: str) -> MappingProxyType:
     """The memory's own key for each key the model reads it under ({"lives_in": "city"}), so that a write or a
     delete goes to the key the student's memory holds, not to the model's name for it."""
     written = {}
@@ -41,7 +44,7 @@ def keys_as_written(text: str) -> dict:
             written.setdefault(key_of(found.group(1)), found.group(1))
     for phrase in re.findall(r"\b(?:their|his|her|the user's|user's)\s+([a-z]+(?: [a-z]+){0,2}?) (?:is|are)\b", text, re.I):
         written.setdefault(key_of(phrase), phrase.replace(" ", "_"))  # "Their fav restaurant is ...": fav_restaurant
-    return written
+    return MappingProxyType(written)
 
 
 def texts_in(result: str) -> list[str]:
