@@ -849,3 +849,59 @@ def test_round_nine_schedules_rules_and_names():
     assert "42" not in answer and not calls
     answer, _ = notes.say("Hi, the name's Tomasz")
     assert notes.facts == {"name": "Tomasz"}
+
+
+def test_a_clock_tool_that_takes_what_and_when_schedules_and_an_empty_value_is_sent_where_the_schema_allows_it():
+    made = []
+    tools = {"buzz_phone": (schema("buzz_phone", "Buzz the phone at a clock time. `repeat`: how often, '' for a single "
+                                                 "buzz.", thing="string", time="string", repeat="string"),
+                            lambda **kw: made.append(kw) or "buzz set")}
+    loop("buzz me at 9:15 to water the ferns", tools)
+    loop("nudge me each monday at 8am to file the timesheet", tools)
+    assert made == [{"thing": "water the ferns", "time": "at 9:15", "repeat": ""},
+                    {"thing": "file the timesheet", "time": "at 8am", "repeat": "each monday"}]
+
+
+def test_two_times_with_two_tasks_are_two_calls_and_a_lead_in_to_a_time_is_not_the_title():
+    made = []
+    tools = {"book_slot": (schema("book_slot", "Add an entry to the user's planner.", summary="string", when="string"),
+                           lambda **kw: made.append(kw) or "booked")}
+    loop("remind me on friday to pay the nanny and on sunday to phone aunt Rita", tools)
+    loop("water the tomatoes daily. beginning next tuesday", tools)
+    assert made[:2] == [{"summary": "pay the nanny", "when": "on friday"}, {"summary": "phone aunt Rita", "when": "on sunday"}]
+    assert made[2]["summary"] == "water the tomatoes daily" or made[2]["summary"] == "water the tomatoes"
+    assert "beginning" not in made[2]["summary"] and "tuesday" in made[2]["when"]
+
+
+def test_a_request_written_as_a_label_and_a_colon_is_scheduled_not_echoed():
+    made = []
+    answer, calls, _ = loop("schedule a task: defrost the freezer, tomorrow at 6pm",
+                            {"add_job": (schema("add_job", "Put work on the queue for a later moment.", work="string",
+                                                when="string"), lambda **kw: made.append(kw) or "queued")})
+    assert made == [{"work": "defrost the freezer", "when": "tomorrow at 6pm"}], (answer, calls)
+
+
+def test_forgetting_by_a_description_finds_the_memory_and_never_sends_a_guessed_key():
+    notes = Notes(running="runs 5k most mornings", city="Leeds")
+    answer, calls = notes.say("please forget that I'm a runner, knee surgery in march")
+    assert notes.facts == {"city": "Leeds"}, (answer, calls)
+    notes = Notes(city="Leeds")
+    answer, calls = notes.say("forget that I'm a gardener")
+    assert calls == [] and notes.facts == {"city": "Leeds"} and "done" not in answer.lower(), answer
+
+
+def test_a_delete_by_label_with_memory_behind_a_search_tool_searches_first():
+    memory = {"school": "Hillcrest High", "pet": "a hamster"}
+    tools = {"lookup_notes": (schema("lookup_notes", "Search the user's saved notes.", text="string"),
+                              lambda text: "\n".join(f"{k}: {v}" for k, v in memory.items()
+                                                     if text.lower() in f"{k} {v}".lower()) or "none"),
+             "drop_note": (schema("drop_note", "Remove one saved note, given its label.", label="string"),
+                           lambda label: "removed" if memory.pop(label, None) else f"no note '{label}'")}
+    answer, calls, _ = loop("could you forget where my school is", tools)
+    assert memory == {"pet": "a hamster"} and calls[0][0] == "lookup_notes", (answer, calls)
+
+
+def test_a_correction_of_one_word_keeps_the_rest_of_the_fact():
+    notes = Notes(cat="a tabby called Mango")
+    answer, _ = notes.say("that's not right, my cat is called Kiwi not Mango")
+    assert notes.facts == {"cat": "a tabby called Kiwi"}, answer

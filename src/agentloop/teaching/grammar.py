@@ -18,6 +18,7 @@ NOT_JOBS = set("""bit little lot big huge real total fan new good great bad pers
     beginner parent mum mom dad father mother morning night""".split())
 TIME_UNITS = "minute|hour|day|week|month|year|morning|evening|night|weekend"
 WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+NUDGE = r"(?:remind|nudge|ping|buzz|alert|notify|text|poke|prompt|warn|bug)"  # "buzz me at 9 to ...": asks for a reminder
 VERBS = set("""add subtract multiply divide calculate compute work what whats how who where when why tell
     remember forget delete remove erase note remind schedule plan book buy order write translate explain
     summarise summarize research look find search check reverse shout count make convert give show call
@@ -118,10 +119,10 @@ OTHER = [  # (pattern, kind, slot names from the groups)
     (r"\b(?:bomb|explosives?|malware|ransomware|hack into|steal|poison someone)\b", "harmful"),
     (r"^\W*(?:please |can you )?(?:remind me|set (?:a|an|up a) (?:reminder|alarm)|add (?:a|an) (?:event|reminder|task))"
      r"(?P<task>)\W*$", "schedule"),  # nothing to remind of: the model asks what
-    (r"\bremind me (?P<when>(?:in|at|on|tomorrow|tonight|next|every|this)\b.*?) to (?P<task>.+?)[.!?]*$", "schedule"),
+    (rf"\b{NUDGE} me (?P<when>(?:in|at|on|tomorrow|tonight|next|every|each|this)\b.*?) to (?P<task>.+?)[.!?]*$", "schedule"),
     (r"^\W*(?P<when>(?:every|each|on|tomorrow|tonight|next|this|in|at)\b[^,]*?),? (?:please )?remind me to (?P<task>.+?)[.!?]*$",
      "schedule"),  # "every Sunday remind me to call grandma"
-    (r"\b(?:remind me|nudge me|ping me|set a reminder|reminder)\s*:?\s*(?:to|about|that|for)?\s+(?P<task>.+?)"
+    (rf"\b(?:{NUDGE} me|set a reminder|reminder)\s*:?\s*(?:to|about|that|for)?\s+(?P<task>.+?)"
      rf"(?:\s+(?P<when>(?:in|at|on|tomorrow|tonight|next|every|later|this)\b.*?))?{END}", "schedule"),
     (rf"^(?:please )?(?P<task>(?!i\b|my\b|we\b)[a-z]+ .+?) (?P<when>every (?:\d+ |other )?(?:{TIME_UNITS}|{WEEKDAYS})s?){END}",
      "schedule"),

@@ -186,6 +186,13 @@ def forget(intent: Intent, turn):
     elif (rest := others(turn, key, value)) and (keeper := turn.tool("remember")) and takes_key(keeper):
         results = yield [call(keeper, key=key, value=rest)]  # "forget that I like museums": keep jazz
         return f"I couldn't forget that. {reason}" if (reason := refusal(results)) else f"Done: I've forgotten {what}."
+    elif not turn.known() and search and key != "*":  # memory not in the prompt, a search tool offered: look first
+        [result] = yield [call(search, query=say.query(key), limit=5, scope="user")]
+        targets = [k for k, v in facts.keys_as_written(result).items() if named(f"{v} {facts.facts_in_memory(result).get(k, '')}")]
+        targets = [facts.keys_as_written(result)[k] for k in targets] or [
+            k for k in facts.facts_in_memory(result) if named(f"{k} {facts.facts_in_memory(result)[k]}")]
+        if not targets:
+            return f"I couldn't find anything about {what.removeprefix('that ')} to forget."
     else:
         known = turn.known()
         kept = intent.slots.get("except")
@@ -195,6 +202,8 @@ def forget(intent: Intent, turn):
                    and not spared(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}")]
         if key == "*" and not targets and not turn.made:
             return "There is nothing in my memory to forget."
+        if known and not targets and not turn.made:  # memory is in the prompt and holds nothing like it: no guessed key
+            return f"I couldn't find anything about {what.removeprefix('that ')} in my memory, so I deleted nothing."
         targets = [turn.written(t) for t in targets] or [key]  # not in the prompt: ask the tool for the key
     made = [next(iter(args.values()), "") for args in turn.made if args[""] == tool.name]
     targets = made or targets  # replayed after the deletes: memory has changed, the calls made have not
@@ -205,7 +214,7 @@ def forget(intent: Intent, turn):
     kept = f" But: {refusal(results)}" if len(gone) < len(targets) else ""
     if key == "*":
         return f"Done: I've forgotten everything I had ({len(gone)} {'memory' if len(gone) == 1 else 'memories'}).{kept}"
-    if intent.slots.get("stale") or len(gone) > 1:  # say which memories went, by their keys
+    if intent.slots.get("stale") or len(gone) > 1 or value and gone != [key]:  # say which memories went, by their keys
         what = " and ".join(say.thing(str(t)) for t in gone)
     return f"Done: I've forgotten {what}.{kept}"
 
@@ -225,6 +234,9 @@ def correct(intent: Intent, turn):
         return "What should I correct? Tell me the fact again, for example: my car is a Honda Accord."
     if tool is None:
         return f"OK: {say.phrase(key, new)}. I have no memory tool, so I'll know it only in this conversation."
+    held = facts.lookup(known, key) or ""
+    if old and not made and re.search(rf"\b{re.escape(old)}\b", held, re.I):  # "a beagle called Salt": only the name changes
+        new = re.sub(rf"\b{re.escape(old)}\b", new, held, flags=re.I)
     written = turn.written(key) if not made else key
     results = yield [call(tool, key=written, value=new) if takes_key(tool) else
                      call(tool, value=say.phrase(key, new, about_user=True), importance="medium", scope="user")]
@@ -239,6 +251,7 @@ def matcher(intent: Intent):
     wanted = {statements.lemma(w) for w in re.findall(r"[a-z0-9]{2,}", named.lower())} - STOP
     wanted |= {statements.lemma(w) for w in re.findall(r"[a-z0-9]{3,}", say.query(intent.slots["key"]).lower())} - STOP
     wanted -= {"my", "me", "is", "of", "to", "in", "on", "at", "it", "an", "so", "up"}
+    wanted |= {statements.lemma(w[:-2]) for w in re.findall(r"[a-z]{6,}", named.lower()) if w.endswith("er")}  # smoker: smoking
     return lambda text: bool(wanted & {statements.lemma(w) for w in re.findall(r"[a-z0-9]{2,}", text.lower())})
 
 

@@ -7,7 +7,7 @@ import re
 
 from . import facts, say
 from .timing import ORDINAL, task_of, timing
-from .toolbox import call, role_of, takes_key
+from .toolbox import allows_empty, call, role_of, takes_key
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1],
            "count_words": lambda s: str(len(s.split())), "titlecase": str.title, "length": lambda s: str(len(s))}
@@ -94,7 +94,8 @@ def schedule(intent, turn):
     due = when or next_time(every) if every or when else ""  # no time said: asked for, never made up
     day, hour = re.sub(CLOCK_WORDS, "", due).strip(" ,") or due, next(iter(re.findall(CLOCK_WORDS, due)), due)
     if any(role_of(p, spec, {"repeat": ""}) for p, spec in tool.params.items()):  # calendar_add(title, start, repeat)
-        results = yield [call(tool, task=task, when=due, repeat=every or "none", day=day, hour=hour)]
+        once = "" if any(allows_empty(tool, p) for p, spec in tool.params.items() if role_of(p, spec, {"repeat": ""})) else "none"
+        results = yield [call(tool, task=task, when=due, repeat=every or once, day=day, hour=hour)]
     elif any(role_of(p, spec, {"day": ""}) for p, spec in tool.params.items()):  # book_slot(summary, day, hour)
         results = yield [call(tool, task=task, day=day, hour=hour, when=due)]
     elif every:  # a recurring task carries its "every ..." along, so each run queues the next

@@ -17,11 +17,12 @@ EVERY = (rf"\b(?:(?:every|each|on) )?{DAY}s?(?:(?:,| and| &) {DAY}s?)+\b|(?:\bon
          rf"nightly)\b|\b{DAY}s\b|\bon weekdays\b")
 WHEN = (rf"\b(?:(?:tomorrow|tmrw|tmr) (?:morning|afternoon|evening|night)|tomorrow|tmrw|tmr|tonight|today|"
         rf"later(?: today| on| tonight)?|soon|in a (?:bit|while)|"
-        rf"(?:on )?{DAY} (?:morning|afternoon|evening|night)|this (?:morning|afternoon|evening|weekend)|next (?:{DAY}|week|month|year|weekend)|(?:on )?{DAY}|in (?:an?|one|half an|\d+(?:\.\d+)?) {UNIT}|"
+        rf"(?:on )?{DAY} (?:morning|afternoon|evening|night)|this (?:morning|afternoon|evening|weekend|{DAY})|next (?:{DAY}|week|month|year|weekend)|(?:on )?{DAY}|in (?:an?|one|half an|\d+(?:\.\d+)?) {UNIT}|"
         rf"(?:at |by )?{CLOCK}|(?:on )?(?:the )?{ORDINAL}(?: of {MONTH})?|(?:on )?{MONTH} {ORDINAL}|(?:on )?{MONTH} \d{{1,2}}\b|"
         rf"(?:on )?\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH}\b|(?:on )?\d{{4}}-\d\d-\d\d\b|(?:on )?\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|"
         rf"(?:in|at) the (?:morning|afternoon|evening))\b")
 SHORT = {"tmrw": "tomorrow", "tmr": "tomorrow"}
+from .grammar import NUDGE
 
 
 def timing(text: str) -> tuple[str, str, str]:
@@ -36,17 +37,18 @@ def timing(text: str) -> tuple[str, str, str]:
              or m is next(re.finditer(WHEN, rest, re.I))]  # "call grandma about sunday lunch": sunday is the lunch's
     found = [m for i, m in enumerate(found) if i == 0 or not re.search(r"\b(?:about|of|re)\s+$", rest[:m.start()], re.I)]
     when = " ".join(SHORT.get(m.group().lower(), m.group().strip()) for m in found)
-    for m in reversed(found):
-        rest = rest[:m.start()] + " " + rest[m.end():]
+    for m in reversed(found):  # "starting this saturday": the lead-in goes with the time it leads to
+        lead = re.search(r"\b(?:starting|beginning|commencing|effective)(?: (?:on|from))?\s+$", rest[:m.start()], re.I)
+        rest = rest[:lead.start() if lead else m.start()] + " " + rest[m.end():]
     return when.strip(), every.strip(), re.sub(r"\s+", " ", rest).strip(" ,.!")
 
 
 def task_of(text: str) -> str:
     """The task in a scheduling request: its words without the asking ("add ... to my calendar", "remind me to")."""
-    text = re.sub(r"\b(?:i|we) (?:have|need|want|got|ought) to\b|\bi must\b|,?\s*(?:so|and|pls|please)?\s*(?:remind|nudge|ping) me"
+    text = re.sub(rf"\b(?:i|we) (?:have|need|want|got|ought) to\b|\bi must\b|,?\s*(?:so|and|pls|please)?\s*{NUDGE} me"
                   r"(?: about it| of it)?\b|\b(?:by|before|until)\s*(?=,|$)", " ", text, flags=re.I)
-    task = re.sub(r"^\W*(?:(?:please|pls|can you|could you|can u|could u|hey|ok|okay|and|also)\W+)*(?:set up|set|add|put|schedule|"
-                  r"book me|get me|book|create|make|enter|queue(?: up)?|plan|remind me(?: to| about| of)?|nudge me(?: to)?|ping me(?: to)?|"
+    task = re.sub(rf"^\W*(?:(?:please|pls|can you|could you|can u|could u|hey|ok|okay|and|also)\W+)*(?:set up|set|add|put|schedule|"
+                  r"book me|get me|book|create|make|enter|queue(?: up)?|plan|{NUDGE} me(?: to| about| of)?|"
                   r"don't let me forget(?: to)?|remember to)?\s*(?:an? )?(?:reminder|event|entry|job|task|nudge|alarm)?"
                   r"\s*(?:to|for|about)?\s+", " ", text, flags=re.I)
     task = re.sub(r"\b(?:to|on|in|into) (?:my|the) (?:calendar|agenda|schedule|queue|list|to-?do list|diary)\b|"

@@ -108,6 +108,8 @@ def classify(name: str, description: str, params: tuple) -> str | None:
     if chosen == "count_letter" and not any(role_of(p, {}, {"letter": 1}) for p in params):
         scores.pop("count_letter")  # "Number of characters in a text" measures length: no letter to count
         chosen = best(scores)
+    if chosen == "clock" and len(params) >= 2 and "when" in {role_of(p, {}, {"task": 1, "when": 1}) for p in params}:
+        return "schedule"  # set_nudge(what, at, every): a clock that takes what to do and when schedules it
     if memory and name_words & {"list", "all"}:
         return "list_memory"
     if memory and chosen in ARITHMETIC | {"search"}:
@@ -154,10 +156,13 @@ ROLES = {
 
 def fill(tool: Tool, values: dict) -> dict:
     """Arguments for `tool` from role -> value; `values['numbers']` fills numeric slots."""
-    args, numbers = {}, list(values.get("numbers", []))
+    args, numbers, roles_taken = {}, list(values.get("numbers", [])), set()
     for param, spec in tool.params.items():
         kind = type_of(spec)
         role = role_of(param, spec, values)
+        if role is None and tool.kind == "schedule" and "task" not in roles_taken and kind in (None, "string"):
+            role = "task" if "task" in values else None  # add_job(work, when): what is left to name is the task
+        roles_taken.add(role)
         if kind in ("number", "integer") and role not in ("limit", "importance", "when") and numbers:
             value = numbers.pop(0)
         elif kind == "array" and role not in ("limit", "importance", "when") and numbers:
@@ -172,12 +177,18 @@ def fill(tool: Tool, values: dict) -> dict:
             value = generic(kind, values.get("text", ""))
         else:
             continue
-        if value == "" and param in tool.required:  # never an empty string for a required argument: ask
+        if value == "" and param in tool.required and not allows_empty(tool, param):  # never an empty string: ask
             raise Missing(tool, param)
-        if value == "" and role is not None:
+        if value == "" and role is not None and param not in tool.required:
             continue  # an optional argument the request does not hold is left out
         args[param] = convert(value, spec)
     return args
+
+
+def allows_empty(tool: Tool, param: str) -> bool:
+    """The schema says what an empty value means: "`every` = recurrence ('' if it happens once)"."""
+    said = f"{tool.description} {tool.params[param].get('description', '')}"
+    return bool(re.search(rf"(?:\b{re.escape(param)}\b|^)[^.]*?(?:''|\"\"|\bempty\b|\bblank\b)", said, re.I))
 
 
 class Missing(Exception):

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import arithmetic, statements
+from .timing import MONTH, timing
 from .grammar import NEAR, FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
 
 
@@ -56,11 +57,18 @@ def intents_in(text: str) -> tuple:
     task = re.match(r"^\s*(?P<label>(?!\W*(?:please )?(?:set|add|create|make|remind)\b)[^:]{0,60}\b(?:task|reminder|todo|to-do|"
                     r"job|due)\b[^:]*):\s*(?P<body>.+)$",
                     text, re.IGNORECASE | re.DOTALL)
+    if task and re.match(r"\W*(?:please |pls |can you |could you )?(?:queue|enqueue|schedule|put|plan|book|log|new|set up)\b",
+                         task.group("label"), re.I):  # "queue a job: tidy up, tonight at 11" asks for one
+        return (Intent("schedule", {"task": task.group("body").strip(), "when": "", "clause": task.group("body")}),)
     if task:  # a queued task handed to the model: do it if it can, else remind the user of it
         inner = intents_in(task.group("body"))
         if all(i.kind == "unknown" for i in inner):
             return (Intent("reminder", {"task": task.group("body").strip().rstrip(".!")}),)
         return inner
+    pair = re.match(r"^(?P<lead>.*?\b(?:remind|ping|nudge|text|tell) me)\s+(?P<first>.+?\bto\s.+?)\s+and\s+"
+                    r"(?P<second>(?:at|on|in|by|tomorrow|tonight)\b[^.]*?\bto\s.+)$", text, re.I | re.S)
+    if pair:  # "remind me at 5 to leave and at 6 to call the cab": two times, two tasks
+        return intents_in(f"{pair['lead']} {pair['first']}") + intents_in(f"{pair['lead']} {pair['second']}")
     summary = re.match(r"^\W*(?:please |can you )?(?:summari[sz]e|sum up|tl;?dr)\b[^:]*:\s*(?P<text>.+)$", text, re.I | re.S)
     if summary:  # the text to summarise is given: it is not a list of requests
         return (Intent("summarise", {"topic": "", "text": summary.group("text")}),)
@@ -152,7 +160,8 @@ def one(clause: str, previous: str | None) -> Intent:
                                      "except": kept.group("kept") if kept else ""})
         if len(items := re.split(r",?\s+and\s+(?=(?:my|the|where|what|when)\b)", forget.group("what"))) > 1:
             return Intent("several", {"intents": [one(f"forget {item}", None) for item in items]})
-        said = re.sub(r"^(?:everything (?:you know )?about |all about |what i (?:told|said to) you about |the (?:note|bit|thing|"
+        said = re.sub(r"^(?:everything (?:you know )?about |all about |what i (?:told|said to) you about |(?:who|what|where|when|which) "
+                      r"(?=my )|the (?:note|bit|thing|"
                       r"stuff) about |about |the )+|\s+(?:thing|stuff|bit|info)$", "",
                       forget.group("what"), flags=re.I)
         facts = stated(said)
@@ -162,9 +171,12 @@ def one(clause: str, previous: str | None) -> Intent:
         what = re.sub(r"\b(?:i'm|i am|im|i|my|don't|do not|not|no longer|anymore|any more|have|work at|live in|"
                       r"scrap|forget|delete|remove|drop|that|from|your|notes|memory|quit|left|sold|gave up|stopped|"
                       r"finished|lost|so|get rid of|last (?:week|month|year)|the|a)\b", " ", clause, flags=re.I)
+        if not re.sub(rf"\b(?:in|on|at|since|last|this|ago|{MONTH})\b", "", timing(what)[2], flags=re.I).strip(" ,.!"):
+            return Intent("none", {})  # "I quit in january": a time, nothing named to forget
         return Intent("forget", {"key": topic_key(what), "value": None, "what": what.strip(" ,.!"), "stale": True, "clause": clause})
-    fix = re.match(r"^\W*(?:correction|actually|no|nope|sorry|oops|wait|scratch that|my bad|i meant|i mean)\b.*?\b(?:it's|it is|its|"
-                   r"it was|make (?:it|that)|should be|i meant|i mean|(?:[A-Z][a-z]+|he|she|they|my \w+) (?:is|'s|are))\s+(?:actually\s+)?(?P<new>[^,.;!?]+?)(?:,?\s*(?:and )?not\s+"
+    fix = re.match(r"^\W*(?:correction|actually|no|nope|sorry|oops|wait|scratch that|my bad|i meant|i mean|that'?s (?:wrong|not right|"
+                   r"incorrect)|wrong|not quite)\b.*?\b(?:it's|it is|its|"
+                   r"it was|make (?:it|that)|should be|i meant|i mean|(?:[A-Z][a-z]+|he|she|they|my \w+) (?:is|'s|are)(?: (?:named|called))?)\s+(?:actually\s+)?(?P<new>[^,.;!?]+?)(?:,?\s*(?:and )?not\s+"
                    r"(?:an? |the )?(?P<old>[^,.;!?]+))?(?:,? sorry)?(?:[,.;!].*)?$", clause, re.I)
     if fix:  # "Correction: it's a Honda Accord, not a Civic": the memory that holds the old value gets the new one
         return Intent("correct", {"new": fix.group("new").strip(), "old": (fix.group("old") or "").strip()})
