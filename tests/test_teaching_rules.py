@@ -905,3 +905,27 @@ def test_a_correction_of_one_word_keeps_the_rest_of_the_fact():
     notes = Notes(cat="a tabby called Mango")
     answer, _ = notes.say("that's not right, my cat is called Kiwi not Mango")
     assert notes.facts == {"cat": "a tabby called Kiwi"}, answer
+
+
+def test_a_rule_about_what_would_open_an_account_keeps_a_login_out_of_memory():
+    notes = Notes()
+    answer, calls = notes.say("remember my bank sign-in: jdoe77 / Tr0ub4dor")
+    assert notes.facts != {} or calls  # with no rule it is stored
+    notes = Notes()
+    loop("remember my bank sign-in: jdoe77 / Tr0ub4dor", notes.tools(),
+         "You keep notes. Nothing that could let a stranger into the user's accounts goes in them.")
+    assert notes.facts == {}
+
+
+def test_a_rule_that_allows_storing_only_on_a_word_is_honoured_both_ways():
+    system = "You keep notes for the user. Only jot things down if the user says \"pin it\"."
+    notes = Notes()
+    answer, calls, _ = loop("my favourite tea is oolong", notes.tools(), system)
+    assert notes.facts == {} and "haven't saved" in answer, answer
+    loop("pin it: my favourite tea is oolong", notes.tools(), system)
+    assert "oolong" in " ".join(notes.facts.values())
+
+
+def test_a_rule_asking_for_the_number_alone_gets_the_number_alone():
+    answer, _, _ = loop("what is 1,250 divided by 5?", {}, "Give the resulting number only, nothing else.")
+    assert answer == str(1250 // 5), answer

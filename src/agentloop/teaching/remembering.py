@@ -7,7 +7,7 @@ returns the answer, or is a generator that yields calls; a replayed handler read
 import re
 
 from . import facts, say, statements
-from .rules import secret
+from .rules import secret, unasked
 from .tasks import refusal
 from .toolbox import call, takes_key
 from .understand import LISTS, Intent, as_question, understand
@@ -18,6 +18,8 @@ def remember(intent: Intent, turn):
     pairs = intent.slots["facts"]
     if what := secret(turn, pairs):
         return f"I won't store that: it looks like {what}, and sensitive data must not go into memory."
+    if rule := unasked(turn):
+        return f"I haven't saved that: my instructions say: {rule.rstrip('.')}."
     tool = turn.tool("remember")
     if tool is None:
         name = dict(pairs).get("name")

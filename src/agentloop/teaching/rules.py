@@ -42,6 +42,9 @@ def styled(system: str, text: str) -> str:
     if re.search(r"\b(?:reply|answer|respond|write|replies|answers|goes out)\b.*\b(?:in )?(?:upper ?case|all caps|capital letters|"
                  r"block capitals|all capitals)\b|\bblock capitals\b", system, re.I):
         return text.upper()
+    if re.search(r"\b(?:(?:figure|number|result|answer|digits?)s? only|only (?:the |a )?(?:final )?(?:figure|number|result|"
+                 r"digits?)|no words)\b", system, re.I) and (figures := re.findall(r"-?\d[\d,]*(?:\.\d+)?", text)):
+        text = figures[-1]  # "final figure only": the number the reply ends on, nothing else
     if places := re.search(r"\bround\w*\b.*?\b(?:(?P<n>\d|one|two|three) decimal|whole number|nearest (?:whole|integer|unit)|integer)",
                            system, re.I):  # "round it to the nearest whole number before telling the user"
         digits = {"one": 1, "two": 2, "three": 3}.get(places.group("n") or "", int(places.group("n") or 0) if
@@ -93,11 +96,28 @@ def forbidden(turn, intents: list) -> str | None:
 def secret(turn, pairs: list) -> str | None:
     """What a fact looks like when a system-prompt rule forbids storing things of its kind, else None."""
     for rule in rules(turn.system):
-        if not re.search(KIND_WORDS["remember"], rule, re.I):
+        if not re.search(KIND_WORDS["remember"], rule if re.search(r"\b(?:goes|go|end up|put)\b", rule) is None
+                         else turn.system, re.I):  # "... goes in them": the notes named a sentence before
             continue
         for what, pattern in SENSITIVE.items():
             stated = " ".join(f"{k.replace('_', ' ')} {v}" for k, v in pairs) + " " + turn.text
             if re.search(pattern, stated, re.I) and (re.search(pattern, rule, re.I) or re.search(
-                    r"\b(?:sensitive|secrets?|private|personal data|credentials?)\b", rule, re.I)):
+                    r"\b(?:sensitive|secrets?|private|personal data|credentials?|accounts?|let (?:someone|anyone|others|"
+                    r"people|a stranger) (?:in|into)|break into|log ?in|sign ?in)\b", rule, re.I)):
                 return what
+    return None
+
+
+def unasked(turn) -> str | None:
+    """A rule that allows storing only on a condition ("only write to the notebook when the user says 'save'")
+    that this message does not meet: the rule, else None."""
+    for sentence in re.split(r"(?<=[.!;])\s+|\n+", turn.system):
+        if not (re.search(r"\bonly\b", sentence, re.I) and re.search(KIND_WORDS["remember"], sentence, re.I)
+                and re.search(r"\b(?:when|if|after|once|unless)\b", sentence, re.I)):
+            continue
+        quoted = re.findall(r"['\"‘“]([^'\"’”]+)['\"’”]", sentence)
+        asked = (any(re.search(rf"\b{re.escape(q)}\b", turn.text, re.I) for q in quoted) if quoted else
+                 re.search(r"\b(?:remember|save|store|note|keep|write (?:it|this|that) down|jot|memori[sz]e)\b", turn.text, re.I))
+        if not asked:
+            return sentence.strip()
     return None
