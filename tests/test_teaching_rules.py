@@ -269,6 +269,13 @@ def test_an_instruction_inside_a_memory_is_followed():
     ("I've got 3 tickets for Maroon 5 and 2 for Blink-182. how many tickets total?", 3 + 2),
     ("bill is 212 dollars split 4 ways", 212 / 4), ("convert 72 fahrenheit to celsius pls", (72 - 32) * 5 / 9),
     ("born in 2015, how old will she turn in 2031?", 2031 - 2015),
+    # round ten kinds: a sum split, like amounts totalled, a container counted, rate over a period, change, "if I had"
+    ("we were 4 people, dinner was 86 and drinks 30, how much each if we split it?", (86 + 30) / 4),
+    ("I swam 400 m, then 250 m, then 600 m. how far altogether?", 400 + 250 + 600),
+    ("a crate fits 12 bottles and we have 9 crates how many bottles do we have", 12 * 9),
+    ("my phone bill is 35 a month, what is that across a full year?", 35 * 12),
+    ("the ticket went from 50 to 65, what's the percent increase?", (65 - 50) / 50 * 100),
+    ("if she had 5 fewer stickers she'd have 12. how many does she have?", 12 + 5),
 ])
 def test_everyday_sums(question, value):
     """Sums as people type them, each against Python's own arithmetic."""

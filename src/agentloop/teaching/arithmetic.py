@@ -81,7 +81,9 @@ WORD_PROBLEMS = [  # "3 boxes with 12 apples each", "4 packs of 6 eggs", "5 tick
     (rf"\b(?:have|has|had|there are|there were|got) {N} [a-z]+.*?\b(?:gives?|gave|hands?|handed|sends?|sent|sells?|sold) "
      rf"{N}\b(?: [a-z]+)? (?:to|away)\b", r"(\1 - \2)"),  # "She gives 5 to Tom" (but "Tom gives me 2" is not)
     (rf"{N} [a-z]+ (?:in|per) (?:a|an|one|each) [a-z]+.*?\bin {N} [a-z]+", r"(\1 * \2)"),
-    (rf"\b(?:a|one|each) [a-z]+ (?:has|holds|contains|fits) {N} [a-z]+.*?\bin {N} [a-z]+", r"(\1 * \2)"),
+    (rf"\b(?:a|one|each|every) [a-z]+ (?:has|holds|contains|fits) {N} [a-z]+.*?\bin {N} [a-z]+", r"(\1 * \2)"),
+    (rf"\b(?:a|one|each|every) ([a-z]+?) (?:has|holds|contains|fits|takes|carries) {N} [a-z]+.*?\b{N} \1(?:e?s)?\b",
+     r"(\2 * \3)"),  # "a crate holds 24 cans and I've got 17 crates": the count is of the container
     (rf"\b(?:share|split|divide|shared|split)s? {N} [a-z]+.*?\b(?:among|between|by) {N}\b", r"(\1 / \2)"),
 ]
 CUES = (r"\bwhat(?:'s| is| are|s)?\b|\bhow (?:much|many)\b|\bcalculat|\bcompute|\bwork out|\bevaluate|\bsolve|"
@@ -242,20 +244,47 @@ def story(text: str) -> str | None:
     if company := re.search(r"\bme and (\d+) (?:friends|others|people|mates|colleagues|coworkers|of them)\b", text):
         text = text.replace(company.group(0), f"{int(company.group(1)) + 1} people")  # "me and 3 friends" are 4
         numbers = [n for n in numbers if n != company.group(1)] + [str(int(company.group(1)) + 1)]
-    split = re.search(r"\b(?:there(?:'s| is| are) (\d+) of us|(?:split|divided|shared?)\b.*?\b(\d+) ways|"
+    split = re.search(r"\b(?:there(?:'s| is| are) (\d+) of us|(\d+) of us|(?:split|divided|shared?)\b.*?\b(\d+) ways|"
                       r"(?:between|among|by) (\d+)(?: people| friends| of us| persons?)?\b|(\d+) (?:people|friends|persons)\b)", text)
     if split and len(numbers) == 2 and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bshare|\bdivide|\beveryone\b|"
                                                  r"\bevery one\b|\bowe\b|\ba head\b|\bapiece\b", text):
         ways = next(g for g in split.groups() if g)
         total = next(n for n in numbers if n != ways or numbers.count(n) > 1)
         return f"{total} / {ways}"
+    if split and len(numbers) > 2 and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bevenly\b|\bapiece\b", text) \
+            and re.search(r"\bplus\b|\band\b|\+|\bwith\b", text) and not re.search(r"\b(?:at|for) \d+(?:\.\d+)? (?:each|apiece)\b", text):  # "3 of us, 27.90 plus 4.50 delivery, each?": the sum, split
+        ways = next(g for g in split.groups() if g)
+        amounts = list(numbers)
+        amounts.remove(ways)
+        return f"({' + '.join(amounts)}) / {ways}"
     per = re.search(r"\b(\d+)[- ](?:pack|pk|box|bag|set|bundle)\b|\bfor (\d+)\b|\b(\d+) for\b", text)
     if per and len(numbers) == 2 and re.search(r"\bper (?!person)\w+|\beach\b|\ba piece\b|\bapiece\b", text):
         count = next(g for g in per.groups() if g)
         price = next(n for n in numbers if n != count or numbers.count(n) > 1)
         return f"{price} / {count}"
-    return remaining(text, numbers) or counted(text, numbers) or conversion(text, numbers) or rate(text) or bill(text) or saving(text, numbers) or change(text) or ratio(text) \
+    return had(text) or totalled(text, numbers) or remaining(text, numbers) or counted(text, numbers) or conversion(text, numbers) or rate(text) or bill(text) or saving(text, numbers) or change(text) or ratio(text) \
         or relative(text)
+
+
+def had(text: str) -> str | None:
+    """"if I had 3 more apples I'd have 10, how many do I have?": the amount said, less (or plus) the difference."""
+    found = re.search(r"\bif (?:i|we|you|he|she|they) (?:had|got|gave away|lost|ate) (\d+(?:\.\d+)?) (more|fewer|less|extra)\b.*?"
+                      r"\b(?:i'd|i would|we'd|we would|you'd|he'd|she'd|they'd) (?:have|own|hold) (\d+(?:\.\d+)?)\b", text)
+    if not found or not re.search(r"\bhow (?:many|much)\b", text):
+        return None
+    return f"{found.group(3)} {'-' if found.group(2) in ('more', 'extra') else '+'} {found.group(1)}"
+
+
+def totalled(text: str, numbers: list) -> str | None:
+    """"I ran 5 km monday, 7 km wednesday and 12 km sunday, my total?": amounts of one unit, added up."""
+    if len(numbers) < 2 or not re.search(r"\btotal\b|\baltogether\b|\bin all\b|\bcombined\b|\ball together\b|"
+                                         r"\bhow (?:many|much|far|long) (?:in all|overall)\b", text):
+        return None
+    amounts = re.findall(r"(?<![\w.])(\d+(?:\.\d+)?) ?([a-z]+)\b", text)
+    units = {unit.rstrip("s") for _, unit in amounts}
+    if len(amounts) != len(numbers) or len(units) != 1 or units & {"of", "and", "to", "x", "times", "plus", "minus"}:
+        return None
+    return " + ".join(n for n, _ in amounts)
 
 
 def relative(text: str) -> str | None:
@@ -271,7 +300,8 @@ def relative(text: str) -> str | None:
 
 def change(text: str) -> str | None:
     """"a shirt was 40 and is now 30, what's the discount percent?": the change as a percent of the start."""
-    found = re.search(r"\bwas (\d+(?:\.\d+)?)\b.*?\b(?:now|is|became|went (?:up|down) to) (\d+(?:\.\d+)?)\b", text)
+    found = re.search(r"\bwas (\d+(?:\.\d+)?)\b.*?\b(?:now|is|became|went (?:up|down) to) (\d+(?:\.\d+)?)\b", text) or \
+        re.search(r"\bfrom (\d+(?:\.\d+)?) (?:[a-z]+ )?(?:up |down )?to (\d+(?:\.\d+)?)\b", text)  # "went from 80 to 92"
     if not found or not re.search(r"\bpercent|%", text):
         return None
     a, b = found.groups()
@@ -335,7 +365,8 @@ def bill(text: str) -> str | None:
 def saving(text: str, numbers: list) -> str | None:
     """"45 a week ... after a year": an amount per unit of time, over a longer time (a small table)."""
     rate = re.search(r"(\d+(?:\.\d+)?) (?:a|an|per|each|every) (day|week|month|hour|minute)\b", text)
-    span = re.search(r"\b(?:after|in|for|over) (?:(a|an|one|\d+(?:\.\d+)?) )?(day|week|month|year|hour)s?( and a half)?\b", text)
+    span = re.search(r"\b(?:after|in|for|over|across) (?:(a|an|one|\d+(?:\.\d+)?) )?(?:whole |full |entire )?(day|week|month|year|hour)s?"
+                     r"( and a half)?\b", text)
     if not rate or not span or (rate.group(2), span.group(2)) not in PER:
         return None
     count = float(span.group(1)) if span.group(1) and span.group(1)[0].isdigit() else 1.0

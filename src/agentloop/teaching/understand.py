@@ -73,9 +73,10 @@ def intents_in(text: str) -> tuple:
     if summary:  # the text to summarise is given: it is not a list of requests
         return (Intent("summarise", {"topic": "", "text": summary.group("text")}),)
     parts = clauses(text)
-    story = arithmetic.ledger(text) or (arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.match(
-        r"^\W*how (?:many|much)\b", parts[-1], re.I) else None)
-    told = arithmetic.story(text) if len(parts) > 1 and text.rstrip().endswith("?") else None
+    story = arithmetic.ledger(text) or (arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.search(
+        r"\bhow (?:many|much)\b", parts[-1], re.I) else None)
+    asks = text.rstrip().endswith("?") or re.search(r"\bhow (?:many|much|far|long)\b", parts[-1] if parts else "", re.I)
+    told = arithmetic.story(text) if len(parts) > 1 and asks else None
     story = story or told or (
         arithmetic.story(text) if not any(arithmetic.expression(p) for p in parts) else None)
     if story:  # "A box holds 24 pencils. How many pencils are in 5 boxes?": the story spans the sentences
