@@ -936,3 +936,18 @@ def test_a_rule_that_allows_storing_only_on_a_word_is_honoured_both_ways():
 def test_a_rule_asking_for_the_number_alone_gets_the_number_alone():
     answer, _, _ = loop("what is 1,250 divided by 5?", {}, "Give the resulting number only, nothing else.")
     assert answer == str(1250 // 5), answer
+
+
+@pytest.mark.parametrize("statement, question, expected", [
+    ("my brother Luis is a paramedic", "what does my brother do?", "paramedic"),
+    ("my daughter Mia is 9", "how old is my daughter?", "9"),
+    ("I'm employed at Northwind Traders", "where do I work?", "Northwind Traders"),
+    ("finally bought a new bike! a Trek Domane", "what bike do I have?", "Trek Domane"),
+    ("I have three children, Ana, Bo and Cy", "what are my kids' names?", "Ana, Bo and Cy"),
+    ("I'm allergic to latex", "anything about my allergies you should know?", "latex"),
+])
+def test_a_fact_said_in_passing_comes_back_in_a_new_chat_asked_in_other_words(statement, question, expected):
+    notes = Notes()
+    notes.say(statement)
+    answer, _ = notes.say(question)
+    assert expected in answer, (notes.facts, answer)

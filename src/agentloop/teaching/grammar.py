@@ -33,7 +33,7 @@ FACTS = [
     (rf"^(?:(?:hi|hello|hey)(?: there| all| everyone)?\W+)?(?:i'm|i am|im|this is) {NAME}{END}", "name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?)(?:'s| 's) name is {NAME}{END}", "{k}_name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?) is (?:called|named) {NAME}{END}", "{k}_name"),
-    (r"\bmy (?P<k>[a-z]+) (?P<v>(?-i:[A-Z][a-z]+))(?= [a-z]+s\b)", "{k}_name"),  # "my sister Priya lives in Toronto"
+    (r"\bmy (?P<k>[a-z]+) (?P<v>(?-i:[A-Z][a-z]+))(?= [a-z]+s\b| is\b| 's\b|'s\b)", "{k}_name"),  # "my sister Priya lives in Toronto"
     (rf"\bi(?: have|'ve| have got|'ve got| got) an? (?P<k>[a-z]+) (?:called|named) {NAME}{END}", "{k}_name"),
     (rf"\bi(?:'m| am) allergic to {VALUE}{END}", "allergies"),
     (rf"\bi have an? (?P<v>[a-z]+(?: [a-z]+)?) allergy{END}", "allergies"),
@@ -47,6 +47,9 @@ FACTS = [
     (rf"\bi (?:really |also |much |do )?prefer {VALUE}{END}", "prefers"),
     (rf"\bi(?:'m| am)? (?:now |currently )?(?:work(?:ing)? as|employed as) (?:an? )?{VALUE}{END}", "job"),
     (rf"\bi (?:work|am working) (?:at|for) {VALUE}{END}", "workplace"),
+    (rf"\bi(?:'m| am)? (?:now |currently )?(?:employed|hired|on the payroll) (?:by|at) {VALUE}{END}", "workplace"),
+    (rf"\b(?:i )?(?:just |finally )?(?:got|bought|picked up|have) (?:a|my) (?:new |first )?(?P<k>[a-z]+)\W+(?:it'?s |its )?"
+     rf"(?P<v>(?:an?|the|\d{{4}}) [^,;!?]+?){END}", "{k}"),  # "just got a new car!! a 2019 Subaru Outback"
     (rf"\bi(?:'ve| have)? (?:re-?trained|trained|qualified) as (?:an? )?{VALUE}{END}", "job"),
     (rf"\bi(?:'m| am) now (?:an? )?(?P<v>[a-z]+(?: [a-z]+)?){END}", "job"),
     (rf"(?:\b(?:actually |so |now )?(?:i|we)(?:'ve| have)? |^\W*)(?:just |recently )?(?:moved|relocated)(?: from [^,;!?]+?)? to "
@@ -76,7 +79,7 @@ FACTS = [
 NEAR = {"pup": "dog", "puppy": "dog", "doggo": "dog", "kitty": "cat", "kitten": "cat", "hubby": "husband", "wifey": "wife",
         "mom": "mother", "mum": "mother", "mama": "mother", "dad": "father", "papa": "father", "bf": "boyfriend",
         "gf": "girlfriend", "fav": "favourite", "fave": "favourite", "bday": "birthday", "b-day": "birthday",
-        "nickname": "name", "hometown": "from"}
+        "nickname": "name", "hometown": "from", "children": "kids", "child": "kid", "kiddos": "kids", "youngsters": "kids"}
 SAME = {"allergy": "allergies", "address": "lives_in", "home": "lives_in", "city": "lives_in", "occupation": "job",
         "profession": "job", "bday": "birthday", "birth_date": "birthday", "date_of_birth": "birthday",
         "first_name": "name"}  # words for a key the grammar already has
@@ -91,6 +94,9 @@ QUESTIONS = [
     (r"\bwhat(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?) called\b|\bwhat did i (?:call|name) my (?P<k2>[a-z]+)\b", "{k}_name"),
     (r"\bwhat(?:'s| is) the name of my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}_name"),
     (r"\bwho(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}_name"),
+    (r"\bwhat (?:are|were) (?:the names of )?my (?P<k>[a-z]+)(?:'s?|s')? names?\b", "{k}_name"),
+    (r"\b(?:anything|something|what do you know|what do you have|tell me(?: anything)?|any notes?|what(?:'s| is) there) "
+     r"(?:about|on|regarding) my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}"),
     (r"\b(?:any|what|which) (?:foods?|things?|drinks?)(?: that)? (?:do )?i (?:should|must|need to|have to|ought to) avoid\b|"
      r"\bwhat (?:should|must|do) i (?:avoid|stay away from)\b|"
      r"\bwhat (?:can't|cannot|can not|don't|do not|shouldn't|should not|mustn't) i (?:eat|drink|have)\b|\bwhat am i unable to "

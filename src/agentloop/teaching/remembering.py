@@ -7,6 +7,7 @@ returns the answer, or is a generator that yields calls; a replayed handler read
 import re
 
 from . import facts, say, statements
+from .grammar import NEAR
 from .rules import secret, unasked
 from .tasks import refusal
 from .toolbox import call, takes_key
@@ -162,7 +163,7 @@ def loosely(known: dict, key: str) -> list:
     if key.endswith("_name"):  # "my cats' names": a statement about the cats, never another name ("your name is Ada")
         thing = statements.lemma(key.removesuffix("_name").split("_")[-1])
         return [(k, v) for k, v in known.items() if statements.decode(k)
-                and thing in {statements.lemma(w) for w in re.findall(r"[a-z]+", v.lower())}]
+                and thing in {statements.lemma(NEAR.get(w, w)) for w in re.findall(r"[a-z]+", v.lower())}]
     return [] if key == "name" or key in say.PHRASES else facts.mentioning(known, key.replace("_", " "))
 
 

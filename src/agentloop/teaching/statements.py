@@ -85,6 +85,8 @@ def statement(clause: str) -> tuple[str, str] | None:
     if not found:
         return None
     verb, aux, rest = found.group("verb").lower(), (found.group("aux") or "").strip().lower(), found.group("rest")
+    if found.group("name") and verb in ("is", "'s") and re.match(r"(?:an?|the|\d+)\b", rest, re.I):
+        return f"{found.group('thing').lower()}_is", rest.strip(" ,")  # "my wife Priya is an airline pilot"
     rest = re.sub(rf"(?:,?\s+(?:{FILLERS}))+$", "", rest.strip(" ,"), flags=re.I).strip(" ,")
     while verb in ADVERBS and rest:  # "I also speak French": the verb comes after the adverbs
         verb, _, rest = rest.partition(" ")
@@ -144,6 +146,10 @@ def question(clause: str) -> dict | None:
     found = re.match(r"^\W*(?:(?P<wh>what|which|where|when|who|whom|how (?:many|much|long|old|often))(?P<what>(?: [a-z']+){0,3}?) )?"
                      r"(?P<aux>do|does|did|am|have|has|can)\s+(?:(?P<i>i)|my (?P<thing>[a-z]+))\s+"
                      r"(?P<verb>[a-z]+)\b\s*(?P<rest>.*)$", text)
+    being = re.match(r"^\W*(?P<wh>what|who|how (?:old|tall))(?P<what>) (?:is|'s) my (?P<thing>[a-z]+)$", text)
+    if being:  # "how old is my son?": what he is, said with "is"
+        return {"subject": being.group("thing"), "verb": "be", "said": "is", "yes_no": False,
+                "words": {lemma(w) for w in re.findall(r"[a-z]{3,}", being.group("wh"))} - {"what", "who", "how"}}
     if not found or (found.group("i") and found.group("verb") in MODALS | AUXILIARIES
                      and not (found.group("aux") in ("do", "did") and found.group("verb") == "have")):
         return None  # "do I have any pets?" has a main verb; "can I be ...?" does not
@@ -158,7 +164,7 @@ NOUNS = {"driv": {"car", "vehicle", "bike"}, "speak": {"language", "languages"},
          "eat": {"diet"}, "follow": {"diet"}, "play": {"instrument", "sport"}, "liv": {"city", "home", "address"},
          "work": {"job", "employer", "workplace"}, "lov": {"band", "food", "colour"}}  # what a verb is usually asked about
 NEAR_VERBS = {"have": {"own", "drive", "ride", "keep"}, "own": {"have", "drive", "ride"}, "know": {"speak", "read"},
-              "speak": {"know"}, "do": {"work"}, "work": {"do"}}  # a small table of near-synonyms
+              "speak": {"know"}, "do": {"work", "be"}, "work": {"do", "be"}}  # a small table of near-synonyms
 
 
 def answer(ask: dict, known: dict) -> str | None:

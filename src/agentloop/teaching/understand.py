@@ -72,6 +72,8 @@ def intents_in(text: str) -> tuple:
     summary = re.match(r"^\W*(?:please |can you )?(?:summari[sz]e|sum up|tl;?dr)\b[^:]*:\s*(?P<text>.+)$", text, re.I | re.S)
     if summary:  # the text to summarise is given: it is not a list of requests
         return (Intent("summarise", {"topic": "", "text": summary.group("text")}),)
+    text = re.sub(r"(\b(?:got|bought|picked up) (?:a|my) (?:new |first )?[a-z]+)\s*[!.]+\s+(?=(?:it'?s )?(?:an?|the|\d{4}) )",
+                  r"\1, ", text, flags=re.I)  # "just got a new car!! a 2019 Subaru Outback": one statement
     parts = clauses(text)
     story = arithmetic.ledger(text) or (arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.search(
         r"\bhow (?:many|much)\b", parts[-1], re.I) else None)
