@@ -217,7 +217,8 @@ def forget(intent: Intent, turn):
     kept = f" But: {refusal(results)}" if len(gone) < len(targets) else ""
     if key == "*":
         return f"Done: I've forgotten everything I had ({len(gone)} {'memory' if len(gone) == 1 else 'memories'}).{kept}"
-    if intent.slots.get("stale") or len(gone) > 1 or value and gone != [key]:  # say which memories went, by their keys
+    renamed = takes_key(tool) and gone != [turn.written(key)] and gone[0] not in facts.ALIASES.get(key, ())
+    if intent.slots.get("stale") or len(gone) > 1 or renamed:  # say which memories went, by their keys
         what = " and ".join(say.thing(str(t)) for t in gone)
     return f"Done: I've forgotten {what}.{kept}"
 

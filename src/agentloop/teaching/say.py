@@ -31,7 +31,7 @@ CAPITALS = {"france": "Paris", "japan": "Tokyo", "italy": "Rome", "germany": "Be
 ABOUT_ME = ("I'm the teaching model: a small rule-based program that speaks the same JSON "
             "as a real LLM API. I'm not a language model; I follow fixed rules so every "
             "lesson runs offline and gives the same answer every time.")
-CAN = ("I can do arithmetic, use text, weather, memory and scheduling tools, remember facts you state, "
+CAN = ("I can do arithmetic, use the tools I am given (text, weather, memory, scheduling), remember facts you state, "
        "and answer from memory.")
 GREETING = ("Hello{}! I'm the teaching model, a rule-based stand-in for an LLM. "
             "Ask me some arithmetic, give me tools, or tell me about yourself.")
