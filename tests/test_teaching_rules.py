@@ -8,6 +8,8 @@ import json
 import re
 
 import pytest
+
+import agentloop.teaching.toolbox
 from test_teaching_corpus import loop, schema
 
 import agentloop
@@ -951,3 +953,39 @@ def test_a_fact_said_in_passing_comes_back_in_a_new_chat_asked_in_other_words(st
     notes.say(statement)
     answer, _ = notes.say(question)
     assert expected in answer, (notes.facts, answer)
+
+
+@pytest.mark.parametrize("name, description, params, kind", [
+    ("fuse", "Fuses two quantities into their combined total.", {"a": "", "b": ""}, "add"),
+    ("shave", "What is left of from_amount once `by` has been removed from it.", {"from_amount": "", "by": ""}, "subtract"),
+    ("divvy", "Splits the pot evenly; gives the size of one share.", {"pot": "", "heads": "how many people"}, "divide"),
+    ("pinch", "Turns every capital letter into its small form.", {"words": ""}, "lowercase"),
+    ("yell", "Turns every letter of the words into a capital letter.", {"words": ""}, "uppercase"),
+    ("flipper", "Gives back the characters of s in the opposite order.", {"s": ""}, "reverse"),
+    ("measure", "Number of characters in the text, spaces too.", {"text": ""}, "length"),
+    ("spotter", "How many times the character `glyph` shows up in `body`.", {"body": "", "glyph": "one character"},
+     "count_letter"),
+    ("unstick", "Unstick one saved fact by key; it will no longer be remembered.", {"key": ""}, "forget"),
+    ("mark_stale", "Mark a saved note as stale so it is never used again.", {"note_id": ""}, "forget"),
+    ("pct_of", "`p` per cent of `base`.", {"p": "", "base": ""}, "percent"),
+    ("km_from_miles", "Turns a distance in miles into kilometres.", {"miles": ""}, None),
+])
+def test_a_tool_is_read_by_what_its_description_says_it_does(name, description, params, kind):
+    spec = schema(name, description, **{p: "string" for p in params})
+    for p, said in params.items():
+        if said:
+            spec["function"]["parameters"]["properties"][p]["description"] = said
+    assert agentloop.teaching.toolbox.read_tools([spec])[0].kind == kind
+
+
+def test_a_percent_tool_is_never_fed_a_product_and_sums_use_the_tools_by_their_descriptions():
+    tools = {"fuse": (schema("fuse", "Fuses two quantities into their combined total.", a="number", b="number"),
+                      lambda a, b: a + b),
+             "grow": (schema("grow", "Grows x by the factor `by` (x times by).", x="number", by="number"), lambda x, by: x * by),
+             "divvy": (schema("divvy", "Splits the pot evenly; gives the size of one share.", pot="number", heads="number"),
+                       lambda pot, heads: pot / heads),
+             "pct_of": (schema("pct_of", "`p` per cent of `base`.", p="number", base="number"), lambda p, base: p * base / 100)}
+    answer, calls, _ = loop("what's 12% of 250?", tools)
+    assert float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) == 12 * 250 / 100, (answer, calls)
+    answer, calls, _ = loop("add 19 and 23", tools)
+    assert calls == [("fuse", {"a": 19, "b": 23})] and "42" in answer

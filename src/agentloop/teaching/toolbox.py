@@ -13,25 +13,27 @@ from ..memory import LEVELS  # importance as a number from 0 to 1
 
 # kind -> words that suggest it (in the name they count three times, elsewhere once)
 KINDS = {
-    "add": "add plus sum addition",
-    "subtract": "subtract minus difference subtraction",
+    "add": "add plus sum addition combine combined join joins total tally together",
+    "subtract": "subtract minus difference subtraction remain remains removed remove less deduct above below",
     "multiply": "multiply times product multiplication",
-    "divide": "divide division quotient ratio per",
+    "divide": "divide division quotient ratio split share equal evenly cut",
+    "percent": "percent percentage pct cent",
     "power": "power pow exponent exponentiation raise",
     "modulo": "modulo mod remainder",
-    "calculate": "calculator calculate calc evaluate eval expression arithmetic math",
+    "calculate": "calculator calculate calc evaluate eval expression arithmetic math formula",
     "count_letter": "letter letters occurrences occurrence char character",
     "count_words": "words word wordcount",
     "uppercase": "upper uppercase capital capitals capitalize shout loud caps yell",
-    "lowercase": "lower lowercase quiet whisper",
+    "lowercase": "lower lowercase quiet whisper small",
     "titlecase": "title titlecase capitalize capitalise",
-    "length": "length len long size characters",
+    "length": "length len long",
     "reverse": "reverse reversed backwards backward mirror opposite flip",
     "remember": "remember memorize memorise save store write note jot stash stow keep record retain mind memo file profile persist "
                 "remember_fact",
     "recall": "recall retrieve",
     "list_memory": "list all",
-    "forget": "forget delete remove erase unlearn wipe scrub purge discard clear drop scrap throw toss shred destroy strike",
+    "forget": "forget delete remove erase unlearn wipe scrub purge discard clear drop scrap throw toss shred destroy strike "
+              "unpin retract retire revoke withdraw expunge unsave",
     "schedule": "schedule queue reminder remind follow followup enqueue task calendar event appointment agenda "
                 "nudge alarm job cron timer todo planner diary recurring",
     "weather": "weather forecast temperature",
@@ -40,6 +42,15 @@ KINDS = {
     "decide": "decide decision log audit reasoning",
 }
 ARITHMETIC = {"add", "subtract", "multiply", "divide", "power", "modulo"}
+PHRASES = {  # what a description says in a few words, whatever its vocabulary
+    "length": r"\b(?:in characters|number of characters|characters long|how many characters|character count)\b",
+    "count_letter": r"\bhow many times\b.*\b(?:character|letter|char)\b|\b(?:character|letter)\b.*\bshows? up\b",
+    "reverse": r"\bopposite order\b|\bbackwards?\b|\breversed?\b",
+    "forget": r"\bno longer (?:be )?(?:recalled|remembered|kept|used|known)\b|\bnever (?:be )?used again\b",
+    "lowercase": r"\b(?:into|to) (?:its |their |the )?(?:small|lower ?case)\b",
+    "uppercase": r"\b(?:into|to) (?:its |their |an? |the )?(?:capitals?|upper ?case|capital letters?)\b|\ba capital letter\b",
+    "percent": r"\bper ?cent\b|%",
+}
 MEMORY_WORDS = {"memory", "fact", "remembered", "user", "note", "memo", "topic", "profile", "saved", "slot"}
 
 
@@ -81,17 +92,23 @@ def best(scores: dict) -> str | None:
 
 
 @lru_cache(maxsize=1024)  # a loop offers the same tools every turn
-def classify(name: str, description: str, params: tuple) -> str | None:
+def classify(name: str, description: str, params: tuple, params_said: tuple = ()) -> str | None:
     """The kind whose keywords best match this tool, or None. Where the name and the description
     disagree, the description wins: it is what the tool's author wrote to say what it does."""
     name_words, described = set(words(name)), set(words(description))
-    other = described | {w for p in params for w in words(p)}
+    other = described | {w for p in params + params_said for w in words(p)}
     scores, said = {}, {}
     for kind, keys in KEYWORDS.items():
         if score := 3 * len(keys & name_words) + len(keys & other):
             scores[kind] = score
         if score := len(keys & described):
             said[kind] = score
+    for kind, phrase in PHRASES.items():  # a phrase that says what the tool does outweighs single words
+        if re.search(phrase, description, re.I):
+            scores[kind], said[kind] = scores.get(kind, 0) + 4, said.get(kind, 0) + 4
+    if re.search(r"\b(?:miles?|km|kilomet\w+|celsius|fahrenheit|pounds?|kg|kilograms?|inch\w*|cm|feet|foot|litres?|"
+                 r"liters?|gallons?)\b.*\b(?:into|to)\b", description, re.I) and not name_words & KEYWORDS["calculate"]:
+        return None  # a unit conversion: none of the kinds we know
     memory = (name_words | other) & MEMORY_WORDS
     if memory and (name_words | set(words(description)[:1])) & {"get", "fetch", "read", "lookup", "search", "find", "look",
                                                                 "query", "dig", "retrieve", "open", "show", "view", "check",
@@ -105,7 +122,8 @@ def classify(name: str, description: str, params: tuple) -> str | None:
     chosen = by_description if disagree else best(scores)
     if chosen is None:  # "Stow a detail about the user": a tool about the user that no verb names keeps things
         return "remember" if memory and len(params) >= 1 else None
-    if chosen == "count_letter" and not any(role_of(p, {}, {"letter": 1}) for p in params):
+    if chosen == "count_letter" and not any(role_of(p, {"description": d}, {"letter": 1})
+                                            for p, d in zip(params, params_said or [""] * len(params))):
         scores.pop("count_letter")  # "Number of characters in a text" measures length: no letter to count
         chosen = best(scores)
     if chosen == "clock" and len(params) >= 2 and "when" in {role_of(p, {}, {"task": 1, "when": 1}) for p in params}:
@@ -125,8 +143,10 @@ def read_tools(tools: list) -> list[Tool]:
         schema = function.get("parameters") or {}
         params = schema.get("properties") or {}
         name, description = function["name"], function.get("description", "")
+        said = tuple(spec.get("description", "") if isinstance(spec, dict) and isinstance(spec.get("description"), str)
+                     else "" for spec in params.values())
         result.append(Tool(name, description, params, schema.get("required", []),
-                           classify(name, description, tuple(params))))
+                           classify(name, description, tuple(params), said)))
     return result
 
 
