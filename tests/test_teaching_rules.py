@@ -989,3 +989,39 @@ def test_a_percent_tool_is_never_fed_a_product_and_sums_use_the_tools_by_their_d
     assert float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) == 12 * 250 / 100, (answer, calls)
     answer, calls, _ = loop("add 19 and 23", tools)
     assert calls == [("fuse", {"a": 19, "b": 23})] and "42" in answer
+
+
+def test_a_question_is_never_stored_and_a_partner_question_is_not_the_users_name():
+    notes = Notes()
+    notes.say("my wife is called Marisol")
+    answer, _ = notes.say("who am I married to?")
+    assert "Marisol" in answer and "Your name" not in answer, answer
+    answer, calls = notes.say("How do I like my eggs?")
+    assert calls == [] and notes.facts == {"wife_name": "Marisol"}, (answer, calls)
+
+
+def test_a_note_tool_that_wants_the_third_person_gets_it_and_the_note_answers_a_near_question():
+    kept = []
+    tools = {"log_line": (schema("log_line", "Log one sentence about the user, in the third person.", line="string"),
+                          lambda line: kept.append(line) or "logged")}
+    loop("remember I drink my tea with oat milk, no sugar", tools)
+    assert kept == ["The user drinks their tea with oat milk, no sugar"], kept
+    answer, _, _ = loop("how do I like my tea?", {}, "You help.\nNotes:\n" + "\n".join(kept))
+    assert "oat milk" in answer and "their" not in answer, answer
+
+
+def test_a_wipe_tool_with_no_parameters_is_called_once_and_never_for_one_fact():
+    calls = []
+    tools = {"fresh_start": (schema("fresh_start", "Throw away the whole notebook about the user."),
+                             lambda: calls.append(1) or "notebook emptied")}
+    system = "You help.\nNotes:\n- city: Porto\n- pet: a gecko"
+    answer, _, _ = loop("forget all of it, everything you know about me", tools, system)
+    assert calls == [1] and "notebook emptied" in answer, answer
+    answer, _, _ = loop("forget my pet", tools, system)
+    assert calls == [1] and "done" not in answer.lower(), answer
+
+
+def test_a_move_replaces_the_old_place_under_the_key_memory_uses():
+    notes = Notes(home_town="Bristol", name="Kai")
+    answer, _ = notes.say("I'm not in Bristol anymore, I moved to Cardiff")
+    assert notes.facts == {"home_town": "Cardiff", "name": "Kai"}, (notes.facts, answer)

@@ -88,7 +88,9 @@ NOT_KEYS = set("question answer problem point guess pleasure bad fault turn is f
 QUESTIONS = [
     (r"\b(?:what do you know|what do you remember|what have you (?:got|stored|remembered)|tell me what you know)"
      r"(?: about me)?\b|\bwhat(?:'s| is) in (?:your )?memory\b|\btell me about myself\b", "*"),
-    (r"\bwho am i\b|\bwhat am i called\b|\bwhat(?:'s| is| was) my name\b|\bdo you (?:know|remember) (?:who i am|my name)\b|\bwhat (?:do|should|will|did) you call me\b",
+    (r"\bwho am i (?:married to|with|dating|engaged to|seeing)\b|\bwho(?:'s| is) my (?:spouse|other half|significant other)\b",
+     "husband_name|wife_name|partner_name|spouse_name|boyfriend_name|girlfriend_name|fiance_name|fiancee_name"),
+    (r"\bwho am i\W*$|\bwhat am i called\b|\bwhat(?:'s| is| was) my name\b|\bdo you (?:know|remember) (?:who i am|my name)\b|\bwhat (?:do|should|will|did) you call me\b",
      "name"),
     (r"\b(?:what|who)(?:'s| is| was| are)? my (?P<k>[a-z]+(?: [a-z]+)?)(?:'s| 's) name\b", "{k}_name"),
     (r"\bwhat(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?) called\b|\bwhat did i (?:call|name) my (?P<k2>[a-z]+)\b", "{k}_name"),

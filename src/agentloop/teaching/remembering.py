@@ -35,13 +35,15 @@ def remember(intent: Intent, turn):
         key = turn.written(same_subject(known, key)) if keyed else key  # "my partner is Alex" replaces Sam
         old = facts.lookup(known, key) if key in LISTS else None
         value = f"{old}, {value}" if keyed and old and value.lower() not in old.lower() else value
-        roles = {"key": key, "value": value} if keyed else {"value": value if intent.slots.get("note")
+        roles = {"key": key, "value": value} if keyed else {"value": third_person(value) if intent.slots.get("note")
                                                               else say.phrase(key, value, about_user=True)}
         calls.append(call(tool, **roles, importance=importance, scope="user", metadata={"key": key}))
     if (old := intent.slots.get("old")) and keyed and len(pairs) == 1:  # "my cat's name is Tomasz, not Tom"
         stale = rf"\b{re.escape(old)}\b"
-        calls += [call(tool, key=turn.written(k), value=re.sub(stale, pairs[0][1], v, flags=re.I))
-                  for k, v in known.items() if k != pairs[0][0] and re.search(stale, v, re.I)]
+        holders = [call(tool, key=turn.written(k), value=re.sub(stale, pairs[0][1], v, flags=re.I))
+                   for k, v in known.items() if k not in (pairs[0][0], same_subject(known, pairs[0][0])) and re.search(stale, v, re.I)]
+        new_key = same_subject(known, pairs[0][0]) not in known
+        calls = holders if holders and new_key else calls + holders  # "not in Bristol anymore": Bristol's key gets Cardiff
     results = yield calls
     if reason := refusal(results):
         return f"I didn't store that. {reason}"
@@ -50,10 +52,17 @@ def remember(intent: Intent, turn):
     return f"Got it. I'll remember that {say.facts(pairs)}."
 
 
+def third_person(note: str) -> str:
+    """A note kept as one sentence, the way memory services write it: "I take my coffee black" -> "The user takes
+    their coffee black"; a note that is not a first-person statement is kept as said."""
+    said = statements.statement(note)
+    return (statements.said(*said, about_user=True) or note) if said and re.match(r"^\W*i\b", note, re.I) else note
+
+
 def same_subject(known: dict, key: str) -> str:
     """The key memory already keeps this subject under ("partner_name" for "partner"), else the key."""
     bare = key.removesuffix("_name")
-    return next((k for k in known if k != key and k.removesuffix("_name") == bare), key)
+    return next((k for k in known if k != key and (k.removesuffix("_name") == bare or k in facts.ALIASES.get(key, ()))), key)
 
 
 def ask(intent: Intent, turn):
@@ -174,6 +183,12 @@ def forget(intent: Intent, turn):
     tool = turn.tool("forget")
     if tool is None:
         return "I can't forget anything: I have no tool to delete memories."
+    if not tool.params:  # clear_slate(): one call wipes everything, and only everything
+        if key != "*":
+            return f"I can't forget only {what}: my one delete tool ({tool.name}) wipes everything, so I left memory as it is."
+        results = yield [call(tool)]
+        reason = refusal(results)
+        return f"I couldn't forget that. {reason}" if reason else f"Done: I've forgotten everything ({results[0].strip()})."
     search = turn.tool("list_memory", "recall") if key == "*" else turn.tool("recall", "list_memory")
     named = matcher(intent)
     if not takes_key(tool) and search:  # memory services delete by id: search first, then delete

@@ -73,7 +73,7 @@ def statement(clause: str) -> tuple[str, str] | None:
     "I'm learning Welsh" -> ("user_learning", "Welsh"); "my train leaves at 7:45" -> ("train_leaves", "at 7:45").
     Questions, hedges, negations and other people's words are not the user's facts."""
     text = clause.strip().rstrip(".!")
-    if text.endswith("?") or re.search(HEDGES, text, re.I) or re.search(NEGATIONS, text, re.I) \
+    if text.endswith("?") or re.search(HEDGES, text, re.I) or re.search(NEGATIONS, text.split(",")[0], re.I) \
             or re.search(r"[\"“”{}\[\]]|:\s", text):  # quoted speech, or a heading over data, is not a statement
         return None
     owned = re.match(rf"^\W*{OPENERS}(?:i|we)(?:'ve got|'ve| have got| have| got)\s+(?P<rest>(?:an?|\d+|two|three|four|five|"
@@ -133,7 +133,7 @@ def said(key: str, value: str, about_user: bool) -> str | None:
         plain = verb
     else:
         plain = base_form(verb)
-    value = re.sub(r"\bmy\b", "their" if about_user else "your", value)
+    value = re.sub(r"\bmy\b" if about_user else r"\b(?:my|their)\b(?= \w+ \w)", "their" if about_user else "your", value)
     if subject == "user":
         return f"The user {verb} {value}" if about_user else f"you {plain} {value}"
     return f"The user's {subject} {verb} {value}" if about_user else f"your {subject} {verb} {value}"
@@ -143,7 +143,7 @@ def question(clause: str) -> dict | None:
     """A question about the user by its structure: "What car do I drive?" -> {"subject": "user", "verb": "driv",
     "words": {"car"}, "yes_no": False}; None if the question is not about the user or their things."""
     text = clause.strip().lower().rstrip("?!. ")
-    found = re.match(r"^\W*(?:(?P<wh>what|which|where|when|who|whom|how (?:many|much|long|old|often))(?P<what>(?: [a-z']+){0,3}?) )?"
+    found = re.match(r"^\W*(?:(?P<wh>what|which|where|when|who|whom|how(?: many| much| long| old| often)?)(?P<what>(?: [a-z']+){0,3}?) )?"
                      r"(?P<aux>do|does|did|am|have|has|can)\s+(?:(?P<i>i)|my (?P<thing>[a-z]+))\s+"
                      r"(?P<verb>[a-z]+)\b\s*(?P<rest>.*)$", text)
     being = re.match(r"^\W*(?P<wh>what|who|how (?:old|tall))(?P<what>) (?:is|'s) my (?P<thing>[a-z]+)$", text)
@@ -164,7 +164,8 @@ NOUNS = {"driv": {"car", "vehicle", "bike"}, "speak": {"language", "languages"},
          "eat": {"diet"}, "follow": {"diet"}, "play": {"instrument", "sport"}, "liv": {"city", "home", "address"},
          "work": {"job", "employer", "workplace"}, "lov": {"band", "food", "colour"}}  # what a verb is usually asked about
 NEAR_VERBS = {"have": {"own", "drive", "ride", "keep"}, "own": {"have", "drive", "ride"}, "know": {"speak", "read"},
-              "speak": {"know"}, "do": {"work", "be"}, "work": {"do", "be"}}  # a small table of near-synonyms
+              "speak": {"know"}, "do": {"work", "be"}, "work": {"do", "be"}, "like": {"take", "have", "drink", "prefer", "love"},
+              "take": {"like", "have", "drink", "prefer"}}  # a small table of near-synonyms
 
 
 def answer(ask: dict, known: dict) -> str | None:

@@ -28,7 +28,7 @@ KINDS = {
     "titlecase": "title titlecase capitalize capitalise",
     "length": "length len long",
     "reverse": "reverse reversed backwards backward mirror opposite flip",
-    "remember": "remember memorize memorise save store write note jot stash stow keep record retain mind memo file profile persist "
+    "remember": "remember memorize memorise save store write note jot stash stow keep record retain mind memo file profile persist log "
                 "remember_fact",
     "recall": "recall retrieve",
     "list_memory": "list all",
@@ -39,7 +39,7 @@ KINDS = {
     "weather": "weather forecast temperature",
     "clock": "time clock date now today",
     "search": "search lookup find query web internet browse sources dig rummage matching",
-    "decide": "decide decision log audit reasoning",
+    "decide": "decide decision audit reasoning",
 }
 ARITHMETIC = {"add", "subtract", "multiply", "divide", "power", "modulo"}
 PHRASES = {  # what a description says in a few words, whatever its vocabulary

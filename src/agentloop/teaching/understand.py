@@ -114,6 +114,11 @@ def intents_in(text: str) -> tuple:
 def last_said(intents: list) -> list:
     """"I live in Porto. Actually no wait, I live in Braga": within one message the later fact on a subject
     replaces the earlier (a list, such as likes, keeps both)."""
+    for stale, new in zip(intents, intents[1:]):  # "I don't live in Leeds any more, I moved to York": York replaces Leeds
+        if stale.kind == "forget" and stale.slots.get("stale") and new.kind == "remember" and len(new.slots["facts"]) == 1:
+            new.slots["old"] = re.sub(r"^(?:in|at|from|with|to|on|for)\s+", "", stale.slots["what"], flags=re.I)
+            stale.kind = "none"
+    intents = [i for i in intents if i.kind != "none"]
     later = set()
     for intent in reversed(intents):
         if intent.kind == "remember" and not intent.slots.get("note"):
@@ -242,8 +247,9 @@ def one(clause: str, previous: str | None) -> Intent:
 def stated(text: str) -> list[tuple[str, str]]:
     """Facts the user states about themselves ("my name is Ada" -> [("name", "Ada")]).
     Other people's words, quoted speech and hypotheticals are not the user's facts."""
-    if re.search(REPORTED, text, re.I):
-        return []
+    if re.search(REPORTED, text, re.I) or re.match(r"^\W*(?:how|what|which|where|when|who|why|do|does|did|am|is|are|can)\b"
+                                                   r"[^.!]*\b(?:i|my)\b[^.!]*\?\s*$", text, re.I):
+        return []  # "How do I like my coffee?" asks; it states nothing
     text = plainer(text)
     found, taken = {}, []
     for pattern, key in FACTS:
