@@ -1025,3 +1025,15 @@ def test_a_move_replaces_the_old_place_under_the_key_memory_uses():
     notes = Notes(home_town="Bristol", name="Kai")
     answer, _ = notes.say("I'm not in Bristol anymore, I moved to Cardiff")
     assert notes.facts == {"home_town": "Cardiff", "name": "Kai"}, (notes.facts, answer)
+
+
+def test_scheduling_splits_two_tasks_keeps_the_clock_out_of_the_task_and_the_day_in_the_due_time():
+    made = []
+    tools = {"push_task": (schema("push_task", "Queue a piece of work for a given moment.", work="string", moment="string"),
+                           lambda work, moment: made.append((work, moment)) or f"queued for {moment}")}
+    loop("Queue up a scan of the server logs for tomorrow at 9.", tools)
+    loop("remind me to pay the rent at 9am and to ring the bank at 2pm", tools)
+    loop("Back up the laptop every Monday at 7pm.", tools)
+    loop("Sweep the porch every Saturday at 8 - could you set that up?", tools)
+    assert made[:3] == [("a scan of the server logs", "tomorrow at 9"), ("pay the rent", "at 9am"), ("ring the bank", "at 2pm")]
+    assert made[3] == ("Back up the laptop every Monday", "Monday at 7pm") and "Saturday" in made[4][1], made

@@ -111,6 +111,7 @@ QUESTIONS = [
     (r"\bwhat do i do\b|\bwhat(?:'s| is) my (?:job|occupation|profession|work)\b|\bwhat do i work as\b", "job"),
     (r"\bwhere (?:do|did) i (?:say i |tell you i )?(?:live|stay)\b|\b(?:which|what) (?:city|town|country|place) do i live in\b|\bwhere(?:'s| is) my home\b|\bwhere did i move\b", "lives_in"),
     (r"\bwhere was i born\b", "birthplace"),
+    (r"\bwhere (?:was i (?:raised|brought up)|did i grow up)\b", "user_grew|from|birthplace"),
     (r"\bwhere am i from\b|\bwhere do i come from\b", "from"),
     (r"\bwhere am i\b|\bwhat (?:city|town|country|place) am i in\b", "location"),
     (r"\bhow old am i\b|\bwhat(?:'s| is) my age\b", "age"),

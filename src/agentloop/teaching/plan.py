@@ -137,7 +137,9 @@ def scheduled(turn: Turn) -> list:
     if asked:
         return asked
     when, every, _ = timing(turn.text)
-    if turn.tool("schedule") is None or not (when or every) or turn.text.rstrip().endswith("?"):
+    asks = turn.text.rstrip().endswith("?") and not re.search(r"\b(?:can|could|would|will) (?:you|u) (?:set|put|add|schedule|"
+                                                              r"book|queue|make|sort)\b|\bset (?:that|it|this) up\b", turn.text, re.I)
+    if turn.tool("schedule") is None or not (when or every) or asks:
         return []
     return [Intent("schedule", {"task": turn.text.strip(), "when": "", "clause": turn.text})]
 

@@ -99,7 +99,12 @@ def schedule(intent, turn):
     elif any(role_of(p, spec, {"day": ""}) for p, spec in tool.params.items()):  # book_slot(summary, day, hour)
         results = yield [call(tool, task=task, day=day, hour=hour, when=due)]
     elif every:  # a recurring task carries its "every ..." along, so each run queues the next
+        if when and not re.search(DAY_WORDS, when, re.I) and (day := re.search(DAY_WORDS, every, re.I)):
+            due = f"{day.group().rstrip('s').capitalize()} {when}"  # "every Friday at 5pm": first due Friday at 5pm
         results = yield [call(tool, task=f"{task} {every}", when=due)]
+        if reason := refusal(results):
+            return f"I couldn't schedule that. {reason}"
+        return f"Scheduled: {task} {every}, first due {due}."
     else:
         results = yield [call(tool, task=task, when=due)]
     if reason := refusal(results):
@@ -107,6 +112,7 @@ def schedule(intent, turn):
     return f"Scheduled: {task} ({' '.join(filter(None, [when, every])) or due})."
 
 
+DAY_WORDS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
 CLOCK_WORDS = r"(?:\bat\s+)?(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|midnight|(?<=at )\d{1,2}\b)"
 VAGUE = r"(?:an? )?(?:recurring |repeating |regular )?(?:thing|reminder|event|task|job|entry|something)"
 

@@ -67,8 +67,11 @@ def intents_in(text: str) -> tuple:
         return inner
     pair = re.match(r"^(?P<lead>.*?\b(?:remind|ping|nudge|text|tell) me)\s+(?P<first>.+?\bto\s.+?)\s+and\s+"
                     r"(?P<second>(?:at|on|in|by|tomorrow|tonight)\b[^.]*?\bto\s.+)$", text, re.I | re.S)
-    if pair:  # "remind me at 5 to leave and at 6 to call the cab": two times, two tasks
-        return intents_in(f"{pair['lead']} {pair['first']}") + intents_in(f"{pair['lead']} {pair['second']}")
+    pair = pair or re.match(r"^(?P<lead>.*?\b(?:remind|ping|nudge|text|tell) me)\s+(?P<first>to\s.+?\s(?:at|on|in|by)\s[^.]+?)"
+                            r"\s+and\s+(?P<second>(?:to\s)?.+?\s(?:at|on|in|by)\s\S+(?:\s?[ap]m)?)\W*$", text, re.I | re.S)
+    if pair and all(timing(pair[half])[0] for half in ("first", "second")):  # two times, two tasks
+        second = pair["second"] if re.match(r"(?:to|at|on|in|by|tomorrow|tonight)\b", pair["second"], re.I) else f"to {pair['second']}"
+        return intents_in(f"{pair['lead']} {pair['first']}") + intents_in(f"{pair['lead']} {second}")
     summary = re.match(r"^\W*(?:please |can you )?(?:summari[sz]e|sum up|tl;?dr)\b[^:]*:\s*(?P<text>.+)$", text, re.I | re.S)
     if summary:  # the text to summarise is given: it is not a list of requests
         return (Intent("summarise", {"topic": "", "text": summary.group("text")}),)
