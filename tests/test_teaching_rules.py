@@ -278,6 +278,14 @@ def test_an_instruction_inside_a_memory_is_followed():
     ("my phone bill is 35 a month, what is that across a full year?", 35 * 12),
     ("the ticket went from 50 to 65, what's the percent increase?", (65 - 50) / 50 * 100),
     ("if she had 5 fewer stickers she'd have 12. how many does she have?", 12 + 5),
+    # round eleven kinds: items and a single item totalled, a chain with "knock off" and "split it", a day's ledger,
+    # each one cut into pieces, a share that goes to tax, full containers plus loose ones
+    ("got 2 sandwiches at $6.50 each and a juice for $2.75 - what's the damage?", 2 * 6.50 + 2.75),
+    ("Start with 600, take off 120, then split what's left four ways.", (600 - 120) / 4),
+    ("I began the week with 90 bucks. Petrol cost me 35. My sister paid me back 20. How much have I got now?", 90 - 35 + 20),
+    ("we baked 4 pies and each one was cut into 6 pieces. how many pieces?", 4 * 6),
+    ("I make 3,000 a month and 30 percent goes to rent. how much is left?", 3000 * 0.70),
+    ("A crate holds 12 bottles. We have 5 full crates and 7 loose bottles. How many bottles altogether?", 5 * 12 + 7),
 ])
 def test_everyday_sums(question, value):
     """Sums as people type them, each against Python's own arithmetic."""
@@ -1037,3 +1045,11 @@ def test_scheduling_splits_two_tasks_keeps_the_clock_out_of_the_task_and_the_day
     loop("Sweep the porch every Saturday at 8 - could you set that up?", tools)
     assert made[:3] == [("a scan of the server logs", "tomorrow at 9"), ("pay the rent", "at 9am"), ("ring the bank", "at 2pm")]
     assert made[3] == ("Back up the laptop every Monday", "Monday at 7pm") and "Saturday" in made[4][1], made
+
+
+def test_a_delete_tool_whose_one_parameter_has_another_name_gets_the_key():
+    notes = {"city": "Berlin", "name": "Ada"}
+    tools = {"drop": (schema("drop", "Forget one thing remembered about the user.", what="string"),
+                      lambda what: notes.pop(what, None) and f"dropped {what}" or "nothing under that")}
+    loop("forget my name", tools, "You help.\nMemory:\n" + "\n".join(f"- {k}: {v}" for k, v in notes.items()))
+    assert notes == {"city": "Berlin"}

@@ -43,7 +43,10 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
     (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?(?:halve|half) it\b", r"(\1 / 2)"),
     (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?double it\b", r"(\1 * 2)"),
     (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?triple it\b", r"(\1 * 3)"),
-    (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?subtract {N}", r"(\1 - \2)"),
+    (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?(?:subtract|knock off|take off|take away|"
+     rf"deduct|remove|minus) {N}", r"(\1 - \2)"),
+    (rf"\b(?:split|share|divide) {N} (?:into |between |among |by )?{N}(?: ways| people| parts| equal parts| pieces)?",
+     r"(\1 / \2)"),  # "then split what's left five ways"
     (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?add {N}", r"(\1 + \2)"),
     (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?(?:multiply|times)(?: it)? by {N}", r"(\1 * \2)"),
     (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?divide(?: it)? by {N}", r"(\1 / \2)"),
@@ -82,8 +85,11 @@ WORD_PROBLEMS = [  # "3 boxes with 12 apples each", "4 packs of 6 eggs", "5 tick
      rf"{N}\b(?: [a-z]+)? (?:to|away)\b", r"(\1 - \2)"),  # "She gives 5 to Tom" (but "Tom gives me 2" is not)
     (rf"{N} [a-z]+ (?:in|per) (?:a|an|one|each) [a-z]+.*?\bin {N} [a-z]+", r"(\1 * \2)"),
     (rf"\b(?:a|one|each|every) [a-z]+ (?:has|holds|contains|fits) {N} [a-z]+.*?\bin {N} [a-z]+", r"(\1 * \2)"),
-    (rf"\b(?:a|one|each|every) ([a-z]+?) (?:has|holds|contains|fits|takes|carries) {N} [a-z]+.*?\b{N} \1(?:e?s)?\b",
-     r"(\2 * \3)"),  # "a crate holds 24 cans and I've got 17 crates": the count is of the container
+    (rf"\b(?:a|one|each|every) ([a-z]+?) (?:has|holds|contains|fits|takes|carries) {N} [a-z]+.*?\b{N} (?:[a-z]+ )?\1(?:e?s)?\b"
+     rf"(?:,? and {N} (?:loose|extra|spare|single|more|odd|left ?over|separate) [a-z]+)", r"(\2 * \3 + \4)"),
+    (rf"\b(?:a|one|each|every) ([a-z]+?) (?:has|holds|contains|fits|takes|carries) {N} [a-z]+.*?\b{N} (?:[a-z]+ )?\1(?:e?s)?\b",
+     r"(\2 * \3)"),
+    (rf"\b{N} [a-z]+\b.*?\beach(?: 1| of them)? (?:is |are |gets? |was )?(?:cut|split|divided|sliced) into {N} [a-z]+", r"(\1 * \2)"),  # "a crate holds 24 cans and I've got 17 crates": the count is of the container
     (rf"\b(?:share|split|divide|shared|split)s? {N} [a-z]+.*?\b(?:among|between|by) {N}\b", r"(\1 / \2)"),
 ]
 CUES = (r"\bwhat(?:'s| is| are|s)?\b|\bhow (?:much|many)\b|\bcalculat|\bcompute|\bwork out|\bevaluate|\bsolve|"
@@ -91,7 +97,7 @@ CUES = (r"\bwhat(?:'s| is| are|s)?\b|\bhow (?:much|many)\b|\bcalculat|\bcompute|
 
 
 OPERATOR_WORDS = (r"[-+*/^×÷%]|\b(?:add|plus|minus|times|multipl|divide|subtract|sum|product|square|cube|power|"
-                  r"percent|double|triple|quadruple|half|halve|take)")
+                  r"percent|double|triple|quadruple|half|halve|take|split|share|knock)")
 
 
 class ToolFailed(Exception):
@@ -224,7 +230,7 @@ def story(text: str) -> str | None:
     text = plain(text)
     if not re.search(ASKED, text) or any(re.search(p, text) for p in NOT_SUMS[:6]):
         return None
-    numbers = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*%)(?!\s*(?:%|percent))", text)
+    numbers = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?!\d|\.\d)(?![\w.]*%)(?!\s*(?:%|percent))", text)
     percent = re.search(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", text)
     if percent and len(numbers) == 1:
         p, base = percent.group(1), numbers[0]
@@ -252,7 +258,7 @@ def story(text: str) -> str | None:
         total = next(n for n in numbers if n != ways or numbers.count(n) > 1)
         return f"{total} / {ways}"
     if split and len(numbers) > 2 and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bevenly\b|\bapiece\b", text) \
-            and re.search(r"\bplus\b|\band\b|\+|\bwith\b", text) and not re.search(r"\b(?:at|for) \d+(?:\.\d+)? (?:each|apiece)\b", text):  # "3 of us, 27.90 plus 4.50 delivery, each?": the sum, split
+            and re.search(r"\d\s+(?:[a-z]+\s+){0,2}(?:plus|\+|and|with)\s+(?:[a-z]+\s+){0,2}\d", text) and not re.search(r"\b(?:at|for) \d+(?:\.\d+)? (?:each|apiece)\b", text):  # "3 of us, 27.90 plus 4.50 delivery, each?": the sum, split
         ways = next(g for g in split.groups() if g)
         amounts = list(numbers)
         amounts.remove(ways)
@@ -344,9 +350,11 @@ def bill(text: str) -> str | None:
     if ways and re.search(r"\bshare\b|\bper (?:person|head)\b|\beach (?:person|of us|one)\b|\bapiece\b|\bowe\b", text):
         total = bill(text.replace(ways.group(0), " ") + " total")  # "6 of us ... each person's share": the bill, split
         return f"({total}) / {next(g for g in ways.groups() if g)}" if total else None
-    if not re.search(r"\btotal\b|\baltogether\b|\bin all\b|\ball in\b|\bspen[dt]\b", text):
+    if not re.search(r"\btotal\b|\baltogether\b|\bin all\b|\ball in\b|\bspen[dt]\b|\bdamage\b|\bcome to\b|\bcomes to\b|"
+                     r"\bwhat do (?:i|we) owe\b|\bhow much (?:is|was) (?:that|it|the bill)\b", text):
         return None
-    fees = [a or b for a, b in re.findall(r"(\d+(?:\.\d+)?) (?:dollars? |bucks )?(?:[a-z]+ )?(?:fee|charge|shipping|delivery)\b|"
+    singles = re.findall(r"\b(?:a|an|1) [a-z]+(?: [a-z]+)? (?:for|at) (\d+(?:\.\d+)?)\b", text)  # "and a muffin for 3.20"
+    fees = singles + [a or b for a, b in re.findall(r"(\d+(?:\.\d+)?) (?:dollars? |bucks )?(?:[a-z]+ )?(?:fee|charge|shipping|delivery)\b|"
                                         r"\bplus (\d+(?:\.\d+)?) for\b", text)]
     if len(items) > 1 or (items and fees):  # "3 pizzas at $14 each and 2 sodas at $2.50 each", "... plus 9 for drinks"
         return " + ".join([f"{n} * {p}" for n, p in items] + fees)
@@ -397,7 +405,7 @@ def ledger(text: str) -> str | None:
     owner = r"\b(?:i|we|she|he|they|[a-z]+)"
     if re.search(r"\d\s*(?:%|percent)", text):
         return None  # "rent eats 35% of it": a share, not an amount (story() reads it)
-    start = re.search(rf"{owner} (?:had|have|has|started with|got paid|was paid|earned|earn|make|made|take home|get)\s+"
+    start = re.search(rf"{owner} (?:had|have|has|(?:started|began)(?: the [a-z]+| off| out)? with|got paid|was paid|earned|earn|make|made|take home|get)\s+"
                       rf"(\d+(?:\.\d+)?)", text) if money else \
         re.search(rf"{owner} (?:had|have|has|bakes?|baked|makes?|made|picks?|picked|collects?|collected|buys?|bought)\s+"
                   rf"(\d+(?:\.\d+)?)", text)

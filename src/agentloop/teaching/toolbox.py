@@ -174,14 +174,18 @@ ROLES = {
 }
 
 
+MAIN_ROLE = {"schedule": "task", "forget": "key", "recall": "query", "search": "query"}
+
+
 def fill(tool: Tool, values: dict) -> dict:
     """Arguments for `tool` from role -> value; `values['numbers']` fills numeric slots."""
     args, numbers, roles_taken = {}, list(values.get("numbers", [])), set()
     for param, spec in tool.params.items():
         kind = type_of(spec)
         role = role_of(param, spec, values)
-        if role is None and tool.kind == "schedule" and "task" not in roles_taken and kind in (None, "string"):
-            role = "task" if "task" in values else None  # add_job(work, when): what is left to name is the task
+        main = MAIN_ROLE.get(tool.kind)
+        if role is None and main and main not in roles_taken and kind in (None, "string") and main in values:
+            role = main  # add_job(work, when), forget(what): the parameter left to name plays the tool's main role
         roles_taken.add(role)
         if kind in ("number", "integer") and role not in ("limit", "importance", "when") and numbers:
             value = numbers.pop(0)

@@ -82,8 +82,15 @@ def intents_in(text: str) -> tuple:
         r"\bhow (?:many|much)\b", parts[-1], re.I) else None)
     asks = text.rstrip().endswith("?") or re.search(r"\bhow (?:many|much|far|long)\b", parts[-1] if parts else "", re.I)
     told = arithmetic.story(text) if len(parts) > 1 and asks else None
-    story = story or told or (
-        arithmetic.story(text) if not any(arithmetic.expression(p) for p in parts) else None)
+    whole = None if story or told else arithmetic.story(text)
+    read, before = [], None  # the clauses' own sums, chained as the loop below chains them
+    for part in parts:
+        before = arithmetic.expression(part, before)
+        if before and read and arithmetic.wrap(read[-1]) in before:
+            read.pop()
+        read += [before] if before else []
+    numbers = lambda expression: len(re.findall(r"\d+(?:\.\d+)?", expression))  # noqa: E731
+    story = story or told or (whole if whole and (not read or numbers(whole) > sum(map(numbers, read))) else None)
     if story:  # "A box holds 24 pencils. How many pencils are in 5 boxes?": the story spans the sentences
         return (Intent("calculate", {"expression": story}),)
     intents, previous = [], None
