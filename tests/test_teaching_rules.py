@@ -1053,3 +1053,38 @@ def test_a_delete_tool_whose_one_parameter_has_another_name_gets_the_key():
                       lambda what: notes.pop(what, None) and f"dropped {what}" or "nothing under that")}
     loop("forget my name", tools, "You help.\nMemory:\n" + "\n".join(f"- {k}: {v}" for k, v in notes.items()))
     assert notes == {"city": "Berlin"}
+
+
+def test_asked_again_without_tools_after_they_ran_the_answer_is_the_tools_result():
+    tools = {"multiply": (schema("multiply", "Multiply a by b.", a="number", b="number"), lambda a, b: a * b)}
+    messages = [{"role": "user", "content": "what is 1234567 times 7654321?"}]
+    first = agentloop.ask(messages, tools=[s for s, _ in tools.values()])
+    call = first["tool_calls"][0]
+    messages += [first, {"role": "tool", "tool_call_id": call["id"],
+                         "content": str(tools["multiply"][1](**json.loads(call["function"]["arguments"])))}]
+    last = agentloop.ask(messages)  # the loop's last call, made with no tools
+    assert str(1234567 * 7654321) in last["content"], last["content"]
+
+
+def test_the_thing_named_is_deleted_before_anything_that_only_shares_a_word_with_it():
+    notes = Notes(favourite_film="Alien", favourite_song="Hurt", city="Rome")
+    notes.say("forget my favourite film, keep the song")
+    assert notes.facts == {"favourite_song": "Hurt", "city": "Rome"}
+
+
+@pytest.mark.parametrize("listing", ["m7: The user's ex is Robin\nm8: The user rows on Sundays",
+                                     '[{"id": "m7", "text": "The user\'s ex is Robin"}, {"id": "m8", "text": "The user rows"}]'])
+def test_a_search_result_with_ids_before_each_note_is_deleted_by_id(listing):
+    gone = []
+    tools = {"look_up": (schema("look_up", "Look up saved notes about the user by words.", words="string"), lambda words: listing),
+             "bin_note": (schema("bin_note", "Bin a saved note by id so it is never used again.", note_id="string"),
+                          lambda note_id: gone.append(note_id) or "binned")}
+    loop("drop the note about my ex, Robin", tools)
+    assert gone == ["m7"]
+
+
+@pytest.mark.parametrize("memory", ['Profile (JSON):\n{"a1": "The user takes their tea with lemon"}',
+                                    "Saved notes:\n* drink — tea with lemon"])
+def test_memory_as_sentences_inside_json_or_bullets_with_a_dash_is_read(memory):
+    answer, _, _ = loop("how do I take my tea?" if "JSON" in memory else "what's my drink?", {}, memory)
+    assert "lemon" in answer, answer

@@ -39,7 +39,7 @@ def keys_as_written(text: str) -> MappingProxyType:
             if isinstance(item, dict):
                 written.update((key_of(k), k) for k in item if isinstance(k, str))
     for line in re.split(r"\n", text):
-        found = re.match(r"^[\s\-*•]*([A-Za-z][\w' ]{0,40}?)\s*(?::|=|->)\s*\S", line)
+        found = re.match(r"^[\s\-*•]*([A-Za-z][\w' ]{0,40}?)\s*(?::|=|->|—|–| - )\s*\S", line)
         if found:
             written.setdefault(key_of(found.group(1)), found.group(1))
     for phrase in re.findall(r"\b(?:their|his|her|the user's|user's)\s+([a-z]+(?: [a-z]+){0,2}?) (?:is|are)\b", text, re.I):
@@ -64,9 +64,9 @@ def ids_in(result: str) -> list[tuple[str, str]]:
         for item in data if isinstance(data, list) else [data]:
             if isinstance(item, dict) and item.get("id") is not None:
                 pairs.append((str(item["id"]), str(item.get("content") or item.get("text") or item.get("memory") or "")))
-    if not pairs:  # "[n2] User is allergic to cats", "#17: Dentist is Dr Patel": an id marked before each memory
-        pairs = re.findall(r"^\s*(?:\[([\w:.-]+)\]|#(\w+)[:.)]?)\s*(.+)$", result, re.M)
-        pairs = [(a or b, text) for a, b, text in pairs]
+    if not pairs:  # "[n2] User is allergic to cats", "#17: Dentist is Dr Patel", "n1: The user ...": an id before each memory
+        pairs = re.findall(r"^\s*(?:\[([\w:.-]+)\]|#(\w+)[:.)]?|([A-Za-z_-]{0,12}\d[\w.-]*)\s*[:)])\s*(.+)$", result, re.M)
+        pairs = [(a or b or c, text) for a, b, c, text in pairs]
     if not pairs:
         pairs = [(m, result) for m in re.findall(r"\"?id\"?\s*[:=]\s*\"?([\w:.-]+)", result)]
     return pairs
@@ -99,6 +99,8 @@ def collect(data, facts: dict) -> None:
                 read_line(str(value), facts)
             elif isinstance(value, (str, int, float)) and key != "id":
                 facts.setdefault(key_of(key), str(value))
+                if re.match(r"^\W*(?:the )?user\b", str(value), re.I):  # {"n1": "The user takes their coffee black"}
+                    read_line(str(value), facts)
 
 
 def read_line(line: str, facts: dict) -> None:

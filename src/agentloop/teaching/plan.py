@@ -179,6 +179,11 @@ def calculate(intent: Intent, turn: Turn):
     if calculator and not tools:
         [result] = yield [call(calculator, expression=shown, text=shown)]
         return f"{shown} = {result.strip()}"
+    if not tools and not calculator and turn.results and re.search(r"\d", turn.results[-1]):
+        try:  # asked again without tools after they ran: the last result is the answer, not a sum in its head
+            return f"The answer is {arithmetic.show(arithmetic.number(turn.results[-1]))}."
+        except arithmetic.ToolFailed:
+            pass
     walk = arithmetic.steps(arithmetic.parse(expression), tools)
     used = False
     try:
@@ -190,7 +195,7 @@ def calculate(intent: Intent, turn: Turn):
     except StopIteration as done:
         value = done.value
     except arithmetic.ToolFailed as failure:
-        return f"The tool failed with: {failure}. So I can't finish the calculation."
+        return f"The tool failed with: {str(failure).rstrip('.')}. So I can't finish the calculation."
     except ZeroDivisionError:
         return "That divides by zero, which has no answer."
     except (OverflowError, ValueError, TypeError):

@@ -215,9 +215,10 @@ def forget(intent: Intent, turn):
         known = turn.known()
         kept = intent.slots.get("except")
         spared = matcher(Intent("forget", {"key": "", "what": kept})) if kept else (lambda text: False)
-        targets = [k for k, v in known.items() if (key == "*" or k == key or k in facts.ALIASES.get(key, ())
-                   or named(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}"))
-                   and not spared(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}")]
+        exact = [k for k in known if k == key or k in facts.ALIASES.get(key, ())]  # the key itself before near matches
+        targets = exact if exact and key != "*" else [
+            k for k, v in known.items() if (key == "*" or named(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}"))
+            and not spared(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}")]
         if key == "*" and not targets and not turn.made:
             return "There is nothing in my memory to forget."
         if known and not targets and not turn.made:  # memory is in the prompt and holds nothing like it: no guessed key

@@ -193,7 +193,7 @@ def one(clause: str, previous: str | None) -> Intent:
             return Intent("none", {})  # "I quit in january": a time, nothing named to forget
         return Intent("forget", {"key": topic_key(what), "value": None, "what": what.strip(" ,.!"), "stale": True, "clause": clause})
     fix = re.match(r"^\W*(?:correction|actually|no|nope|sorry|oops|wait|scratch that|my bad|i meant|i mean|that'?s (?:wrong|not right|"
-                   r"incorrect)|wrong|not quite)\b.*?\b(?:it's|it is|its|"
+                   r"incorrect)|wrong|not quite|you(?:'ve| have) (?:got )?(?:my \w+|it|that|this) wrong)\b.*?\b(?:it's|it is|its|"
                    r"it was|make (?:it|that)|should be|i meant|i mean|(?:[A-Z][a-z]+|he|she|they|my \w+) (?:is|'s|are)(?: (?:named|called))?)\s+(?:actually\s+)?(?P<new>[^,.;!?]+?)(?:,?\s*(?:and )?not\s+"
                    r"(?:an? |the )?(?P<old>[^,.;!?]+))?(?:,? sorry)?(?:[,.;!].*)?$", clause, re.I)
     if fix:  # "Correction: it's a Honda Accord, not a Civic": the memory that holds the old value gets the new one
