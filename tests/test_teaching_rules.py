@@ -1088,3 +1088,12 @@ def test_a_search_result_with_ids_before_each_note_is_deleted_by_id(listing):
 def test_memory_as_sentences_inside_json_or_bullets_with_a_dash_is_read(memory):
     answer, _, _ = loop("how do I take my tea?" if "JSON" in memory else "what's my drink?", {}, memory)
     assert "lemon" in answer, answer
+
+
+@pytest.mark.parametrize("required", [["task", "when"], ["task", "when", "every"]])
+def test_a_planned_step_on_a_queue_with_a_repeat_parameter_is_a_one_off(required):
+    queued = []
+    spec = schema("enqueue", "Add a task to the queue, due at a time.", task="string", when="string", every="string")
+    spec["function"]["parameters"]["required"] = required
+    loop("research the history of tea", {"enqueue": (spec, lambda task, when, every=None: queued.append(every) or "queued")})
+    assert queued and set(queued) <= {None, "none"}, queued

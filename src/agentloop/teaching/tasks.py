@@ -174,7 +174,7 @@ def research(intent, turn):
     search, store, planner = turn.tool("search"), turn.tool("remember"), turn.tool("schedule")
     if planner is not None:  # a big job and a queue: plan the steps, the queue runs them later
         steps = [f"find sources on {topic}", f"take notes on {topic}", f"write a summary of {topic}"]
-        results = yield [call(planner, task=step, when="next") for step in steps]
+        results = yield [call(planner, task=step, when="next", repeat="") for step in steps]  # one-off steps
         return f"I've planned {len(results)} steps to research {topic}."
     if search is None:
         return f"I can't research {topic}: I have no search tool, and no world knowledge of my own."

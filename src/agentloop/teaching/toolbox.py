@@ -201,6 +201,8 @@ def fill(tool: Tool, values: dict) -> dict:
             value = generic(kind, values.get("text", ""))
         else:
             continue
+        if value == "" and role == "repeat" and param in tool.required and not allows_empty(tool, param):
+            value = "none"  # a one-off on a tool that must be told how often
         if value == "" and param in tool.required and not allows_empty(tool, param):  # never an empty string: ask
             raise Missing(tool, param)
         if value == "" and role is not None and param not in tool.required:
