@@ -27,14 +27,16 @@ import urllib.response
 from . import server
 
 IN_BROWSER = sys.platform == "emscripten"
+IN_PROCESS = IN_BROWSER  # the default for start(); the grader sets it, as it turns the network off
 STAND_IN = "http://127.0.0.1:8080/v1"  # where `python -m agentloop serve` listens by default
 received = collections.deque(maxlen=50)  # the last request bodies answered, newest last
 seen = server.Recent(server.SEEN_LIMIT)  # conversations the rate-limit-once quirk refused already
 _urls: dict = {}  # in_process -> the base URL it serves
 
 
-def start(in_process: bool = IN_BROWSER) -> str:
+def start(in_process: bool | None = None) -> str:
     """The teaching model's base URL (`<base>/chat/completions` takes the POST); started once."""
+    in_process = IN_PROCESS if in_process is None else in_process
     if in_process not in _urls:
         _urls[in_process] = _stand_in() if in_process else _serve()
     return _urls[in_process]
@@ -67,7 +69,8 @@ def _stand_in() -> str:
             return previous(url, data, *args, **kwargs)
         if data is not None:
             request.data = data
-        return _reply(request)
+        # This module as it is now: the grader loads agentloop afresh before its checks read `received`.
+        return sys.modules[__name__]._reply(request)
 
     urllib.request.urlopen = urlopen
     return STAND_IN
