@@ -5,7 +5,7 @@ import time
 import urllib.error
 
 from .. import endpoint, server, trace
-from ..checks import attempt, exercise, expect
+from ..checks import Hint, attempt, exercise, expect
 
 MODEL = "teaching-model"
 BUSY = MODEL + "+rate-limit-once"  # the teaching model's quirk: a conversation's first request gets a 429
@@ -62,15 +62,20 @@ def check_post_chat_or_error(post_chat_or_error):
     for messages in MALFORMED:  # two different mistakes, so a message typed in by hand fails one
         said = server_says(messages)
         before = marks()
-        got = attempt(post_chat_or_error, messages)
+        try:
+            got = attempt(post_chat_or_error, messages)
+        except Hint as hint:
+            expect("HTTPError" not in hint.hint, f"post_chat_or_error({messages}) let the server's error through "
+                                                 "(HTTP Error 400: Bad Request); catch it and return what the server explained.",
+                   fix="except urllib.error.HTTPError as error: return json.loads(error.read())['error']['message'].")
+            raise
         expect(sent_since(before), f"post_chat_or_error({messages}) sent nothing to the server.",
                fix="call post_chat(messages) inside the try.")
         expect(isinstance(got, str), f"for {messages} it returned {_short(got)}; return the server's explanation as a string.",
                fix="return json.loads(error.read())['error']['message'].")
-        expect(said in got or said in _parsed_message(got),
-               _why_not(got) or f"for {messages} it returned {got!r}, but the server explained: {said!r}.",
-               fix="json.loads(error.read())['error']['message'].")
-        expect(said in got, f"{got!r} is the server's whole JSON body; the explanation is one field inside it.",
+        expect(not _parsed_message(got), f"{_short(got)} is the server's whole JSON body; the explanation is one "
+                                         "field inside it.", fix="json.loads(error.read())['error']['message'].")
+        expect(said in got, _why_not(got) or f"for {messages} it returned {got!r}, but the server explained: {said!r}.",
                fix="json.loads(error.read())['error']['message'].")
 
 
