@@ -66,9 +66,10 @@ class Approver:
     """The user's side of 3.3: says no to the tools in `refused`, and notes what it was asked."""
 
     def __init__(self, refused=()):
-        self.refused, self.asked = set(refused), []
+        self.refused, self.asked, self.calls = set(refused), [], 0
 
     def __call__(self, call):
+        self.calls += 1
         if not (isinstance(call, dict) and isinstance(call.get("function"), dict)):
             raise Hint(f"approve was given {call!r}; give it the whole tool call (approve(call)), "
                        "as the model sent it.")
@@ -82,7 +83,7 @@ def check_run_agent_asking(run_agent_asking):
     try:
         got = attempt(run_agent_asking, QUESTION, approve)
     except Hint as hint:  # e.g. a result left as `...`, which cannot be sent: say what is missing first
-        expect(approve.asked, "approve was never asked: every tool call needs the user's yes before it runs.",
+        expect(approve.calls, "approve was never asked: every tool call needs the user's yes before it runs.",
                fix="result = run_tool(call) if approve(call) else 'Error: ...', inside the for loop over tool calls.")
         raise hint
     expect(approve.asked == ["add", "multiply"], f"approve was asked about {approve.asked}; the model called add, "
