@@ -88,8 +88,8 @@ def _stubs(tree: ast.Module) -> tuple:
 
 
 def _hole(statement) -> bool:
-    """`...` or `return ...`: a place the student is to fill in."""
-    return (isinstance(statement, (ast.Expr, ast.Return)) and isinstance(statement.value, ast.Constant)
+    """`...`, `return ...` or `name = ...`: a place the student is to fill in."""
+    return (isinstance(statement, (ast.Expr, ast.Return, ast.Assign)) and isinstance(statement.value, ast.Constant)
             and statement.value.value is Ellipsis)
 
 
