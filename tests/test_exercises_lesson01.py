@@ -1,6 +1,7 @@
 """Lesson 1: its checks both ways, and the lesson's own POST against the teaching model, over a socket
 and in-process, with no key in any answer or output."""
 import json
+import secrets
 import sys
 import time
 import urllib.error
@@ -18,7 +19,7 @@ from agentloop import checks, endpoint  # noqa: E402
 from agentloop.exercises import lesson01  # noqa: E402
 
 LESSON = json.loads((ROOT / "lessons" / "01_agent_function.ipynb").read_text())
-SECRET = "sk-test-0123456789abcdef-never-shown"
+SECRET = "sk-test-" + secrets.token_hex(20)  # made here: a key-shaped string in a file would itself be a leak
 
 
 def verdict(check, *answer, capsys):
@@ -30,9 +31,11 @@ def verdict(check, *answer, capsys):
 
 
 @pytest.fixture(autouse=True)
-def first_try(monkeypatch):
-    """Every test starts as a first try, so a hint it looks for is the nudge, not the fix."""
+def first_try(monkeypatch, tmp_path):
+    """Every test starts as a first try, so a hint it looks for is the nudge, not the fix; the
+    progress file the checks write goes to a temporary folder."""
     monkeypatch.setattr(checks, "_failed_runs", {})
+    monkeypatch.chdir(tmp_path)
 
 
 def boom(*args, **kwargs):
@@ -233,3 +236,9 @@ def test_no_key_is_kept_or_shown():
     outputs = json.dumps([cell.get("outputs", []) for cell in LESSON["cells"]])
     assert key not in outputs, "the lesson prints its key"
     assert "Authorization" not in outputs
+
+
+def test_the_checks_see_new_requests_once_the_record_is_full(capsys):
+    for _ in range(endpoint.received.maxlen + 10):  # more than the record keeps
+        endpoint.answer(b'{"model": "teaching-model", "messages": []}')
+    assert verdict(lesson01.check_agent_with, s01.agent_with, capsys=capsys)[0]

@@ -26,8 +26,10 @@ def verdict(check, *answer, capsys):
 
 
 @pytest.fixture(autouse=True)
-def first_try(monkeypatch):
+def first_try(monkeypatch, tmp_path):
+    """A first try each time (the nudge, not the fix); the progress file goes to a temporary folder."""
     monkeypatch.setattr(checks, "_failed_runs", {})
+    monkeypatch.chdir(tmp_path)
 
 
 def agent(answer: str = "") -> dict:
