@@ -7,22 +7,49 @@ MULTIPLY = {"type": "function", "function": {
                    "required": ["a", "b"]}}}
 
 
-def run_tool_from(call, tools):
-    # The model only names a tool; an unknown name becomes a message it can read, never a crash.
-    # arguments arrive as a JSON string, so they are parsed before the call.
-    name = call["function"]["name"]
-    if name not in tools:
-        return f"Error: unknown tool {name}"
-    return str(tools[name](**json.loads(call["function"]["arguments"])))
-
-
-def my_count_letters(word, letter):
-    # lower() on both sides: "S" and "s" are the same letter to the person asking.
+# The lesson's agent as it ends, which the answers below change (2.2) and grow (2.3).
+def count_letters(word, letter):
     return word.lower().count(letter.lower())
 
 
-# The model sees only this schema: a name and description that mention letters are how it finds it.
-MY_COUNT_LETTERS = {"type": "function", "function": {
-    "name": "count_letters", "description": "Count how many times a letter occurs in a word.",
-    "parameters": {"type": "object", "properties": {"word": {"type": "string"}, "letter": {"type": "string"}},
-                   "required": ["word", "letter"]}}}
+TOOLS = {"count_letters": count_letters}
+SCHEMAS = {}
+
+
+def tool(function, description, **params):
+    properties = {param: {"type": kind} for param, kind in params.items()}
+    SCHEMAS[function.__name__] = {"type": "function", "function": {
+        "name": function.__name__, "description": description,
+        "parameters": {"type": "object", "properties": properties, "required": list(params)}}}
+    TOOLS[function.__name__] = function
+
+
+tool(count_letters, "Count how many times a letter occurs in a word.", word="string", letter="string")
+
+
+def run_tool(call):
+    name = call["function"]["name"]
+    if name not in TOOLS:
+        return f"Error: unknown tool {name}"
+    arguments = json.loads(call["function"]["arguments"])
+    return str(TOOLS[name](**arguments))
+
+
+def run_tool_or_suggest(call):
+    # The model only knows the tools it was offered; after a wrong name, the list of the real ones
+    # is what lets it try again (LangGraph's ToolNode answers "try one of [...]" the same way).
+    # The names come from TOOLS when the error is made, so a tool added later is listed too.
+    name = call["function"]["name"]
+    if name not in TOOLS:
+        return f"Error: there is no tool {name}; the tools are: {', '.join(TOOLS)}"
+    arguments = json.loads(call["function"]["arguments"])
+    return str(TOOLS[name](**arguments))
+
+
+def count_words(text):
+    # split() with no argument cuts at any run of whitespace, so double spaces and newlines count right.
+    return len(text.split())
+
+
+# The model sees only the schema: a description that says "words" is how it finds the tool.
+tool(count_words, "Count the words in a text.", text="string")

@@ -1,14 +1,13 @@
 """Lesson 3's agent loop, as the students write it, for tests that run it against many servers.
 
 The same steps as `run_agent` in lessons/03_the_loop.ipynb: ask, append the reply, run every
-tool call with the safe dispatch of exercise 3.1 (a tool error is a result), append each result,
+tool call with the lesson's safe dispatch (a tool error is a result), append each result,
 stop at an answer or after `max_turns`. It returns what happened instead of printing it.
 
 `lesson_definitions(name)` takes the functions straight from a lesson notebook instead.
 """
 import ast
 import json
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,13 +15,22 @@ import agentloop
 from tools_for_tests import ADD, DIVIDE, MULTIPLY, WEATHER
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
-sys.path.insert(0, str(Path(__file__).parent.parent / "solutions"))
-from lesson03 import safe_run_tool  # noqa: E402  (the reference solution of exercise 3.1)
 
 SYSTEM = "You are a careful assistant. Use the tools for arithmetic."
 SCHEMAS = [ADD, MULTIPLY, DIVIDE, WEATHER]
 TOOLS = {"add": lambda a, b: a + b, "multiply": lambda a, b: a * b, "divide": lambda a, b: a / b,
          "get_weather": lambda city: f"sunny in {city}"}
+
+
+def safe_run_tool(call, tools):
+    """Lesson 3's run_tool, with the tools passed in: every error comes back as a result."""
+    try:
+        name = call["function"]["name"]
+        if name not in tools:
+            return f"Error: unknown tool {name}"
+        return str(tools[name](**json.loads(call["function"]["arguments"])))
+    except Exception as error:
+        return f"Error: {type(error).__name__}: {error}"
 
 
 @dataclass

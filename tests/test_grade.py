@@ -52,6 +52,11 @@ class Lesson:
         for node in statements:
             for name in self._names(node):
                 self.defined[name] = ast.get_source_segment(tree_source, node)
+        # A module-level call that uses a solution's name (tool(count_words, ...)) goes right after it.
+        self.after = {name: [ast.get_source_segment(tree_source, node) for node in statements
+                             if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+                             and name in {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}]
+                      for name in self.defined}
         self.cells, self.fills = {}, {}
         for entry in exercises(lesson):
             index = next(i for i, cell in enumerate(self.notebook["cells"])
@@ -59,8 +64,10 @@ class Lesson:
             self.cells[entry.id] = index
             self.fills[entry.id] = self._fill(entry, source(self.notebook["cells"][index]))
         used = {name for fill in self.fills.values() if fill for name in fill[1]}
+        moved = {call for name in used for call in self.after[name]}
         self.support = "\n".join(ast.get_source_segment(tree_source, node) for node in statements
-                                 if not set(self._names(node)) & used and not self._docstring(node))
+                                 if not set(self._names(node)) & used and not self._docstring(node)
+                                 and ast.get_source_segment(tree_source, node) not in moved)
 
     @staticmethod
     def _names(node) -> list:
@@ -95,7 +102,7 @@ class Lesson:
         for node in reversed(ast.parse(cell).body):  # the starter definitions go, the check call stays
             if set(self._names(node)) & set(passed):
                 del lines[node.lineno - 1:node.end_lineno]
-        solution = body or "\n\n".join(self.defined[name] for name in dict.fromkeys(chosen))
+        solution = body or "\n\n".join("\n".join([self.defined[name], *self.after[name]]) for name in dict.fromkeys(chosen))
         aliases = "".join(f"{a} = {c}\n" for a, c in zip(passed, chosen) if a != c)
         return "\n".join([self.support, solution, aliases] + lines)
 

@@ -29,6 +29,7 @@ MAX_BODY = 4 * 1024 * 1024  # bytes; a long conversation is far smaller, and thi
 READ_TIMEOUT = 10  # seconds a client may stay silent before its connection is closed
 REQUEST_TIME = 30  # seconds a request may take to arrive, however steadily it trickles in
 SEEN_LIMIT = 4096  # conversations the rate-limit-once quirk remembers
+JSON = "application/json"
 MODELS = {"object": "list", "data": [
     {"id": teaching.MODEL_NAME, "object": "model", "created": 0, "owned_by": "agentloop"}]}
 
@@ -47,6 +48,40 @@ def error_body(message: str, status: int = 400, param=None, code=None) -> dict:
     """An error in OpenAI's shape, which every client library knows how to read."""
     kind = "server_error" if status == 500 else "invalid_request_error"
     return {"error": {"message": message, "type": kind, "param": param, "code": code}}
+
+
+def not_found_body(method: str, path: str) -> dict:
+    return error_body(f"Unknown path: {method} {path}. Try POST /v1/chat/completions or GET /v1/models.", 404)
+
+
+def answer_chat(raw: bytes, seen) -> tuple:
+    """(status, body, content type, headers) for a POST to /v1/chat/completions, apart from the
+    socket: what the server sends, and what endpoint.py's in-process stand-in answers."""
+    try:
+        body = read_json(raw)
+    except teaching.InvalidRequest as error:
+        return 400, error_body(str(error)), JSON, {}
+    if not isinstance(body, dict) or not isinstance(body.get("messages"), list):
+        return 400, error_body("Missing required parameter: 'messages' (a list).",
+                               param="messages", code="missing_required_parameter"), JSON, {}
+    # Streaming is how the answer travels, not what it says: the model never sees it, so
+    # a streamed answer is the plain one cut into pieces (same ids included).
+    stream, options = body.pop("stream", False), body.pop("stream_options", None)
+    include_usage = isinstance(options, dict) and options.get("include_usage") is True
+    try:
+        response = teaching.respond(body, seen)
+    except teaching.TooManyRequests as error:  # the rate-limit-once quirk
+        return 429, error_body(str(error), 429, code="rate_limit_exceeded"), JSON, error.headers
+    except teaching.InvalidRequest as error:
+        return getattr(error, "status", 400), error_body(str(error)), JSON, {}
+    except Exception as error:  # a bug in the model must not take the server down
+        return 500, error_body(f"The teaching model failed: {error!r}", 500), JSON, {}
+    if stream is not True:
+        return 200, response, JSON, {}
+    # The model answers at once, so the whole stream goes out as one body.
+    pieces = teaching.quirks.restream(body["model"], chunks(response, include_usage))
+    events = [f"data: {json.dumps(chunk)}\n\n" for chunk in pieces]
+    return 200, ("".join(events) + "data: [DONE]\n\n").encode(), "text/event-stream", {}
 
 
 class Recent:
@@ -128,31 +163,7 @@ class Handler(BaseHTTPRequestHandler):
             return  # refused, and answered
         if self.route() != "/v1/chat/completions":
             return self.not_found()
-        try:
-            body = read_json(raw)
-        except teaching.InvalidRequest as error:
-            return self.send(400, error_body(str(error)))
-        if not isinstance(body, dict) or not isinstance(body.get("messages"), list):
-            return self.send(400, error_body("Missing required parameter: 'messages' (a list).",
-                                             param="messages", code="missing_required_parameter"))
-        # Streaming is how the answer travels, not what it says: the model never sees it, so
-        # a streamed answer is the plain one cut into pieces (same ids included).
-        stream, options = body.pop("stream", False), body.pop("stream_options", None)
-        include_usage = isinstance(options, dict) and options.get("include_usage") is True
-        try:
-            response = teaching.respond(body, self.server.seen)
-        except teaching.TooManyRequests as error:  # the rate-limit-once quirk
-            return self.send(429, error_body(str(error), 429, code="rate_limit_exceeded"), headers=error.headers)
-        except teaching.InvalidRequest as error:
-            return self.send(getattr(error, "status", 400), error_body(str(error)))
-        except Exception as error:  # a bug in the model must not take the server down
-            return self.send(500, error_body(f"The teaching model failed: {error!r}", 500))
-        if stream is not True:
-            return self.send(200, response)
-        # The model answers at once, so the whole stream goes out as one body.
-        pieces = teaching.quirks.restream(body["model"], chunks(response, include_usage))
-        events = [f"data: {json.dumps(chunk)}\n\n" for chunk in pieces]
-        self.send(200, ("".join(events) + "data: [DONE]\n\n").encode(), "text/event-stream")
+        self.send(*self.server.answer(raw))
 
     def read_body(self):
         """The request's body, or None after answering why it cannot be read."""
@@ -195,10 +206,9 @@ class Handler(BaseHTTPRequestHandler):
         return self.path.split("?")[0].rstrip("/")
 
     def not_found(self):
-        self.send(404, error_body(f"Unknown path: {self.command} {self.route()}. "
-                                  "Try POST /v1/chat/completions or GET /v1/models."))
+        self.send(404, not_found_body(self.command, self.route()))
 
-    def send(self, status: int, body=None, content_type="application/json", headers=None):
+    def send(self, status: int, body=None, content_type=JSON, headers=None):
         data = body if isinstance(body, bytes) else b"" if body is None else json.dumps(body).encode()
         self.send_response(status)
         headers = {**CORS, "Content-Type": content_type, "Content-Length": len(data), **(headers or {})}
@@ -231,6 +241,10 @@ class Server(ThreadingHTTPServer):
         self.seen = Recent(SEEN_LIMIT)  # conversations the rate-limit-once quirk has refused already
         self.private_network = True  # may a public web page call us? (the Private Network Access header)
 
+    def answer(self, raw: bytes) -> tuple:
+        """(status, body, content type, headers) for a chat-completions POST's body."""
+        return answer_chat(raw, self.seen)
+
     def handle_error(self, request, client_address):
         # A client that hangs up mid-answer is normal; anything else is a bug worth a traceback.
         if not isinstance(sys.exc_info()[1], ConnectionError):
@@ -241,9 +255,10 @@ class Server(ThreadingHTTPServer):
         self.server_close()
 
 
-def serve_in_thread(port: int = 0, host: str = "127.0.0.1", log: bool = False):
-    """Start a server in a background thread; return (server, url). `server.stop()` stops it."""
-    server = Server((host, port), Handler)
+def serve_in_thread(port: int = 0, host: str = "127.0.0.1", log: bool = False, kind=None):
+    """Start a server (of class `kind`, Server by default) in a background thread; return (server,
+    url). `server.stop()` stops it."""
+    server = (kind or Server)((host, port), Handler)
     server.log = log
     threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     return server, f"http://{host}:{server.server_port}/v1"

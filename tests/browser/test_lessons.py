@@ -20,10 +20,11 @@ WIDGET = "application/vnd.jupyter.widget-view+json"
 def sanitizers(config) -> list:
     """Ours, plus the regexes of the nbval --sanitize-with file, if the suite configures one."""
     rules = list(SANITIZE)
-    path = config.getoption("sanitize_with", default=None)
+    # nbval's option (its older name, --sanitize-with, is only an alias); relative to the rootdir
+    path = config.getoption("nbval_sanitize_with", default=None) or config.getoption("sanitize_with", default=None)
     if path:
         parser = configparser.ConfigParser()
-        parser.read(path)
+        parser.read(Path(config.rootpath) / path)
         rules += [(re.compile(s["regex"]), s.get("replace", "")) for s in map(parser.__getitem__, parser.sections())]
     return rules
 

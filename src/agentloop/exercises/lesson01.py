@@ -1,45 +1,137 @@
-"""Lesson 1 exercises: reading a response, an agent that takes its system prompt, counting tokens."""
-from .. import trace
-from ..checks import attempt, exercise, expect
+"""Lesson 1 exercises, on the student's own POST: an agent that takes its system prompt, the
+server's explanation of an error, a second try after a 429."""
+import json
+import time
+import urllib.error
 
-SAMPLE = {"choices": [{"index": 0, "finish_reason": "stop",
-                       "message": {"role": "assistant", "content": "Paris."}}],
-          "usage": {"prompt_tokens": 12, "completion_tokens": 2, "total_tokens": 14}}
+from .. import endpoint, server, trace
+from ..checks import Hint, attempt, exercise, expect
 
-
-@exercise("1.1 The reply's text")
-def check_reply_text(reply_text):
-    got = attempt(reply_text, SAMPLE)
-    expect(got == "Paris.", f"reply_text(response) returned {got!r}; the text is in "
-                            "response['choices'][0]['message']['content'].")
-    other = {**SAMPLE, "choices": [{"message": {"role": "assistant", "content": "Rome."}}]}
-    expect(attempt(reply_text, other) == "Rome.", "read the text from the response you are given, don't hard-code it.",
-           fix="return response['choices'][0]['message']['content'] of the response argument.")
+MODEL = "teaching-model"
+BUSY = MODEL + "+rate-limit-once"  # the teaching model's quirk: a conversation's first request gets a 429
+MALFORMED = ([{"role": "robot", "content": "Hello!"}],      # a role no API has
+             [{"role": "user", "content": ""}, {"role": "user"}])  # a user message with no content
 
 
-@exercise("1.2 An agent that takes its system prompt")
+def sent_since(marks: tuple) -> list:
+    """The message lists of the requests made since `marks`: through agentloop (the trace) or
+    POSTed to the teaching model's URL by hand (endpoint.received)."""
+    events, posted = marks
+    through_agentloop = [e.payload["messages"] for e in trace.events[events:] if e.kind == "request"]
+    new = min(endpoint.answered - posted, len(endpoint.received))
+    by_hand = [body.get("messages") for body in list(endpoint.received)[len(endpoint.received) - new:]
+               if isinstance(body, dict)]
+    return through_agentloop + by_hand
+
+
+def marks() -> tuple:
+    return len(trace.events), endpoint.answered
+
+
+def server_says(messages: list, model: str = MODEL) -> str:
+    """The error message the teaching model's server sends for this request."""
+    status, body, _, _ = server.answer_chat(json.dumps({"model": model, "messages": messages}).encode(),
+                                            server.Recent(1))
+    return body["error"]["message"]
+
+
+@exercise("1.1 An agent that takes its system prompt")
 def check_agent_with(agent_with):
     for name in ("Ada", "Bob"):  # two facts, so an answer typed in by hand fails one of them
         system = f"You are a helpful assistant. The user's name is {name}."
-        start = len(trace.events)
+        before = marks()
         got = attempt(agent_with, system, "What is my name?")
-        sent = [event.payload for event in trace.events[start:] if event.kind == "request"]
+        sent = sent_since(before)
         expect(sent, "agent_with made no model call; it should send the messages to the model.",
-               fix="return agentloop.ask(messages)['content'], as agent() does.")
+               fix="return post_chat(messages)['choices'][0]['message']['content'] (or agentloop.ask(messages)['content']).")
         expected = [{"role": "system", "content": system}, {"role": "user", "content": "What is my name?"}]
-        expect(sent[-1]["messages"] == expected,
-               f"the model was sent {sent[-1]['messages']}; send the system prompt you were given, then the question.",
+        expect(sent[-1] == expected,
+               f"the model was sent {sent[-1]}; send the system prompt you were given, then the question.",
                fix="messages = [{'role': 'system', 'content': system}, {'role': 'user', 'content': question}].")
-        expect(isinstance(got, str), f"agent_with returned {type(got).__name__}; return the reply's text.",
-               fix="the text is agentloop.ask(messages)['content'].")
+        expect(isinstance(got, str), f"agent_with returned a {type(got).__name__}; the agent answers with the reply's text.",
+               fix="the text is response['choices'][0]['message']['content'].")
         expect(name in got, f"the model read '{system}' and agent_with returned {got!r}.",
                fix="return the reply's content as the model wrote it: it already names the user.")
 
 
-@exercise("1.3 Count the tokens you spent")
-def check_total_tokens(total_tokens):
-    responses = [SAMPLE, {**SAMPLE, "usage": {"prompt_tokens": 5, "completion_tokens": 1, "total_tokens": 6}}]
-    got = attempt(total_tokens, responses)
-    expect(got == 20, f"total_tokens(responses) returned {got!r}; add up response['usage']['total_tokens'].")
-    expect(attempt(total_tokens, []) == 0, "with no responses you spent 0 tokens.",
-           fix="start the total at 0 (sum() of nothing is 0).")
+@exercise("1.2 Read the server's explanation")
+def check_post_chat_or_error(post_chat_or_error):
+    good = [{"role": "user", "content": "What is the capital of France?"}]
+    got = attempt(post_chat_or_error, good)
+    expect(isinstance(got, dict) and got.get("choices"),
+           f"for a request the server accepts, post_chat_or_error returned {_short(got)}; return the response, as post_chat does.",
+           fix="keep `return post_chat(messages)` in the try.")
+    for messages in MALFORMED:  # two different mistakes, so a message typed in by hand fails one
+        said = server_says(messages)
+        before = marks()
+        try:
+            got = attempt(post_chat_or_error, messages)
+        except Hint as hint:
+            expect("HTTPError" not in hint.hint, f"post_chat_or_error({messages}) let the server's error through "
+                                                 "(HTTP Error 400: Bad Request); catch it and return what the server explained.",
+                   fix="except urllib.error.HTTPError as error: return json.loads(error.read())['error']['message'].")
+            raise
+        expect(sent_since(before), f"post_chat_or_error({messages}) sent nothing to the server.",
+               fix="call post_chat(messages) inside the try.")
+        expect(isinstance(got, str), f"for {messages} it returned {_short(got)}; return the server's explanation as a string.",
+               fix="return json.loads(error.read())['error']['message'].")
+        expect(not _parsed_message(got), f"{_short(got)} is the server's whole JSON body; the explanation is one "
+                                         "field inside it.", fix="json.loads(error.read())['error']['message'].")
+        expect(said in got, _why_not(got) or f"for {messages} it returned {got!r}, but the server explained: {said!r}.",
+               fix="json.loads(error.read())['error']['message'].")
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:80] + "…"
+
+
+def _parsed_message(text: str) -> str:
+    try:
+        return json.loads(text)["error"]["message"]
+    except (ValueError, TypeError, KeyError):
+        return ""
+
+
+def _why_not(got: str) -> str | None:
+    if "Bad Request" in got or "HTTP Error" in got:
+        return (f"it returned {got!r}: that is urllib's status line. The server sent its own explanation "
+                "in the body of the error.")
+    return None
+
+
+@exercise("1.3 Try again after a 429")
+def check_post_chat_patiently(post_chat_patiently):
+    endpoint.seen.clear()  # so the busy model refuses this conversation's first request again
+    messages = [{"role": "user", "content": "What is 12 times 7?"}]
+    before, started = marks(), time.monotonic()
+    try:
+        got = post_chat_patiently(messages, BUSY)
+    except urllib.error.HTTPError as error:
+        expect(False, f"post_chat_patiently let the error through ({error}): the busy server asked you to wait "
+                      "and try again.",
+               fix="on error.code == 429: time.sleep(float(error.headers['Retry-After'])), then return post_chat(messages, model).")
+    except Exception as error:
+        expect(False, f"post_chat_patiently(messages, {BUSY!r}) raised {type(error).__name__}: {error}")
+    waited, tries = time.monotonic() - started, len(sent_since(before))
+    expect(tries, "post_chat_patiently sent no request; it should send the messages with your post_chat.",
+           fix="start with return post_chat(messages, model), inside a try.")
+    expect(tries >= 2, f"it made {tries} request(s); the first one gets a 429, so it must try again.",
+           fix="call post_chat(messages, model) a second time after the wait.")
+    expect(isinstance(got, dict) and got.get("choices"),
+           f"after the second try it returned {_short(got)}; return the response the second try got.",
+           fix="return post_chat(messages, model) from the except block.")
+    expect(tries == 2, f"it made {tries} requests; the second one succeeds, so it should stop there.",
+           fix="try again once, not in a loop without an end.")
+    expect(waited >= 0.2, f"it tried again after {waited:.2f} s; the server's Retry-After asks for more.",
+           fix="time.sleep(float(error.headers['Retry-After'])) before the second try.")
+    bad = MALFORMED[0]
+    before = marks()
+    try:
+        post_chat_patiently(bad, MODEL)
+    except Exception:
+        pass  # a 400 may be raised or returned: either way it must be asked once
+    tries = len(sent_since(before))
+    expect(tries == 1, f"for a malformed request (a 400) it made {tries} requests; only a 429 is worth another try, "
+                       "a 400 fails the same way every time.",
+           fix="check error.code == 429 before waiting; otherwise raise (or return) as post_chat does.")

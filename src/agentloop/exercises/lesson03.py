@@ -1,55 +1,110 @@
-"""Lesson 3 exercises: a tool error is a result, a new stopping rule, counting turns."""
-import json
-
+"""Lesson 3 exercises: three changes to the loop, each made in a skeleton of it: stop at a tool,
+one last answer when the turns run out, and a tool call the user declines turned into a result."""
 from .. import trace
-from ..checks import attempt, exercise, expect
+from ..checks import Hint, attempt, exercise, expect
+
+QUESTION = "What is (3 + 4) * 5?"  # add, then multiply: three model calls when the loop runs to the end
 
 
-def _call(name: str, arguments: str) -> dict:
-    return {"id": "call_check", "type": "function", "function": {"name": name, "arguments": arguments}}
+def calls_made(start: int) -> list:
+    """The requests (payloads) sent to the model since trace event `start`."""
+    return [event.payload for event in trace.events[start:] if event.kind == "request"]
 
 
-@exercise("3.1 A tool error is a result, not a crash")
-def check_safe_run_tool(safe_run_tool):
-    tools = {"divide": lambda a, b: a / b}
-    got = attempt(safe_run_tool, _call("divide", json.dumps({"a": 6, "b": 3})), tools)
-    expect(got == "2.0", f"dividing 6 by 3 returned {got!r}; return str(result).")
-    for call, what in ((_call("divide", json.dumps({"a": 1, "b": 0})), "a tool that raises ZeroDivisionError"),
-                       (_call("divide", "{not json"), "arguments that are not valid JSON"),
-                       (_call("divide", json.dumps({"x": 1})), "arguments with the wrong names"),
-                       (_call("teleport", "{}"), "an unknown tool")):
-        got = attempt(safe_run_tool, call, tools)
-        expect(isinstance(got, str) and got.startswith("Error"),
-               f"for {what}, return a string starting with 'Error' (got {got!r}); wrap the call in try/except.")
-    got = attempt(safe_run_tool, _call("divide", json.dumps({"a": 1, "b": 0})), tools)
-    expect("ZeroDivisionError" in got, f"say which error it was, e.g. 'Error: ZeroDivisionError: ...' (got {got!r}).")
+def last_reply(start: int):
+    replies = [event.payload for event in trace.events[start:] if event.kind == "response"]
+    return replies[-1]["choices"][0]["message"].get("content") if replies else None
 
 
-@exercise("3.2 Stop at a tool")
+@exercise("3.1 Stop at a tool")
 def check_run_agent_until(run_agent_until):
     for stop_at, expected, calls in (({"multiply"}, "35", 2), ({"add"}, "7", 1), (set(), "The answer is 35.", 3)):
         start = len(trace.events)
-        got = attempt(run_agent_until, "What is (3 + 4) * 5?", stop_at)
-        made = sum(event.kind == "request" for event in trace.events[start:])
-        expect(got == expected, f"run_agent_until('What is (3 + 4) * 5?', stop_at={stop_at}) returned {got!r}, "
-                                f"expected {expected!r}: when the model calls a tool named in stop_at, its result is the answer.",
-               fix="in the loop over tool calls, right after result = run_tool(call): "
-                   "if call['function']['name'] in stop_at: return result.")
+        got = attempt(run_agent_until, QUESTION, stop_at)
+        made = len(calls_made(start))
+        expect(got == expected, f"run_agent_until({QUESTION!r}, stop_at={stop_at}) returned {got!r}, expected "
+                                f"{expected!r}: when the model calls a tool named in stop_at, its result is the answer.",
+               fix="right after result = run_tool(call): if call['function']['name'] in stop_at: return result.")
         expect(made == calls, f"with stop_at={stop_at} the loop made {made} model calls, expected {calls}: "
                               "once a stop_at tool has run, the model is not asked again.",
                fix="return the tool's result inside the loop, before the next agentloop.ask.")
     got = attempt(run_agent_until, "Hello!", {"add"})
     expect(isinstance(got, str) and got.startswith("Hello"),
            f"run_agent_until('Hello!', stop_at={{'add'}}) returned {got!r}: with no tool call the model's text is the answer.",
-           fix="when the reply has no tool_calls, return message['content'].")
+           fix="leave the skeleton's `return message['content']` as it is.")
 
 
-@exercise("3.3 Count the turns")
-def check_count_turns(count_turns):
-    for question, max_turns, expected in (("Hello!", 5, 1), ("What is 2 + 3?", 5, 2),
-                                          ("What is (3 + 4) * 5?", 5, 3), ("What is (3 + 4) * 5?", 2, 2)):
-        got = attempt(count_turns, question, max_turns)
-        expect(got == expected, f"count_turns({question!r}, max_turns={max_turns}) returned {got!r}, expected {expected}: "
-                                "one turn per model call, including the last one that answers.",
-               fix="count the model calls, not the tool calls: a loop stopped by max_turns made max_turns calls "
-                   "and never got its answer.")
+@exercise("3.2 Out of turns, one last answer")
+def check_run_agent_final_answer(run_agent_final_answer):
+    start = len(trace.events)
+    got = attempt(run_agent_final_answer, QUESTION, max_turns=1)
+    sent = calls_made(start)
+    expect(len(sent) >= 2, f"with max_turns=1 it made {len(sent)} model call(s) and returned {got!r}: when the turns "
+                           "run out, ask the model once more for an answer.",
+           fix="after the for loop: message = agentloop.ask(messages); return message['content'].")
+    expect(len(sent) == 2, f"with max_turns=1 it made {len(sent)} model calls; one turn, then one last call, is 2.",
+           fix="one agentloop.ask after the for loop, not a loop of them.")
+    final = sent[-1]
+    expect(not final.get("tools") or final.get("tool_choice") == "none",
+           "the last call offered tools, so the model could ask for one more tool instead of answering.",
+           fix="call agentloop.ask(messages) without tools=... after the loop.")
+    expect(any(m.get("role") == "tool" for m in final["messages"]),
+           "the last call did not carry the tool results: the model must answer from what the tools found.",
+           fix="send the same messages list the loop built (it holds the tool results).")
+    expect(got == last_reply(start), f"it returned {got!r}; the model's last reply was {last_reply(start)!r}.",
+           fix="return message['content'] of that last call.")
+    start = len(trace.events)
+    got = attempt(run_agent_final_answer, QUESTION, max_turns=5)
+    made = len(calls_made(start))
+    expect(got == "The answer is 35." and made == 3,
+           f"with max_turns=5 it made {made} model calls and returned {got!r}; a run that finishes in its turns "
+           "needs no extra call (3 calls, 'The answer is 35.').",
+           fix="only the code after the for loop changes: a run that answers returns inside the loop.")
+
+
+class Approver:
+    """The user's side of 3.3: says no to the tools in `refused`, and notes what it was asked."""
+
+    def __init__(self, refused=()):
+        self.refused, self.asked, self.calls = set(refused), [], 0
+
+    def __call__(self, call):
+        self.calls += 1
+        if not (isinstance(call, dict) and isinstance(call.get("function"), dict)):
+            raise Hint(f"approve was given {call!r}; give it the whole tool call (approve(call)), "
+                       "as the model sent it.")
+        self.asked.append(call["function"]["name"])
+        return call["function"]["name"] not in self.refused
+
+
+@exercise("3.3 Ask before acting")
+def check_run_agent_asking(run_agent_asking):
+    approve = Approver()
+    try:
+        got = attempt(run_agent_asking, QUESTION, approve)
+    except Hint as hint:  # e.g. a result left as `...`, which cannot be sent: say what is missing first
+        expect(approve.calls, "approve was never asked: every tool call needs the user's yes before it runs.",
+               fix="result = run_tool(call) if approve(call) else 'Error: ...', inside the for loop over tool calls.")
+        raise hint
+    expect(approve.asked == ["add", "multiply"], f"approve was asked about {approve.asked}; the model called add, "
+                                                 "then multiply: ask before each call runs.",
+           fix="result = run_tool(call) if approve(call) else 'Error: ...', inside the for loop over tool calls.")
+    expect(got == "The answer is 35.", f"with every call approved it returned {got!r}, expected 'The answer is 35.'.")
+    approve, start = Approver(refused={"multiply"}), len(trace.events)
+    got = attempt(run_agent_asking, QUESTION, approve)
+    sent = calls_made(start)
+    answers = {m.get("tool_call_id"): m.get("content") for request in sent for m in request["messages"]
+               if m.get("role") == "tool"}
+    refused = [call["id"] for request in sent for m in request["messages"] if m.get("role") == "assistant"
+               for call in m.get("tool_calls") or [] if call["function"]["name"] == "multiply"]
+    expect(refused and refused[0] in answers,
+           f"when multiply was refused, the run ended ({got!r}) without telling the model: a refusal is a result "
+           "the model reads, like a tool's error.",
+           fix="for a refused call, result = f\"Error: the user did not allow {call['function']['name']}.\" and "
+               "append it like any result.")
+    said = answers[refused[0]]
+    expect(isinstance(said, str) and said and "35" not in said,
+           f"multiply was refused, yet its result came back as {said!r}: a refused tool must not run.",
+           fix="call run_tool(call) only when approve(call) is true.")
+    expect(got == last_reply(start), f"it returned {got!r}; the model answered {last_reply(start)!r} after the refusal.",
+           fix="keep the loop going after a refusal: the model's next reply is the answer.")

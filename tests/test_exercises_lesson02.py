@@ -1,0 +1,139 @@
+"""Lesson 2's checks both ways: the reference passes, plausible wrong answers fail with a true hint,
+and right answers in other forms (other names, other wording) pass. Answers are run as the student's
+cells would run them: in a namespace holding the lesson's own agent cells."""
+import copy
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+sys.path.insert(0, str(ROOT / "solutions"))
+import lesson02 as s02  # noqa: E402
+
+from agentloop import checks  # noqa: E402
+from agentloop.exercises import lesson02  # noqa: E402
+
+LESSON = json.loads((ROOT / "lessons" / "02_tools.ipynb").read_text())
+
+
+def verdict(check, *answer, capsys):
+    result = check(*answer)
+    printed = capsys.readouterr().out
+    assert printed.count("\n") == 1, f"a check prints exactly one line, got {printed!r}"
+    return bool(result), printed
+
+
+@pytest.fixture(autouse=True)
+def first_try(monkeypatch, tmp_path):
+    """A first try each time (the nudge, not the fix); the progress file goes to a temporary folder."""
+    monkeypatch.setattr(checks, "_failed_runs", {})
+    monkeypatch.chdir(tmp_path)
+
+
+def agent(answer: str = "") -> dict:
+    """The lesson's agent (its carried and agent cells) in a fresh namespace, then `answer` run in it."""
+    namespace = {"__name__": "notebook"}
+    for cell in LESSON["cells"]:
+        if cell["cell_type"] == "code" and {"carried", "agent"} & set(cell["metadata"].get("tags", [])):
+            exec("".join(cell["source"]), namespace)
+    exec(answer, namespace)
+    return namespace
+
+
+def schema_without(key):
+    schema = copy.deepcopy(s02.MULTIPLY)
+    del schema["function"][key]
+    return schema
+
+
+SUGGEST = '''
+def run_tool_or_suggest(call):
+    name = call["function"]["name"]
+    if name not in TOOLS:
+        return {line}
+    arguments = json.loads(call["function"]["arguments"])
+    return str(TOOLS[name](**arguments))
+'''
+
+
+def suggesting(line: str):
+    """(run_tool_or_suggest with `line` for an unknown name, the TOOLS it reads)."""
+    namespace = agent(SUGGEST.format(line=line))
+    return namespace["run_tool_or_suggest"], namespace["TOOLS"]
+
+
+def word_tool(definition: str, offer: str = ""):
+    """The function a student's 2.3 cell defines, after the lesson's agent cells."""
+    namespace = agent(definition + "\n" + offer)
+    return next(value for name, value in namespace.items() if callable(value) and name in definition.split("(")[0])
+
+
+def test_the_reference_passes(capsys):
+    assert verdict(lesson02.check_multiply_schema, s02.MULTIPLY, capsys=capsys)[0]
+    assert verdict(lesson02.check_run_tool_or_suggest, s02.run_tool_or_suggest, s02.TOOLS, capsys=capsys)[0]
+    assert verdict(lesson02.check_count_words, s02.count_words, capsys=capsys)[0]
+
+
+UNUSUAL = [  # right answers in another form
+    (lesson02.check_multiply_schema, lambda: {"type": "function", "function": {
+        "name": "multiply", "description": "Return the product of x and y.",
+        "parameters": {"type": "object", "properties": {"x": {"type": "integer"}, "y": {"type": "integer"}},
+                       "required": ["y", "x"]}}}),
+    (lesson02.check_run_tool_or_suggest, lambda: suggesting('f"Error: tool not found {name}. Try: {list(TOOLS)}"')),
+    (lesson02.check_run_tool_or_suggest, lambda: suggesting('"No such tool. You can call " + " or ".join(sorted(TOOLS))')),
+    (lesson02.check_count_words, lambda: word_tool("def tally(s):\n    return str(len(s.split()))",
+                                                   "tool(tally, 'Return how many words a sentence has.', s='string')")),
+    (lesson02.check_count_words, lambda: word_tool("def words_in(passage):\n    return len(passage.split())",
+                                                   "tool(words_in, 'How many words a text has.', passage='string')")),
+]
+
+
+@pytest.mark.parametrize("check, make", UNUSUAL, ids=[f"{c.__name__}-{i}" for i, (c, _) in enumerate(UNUSUAL)])
+def test_unusual_right_answers_pass(check, make, capsys):
+    answer = make()
+    passed, printed = verdict(check, *(answer if isinstance(answer, tuple) else (answer,)), capsys=capsys)
+    assert passed, printed
+
+
+WRONG = [  # (check, a wrong answer, a phrase the hint must contain)
+    (lesson02.check_multiply_schema, lambda: {"name": "multiply"}, "what kind of tool"),
+    (lesson02.check_multiply_schema, lambda: schema_without("description"), "description"),
+    (lesson02.check_multiply_schema, lambda: schema_without("parameters"), "JSON schema of an object"),
+    (lesson02.check_run_tool_or_suggest, lambda: suggesting('f"Error: unknown tool {name}"'), "does not name count_letters"),
+    (lesson02.check_run_tool_or_suggest, lambda: suggesting('"Error: no such tool. The tools are: count_letters"'),
+     "not by hand"),
+    (lesson02.check_run_tool_or_suggest, lambda: suggesting('TOOLS'), "the model reads a string"),
+    (lesson02.check_count_words, lambda: word_tool("def count_words(text):\n    return len(text.split())"),
+     "not offered to the model yet"),
+    (lesson02.check_count_words, lambda: word_tool("def count_words(text):\n    return text.count(' ')",
+                                                   "tool(count_words, 'Count the words in a text.', text='string')"),
+     "the text has 5 words"),
+    (lesson02.check_count_words, lambda: word_tool("def count_words(text):\n    return len(text)",
+                                                   "tool(count_words, 'Return the length of a string.', text='string')"),
+     "did not call count_words"),
+]
+
+
+@pytest.mark.parametrize("check, make, hint", WRONG, ids=[f"{c.__name__}-{i}" for i, (c, _, _) in enumerate(WRONG)])
+def test_wrong_answers_fail_with_a_true_hint(check, make, hint, capsys):
+    answer = make()
+    passed, printed = verdict(check, *(answer if isinstance(answer, tuple) else (answer,)), capsys=capsys)
+    assert not passed and printed.startswith("❌"), printed
+    assert hint in printed, printed
+    assert "Fix:" not in printed and "Traceback" not in printed
+
+
+def test_a_second_failure_adds_the_fix(capsys):
+    answer = suggesting('f"Error: unknown tool {name}"')
+    first = verdict(lesson02.check_run_tool_or_suggest, *answer, capsys=capsys)[1]
+    second = verdict(lesson02.check_run_tool_or_suggest, *answer, capsys=capsys)[1]
+    assert second.startswith(first.rstrip("\n") + " Fix: ") and "', '.join(TOOLS)" in second
+
+
+def test_the_check_leaves_the_students_tools_as_they_were(capsys):
+    run_tool_or_suggest, tools = suggesting('f"Error: no tool {name}; try one of {sorted(TOOLS)}"')
+    before = dict(tools)
+    verdict(lesson02.check_run_tool_or_suggest, run_tool_or_suggest, tools, capsys=capsys)
+    assert tools == before
