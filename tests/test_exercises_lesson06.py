@@ -38,7 +38,7 @@ def test_the_reference_solutions_pass_and_leave_memory_and_its_file_as_they_were
     ns["memory"]["prefers"] = "coffee"
     ns["save_json"](ns["MEMORY_FILE"], ns["memory"])
     for check, args in ((lesson06.check_memory_injection, (ns["my_run_agent"], ns["memory"], ns["MEMORY_FILE"])),
-                        (lesson06.check_forget_tool, (ns["forget"], ns["run_agent"])),
+                        (lesson06.check_forget_tool, (ns["forget"],)),
                         (lesson06.check_load_memory, (ns["load_memory"],))):
         passed, printed = verdict(check, *args, capsys=capsys)
         assert passed and printed.startswith("✅"), printed
@@ -88,7 +88,7 @@ WRONG_FORGETS = [
 
 @pytest.mark.parametrize("code, hint", WRONG_FORGETS)
 def test_wrong_forgets_fail_with_a_true_reason(ns, code, hint, capsys):
-    passed, printed = verdict(lesson06.check_forget_tool, answer(ns, code), ns["run_agent"], capsys=capsys)
+    passed, printed = verdict(lesson06.check_forget_tool, answer(ns, code), capsys=capsys)
     assert not passed and hint in printed, printed
     assert "forget" not in ns["SCHEMAS"], "the check takes its tool away even when it fails"
 
@@ -96,7 +96,7 @@ def test_wrong_forgets_fail_with_a_true_reason(ns, code, hint, capsys):
 def test_an_unusual_right_forget_passes(ns, capsys):
     code = ("def drop_fact(key):\n    if memory.pop(key, None) is None:\n        return f'I had nothing about {key}.'\n"
             "    save_json(MEMORY_FILE, memory)\n    return f'{key} is gone from my memory.'")
-    passed, printed = verdict(lesson06.check_forget_tool, answer(ns, code), ns["run_agent"], capsys=capsys)
+    passed, printed = verdict(lesson06.check_forget_tool, answer(ns, code), capsys=capsys)
     assert passed, printed
 
 
@@ -160,3 +160,8 @@ def test_without_processes_the_restart_runs_the_code_in_a_fresh_namespace(tmp_pa
     monkeypatch.setattr(subprocess, "run", no_processes)
     exec(restart_cell(), {"json": json, "sys": sys, "memory": {"name": "Bob"}})  # the kernel's own memory is not used
     assert capsys.readouterr().out == "a fresh namespace answered: Your name is Ada.\n"
+
+
+def test_a_forget_written_outside_the_notebook_is_told_where_it_belongs(ns, capsys):
+    passed, printed = verdict(lesson06.check_forget_tool, lambda key: "Forgot it.", capsys=capsys)
+    assert not passed and "in the lesson's notebook" in printed, printed

@@ -79,10 +79,11 @@ def check_memory_injection(my_run_agent, memory, MEMORY_FILE):
 
 
 @exercise("6.2 Forget, as a tool")
-def check_forget_tool(forget, run_agent):
-    agent = getattr(run_agent, "__globals__", {})  # the notebook's names: the agent's tool(), memory and file
-    expect(all(name in agent for name in ("tool", "SCHEMAS", "TOOLS", "memory", "MEMORY_FILE", "new_state")),
-           "pass the lesson's agent second: check_forget_tool(forget, run_agent).")
+def check_forget_tool(forget):
+    agent = getattr(forget, "__globals__", {})  # where forget was written: the notebook's agent, memory and file
+    expect(all(name in agent for name in ("run_agent", "tool", "SCHEMAS", "TOOLS", "memory", "MEMORY_FILE")),
+           "write forget as a function in the lesson's notebook, below its agent: the check chats with that agent.")
+    run_agent = agent["run_agent"]
     memory, schemas, tools = agent["memory"], dict(agent["SCHEMAS"]), dict(agent["TOOLS"])
     with _Kept(memory, str(agent["MEMORY_FILE"])):
         try:
