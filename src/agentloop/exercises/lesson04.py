@@ -99,8 +99,9 @@ def _quietly(function, question, history):
         try:
             return function(question, history)
         except TypeError as error:
-            expect("assign an iterable" not in str(error) and "assign only an iterable" not in str(error),
-                   f"run_agent_trimmed stopped at the marked line ({error}): put the trimmed history there.",
+            expect("iterable" not in str(error),  # `history[:] = ...`: Python 3.14 words it otherwise
+                   "run_agent_trimmed stopped at the marked line (history[:] = ... needs a list): put the trimmed "
+                   "history there.",
                    fix="history[:] = trim_history(history, KEEP)")
             expect(False, f"run_agent_trimmed({question!r}, history) raised TypeError: {error}")
         except Exception as error:
