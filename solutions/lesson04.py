@@ -1,22 +1,21 @@
-"""Reference solutions for lesson 4's exercises."""
-from collections import Counter
+"""Reference solutions for lesson 4's exercises. They run next to the lesson's agent (its `run_agent`)."""
 
 
 def trim_history(history, keep):
-    # Keep the tail, then drop from the front until a user message starts it: a tool result or an
-    # assistant reply whose question was cut off would make the API refuse the request.
-    kept = history[len(history) - keep:] if keep else []
+    # Keep the tail, then drop from the front until a user message starts it: a tool result whose
+    # call was cut off would make the API refuse the request. (Dropping only the leading tool
+    # results is right too: a history may start with an assistant reply.)
+    kept = history[-keep:] if keep > 0 else []  # history[-0:] would be all of it
     while kept and kept[0]["role"] != "user":
         kept = kept[1:]
     return kept
 
 
-def transcript(history):
-    # Tool messages and tool-call-only replies have no text a person would read.
-    return "\n".join(f"{m['role']}: {m['content']}" for m in history
-                     if m["role"] in ("user", "assistant") and m.get("content"))
+KEEP = 8  # about two questions with their tool calls
 
 
-def count_roles(history):
-    # Counter is a dict that counts; a plain dict with .get(role, 0) + 1 works as well.
-    return Counter(m["role"] for m in history)
+def run_agent_trimmed(question, history):
+    # Trimmed in place before the question, so every request of it carries at most KEEP messages of
+    # history and the list the caller keeps stays short as well.
+    history[:] = trim_history(history, KEEP)
+    return run_agent(question, history, verbose=False)  # noqa: F821  (the lesson's agent)

@@ -1,54 +1,48 @@
-"""Reference solutions for lesson 5's exercises."""
-import json
-from collections import Counter
-
+"""Reference solutions for lesson 5's exercises: the lesson's skeletons, filled in. They run next to
+the lesson's agent (SYSTEM, SCHEMAS, run_tool, progress)."""
 import agentloop
 
-SYSTEM = "You are a careful assistant. Use the tools for arithmetic."
-TOOLS = {"add": lambda a, b: a + b, "multiply": lambda a, b: a * b}
-NUMBERS = {"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}}, "required": ["a", "b"]}
-SCHEMAS = {name: {"type": "function", "function": {"name": name, "description": f"{name.title()} two numbers.",
-                                                   "parameters": NUMBERS}} for name in TOOLS}
 
-
-def add_usage(state, response):
-    # In place: the loop and whoever reads the progress line share the same dict.
-    state["turns"] += 1
-    state["prompt_tokens"] += response["usage"]["prompt_tokens"]
-    state["completion_tokens"] += response["usage"]["completion_tokens"]
-
-
-def tokens_spent(state):
-    # Prompt and completion tokens are both billed.
-    return state["prompt_tokens"] + state["completion_tokens"]
-
-
-def run_agent_within(question, history, state, budget, max_turns=5):
-    # The lesson's run_agent with one more stopping rule, checked before every model call, not once
-    # per question: a single question can run many turns. ">=": a budget is spent once it is reached.
-    # It reads the state it was given, so tokens a chat spent before this question count too.
-    # Claude's Managed Agents budgets work the same way: no new model request once the cap is reached.
-    messages = [{"role": "system", "content": SYSTEM}, *history, {"role": "user", "content": question}]
-    answer = f"Stopped: no answer after {max_turns} turns."
-    for _ in range(max_turns):
-        if tokens_spent(state) >= budget:
-            answer = f"Stopped: the budget of {budget} tokens is spent."
-            break
-        response = agentloop.complete(messages, tools=list(SCHEMAS.values()))
-        add_usage(state, response)
+def run_agent_live(question, history, state, max_turns=5):
+    messages = [{"role": "system", "content": SYSTEM}, *history, {"role": "user", "content": question}]  # noqa: F821
+    for turn in range(1, max_turns + 1):
+        response = agentloop.complete(messages, tools=list(SCHEMAS.values()))  # noqa: F821
+        state["turns"] += 1
+        state["prompt_tokens"] += response["usage"]["prompt_tokens"]
+        state["completion_tokens"] += response["usage"]["completion_tokens"]
+        # Here, not at the end of the loop: the answer's call leaves the loop at `break`, and its
+        # line must show too. The state has just counted this call, so the line is current.
+        print(progress(state))  # noqa: F821
         message = response["choices"][0]["message"]
         messages.append(message)
         if not message.get("tool_calls"):
-            answer = message["content"]
             break
         for call in message["tool_calls"]:
             state["tool_calls"] += 1
-            result = str(TOOLS[call["function"]["name"]](**json.loads(call["function"]["arguments"])))
-            messages.append({"role": "tool", "tool_call_id": call["id"], "content": result})
-    history[:] = messages[1:]  # kept even when the budget stopped the run: the chat can go on later
-    return answer
+            messages.append({"role": "tool", "tool_call_id": call["id"], "content": run_tool(call)})  # noqa: F821
+    history[:] = messages[1:]
+    return message["content"] or f"Stopped: no answer after {max_turns} turns."
 
 
-def count_kinds(events):
-    # The same question as 4.3, asked of the trace instead of the history.
-    return Counter(event.kind for event in events)
+def run_agent_within(question, history, state, budget, max_turns=5):
+    messages = [{"role": "system", "content": SYSTEM}, *history, {"role": "user", "content": question}]  # noqa: F821
+    for turn in range(1, max_turns + 1):
+        # Before every model call, not once per question: one question can run many turns. ">=": a
+        # budget is spent once it is reached. Prompt and completion tokens are both billed, and the
+        # state may hold what the chat spent before this question.
+        if state["prompt_tokens"] + state["completion_tokens"] >= budget:
+            history[:] = messages[1:]  # kept even when the budget stopped the run: the chat can go on later
+            return f"Stopped: the budget of {budget} tokens is spent."
+        response = agentloop.complete(messages, tools=list(SCHEMAS.values()))  # noqa: F821
+        state["turns"] += 1
+        state["prompt_tokens"] += response["usage"]["prompt_tokens"]
+        state["completion_tokens"] += response["usage"]["completion_tokens"]
+        message = response["choices"][0]["message"]
+        messages.append(message)
+        if not message.get("tool_calls"):
+            break
+        for call in message["tool_calls"]:
+            state["tool_calls"] += 1
+            messages.append({"role": "tool", "tool_call_id": call["id"], "content": run_tool(call)})  # noqa: F821
+    history[:] = messages[1:]
+    return message["content"] or f"Stopped: no answer after {max_turns} turns."

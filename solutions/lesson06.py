@@ -1,30 +1,47 @@
-"""Reference solutions for lesson 6's exercises."""
+"""Reference solutions for lesson 6's exercises. They run in the lesson's notebook, next to its agent
+(SYSTEM, SCHEMAS, run_tool, remember, system_prompt, trace)."""
 import json
 
-from agentloop import count_tokens
-from agentloop.storage import load_json, save_json
+import agentloop
+from agentloop.storage import save_json
 
-SYSTEM = "You are a helpful assistant with a memory."
-NOTES_FILE = "notes.json"
-notes = load_json(NOTES_FILE, default={})  # the load step: what a restarted kernel runs first
-
-
-def remember_note(key, value):
-    # Saved at once, like the lesson's remember: a crash a second later loses nothing.
-    notes[key] = value
-    save_json(NOTES_FILE, notes)
-    return f"Noted {key}: {value}"
+# The notebook's memory and its file (the defaults only let this file be imported on its own).
+memory = globals().get("memory", {})
+MEMORY_FILE = globals().get("MEMORY_FILE", "memory.json")
 
 
-def notes_prompt():
-    # Rendered from the dict as it is *now*, on every call, so a note written one call ago is in
-    # the next request; a string built once would keep saying what was true back then.
-    lines = "\n".join(f"- {key}: {value}" for key, value in notes.items())
-    return f"{SYSTEM}\n\nWhat you remember about the user:\n{lines}" if lines else SYSTEM
+def my_run_agent(question, history, state, max_turns=5):
+    messages = [{"role": "system", "content": SYSTEM}, *history, {"role": "user", "content": question}]
+    for turn in range(1, max_turns + 1):
+        # The first line in the loop: before every call, so a fact stored by the call before is in
+        # this request, and a new chat starts with everything stored so far.
+        messages[0] = {"role": "system", "content": system_prompt()}  # noqa: F821
+        response = agentloop.complete(messages, tools=list(SCHEMAS.values()))
+        state["turns"] += 1
+        state["prompt_tokens"] += response["usage"]["prompt_tokens"]
+        state["completion_tokens"] += response["usage"]["completion_tokens"]
+        message = response["choices"][0]["message"]
+        messages.append(message)
+        if not message.get("tool_calls"):
+            trace.record("final", {"content": message["content"]})
+            break
+        for call in message["tool_calls"]:
+            state["tool_calls"] += 1
+            trace.record("tool_call", {"name": call["function"]["name"], "arguments": call["function"]["arguments"]})
+            result = run_tool(call)
+            trace.record("tool_result", {"name": call["function"]["name"], "content": result})
+            messages.append({"role": "tool", "tool_call_id": call["id"], "content": result})
+    history[:] = messages[1:]  # everything but the system prompt, kept for next time
+    return message["content"] or f"Stopped: no answer after {max_turns} turns."
 
 
-def memory_tokens(memory):
-    return count_tokens("\n".join(f"- {key}: {value}" for key, value in memory.items()))
+def forget(key):
+    # A result the model can read, never a KeyError: the model may ask to forget what was never stored.
+    if key not in memory:
+        return f"Nothing is stored under {key}."
+    del memory[key]
+    save_json(MEMORY_FILE, memory)  # saved at once, like remember: a restart must not bring it back
+    return f"Forgot {key}."
 
 
 def load_memory(path):

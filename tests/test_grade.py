@@ -171,15 +171,17 @@ def graded(tmp_path_factory, listener):
     write(folder, "partly.ipynb", partly)
     expected += four.expected("partly", {e.id: ("no", r"not attempted: .+ still the starter code") for e in rest})
 
+    # The last exercise is answered wrongly: no later exercise builds on it (4.2 calls 4.1's trim_history).
+    last = [e for e in exercises(4) if four.solvable(e)][-1]
     wrong_answer = "def {name}(*args):\n    return ['a wrong answer']\n"
     wrong = four.reference()
-    wrong["cells"][four.cells[first.id]]["source"] = four.solved_cell(first, wrong_answer.format(name=first.names[0]))
+    wrong["cells"][four.cells[last.id]]["source"] = four.solved_cell(last, wrong_answer.format(name=last.names[0]))
     write(folder, "wrong.ipynb", wrong)
     scope = {}
     exec(wrong_answer.format(name="answer"), scope)
     with contextlib.redirect_stdout(io.StringIO()):  # the oracle: the same check, run here
-        hint = first.run(scope["answer"]).message.removeprefix(f"❌ {first.title}: not yet. ")
-    expected += four.expected("wrong", {first.id: ("no", re.escape(hint))})
+        hint = last.run(scope["answer"]).message.removeprefix(f"❌ {last.title}: not yet. ")
+    expected += four.expected("wrong", {last.id: ("no", re.escape(hint))})
 
     three = Lesson(3)
     solvable = [e for e in exercises(3) if three.solvable(e)]

@@ -70,15 +70,24 @@ def code_cells(notebook: dict) -> list:
     return cells
 
 
+def _hole(statement) -> bool:
+    """`...`, `return ...` or `x = ...`: a placeholder the student has still to fill in."""
+    return isinstance(statement, (ast.Expr, ast.Return, ast.Assign)) and isinstance(
+        statement.value, ast.Constant) and statement.value.value is Ellipsis
+
+
 def _stubs(tree: ast.Module) -> tuple:
-    """(names this cell defines as starter code, names it defines with real code)."""
+    """(names this cell defines as starter code, names it defines with real code). A function is
+    starter code if its body is only placeholders, or if it is a skeleton (a loop given in the
+    cell) with a `...` hole still in it."""
     stub, real = set(), set()
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body[1:] if ast.get_docstring(node) else node.body
             empty = all(isinstance(s, ast.Pass) or _hole(s) for s in body)
             # a skeleton (given code with a `...` hole left in it) is starter code too
-            (stub if empty or any(_hole(s) for s in ast.walk(node)) else real).add(node.name)
+            holes = any(_hole(s) for s in ast.walk(node) if isinstance(s, ast.stmt))
+            (stub if empty or holes else real).add(node.name)
         elif isinstance(node, ast.Assign):
             empty = isinstance(node.value, ast.Constant) and node.value.value is Ellipsis
             for target in node.targets:

@@ -2,8 +2,9 @@
 
 A model call is a request and its response (`ask` and `complete` record both). Its tool calls
 come from the response, their results from the next request (matched by id) or, after the last
-call, from the `tool_result` events the loop recorded. Any other event (memory, task, retry)
-is a note after the call it followed. `text()` is the run as short lines that a re-run repeats.
+call, from the `tool_result` events the loop recorded. A `tool_call` or `final` event that repeats
+what the response shows is not drawn twice; any other event (memory, task, retry) is a note after
+the call it followed. `text()` is the run as short lines that a re-run repeats.
 """
 import json
 from dataclasses import dataclass, field
@@ -52,6 +53,10 @@ def read(events=None) -> tuple[list, list]:
             waiting = [t for t in calls[-1].tools if t.result is None and t.name == payload.get("name")] if calls else []
             if waiting:
                 waiting[0].result = text_of(payload.get("content"))
+        elif event.kind == "tool_call" and calls and any(t.name == payload.get("name") for t in calls[-1].tools):
+            pass  # the loop's record of a call the response already shows: drawn once, as the tool line
+        elif event.kind == "final" and calls and text_of(payload.get("content")) == calls[-1].reply:
+            pass  # the loop's record of the answer the last response already shows
         elif event.kind == "memory" and isinstance(event.payload, dict):
             notes.append("memory: " + memory_change(memory, event.payload))
             memory = event.payload

@@ -1,17 +1,36 @@
-"""Lesson 4 exercises: trimming history safely, a transcript, counting messages by role."""
+"""Lesson 4 exercises: trimming history without orphaning a tool result, then trimming wired into the chat."""
+import contextlib
+import io
+
+from .. import trace
 from ..checks import attempt, exercise, expect
+
+
+def _call(call_id, name, arguments):
+    return {"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}}
 
 
 def _conversation():
     """user, assistant(tool call), tool, assistant, user, assistant: two questions."""
-    call = {"id": "call_1", "type": "function", "function": {"name": "add", "arguments": '{"a": 2, "b": 3}'}}
     return [
         {"role": "user", "content": "What is 2 + 3?"},
-        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {"role": "assistant", "content": None, "tool_calls": [_call("call_1", "add", '{"a": 2, "b": 3}')]},
         {"role": "tool", "tool_call_id": "call_1", "content": "5"},
         {"role": "assistant", "content": "The answer is 5."},
         {"role": "user", "content": "Thanks!"},
         {"role": "assistant", "content": "You're welcome."},
+    ]
+
+
+def _two_calls_in_one_turn():
+    """One assistant message that calls two tools, so a cut can fall between its two results."""
+    return [
+        {"role": "user", "content": "What are 2 + 3 and 4 * 5?"},
+        {"role": "assistant", "content": None, "tool_calls": [_call("call_a", "add", '{"a": 2, "b": 3}'),
+                                                              _call("call_m", "multiply", '{"a": 4, "b": 5}')]},
+        {"role": "tool", "tool_call_id": "call_a", "content": "5"},
+        {"role": "tool", "tool_call_id": "call_m", "content": "20"},
+        {"role": "assistant", "content": "5 and 20."},
     ]
 
 
@@ -22,46 +41,96 @@ def _roles(messages) -> object:
     return messages
 
 
-@exercise("4.1 Trim the history without breaking it")
+def orphans(messages) -> list:
+    """The tool results in `messages` whose call (an earlier assistant message's tool_calls) is not there."""
+    called, found = set(), []
+    for message in messages:
+        if not isinstance(message, dict):
+            continue
+        called |= {call.get("id") for call in message.get("tool_calls") or []}
+        if message.get("role") == "tool" and message.get("tool_call_id") not in called:
+            found.append(message.get("tool_call_id"))
+    return found
+
+
+def _from_first_user(messages: list) -> list:
+    """The strictest right answer: the tail from its first user message on."""
+    starts = [i for i, message in enumerate(messages) if message["role"] == "user"]
+    return messages[starts[0]:] if starts else []
+
+
+ORPHAN = ("a tool result whose assistant message (the one with its tool_calls) was cut off. Real APIs refuse "
+          "such a request: OpenAI answers 400, 'messages with role tool must be a response to a preceding "
+          "message with tool_calls'.")
+
+
+@exercise("4.1 Trim the history without orphaning a tool result")
 def check_trim_history(trim_history):
-    history = _conversation()
-    got = attempt(trim_history, history, 2)
-    expect(got == history[-2:], f"trim_history(history, 2) returned {got!r}; keep the last 2 messages.",
-           fix="history[-keep:] when keep > 0, as a new list.")
-    expect(len(history) == 6, f"after trim_history the history you were given has {len(history)} messages, not 6.",
-           fix="build and return a new list (a slice); don't pop or del from the history.")
-    got = attempt(trim_history, history, 5)
-    expect(got == history[-2:], f"trim_history(history, 5) returned the roles {_roles(got)}: the model rejects an "
-                                "orphan tool result (a 400 error) and a chat that starts mid-reply.",
-           fix="after slicing, drop messages from the front until the first one's role is 'user'; the two "
-               "assistant and tool messages must not start the list.")
-    got = attempt(trim_history, history, 6)
-    expect(got == history, f"trim_history(history, 6) returned the roles {_roles(got)}: all 6 messages fit.",
-           fix="when keep >= len(history), return a copy of the whole history.")
-    got = attempt(trim_history, history, 0)
-    expect(got == [], f"keeping 0 messages gives [], got {got!r}.",
-           fix="history[-0:] is the whole list: handle keep == 0 (or less) first.")
+    for history in (_conversation(), _two_calls_in_one_turn()):
+        for keep in range(len(history) + 2):
+            before = [dict(m) for m in history]
+            got = attempt(trim_history, history, keep)
+            expect(history == before, f"after trim_history(history, {keep}) the history you were given has "
+                                      f"changed ({len(history)} messages): return a new list, leave it as it is.",
+                   fix="build and return a new list (a slice); don't pop, del or assign into the history.")
+            window = history[max(len(history) - keep, 0):] if keep > 0 else []
+            expect(isinstance(got, list), f"trim_history(history, {keep}) returned {got!r}: return a list of messages.")
+            expect(len(got) <= max(keep, 0), f"trim_history(history, {keep}) returned {len(got)} messages, more than "
+                                             f"{keep}.", fix="history[-0:] is the whole list: keep <= 0 gives [].")
+            expect(got == history[len(history) - len(got):],
+                   f"trim_history(history, {keep}) returned the roles {_roles(got)}, which are not the last messages "
+                   f"of the history in their order.", fix="slice the tail: history[-keep:].")
+            expect(not orphans(got), f"trim_history(history, {keep}) starts with {ORPHAN}",
+                   fix="after slicing, drop messages from the front while the first one is a 'tool' message (or "
+                       "until it is a 'user' message).")
+            expect(len(got) >= len(_from_first_user(window)),
+                   f"trim_history(history, {keep}) kept {len(got)} messages, but the last {keep} "
+                   f"({_roles(window)}) can keep {len(_from_first_user(window))} safely: drop only what must go.",
+                   fix="drop only leading 'tool' messages (or stop at the first 'user' message).")
 
 
-@exercise("4.2 A readable transcript")
-def check_transcript(transcript):
-    got = attempt(transcript, _conversation())
-    expected = "user: What is 2 + 3?\nassistant: The answer is 5.\nuser: Thanks!\nassistant: You're welcome."
-    expect(isinstance(got, str), f"transcript returned {got!r}: return one string.",
-           fix="'\\n'.join(the lines).")
-    expect("call_1" not in got and "\ntool:" not in got and "None" not in got,
-           "your transcript shows what the user never sees: tool traffic.",
-           fix="leave out tool messages and assistant messages with no text (content None).")
-    expect(got == expected, f"expected:\n{expected}\ngot:\n{got}",
-           fix="one f\"{message['role']}: {message['content']}\" line per message kept, joined with '\\n'.")
+QUESTIONS = [f"What is {n} + 1?" if n % 2 else f"What is ({n} + 1) * 2?" for n in range(1, 15)]
+NAME = ["My name is Ada.", "What is my name?"]
 
 
-@exercise("4.3 Count the messages by role")
-def check_count_roles(count_roles):
-    got = attempt(count_roles, _conversation())
-    expect(dict(got or {}) == {"user": 2, "assistant": 3, "tool": 1},
-           f"count_roles returned {got!r}, expected {{'user': 2, 'assistant': 3, 'tool': 1}}.",
-           fix="count message['role'] over the whole history: Counter(m['role'] for m in history).")
-    got = attempt(count_roles, [])
-    expect(dict(got or {}) == {}, f"for an empty history count_roles returned {got!r}: it has no roles.",
-           fix="start from an empty dict (or Counter) and only add what you find.")
+def _quietly(function, question, history):
+    """The student's chat on one question, its prints swallowed (the check prints one line)."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        try:
+            return function(question, history)
+        except TypeError as error:
+            expect("iterable" not in str(error),  # `history[:] = ...`: Python 3.14 words it otherwise
+                   "run_agent_trimmed stopped at the marked line (history[:] = ... needs a list): put the trimmed "
+                   "history there.",
+                   fix="history[:] = trim_history(history, KEEP)")
+            expect(False, f"run_agent_trimmed({question!r}, history) raised TypeError: {error}")
+        except Exception as error:
+            expect("preceding message with 'tool_calls'" not in str(error),
+                   f"the model refused the request for {question!r}: it carried {ORPHAN}",
+                   fix="trim with your trim_history from 4.1, not a bare slice.")
+            expect(False, f"run_agent_trimmed({question!r}, history) raised {type(error).__name__}: {error}")
+
+
+@exercise("4.2 Trim the chat before every question", max_calls=120)
+def check_trimmed_chat(run_agent_trimmed):
+    history, first_requests = [], []
+    for question in QUESTIONS + NAME:
+        start = len(trace.events)
+        answer = _quietly(run_agent_trimmed, question, history)
+        requests = [e.payload for e in trace.events[start:] if e.kind == "request"]
+        responses = [e.payload for e in trace.events[start:] if e.kind == "response"]
+        expect(requests and responses, f"run_agent_trimmed({question!r}, history) asked the model nothing: it calls "
+                                       "run_agent after trimming.", fix="return run_agent(question, history, ...).")
+        for number, request in enumerate(requests, 1):
+            lost = orphans(request.get("messages", []))
+            expect(not lost, f"request {number} for {question!r} carried {ORPHAN}",
+                   fix="trim with your trim_history from 4.1, not a bare slice.")
+        first_requests.append((responses[0].get("usage") or {}).get("prompt_tokens", 0))
+    grew_early, grew_late = first_requests[4] - first_requests[0], first_requests[13] - first_requests[9]
+    expect(grew_late <= max(grew_early // 2, 5),
+           f"over {len(QUESTIONS)} questions the first request of each still grows: {first_requests[9]} prompt tokens at "
+           f"question 10, {first_requests[13]} at question 14. Trimmed, it levels off.",
+           fix="history[:] = trim_history(history, KEEP), with KEEP a few questions' worth (8 messages, say).")
+    expect(isinstance(answer, str) and "Ada" in answer,
+           f"right after 'My name is Ada.' the trimmed chat answered 'What is my name?' with {answer!r}: the "
+           "last question and answer must survive the trim.", fix="keep at least 2 messages (KEEP >= 2).")

@@ -1,80 +1,125 @@
-"""Lesson 6 exercises: a second memory that survives a restart, its cost in tokens, loading it safely."""
-import json
+"""Lesson 6 exercises: memory in every request (in the student's loop), forget as a tool, loading safely."""
+import contextlib
+import inspect
+import io
 import os
 import tempfile
 
-from .. import llm
+from .. import trace
 from ..checks import attempt, exercise, expect
 from ..storage import load_json
-from ..tokens import count_tokens
 
 
-REMEMBER = {"type": "function", "function": {
-    "name": "remember", "description": "Remember a fact about the user for future conversations.",
-    "parameters": {"type": "object", "properties": {"key": {"type": "string"}, "value": {"type": "string"}},
-                   "required": ["key", "value"]}}}
+class _Kept:
+    """The student's memory dict and its file as they were, put back when the check ends."""
+
+    def __init__(self, memory, path):
+        self.memory, self.path = memory, path
+
+    def __enter__(self):
+        self.saved = dict(self.memory)
+        self.files = {name: open(name, "rb").read() if os.path.exists(name) else None
+                      for name in (self.path, self.path + ".bak")}
+        self.memory.clear()
+        return self
+
+    def __exit__(self, *exc):
+        self.memory.clear()
+        self.memory.update(self.saved)
+        for name, content in self.files.items():
+            if content is None and os.path.exists(name):
+                os.remove(name)
+            elif content is not None:
+                with open(name, "wb") as file:
+                    file.write(content)
 
 
-def _chat(question, notes_prompt, remember_note):
-    """One question through a small loop that rebuilds the system message before every call."""
-    messages = [{"role": "system", "content": ""}, {"role": "user", "content": question}]
-    for _ in range(4):
-        messages[0] = {"role": "system", "content": str(attempt(notes_prompt))}
-        message = llm.ask(messages, tools=[REMEMBER])
-        messages.append(message)
-        if not message.get("tool_calls"):
-            return message.get("content") or ""
-        for call in message["tool_calls"]:
-            result = attempt(remember_note, **json.loads(call["function"]["arguments"]))
-            messages.append({"role": "tool", "tool_call_id": call["id"], "content": str(result)})
-    return ""
+def _run(run_agent, question, *args):
+    """(the answer, the requests the run sent, the names of the tools the model called): the
+    student's loop on one question in a new chat, its prints swallowed."""
+    start = len(trace.events)
+    with contextlib.redirect_stdout(io.StringIO()):  # the check prints one line
+        answer = attempt(run_agent, question, [], {"turns": 0, "tool_calls": 0, "prompt_tokens": 0,
+                                                  "completion_tokens": 0}, *args)
+    events = trace.events[start:]
+    called = [call.get("function", {}).get("name") for e in events if e.kind == "response"
+              for call in ((e.payload.get("choices") or [{}])[0].get("message") or {}).get("tool_calls") or []]
+    return answer, [e.payload.get("messages", []) for e in events if e.kind == "request"], called
 
 
-@exercise("6.1 A second memory that survives a restart")
-def check_notes(NOTES_FILE, notes, remember_note, notes_prompt):
-    expect(isinstance(notes, dict), "pass the notes dict second: check_notes(NOTES_FILE, notes, remember_note, notes_prompt).")
-    saved = dict(notes)
-    before = open(NOTES_FILE).read() if os.path.exists(NOTES_FILE) else None
-    try:
-        notes.clear()
-        _chat("My name is Ada, I prefer tea.", notes_prompt, remember_note)
-        expect(notes.get("name") == "Ada" and notes.get("prefers") == "tea",
-               f"after 'My name is Ada, I prefer tea.' the notes are {notes}.",
-               fix="remember_note(key, value) sets notes[key] = value (and returns a message for the model).")
-        on_disk = load_json(NOTES_FILE, default={})
-        expect(on_disk == notes, f"{NOTES_FILE} holds {on_disk}, the notes dict {notes}.",
-               fix="save at once: save_json(NOTES_FILE, notes) inside remember_note.")
-        prompt = str(attempt(notes_prompt))
-        expect("Ada" in prompt and "tea" in prompt, f"notes_prompt() returned {prompt!r}; put the notes in it.",
-               fix="return SYSTEM, then one '- key: value' line per note.")
-        notes.clear()  # a restart: the dict is gone...
-        expect("Ada" not in str(attempt(notes_prompt)), "with the notes dict emptied, notes_prompt() still says Ada.",
-               fix="render the dict each time notes_prompt() is called; don't keep a string made earlier.")
-        notes.update(load_json(NOTES_FILE, default={}))  # ...and the load step brings it back
-        answer = _chat("What is my name?", notes_prompt, remember_note)
-        expect("Ada" in answer, f"after a restart and a new conversation the model answered {answer!r}.",
-               fix="notes_prompt() renders the notes dict, which the load step filled from NOTES_FILE.")
-    finally:
-        notes.clear()
-        notes.update(saved)
-        for leftover in (NOTES_FILE, NOTES_FILE + ".bak") if before is None else ():
-            if os.path.exists(leftover):
-                os.remove(leftover)
-        if before is not None:
-            with open(NOTES_FILE, "w") as file:
-                file.write(before)
+def _system(messages: list) -> str:
+    return str(messages[0].get("content")) if messages and messages[0].get("role") == "system" else ""
 
 
-@exercise("6.2 What memory costs in every prompt")
-def check_memory_tokens(memory_tokens):
-    small = {"name": "Ada"}
-    big = {f"fact_{i}": f"value number {i}" for i in range(100)}
-    for memory in (small, big, {}):
-        expected = count_tokens("\n".join(f"- {k}: {v}" for k, v in memory.items()))
-        got = attempt(memory_tokens, memory)
-        expect(got == expected, f"for a memory of {len(memory)} fact(s) you returned {got!r}, expected {expected}: "
-                                "count_tokens of the rendered lines (no lines for an empty memory).",
-               fix="count_tokens('\\n'.join(f'- {k}: {v}' for k, v in memory.items())).")
+@exercise("6.1 Memory in every request")
+def check_memory_injection(my_run_agent, memory, MEMORY_FILE):
+    expect(isinstance(memory, dict), "pass the memory dict second: check_memory_injection(my_run_agent, memory, MEMORY_FILE).")
+    with _Kept(memory, str(MEMORY_FILE)):
+        _, requests, _ = _run(my_run_agent, "Hi! My name is Ada, I prefer tea.")
+        expect(requests, "my_run_agent asked the model nothing: it is lesson 5's loop with one more line.")
+        expect(memory.get("name") == "Ada", f"after 'Hi! My name is Ada, I prefer tea.' memory is {memory}: the model's "
+                                            "remember call did not run. Keep the loop's tool calls as they are.")
+        for number, messages in enumerate(requests, 1):
+            systems = [m for m in messages if m.get("role") == "system"]
+            expect(len(systems) == 1 and messages[0].get("role") == "system",
+                   f"request {number} holds {len(systems)} system messages: the memory should replace the system "
+                   "message at messages[0], not be added as another one.",
+                   fix='messages[0] = {"role": "system", "content": system_prompt()}')
+        expect(len(requests) > 1 and "Ada" in _system(requests[1]),
+               "the model stored name=Ada with its first call, but request 2 of the same question did not carry it: "
+               "the system message was not rebuilt between the two calls.",
+               fix='make messages[0] = {"role": "system", "content": system_prompt()} the first line inside the loop.')
+        answer, requests, _ = _run(my_run_agent, "What is my name?")
+        expect("Ada" in _system(requests[0]) if requests else False,
+               "in a new chat, the first request's system message did not hold what memory holds (name: Ada): the "
+               "memory must be in the request before the model is asked.",
+               fix="rebuild messages[0] before agentloop.complete, not after it.")
+        expect(isinstance(answer, str) and "Ada" in answer,
+               f"in a new chat, 'What is my name?' got {answer!r}, with Ada in the system message.")
+
+
+@exercise("6.2 Forget, as a tool")
+def check_forget_tool(forget):
+    agent = getattr(forget, "__globals__", {})  # where forget was written: the notebook's agent, memory and file
+    expect(all(name in agent for name in ("run_agent", "tool", "SCHEMAS", "TOOLS", "memory", "MEMORY_FILE")),
+           "write forget as a function in the lesson's notebook, below its agent: the check chats with that agent.")
+    run_agent = agent["run_agent"]
+    memory, schemas, tools = agent["memory"], dict(agent["SCHEMAS"]), dict(agent["TOOLS"])
+    with _Kept(memory, str(agent["MEMORY_FILE"])):
+        try:
+            params = list(inspect.signature(forget).parameters) if callable(forget) else []
+            expect(len(params) == 1, f"forget takes {len(params)} parameters: it takes one, the key to forget.")
+            attempt(agent["tool"], forget, "Forget a fact about the user.", **{params[0]: "string"})
+            _run(run_agent, "My name is Ada and I live in Berlin.")
+            expect(memory.get("name") == "Ada" and memory.get("lives_in") == "Berlin",
+                   f"after 'My name is Ada and I live in Berlin.' memory is {memory}: run the lesson's cells above first.")
+            answer, _, called = _run(run_agent, "Forget my name")
+            expect(forget.__name__ in called,
+                   f"asked 'Forget my name', the model did not call your tool: it answered {answer!r}. It fills "
+                   f"a parameter it can match to the request: name it key, as remember's is.")
+            expect("name" not in memory, f"after 'Forget my name' memory is {memory}: the name is still there.",
+                   fix="del memory[key] (or memory.pop(key, None)) inside forget.")
+            expect(memory.get("lives_in") == "Berlin", f"after 'Forget my name' memory is {memory}: only the name goes.")
+            on_disk = load_json(str(agent["MEMORY_FILE"]), default={})
+            expect(on_disk == memory, f"{agent['MEMORY_FILE']} still holds {on_disk}: a restart would bring the name back.",
+                   fix="save_json(MEMORY_FILE, memory) after deleting, as remember saves after storing.")
+            answer, _, _ = _run(run_agent, "What is my name?")
+            expect(isinstance(answer, str) and "Ada" not in answer,
+                   f"in a new chat, 'What is my name?' got {answer!r}: the name should be gone.")
+            before = dict(memory)
+            result = attempt(forget, "favourite_colour")
+            expect(isinstance(result, str) and result.strip() and memory == before,
+                   f"forget('favourite_colour'), a key that was never stored, returned {result!r}: return a sentence "
+                   "that says nothing was stored under it (the model reads it), and change nothing.",
+                   fix="if key not in memory: return f'Nothing is stored under {key}.'")
+            done = attempt(forget, "lives_in")
+            expect(isinstance(done, str) and done.strip() and "lives_in" not in memory,
+                   f"forget('lives_in') returned {done!r}: return a sentence saying what was forgotten.")
+        finally:  # the agent offers exactly what it offered before the check
+            agent["SCHEMAS"].clear()
+            agent["SCHEMAS"].update(schemas)
+            agent["TOOLS"].clear()
+            agent["TOOLS"].update(tools)
 
 
 @exercise("6.3 Load memory without ever crashing")

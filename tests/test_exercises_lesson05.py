@@ -1,0 +1,112 @@
+"""Lesson 5's checks, driven through the lesson's own agent: the live progress line (5.1) and the
+budget inside the loop (5.2), each as the skeleton filled in right, wrongly and unusually; and the
+loop's own trace records, drawn once."""
+import inspect
+
+import pytest
+from lesson_answers import answer, notebook, verdict
+
+from agentloop import checks, trace, trace_run
+from agentloop.exercises import lesson05
+
+
+@pytest.fixture
+def ns(monkeypatch):
+    monkeypatch.setattr(checks, "_failed_runs", {})  # each test is a first try: the nudge, not the fix
+    return notebook(5)
+
+
+def filled(ns, name: str, *changes):
+    """The reference answer `name` with pieces of it written otherwise: (old, new) pairs, in order."""
+    source = inspect.getsource(ns[name])
+    for old, new in zip(changes[::2], changes[1::2]):
+        assert old in source, old
+        source = source.replace(old, new, 1)
+    return answer(ns, source)
+
+
+def test_the_reference_solutions_pass(ns, capsys):
+    for check, solution in ((lesson05.check_live_progress, "run_agent_live"),
+                            (lesson05.check_run_agent_within, "run_agent_within")):
+        passed, printed = verdict(check, ns[solution], capsys=capsys)
+        assert passed and printed.startswith("✅"), printed
+
+
+PRINTED = "        print(progress(state))  # noqa: F821\n"
+TOOL_RESULT = "            messages.append({\"role\": \"tool\", \"tool_call_id\": call[\"id\"], \"content\": run_tool(call)})"
+LIVE_WRONG = [
+    ((PRINTED, ""), "printed no progress line"),  # the starter: nothing printed
+    # at the end of the loop body: the answer's call leaves the loop first
+    ((PRINTED, "", TOOL_RESULT, TOOL_RESULT + "\n        print(progress(state))"), "printed 2 progress lines"),
+    # at the top of the loop body: the state has not counted the call yet
+    ((PRINTED, "", "        response = agentloop.complete(", "        print(progress(state))\n        response = agentloop.complete("),
+     "you printed 'Called 0 tools, 0 model calls, 0 tokens'"),
+    ((PRINTED, "        print(f\"{state['turns']} model calls, {state['prompt_tokens']} tokens\")\n"), "tokens so far"),
+]
+
+
+@pytest.mark.parametrize("changes, hint", LIVE_WRONG)
+def test_wrong_live_progress_fails_with_a_true_reason(ns, changes, hint, capsys):
+    passed, printed = verdict(lesson05.check_live_progress, filled(ns, "run_agent_live", *changes), capsys=capsys)
+    assert not passed and hint in printed, printed
+
+
+@pytest.mark.parametrize("line", [
+    # other words, other order, the tool calls counted once the tools have run
+    "        print(f\"step {turn}: {state['turns']} model calls so far | \"\n"
+    "              f\"{state['prompt_tokens'] + state['completion_tokens']} tokens | {state['tool_calls']} tool calls\")\n",
+])
+def test_unusual_right_live_progress_passes(ns, line, capsys):
+    live = filled(ns, "run_agent_live", PRINTED, line)
+    passed, printed = verdict(lesson05.check_live_progress, live, capsys=capsys)
+    assert passed, printed
+
+
+RULE = "        if state[\"prompt_tokens\"] + state[\"completion_tokens\"] >= budget:\n"
+STOP = "            return f\"Stopped: the budget of {budget} tokens is spent.\"\n"
+WITHIN_WRONG = [
+    (RULE, "        if state[\"prompt_tokens\"] >= budget:\n", "made 2 model calls, expected 1"),  # completion forgotten
+    (RULE, "        if state[\"prompt_tokens\"] + state[\"completion_tokens\"] > budget:\n", "expected 1"),  # > not >=
+    (STOP, "            return 'Sorry, I have to stop here.'\n", "tell the user why it stopped"),
+    (RULE + "            history[:] = messages[1:]  # kept even when the budget stopped the run: the chat can go on later\n"
+     + STOP, "        ...\n", "your run made 3 model calls, expected 1"),  # the starter: no rule at all
+]
+
+
+@pytest.mark.parametrize("old, new, hint", WITHIN_WRONG)
+def test_wrong_budgets_fail_with_a_true_reason(ns, old, new, hint, capsys):
+    passed, printed = verdict(lesson05.check_run_agent_within, filled(ns, "run_agent_within", old, new), capsys=capsys)
+    assert not passed and hint in printed, printed
+
+
+def test_a_budget_of_this_run_only_forgets_what_the_chat_spent(ns, capsys):
+    only_this_run = filled(ns, "run_agent_within", "    messages = [",
+                           "    spent = state[\"prompt_tokens\"] + state[\"completion_tokens\"]\n    messages = [",
+                           "if state[\"prompt_tokens\"] + state[\"completion_tokens\"] >= budget",
+                           "if state[\"prompt_tokens\"] + state[\"completion_tokens\"] - spent >= budget")
+    passed, printed = verdict(lesson05.check_run_agent_within, only_this_run, capsys=capsys)
+    assert not passed and "2299 of them spent before the run, your run made 3" in printed, printed
+
+
+def test_an_unusual_right_budget_passes(ns, capsys):
+    """A helper of its own and a `break` with the message kept for after the loop."""
+    ns["spent"] = lambda state: state["prompt_tokens"] + state["completion_tokens"]
+    other = filled(ns, "run_agent_within", RULE + "            history[:] = messages[1:]  # kept even when the budget "
+                   "stopped the run: the chat can go on later\n" + STOP,
+                   "        if not spent(state) < budget:\n            return 'Stopped at the budget (%d tokens).' % budget\n")
+    passed, printed = verdict(lesson05.check_run_agent_within, other, capsys=capsys)
+    assert passed, printed
+
+
+def test_the_loop_records_tool_calls_and_the_answer_and_the_trace_draws_them_once(ns, capsys):
+    trace.clear()
+    state = ns["new_state"]()
+    assert ns["run_agent"]("What is (3 + 4) * 5?", [], state, verbose=False) == "The answer is 35."
+    kinds = [event.kind for event in trace.events]
+    assert kinds.count("tool_call") == state["tool_calls"] == 2 and kinds[-1] == "final"
+    text = trace_run.text()
+    assert "tool_call:" not in text and "final:" not in text and text.count("tool add(") == 1
+    assert text.splitlines()[0].startswith(f"{state['turns']} model calls, {state['tool_calls']} tool calls, "
+                                           f"{state['prompt_tokens'] + state['completion_tokens']} tokens")
+    trace.record("final", {"content": "something else"})  # a final the responses do not show is still a note
+    assert trace_run.text().endswith("final: something else")

@@ -1,0 +1,167 @@
+"""Lesson 6's checks, driven through the lesson's own agent: the per-call injection in the student's
+loop (6.1), forget as a tool (6.2), a loader that never crashes (6.3); and the restart cell, which
+must know the name from the memory file alone."""
+import inspect
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from lesson_answers import answer, notebook, verdict
+
+from agentloop import checks
+from agentloop.exercises import lesson06
+
+LESSON = Path(__file__).parent.parent / "lessons" / "06_memory_across_runs.ipynb"
+INJECTION = '        messages[0] = {"role": "system", "content": system_prompt()}  # noqa: F821\n'
+
+
+@pytest.fixture
+def ns(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the memory file is written here, not in the repository
+    monkeypatch.setattr(checks, "_failed_runs", {})  # each test is a first try: the nudge, not the fix
+    return notebook(6)
+
+
+CALL = "        response = agentloop.complete("
+
+
+def injected(ns, replacement: str, where: str = CALL):
+    """6.1's reference loop with the injection line removed and `replacement` put before `where`."""
+    source = inspect.getsource(ns["my_run_agent"]).replace(INJECTION, "")
+    assert where in source
+    return answer(ns, source.replace(where, replacement + where, 1))
+
+
+def test_the_reference_solutions_pass_and_leave_memory_and_its_file_as_they_were(ns, capsys):
+    ns["memory"]["prefers"] = "coffee"
+    ns["save_json"](ns["MEMORY_FILE"], ns["memory"])
+    for check, args in ((lesson06.check_memory_injection, (ns["my_run_agent"], ns["memory"], ns["MEMORY_FILE"])),
+                        (lesson06.check_forget_tool, (ns["forget"],)),
+                        (lesson06.check_load_memory, (ns["load_memory"],))):
+        passed, printed = verdict(check, *args, capsys=capsys)
+        assert passed and printed.startswith("✅"), printed
+    assert ns["memory"] == {"prefers": "coffee"} == json.loads(Path(ns["MEMORY_FILE"]).read_text())
+    assert "forget" not in ns["SCHEMAS"] and "forget" not in ns["TOOLS"]  # the check took its tool away
+
+
+WRONG_INJECTIONS = [
+    ("        ...\n", "request 2 of the same question did not carry it", CALL),  # the starter
+    # once per question, before the loop: stale within the question
+    ('    messages[0] = {"role": "system", "content": system_prompt()}\n', "request 2 of the same question",
+     "    for turn in range"),
+    ('        messages.append({"role": "system", "content": system_prompt()})\n', "holds 2 system messages", CALL),
+    # after the call: the new chat's first request goes out without the memory
+    ('        messages[0] = {"role": "system", "content": system_prompt()}\n', "did not carry it",
+     '        message = response["choices"]'),
+]
+
+
+@pytest.mark.parametrize("line, hint, where", WRONG_INJECTIONS)
+def test_wrong_injections_fail_with_a_true_reason(ns, line, hint, where, capsys):
+    loop = injected(ns, line, where)
+    passed, printed = verdict(lesson06.check_memory_injection, loop, ns["memory"], ns["MEMORY_FILE"], capsys=capsys)
+    assert not passed and hint in printed, printed
+
+
+@pytest.mark.parametrize("line", [
+    '        messages[0]["content"] = system_prompt()\n',  # the same dict, changed in place
+    '        messages = [{"role": "system", "content": system_prompt()}] + messages[1:]\n',  # a new list each call
+])
+def test_unusual_right_injections_pass(ns, line, capsys):
+    loop = injected(ns, line)
+    passed, printed = verdict(lesson06.check_memory_injection, loop, ns["memory"], ns["MEMORY_FILE"], capsys=capsys)
+    assert passed, printed
+
+
+WRONG_FORGETS = [
+    ("def forget(key):\n    ...", "the name is still there"),  # the starter
+    ("def forget(key):\n    memory.pop(key, None)\n    return 'Forgot it.'", "a restart would bring the name back"),
+    ("def forget(key):\n    del memory[key]\n    save_json(MEMORY_FILE, memory)\n    return 'Forgot it.'",
+     "raised KeyError"),  # a key never stored crashes instead of answering
+    ("def forget(key):\n    memory.clear()\n    save_json(MEMORY_FILE, memory)\n    return 'Forgot it.'", "only the name goes"),
+    ("def forget(what):\n    memory.pop(what, None)\n    save_json(MEMORY_FILE, memory)\n    return 'Forgot it.'",
+     "the model did not call your tool"),  # the teaching model asks what to fill in for "what"
+]
+
+
+@pytest.mark.parametrize("code, hint", WRONG_FORGETS)
+def test_wrong_forgets_fail_with_a_true_reason(ns, code, hint, capsys):
+    passed, printed = verdict(lesson06.check_forget_tool, answer(ns, code), capsys=capsys)
+    assert not passed and hint in printed, printed
+    assert "forget" not in ns["SCHEMAS"], "the check takes its tool away even when it fails"
+
+
+def test_an_unusual_right_forget_passes(ns, capsys):
+    code = ("def drop_fact(key):\n    if memory.pop(key, None) is None:\n        return f'I had nothing about {key}.'\n"
+            "    save_json(MEMORY_FILE, memory)\n    return f'{key} is gone from my memory.'")
+    passed, printed = verdict(lesson06.check_forget_tool, answer(ns, code), capsys=capsys)
+    assert passed, printed
+
+
+def load_if_present(path):
+    """Handles a missing file, but trusts that a present one is valid."""
+    return json.load(open(path)) if Path(path).exists() else {}
+
+
+def load_any_json(path):
+    """Survives a missing or truncated file, but trusts that valid JSON is a dict."""
+    try:
+        return load_if_present(path)
+    except ValueError:
+        return {}
+
+
+@pytest.mark.parametrize("loader, hint", [(lambda path: json.load(open(path)), "FileNotFoundError"),
+                                          (load_if_present, "JSONDecodeError"), (load_any_json, "not an object")])
+def test_wrong_loaders_fail_with_a_true_reason(ns, loader, hint, capsys):
+    passed, printed = verdict(lesson06.check_load_memory, loader, capsys=capsys)
+    assert not passed and hint in printed, printed
+
+
+def test_an_unusual_right_loader_passes(ns, capsys):
+    code = ("def read_memory(p):\n    import os\n    if not os.path.isfile(p):\n        return {}\n    try:\n"
+            "        value = json.loads(open(p).read())\n    except Exception:\n        return {}\n"
+            "    return value if type(value) is dict else {}")
+    ns["json"] = json
+    passed, printed = verdict(lesson06.check_load_memory, answer(ns, code), capsys=capsys)
+    assert passed, printed
+
+
+def restart_cell() -> str:
+    cells = json.loads(LESSON.read_text())["cells"]
+    return next("".join(c["source"]) for c in cells if "subprocess.run(" in "".join(c["source"]))
+
+
+@pytest.mark.parametrize("memory_file, knows", [({"name": "Ada"}, True), (None, False)])
+def test_the_restart_knows_the_name_from_the_memory_file_alone(tmp_path, monkeypatch, capsys, memory_file, knows):
+    """The cell starts a new process with the agent's code: it answers from memory.json, or not at all."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(LESSON, tmp_path / LESSON.name)
+    if memory_file is not None:
+        (tmp_path / "memory.json").write_text(json.dumps(memory_file))
+    monkeypatch.setenv("PYTHONPATH", str(Path(checks.__file__).parent.parent))  # this tree's agentloop
+    exec(restart_cell(), {"json": json, "sys": sys})
+    printed = capsys.readouterr().out
+    assert printed.startswith("a new Python process answered:"), printed
+    assert ("Your name is Ada." in printed) == knows, printed
+
+
+def test_without_processes_the_restart_runs_the_code_in_a_fresh_namespace(tmp_path, monkeypatch, capsys):
+    """Pyodide's subprocess raises OSError: the same code then runs in an empty namespace."""
+    import subprocess
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(LESSON, tmp_path / LESSON.name)
+    (tmp_path / "memory.json").write_text(json.dumps({"name": "Ada"}))
+
+    def no_processes(*args, **kwargs):
+        raise OSError(52, "Function not implemented")
+    monkeypatch.setattr(subprocess, "run", no_processes)
+    exec(restart_cell(), {"json": json, "sys": sys, "memory": {"name": "Bob"}})  # the kernel's own memory is not used
+    assert capsys.readouterr().out == "a fresh namespace answered: Your name is Ada.\n"
+
+
+def test_a_forget_written_outside_the_notebook_is_told_where_it_belongs(ns, capsys):
+    passed, printed = verdict(lesson06.check_forget_tool, lambda key: "Forgot it.", capsys=capsys)
+    assert not passed and "in the lesson's notebook" in printed, printed
