@@ -27,9 +27,9 @@ LESSONS = sorted((ROOT / "lessons").glob("0*.ipynb"))
 RESET = {
     7: ("the memory file, the conversation, the clock moved a week on",
         "memory.clear()\nsave_json(MEMORY_FILE, memory)\nhistory.clear()\nNOW = datetime(2026, 1, 5, 9, 0)"),
-    8: ("the memory file (research notes, a birthday) and the queue",
-        "memory.clear()\nsave_json(MEMORY_FILE, memory)\nqueue.clear()\nreminders.clear()\n"
-        "TODAY = date(2026, 1, 5)"),
+    8: ("the memory file (research notes, a birthday), the queue file, the conversation and the clock",
+        "memory.clear()\nsave_json(MEMORY_FILE, memory)\nqueue.clear()\nsave_json(QUEUE_FILE, queue)\n"
+        "history.clear()\nNOW = datetime(2026, 1, 5, 9, 0)"),
     9: ("the store and its file, the queue and the token counter",
         "import os\nfor leftover in ('memory_09.json', 'memory_09.json.bak'):\n"
         "    if os.path.exists(leftover):\n        os.remove(leftover)\n"
