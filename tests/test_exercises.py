@@ -1,5 +1,5 @@
-"""Exercise checks not yet in a file of their own (lessons 8-9): a first failure nudges, the second adds the
-fix. Lessons 1-7 have a file each (tests/test_exercises_lesson01.py ...)."""
+"""Exercise checks not yet in a file of their own (lesson 9): a first failure nudges, the second adds the
+fix. Lessons 1-8 have a file each (tests/test_exercises_lesson01.py ...)."""
 import sys
 from pathlib import Path
 
@@ -8,7 +8,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent.parent / "solutions"))
 
 from agentloop import checks  # noqa: E402
-from agentloop.exercises import lesson08, lesson09  # noqa: E402
+from agentloop.exercises import lesson09  # noqa: E402
 
 
 def verdict(check, *answer, capsys):
@@ -26,17 +26,7 @@ def in_tmp(tmp_path, monkeypatch):
     monkeypatch.setattr(checks, "_failed_runs", {})
 
 
-def drain_a_copy(queue, run, budget):
-    """Drains what was queued when it started: a task added while draining never runs."""
-    ran = list(queue)[:budget]
-    queue.clear()
-    for task in ran:
-        run(task)
-    return ran
-
-
 TWO_STEP = [  # (check, wrong answer, what only the fix, on the second failure, says)
-    (lesson08.check_drain_queue, (drain_a_copy,), "loop on the queue itself"),
     (lesson09.check_fit_to_budget, (lambda texts, budget: texts,), "count_tokens(text)"),
     (lesson09.check_rank, (lambda items, query: sorted(items, key=lambda i: i["importance"], reverse=True),),
      "(score, item['created'])"),

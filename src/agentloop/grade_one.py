@@ -96,12 +96,6 @@ def _stubs(tree: ast.Module) -> tuple:
     return stub, real
 
 
-def _hole(statement) -> bool:
-    """`...`, `return ...` or `name = ...`: a place the student is to fill in."""
-    return (isinstance(statement, (ast.Expr, ast.Return, ast.Assign)) and isinstance(statement.value, ast.Constant)
-            and statement.value.value is Ellipsis)
-
-
 @contextlib.contextmanager
 def _quiet():
     """What the student's code prints is not graded: it goes nowhere."""
@@ -114,7 +108,7 @@ class Notebook:
 
     def __init__(self, cells: list, seconds: float):
         self.namespace = {"__name__": "__main__", "display": print}
-        self.stubs, self.failed, self.calls = set(), {}, {}
+        self.stubs, self.failed, self.calls, self.own = set(), {}, {}, {}
         self.seconds = seconds
         for number, source in enumerate(cells, 1):
             self._run(number, source)
@@ -143,12 +137,17 @@ class Notebook:
         self.stubs = (self.stubs - real) | stub
 
     def _note_calls(self, tree: ast.Module) -> None:
-        """check name -> the names the notebook passed to it, e.g. check_schema(MULTIPLY)."""
+        """check name -> the names the notebook passed to it, e.g. check_schema(MULTIPLY), and the ones
+        of those its own cell defines as functions or starters (the student's answers, next to the agent's
+        pieces they are checked with)."""
+        stub, _ = _stubs(tree)
+        defined = stub | {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and all(isinstance(arg, ast.Name) for arg in node.args):
                 called = getattr(node.func, "attr", getattr(node.func, "id", ""))
                 if called.startswith("check_"):
                     self.calls[called] = [arg.id for arg in node.args]
+                    self.own[called] = defined & set(self.calls[called])
 
     def answers(self, entry) -> tuple:
         """(the values for the check's parameters, or None; why not). The names are the ones the
@@ -161,7 +160,9 @@ class Notebook:
             return None, f"not attempted: {', '.join(missing)} not defined"
         values = [self.namespace[name] for name in names]
         starters = [n for n, v in zip(names, values) if n in self.stubs or v is Ellipsis]
-        if starters and all(n in starters or not (callable(v) or v is Ellipsis) for n, v in zip(names, values)):
+        own = self.own.get(entry.check.__name__)  # the answers the check's cell defines, if it defines any
+        if starters and (set(starters) >= own if own else all(
+                n in starters or not (callable(v) or v is Ellipsis) for n, v in zip(names, values))):
             return None, f"not attempted: {', '.join(starters)} still the starter code"
         return values, ""
 
