@@ -1097,3 +1097,11 @@ def test_a_planned_step_on_a_queue_with_a_repeat_parameter_is_a_one_off(required
     spec["function"]["parameters"]["required"] = required
     loop("research the history of tea", {"enqueue": (spec, lambda task, when, every=None: queued.append(every) or "queued")})
     assert queued and set(queued) <= {None, "none"}, queued
+
+
+def test_a_rounding_rule_rounds_a_number_at_the_end_of_a_sentence_and_a_name_may_end_in_a_number():
+    answer, _, _ = loop("what is 22 divided by 7?", {}, "Always give numbers rounded to the nearest whole number.")
+    assert answer.rstrip(".").endswith(str(round(22 / 7))), answer
+    notes = Notes()
+    notes.say("my robot vacuum's name is Robo 3000")
+    assert notes.facts == {"robot_vacuum_name": "Robo 3000"} or "Robo 3000" in notes.facts.values(), notes.facts

@@ -4,7 +4,7 @@ FACTS are what users say about themselves, QUESTIONS what they ask back, OTHER e
 request, TEXT_OPS what they want done to a piece of text. Each is tried in order; the first match wins.
 """
 
-NAME = r"(?P<v>[^\W\d_](?:[^\W\d_]|['-])+(?: (?!(?:btw|please|thanks|now|too|here|again)\b)(?-i:[A-ZÀ-Ý])(?:[^\W\d_]|['-])+)?)"
+NAME = r"(?P<v>[^\W\d_](?:[^\W\d_]|['-])+(?: (?!(?:btw|please|thanks|now|too|here|again)\b)(?-i:[A-ZÀ-Ý])(?:[^\W\d_]|['-])+)?(?: \d{1,4}\b)?)"
 VALUE = r"(?P<v>[^,;!?]+?)"
 END = r"\s*(?:please|thanks|thank you|now|btw|by the way|anymore|too|from now on|in case that matters(?: later)?|fyi)?\s*(?=[,;!?]|\.(?:\s|$)|\band (?:i|i'm|my|me|we|you|please|also|then|remember|what|tell|remind|she|he|they|it)\b|\b(?:so|because|since)\b|\bbut\b|$)"
 NOT_NAMES = set("""a an the at on in by later back soon now tomorrow tonight today maybe sometime anytime

@@ -49,7 +49,7 @@ def styled(system: str, text: str) -> str:
                            system, re.I):  # "round it to the nearest whole number before telling the user"
         digits = {"one": 1, "two": 2, "three": 3}.get(places.group("n") or "", int(places.group("n") or 0) if
                                                        (places.group("n") or "").isdigit() else 0)
-        text = re.sub(r"(?<![\w.])-?\d+\.\d+(?![\w.])", lambda m: f"{round(float(m.group()), digits):.{digits}f}", text)
+        text = re.sub(r"(?<![\w.])-?\d+\.\d+(?!\w|\.\d)", lambda m: f"{round(float(m.group()), digits):.{digits}f}", text)
     return text
 
 

@@ -298,7 +298,7 @@ def name_like(value: str, match, text: str) -> bool:
     first, said = value.split()[0], text[match.start("v"):match.end("v")]
     if first.lower() in NOT_NAMES or not first.isalpha() and "'" not in first or "'s" in value.lower():
         return False
-    if " " in said and not said.split()[1][0].isupper():  # "Ada's friend", "Sam please"
+    if " " in said and not (said.split()[1][0].isupper() or said.split()[1].isdigit()):  # "Ada's friend", not "Agent 47"
         return False
     explicit = re.search(r"\bname(?:'s| is)\b|\bcall me\b|\bcalled\b|\bnamed\b|^\W*(?:hi|hello|hey)\b", text, re.I)
     return said[0].isupper() or bool(explicit)
