@@ -81,8 +81,6 @@ WRONG_FORGETS = [
     ("def forget(key):\n    del memory[key]\n    save_json(MEMORY_FILE, memory)\n    return 'Forgot it.'",
      "raised KeyError"),  # a key never stored crashes instead of answering
     ("def forget(key):\n    memory.clear()\n    save_json(MEMORY_FILE, memory)\n    return 'Forgot it.'", "only the name goes"),
-    ("def forget(what):\n    memory.pop(what, None)\n    save_json(MEMORY_FILE, memory)\n    return 'Forgot it.'",
-     "the model did not call your tool"),  # the teaching model asks what to fill in for "what"
 ]
 
 
@@ -93,9 +91,12 @@ def test_wrong_forgets_fail_with_a_true_reason(ns, code, hint, capsys):
     assert "forget" not in ns["SCHEMAS"], "the check takes its tool away even when it fails"
 
 
-def test_an_unusual_right_forget_passes(ns, capsys):
-    code = ("def drop_fact(key):\n    if memory.pop(key, None) is None:\n        return f'I had nothing about {key}.'\n"
-            "    save_json(MEMORY_FILE, memory)\n    return f'{key} is gone from my memory.'")
+@pytest.mark.parametrize("code", [
+    "def drop_fact(key):\n    if memory.pop(key, None) is None:\n        return f'I had nothing about {key}.'\n"
+    "    save_json(MEMORY_FILE, memory)\n    return f'{key} is gone from my memory.'",
+    "def forget(what):\n    memory.pop(what, None)\n    save_json(MEMORY_FILE, memory)\n    return 'Forgot it.'",  # another name
+])
+def test_an_unusual_right_forget_passes(ns, code, capsys):
     passed, printed = verdict(lesson06.check_forget_tool, answer(ns, code), capsys=capsys)
     assert passed, printed
 

@@ -71,7 +71,7 @@ class Lesson:
             self.cells[entry.id] = index
             self.fills[entry.id] = self._fill(entry, source(self.notebook["cells"][index]))
         used = {name for fill in self.fills.values() if fill for name in fill[1]}
-        moved = {call for name in used for call in self.after[name]}
+        moved = {call for name in used for call in self.after.get(name, [])}
         self.support = "\n".join(ast.get_source_segment(tree_source, node) for node in statements
                                  if not set(self._names(node)) & used and not self._docstring(node)
                                  and ast.get_source_segment(tree_source, node) not in moved)

@@ -86,7 +86,7 @@ def _stubs(tree: ast.Module) -> tuple:
             body = node.body[1:] if ast.get_docstring(node) else node.body
             empty = all(isinstance(s, ast.Pass) or _hole(s) for s in body)
             # a skeleton (given code with a `...` hole left in it) is starter code too
-            holes = any(_hole(s) for s in ast.walk(node) if isinstance(s, ast.stmt))
+            holes = any(isinstance(n, ast.Constant) and n.value is Ellipsis for n in ast.walk(node))  # `x = ...`, `f(...)`
             (stub if empty or holes else real).add(node.name)
         elif isinstance(node, ast.Assign):
             empty = isinstance(node.value, ast.Constant) and node.value.value is Ellipsis
