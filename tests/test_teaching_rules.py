@@ -1105,3 +1105,41 @@ def test_a_rounding_rule_rounds_a_number_at_the_end_of_a_sentence_and_a_name_may
     notes = Notes()
     notes.say("my robot vacuum's name is Robo 3000")
     assert notes.facts == {"robot_vacuum_name": "Robo 3000"} or "Robo 3000" in notes.facts.values(), notes.facts
+
+
+def test_a_delete_by_number_lists_first_and_never_invents_a_number():
+    notes = {1: ("job", "plumber"), 2: ("city", "Cork")}
+    tools = {"peek_notes": (schema("peek_notes", "Lists saved notes containing the given words, each with its number.",
+                                   words="string"),
+                            lambda words: "\n".join(f"#{i} {k}: {v}" for i, (k, v) in notes.items()) or "Nothing found."),
+             "shred": (schema("shred", "Shreds one notebook entry by its number.", entry="integer"),
+                       lambda entry: notes.pop(int(entry), None) and "shredded" or f"No entry #{entry}.")}
+    loop("remove what you know about my job", tools)
+    assert notes == {2: ("city", "Cork")}
+    answer, calls, _ = loop("remove what you know about my city", {"shred": tools["shred"]})
+    assert calls == [] and notes == {2: ("city", "Cork")}, (answer, calls)
+
+
+@pytest.mark.parametrize("said", ["please don't hang on to my address", "I'd rather you didn't remember my address any more",
+                                  "forget my address - I'm moving soon"])
+def test_forgetting_said_softly_or_with_a_reason_after_a_dash(said):
+    notes = {"address": "4 Elm Row", "name": "Jo"}
+    tools = {"release": (schema("release", "Stops retaining anything about the given subject.", subject="string"),
+                         lambda subject: notes.pop(subject, None) and "released" or "nothing on that")}
+    loop(said, tools, "You help.\nNotes:\n" + "\n".join(f"- {k}: {v}" for k, v in notes.items()))
+    assert notes == {"name": "Jo"}
+
+
+def test_a_kind_of_thing_finds_the_memory_kept_under_what_it_is():
+    notes = Notes(pet="a tabby called Miso", city="Oslo")
+    notes.say("you can forget about my cat now")
+    assert notes.facts == {"city": "Oslo"}
+    answer, _, _ = loop("which car do I drive?", {}, "You help.\nNotes:\n- ride: a red Fiat Panda")
+    assert "Fiat Panda" in answer, answer
+
+
+def test_a_move_after_a_dash_and_a_named_fact_said_to_be_wrong_are_corrected():
+    notes = Notes(city="Oslo", anniversary="June 12")
+    notes.say("I don't live in Oslo anymore - I moved to Bergen.")
+    notes.say("My anniversary is wrong in your notes, it's actually June 2.")
+    assert notes.facts == {"city": "Bergen", "anniversary": "June 2"}, notes.facts

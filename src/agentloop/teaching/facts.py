@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 from types import MappingProxyType
 
+from .grammar import KIND_OF
 from .understand import key_of, stated
 
 ALIASES = {"name": ["user_name", "username", "first_name", "called"], "prefers": ["preference", "drink"],
@@ -147,7 +148,11 @@ def lookup(facts: dict, key: str) -> str | None:
         if alias in facts:
             return facts[alias]
     wanted = set(key.split("_")) - {"name", "my", "the"} or {key}
-    return next((v for k, v in facts.items() if wanted <= set(k.split("_"))), None)
+    found = next((v for k, v in facts.items() if wanted <= set(k.split("_"))), None)
+    if found is None and key in KIND_OF | {v: k for k, v in KIND_OF.items()}:  # "which car?" finds `ride`
+        near = {KIND_OF.get(key)} | {k for k, v in KIND_OF.items() if v == key}
+        found = next((v for k, v in facts.items() if k in near), None)
+    return found
 
 
 def mentioning(facts: dict, words: str) -> list[tuple[str, str]]:

@@ -80,6 +80,13 @@ NEAR = {"pup": "dog", "puppy": "dog", "doggo": "dog", "kitty": "cat", "kitten": 
         "mom": "mother", "mum": "mother", "mama": "mother", "dad": "father", "papa": "father", "bf": "boyfriend",
         "gf": "girlfriend", "fav": "favourite", "fave": "favourite", "bday": "birthday", "b-day": "birthday",
         "nickname": "name", "hometown": "from", "children": "kids", "child": "kid", "kiddos": "kids", "youngsters": "kids"}
+# what a thing is a kind of: "forget my dog" finds `pet: a spaniel`, "which car" finds `ride: a Subaru`
+KIND_OF = {"dog": "pet", "cat": "pet", "puppy": "pet", "kitten": "pet", "hamster": "pet", "rabbit": "pet", "parrot": "pet",
+           "fish": "pet", "spaniel": "dog", "terrier": "dog", "labrador": "dog", "beagle": "dog", "poodle": "dog",
+           "car": "vehicle", "ride": "car", "motor": "car", "wheels": "car", "bike": "vehicle", "motorbike": "vehicle",
+           "husband": "partner", "wife": "partner", "spouse": "partner", "boyfriend": "partner", "girlfriend": "partner",
+           "job": "work", "occupation": "job", "profession": "job", "employer": "work", "allergy": "allergies",
+           "food": "diet"}
 SAME = {"allergy": "allergies", "address": "lives_in", "home": "lives_in", "city": "lives_in", "occupation": "job",
         "profession": "job", "bday": "birthday", "birth_date": "birthday", "date_of_birth": "birthday",
         "first_name": "name"}  # words for a key the grammar already has

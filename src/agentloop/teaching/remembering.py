@@ -7,10 +7,10 @@ returns the answer, or is a generator that yields calls; a replayed handler read
 import re
 
 from . import facts, say, statements
-from .grammar import NEAR
+from .grammar import KIND_OF, NEAR
 from .rules import secret, unasked
 from .tasks import refusal
-from .toolbox import call, takes_key
+from .toolbox import by_id, call, takes_key
 from .understand import LISTS, Intent, as_question, understand
 
 
@@ -204,6 +204,8 @@ def forget(intent: Intent, turn):
     elif (rest := others(turn, key, value)) and (keeper := turn.tool("remember")) and takes_key(keeper):
         results = yield [call(keeper, key=key, value=rest)]  # "forget that I like museums": keep jazz
         return f"I couldn't forget that. {reason}" if (reason := refusal(results)) else f"Done: I've forgotten {what}."
+    elif by_id(tool) and key != "*" and not turn.made:  # deletes by id, and nothing to find the id with
+        return f"I can't forget {what.removeprefix('that ')}: {tool.name} needs the memory's id, and I have no tool to look it up."
     elif not turn.known() and search and key != "*":  # memory not in the prompt, a search tool offered: look first
         [result] = yield [call(search, query=say.query(key), limit=5, scope="user")]
         targets = [k for k, v in facts.keys_as_written(result).items() if named(f"{v} {facts.facts_in_memory(result).get(k, '')}")]
@@ -246,7 +248,8 @@ def correct(intent: Intent, turn):
     said = [k for message in turn.earlier for i in understand(message) if i.kind == "remember" for k, _ in i.slots["facts"]]
     key = next((k for k, v in known.items() if old_words and old_words & {statements.lemma(w) for w in
                                                                           re.findall(r"[a-z0-9]+", v.lower())}), None)
-    key = key or (said[-1] if said else None)
+    key = key or (same_subject(known, intent.slots["key"]) if intent.slots.get("key") and facts.lookup(known, intent.slots["key"])
+                  else None) or (said[-1] if said else None)
     tool = turn.tool("remember")
     made = [next(iter(args.values()), "") for args in turn.made if tool and args[""] == tool.name]
     key = made[0] if made and takes_key(tool) else key  # replayed after the write: memory holds the new value
@@ -272,6 +275,7 @@ def matcher(intent: Intent):
     wanted |= {statements.lemma(w) for w in re.findall(r"[a-z0-9]{3,}", say.query(intent.slots["key"]).lower())} - STOP
     wanted -= {"my", "me", "is", "of", "to", "in", "on", "at", "it", "an", "so", "up"}
     wanted |= {statements.lemma(w[:-2]) for w in re.findall(r"[a-z]{6,}", named.lower()) if w.endswith("er")}  # smoker: smoking
+    wanted |= {statements.lemma(KIND_OF[w]) for w in re.findall(r"[a-z]+", named.lower()) if w in KIND_OF}  # dog: pet
     return lambda text: bool(wanted & {statements.lemma(w) for w in re.findall(r"[a-z0-9]{2,}", text.lower())})
 
 

@@ -46,7 +46,8 @@ PHRASES = {  # what a description says in a few words, whatever its vocabulary
     "length": r"\b(?:in characters|number of characters|characters long|how many characters|character count)\b",
     "count_letter": r"\bhow many times\b.*\b(?:character|letter|char)\b|\b(?:character|letter)\b.*\bshows? up\b",
     "reverse": r"\bopposite order\b|\bbackwards?\b|\breversed?\b",
-    "forget": r"\bno longer (?:be )?(?:recalled|remembered|kept|used|known)\b|\bnever (?:be )?used again\b",
+    "forget": r"\bno longer (?:be )?(?:recalled|remembered|kept|used|known)\b|\bnever (?:be )?used again\b|"
+              r"\bstops? (?:retaining|remembering|keeping|storing|holding)\b|\blets? go of\b",
     "lowercase": r"\b(?:into|to) (?:its |their |the )?(?:small|lower ?case)\b",
     "uppercase": r"\b(?:into|to) (?:its |their |an? |the )?(?:capitals?|upper ?case|capital letters?)\b|\ba capital letter\b",
     "percent": r"\bper ?cent\b|%",
@@ -112,9 +113,9 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     memory = (name_words | other) & MEMORY_WORDS
     if memory and (name_words | set(words(description)[:1])) & {"get", "fetch", "read", "lookup", "search", "find", "look",
                                                                 "query", "dig", "retrieve", "open", "show", "view", "check",
-                                                                "peek", "pull"} \
+                                                                "peek", "pull", "list", "browse", "scan", "display"} \
             and not name_words & KEYWORDS["forget"]:  # get_fact, read_memory, look_through_notes: a search verb
-        return "recall"
+        return "list_memory" if name_words & {"list", "all"} and not params else "recall"
     if (name_words | set(words(description)[:1])) & KEYWORDS["forget"]:  # a tool that deletes, whatever it deletes
         return "forget"
     by_name, by_description = best({k: len(KEYWORDS[k] & name_words) for k in scores if KEYWORDS[k] & name_words}), best(said)
@@ -184,6 +185,8 @@ def fill(tool: Tool, values: dict) -> dict:
         kind = type_of(spec)
         role = role_of(param, spec, values)
         main = MAIN_ROLE.get(tool.kind)
+        if role is None and kind in ("integer", "number") and tool.kind == "forget" and values.get("id"):
+            role = "id"  # shred(entry: integer): the number found for the memory
         if role is None and main and main not in roles_taken and kind in (None, "string") and main in values:
             role = main  # add_job(work, when), forget(what): the parameter left to name plays the tool's main role
         roles_taken.add(role)
@@ -249,6 +252,11 @@ def type_of(spec: dict) -> str | None:
 def call(tool: Tool, **roles) -> tuple:
     """A call of `tool`, its arguments filled from role -> value (see fill)."""
     return (tool.name, fill(tool, roles))
+
+
+def by_id(tool: Tool) -> bool:
+    """discard(entry_id), delete_memory(memory_id: integer): a tool that names a memory by its id or number."""
+    return any("id" in words(p) or "number" in words(p) or type_of(spec) == "integer" for p, spec in tool.params.items())
 
 
 def takes_key(tool: Tool) -> bool:

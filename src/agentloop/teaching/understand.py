@@ -23,7 +23,7 @@ def clauses(text: str) -> list[str]:
     """Sentences, cut again at "then" and at "and" before a new verb or "I"/"my"."""
     parts = []
     text = re.sub(r"\b(Dr|Mr|Mrs|Ms|Prof|St)\.", r"\1", text)  # "Dr. Lee" is one name, not two sentences
-    for sentence in re.split(r"(?<=[.!?;])\s+|\n+", text.strip()):
+    for sentence in re.split(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+(?=[a-z])", text.strip(), flags=re.I):
         pieces = re.split(r",?\s+(?:and )?then\s+|,\s*then\s+|\s+and\s+(?=(?:also\s+)?(?:i|my|please|" +
                           "|".join(sorted(VERBS - {"and", "is", "are", "do", "buy"})) + r")\b)",
                           sentence, flags=re.IGNORECASE)
@@ -111,6 +111,9 @@ def intents_in(text: str) -> tuple:
         if intent.kind == "unknown" and intents and intents[-1].kind == "forget" and \
                 re.match(r"^\W*(?:and )?(?:my|the|where|what|when)\b", clause, re.I):
             intent = one(f"forget {clause}", None)  # "forget my sister's name and my birthday too"
+        if intent.kind == "unknown" and intents and intents[-1].kind in ("forget", "remember", "correct") and \
+                re.match(r"^\W*(?:she|he|they|it|we)\b", clause, re.I):
+            continue  # "forget about the cat - she passed away last week": why, not a request
         if intent.kind == "calculate" and previous and arithmetic.wrap(previous) in intent.slots["expression"]:
             intents.pop()  # "..., then multiply the result by 5": one expression, one answer
         previous = intent.slots["expression"] if intent.kind == "calculate" else None
@@ -126,7 +129,8 @@ def last_said(intents: list) -> list:
     replaces the earlier (a list, such as likes, keeps both)."""
     for stale, new in zip(intents, intents[1:]):  # "I don't live in Leeds any more, I moved to York": York replaces Leeds
         if stale.kind == "forget" and stale.slots.get("stale") and new.kind == "remember" and len(new.slots["facts"]) == 1:
-            new.slots["old"] = re.sub(r"^(?:in|at|from|with|to|on|for)\s+", "", stale.slots["what"], flags=re.I)
+            new.slots["old"] = re.sub(r"^(?:(?:actually|so|well|now|in|at|from|with|to|on|for)\s+)+", "",
+                                      re.sub(r"\s+", " ", stale.slots["what"]).strip(), flags=re.I)
             stale.kind = "none"
     intents = [i for i in intents if i.kind != "none"]
     later = set()
@@ -158,8 +162,8 @@ def one(clause: str, previous: str | None) -> Intent:
     forget = None if as_text or re.search(r"\b(?:don't|do not|never|not)\b(?:\s+\w+){0,3}\s+forget\b", clause, re.I) else re.search(
         rf"(?:^\W*|[,;:(]\s*|\b(?:please|pls|ok|okay|so|and|but|just|now|actually|oh|also|can you|could you|you can|u can|can u|then)\s+){FORGET}\b"
         rf"(?: about| that(?=\s+(?:i|my|you)\b))?"
-        rf"\s+(?P<what>.+?)(?:\s+(?:but|except)\b.*|,\s*(?:and )?keep\b.*|,\s*(?:i|i'm|i am|it's|that's)\b.*)?(?:\s+(?:from|out of|off) (?:your |my |the )?"
-        rf"(?:memory|notes|file|records?|list|brain|system)\b.*?)?(?:,? please| for me| now| pls| on file)?[.!?]*$", clause, re.I)
+        rf"\s+(?P<what>.+?)(?:\s+(?:but|except)\b.*|,\s*(?:and )?keep\b.*|,\s*(?:i|i'm|i am|it's|that's)\b.*|\s+[-–—]\s+.*)?(?:\s+(?:from|out of|off) (?:your |my |the )?"
+        rf"(?:memory|notes|file|records?|list|brain|system)\b.*?)?(?:,? please| for me| now| pls| on file| any ?more)?[.!?]*$", clause, re.I)
     gone = (re.search(r"\b(?:anymore|any more|no longer)\b", clause, re.I) and re.search(r"\b(?:i|my)\b", clause, re.I)
             or re.match(r"^\W*i (?:quit|left|sold|gave up|stopped|finished|broke up with|split (?:up )?with|moved out of|"
                         r"lost|got rid of)\b", clause, re.I))
@@ -178,7 +182,8 @@ def one(clause: str, previous: str | None) -> Intent:
                                      "except": kept.group("kept") if kept else ""})
         if len(items := re.split(r",?\s+and\s+(?=(?:my|the|where|what|when)\b)", forget.group("what"))) > 1:
             return Intent("several", {"intents": [one(f"forget {item}", None) for item in items]})
-        said = re.sub(r"^(?:everything (?:you know )?about |all about |what i (?:told|said to) you about |(?:who|what|where|when|which) "
+        said = re.sub(r"^(?:everything (?:you know )?about |all about |what i (?:told|said to) you about |(?:what|whatever|anything) "
+                      r"(?:you know|you have|you've got|you remember) (?:about|on) |(?:who|what|where|when|which) "
                       r"(?=my )|the (?:note|bit|thing|"
                       r"stuff) about |about |the )+|\s+(?:thing|stuff|bit|info)$", "",
                       forget.group("what"), flags=re.I)
@@ -193,11 +198,14 @@ def one(clause: str, previous: str | None) -> Intent:
             return Intent("none", {})  # "I quit in january": a time, nothing named to forget
         return Intent("forget", {"key": topic_key(what), "value": None, "what": what.strip(" ,.!"), "stale": True, "clause": clause})
     fix = re.match(r"^\W*(?:correction|actually|no|nope|sorry|oops|wait|scratch that|my bad|i meant|i mean|that'?s (?:wrong|not right|"
-                   r"incorrect)|wrong|not quite|you(?:'ve| have) (?:got )?(?:my \w+|it|that|this) wrong)\b.*?\b(?:it's|it is|its|"
+                   r"incorrect)|wrong|not quite|you(?:'ve| have) (?:got )?(?:my \w+|it|that|this) wrong|my [a-z]+(?: [a-z]+)?(?:'s| is) "
+                   r"(?:wrong|incorrect|out of date))\b.*?\b(?:it's|it is|its|"
                    r"it was|make (?:it|that)|should be|i meant|i mean|(?:[A-Z][a-z]+|he|she|they|my \w+) (?:is|'s|are)(?: (?:named|called))?)\s+(?:actually\s+)?(?P<new>[^,.;!?]+?)(?:,?\s*(?:and )?not\s+"
                    r"(?:an? |the )?(?P<old>[^,.;!?]+))?(?:,? sorry)?(?:[,.;!].*)?$", clause, re.I)
     if fix:  # "Correction: it's a Honda Accord, not a Civic": the memory that holds the old value gets the new one
-        return Intent("correct", {"new": fix.group("new").strip(), "old": (fix.group("old") or "").strip()})
+        named = re.match(r"^\W*my ([a-z]+(?: [a-z]+)?)(?:'s| is) (?:wrong|incorrect|out of date)", clause, re.I)
+        return Intent("correct", {"new": fix.group("new").strip(), "old": (fix.group("old") or "").strip(),
+                                  "key": key_of(named.group(1)) if named else ""})
     note = re.match(r"^\W*(?:please |pls |can you |could you )?(?:remember|note|don't forget|do not forget|keep in mind|jot down|"
                     r"write down|save|store|record|log|hold on to)"
                     r"\b(?: that|:)?\s*(?P<what>.+?)[.!]*$", clause, re.I)
@@ -308,7 +316,8 @@ OPS = r"plus|minus|times|divided by|multiplied by|over"
 LISTS = ("likes", "dislikes", "allergies")  # a new value joins the old one instead of replacing it
 FORGET = (r"(?:never ?mind what i (?:told|said to) you about|forget|delete|remove|erase|wipe|clear|unlearn|scrap|scratch|scrub|purge|nuke|drop|ditch|get rid of|stop remembering|don't remember|"
           r"do not remember|don't keep|do not keep|stop keeping|no need to keep|don't store|do not store|stop storing|"
-          r"(?:i'd )?rather you didn't (?:keep|store|remember))")
+          r"(?:i'd )?rather you didn't (?:keep|store|remember)|(?:don't|do not|stop|no need to) (?:hold|hang) on to|"
+          r"no need to (?:keep|remember|store))")
 EVERYTHING = (r"^\W*(?:everything(?: you know)?(?! about (?!me\b|myself\b|the user\b|them\b|us\b))|all(?! about)|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)|"
               r"all (?:my|the|your|of my|of the|of your) (?:data|memor(?:y|ies)|facts|info|information|notes|details)|"
               r"(?:my|your|the) (?:whole |entire )?memory)\b")
