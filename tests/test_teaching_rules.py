@@ -1143,3 +1143,70 @@ def test_a_move_after_a_dash_and_a_named_fact_said_to_be_wrong_are_corrected():
     notes.say("I don't live in Oslo anymore - I moved to Bergen.")
     notes.say("My anniversary is wrong in your notes, it's actually June 2.")
     assert notes.facts == {"city": "Bergen", "anniversary": "June 2"}, notes.facts
+
+
+def test_a_rule_that_takes_a_tool_away_is_honoured():
+    notes = Notes()
+    loop("remember that I love jazz", notes.tools(), "Saving notes is turned off here; jot_down must not be called.")
+    assert notes.facts == {}
+
+
+@pytest.mark.parametrize("said, made", [
+    ("Every evening at 9, back up my photos.", ("back up my photos", "every evening at 9")),
+    ("Remind me in an hour and a half to take the bread out.", ("take the bread out", "in an hour and a half")),
+    ("Schedule a one-off reminder for June 4th: renew the car tax.", ("renew the car tax", "June 4th")),
+])
+def test_a_time_that_a_tool_has_no_slot_for_goes_with_the_repeat_and_long_durations_stay_whole(said, made):
+    done = []
+    tools = {"add_once": (schema("add_once", "Queue a one-off job for a moment.", job="string", moment="string"),
+                          lambda job, moment: done.append((job, moment)) or "queued"),
+             "add_routine": (schema("add_routine", "Registers a routine that repeats on an interval.", routine="string",
+                                    interval="string"), lambda routine, interval: done.append((routine, interval)) or "registered")}
+    loop(said, tools)
+    assert [(job, when.lower()) for job, when in done] == [(made[0], made[1].lower())], done
+
+
+def test_a_question_with_every_day_is_not_a_task_and_book_me_asks_when():
+    done = []
+    tools = {"add_routine": (schema("add_routine", "Registers a routine that repeats on an interval.", routine="string",
+                                    interval="string"), lambda routine, interval: done.append(routine) or "registered"),
+             "book": (schema("book", "Book an appointment.", what="string", day="string"), lambda what, day: done.append(what) or "ok")}
+    loop("is it bad to drink two coffees every day?", tools)
+    answer, _, messages = loop("Book me a massage.", tools)
+    assert done == [] and answer == "When should it happen?", (done, answer)
+    loop("saturday", tools, history=messages[1:])
+    assert done == ["massage"], done
+
+
+def test_a_passage_after_a_colon_or_in_quotes_is_one_text_with_its_commas():
+    tools = {"tally": (schema("tally", "How many words a passage holds.", passage="string"), lambda passage: len(passage.split()))}
+    for said in ("Count the words: veni, vidi, vici, said Caesar.", 'count the words in "I think, therefore I am"'):
+        answer, calls, _ = loop(said, tools)
+        text = re.search(r":\s*(.+)$|\"(.+)\"", said)
+        assert calls == [("tally", {"passage": (text[1] or text[2]).strip()})], calls
+
+
+@pytest.mark.parametrize("question, value", [
+    ("2 boxes of 12 pens plus another 5 loose pens - how many pens?", 2 * 12 + 5),
+    ("Don't subtract them - multiply 7 and 8.", 7 * 8),
+    ("If she had 4 more stamps than the 9 she has, how many would she have?", 9 + 4),
+    ("The van uses 9 litres per 100 km. How much fuel for a 250 km drive?", 9 * 250 / 100),
+])
+def test_round_twelve_sums(question, value):
+    answer, _, _ = loop(question, {})
+    assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, answer
+
+
+def test_a_one_number_converter_is_used_on_the_number_asked_about():
+    tools = {"lbs_to_kg": (schema("lbs_to_kg", "Turns a weight in pounds into kilograms.", pounds="number"),
+                           lambda pounds: round(pounds * 0.45359237, 3))}
+    answer, calls, _ = loop("how many kilograms is a 150 pound suitcase?", tools)
+    assert calls == [("lbs_to_kg", {"pounds": 150})] and str(round(150 * 0.45359237, 3)) in answer, (answer, calls)
+
+
+@pytest.mark.parametrize("statement, key, value", [("I've been working as a welder for ten years.", "job", "welder"),
+                                                   ("I'm a die-hard Arsenal fan.", "likes", "Arsenal")])
+def test_self_descriptions_with_been_and_fan_are_kept(statement, key, value):
+    notes = Notes()
+    notes.say(statement)
+    assert notes.facts == {key: value}, notes.facts

@@ -12,7 +12,7 @@ import re
 
 from .. import wire
 from ..tokens import count_tokens
-from . import plan, quirks, say, validate
+from . import plan, quirks, rules, say, validate
 from .quirks import TooManyRequests
 from .toolbox import Missing, fill, read_tools
 from .understand import quoted
@@ -43,7 +43,7 @@ def read_turn(messages: list, tools: list) -> plan.Turn:
         text=text_of(messages[last]) if last >= 0 else "",
         earlier=[text_of(messages[i]) for i in users[:-1]],
         system="\n".join(text_of(m) for m in messages if m["role"] in ("system", "developer")),
-        tools=tools,
+        tools=rules.allowed(tools, "\n".join(text_of(m) for m in messages if m["role"] in ("system", "developer"))),
         results=[text_of(m) for m in messages[last + 1:] if m["role"] == "tool"],
         calls=[[arguments(c) | {"": c["function"]["name"]} for c in m["tool_calls"]] for m in messages[last + 1:]
                if m["role"] == "assistant" and m.get("tool_calls")],

@@ -51,6 +51,7 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
     (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?(?:multiply|times)(?: it)? by {N}", r"(\1 * \2)"),
     (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?divide(?: it)? by {N}", r"(\1 / \2)"),
     (rf"{N} more than {N}", r"(\2 + \1)"), (rf"{N} less than {N}", r"(\2 - \1)"), (rf"{N} take away {N}", r"(\1 - \2)"),
+    (rf"{N} more [a-z]+ than (?:the |my )?{N}", r"(\2 + \1)"), (rf"{N} (?:fewer|less) [a-z]+ than (?:the |my )?{N}", r"(\2 - \1)"),
     (rf"(?:the )?square root of {N}", r"(\1 ** 0.5)"), (rf"\bsquare {N}", r"(\1 ** 2)"), (rf"\bcube {N}", r"(\1 ** 3)"),
     (rf"{N}\s*/\s*{N} of {N}", r"(\1 / \2 * \3)"),
     (rf"(?:\ba|{N}) ({'|'.join(PARTS)})s? of {N}", lambda m: f"({m.group(3)} * {m.group(1) or 1} / {PARTS[m.group(2)]})"),
@@ -133,6 +134,7 @@ def expression(text: str, previous: str | None = None) -> str | None:
     text = numbers_in_words(named(text).lower())
     if any(re.search(pattern, text) for pattern in NOT_SUMS):
         return None
+    text = re.sub(r"^\W*(?:don't|do not)\s+(?:add|subtract|multiply|divide|sum)\s+(?:them|those|these|it)\b\W*", "", text)
     negated = re.search(r"\b(?:don't|do not|not)\s+(?:add|subtract|multiply|divide|sum|plus|minus|times)\b([^,;:]*)[,;:]?", text)
     if negated:  # "don't add 5 and 3, multiply them": the numbers stay, the operation goes
         said = re.findall(r"-?\d+(?:\.\d+)?", negated.group(1))
@@ -142,6 +144,7 @@ def expression(text: str, previous: str | None = None) -> str | None:
     text = re.sub(r"\b(\d+(?:\.\d+)?)e([-+]?\d{1,3})\b", lambda m: f"{float(m.group()):.15g}", text)  # 1e3 is 1000
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text).replace("$", "").replace("€", "").replace("£", "")
     text = re.sub(r"\bnegative\s+(?=\d)", "-", text)
+    text = re.sub(r"\b(?:another|an extra|extra|an additional|additional)\s+(?=\d)", "", text)  # "plus another 4 loose eggs"
     if previous is not None and not re.search(OPERATOR_WORDS, text):
         return None  # "..., and translate it": "it" is the result, but nothing is computed
     if previous is not None:
@@ -196,7 +199,8 @@ def word_problem(text: str) -> str | None:
     for pattern, symbol in WORD_PROBLEMS:
         found = re.search(pattern, text)
         if found and "R" not in found.group(0):
-            return found.expand(symbol)
+            whole = expression(text[:found.start()] + found.expand(symbol) + text[found.end():])
+            return whole if whole and found.expand(symbol) in whole else found.expand(symbol)  # "... plus another 4"
     return None
 
 
@@ -337,6 +341,10 @@ def remaining(text: str, numbers: list) -> str | None:
 def rate(text: str) -> str | None:
     """"3 cups of flour per batch ... for 7 batches", "60 miles an hour for 2.5 hours": an amount per unit,
     times a count of that unit."""
+    per_many = re.search(r"(\d+(?:\.\d+)?) [a-z]+(?: of [a-z]+)? (?:per|every|for each|each) (\d+(?:\.\d+)?) ?([a-z]+)\b.*?\b"
+                         r"(\d+(?:\.\d+)?) ?\3\b", text)
+    if per_many:  # "6.5 litres per 100 km ... a 340 km trip": the rate, scaled
+        return f"{per_many.group(1)} * {per_many.group(4)} / {per_many.group(2)}"
     found = re.search(r"(\d+(?:\.\d+)?)(?: [a-z]+(?: of [a-z]+)?)? (?:per|a|an|each|every) ([a-z]+)\b.*?\b(\d+(?:\.\d+)?) \2(?:e?s)?\b",
                       text) or re.search(r"(\d+(?:\.\d+)?) ?(?:mph|km/h|kph|kmh)()\b.*?\b(\d+(?:\.\d+)?) (?:hours?|hrs?)\b", text)
     return f"{found.group(1)} * {found.group(3)}" if found else None

@@ -46,6 +46,9 @@ FACTS = [
     (rf"\bi(?:'m| am) (?:really |totally |so |very )?(?:a (?:big |huge )?fan of|into|crazy about) {VALUE}{END}", "likes"),
     (rf"\bi (?:really |also |much |do )?prefer {VALUE}{END}", "prefers"),
     (rf"\bi(?:'m| am)? (?:now |currently )?(?:work(?:ing)? as|employed as) (?:an? )?{VALUE}{END}", "job"),
+    (rf"\bi(?:'ve| have) been (?:working|employed) as (?:an? )?(?P<v>[^,;!?]+?)(?: for [^,;!?]+)?{END}", "job"),
+    (rf"\bi(?:'m| am) (?:an? )?(?:big |huge |lifelong |life-long |die-hard |diehard |massive |loyal )?(?P<v>(?-i:[A-Z])[\w'&-]*"
+     rf"(?: (?-i:[A-Z])[\w'&-]*)*) (?:supporter|fan)\b{END}", "likes"),
     (rf"\bi (?:work|am working) (?:at|for) {VALUE}{END}", "workplace"),
     (rf"\bi(?:'m| am)? (?:now |currently )?(?:employed|hired|on the payroll) (?:by|at) {VALUE}{END}", "workplace"),
     (rf"\b(?:i )?(?:just |finally )?(?:got|bought|picked up|have) (?:a|my) (?:new |first )?(?P<k>[a-z]+)\W+(?:it'?s |its )?"
@@ -140,8 +143,10 @@ OTHER = [  # (pattern, kind, slot names from the groups)
      "schedule"),  # "every Sunday remind me to call grandma"
     (rf"\b(?:{NUDGE} me|set a reminder|reminder)\s*:?\s*(?:to|about|that|for)?\s+(?P<task>.+?)"
      rf"(?:\s+(?P<when>(?:in|at|on|tomorrow|tonight|next|every|later|this)\b.*?))?{END}", "schedule"),
-    (rf"^(?:please )?(?P<task>(?!i\b|my\b|we\b)[a-z]+ .+?) (?P<when>every (?:\d+ |other )?(?:{TIME_UNITS}|{WEEKDAYS})s?){END}",
-     "schedule"),
+    (rf"^(?![^?]*\?\s*$)(?:please )?(?P<task>(?!i\b|my\b|we\b|is\b|are\b|do\b|does\b|should\b|can\b|how\b|why\b|what\b)"
+     rf"[a-z]+ .+?) (?P<when>every (?:\d+ |other )?(?:{TIME_UNITS}|{WEEKDAYS})s?){END}", "schedule"),
+    (r"^\W*(?:please |can you |could you )?(?:book|arrange|set up) (?:me )?(?:an? |my )?(?P<task>[a-z]+(?: [a-z]+)?"
+     r"(?: appointment)?)(?: for me)?\W*$", "schedule"),  # "book me a haircut": the time is asked for
     (r"\b(?:find sources on|search for sources on)\s+(?P<topic>.+?)[.!?]*$", "sources"),
     (r"\btake notes on\s+(?P<topic>.+?)[.!?]*$", "notes"),
     (r"\b(?:summari[sz]e|sum up|write a summary of|give me a summary of|tl;?dr)\b:?\s*(?:what (?:we|you) know about|"

@@ -13,7 +13,7 @@ from . import arithmetic, facts, say, statements
 from .remembering import HANDLERS as MEMORY
 from .rules import SAY, forbidden, injected, styled
 from .tasks import HANDLERS as TASKS, by_hand
-from .toolbox import Missing, Tool, call, words
+from .toolbox import Missing, Tool, call, type_of, words
 from .timing import timing
 from .understand import Intent, understand
 
@@ -157,11 +157,17 @@ def overlapping(turn: Turn) -> list:
     """A request no rule reads, a quoted text, and the offered tool whose name and description share the most
     words that matter with it ("is 'racecar' a palindrome?" and is_palindrome): the tool is used on the text."""
     subject = re.search(r"[\"“]([^\"”]+)[\"”]|(?<!\w)['‘]([^'’]+)['’](?!\w)|:\s*(.+)$", turn.text)
-    if not subject:
-        return []
 
     def meant(text: str) -> set:
         return {NEAR_WORDS.get(w, statements.lemma(w)) for w in words(text) if len(w) >= 3} - GENERIC
+    number = re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]*\d)", turn.text)
+    if not subject and len(number) == 1:  # "how many km is 26.2 miles?" and miles_to_km(miles): the number goes in
+        numeric = [t for t in turn.tools if t.kind is None and [type_of(spec) for spec in t.params.values()] in (["number"], ["integer"])]
+        scored = {t.name: len(meant(turn.text) & meant(f"{t.name} {t.description}")) for t in numeric}
+        if scored and max(scored.values()) >= 2:
+            return [Intent("use", {"tool": max(scored, key=scored.get), "text": number[0], "number": float(number[0])})]
+    if not subject:
+        return []
     asked = meant(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))
     shared = {tool.name: len(asked & meant(f"{tool.name} {tool.description}")) for tool in turn.tools
               if sum(spec.get("type", "string") == "string" for p, spec in tool.params.items() if p in tool.required) == 1}

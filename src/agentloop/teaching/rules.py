@@ -121,3 +121,13 @@ def unasked(turn) -> str | None:
         if not asked:
             return sentence.strip()
     return None
+
+
+def allowed(tools: list, system: str) -> list:
+    """The tools no rule takes away: "the jot tool must not be called", "note-taking is disabled"."""
+    off = r"\b(?:disabled|turned off|switched off|unavailable|not available|off-limits|must not be (?:called|used))\b"
+    banned = [s for s in re.split(r"(?<=[.!;])\s+|\n+", system) if re.search(PROHIBITION, s, re.I) or re.search(off, s, re.I)]
+    return [tool for tool in tools if not any(
+        re.search(rf"(?<![\w-]){re.escape(tool.name)}(?![\w-])", rule) or
+        (tool.kind in KIND_WORDS and re.search(off, rule, re.I) and re.search(KIND_WORDS[tool.kind], rule, re.I))
+        for rule in banned)]

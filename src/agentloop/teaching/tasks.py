@@ -92,10 +92,15 @@ def schedule(intent, turn):
         task = task_of(rest)
     tool = max(tools, key=lambda t: recurring(t) == bool(every))  # a recurring tool for "every ...", else a one-off
     due = when or next_time(every) if every or when else ""  # no time said: asked for, never made up
+    if not due and task and not any(allows_empty(tool, p) or p not in tool.required
+                                    for p, spec in tool.params.items() if role_of(p, spec, {"when": "", "day": "", "hour": ""})):
+        return say.WHEN_ASKED
     day, hour = re.sub(CLOCK_WORDS, "", due).strip(" ,") or due, next(iter(re.findall(CLOCK_WORDS, due)), due)
     if any(role_of(p, spec, {"repeat": ""}) for p, spec in tool.params.items()):  # calendar_add(title, start, repeat)
         once = "" if any(allows_empty(tool, p) for p, spec in tool.params.items() if role_of(p, spec, {"repeat": ""})) else "none"
-        results = yield [call(tool, task=task, when=due, repeat=every or once, day=day, hour=hour)]
+        timed = any(role_of(p, spec, {"when": "", "repeat": "", "task": ""}) == "when" for p, spec in tool.params.items())
+        repeat = every if timed or not when else f"{every} {when}"  # chore(chore, interval): the time goes with it
+        results = yield [call(tool, task=task, when=due, repeat=repeat or once, day=day, hour=hour)]
     elif any(role_of(p, spec, {"day": ""}) for p, spec in tool.params.items()):  # book_slot(summary, day, hour)
         results = yield [call(tool, task=task, day=day, hour=hour, when=due)]
     elif every:  # a recurring task carries its "every ..." along, so each run queues the next
@@ -140,10 +145,11 @@ def use(intent, turn):
     """A tool chosen by the words it shares with the request, used on the quoted text; its result said as it is."""
     tool = next(t for t in turn.tools if t.name == intent.slots["tool"])
     subject = intent.slots["text"]
-    [result] = yield [call(tool, text=subject, word=subject, value=subject, query=subject)]
+    numbers = [intent.slots["number"]] if "number" in intent.slots else []
+    [result] = yield [call(tool, text=subject, word=subject, value=subject, query=subject, numbers=numbers)]
     if reason := refusal([result]):
         return f"{tool.name} did not work: {reason}"
-    return f"{tool.name}({subject!r}) returned: {result.strip()}"
+    return f"{tool.name}({subject if numbers else repr(subject)}) returned: {result.strip()}"
 
 
 def joke(intent, turn):

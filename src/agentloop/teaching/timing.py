@@ -17,7 +17,7 @@ EVERY = (rf"\b(?:(?:every|each|on) )?{DAY}s?(?:(?:,| and| &) {DAY}s?)+\b|(?:\bon
          rf"nightly)\b|\b{DAY}s\b|\bon weekdays\b")
 WHEN = (rf"\b(?:(?:tomorrow|tmrw|tmr) (?:morning|afternoon|evening|night)|tomorrow|tmrw|tmr|tonight|today|"
         rf"later(?: today| on| tonight)?|soon|in a (?:bit|while)|"
-        rf"(?:on )?{DAY} (?:morning|afternoon|evening|night)|this (?:morning|afternoon|evening|weekend|{DAY})|next (?:{DAY}|week|month|year|weekend)|(?:on )?{DAY}|in (?:an?|one|half an|\d+(?:\.\d+)?) {UNIT}|"
+        rf"(?:on )?{DAY} (?:morning|afternoon|evening|night)|this (?:morning|afternoon|evening|weekend|{DAY})|next (?:{DAY}|week|month|year|weekend)|(?:on )?{DAY}|in (?:an?|one|half an|\d+(?:\.\d+)?) {UNIT}(?: and a half)?|"
         rf"(?:at |by )?{CLOCK}|(?:on )?(?:the )?{ORDINAL}(?: of {MONTH})?|(?:on )?{MONTH} {ORDINAL}|(?:on )?{MONTH} \d{{1,2}}\b|"
         rf"(?:on )?\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH}\b|(?:on )?\d{{4}}-\d\d-\d\d\b|(?:on )?\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|"
         rf"(?:in|at) the (?:morning|afternoon|evening))\b")
@@ -45,6 +45,8 @@ def timing(text: str) -> tuple[str, str, str]:
 
 def task_of(text: str) -> str:
     """The task in a scheduling request: its words without the asking ("add ... to my calendar", "remind me to")."""
+    text = re.sub(r",?\s*(?:(?:can|could) you |please |pls )?(?:make sure|so) (?:that )?i (?:don't|do not|won't) forget\W*$|"
+                  r",?\s*(?:labell?ed|called|titled)\s+(?=\w+\W*$)", " ", text, flags=re.I)  # leftover request words
     text = re.sub(rf"\b(?:i|we) (?:have|need|want|got|ought) to\b|\bi must\b|,?\s*(?:so|and|pls|please)?\s*{NUDGE} me"
                   r"(?: about it| of it)?\b|\b(?:by|before|until)\s*(?=,|$)", " ", text, flags=re.I)
     task = re.sub(rf"^\W*(?:(?:please|pls|can you|could you|can u|could u|hey|ok|okay|and|also)\W+)*(?:set up|set|add|put|schedule|"

@@ -15,7 +15,7 @@ from ..memory import LEVELS  # importance as a number from 0 to 1
 KINDS = {
     "add": "add plus sum addition combine combined join joins total tally together",
     "subtract": "subtract minus difference subtraction remain remains removed remove less deduct above below",
-    "multiply": "multiply times product multiplication",
+    "multiply": "multiply times product multiplication scale factor",
     "divide": "divide division quotient ratio split share equal evenly cut",
     "percent": "percent percentage pct cent",
     "power": "power pow exponent exponentiation raise",
@@ -35,7 +35,7 @@ KINDS = {
     "forget": "forget delete remove erase unlearn wipe scrub purge discard clear drop scrap throw toss shred destroy strike "
               "unpin retract retire revoke withdraw expunge unsave",
     "schedule": "schedule queue reminder remind follow followup enqueue task calendar event appointment agenda "
-                "nudge alarm job cron timer todo planner diary recurring",
+                "nudge alarm job cron timer todo planner diary recurring routine interval chore",
     "weather": "weather forecast temperature",
     "clock": "time clock date now today",
     "search": "search lookup find query web internet browse sources dig rummage matching",

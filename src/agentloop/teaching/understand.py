@@ -23,7 +23,7 @@ def clauses(text: str) -> list[str]:
     """Sentences, cut again at "then" and at "and" before a new verb or "I"/"my"."""
     parts = []
     text = re.sub(r"\b(Dr|Mr|Mrs|Ms|Prof|St)\.", r"\1", text)  # "Dr. Lee" is one name, not two sentences
-    for sentence in re.split(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+(?=[a-z])", text.strip(), flags=re.I):
+    for sentence in re.split(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+(?=(?:i|i'm|she|he|they|it|we|my)\b)", text.strip(), flags=re.I):
         pieces = re.split(r",?\s+(?:and )?then\s+|,\s*then\s+|\s+and\s+(?=(?:also\s+)?(?:i|my|please|" +
                           "|".join(sorted(VERBS - {"and", "is", "are", "do", "buy"})) + r")\b)",
                           sentence, flags=re.IGNORECASE)
@@ -41,6 +41,8 @@ def clauses(text: str) -> list[str]:
 def statements_apart(text: str) -> list[str]:
     """"I sold the Civic, I drive a Tesla now": two statements after a comma, when the first has a verb of its own."""
     found = re.search(r",\s+(?=i(?:'m| am)? [a-z]+\b)", text, re.I)
+    if found and len(re.findall(r"[\"“”]", text[:found.start()])) % 2:
+        return [text]  # inside a quotation: "I came, I saw, I conquered" is one text
     if not found or len(text[:found.start()].split()) < 3 or not re.search(r"\b(?:i|i'm|my|we)\b", text[:found.start()], re.I):
         return [text]  # "Off the record, I work as a magician" is one statement
     return [text[:found.start()]] + statements_apart(text[found.end():])
@@ -59,7 +61,7 @@ def intents_in(text: str) -> tuple:
                     text, re.IGNORECASE | re.DOTALL)
     if task and re.match(r"\W*(?:please |pls |can you |could you )?(?:queue|enqueue|schedule|put|plan|book|log|new|set up)\b",
                          task.group("label"), re.I):  # "queue a job: tidy up, tonight at 11" asks for one
-        return (Intent("schedule", {"task": task.group("body").strip(), "when": "", "clause": task.group("body")}),)
+        return (Intent("schedule", {"task": task.group("body").strip(), "when": "", "clause": text}),)
     if task:  # a queued task handed to the model: do it if it can, else remind the user of it
         inner = intents_in(task.group("body"))
         if all(i.kind == "unknown" for i in inner):
@@ -77,7 +79,9 @@ def intents_in(text: str) -> tuple:
         return (Intent("summarise", {"topic": "", "text": summary.group("text")}),)
     text = re.sub(r"(\b(?:got|bought|picked up) (?:a|my) (?:new |first )?[a-z]+)\s*[!.]+\s+(?=(?:it'?s )?(?:an?|the|\d{4}) )",
                   r"\1, ", text, flags=re.I)  # "just got a new car!! a 2019 Subaru Outback": one statement
-    parts = clauses(text)
+    given = re.match(r"^\W*(?:please |can you )?(?:count|reverse|uppercase|lowercase|shout|capitali[sz]e|title[- ]?case|measure|"
+                     r"how many)\b[^:\"“]{0,40}:\s*\S", text, re.I)
+    parts = [text.strip()] if given else clauses(text)  # "Count the words: I came, I saw": the text after the colon is one
     story = arithmetic.ledger(text) or (arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.search(
         r"\bhow (?:many|much)\b", parts[-1], re.I) else None)
     asks = text.rstrip().endswith("?") or re.search(r"\bhow (?:many|much|far|long)\b", parts[-1] if parts else "", re.I)
