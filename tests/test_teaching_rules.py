@@ -1210,3 +1210,11 @@ def test_self_descriptions_with_been_and_fan_are_kept(statement, key, value):
     notes = Notes()
     notes.say(statement)
     assert notes.facts == {key: value}, notes.facts
+
+
+def test_a_look_up_that_lists_its_labels_is_tried_again_with_the_label_that_fits():
+    saved = {"allergies": "sesame", "name": "Lin"}
+    tools = {"read_label": (schema("read_label", "Returns the stored note for a label.", label="string"),
+                            lambda label: saved.get(label, f"No note under '{label}'. Labels on file: {', '.join(saved)}"))}
+    answer, calls, _ = loop("is there any food I should avoid?", tools)
+    assert "sesame" in answer and "allerg" in answer, (answer, calls)

@@ -90,7 +90,7 @@ def ask(intent: Intent, turn):
             results.append(result)
             if not nothing(result):
                 break
-            if takes_key(tool) and (other := listed(result, "", intent.slots["about"])) and other != asked_key:
+            if takes_key(tool) and (other := listed(result, key, intent.slots["about"], asked_key)) and other != asked_key:
                 asked_key = other  # "no slot 'dietary'; slots in use: diet": the key it names
                 [result] = yield [call(tool, key=asked_key, query=query, limit=5, scope="user")]
                 results.append(result)
@@ -100,7 +100,8 @@ def ask(intent: Intent, turn):
                 continue  # an empty answer is not a memory
             if takes_key(tool):
                 known.setdefault(asked_key, result.strip())  # get_fact(key) answers with the bare value
-                key = asked_key if key.startswith("user_") else key
+                near = {alias for each in key.split("|") for alias in (each, *facts.ALIASES.get(each, ()))}
+                key = asked_key if key.startswith("user_") or asked_key in near else key  # said as what was found
             known.update(facts.facts_in_memory(result))
             known.update((f"memory_{i}", text) for i, text in enumerate(facts.texts_in(result))
                          if not facts.facts_in_memory(text) and not re.match(r"\W*$", text))
@@ -147,10 +148,11 @@ def asked_about(question: str) -> list[str]:
     return [w for w in re.findall(r"[a-z]{3,}", question.lower()) if w not in PLAIN]
 
 
-def listed(listing: str, key: str, question: str) -> str | None:
-    """The key a list of keys names for a question: the key itself, a near name of it, or one sharing a word."""
-    names = re.findall(r"[A-Za-z][\w-]*", listing)
-    near = {key, *facts.ALIASES.get(key, ())}
+def listed(listing: str, key: str, question: str, tried: str = "") -> str | None:
+    """The key a list of keys names for a question: the key itself, a near name of it, or one sharing a word
+    (never the one just tried: "No note under 'avoids'. Labels on file: allergies")."""
+    names = [n for n in re.findall(r"[A-Za-z][\w-]*", listing) if n != tried]
+    near = {alias for each in key.split("|") for alias in (each, *facts.ALIASES.get(each, ()))}
     words = {statements.lemma(w) for w in re.split(r"[_\W]+", key) + asked_about(question) if len(w) > 2}
     return next((n for n in names if n in near), None) or next(
         (n for n in names if words & {statements.lemma(w) for w in re.split(r"[_\W]+", n) if len(w) > 2}), None)
