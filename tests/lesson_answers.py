@@ -41,8 +41,13 @@ def answer(namespace: dict, code: str):
 
 
 def verdict(check, *answer, capsys):
-    """Run a check; return (passed, what it printed). A check must never raise, and prints one line."""
+    """Run a check; return (passed, what it printed). A check never raises, prints one line, and shows no traceback."""
     result = check(*answer)
     printed = capsys.readouterr().out
     assert printed.count("\n") == 1, f"a check prints exactly one line, got {printed!r}"
+    assert "Traceback" not in printed
     return bool(result), printed
+
+
+def boom(*args, **kwargs):
+    raise RuntimeError("student bug")

@@ -9,14 +9,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "solutions"))
 
 from agentloop import checks  # noqa: E402
 from agentloop.exercises import lesson09  # noqa: E402
-
-
-def verdict(check, *answer, capsys):
-    """Run a check; return (passed, what it printed). A check must never raise."""
-    result = check(*answer)
-    printed = capsys.readouterr().out
-    assert printed.count("\n") == 1, f"a check prints exactly one line, got {printed!r}"
-    return bool(result), printed
+from lesson_answers import verdict  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

@@ -13,24 +13,13 @@ import lesson09 as s09  # noqa: E402
 
 from agentloop.exercises import lesson09  # noqa: E402
 from agentloop.tokens import count_tokens  # noqa: E402
+from lesson_answers import boom, verdict  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
 def in_tmp(tmp_path, monkeypatch):
     """Solutions save memory files: keep them out of the repository."""
     monkeypatch.chdir(tmp_path)
-
-
-def verdict(check, *answer, capsys):
-    """Run a check; return (passed, what it printed). A check must never raise."""
-    result = check(*answer)
-    printed = capsys.readouterr().out
-    assert printed.count("\n") == 1, f"a check prints exactly one line, got {printed!r}"
-    return bool(result), printed
-
-
-def boom(*args, **kwargs):
-    raise RuntimeError("student bug")
 
 
 REFERENCE = [

@@ -17,17 +17,10 @@ import lesson01 as s01  # noqa: E402
 import agentloop  # noqa: E402
 from agentloop import checks, endpoint  # noqa: E402
 from agentloop.exercises import lesson01  # noqa: E402
+from lesson_answers import boom, verdict  # noqa: E402
 
 LESSON = json.loads((ROOT / "lessons" / "01_agent_function.ipynb").read_text())
 SECRET = "sk-test-" + secrets.token_hex(20)  # made here: a key-shaped string in a file would itself be a leak
-
-
-def verdict(check, *answer, capsys):
-    """Run a check; return (passed, what it printed). A check must never raise."""
-    result = check(*answer)
-    printed = capsys.readouterr().out
-    assert printed.count("\n") == 1, f"a check prints exactly one line, got {printed!r}"
-    return bool(result), printed
 
 
 @pytest.fixture(autouse=True)
@@ -36,10 +29,6 @@ def first_try(monkeypatch, tmp_path):
     progress file the checks write goes to a temporary folder."""
     monkeypatch.setattr(checks, "_failed_runs", {})
     monkeypatch.chdir(tmp_path)
-
-
-def boom(*args, **kwargs):
-    raise RuntimeError("student bug")
 
 
 def message_of(error):

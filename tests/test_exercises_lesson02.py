@@ -14,15 +14,9 @@ import lesson02 as s02  # noqa: E402
 
 from agentloop import checks  # noqa: E402
 from agentloop.exercises import lesson02  # noqa: E402
+from lesson_answers import verdict  # noqa: E402
 
 LESSON = json.loads((ROOT / "lessons" / "02_tools.ipynb").read_text())
-
-
-def verdict(check, *answer, capsys):
-    result = check(*answer)
-    printed = capsys.readouterr().out
-    assert printed.count("\n") == 1, f"a check prints exactly one line, got {printed!r}"
-    return bool(result), printed
 
 
 @pytest.fixture(autouse=True)

@@ -13,18 +13,12 @@ import lesson03 as s03  # noqa: E402
 
 from agentloop import checks  # noqa: E402
 from agentloop.exercises import lesson03  # noqa: E402
+from lesson_answers import verdict  # noqa: E402
 
 LESSON = json.loads((ROOT / "lessons" / "03_the_loop.ipynb").read_text())
 HOLES = {"check_run_agent_until": "...  # your code here: a tool named in stop_at ends the run, its result the answer",
          "check_run_agent_final_answer": "...  # your code here: out of turns, one last call without tools, and its answer",
          "check_run_agent_asking": "...  # your code here: run_tool(call) only if approve(call) says yes"}
-
-
-def verdict(check, *answer, capsys):
-    result = check(*answer)
-    printed = capsys.readouterr().out
-    assert printed.count("\n") == 1, f"a check prints exactly one line, got {printed!r}"
-    return bool(result), printed
 
 
 @pytest.fixture(autouse=True)

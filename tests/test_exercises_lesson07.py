@@ -16,6 +16,7 @@ sys.path.insert(0, str(ROOT / "solutions"))
 import lesson07 as s07  # noqa: E402
 
 from agentloop.exercises import lesson07  # noqa: E402
+from lesson_answers import boom, verdict  # noqa: E402
 
 
 @pytest.fixture
@@ -27,19 +28,6 @@ def agent(tmp_path, monkeypatch):
     lesson["settings"]["memory"] = True
     lesson["NOW"] = lesson["datetime"](2026, 1, 5, 9, 0)  # the lesson's clock where it starts
     return lesson
-
-
-def verdict(check, *answer, capsys):
-    """Run a check; return (passed, what it printed). A check prints one line and never raises."""
-    result = check(*answer)
-    printed = capsys.readouterr().out
-    assert printed.count("\n") == 1, f"a check prints exactly one line, got {printed!r}"
-    assert "Traceback" not in printed
-    return bool(result), printed
-
-
-def boom(*args, **kwargs):
-    raise RuntimeError("student bug")
 
 
 # 7.1: a new output gate for phone numbers, added to the agent's OUTPUT_GATES.

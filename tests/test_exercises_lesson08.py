@@ -9,6 +9,7 @@ import pytest
 from lesson_loop import lesson_definitions
 
 from agentloop.exercises import lesson08
+from lesson_answers import boom, verdict  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 SOLUTIONS = (ROOT / "solutions" / "lesson08.py").read_text()
@@ -31,19 +32,6 @@ def solved(lesson):
     """The reference solutions, defined in the lesson's namespace as the exercise cells define them."""
     exec(compile(SOLUTIONS, "solutions/lesson08.py", "exec"), lesson)
     return lesson
-
-
-def verdict(check, *answer, capsys):
-    """Run a check; return (passed, what it printed). A check prints one line and never raises."""
-    result = check(*answer)
-    printed = capsys.readouterr().out
-    assert printed.count("\n") == 1, f"a check prints exactly one line, got {printed!r}"
-    assert "Traceback" not in printed
-    return bool(result), printed
-
-
-def boom(*args, **kwargs):
-    raise RuntimeError("student bug")
 
 
 # The scheduler itself.
