@@ -1218,3 +1218,13 @@ def test_a_look_up_that_lists_its_labels_is_tried_again_with_the_label_that_fits
                             lambda label: saved.get(label, f"No note under '{label}'. Labels on file: {', '.join(saved)}"))}
     answer, calls, _ = loop("is there any food I should avoid?", tools)
     assert "sesame" in answer and "allerg" in answer, (answer, calls)
+
+
+def test_he_or_she_in_a_follow_up_is_the_person_named_before():
+    system = "You help.\nNotes:\n- brother_name: Tomas\n- brother_is: a firefighter\n- aunt_lives: in Porto"
+    _, _, messages = loop("what's my brother called?", {}, system)
+    answer, _, _ = loop("and what does he do for a living?", {}, system, history=messages[1:])
+    assert "firefighter" in answer, answer
+    _, _, messages = loop("my aunt is lovely", {}, system)
+    answer, _, _ = loop("where does she live?", {}, system, history=messages[1:])
+    assert "Porto" in answer, answer

@@ -66,6 +66,8 @@ def planned(turn: Turn):
         if question:
             return say.sentence(question.group(1).strip()).rstrip("."), []
     intents = understand(turn.text) or [Intent("unknown", {"text": turn.text})]
+    if all(i.kind == "unknown" or i.slots.get("loose") for i in intents) and (meant := resolved(turn)) != turn.text:
+        intents = understand(meant) or intents  # "and what does he do?": he is the husband named before
     if all(i.kind == "unknown" for i in intents):
         intents = completed(turn) or scheduled(turn) or overlapping(turn) or intents
     if rule := forbidden(turn, intents):  # a rule in the system prompt, whatever its wording, is honoured
@@ -106,6 +108,21 @@ def planned(turn: Turn):
         return (say.fallback(turn.text) if not turn.results else
                 "The tools returned: " + "; ".join(r.strip() for r in turn.results)), []
     return " ".join([say.cannot(cannot)] * bool(cannot) + [t for t in texts if t not in cannot]), []
+
+
+PEOPLE = set("""husband wife partner spouse boyfriend girlfriend son daughter brother sister mum mom mother dad father
+    grandma grandmother grandpa grandfather aunt uncle cousin boss friend flatmate roommate colleague niece nephew""".split())
+
+
+def resolved(turn: Turn) -> str:
+    """The message with "he"/"she" replaced by the person the user last named ("my husband Raj ... what does he do?")."""
+    named = [m.group(1).lower() for text in turn.earlier for m in re.finditer(r"\bmy (\w+)", text, re.I)
+             if m.group(1).lower() in PEOPLE]
+    if not named:
+        return turn.text
+    text = re.sub(r"\b(?:his|her)\b(?! own)", f"my {named[-1]}'s", turn.text, flags=re.I)
+    return re.sub(r"^\W*(?:(?:and|so|ok|okay|also|then)\W+)+", "", re.sub(r"\b(?:he|she)\b", f"my {named[-1]}", text, flags=re.I),
+                  flags=re.I)
 
 
 def completed(turn: Turn) -> list:
