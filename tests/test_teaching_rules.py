@@ -1228,3 +1228,49 @@ def test_he_or_she_in_a_follow_up_is_the_person_named_before():
     _, _, messages = loop("my aunt is lovely", {}, system)
     answer, _, _ = loop("where does she live?", {}, system, history=messages[1:])
     assert "Porto" in answer, answer
+
+
+DIARY = "You keep the diary. It is Wednesday 7 October 2026, 14:00."
+
+
+@pytest.mark.parametrize("said, tool, expected", [
+    ("Put the vet visit in for October 9 at 4:30pm.",
+     ("add_event", "Adds an event. when is ISO 'YYYY-MM-DDTHH:MM'. freq: none, daily, weekly, monthly or yearly.",
+      {"headline": "string", "when": "string", "freq": {"type": "string", "enum": ["none", "daily", "weekly", "monthly", "yearly"]}}),
+     {"headline": "the vet visit", "when": "2026-10-09T16:30", "freq": "none"}),
+    ("Every Friday at 8am, stand-up with the team.",
+     ("add_event", "Adds an event. when is ISO 'YYYY-MM-DDTHH:MM'. freq: none, daily, weekly, monthly or yearly.",
+      {"headline": "string", "when": "string", "freq": {"type": "string", "enum": ["none", "daily", "weekly", "monthly", "yearly"]}}),
+     {"headline": "stand-up with the team", "when": "2026-10-09T08:00", "freq": "weekly"}),
+    ("Remind me to lock the shed tonight at 9.",
+     ("later", "A one-time reminder. day: YYYY-MM-DD, clock: HH:MM (24h).", {"memo": "string", "day": "string", "clock": "string"}),
+     {"memo": "lock the shed", "day": "2026-10-07", "clock": "21:00"}),
+    ("Every 2 days remind me to feed the sourdough, starting tomorrow at 7am.",
+     ("nag", "A reminder. first: 'YYYY-MM-DD HH:MM' of the first one; every_n_days: 0 for once.",
+      {"what": "string", "first": "string", "every_n_days": "integer"}),
+     {"what": "feed the sourdough", "first": "2026-10-08 07:00", "every_n_days": 2}),
+    ("Pilates every Monday at 6pm, please book it.",
+     ("reserve", "Reserve a slot. day: weekday name or ISO date; hour: 0-23; cadence: once/weekly/daily.",
+      {"label": "string", "day": "string", "hour": "integer", "cadence": "string"}),
+     {"label": "Pilates", "day": "2026-10-12", "hour": 18, "cadence": "weekly"}),
+])
+def test_a_time_goes_to_the_tool_in_the_format_it_asks_for_from_the_date_in_the_prompt(said, tool, expected):
+    name, description, params = tool
+    spec = schema(name, description, **{p: "string" for p in params})
+    spec["function"]["parameters"]["properties"] = {p: k if isinstance(k, dict) else {"type": k} for p, k in params.items()}
+    made = []
+    loop(said, {name: (spec, lambda **kw: made.append(kw) or "ok")}, DIARY)
+    assert made == [expected], made
+
+
+def test_a_name_in_a_question_is_the_person_memory_names_and_a_new_car_replaces_the_old_whole():
+    answer, _, _ = loop("what does Lukas do?", {}, "You help.\nNotes:\n- brother_name: Lukas\n- brother_is: a carpenter")
+    assert "carpenter" in answer, answer
+    notes = Notes(car="Ford Focus")
+    notes.say("I sold the Focus. I drive a Kia Niro now.")
+    assert notes.facts == {"car": "a Kia Niro"}, notes.facts
+
+
+def test_i_dont_want_to_add_them_i_want_to_multiply_them():
+    answer, _, _ = loop("I don't want to add 6 and 7 - I want to multiply them.", {})
+    assert answer.rstrip(".").endswith("42"), answer

@@ -135,6 +135,8 @@ def expression(text: str, previous: str | None = None) -> str | None:
     if any(re.search(pattern, text) for pattern in NOT_SUMS):
         return None
     text = re.sub(r"^\W*(?:don't|do not)\s+(?:add|subtract|multiply|divide|sum)\s+(?:them|those|these|it)\b\W*", "", text)
+    text = re.sub(r"\bi (?=(?:don't|do not) )|\b(?:want to|wanna)\s+(?=add|subtract|multiply|divide|sum)|\bi want to\s+", "", text)
+    text = re.sub(r"\s+-\s+(?=(?:add|subtract|multiply|divide|sum)\b)", ", ", text)  # "don't add 5 and 3 - multiply them"
     negated = re.search(r"\b(?:don't|do not|not)\s+(?:add|subtract|multiply|divide|sum|plus|minus|times)\b([^,;:]*)[,;:]?", text)
     if negated:  # "don't add 5 and 3, multiply them": the numbers stay, the operation goes
         said = re.findall(r"-?\d+(?:\.\d+)?", negated.group(1))

@@ -116,11 +116,15 @@ PEOPLE = set("""husband wife partner spouse boyfriend girlfriend son daughter br
 
 def resolved(turn: Turn) -> str:
     """The message with "he"/"she" replaced by the person the user last named ("my husband Raj ... what does he do?")."""
-    named = [m.group(1).lower() for text in turn.earlier for m in re.finditer(r"\bmy (\w+)", text, re.I)
+    names = {v: k.removesuffix("_name").replace("_", " ") for k, v in turn.known().items() if k.endswith("_name") and k != "name"}
+    text = turn.text
+    for name, who in names.items():  # "where does Ingrid live?": Ingrid is the sister memory names
+        text = re.sub(rf"\b{re.escape(name)}'s\b", f"my {who}'s", re.sub(rf"\b{re.escape(name)}\b(?!')", f"my {who}", text))
+    named = [m.group(1).lower() for said in turn.earlier for m in re.finditer(r"\bmy (\w+)", said, re.I)
              if m.group(1).lower() in PEOPLE]
     if not named:
-        return turn.text
-    text = re.sub(r"\b(?:his|her)\b(?! own)", f"my {named[-1]}'s", turn.text, flags=re.I)
+        return text
+    text = re.sub(r"\b(?:his|her)\b(?! own)", f"my {named[-1]}'s", text, flags=re.I)
     return re.sub(r"^\W*(?:(?:and|so|ok|okay|also|then)\W+)+", "", re.sub(r"\b(?:he|she)\b", f"my {named[-1]}", text, flags=re.I),
                   flags=re.I)
 

@@ -40,7 +40,8 @@ def remember(intent: Intent, turn):
         calls.append(call(tool, **roles, importance=importance, scope="user", metadata={"key": key}))
     if (old := intent.slots.get("old")) and keyed and len(pairs) == 1:  # "my cat's name is Tomasz, not Tom"
         stale = rf"\b{re.escape(old)}\b"
-        holders = [call(tool, key=turn.written(k), value=re.sub(stale, pairs[0][1], v, flags=re.I))
+        whole = re.match(r"(?:an?|the|my)\b", pairs[0][1], re.I)  # "a Tesla Model 3" replaces "Honda Civic" whole
+        holders = [call(tool, key=turn.written(k), value=pairs[0][1] if whole else re.sub(stale, pairs[0][1], v, flags=re.I))
                    for k, v in known.items() if k not in (pairs[0][0], same_subject(known, pairs[0][0])) and re.search(stale, v, re.I)]
         new_key = same_subject(known, pairs[0][0]) not in known
         calls = holders if holders and new_key else calls + holders  # "not in Bristol anymore": Bristol's key gets Cardiff

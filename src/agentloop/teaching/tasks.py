@@ -6,8 +6,8 @@ replies. Like plan.py's, a handler returns the answer, or is a generator that yi
 import re
 
 from . import facts, say
-from .timing import ORDINAL, task_of, timing
-from .toolbox import allows_empty, call, role_of, takes_key
+from .timing import ORDINAL, now_in, shaped, task_of, timing
+from .toolbox import UNITS_SAID, allows_empty, call, described, role_of, takes_key, type_of
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1],
            "count_words": lambda s: str(len(s.split())), "titlecase": str.title, "length": lambda s: str(len(s))}
@@ -96,22 +96,24 @@ def schedule(intent, turn):
                                     for p, spec in tool.params.items() if role_of(p, spec, {"when": "", "day": "", "hour": ""})):
         return say.WHEN_ASKED
     day, hour = re.sub(CLOCK_WORDS, "", due).strip(" ,") or due, next(iter(re.findall(CLOCK_WORDS, due)), due)
+    now, phrase = now_in(turn.system), f"{when} {every}"  # times in the tool's own format, from the date it is
     if any(role_of(p, spec, {"repeat": ""}) for p, spec in tool.params.items()):  # calendar_add(title, start, repeat)
         once = "" if any(allows_empty(tool, p) for p, spec in tool.params.items() if role_of(p, spec, {"repeat": ""})) else "none"
-        timed = any(role_of(p, spec, {"when": "", "repeat": "", "task": ""}) == "when" for p, spec in tool.params.items())
-        repeat = every if timed or not when else f"{every} {when}"  # chore(chore, interval): the time goes with it
-        results = yield [call(tool, task=task, when=due, repeat=repeat or once, day=day, hour=hour)]
+        slot = any(role_of(p, spec, {"when": "", "repeat": "", "task": "", "day": "", "hour": ""}) in ("when", "day", "hour")
+                   for p, spec in tool.params.items())
+        repeat = every if slot or not when else f"{every} {when}"  # chore(chore, interval): the time goes with it
+        results = yield [timed(tool, call(tool, task=task, when=due, repeat=repeat or once, day=day, hour=hour), phrase, every, now)]
     elif any(role_of(p, spec, {"day": ""}) for p, spec in tool.params.items()):  # book_slot(summary, day, hour)
-        results = yield [call(tool, task=task, day=day, hour=hour, when=due)]
+        results = yield [timed(tool, call(tool, task=task, day=day, hour=hour, when=due), phrase, every, now)]
     elif every:  # a recurring task carries its "every ..." along, so each run queues the next
         if when and not re.search(DAY_WORDS, when, re.I) and (day := re.search(DAY_WORDS, every, re.I)):
             due = f"{day.group().rstrip('s').capitalize()} {when}"  # "every Friday at 5pm": first due Friday at 5pm
-        results = yield [call(tool, task=f"{task} {every}", when=due)]
+        results = yield [timed(tool, call(tool, task=f"{task} {every}", when=due), phrase, every, now)]
         if reason := refusal(results):
             return f"I couldn't schedule that. {reason}"
         return f"Scheduled: {task} {every}, first due {due}."
     else:
-        results = yield [call(tool, task=task, when=due)]
+        results = yield [timed(tool, call(tool, task=task, when=due), phrase, every, now)]
     if reason := refusal(results):
         return f"I couldn't schedule that. {reason}"
     return f"Scheduled: {task} ({' '.join(filter(None, [when, every])) or due})."
@@ -126,6 +128,27 @@ def recurring(tool) -> bool:
     """Whether a scheduling tool repeats things: a recurrence parameter, or words that say so."""
     said = f"{tool.name} {tool.description} {' '.join(tool.params)}".lower()
     return bool(re.search(r"recurr|repeat|every|regular|routine|weekly|daily|monthly|cron|interval", said))
+
+
+def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
+    """A call's times in the formats the tool asks for ("start is ISO 'YYYY-MM-DDTHH:MM'", "hour: 0-23",
+    "repeat_every_days: 0 for once"), counted from the date in the system prompt."""
+    name, args = made
+    for param, value in args.items():
+        spec, hint = tool.params[param], described(tool, param)
+        role = role_of(param, spec, {"when": "", "day": "", "hour": "", "repeat": ""}) or (
+            "when" if re.search(r"YYYY|HH:MM|\bISO\b", hint) else None)
+        if role in ("when", "day", "hour"):
+            args[param] = shaped(value, hint, phrase, now)
+        elif role == "repeat" and (listed := re.search(r"\b[a-z]+(?:\s*/\s*[a-z]+)+\b", hint)) and isinstance(value, str):
+            options = [o.strip() for o in listed.group().split("/")]  # "recurrence: once/weekly/daily"
+            unit = next((u for u, said in UNITS_SAID.items() if re.search(said, every or "none", re.I)), None)
+            args[param] = next((o for o in options if unit and re.search(UNITS_SAID[unit], o, re.I)), value)
+        elif role == "repeat" and type_of(spec) in ("integer", "number") and re.search(r"\bdays?\b", f"{param} {hint}"):
+            count = re.search(r"\d+", every)  # repeat_every_days: "every 3 days" 3, "weekly" 7, once 0
+            args[param] = int(count.group()) if count and "day" in every else 7 if re.search(UNITS_SAID["week"], every) else \
+                1 if re.search(UNITS_SAID["day"], every) else 0
+    return name, args
 
 
 def next_time(every: str) -> str:

@@ -4,6 +4,7 @@
 every "Thursday"; "stretch every 15 minutes" -> every "15 minutes". What is left is the task.
 """
 import re
+from datetime import datetime, timedelta
 
 DAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
 MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|" \
@@ -55,6 +56,7 @@ def task_of(text: str) -> str:
                   r"\s*(?:to|for|about)?\s+", " ", text, flags=re.I)
     task = re.sub(r"\b(?:to|on|in|into) (?:my|the) (?:calendar|agenda|schedule|queue|list|to-?do list|diary)\b|"
                   r"\b(?:please|pls|for me|thanks)\b|\bat\s*$|\bon\s*$", " ", task, flags=re.I)
+    task = re.sub(r"^(?:a |an )?one-?off\W+", "", task.strip(" ,:"), flags=re.I)  # "add a one-off: lunch with Priya"
     task = re.sub(r"^(?:a |an )?(?:recurring |repeating |regular |weekly |daily )?(?:thing|reminder|event|task|job|entry|"
                   r"something|alarm|note|slot)\W*(?:to|for|about)\s+", "", task.strip(" ,"), flags=re.I)
     task = re.sub(r"^\W*(?:(?:can you|could you|please|pls)\s+)*(?:put|pop|stick|pencil|write|jot) (.+?) (?:in|on|down)(?: for)?\s*$",
@@ -65,9 +67,87 @@ def task_of(text: str) -> str:
                   "", task, flags=re.I)
     task = re.sub(r"[.,]?\s*(?:(?:can|could) (?:u|you)|pls|please)\s+(?:queue|schedule|add|book|set up|put|remember|do)\s+"
                   r"(?:that|it|this)(?: up| in| for me)?\W*$", "", task, flags=re.I)
-    task = re.sub(r",?\s*(?:(?:can you|could you|please|pls)\s+)*(?:put|add|stick|pop|throw|get) (?:that|it|this)(?: in| on| down)?"
+    task = re.sub(r",?\s*(?:(?:can you|could you|please|pls)\s+)*(?:put|add|stick|pop|throw|get|book|schedule|queue|set up) (?:that|it|this)(?: in| on| down)?"
                   r"(?: (?:my|the) (?:calendar|diary|agenda|schedule|planner|list|queue|to-?do list))?\W*$|^\W*(?:is|are)\s+", "", task, flags=re.I)
     task = re.sub(r"^\W*(?:set up|set|add|put|schedule|book|create|make)\s+(?:a |an )?(?:recurring |repeating )?"
                   r"(?:thing|reminder|event|task|job|entry|something)\W*(?:to|for|about)?\s*", "", task, flags=re.I)
     task = re.sub(r"\s+(?:in|on) for$|\s+(?:for|on|at|by|in)$|^(?:me|us)\s+", "", re.sub(r"\s+", " ", task).strip(" ,.!:-"), flags=re.I)
     return task.strip(" ,.!:-")
+
+
+# A tool that wants a time in a format ("start is ISO 'YYYY-MM-DDTHH:MM'", "hour: 0-23") gets it in that format,
+# counted from the date the system prompt gives ("It is Tuesday 10 March 2026, 09:00"); with no date given, the words.
+MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+
+def now_in(system: str):
+    """The date and time the system prompt says it is, or None."""
+    iso = re.search(r"\b(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d))?", system)
+    said = re.search(rf"\b(\d{{1,2}})(?:st|nd|rd|th)? ({MONTH}) (\d{{4}})\b|\b({MONTH}) (\d{{1,2}})(?:st|nd|rd|th)?,? (\d{{4}})\b",
+                     system, re.I)
+    clock = re.search(r"\b(\d{1,2}):(\d\d)\b", system)
+    if not (iso or said) or not re.search(r"\b(?:it is|it's|today is|the date is|current date|now is|date:|today:)", system, re.I):
+        return None
+    if iso:
+        year, month, day = int(iso[1]), int(iso[2]), int(iso[3])
+    else:
+        day, name, year = (said[1], said[2], said[3]) if said[1] else (said[5], said[4], said[6])
+        year, month, day = int(year), MONTHS.index(name[:3].lower()) + 1, int(day)
+    hour, minute = (int(clock[1]), int(clock[2])) if clock else (9, 0)
+    return datetime(year, month, day, hour, minute)
+
+
+def moment(phrase: str, now: datetime):
+    """The first time a phrase ("tomorrow at 6pm", "on Mondays at 10am", "March 12 at 3pm", "in 45 minutes") names."""
+    text = phrase.lower()
+    if ahead := re.search(r"\bin (an?|one|half an|\d+(?:\.\d+)?) (minute|min|hour|hr|day|week)s?( and a half)?\b", text):
+        count = {"a": 1, "an": 1, "one": 1, "half an": 0.5}.get(ahead[1]) or float(ahead[1])
+        count += 0.5 if ahead[3] else 0
+        unit = {"min": "minute", "hr": "hour"}.get(ahead[2], ahead[2])
+        return now + timedelta(**{f"{unit}s": count})
+    date = now.date()
+    if iso := re.search(r"\b(\d{4})-(\d\d)-(\d\d)\b", text):
+        date = datetime(int(iso[1]), int(iso[2]), int(iso[3])).date()
+    elif found := re.search(rf"\b({MONTH}) (\d{{1,2}})(?:st|nd|rd|th)?\b|\b(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({MONTH})\b", text):
+        name, day = (found[1], found[2]) if found[1] else (found[4], found[3])
+        date = datetime(now.year, MONTHS.index(name[:3]) + 1, int(day)).date()
+        date = date if date >= now.date() else date.replace(year=now.year + 1)
+    elif "tomorrow" in text or "tmrw" in text:
+        date += timedelta(days=1)
+    elif day := re.search(rf"\b{DAY}", text):
+        wanted = DAYS.index(day.group()[:3])
+        date += timedelta(days=(wanted - date.weekday() - 1) % 7 + 1)  # the next one, never today
+    elif ordinal := re.search(r"\b(\d{1,2})(?:st|nd|rd|th)\b", text):
+        date = date.replace(day=int(ordinal[1]))
+        date = date if date >= now.date() else (date.replace(day=1) + timedelta(days=32)).replace(day=int(ordinal[1]))
+    hour, minute = 9, 0
+    dateless = re.sub(rf"\b\d{{4}}-\d\d-\d\d\b|\b(?:in|every) \d+\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b\d{{1,2}} (?:of )?{MONTH}\b|"
+                      rf"\b{MONTH} \d{{1,2}}\b", " ", text)  # the clock is what is left once the date is out
+    if clock := re.search(r"\b(\d{1,2})(?::(\d\d))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\W|$)(?! ?(?:minute|min|hour|hr|day|week|month|year)s?\b)",
+                          dateless):
+        hour, minute = int(clock[1]) % 24, int(clock[2] or 0)
+        evening = (clock[3] or "").startswith("p") or re.search(r"\btonight|evening|night\b", text)
+        hour += 12 if evening and hour < 12 else 0
+        hour = 0 if (clock[3] or "").startswith("a") and hour == 12 else hour
+    elif "noon" in text or "midday" in text:
+        hour = 12
+    elif "midnight" in text:
+        hour = 0
+    elif re.search(r"\btonight|evening\b", text):
+        hour = 20
+    when = datetime.combine(date, datetime.min.time()).replace(hour=hour, minute=minute)
+    return when + timedelta(days=1) if when < now and not re.search(rf"{DAY}|{MONTH}|\d{{4}}", text) and "today" not in text else when
+
+
+def shaped(value, hint: str, phrase: str, now):
+    """`value` in the format `hint` asks for ("YYYY-MM-DD", "HH:MM", "0-23", "ISO"), counted from `now`; else as it was."""
+    formats = [("YYYY-MM-DDTHH:MM", "%Y-%m-%dT%H:%M"), ("YYYY-MM-DD HH:MM", "%Y-%m-%d %H:%M"), ("YYYY-MM-DD", "%Y-%m-%d"),
+               ("HH:MM", "%H:%M")]
+    wanted = next((f for key, f in formats if key in hint), None) or (
+        "%Y-%m-%d" if re.search(r"\bISO date\b", hint) else "%Y-%m-%dT%H:%M" if re.search(r"\bISO\b", hint) else None)
+    hour_only = re.search(r"\b0\s*-\s*23\b", hint)
+    if now is None or not phrase or not (wanted or hour_only) or re.search(r"\bor (?:plain )?words\b|plain words", hint):
+        return value
+    when = moment(phrase, now)
+    return when.hour if hour_only and not wanted else when.strftime(wanted)

@@ -35,7 +35,8 @@ KINDS = {
     "forget": "forget delete remove erase unlearn wipe scrub purge discard clear drop scrap throw toss shred destroy strike "
               "unpin retract retire revoke withdraw expunge unsave",
     "schedule": "schedule queue reminder remind follow followup enqueue task calendar event appointment agenda "
-                "nudge alarm job cron timer todo planner diary recurring routine interval chore",
+                "nudge alarm job cron timer todo planner diary recurring routine interval chore reserve book booking "
+                "recurrence",
     "weather": "weather forecast temperature",
     "clock": "time clock date now today",
     "search": "search lookup find query web internet browse sources dig rummage matching",
@@ -127,7 +128,8 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
                                             for p, d in zip(params, params_said or [""] * len(params))):
         scores.pop("count_letter")  # "Number of characters in a text" measures length: no letter to count
         chosen = best(scores)
-    if chosen == "clock" and len(params) >= 2 and "when" in {role_of(p, {}, {"task": 1, "when": 1}) for p in params}:
+    if chosen == "clock" and len(params) >= 2 and {role_of(p, {}, {"task": 1, "when": 1, "day": 1, "repeat": 1}) for p in params} & {
+            "when", "day", "repeat"}:
         return "schedule"  # set_nudge(what, at, every): a clock that takes what to do and when schedules it
     if memory and name_words & {"list", "all"}:
         return "list_memory"
@@ -161,7 +163,7 @@ ROLES = {
     "when": "when time at due date delay after in schedule start datetime moment",
     "day": "day weekday",
     "hour": "hour clock",
-    "repeat": "repeat recurrence recurring every frequency interval rrule cadence period",
+    "repeat": "repeat recurrence recurring every frequency freq interval rrule cadence period",
     "city": "city location place where town",
     "word": "word text string input s phrase sentence",
     "letter": "letter char character ch c symbol needle",
@@ -184,6 +186,8 @@ def fill(tool: Tool, values: dict) -> dict:
     for param, spec in tool.params.items():
         kind = type_of(spec)
         role = role_of(param, spec, values)
+        if role is None and "when" in values and re.search(r"YYYY|HH:MM|\bISO\b|\bdate\b|\btime\b", described(tool, param)):
+            role = "when"  # nag(first): "first: 'YYYY-MM-DD HH:MM' of the first one"
         main = MAIN_ROLE.get(tool.kind)
         if role is None and kind in ("integer", "number") and tool.kind == "forget" and values.get("id"):
             role = "id"  # shred(entry: integer): the number found for the memory
@@ -212,6 +216,13 @@ def fill(tool: Tool, values: dict) -> dict:
             continue  # an optional argument the request does not hold is left out
         args[param] = convert(value, spec)
     return args
+
+
+def described(tool: Tool, param: str) -> str:
+    """What the schema says of a parameter: its own description and what the tool's description says of it."""
+    said = re.search(rf"`?\b{re.escape(param)}\b`?\s*(?:is|:|=)\s*([^;]+?)(?:;|\.\s|\.$|$)", tool.description)
+    own = tool.params[param].get("description", "") if isinstance(tool.params[param], dict) else ""
+    return f"{own if isinstance(own, str) else ''} {said.group(1) if said else ''}".strip()
 
 
 def allows_empty(tool: Tool, param: str) -> bool:
@@ -270,12 +281,18 @@ def generic(kind: str | None, text: str):
     return {"number": 0, "integer": 0, "boolean": True, "array": [], "object": {}}.get(kind, text)
 
 
+UNITS_SAID = {"none": r"^\s*(?:none|no|never|once|one-off|single)?\s*$", "hour": r"\bhour", "year": r"\byear|\bannual",
+              "month": r"\bmonth", "week": r"\bweek|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b",
+              "day": r"\bday|\bdaily|\bmorning|\bevening|\bnight"}
+
+
 def convert(value, spec: dict):
     """Make a value fit its parameter's schema (type and enum)."""
     kind = type_of(spec)
-    if "enum" in spec and value not in spec["enum"]:  # "agent:researcher" -> "agent", else the middle-ish choice
-        value = next((e for e in spec["enum"] if str(value).startswith(f"{e}:")),
-                     spec["enum"][min(len(spec["enum"]) - 1, 1)])
+    if "enum" in spec and value not in spec["enum"]:  # "agent:researcher" -> "agent", "every Monday" -> "weekly", else the middle
+        unit = next((u for u, said in UNITS_SAID.items() if re.search(said, str(value), re.I)), None)
+        value = next((e for e in spec["enum"] if str(value).startswith(f"{e}:")), None) or next(
+            (e for e in spec["enum"] if unit and re.search(UNITS_SAID[unit], str(e), re.I)), spec["enum"][min(len(spec["enum"]) - 1, 1)])
     if kind in ("integer", "number") and isinstance(value, float) and value.is_integer():
         return int(value)  # 2, not 2.0, as a real model would write it
     if kind == "boolean" and isinstance(value, str):  # "none" is no, "every Monday" is yes

@@ -81,6 +81,7 @@ def intents_in(text: str) -> tuple:
                   r"\1, ", text, flags=re.I)  # "just got a new car!! a 2019 Subaru Outback": one statement
     given = re.match(r"^\W*(?:please |can you )?(?:count|reverse|uppercase|lowercase|shout|capitali[sz]e|title[- ]?case|measure|"
                      r"how many)\b[^:\"“]{0,40}:\s*\S", text, re.I)
+    given = given or re.search(r"\b(?:don't|do not)\s+(?:want to\s+|wanna\s+)?(?:add|subtract|multiply|divide)\b", text, re.I)
     parts = [text.strip()] if given else clauses(text)  # "Count the words: I came, I saw": the text after the colon is one
     story = arithmetic.ledger(text) or (arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.search(
         r"\bhow (?:many|much)\b", parts[-1], re.I) else None)
