@@ -1274,3 +1274,20 @@ def test_a_name_in_a_question_is_the_person_memory_names_and_a_new_car_replaces_
 def test_i_dont_want_to_add_them_i_want_to_multiply_them():
     answer, _, _ = loop("I don't want to add 6 and 7 - I want to multiply them.", {})
     assert answer.rstrip(".").endswith("42"), answer
+
+
+@pytest.mark.parametrize("memory, question, expected", [
+    ("- wife_name: Noor", "what's my partner's name?", "Noor"),
+    ("- user_has: three hens, Dot, Peg and Lou", "can you name my hens?", "Dot, Peg and Lou"),
+    ("- diet: coeliac", "is there anything I should avoid eating?", "coeliac"),
+    ("- flat: 3/2 14 Kelvin Road", "what's my address again?", "14 Kelvin Road"),
+])
+def test_a_question_in_other_words_finds_the_fact_kept_under_a_near_name(memory, question, expected):
+    answer, _, _ = loop(question, {}, "You help.\nNotes:\n" + memory)
+    assert expected in answer, answer
+
+
+def test_a_dash_before_its_does_not_split_a_correction():
+    notes = Notes(birthday="May 3")
+    notes.say("You have my birthday wrong - it's May 13, not May 3.")
+    assert notes.facts == {"birthday": "May 13"}, notes.facts

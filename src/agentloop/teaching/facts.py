@@ -15,7 +15,7 @@ from .understand import key_of, stated
 ALIASES = {"name": ["user_name", "username", "first_name", "called"], "prefers": ["preference", "drink"],
            "workplace": ["employer", "company", "office", "work_place"],
     "birthday": ["birth_date", "date_of_birth", "birthdate", "dob", "bday", "birth_year"],
-           "lives_in": ["city", "home", "lives", "address", "home_city"], "job": ["occupation", "profession", "work"],
+           "lives_in": ["city", "home", "lives", "address", "home_city", "apartment", "flat"], "job": ["occupation", "profession", "work"],
            "allergies": ["allergy", "allergic_to"], "likes": ["like", "loves", "interests"],
            "location": ["lives_in", "city"], "avoids": ["allergies", "allergy", "diet"]}
 
@@ -142,17 +142,23 @@ def canonical(word: str) -> str:
 
 def lookup(facts: dict, key: str) -> str | None:
     """The value for a key, allowing near names (favourite_drink ~ prefers, etc.)."""
+    return holder(facts, key)[1]
+
+
+def holder(facts: dict, key: str) -> tuple:
+    """(the key memory keeps it under, the value) for a key, allowing near names; (key, None) if none."""
     if key in facts:
-        return facts[key]
+        return key, facts[key]
     for alias in ALIASES.get(key, []):
         if alias in facts:
-            return facts[alias]
+            return alias, facts[alias]
     wanted = set(key.split("_")) - {"name", "my", "the"} or {key}
-    found = next((v for k, v in facts.items() if wanted <= set(k.split("_"))), None)
-    if found is None and key in KIND_OF | {v: k for k, v in KIND_OF.items()}:  # "which car?" finds `ride`
-        near = {KIND_OF.get(key)} | {k for k, v in KIND_OF.items() if v == key}
-        found = next((v for k, v in facts.items() if k in near), None)
-    return found
+    found = next(((k, v) for k, v in facts.items() if wanted <= set(k.split("_"))), None)
+    if found is None:  # "which car?" finds `ride`, "my partner's name" finds `husband_name`, "my address" finds `apartment`
+        head, _, tail = key.partition("_")
+        near = {KIND_OF.get(head)} | {k for k, v in KIND_OF.items() if v == head or KIND_OF.get(head) == v} - {None, head}
+        found = next(((k, v) for k, v in facts.items() if k.partition("_")[0] in near and k.partition("_")[2] == tail), None)
+    return found or (key, None)
 
 
 def mentioning(facts: dict, words: str) -> list[tuple[str, str]]:

@@ -82,14 +82,14 @@ FACTS = [
 NEAR = {"pup": "dog", "puppy": "dog", "doggo": "dog", "kitty": "cat", "kitten": "cat", "hubby": "husband", "wifey": "wife",
         "mom": "mother", "mum": "mother", "mama": "mother", "dad": "father", "papa": "father", "bf": "boyfriend",
         "gf": "girlfriend", "fav": "favourite", "fave": "favourite", "bday": "birthday", "b-day": "birthday",
-        "nickname": "name", "hometown": "from", "children": "kids", "child": "kid", "kiddos": "kids", "youngsters": "kids"}
+        "nickname": "name", "hometown": "from", "dietary": "diet", "children": "kids", "child": "kid", "kiddos": "kids", "youngsters": "kids"}
 # what a thing is a kind of: "forget my dog" finds `pet: a spaniel`, "which car" finds `ride: a Subaru`
 KIND_OF = {"dog": "pet", "cat": "pet", "puppy": "pet", "kitten": "pet", "hamster": "pet", "rabbit": "pet", "parrot": "pet",
            "fish": "pet", "spaniel": "dog", "terrier": "dog", "labrador": "dog", "beagle": "dog", "poodle": "dog",
            "car": "vehicle", "ride": "car", "motor": "car", "wheels": "car", "bike": "vehicle", "motorbike": "vehicle",
            "husband": "partner", "wife": "partner", "spouse": "partner", "boyfriend": "partner", "girlfriend": "partner",
            "job": "work", "occupation": "job", "profession": "job", "employer": "work", "allergy": "allergies",
-           "food": "diet"}
+           "food": "diet", "apartment": "address", "flat": "address", "house": "address", "home": "address"}
 SAME = {"allergy": "allergies", "address": "lives_in", "home": "lives_in", "city": "lives_in", "occupation": "job",
         "profession": "job", "bday": "birthday", "birth_date": "birthday", "date_of_birth": "birthday",
         "first_name": "name"}  # words for a key the grammar already has
@@ -106,12 +106,15 @@ QUESTIONS = [
     (r"\bwhat(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?) called\b|\bwhat did i (?:call|name) my (?P<k2>[a-z]+)\b", "{k}_name"),
     (r"\bwhat(?:'s| is) the name of my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}_name"),
     (r"\bwho(?:'s| is) my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}_name"),
-    (r"\bwhat (?:are|were) (?:the names of )?my (?P<k>[a-z]+)(?:'s?|s')? names?\b", "{k}_name"),
+    (r"\bwhat (?:are|were) (?:the names of )?my (?P<k>[a-z]+)(?:'s?|s')? names?\b|\b(?:can you )?name my (?P<k2>[a-z]+)\b",
+     "{k}_name"),
     (r"\b(?:anything|something|what do you know|what do you have|tell me(?: anything)?|any notes?|what(?:'s| is) there) "
      r"(?:about|on|regarding) my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}"),
     (r"\b(?:any|what|which) (?:foods?|things?|drinks?)(?: that)? (?:do )?i (?:should|must|need to|have to|ought to) avoid\b|"
-     r"\bwhat (?:should|must|do) i (?:avoid|stay away from)\b|"
-     r"\bwhat (?:can't|cannot|can not|don't|do not|shouldn't|should not|mustn't) i (?:eat|drink|have)\b|\bwhat am i unable to "
+     r"\bwhat (?:should|must|do) i (?:avoid|stay away from)\b|\b(?:what|which|any) (?:foods?|things?|drinks?|ingredients?) "
+     r"(?:should|must|do|need) i (?:avoid|stay away from|not eat)\b|"
+     r"\bwhat (?:can't|cannot|can not|don't|do not|shouldn't|should not|mustn't) i (?:eat|drink|have)\b|\banything i (?:should|must|need "
+     r"to|have to|ought to) avoid\b|\bwhat am i unable to "
      r"(?:eat|drink)\b|\banything i (?:can't|cannot|shouldn't|should not|mustn't) (?:eat|drink)\b", "avoids|allergies|diet"),
     (r"\bwhat am i allergic to\b|\b(?:do i have|what are) (?:any )?(?:my )?allergies\b|\bam i allergic\b|\bany allergies\b", "allergies"),
     (r"\bwhat do i (?:hate|dislike|not like)\b|\bwhat don't i like\b", "dislikes"),
@@ -128,7 +131,8 @@ QUESTIONS = [
     (r"\bwhen(?:'s| is| was) my (?:birthday|bday)\b|\bwhen was i born\b|\bwhat(?:'s| is) my (?:birthday|birth date|date of birth)\b",
      "birthday"),
     (r"\bwhat did i ask you to remember\b|\bwhat did i tell you to remember\b", "note"),
-    (r"\b(?:what|when|where|which)(?:'s| is| are| was)? my (?P<k>[a-z]+(?: [a-z]+){0,2}?)(?: called)?\W*$", "{k}"),
+    (r"\b(?:what|when|where|which)(?:'s| is| are| was)? my (?P<k>[a-z]+(?: [a-z]+){0,2}?)(?: called)?(?: again| now| please)?\W*$",
+     "{k}"),
     (r"\bwhat (?P<k>[a-z]+(?: [a-z]+)?) do i (?:like|love|prefer)(?: best| most)?\b", "favourite_{k}"),
     (r"\bwhat (?P<k>[a-z]+(?: [a-z]+)?) do i (?:have|own|drive|use|play|speak|ride)\b", "{k}"),
     (r"\bremind me (?:of |what )?my (?P<k>[a-z]+(?: [a-z]+)?)(?: is| was)?\W*$", "{k}"),

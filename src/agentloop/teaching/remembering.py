@@ -120,7 +120,8 @@ def ask(intent: Intent, turn):
     if shape and (named := [k for k in known if set(k.split("_")) & (shape["words"] | statements.NOUNS.get(shape["verb"], set()))
                             and not statements.decode(k)]):  # "which band do I love?": the memory named by the question
         return say.sentence(say.phrase(named[0], known[named[0]]))
-    value = facts.lookup(known, key)
+    held, value = facts.holder(known, key)
+    key = held if held in say.PHRASES and held in facts.ALIASES.get(key, ()) else key  # "what should I avoid?": said as what it is
     thing = re.search(r"\bdo i (?:like|love|enjoy) (.+?)[?.!]*$", intent.slots["about"], re.I)
     if thing and value is not None:
         liked = thing.group(1).lower() in value.lower()
