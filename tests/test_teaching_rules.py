@@ -1291,3 +1291,8 @@ def test_a_dash_before_its_does_not_split_a_correction():
     notes = Notes(birthday="May 3")
     notes.say("You have my birthday wrong - it's May 13, not May 3.")
     assert notes.facts == {"birthday": "May 13"}, notes.facts
+
+
+def test_a_list_tool_with_parameters_still_lists():
+    spec = schema("memory_list", "List the memories kept about the user.", scope="string", limit="integer")
+    assert agentloop.teaching.toolbox.read_tools([spec])[0].kind == "list_memory"

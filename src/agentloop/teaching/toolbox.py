@@ -116,7 +116,7 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
                                                                 "query", "dig", "retrieve", "open", "show", "view", "check",
                                                                 "peek", "pull", "list", "browse", "scan", "display"} \
             and not name_words & KEYWORDS["forget"]:  # get_fact, read_memory, look_through_notes: a search verb
-        return "list_memory" if name_words & {"list", "all"} and not params else "recall"
+        return "list_memory" if name_words & {"list", "all"} else "recall"
     if (name_words | set(words(description)[:1])) & KEYWORDS["forget"]:  # a tool that deletes, whatever it deletes
         return "forget"
     by_name, by_description = best({k: len(KEYWORDS[k] & name_words) for k in scores if KEYWORDS[k] & name_words}), best(said)
