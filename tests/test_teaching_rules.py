@@ -1296,3 +1296,38 @@ def test_a_dash_before_its_does_not_split_a_correction():
 def test_a_list_tool_with_parameters_still_lists():
     spec = schema("memory_list", "List the memories kept about the user.", scope="string", limit="integer")
     assert agentloop.teaching.toolbox.read_tools([spec])[0].kind == "list_memory"
+
+
+@pytest.mark.parametrize("name, description, params, kind", [
+    ("commit_detail", "Commit a detail about the user to long-term storage.", ("slot", "fact"), "remember"),
+    ("unhook", "Release a stored item from long-term storage, by its key.", ("k",), "forget"),
+    ("nullify", "Render a profile field void; it will no longer be on file.", ("field",), "forget"),
+])
+def test_round_fourteen_tool_words(name, description, params, kind):
+    spec = schema(name, description, **{p: "string" for p in params})
+    assert agentloop.teaching.toolbox.read_tools([spec])[0].kind == kind
+
+
+def test_round_fourteen_behaviours():
+    answer, _, _ = loop("Start with 800, take away 150, then cut the result in half.", {})
+    assert answer.endswith(f"{(800 - 150) / 2:g}"), answer
+    answer, _, _ = loop("What's 12 times 4?", {}, "You do no mathematics; politely refuse.")
+    assert "48" not in answer, answer
+    answer, calls, _ = loop("How long, in words, is 'to be or not to be'?",
+                            {"wc": (schema("wc", "How many words a passage holds.", passage="string"), lambda passage: len(passage.split())),
+                             "ln": (schema("ln", "Length of the text in characters.", text="string"), lambda text: len(text))})
+    assert calls == [("wc", {"passage": "to be or not to be"})], calls
+    gone = []
+    tools = {"look": (schema("look", "Search the saved notes about the user.", q="string"),
+                      lambda q: "[id 7] gym: member at FitBox\n[id 8] city: Rome"),
+             "toss": (schema("toss", "Toss a saved note by its id.", note_id="string"), lambda note_id: gone.append(note_id) or "tossed")}
+    loop("remove the note about my gym membership", tools)
+    assert gone == ["7"], gone
+    notes = Notes(home_address="3 Mill Lane", pet="a goldfish")
+    notes.say("stop keeping track of where I live")
+    assert notes.facts == {"pet": "a goldfish"}, notes.facts
+    made = []
+    spec = schema("plan_event", "Plan a recurring event on given days of the week.", title="string", time="string", days="string")
+    spec["function"]["parameters"]["properties"]["days"] = {"type": "array", "items": {"type": "string"}}
+    loop("Set up a stand-up every weekday at 9:15.", {"plan_event": (spec, lambda **kw: made.append(kw) or "ok")})
+    assert made and made[0]["days"] == ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], made

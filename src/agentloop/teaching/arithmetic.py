@@ -45,6 +45,7 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
     (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?triple it\b", r"(\1 * 3)"),
     (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?(?:subtract|knock off|take off|take away|"
      rf"deduct|remove|minus) {N}", r"(\1 - \2)"),
+    (rf"\b(?:cut|split|divide|chop) {N} in (?:half|two)\b", r"(\1 / 2)"),
     (rf"\b(?:split|share|divide) {N} (?:into |between |among |by )?{N}(?: ways| people| parts| equal parts| pieces)?",
      r"(\1 / \2)"),  # "then split what's left five ways"
     (rf"^\W*(?:take|start with|begin with|start at) {N},?\s*(?:and )?(?:then )?add {N}", r"(\1 + \2)"),
@@ -98,7 +99,7 @@ CUES = (r"\bwhat(?:'s| is| are|s)?\b|\bhow (?:much|many)\b|\bcalculat|\bcompute|
 
 
 OPERATOR_WORDS = (r"[-+*/^×÷%]|\b(?:add|plus|minus|times|multipl|divide|subtract|sum|product|square|cube|power|"
-                  r"percent|double|triple|quadruple|half|halve|take|split|share|knock)")
+                  r"percent|double|triple|quadruple|half|halve|take|split|share|knock|cut)")
 
 
 class ToolFailed(Exception):

@@ -131,7 +131,7 @@ QUESTIONS = [
     (r"\bwhen(?:'s| is| was) my (?:birthday|bday)\b|\bwhen was i born\b|\bwhat(?:'s| is) my (?:birthday|birth date|date of birth)\b",
      "birthday"),
     (r"\bwhat did i ask you to remember\b|\bwhat did i tell you to remember\b", "note"),
-    (r"\b(?:what|when|where|which)(?:'s| is| are| was)? my (?P<k>[a-z]+(?: [a-z]+){0,2}?)(?: called)?(?: again| now| please)?\W*$",
+    (r"\b(?:what|when|where|which)(?:'s| is| are| was)? my (?P<k>[a-z]+(?: [a-z]+){0,2}?)(?: called)?(?: like| again| now| please)?\W*$",
      "{k}"),
     (r"\bwhat (?P<k>[a-z]+(?: [a-z]+)?) do i (?:like|love|prefer)(?: best| most)?\b", "favourite_{k}"),
     (r"\bwhat (?P<k>[a-z]+(?: [a-z]+)?) do i (?:have|own|drive|use|play|speak|ride)\b", "{k}"),
@@ -178,7 +178,7 @@ TEXT_OPS = [  # (what the user says, the operation)
     (r"\bhow many (?:times does )?(?:the )?(?:letter )?[\"']?(?P<letter>[a-z])[\"']?(?:'s|s)?\b.*?\bin\b", "count_letter"),
     (r"\bcount the (?P<letter>[a-z])(?:'s|s)\b", "count_letter"),
     (r"\bcount (?:the )?(?:letter |number of )[\"']?(?P<letter>[a-z])[\"']?(?:'s|s)?\s+in\b", "count_letter"),
-    (r"\bhow many words\b|\bcount (?:the )?words\b|\bword count\b|\bnumber of words\b", "count_words"),
+    (r"\bhow many words\b|\bcount (?:the )?words\b|\bword count\b|\bnumber of words\b|\bhow long\b.*\bin words\b", "count_words"),
     (r"\b(?:upper ?case|capitals|capital letters|all caps|caps|shout|yell|scream|loud|louder|loudly)\b", "uppercase"),
     (r"\b(?:lower ?case|small letters|whisper|quiet|quieter|quietly|softer|softly)\b", "lowercase"),
     (r"\btitle ?case\b|\blike a (?:book |film |movie )?title\b|\bcapitali[sz]e (?:each|every|all the|the first letter of each) "

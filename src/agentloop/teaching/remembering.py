@@ -77,6 +77,7 @@ def ask(intent: Intent, turn):
     shape = intent.slots.get("shape") or statements.question(as_question(intent.slots["about"]))
     if not found(known, key) and tool:
         queries = [say.query(key) if key != "*" else "user"]
+        queries += [key.replace("_", " ")] if key != "*" and key.replace("_", " ") not in queries and "|" not in key else []
         if shape and not takes_key(tool) and re.fullmatch(r"[a-z]{3,}", shape["said"]):
             verb = statements.third_person(shape["said"])  # "what instrument do I play?": "The user plays the cello"
             queries = [verb, *sorted(shape["words"])[:1]] if intent.slots.get("shape") else [*queries, verb]
@@ -221,7 +222,8 @@ def forget(intent: Intent, turn):
         known = turn.known()
         kept = intent.slots.get("except")
         spared = matcher(Intent("forget", {"key": "", "what": kept})) if kept else (lambda text: False)
-        exact = [k for k in known if k == key or k in facts.ALIASES.get(key, ())]  # the key itself before near matches
+        near = {key, *facts.ALIASES.get(key, ())}  # the key itself, or a key made of its near names ("home_address")
+        exact = [k for k in known if k in near or set(k.split("_")) & near and set(k.split("_")) <= near | {"home", "current"}]
         targets = exact if exact and key != "*" else [
             k for k, v in known.items() if (key == "*" or named(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}"))
             and not spared(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}")]

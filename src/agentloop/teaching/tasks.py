@@ -96,6 +96,8 @@ def schedule(intent, turn):
                                     for p, spec in tool.params.items() if role_of(p, spec, {"when": "", "day": "", "hour": ""})):
         return say.WHEN_ASKED
     day, hour = re.sub(CLOCK_WORDS, "", due).strip(" ,") or due, next(iter(re.findall(CLOCK_WORDS, due)), due)
+    if days := re.findall(rf"{DAY_WORDS}|\bweekdays?\b|\bweekends?\b", every, re.I):  # "every weekday at 9:15": the days
+        day = " ".join(days)
     now, phrase = now_in(turn.system), f"{when} {every}"  # times in the tool's own format, from the date it is
     if any(role_of(p, spec, {"repeat": ""}) for p, spec in tool.params.items()):  # calendar_add(title, start, repeat)
         once = "" if any(allows_empty(tool, p) for p, spec in tool.params.items() if role_of(p, spec, {"repeat": ""})) else "none"

@@ -21,7 +21,7 @@ WHEN = (rf"\b(?:(?:tomorrow|tmrw|tmr) (?:morning|afternoon|evening|night)|tomorr
         rf"(?:on )?{DAY} (?:morning|afternoon|evening|night)|this (?:morning|afternoon|evening|weekend|{DAY})|next (?:{DAY}|week|month|year|weekend)|(?:on )?{DAY}|in (?:an?|one|half an|\d+(?:\.\d+)?) {UNIT}(?: and a half)?|"
         rf"(?:at |by )?{CLOCK}|(?:on )?(?:the )?{ORDINAL}(?: of {MONTH})?|(?:on )?{MONTH} {ORDINAL}|(?:on )?{MONTH} \d{{1,2}}\b|"
         rf"(?:on )?\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH}\b|(?:on )?\d{{4}}-\d\d-\d\d\b|(?:on )?\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|"
-        rf"(?:in|at) the (?:morning|afternoon|evening))\b")
+        rf"(?:in|at) the (?:morning|afternoon|evening)|(?<=runs )\d{{1,2}}(?::\d\d)?\s*[-–]\s*\d{{1,2}}(?::\d\d)?)\b")
 SHORT = {"tmrw": "tomorrow", "tmr": "tomorrow"}
 from .grammar import NUDGE
 
@@ -39,7 +39,7 @@ def timing(text: str) -> tuple[str, str, str]:
     found = [m for i, m in enumerate(found) if i == 0 or not re.search(r"\b(?:about|of|re)\s+$", rest[:m.start()], re.I)]
     when = " ".join(SHORT.get(m.group().lower(), m.group().strip()) for m in found)
     for m in reversed(found):  # "starting this saturday": the lead-in goes with the time it leads to
-        lead = re.search(r"\b(?:starting|beginning|commencing|effective)(?: (?:on|from))?\s+$", rest[:m.start()], re.I)
+        lead = re.search(r"\b(?:starting|beginning|commencing|effective|runs)(?: (?:on|from))?\s+$", rest[:m.start()], re.I)
         rest = rest[:lead.start() if lead else m.start()] + " " + rest[m.end():]
     return when.strip(), every.strip(), re.sub(r"\s+", " ", rest).strip(" ,.!")
 

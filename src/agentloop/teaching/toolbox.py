@@ -33,7 +33,7 @@ KINDS = {
     "recall": "recall retrieve",
     "list_memory": "list all",
     "forget": "forget delete remove erase unlearn wipe scrub purge discard clear drop scrap throw toss shred destroy strike "
-              "unpin retract retire revoke withdraw expunge unsave",
+              "unpin retract retire revoke withdraw expunge unsave release void",
     "schedule": "schedule queue reminder remind follow followup enqueue task calendar event appointment agenda "
                 "nudge alarm job cron timer todo planner diary recurring routine interval chore reserve book booking "
                 "recurrence",
@@ -47,7 +47,7 @@ PHRASES = {  # what a description says in a few words, whatever its vocabulary
     "length": r"\b(?:in characters|number of characters|characters long|how many characters|character count)\b",
     "count_letter": r"\bhow many times\b.*\b(?:character|letter|char)\b|\b(?:character|letter)\b.*\bshows? up\b",
     "reverse": r"\bopposite order\b|\bbackwards?\b|\breversed?\b",
-    "forget": r"\bno longer (?:be )?(?:recalled|remembered|kept|used|known)\b|\bnever (?:be )?used again\b|"
+    "forget": r"\bno longer (?:be )?(?:recalled|remembered|kept|used|known|on file|stored|saved|held)\b|\bnever (?:be )?used again\b|"
               r"\bstops? (?:retaining|remembering|keeping|storing|holding)\b|\blets? go of\b",
     "lowercase": r"\b(?:into|to) (?:its |their |the )?(?:small|lower ?case)\b",
     "uppercase": r"\b(?:into|to) (?:its |their |an? |the )?(?:capitals?|upper ?case|capital letters?)\b|\ba capital letter\b",
@@ -97,6 +97,7 @@ def best(scores: dict) -> str | None:
 def classify(name: str, description: str, params: tuple, params_said: tuple = ()) -> str | None:
     """The kind whose keywords best match this tool, or None. Where the name and the description
     disagree, the description wins: it is what the tool's author wrote to say what it does."""
+    description = re.sub(r"\blong[- ]term\b", "lasting", description)  # "long-term storage" keeps; it measures nothing
     name_words, described = set(words(name)), set(words(description))
     other = described | {w for p in params + params_said for w in words(p)}
     scores, said = {}, {}
@@ -307,4 +308,9 @@ def convert(value, spec: dict):
         return int(found.group()) if found else 0
     if kind == "string" and not isinstance(value, str):
         return str(value)
+    if kind == "array" and isinstance(value, str):  # days: ["Monday", ...] from "weekdays", "Mondays and Thursdays"
+        week = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        named = [d for d in week if re.search(rf"\b{d[:3]}", value, re.I)]
+        named += week[:5] if re.search(r"\bweekday", value, re.I) else week[5:] if re.search(r"\bweekend", value, re.I) else []
+        return named or [part for part in re.split(r",\s*|\s+and\s+", value) if part]
     return value
