@@ -12,11 +12,10 @@ import lesson03 as s03  # noqa: E402
 import lesson04 as s04  # noqa: E402
 import lesson05 as s05  # noqa: E402
 import lesson06 as s06  # noqa: E402
-import lesson09 as s09  # noqa: E402
 
 from agentloop import checks  # noqa: E402
 from agentloop.exercises import (lesson01, lesson02, lesson03, lesson04, lesson05, lesson06,  # noqa: E402
-                                  lesson08, lesson09)
+                                  lesson08)
 
 
 def verdict(check, *answer, capsys):
@@ -245,11 +244,6 @@ TWO_STEP = [  # (check, wrong answer, what only the fix, on the second failure, 
     (lesson06.check_notes, (s06.NOTES_FILE, s06.notes, note_without_saving, s06.notes_prompt), "save_json"),
     (lesson06.check_load_memory, (load_any_json,), "isinstance(value, dict)"),
     (lesson08.check_drain_queue, (drain_a_copy,), "loop on the queue itself"),
-    (lesson09.check_fit_to_budget, (lambda texts, budget: texts,), "count_tokens(text)"),
-    (lesson09.check_rank, (lambda items, query: sorted(items, key=lambda i: i["importance"], reverse=True),),
-     "(score, item['created'])"),
-    (lesson09.check_forget_memory, (lambda store, scope, memory_id: f"Deleted {memory_id}." if store.delete(memory_id)
-                                    else f"No memory {memory_id}.",), "check item.scope first"),
 ]
 
 

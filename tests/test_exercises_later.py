@@ -1,5 +1,6 @@
-"""Lessons 7-9: every exercise check both ways (the reference solution passes; wrong answers fail
-with a hint, never a traceback), and what the lessons promise about themselves."""
+"""Lessons 7-8 (lesson 9's are in test_exercises_lesson09.py): every exercise check both ways (the
+reference solution passes; wrong answers fail with a hint, never a traceback), and what lessons 7-9
+promise about themselves."""
 import json
 import re
 import sys
@@ -13,10 +14,8 @@ ROOT = Path(__file__).parent.parent
 sys.path.insert(0, str(ROOT / "solutions"))
 import lesson07 as s07  # noqa: E402
 import lesson08 as s08  # noqa: E402
-import lesson09 as s09  # noqa: E402
 
-from agentloop.exercises import lesson07, lesson08, lesson09  # noqa: E402
-from agentloop.tokens import count_tokens  # noqa: E402
+from agentloop.exercises import lesson07, lesson08  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -68,9 +67,6 @@ REFERENCE = [
     (lesson08.check_drain_due, lambda: (s08.drain_due,)),
     (lesson08.check_drain_queue, lambda: (s08.drain_queue,)),
     (lesson08.check_next_birthday, lambda: (s08.next_birthday,)),
-    (lesson09.check_fit_to_budget, lambda: (s09.fit_to_budget,)),
-    (lesson09.check_rank, lambda: (s09.rank,)),
-    (lesson09.check_forget_memory, lambda: (s09.forget_memory,)),
 ]
 
 
@@ -130,71 +126,6 @@ def birthday_not_today(text, today):
     return found.replace(year=found.year + 1) if found == today else found
 
 
-def fit_stops(texts, budget):  # stops at the first text that does not fit
-    chosen, left = [], budget
-    for text in texts:
-        if count_tokens(text) > left:
-            break
-        chosen.append(text)
-        left -= count_tokens(text)
-    return chosen
-
-
-def fit_characters(texts, budget):  # counts characters, not tokens
-    chosen, left = [], budget
-    for text in texts:
-        if len(text) <= left:
-            chosen.append(text)
-            left -= len(text)
-    return chosen
-
-
-def rank_by_importance(items, query):
-    return sorted(items, key=lambda i: (i["importance"], i["created"]), reverse=True)
-
-
-def rank_oldest_first(items, query):
-    return sorted(s09.rank(items, query), key=lambda i: (-_score(i, query), i["created"]))
-
-
-def rank_case_sensitive(items, query):
-    wanted = set(query.split())
-    return sorted(items, key=lambda i: (len(wanted & set(re.findall(r"\w+", i["content"]))) / len(wanted)
-                                        + i["importance"], i["created"]), reverse=True)
-
-
-def rank_counts_words(items, query):
-    wanted = set(query.lower().split())
-    return sorted(items, key=lambda i: (len(wanted & set(re.findall(r"\w+", i["content"].lower())))
-                                        + i["importance"], i["created"]), reverse=True)
-
-
-def _score(item, query):
-    wanted = set(query.lower().split())
-    return len(wanted & set(re.findall(r"\w+", item["content"].lower()))) / len(wanted) + item["importance"]
-
-
-def forget_any_scope(store, scope, memory_id):
-    return f"Deleted {memory_id}." if store.delete(memory_id) else f"No memory {memory_id}."
-
-
-def forget_trusts_the_id(store, scope, memory_id):  # a missing id raises
-    if store.items[memory_id].scope != scope:
-        return f"No memory {memory_id}."
-    store.delete(memory_id)
-    return f"Deleted {memory_id}."
-
-
-def forget_tells(store, scope, memory_id):
-    item = store.get(memory_id)
-    if item is None:
-        return f"No memory {memory_id}."
-    if item.scope != scope:
-        return f"{memory_id} belongs to {item.scope}."
-    store.delete(memory_id)
-    return f"Deleted {memory_id}."
-
-
 WRONG = [  # (check, wrong answer, a phrase the hint must contain)
     (lesson07.check_redact_phones, (lambda text: text,), "expected 'Call [phone] at 9.'"),
     (lesson07.check_redact_phones, (lambda text: re.sub(r"\d", "#", text),), "expected"),
@@ -233,19 +164,6 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
     (lesson08.check_next_birthday, (birthday_not_today,), "today itself counts"),
     (lesson08.check_next_birthday, (birthday_jan_only,), "March 3rd"),
     (lesson08.check_next_birthday, (boom,), "RuntimeError"),
-    (lesson09.check_fit_to_budget, (lambda texts, budget: texts,), "never go over"),
-    (lesson09.check_fit_to_budget, (fit_stops,), "keep trying the next ones"),
-    (lesson09.check_fit_to_budget, (fit_characters,), "with a budget of"),
-    (lesson09.check_fit_to_budget, (lambda texts, budget: s09.fit_to_budget(texts, budget - 1),), "expected"),
-    (lesson09.check_fit_to_budget, (lambda texts, budget: None,), "list"),
-    (lesson09.check_rank, (rank_by_importance,), "come first"),
-    (lesson09.check_rank, (rank_oldest_first,), "the newest first on ties"),
-    (lesson09.check_rank, (rank_case_sensitive,), "lower case"),
-    (lesson09.check_rank, (rank_counts_words,), "a share"),
-    (lesson09.check_rank, (lambda items, query: None,), "return all the items"),
-    (lesson09.check_forget_memory, (forget_any_scope,), "another user's memory"),
-    (lesson09.check_forget_memory, (forget_tells,), "nothing leaks"),
-    (lesson09.check_forget_memory, (forget_trusts_the_id,), "raised KeyError"),
 ]
 
 
