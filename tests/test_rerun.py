@@ -31,11 +31,9 @@ RESET = {
     8: ("the memory file (research notes, a birthday) and the queue",
         "memory.clear()\nsave_json(MEMORY_FILE, memory)\nqueue.clear()\nreminders.clear()\n"
         "TODAY = date(2026, 1, 5)"),
-    9: ("the store and its file, the queue and the token counter",
-        "import os\nfor leftover in ('memory_09.json', 'memory_09.json.bak'):\n"
-        "    if os.path.exists(leftover):\n        os.remove(leftover)\n"
-        "store = MemoryStore.load('memory_09.json', clock=Clock('2026-01-05T09:00'))\n"
-        "queue.clear()\nstate.update(tokens=0, question='')"),
+    9: ("the memory and queue files, the reminders noted and the clock moved a week on",
+        "memory.clear()\nsave_json(MEMORY_FILE, memory)\nqueue.clear()\nsave_json(QUEUE_FILE, [])\n"
+        "reminders.clear()\nTODAY = date(2026, 1, 5)"),
 }
 
 # Cells whose second run differs for a reason the lesson is built on, by their first line.

@@ -76,7 +76,9 @@ def _stubs(tree: ast.Module) -> tuple:
             body = node.body[1:] if ast.get_docstring(node) else node.body
             empty = all(isinstance(s, ast.Pass) or (isinstance(s, (ast.Expr, ast.Return)) and isinstance(
                 s.value, ast.Constant) and s.value.value is Ellipsis) for s in body)
-            (stub if empty else real).add(node.name)
+            holes = any(isinstance(n, ast.Constant) and n.value is Ellipsis  # a skeleton's `...` left unfilled
+                        for s in body for n in ast.walk(s))
+            (stub if empty or holes else real).add(node.name)
         elif isinstance(node, ast.Assign):
             empty = isinstance(node.value, ast.Constant) and node.value.value is Ellipsis
             for target in node.targets:

@@ -7,11 +7,11 @@ and puts memory, its file, the tools and the conversation state back as they wer
 import contextlib
 import copy
 import io
-import json
 import os
 import re
 
 from ..checks import attempt, exercise, expect
+from ..storage import load_json, save_json
 
 NEEDED = ("memory", "current", "TOOLS", "guarded_agent", "MEMORY_FILE", "reminders")
 
@@ -54,6 +54,12 @@ def _borrowed(agent: dict, **tools):
                 file.write(on_disk)
 
 
+def _by_position(function):
+    """The function as the model's tool call reaches it (by the schema's parameter names), passed on by
+    position: a student's own parameter names are fine."""
+    return lambda **arguments: function(*arguments.values())
+
+
 def _item(value, scope, created, importance="medium"):
     return {"value": value, "scope": scope, "importance": importance, "created": created, "expires": None}
 
@@ -62,6 +68,7 @@ def _seed(agent, memory, *entries):
     user, mine = agent.get("USER", "user:42"), agent.get("AGENT", "agent:assistant")
     for key, value, whose, created in entries:
         memory[key] = _item(value, user if whose == "user" else mine, created)
+    save_json(agent["MEMORY_FILE"], memory)  # as the agent would have saved them
     return user, mine
 
 
@@ -102,7 +109,7 @@ def check_recall_since(recall_since):
 @exercise("9.2 Forget only in scope")
 def check_forget_mine(forget_mine):
     agent = _agent(forget_mine)
-    with _borrowed(agent, forget=forget_mine) as (memory, current):
+    with _borrowed(agent, forget=_by_position(forget_mine)) as (memory, current):
         user, mine = _seed(agent, memory, ("birthday", "Jan 20th 1990", "user", "2026-01-05"),
                            ("notes on tea", "Tea was first drunk in China", "agent", "2026-01-05"))
         current.update(scopes=(user,), recent="")
@@ -120,7 +127,7 @@ def check_forget_mine(forget_mine):
         expect("birthday" not in memory, f"asked 'Forget my birthday', the agent answered {answer!r} and the "
                                          "birthday, in the user's own scope, is still stored.",
                fix="delete it when the key exists and its scope is in current['scopes'].")
-        stored = json.load(open(agent["MEMORY_FILE"]))
+        stored = load_json(agent["MEMORY_FILE"], default={})
         expect("birthday" not in stored, "the birthday is gone from memory but not from the file: save it after "
                                          "deleting, or the next run remembers it again.")
         current.update(scopes=(mine, user))
@@ -130,13 +137,13 @@ def check_forget_mine(forget_mine):
                fix="check the scope against all of current['scopes'], not one scope written into the code.")
 
 
-REMIND = re.compile(r"\bremind\b.*\bweek\b|\bweek\b.*\bremind", re.IGNORECASE)
+REMIND = re.compile(r"\bremind.*\bweek\b|\bweek\b.*\bremind", re.IGNORECASE)
 
 
 @exercise("9.3 Ask to remind a week before")
 def check_remember_and_ask(remember_and_ask):
     agent = _agent(remember_and_ask)
-    with _borrowed(agent, remember=remember_and_ask) as (memory, current):
+    with _borrowed(agent, remember=_by_position(remember_and_ask)) as (memory, current):
         current.update(scopes=(agent.get("USER", "user:42"),), recent="")
         got = attempt(remember_and_ask, "birthday", "March 3rd 1985")
         expect(isinstance(got, str) and "birthday" in memory,
