@@ -1,45 +1,38 @@
-"""Reference solutions for lesson 8's exercises."""
-import calendar
-import re
-from datetime import date
+"""Reference solutions for lesson 8's exercises.
+
+They extend the lesson's agent, so they use its names (queue, QUEUE_FILE, save_json, add_task, due_tasks,
+guarded_agent, state): run them in the lesson's namespace, as the exercise cells do."""
+from datetime import datetime, timedelta
 
 
-def drain_due(queue, run, today, budget):
-    # The lesson's drain takes whatever is at the front. A scheduler runs only what is due: walk the
-    # whole queue once, run each due task while the budget lasts, and put the rest back in order.
-    ran, waiting = [], []
-    while queue:
-        task = queue.popleft()
-        if len(ran) < budget and date.fromisoformat(task["when"]) <= today:
-            run(task)
-            ran.append(task)
-        else:
-            waiting.append(task)
-    queue.extend(waiting)
-    return ran
+def cancel(task):
+    words = task.lower()
+    kept = [queued for queued in queue if words not in queued["task"].lower()]
+    gone = len(queue) - len(kept)
+    if not gone:
+        return f"Nothing scheduled matches '{task}'."
+    queue[:] = kept
+    save_json(QUEUE_FILE, queue)
+    return f"Cancelled {gone} task(s) matching '{task}'."
 
 
-def drain_queue(queue, run, budget):
-    ran = []
-    while queue and len(ran) < budget:
-        task = queue.popleft()
-        run(task)
-        ran.append(task)
-    return ran
+def drain_tokens(limit):
+    used = 0
+    for task in due_tasks():
+        if used >= limit:  # the budget is spent, stop before this task
+            break
+        queue.remove(task)
+        before = state["prompt_tokens"] + state["completion_tokens"]
+        guarded_agent(f"Scheduled task: {task['task']}", [])
+        used += state["prompt_tokens"] + state["completion_tokens"] - before  # what this task cost
+    save_json(QUEUE_FILE, queue)
+    return used
 
 
-MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-
-
-def next_birthday(text, today):
-    month = next(i for i, name in enumerate(MONTHS, 1) if re.search(rf"\b{name}", text, re.IGNORECASE))
-    day = int(re.search(r"\b(\d{1,2})(?:st|nd|rd|th)?\b", text).group(1))
-    this_year = on(today.year, month, day)
-    return this_year if this_year >= today else on(today.year + 1, month, day)
-
-
-def on(year, month, day):
-    # Feb 29 exists only in leap years; in the others the birthday is kept on Feb 28.
-    if (month, day) == (2, 29) and not calendar.isleap(year):
-        return date(year, 2, 28)
-    return date(year, month, day)
+def remind_before(days):
+    for task in list(queue):
+        if task["task"] == "wish the user a happy birthday":
+            due = datetime.fromisoformat(task["due"]) - timedelta(days=days)
+            text = f"buy a present: the user's birthday is in {days} days"
+            if not any(queued["task"] == text and queued["due"] == due.isoformat(timespec="minutes") for queued in queue):
+                add_task(text, due)

@@ -216,15 +216,6 @@ def test_wrong_answer_fails_with_a_hint(check, answer, hint, capsys):
     assert "Traceback" not in printed
 
 
-def drain_a_copy(queue, run, budget):
-    """Drains what was queued when it started: a task added while draining never runs."""
-    ran = list(queue)[:budget]
-    queue.clear()
-    for task in ran:
-        run(task)
-    return ran
-
-
 TWO_STEP = [  # (check, wrong answer, what only the fix, on the second failure, says)
     (lesson01.check_agent_with, (lambda system, question: "Your name is Ada.",), "as agent() does"),
     (lesson02.check_multiply_schema, (schema_without("description"),), "'Multiply two numbers.'"),
@@ -243,7 +234,6 @@ TWO_STEP = [  # (check, wrong answer, what only the fix, on the second failure, 
     (lesson05.check_count_kinds, (lambda events: {e.kind: 1 for e in events},), "Counter(event.kind"),
     (lesson06.check_notes, (s06.NOTES_FILE, s06.notes, note_without_saving, s06.notes_prompt), "save_json"),
     (lesson06.check_load_memory, (load_any_json,), "isinstance(value, dict)"),
-    (lesson08.check_drain_queue, (drain_a_copy,), "loop on the queue itself"),
 ]
 
 

@@ -11,7 +11,7 @@ def test_an_injection_stored_in_memory_stays_one_fenced_line_of_data(lesson, tmp
     monkeypatch.chdir(tmp_path)  # the lessons save their memory files where they run
     lesson_ns = lesson_definitions(lesson)
     lesson_ns["memory"].clear()
-    lesson_ns["memory"]["likes"] = INJECTION
+    lesson_ns["remember"]("likes", INJECTION)  # the lesson's own remember, ungated: whatever shape it stores
     prompt = lesson_ns["system_prompt"]()
     head, inside = prompt.split("\n<memory>\n", 1)
     inside = inside.split("</memory>", 1)[0]

@@ -1,95 +1,141 @@
-"""Lesson 8 exercises: a drain that respects due dates, draining within a budget, the next birthday."""
-import json
-from collections import deque
-from datetime import date
+"""Lesson 8 exercises: a cancel tool, a drain with a budget in tokens, a reminder a week before.
 
-from .. import llm
+Each check drives the student's own code on the student's own queue and queue file, and puts both back
+as they were afterwards."""
+import contextlib
+import io
+from datetime import datetime
+
 from ..checks import attempt, exercise, expect
+from ..storage import load_json, save_json
 
-SCHEDULE = {"type": "function", "function": {"name": "schedule", "description": "Add a task to the queue.",
-            "parameters": {"type": "object", "properties": {"task": {"type": "string"}, "when": {"type": "string"}},
-                           "required": ["task", "when"]}}}
-
-
-RETURN_WHAT_RAN = "append each task to a list as it runs, and return that list."
-DRAIN_THE_LIVE_QUEUE = "loop on the queue itself (while queue and len(ran) < budget), not on a copy made before draining."
+BIRTHDAY = "wish the user a happy birthday"
 
 
-@exercise("8.1 Run only what is due")
-def check_drain_due(drain_due):
-    queue, ran = deque([{"task": "a", "when": "2026-01-05"}, {"task": "b", "when": "2026-01-09"},
-                        {"task": "c", "when": "2026-01-03"}]), []
-    got = attempt(drain_due, queue, ran.append, date(2026, 1, 5), 10)
-    expect([t["task"] for t in ran] == ["a", "c"],
-           f"on 2026-01-05 run was called on {[t['task'] for t in ran]}; only tasks due by then should run.",
-           fix="compare date.fromisoformat(task['when']) <= today, and keep walking the queue.")
-    expect(got == ran, f"drain_due returned {got!r}; return the tasks that ran, in order.",
-           fix=RETURN_WHAT_RAN)
-    expect([t["task"] for t in queue] == ["b"],
-           f"afterwards the queue holds {[t['task'] for t in queue]}; a task not due yet must stay queued.",
-           fix="put tasks that are not due into a list and queue.extend(them) at the end, in order.")
-    queue, ran = deque({"task": str(n), "when": "2026-01-01"} for n in range(5)), []
-    attempt(drain_due, queue, ran.append, date(2026, 1, 5), 2)
-    expect(len(ran) == 2 and len(queue) == 3,
-           f"with a budget of 2, {len(ran)} task(s) ran and {len(queue)} stayed queued.",
-           fix="stop once `budget` tasks have run; the rest stay in the queue, in order.")
-    queue = deque([{"task": "later", "when": "2026-02-01"}, {"task": "now", "when": "2026-01-01"}])
-    attempt(drain_due, queue, lambda task: None, date(2026, 1, 5), 5)
-    expect([t["task"] for t in queue] == ["later"], f"the queue ended as {list(queue)}; a task that is not "
-                                                    "due does not stop the ones behind it.",
-           fix="don't stop at the first task not due: set it aside and keep walking the queue.")
+def _task(text, due="2000-01-01T09:00", every=None):
+    """A task in the lesson's shape; due long ago unless given, so the lesson's clock finds it due."""
+    return {"task": text, "due": due, "every": every}
 
 
-@exercise("8.2 Drain the queue within a budget")
-def check_drain_queue(drain_queue):
-    queue, seen = deque(["a", "b"]), []
-    got = attempt(drain_queue, queue, seen.append, 5)
-    expect(seen == ["a", "b"], f"with tasks a and b and a budget of 5, run was called on {seen}; "
-                               "call run(task) on each task, front first (queue.popleft()).")
-    expect(got == ["a", "b"], f"drain_queue returned {got!r}; return the tasks that ran, in order.",
-           fix=RETURN_WHAT_RAN)
-    expect(not queue, f"the queue should be empty afterwards, it holds {list(queue)}.",
-           fix="take each task out of the queue as it runs: queue.popleft().")
-    queue, seen = deque(["check the news"]), []
-
-    def recurring(task):  # a task that schedules itself again, like "every hour"
-        seen.append(task)
-        expect(len(seen) < 50, "a task that requeues itself ran 50 times with a budget of 3: "
-                               "stop once `budget` tasks have run.")  # stops a drain that never would
-        queue.append(task)
-
-    got = attempt(drain_queue, queue, recurring, 3)
-    expect(len(seen) <= 3, f"a task that requeues itself ran {len(seen)} times with a budget of 3: "
-                           "stop once `budget` tasks have run.")
-    expect(len(seen) == 3, f"a task that requeues itself ran {len(seen)} times with a budget of 3: tasks added "
-                           "to the queue while draining must run too, until the budget is spent.",
-           fix=DRAIN_THE_LIVE_QUEUE)
-    expect(list(queue) == ["check the news"], f"after the budget is spent the next run stays queued; "
-                                              f"the queue holds {list(queue)}.")
-    queue, seen = deque(["plan"]), []
-
-    def planner(task):  # a task that adds subtasks
-        seen.append(task)
-        if task == "plan":
-            queue.extend(["step 1", "step 2"])
-
-    attempt(drain_queue, queue, planner, 10)
-    expect(seen == ["plan", "step 1", "step 2"], f"tasks added while draining must run too; ran {seen}.",
-           fix=DRAIN_THE_LIVE_QUEUE)
-    expect(attempt(drain_queue, deque(), seen.append, 3) == [], "an empty queue runs nothing: return [].")
+@contextlib.contextmanager
+def _planted(queue, queue_file, tasks):
+    """The student's queue (and its file) holding `tasks` for the check; what was there comes back after."""
+    before = [dict(task) for task in queue]
+    queue[:] = [dict(task) for task in tasks]
+    try:
+        yield
+    finally:
+        queue[:] = before
+        save_json(queue_file, queue)
 
 
-@exercise("8.3 The next birthday")
-def check_next_birthday(next_birthday):
-    cases = [("Jan 20th 1990", date(2026, 1, 5), date(2026, 1, 20), "later this year"),
-             ("Jan 20th 1990", date(2026, 2, 1), date(2027, 1, 20), "already past this year: next year"),
-             ("March 3rd", date(2026, 1, 5), date(2026, 3, 3), "a full month name, no year"),
-             ("Dec 31", date(2026, 12, 31), date(2026, 12, 31), "today itself counts"),
-             ("2nd of July 1985", date(2026, 7, 3), date(2027, 7, 2), "the day before the month"),
-             ("Feb 29th 1996", date(2026, 1, 5), date(2026, 2, 28), "Feb 29 in a year without one: Feb 28"),
-             ("Feb 29th 1996", date(2027, 3, 1), date(2028, 2, 29), "the next one is in a leap year")]
-    for text, today, expected, what in cases:
-        got = attempt(next_birthday, text, today)
-        expect(got == expected, f"next_birthday({text!r}, {today!r}) returned {got!r}, expected {expected!r} ({what}).",
-               fix="Feb 29 exists only in leap years (calendar.isleap): use Feb 28 in the others."
-               if "Feb 29" in text else None)
+def _quietly(function, *args):
+    """The student's agent prints its turns; a check prints one line, so that output is kept aside."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        return attempt(function, *args)
+
+
+def _texts(tasks):
+    return [task.get("task") if isinstance(task, dict) else task for task in tasks]
+
+
+def _saved(queue, queue_file, after):
+    on_disk = load_json(queue_file, default=[])
+    expect(on_disk == list(queue), f"after {after}, {queue_file} holds {_texts(on_disk)} but the queue holds "
+                                   f"{_texts(queue)}: a restart would bring back the old queue.",
+           fix="save_json(QUEUE_FILE, queue) after changing the queue.")
+
+
+def _arguments_ok(queue, queue_file, what):
+    expect(isinstance(queue, list) and isinstance(queue_file, str),
+           f"pass the agent's pieces: {what}.")
+
+
+@exercise("8.1 A cancel tool")
+def check_cancel(cancel, queue, QUEUE_FILE, SCHEMAS):
+    _arguments_ok(queue, QUEUE_FILE, "check_cancel(cancel, queue, QUEUE_FILE, SCHEMAS)")
+    name = getattr(cancel, "__name__", "")
+    expect(isinstance(SCHEMAS, dict) and name in SCHEMAS,
+           f"the model is not offered your {name or 'cancel'} tool: SCHEMAS has {sorted(SCHEMAS) if isinstance(SCHEMAS, dict) else SCHEMAS}.",
+           fix=f'tool({name or "cancel"}, "Cancel the scheduled tasks whose text contains these words.", task="string").')
+    tasks = [_task("Check the weather in Paris", every=60), _task("call mum"), _task("check the weather in Oslo"),
+             _task("water the plants")]
+    with _planted(queue, QUEUE_FILE, tasks):
+        got = attempt(cancel, "Weather")
+        expect(isinstance(got, str) and got, f"{name}('Weather') returned {got!r}: return a message for the model.")
+        left = _texts(queue)
+        expect(left == ["call mum", "water the plants"],
+               f"after {name}('Weather') the queue holds {left}; both weather checks should be gone "
+               "(any case), the other tasks kept in order.",
+               fix="keep the tasks whose text does not contain the words, lower-cased on both sides: "
+                   "queue[:] = [task for task in queue if ...].")
+        _saved(queue, QUEUE_FILE, f"{name}('Weather')")
+        got = attempt(cancel, "dentist")
+        expect(isinstance(got, str) and got.lower().startswith("nothing"),
+               f"{name}('dentist') returned {got!r}; when nothing matches, say so with a message starting 'Nothing'.")
+        expect(_texts(queue) == ["call mum", "water the plants"],
+               f"{name}('dentist') matched nothing but the queue is now {_texts(queue)}.")
+
+
+@exercise("8.2 A budget in tokens")
+def check_drain_tokens(drain_tokens, queue, QUEUE_FILE, state):
+    _arguments_ok(queue, QUEUE_FILE, "check_drain_tokens(drain_tokens, queue, QUEUE_FILE, state)")
+    expect(isinstance(state, dict) and "prompt_tokens" in state, "pass the agent's state dict last.")
+    tasks = [_task("call mum"), _task("water the plants"), _task("feed the cat")]
+
+    def spent():
+        return state["prompt_tokens"] + state["completion_tokens"]
+
+    with _planted(queue, QUEUE_FILE, tasks):
+        before = spent()
+        used = _quietly(drain_tokens, 10 ** 9)
+        expect(not queue, f"with three tasks due and a limit of a billion tokens, {_texts(queue)} were not run.",
+               fix="stop only when used >= limit; with `if ...:` still in place the loop stops at once.")
+        expect(used == spent() - before and used > 0,
+               f"the three tasks used {spent() - before} tokens by state's count, drain_tokens returned {used!r}.",
+               fix="before each task read the total; afterwards add (prompt_tokens + completion_tokens) - before.")
+    with _planted(queue, QUEUE_FILE, tasks):
+        _quietly(drain_tokens, 1)
+        expect(_texts(queue) == ["water the plants", "feed the cat"],
+               f"with a limit of 1 token the first task spends it, so the rest wait; the queue holds {_texts(queue)}.",
+               fix="check the limit at the top of the loop, before taking the next task: if used >= limit: break.")
+        _saved(queue, QUEUE_FILE, "drain_tokens(1)")
+    with _planted(queue, QUEUE_FILE, tasks[:1]):
+        before = spent()
+        _quietly(drain_tokens, 10 ** 9)
+        one = spent() - before
+    with _planted(queue, QUEUE_FILE, tasks[:1] * 3):
+        _quietly(drain_tokens, one + 1)
+        expect(len(queue) == 1, f"one task costs {one} tokens; with a limit of {one + 1}, two should run and one "
+                                f"wait, and {3 - len(queue)} ran.")
+
+
+@exercise("8.3 A reminder a week before")
+def check_remind_before(remind_before, queue, QUEUE_FILE):
+    _arguments_ok(queue, QUEUE_FILE, "check_remind_before(remind_before, queue, QUEUE_FILE)")
+    birthday, other = _task(BIRTHDAY, due="2026-03-20T09:00"), _task("call mum", due="2026-03-01T09:00")
+    with _planted(queue, QUEUE_FILE, [birthday, other]):
+        attempt(remind_before, 7)
+        added = [task for task in queue if task not in (birthday, other)]
+        expect(birthday in queue and other in queue,
+               f"remind_before(7) changed the tasks already queued; the queue holds {queue}.")
+        expect(len(added) == 1, f"with one birthday queued, remind_before(7) added {len(added)} task(s): {added}.",
+               fix="for each task whose text is the birthday wish, add_task(...) one new task.")
+        task = added[0]
+        expect(isinstance(task, dict) and set(task) >= {"task", "due", "every"},
+               f"the new task is {task!r}; make it the way the queue's other tasks are made (add_task).")
+        due = datetime.fromisoformat(task["due"])
+        expect(due == datetime(2026, 3, 13, 9, 0),
+               f"the birthday is due 2026-03-20T09:00; the reminder seven days before is due {task['due']}.",
+               fix="datetime.fromisoformat(task['due']) - timedelta(days=days).")
+        expect(not task["every"], f"the reminder repeats (every={task['every']!r}); it is a one-off.")
+        expect(any(word in task["task"].lower() for word in ("present", "gift", "birthday")),
+               f"the reminder says {task['task']!r}; say what it is for (a present for the birthday).")
+        _saved(queue, QUEUE_FILE, "remind_before(7)")
+        attempt(remind_before, 7)
+        expect(len(queue) == 3, f"run twice, remind_before(7) leaves {len(queue)} tasks; the reminder is already "
+                                "queued the second time.",
+               fix="skip a birthday whose reminder (same text, same due time) is already in the queue.")
+    with _planted(queue, QUEUE_FILE, [other]):
+        attempt(remind_before, 7)
+        expect(_texts(queue) == ["call mum"], f"with no birthday queued, remind_before(7) left {_texts(queue)}.")

@@ -1,0 +1,304 @@
+"""Lesson 8: the scheduler keeps time and survives a restart (checked on the lesson's own agent), and
+its exercise checks both ways: the reference solutions pass, plausible wrong answers fail with a hint
+that says why, unusual right answers pass, and the checks put the queue and its file back."""
+import json
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+from lesson_loop import lesson_definitions
+
+from agentloop.exercises import lesson08
+
+ROOT = Path(__file__).parent.parent
+SOLUTIONS = (ROOT / "solutions" / "lesson08.py").read_text()
+MONDAY = datetime(2026, 1, 5, 9, 0)
+
+
+@pytest.fixture
+def agent(tmp_path, monkeypatch):
+    """Lesson 8's agent, fresh, with an empty queue, its files in a temporary folder, the clock on Monday 9 am."""
+    monkeypatch.chdir(tmp_path)
+    lesson = lesson_definitions("08_self_scheduling.ipynb")
+    lesson["memory"].clear()
+    lesson["queue"].clear()
+    lesson["save_json"](lesson["QUEUE_FILE"], lesson["queue"])
+    lesson["NOW"] = MONDAY
+    return lesson
+
+
+def solved(lesson):
+    """The reference solutions, defined in the lesson's namespace as the exercise cells define them."""
+    exec(compile(SOLUTIONS, "solutions/lesson08.py", "exec"), lesson)
+    return lesson
+
+
+def verdict(check, *answer, capsys):
+    """Run a check; return (passed, what it printed). A check prints one line and never raises."""
+    result = check(*answer)
+    printed = capsys.readouterr().out
+    assert printed.count("\n") == 1, f"a check prints exactly one line, got {printed!r}"
+    assert "Traceback" not in printed
+    return bool(result), printed
+
+
+def boom(*args, **kwargs):
+    raise RuntimeError("student bug")
+
+
+# The scheduler itself.
+def test_drain_runs_nothing_before_the_due_time_and_the_task_once_the_clock_passes_it(agent, capsys):
+    agent["guarded_agent"]("Remind me to call mum tomorrow", [])
+    assert [task["due"] for task in agent["queue"]] == ["2026-01-06T09:00"]
+    agent["drain"](5)
+    assert len(agent["queue"]) == 1 and "ran 0 task(s)" in capsys.readouterr().out
+    agent["NOW"] = MONDAY + timedelta(days=1, minutes=-1)
+    agent["drain"](5)
+    assert len(agent["queue"]) == 1
+    agent["NOW"] = MONDAY + timedelta(days=1)
+    agent["drain"](5)
+    printed = capsys.readouterr().out
+    assert agent["queue"] == [] and "Reminder: call mum." in printed and "ran 1 task(s)" in printed
+
+
+def test_a_recurring_task_does_its_work_and_reschedules_one_interval_later(agent, capsys):
+    agent["guarded_agent"]("Check the weather in Paris every hour", [])
+    [task] = agent["queue"]
+    assert (task["due"], task["every"]) == ("2026-01-05T10:00", 60)
+    reports = []
+    for hour in (1, 2):
+        agent["NOW"] = MONDAY + timedelta(hours=hour)
+        agent["drain"](5)
+        reports.append(capsys.readouterr().out)
+        [task] = agent["queue"]
+        assert task["due"] == (agent["NOW"] + timedelta(hours=1)).isoformat(timespec="minutes")
+    assert all("get_weather" in report for report in reports) and reports[0] != reports[1]
+
+
+def test_the_budget_caps_the_tasks_one_drain_runs(agent, capsys):
+    for text in ("call mum", "water the plants", "feed the cat"):
+        agent["schedule"](text, "now")
+    agent["drain"](2)
+    assert [task["task"] for task in agent["queue"]] == ["feed the cat"]
+
+
+def test_the_queue_round_trips_through_its_file_into_a_fresh_load(agent, tmp_path):
+    agent["guarded_agent"]("Remind me to call mum tomorrow", [])
+    agent["guarded_agent"]("Check the weather in Paris every hour", [])
+    on_disk = json.loads((tmp_path / "queue_08.json").read_text())
+    assert on_disk == agent["queue"] and len(on_disk) == 2
+    fresh = lesson_definitions("08_self_scheduling.ipynb")  # a new session: its definitions, then its load
+    assert fresh["queue"] == agent["queue"] and fresh["queue"] is not agent["queue"]
+
+
+def test_a_time_the_code_cannot_read_is_an_error_not_a_task(agent):
+    assert agent["schedule"]("call mum", "whenever").startswith("Error")
+    assert agent["repeat"]("stretch", "now and then").startswith("Error")
+    assert agent["queue"] == []
+
+
+@pytest.mark.parametrize("text, due", [("Jan 20th 1990", "2026-01-20T09:00"), ("Jan 5", "2026-01-05T09:00"),
+                                       ("January 4th", "2027-01-04T09:00"), ("Feb 29th 1996", "2026-02-28T09:00"),
+                                       ("Ada", None)])
+def test_a_birthday_is_due_on_its_next_date(text, due, agent):
+    found = agent["next_date"](text)
+    assert (found and found.isoformat(timespec="minutes")) == due
+
+
+# 8.1: a cancel tool.
+def stop_task(what):  # an unusual right answer: other names, other wording, a loop instead of a comprehension
+    queue, before = agent_queue(), len(agent_queue())
+    for task in list(queue):
+        if what.casefold() in task["task"].casefold():
+            queue.remove(task)
+    AGENT["save_json"](AGENT["QUEUE_FILE"], queue)
+    return "Nothing to stop." if len(queue) == before else f"Stopped {before - len(queue)}."
+
+
+AGENT = {}
+
+
+def agent_queue():
+    return AGENT["queue"]
+
+
+def cancel_first(task):
+    for queued in agent_queue():
+        if task.lower() in queued["task"].lower():
+            agent_queue().remove(queued)
+            AGENT["save_json"](AGENT["QUEUE_FILE"], agent_queue())
+            return "Cancelled one."
+    return "Nothing matched."
+
+
+def cancel_case_sensitive(task):
+    agent_queue()[:] = [queued for queued in agent_queue() if task not in queued["task"]]
+    AGENT["save_json"](AGENT["QUEUE_FILE"], agent_queue())
+    return "Done."
+
+
+def cancel_unsaved(task):
+    agent_queue()[:] = [queued for queued in agent_queue() if task.lower() not in queued["task"].lower()]
+    return "Done."
+
+
+def cancel_raises(task):
+    matches = [queued for queued in agent_queue() if task.lower() in queued["task"].lower()]
+    if not matches:
+        raise KeyError(task)
+    return cancel_unsaved(task) and AGENT["save_json"](AGENT["QUEUE_FILE"], agent_queue()) or "Done."
+
+
+@pytest.mark.parametrize("answer", ["cancel", stop_task])
+def test_cancel_accepts(answer, agent, capsys):
+    AGENT.clear()
+    AGENT.update(solved(agent))
+    answer = agent["cancel"] if answer == "cancel" else answer
+    agent["tool"](answer, "Cancel scheduled tasks.", what="string")
+    agent["schedule"]("call mum", "tomorrow")
+    assert verdict(lesson08.check_cancel, answer, agent["queue"], agent["QUEUE_FILE"], agent["SCHEMAS"], capsys=capsys)[0]
+    assert [task["task"] for task in agent["queue"]] == ["call mum"]  # the check put the queue back
+    assert json.loads(Path(agent["QUEUE_FILE"]).read_text()) == agent["queue"]
+
+
+@pytest.mark.parametrize("answer, hint", [
+    (cancel_first, "both weather checks should be gone"),
+    (cancel_case_sensitive, "both weather checks should be gone"),
+    (cancel_unsaved, "a restart would bring back the old queue"),
+    (cancel_raises, "raised KeyError"),
+    (lambda task: None, "return a message for the model"),
+    (boom, "RuntimeError: student bug"),
+])
+def test_cancel_rejects(answer, hint, agent, capsys):
+    AGENT.clear()
+    AGENT.update(agent)
+    agent["SCHEMAS"][answer.__name__] = {}  # offered, so the check gets to what the function does
+    passed, printed = verdict(lesson08.check_cancel, answer, agent["queue"], agent["QUEUE_FILE"], agent["SCHEMAS"],
+                              capsys=capsys)
+    assert not passed and hint in printed, printed
+
+
+def test_cancel_rejects_a_tool_the_model_is_not_offered(agent, capsys):
+    solved(agent)
+    agent["SCHEMAS"].pop("cancel", None)  # the exercise cell offers its stub; this student never called tool()
+    passed, printed = verdict(lesson08.check_cancel, agent["cancel"], agent["queue"], agent["QUEUE_FILE"],
+                              agent["SCHEMAS"], capsys=capsys)
+    assert not passed and "not offered" in printed
+
+
+# 8.2: a drain with a budget in tokens.
+def tokens(lesson):
+    return lesson["state"]["prompt_tokens"] + lesson["state"]["completion_tokens"]
+
+
+def drain_tokens_with(lesson, stop, cost, save=True):
+    """drain_tokens as a student might finish the skeleton: `stop(used, limit)` and `cost(before)` fill the holes."""
+    def drain_tokens(limit):
+        used = 0
+        for task in lesson["due_tasks"]():
+            if stop(used, limit):
+                break
+            lesson["queue"].remove(task)
+            before = tokens(lesson), lesson["state"]["prompt_tokens"]
+            lesson["guarded_agent"](f"Scheduled task: {task['task']}", [])
+            used += cost(before)
+        if save:
+            lesson["save_json"](lesson["QUEUE_FILE"], lesson["queue"])
+        return used
+    return drain_tokens
+
+
+def test_drain_tokens_accepts_the_reference(agent, capsys):
+    solved(agent)
+    assert verdict(lesson08.check_drain_tokens, agent["drain_tokens"], agent["queue"], agent["QUEUE_FILE"],
+                   agent["state"], capsys=capsys)[0]
+    assert agent["queue"] == []
+
+
+def test_drain_tokens_accepts_a_strict_comparison(agent, capsys):
+    answer = drain_tokens_with(agent, lambda used, limit: used > limit, lambda before: tokens(agent) - before[0])
+    assert verdict(lesson08.check_drain_tokens, answer, agent["queue"], agent["QUEUE_FILE"], agent["state"],
+                   capsys=capsys)[0]
+
+
+@pytest.mark.parametrize("stop, cost, save, hint", [
+    (lambda used, limit: True, lambda before: 0, True, "were not run"),  # the skeleton as shipped: `if ...:`
+    (lambda used, limit: False, "right", True, "with a limit of 1 token"),
+    (lambda used, limit: used >= limit, lambda before: 1, True, "drain_tokens returned"),
+    (lambda used, limit: used >= limit, "prompt only", True, "drain_tokens returned"),
+    (lambda used, limit: used >= limit, "right", False, "a restart would bring back the old queue"),
+])
+def test_drain_tokens_rejects(stop, cost, save, hint, agent, capsys):
+    measures = {"right": lambda before: tokens(agent) - before[0],
+                "prompt only": lambda before: agent["state"]["prompt_tokens"] - before[1]}
+    answer = drain_tokens_with(agent, stop, measures.get(cost, cost), save)
+    passed, printed = verdict(lesson08.check_drain_tokens, answer, agent["queue"], agent["QUEUE_FILE"], agent["state"],
+                              capsys=capsys)
+    assert not passed and hint in printed, printed
+
+
+# 8.3: a reminder a week before a birthday.
+def remind_by_text(days):  # an unusual right answer: other words, dedupe on the text alone
+    for task in list(AGENT["queue"]):
+        if "birthday" in task["task"] and "gift" not in task["task"]:
+            text = f"get Ada a gift ({days} days to go)"
+            if all(queued["task"] != text for queued in AGENT["queue"]):
+                AGENT["add_task"](text, datetime.fromisoformat(task["due"]) - timedelta(days=days))
+
+
+def remind_twice(days):
+    for task in list(AGENT["queue"]):
+        if "birthday" in task["task"]:
+            AGENT["add_task"]("buy a present", datetime.fromisoformat(task["due"]) - timedelta(days=days))
+
+
+def remind_on_the_day(days):
+    for task in list(AGENT["queue"]):
+        if "birthday" in task["task"]:
+            AGENT["add_task"]("buy a present", datetime.fromisoformat(task["due"]))
+
+
+def remind_by_moving(days):
+    for task in AGENT["queue"]:
+        if "birthday" in task["task"]:
+            task["due"] = (datetime.fromisoformat(task["due"]) - timedelta(days=days)).isoformat(timespec="minutes")
+
+
+def remind_unsaved(days):
+    for task in list(AGENT["queue"]):
+        if "birthday" in task["task"]:
+            AGENT["queue"].append({"task": "buy a present", "every": None, "due": (
+                datetime.fromisoformat(task["due"]) - timedelta(days=days)).isoformat(timespec="minutes")})
+
+
+@pytest.mark.parametrize("answer", ["remind_before", remind_by_text])
+def test_remind_before_accepts(answer, agent, capsys):
+    AGENT.clear()
+    AGENT.update(solved(agent))
+    answer = agent["remind_before"] if answer == "remind_before" else answer
+    assert verdict(lesson08.check_remind_before, answer, agent["queue"], agent["QUEUE_FILE"], capsys=capsys)[0]
+    assert agent["queue"] == []
+
+
+@pytest.mark.parametrize("answer, hint", [
+    (remind_twice, "run twice"),
+    (remind_on_the_day, "the reminder seven days before is due 2026-03-20T09:00"),
+    (remind_by_moving, "changed the tasks already queued"),
+    (remind_unsaved, "a restart would bring back the old queue"),
+    (lambda days: None, "added 0 task(s)"),
+    (boom, "RuntimeError: student bug"),
+])
+def test_remind_before_rejects(answer, hint, agent, capsys):
+    AGENT.clear()
+    AGENT.update(agent)
+    passed, printed = verdict(lesson08.check_remind_before, answer, agent["queue"], agent["QUEUE_FILE"], capsys=capsys)
+    assert not passed and hint in printed, printed
+
+
+def test_the_lesson_ships_the_exercises_unsolved_and_they_fail_politely(agent, capsys):
+    stub = lambda *args: ...  # noqa: E731 (what the notebook ships: a body of `...`)
+    for check, extra in ((lesson08.check_cancel, (agent["queue"], agent["QUEUE_FILE"], agent["SCHEMAS"])),
+                         (lesson08.check_drain_tokens, (agent["queue"], agent["QUEUE_FILE"], agent["state"])),
+                         (lesson08.check_remind_before, (agent["queue"], agent["QUEUE_FILE"]))):
+        passed, printed = verdict(check, stub, *extra, capsys=capsys)
+        assert not passed and printed.startswith("❌")
