@@ -71,11 +71,11 @@ def test_a_memory_over_the_budget_still_answers_as_lesson_6_does(lessons, capsys
     (six, talk6), (nine, talk9) = lessons
     told(talk6)
     told(talk9)
-    nine["TODAY"] = nine["date"](2027, 1, 5)  # a year on: the facts are old, the chats since are newer
+    nine["NOW"] = nine["datetime"](2027, 1, 5, 9, 0)  # a year on: the facts are old, the chats since are newer
     for n in range(300):
         six["memory"][f"chat_{n}"] = f"a detail from chat {n}"
         nine["memory"][f"chat_{n}"] = {"value": f"a detail from chat {n}", "scope": nine["USER"],
-                                       "importance": "medium", "created": f"2026-{1 + n % 12:02d}-15", "expires": None}
+                                       "importance": "medium", "created": f"2026-{1 + n % 12:02d}-15T10:00", "until": None}
     specific = [question for question in QUESTIONS if question != "What do you know about me?"]
     assert answers(talk9, specific) == answers(talk6, specific)
     prompt9 = nine["system_prompt"]()
@@ -91,7 +91,8 @@ def test_what_is_told_in_one_process_a_new_process_answers_from_the_files_alone(
     subprocess.run([sys.executable, "-c", agent + "\n" + tell], cwd=first, check=True, capture_output=True, timeout=120)
     for name in ("memory_09.json", "queue_09.json"):  # only these two files go to the new process
         shutil.copy(first / name, second / name)
-    ask = ("import json\nprint(json.dumps({q: guarded_agent(q, []) for q in %r}))\ndrain(budget=5)\n" % QUESTIONS)
+    ask = ("NOW = datetime(2026, 1, 6, 9, 0)  # the next morning: the reminder is due\nimport json\n"
+           "print(json.dumps({q: guarded_agent(q, []) for q in %r}))\ndrain(budget=5)\n" % QUESTIONS)
     run = subprocess.run([sys.executable, "-c", agent + "\n" + ask], cwd=second, check=True, capture_output=True,
                          text=True, timeout=120)
     got = json.loads(next(line for line in run.stdout.splitlines() if line.startswith("{")))
@@ -107,10 +108,11 @@ def test_recall_reads_the_recent_conversation_not_only_the_latest_message(lesson
     told(talk9)
     for n in range(300):  # later chats, enough to push the facts out of the budget
         nine["memory"][f"chat_{n}"] = {"value": f"a detail from chat {n}", "scope": nine["USER"],
-                                       "importance": "medium", "created": "2026-02-01", "expires": None}
+                                       "importance": "medium", "created": "2026-02-01T10:00", "until": None}
     history = []
     talk9("Where do I live?", history)
     talk9("Thanks!", history)  # shares no word with any memory
     assert "- lives_in: Munich" in nine["system_prompt"]()
+    assert nine["ranked"]((nine["USER"],), nine["current"]["recent"])[0] == "lives_in"
     talk9("Thanks!", [])  # the same message in a new conversation: nothing recent to go on
-    assert "- lives_in: Munich" not in nine["system_prompt"]()
+    assert nine["ranked"]((nine["USER"],), nine["current"]["recent"])[0] != "lives_in"

@@ -13,7 +13,7 @@ import re
 from ..checks import attempt, exercise, expect
 from ..storage import load_json, save_json
 
-NEEDED = ("memory", "current", "TOOLS", "guarded_agent", "MEMORY_FILE", "reminders")
+NEEDED = ("memory", "current", "TOOLS", "guarded_agent", "MEMORY_FILE")
 
 
 def _agent(function) -> dict:
@@ -30,7 +30,7 @@ def _agent(function) -> dict:
 def _borrowed(agent: dict, **tools):
     """Lend the agent to the check: `tools` swapped in, memory emptied; everything put back after."""
     memory, current, table = agent["memory"], agent["current"], agent["TOOLS"]
-    saved = (copy.deepcopy(memory), dict(current), dict(table), list(agent["reminders"]))
+    saved = (copy.deepcopy(memory), dict(current), dict(table))
     path = agent["MEMORY_FILE"]
     on_disk = open(path, "rb").read() if os.path.exists(path) else None
     try:
@@ -45,7 +45,6 @@ def _borrowed(agent: dict, **tools):
         current.update(saved[1])
         table.clear()
         table.update(saved[2])
-        agent["reminders"][:] = saved[3]
         if on_disk is None:
             with contextlib.suppress(OSError):
                 os.remove(path)
@@ -60,14 +59,14 @@ def _by_position(function):
     return lambda **arguments: function(*arguments.values())
 
 
-def _item(value, scope, created, importance="medium"):
-    return {"value": value, "scope": scope, "importance": importance, "created": created, "expires": None}
+def _entry(value, scope, created, importance="medium"):
+    return {"value": value, "until": None, "scope": scope, "importance": importance, "created": created}
 
 
 def _seed(agent, memory, *entries):
     user, mine = agent.get("USER", "user:42"), agent.get("AGENT", "agent:assistant")
     for key, value, whose, created in entries:
-        memory[key] = _item(value, user if whose == "user" else mine, created)
+        memory[key] = _entry(value, user if whose == "user" else mine, created + "T09:00")
     save_json(agent["MEMORY_FILE"], memory)  # as the agent would have saved them
     return user, mine
 
