@@ -74,8 +74,10 @@ def test_a_memory_over_the_budget_still_answers_as_lesson_6_does(lessons, capsys
     nine["NOW"] = nine["datetime"](2027, 1, 5, 9, 0)  # a year on: the facts are old, the chats since are newer
     for n in range(300):
         six["memory"][f"chat_{n}"] = f"a detail from chat {n}"
-        nine["memory"][f"chat_{n}"] = {"value": f"a detail from chat {n}", "scope": nine["USER"],
+        nine["memory"][f"chat_{n}"] = {"value": f"a detail from chat {n} on a day", "scope": nine["USER"],
                                        "importance": "medium", "created": f"2026-{1 + n % 12:02d}-15T10:00", "until": None}
+    nine["current"].update(scopes=(nine["USER"],), recent="Hi!")
+    assert "- job: nurse" not in nine["system_prompt"]()  # the budget is spent: not even 3 tokens are left
     specific = [question for question in QUESTIONS if question != "What do you know about me?"]
     assert answers(talk9, specific) == answers(talk6, specific)
     prompt9 = nine["system_prompt"]()

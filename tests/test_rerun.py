@@ -30,9 +30,9 @@ RESET = {
     8: ("the memory file (research notes, a birthday), the queue file, the conversation and the clock",
         "memory.clear()\nsave_json(MEMORY_FILE, memory)\nqueue.clear()\nsave_json(QUEUE_FILE, queue)\n"
         "history.clear()\nNOW = datetime(2026, 1, 5, 9, 0)"),
-    9: ("the memory and queue files, the reminders noted and the clock moved a week on",
-        "memory.clear()\nsave_json(MEMORY_FILE, memory)\nqueue.clear()\nsave_json(QUEUE_FILE, [])\n"
-        "reminders.clear()\nTODAY = date(2026, 1, 5)"),
+    9: ("the memory and queue files and the clock moved a week on",
+        "memory.clear()\nsave_json(MEMORY_FILE, memory)\nqueue.clear()\nsave_json(QUEUE_FILE, queue)\n"
+        "NOW = datetime(2026, 1, 5, 9, 0)"),
 }
 
 # Cells whose second run differs for a reason the lesson is built on, by their first line.
