@@ -42,22 +42,36 @@ def boom(*args, **kwargs):
     raise RuntimeError("student bug")
 
 
-# 7.1: a new output gate for phone numbers.
-@pytest.mark.parametrize("answer, hint", [
-    (lambda text: text, "expected 'Call [phone] at 9.'"),
-    (lambda text: re.sub(r"\d", "#", text), "expected"),
-    (lambda text: re.sub(r"\+?\(?\d[\d ().-]{5,}\d", "[phone]", text), "only phone numbers"),
-    (lambda text: re.sub(r"\d{3}-\d{3}-\d{4}", "[phone]", text), "+44 20"),
-    (lambda text: None, "string"),
-    (boom, "RuntimeError: student bug"),
+# 7.1: a new output gate for phone numbers, added to the agent's OUTPUT_GATES.
+def phones_by_digits(text):  # an unusual right answer: no lookarounds, the digits counted in a loop
+    def mask(match):
+        digits = sum(ch.isdigit() for ch in match.group())
+        return "[phone]" if 7 <= digits <= 15 and not re.fullmatch(r"\d{4}-\d\d-\d\d", match.group()) else match.group()
+    return re.sub(r"\+?\(?\d[\d ().-]*\d", mask, text)
+
+
+@pytest.mark.parametrize("answer, registered, hint", [
+    (lambda text: text, True, "expected 'Call [phone] at 9.'"),
+    (lambda text: re.sub(r"\d", "#", text), True, "expected"),
+    (lambda text: re.sub(r"\+?\(?\d[\d ().-]{5,}\d", "[phone]", text), True, "only phone numbers"),
+    (lambda text: re.sub(r"\d{3}-\d{3}-\d{4}", "[phone]", text), True, "+44 20"),
+    (lambda text: None, True, "string"),
+    (s07.redact_phones, False, "is redact_phones in OUTPUT_GATES?"),
+    (boom, True, "RuntimeError: student bug"),
 ])
-def test_redact_phones_rejects(answer, hint, capsys):
-    passed, printed = verdict(lesson07.check_redact_phones, answer, capsys=capsys)
-    assert not passed and hint in printed
+def test_redact_phones_rejects(answer, registered, hint, agent, capsys):
+    if registered:
+        agent["OUTPUT_GATES"]["phones"] = answer
+    passed, printed = verdict(lesson07.check_redact_phones, answer, agent["guarded_agent"], agent["memory"],
+                              capsys=capsys)
+    assert not passed and hint in printed, printed
 
 
-def test_redact_phones_accepts_the_reference(capsys):
-    assert verdict(lesson07.check_redact_phones, s07.redact_phones, capsys=capsys)[0]
+@pytest.mark.parametrize("answer", [s07.redact_phones, phones_by_digits])
+def test_redact_phones_accepts(answer, agent, capsys):
+    agent["OUTPUT_GATES"]["phones"] = answer
+    assert verdict(lesson07.check_redact_phones, answer, agent["guarded_agent"], agent["memory"], capsys=capsys)[0]
+    assert agent["memory"] == {}  # the check took its phone number back out
 
 
 # 7.2: a data gate for orders reworded past the lesson's pattern.
@@ -159,7 +173,7 @@ def test_time_rule_rejects(answer, registered, hint, agent, capsys):
 
 def test_the_placeholders_fail_politely(agent, capsys):
     stub = lambda *args: ...  # noqa: E731 (what the notebook ships: a body of `...`)
-    for check, extra in ((lesson07.check_redact_phones, ()), (lesson07.check_data_gate, (agent["run_tool"], agent["TOOLS"])),
+    for check, extra in ((lesson07.check_redact_phones, (agent["guarded_agent"], agent["memory"])), (lesson07.check_data_gate, (agent["run_tool"], agent["TOOLS"])),
                          (lesson07.check_time_rule, (agent["guarded_agent"], agent["memory"]))):
         passed, printed = verdict(check, stub, *extra, capsys=capsys)
         assert not passed and printed.startswith("❌")

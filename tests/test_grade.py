@@ -52,6 +52,13 @@ class Lesson:
         for node in statements:
             for name in self._names(node):
                 self.defined[name] = ast.get_source_segment(tree_source, node)
+        self.agent = set()  # what the lesson's agent cells define: an exercise may be checked with its pieces
+        for cell in self.notebook["cells"]:
+            if {"carried", "agent"} & set(cell.get("metadata", {}).get("tags", [])):
+                for node in ast.parse(source(cell)).body:  # `history, state = ...` binds two names
+                    targets = [t for n in ([node] if isinstance(node, ast.Assign) else []) for t in n.targets]
+                    self.agent |= set(self._names(node)) | {e.id for t in targets if isinstance(t, ast.Tuple)
+                                                            for e in t.elts if isinstance(e, ast.Name)}
         self.cells, self.fills = {}, {}
         for entry in exercises(lesson):
             index = next(i for i, cell in enumerate(self.notebook["cells"])
@@ -79,7 +86,8 @@ class Lesson:
         call = next(node for node in ast.walk(ast.parse(cell_source)) if isinstance(node, ast.Call)
                     and getattr(node.func, "attr", "") == entry.check.__name__)
         passed = [arg.id for arg in call.args]
-        chosen = [p if p in self.defined else a if a in self.defined else None for p, a in zip(entry.names, passed)]
+        chosen = [p if p in self.defined else a if a in self.defined or a in self.agent else None
+                  for p, a in zip(entry.names, passed)]
         if None in chosen:
             return None
         return passed, chosen
@@ -95,7 +103,7 @@ class Lesson:
         for node in reversed(ast.parse(cell).body):  # the starter definitions go, the check call stays
             if set(self._names(node)) & set(passed):
                 del lines[node.lineno - 1:node.end_lineno]
-        solution = body or "\n\n".join(self.defined[name] for name in dict.fromkeys(chosen))
+        solution = body or "\n\n".join(self.defined[name] for name in dict.fromkeys(chosen) if name in self.defined)
         aliases = "".join(f"{a} = {c}\n" for a, c in zip(passed, chosen) if a != c)
         return "\n".join([self.support, solution, aliases] + lines)
 

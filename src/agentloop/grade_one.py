@@ -75,10 +75,9 @@ def _stubs(tree: ast.Module) -> tuple:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body[1:] if ast.get_docstring(node) else node.body
             empty = all(isinstance(s, ast.Pass) or (isinstance(s, (ast.Expr, ast.Return)) and isinstance(
-                s.value, ast.Constant) and s.value.value is Ellipsis) for s in body)
-            holes = any(isinstance(n, ast.Constant) and n.value is Ellipsis  # a skeleton's `...` left unfilled
-                        for s in body for n in ast.walk(s))
-            (stub if empty or holes else real).add(node.name)
+                s.value, ast.Constant) and s.value.value is Ellipsis) for s in body) or any(
+                isinstance(n, ast.Constant) and n.value is Ellipsis for n in ast.walk(node))  # a skeleton's `...` holes
+            (stub if empty else real).add(node.name)
         elif isinstance(node, ast.Assign):
             empty = isinstance(node.value, ast.Constant) and node.value.value is Ellipsis
             for target in node.targets:
@@ -99,7 +98,7 @@ class Notebook:
 
     def __init__(self, cells: list, seconds: float):
         self.namespace = {"__name__": "__main__", "display": print}
-        self.stubs, self.failed, self.calls = set(), {}, {}
+        self.stubs, self.failed, self.calls, self.own = set(), {}, {}, {}
         self.seconds = seconds
         for number, source in enumerate(cells, 1):
             self._run(number, source)
@@ -128,12 +127,17 @@ class Notebook:
         self.stubs = (self.stubs - real) | stub
 
     def _note_calls(self, tree: ast.Module) -> None:
-        """check name -> the names the notebook passed to it, e.g. check_schema(MULTIPLY)."""
+        """check name -> the names the notebook passed to it, e.g. check_schema(MULTIPLY), and the ones
+        of those its own cell defines as functions or starters (the student's answers, next to the agent's
+        pieces they are checked with)."""
+        stub, _ = _stubs(tree)
+        defined = stub | {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and all(isinstance(arg, ast.Name) for arg in node.args):
                 called = getattr(node.func, "attr", getattr(node.func, "id", ""))
                 if called.startswith("check_"):
                     self.calls[called] = [arg.id for arg in node.args]
+                    self.own[called] = defined & set(self.calls[called])
 
     def answers(self, entry) -> tuple:
         """(the values for the check's parameters, or None; why not). The names are the ones the
@@ -146,7 +150,9 @@ class Notebook:
             return None, f"not attempted: {', '.join(missing)} not defined"
         values = [self.namespace[name] for name in names]
         starters = [n for n, v in zip(names, values) if n in self.stubs or v is Ellipsis]
-        if starters and all(n in starters or not (callable(v) or v is Ellipsis) for n, v in zip(names, values)):
+        own = self.own.get(entry.check.__name__)  # the answers the check's cell defines, if it defines any
+        if starters and (set(starters) >= own if own else all(
+                n in starters or not (callable(v) or v is Ellipsis) for n, v in zip(names, values))):
             return None, f"not attempted: {', '.join(starters)} still the starter code"
         return values, ""
 
