@@ -1,38 +1,29 @@
-"""Reference solutions for lesson 9's exercises."""
-import re
+"""Reference solutions for lesson 9's exercises: tool functions for the lesson's agent.
 
-from agentloop.tokens import count_tokens
-
-
-def fit_to_budget(texts, budget):
-    # Greedy in ranked order, but skip (not stop at) a text that does not fit: a shorter, lower-ranked
-    # memory can still use the tokens that are left.
-    chosen, left = [], budget
-    for text in texts:
-        cost = count_tokens(text)
-        if cost <= left:
-            chosen.append(text)
-            left -= cost
-    return chosen
+They use the agent's names (memory, current, ranked, about, words, save_json, MEMORY_FILE,
+guarded_remember), so they run where the agent is defined: pasted into the notebook below its cells.
+"""
 
 
-def rank(items, query):
-    # Sort by (score, created) descending: the higher score first, and on a tie the newer ISO time,
-    # which sorts as text.
-    wanted = set(re.findall(r"\w+", query.lower()))
-
-    def score(item):
-        relevance = len(wanted & set(re.findall(r"\w+", item["content"].lower()))) / max(len(wanted), 1)
-        return relevance + item["importance"], item["created"]
-
-    return sorted(items, key=score, reverse=True)
+def recall_since(query, since):
+    # ISO dates compare as text ("2026-01-05" < "2026-01-06"); >= keeps the day itself.
+    found = [key for key in ranked(current["scopes"], query) if about(key) & words(query)
+             and memory[key]["created"] >= since]
+    return "\n".join(f"- {key}: {memory[key]['value']}" for key in found[:5]) or "Nothing found."
 
 
-def forget_memory(store, scope, memory_id):
-    # The same answer for "not there" and "someone else's": telling them apart would reveal that
-    # another user has a memory with that id.
-    item = store.get(memory_id)
-    if item is None or item.scope != scope:
-        return f"No memory {memory_id}."
-    store.delete(memory_id)
-    return f"Deleted {memory_id}."
+def forget_mine(key):
+    # Another scope's memory gets the very sentence a missing key gets: the user learns nothing.
+    if key not in memory or memory[key]["scope"] not in current["scopes"]:
+        return f"Nothing is stored under {key}."
+    del memory[key]
+    save_json(MEMORY_FILE, memory)
+    return f"Forgot {key}."
+
+
+def remember_and_ask(key, value, importance="medium"):
+    # Ask only when the gate let it through: a refused birthday ("which year?") has nothing to remind of.
+    result = guarded_remember(key, value, importance)
+    if "birthday" in key and result.startswith("Remembered"):
+        result += " Ask the user: should I remind you a week before?"
+    return result

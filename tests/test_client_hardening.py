@@ -80,13 +80,9 @@ def lesson_state_after_a_question(lesson, stream, url):
     """Lessons 5 and 9 count tokens from `usage`: the state their agent ends with."""
     definitions = lesson_definitions(lesson)
     llm.use(url, timeout=5, **({"stream": True} if stream else {}))  # sent with every request
-    question = "What is (3 + 4) * 5?"
-    if lesson.startswith("05"):
-        state = definitions["new_state"]()
-        definitions["run_agent"](question, [], state)
-        return state
-    definitions["run_agent"](question, [])
-    return definitions["state"]
+    state = definitions["new_state"]()  # both lessons' run_agent takes lesson 5's state
+    definitions["run_agent"]("What is (3 + 4) * 5?", [], state)
+    return state
 
 
 @pytest.mark.parametrize("where", ["in-process", "http"])

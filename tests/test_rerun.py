@@ -30,11 +30,9 @@ RESET = {
     8: ("the memory file (research notes, a birthday), the queue file, the conversation and the clock",
         "memory.clear()\nsave_json(MEMORY_FILE, memory)\nqueue.clear()\nsave_json(QUEUE_FILE, queue)\n"
         "history.clear()\nNOW = datetime(2026, 1, 5, 9, 0)"),
-    9: ("the store and its file, the queue and the token counter",
-        "import os\nfor leftover in ('memory_09.json', 'memory_09.json.bak'):\n"
-        "    if os.path.exists(leftover):\n        os.remove(leftover)\n"
-        "store = MemoryStore.load('memory_09.json', clock=Clock('2026-01-05T09:00'))\n"
-        "queue.clear()\nstate.update(tokens=0, question='')"),
+    9: ("the memory and queue files and the clock moved a week on",
+        "memory.clear()\nsave_json(MEMORY_FILE, memory)\nqueue.clear()\nsave_json(QUEUE_FILE, queue)\n"
+        "NOW = datetime(2026, 1, 5, 9, 0)"),
 }
 
 # Cells whose second run differs for a reason the lesson is built on, by their first line.

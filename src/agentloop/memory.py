@@ -3,6 +3,8 @@
     store = MemoryStore()
     store.write("user:42", "The user's birthday is Jan 20th 1990", importance="high")
     store.search("birthday")            # the items that share words with the query
+    store.search("tea", since="2026-01-01", tags=["drinks"], min_importance="medium",
+                 where={"source": "chat"})  # the same, filtered as memory services filter
     store.recall("birthday", 100)       # the best items whose text fits in 100 tokens
 
 Ids are m1, m2, ... never reused; a scope ("user:42", "agent:researcher") says whose an item is.
@@ -50,6 +52,17 @@ def seconds(when) -> float:
     if when is None:
         return NEVER
     return (datetime.fromisoformat(when) if isinstance(when, str) else when).timestamp()
+
+
+def matches(item, since=None, tags=(), min_importance=None, where=None) -> bool:
+    """The filters memory services offer beside a query: created at or after `since` (a datetime or
+    ISO time), carrying every tag in `tags` (the list in metadata["tags"]), importance at least
+    `min_importance` ("high" or a number), and metadata equal to each value in `where`."""
+    tags = [tags] if isinstance(tags, str) else tags or ()
+    return ((since is None or seconds(item.created) >= seconds(since))
+            and set(tags) <= set(item.metadata.get("tags") or ())
+            and (min_importance is None or item.importance >= level(min_importance))
+            and all(item.metadata.get(key) == value for key, value in (where or {}).items()))
 
 
 @dataclass
@@ -130,14 +143,15 @@ class MemoryStore:
         item = self.items.get(memory_id)
         return item if item and self.live(item) else None
 
-    def list(self, scope=None, limit: int | None = None):
-        """The live memories in `scope` (a name, a list of names, or None for all), newest first."""
+    def list(self, scope=None, limit: int | None = None, **filters):
+        """The live memories in `scope` (a name, a list of names, or None for all), newest first;
+        `filters` are `matches`'s: since, tags, min_importance, where."""
         now, scopes = seconds(self.clock()), _scopes(scope)
         found = [i for i in reversed(self.items.values())
-                 if (scopes is None or i.scope in scopes) and self.live(i, now)]
+                 if (scopes is None or i.scope in scopes) and self.live(i, now) and matches(i, **filters)]
         return found[:limit] if limit else found
 
-    def _scored(self, query: str, scope=None) -> list:
+    def _scored(self, query: str, scope=None, filters=None) -> list:
         """A heap of the live items that share a word with the query, best first. The score is
         relevance (the share of the query's words an item contains) plus importance; on ties
         the newest first. Keys are negated, because Python's heap gives the smallest first."""
@@ -146,17 +160,19 @@ class MemoryStore:
         scored = [(-len(wanted & words) / len(wanted) - importance, -created, -number, memory_id)
                   for words, _, item_scope, expires, importance, created, number, memory_id in hits
                   if (scopes is None or item_scope in scopes) and expires > now]
+        if filters:
+            scored = [key for key in scored if matches(self.items[key[3]], **filters)]
         heapq.heapify(scored)  # cheaper than sorting: most calls need only the first few
         return scored
 
-    def ranked(self, query: str, scope=None):
+    def ranked(self, query: str, scope=None, **filters):
         """Every live item sharing a word with the query, best first."""
-        scored = self._scored(query, scope)
+        scored = self._scored(query, scope, filters)
         return [self.items[heapq.heappop(scored)[3]] for _ in range(len(scored))]
 
-    def search(self, query: str, limit: int = 5, scope=None):
-        """The `limit` best items for the query."""
-        return [self.items[key[3]] for key in heapq.nsmallest(limit, self._scored(query, scope))]
+    def search(self, query: str, limit: int = 5, scope=None, **filters):
+        """The `limit` best items for the query, among those `filters` let through (see `matches`)."""
+        return [self.items[key[3]] for key in heapq.nsmallest(limit, self._scored(query, scope, filters))]
 
     def recall(self, query: str, budget_tokens: int, scope=None):
         """The best memories for `query` whose content fits in `budget_tokens` tokens in all

@@ -1,91 +1,168 @@
-"""Lesson 9 exercises: injecting within a budget, ranking memories, deleting only in scope."""
+"""Lesson 9 exercises: each is a tool function the check puts into the student's own agent.
+
+The check finds the agent through the function's globals (the notebook's `memory`, `current`,
+`TOOLS`, `guarded_agent`...), seeds memory for the test, drives the function and the agent's loop,
+and puts memory, its file, the tools and the conversation state back as they were, whatever happens.
+"""
+import contextlib
+import copy
+import io
+import os
+import re
+
 from ..checks import attempt, exercise, expect
-from ..memory import Clock, MemoryStore
-from ..tokens import count_tokens
+from ..storage import load_json, save_json
+
+NEEDED = ("memory", "current", "TOOLS", "guarded_agent", "MEMORY_FILE")
 
 
-@exercise("9.1 Fit memories into a token budget")
-def check_fit_to_budget(fit_to_budget):
-    texts = ["The user's name is Ada", "The user prefers green tea", "Ada", "The user lives in a small flat in Paris"]
-    first, second, third, _ = (count_tokens(t) for t in texts)  # 7, 5, 1, 9 tokens
-    got = attempt(fit_to_budget, texts, 100)
-    expect(isinstance(got, list), f"fit_to_budget returned {got!r}, not a list.",
-           fix="return a list of the texts chosen, [] if none fits.")
-    expect(got == texts, f"with room for everything, fit_to_budget returned {got!r}.",
-           fix="return all the texts, in the order given.")
-    for budget, expected in ((first + second, texts[:2]), (first + third, [texts[0], texts[2]]),
-                             (first - 1, [texts[1], texts[2]])):
-        got = attempt(fit_to_budget, texts, budget)
-        spent = sum(count_tokens(t) for t in got) if isinstance(got, list) else 0
-        expect(spent <= budget, f"with a budget of {budget} you returned {got!r}, {spent} tokens: never go over.",
-               fix="count_tokens(text) for each text, and take it only if it fits in what is left.")
-        expect(got == expected, f"with a budget of {budget} you returned {got!r}, expected {expected!r}: take "
-                                "the texts in order, skip one that doesn't fit and keep trying the next ones.",
-               fix="continue past a text that doesn't fit rather than break: a smaller one after it may still fit.")
-    got = attempt(fit_to_budget, texts, 0)
-    expect(got == [], f"with a budget of 0 you returned {got!r}: a budget of 0 fits nothing.",
-           fix="start from [] and add only texts whose tokens fit.")
-    got = attempt(fit_to_budget, [], 50)
-    expect(got == [], f"with no texts you returned {got!r}.", fix="no texts: return [].")
+def _agent(function) -> dict:
+    """The notebook namespace the student's function lives in, or a hint to run the lesson first."""
+    names = getattr(function, "__globals__", {})
+    missing = [name for name in NEEDED if name not in names]
+    expect(callable(function), f"{function!r} is not a function: define it with def.")
+    expect(not missing, f"the lesson's agent is not defined where your function is ({', '.join(missing)} "
+                        "missing): run the lesson's cells from the top first, then this one.")
+    return names
 
 
-def _item(content, importance, created):
-    return {"content": content, "importance": importance, "created": created}
+@contextlib.contextmanager
+def _borrowed(agent: dict, **tools):
+    """Lend the agent to the check: `tools` swapped in, memory emptied; everything put back after."""
+    memory, current, table = agent["memory"], agent["current"], agent["TOOLS"]
+    saved = (copy.deepcopy(memory), dict(current), dict(table))
+    path = agent["MEMORY_FILE"]
+    on_disk = open(path, "rb").read() if os.path.exists(path) else None
+    try:
+        memory.clear()
+        table.update(tools)
+        with contextlib.redirect_stdout(io.StringIO()):  # the agent prints its tool calls: one line only
+            yield memory, current
+    finally:
+        memory.clear()
+        memory.update(saved[0])
+        current.clear()
+        current.update(saved[1])
+        table.clear()
+        table.update(saved[2])
+        if on_disk is None:
+            with contextlib.suppress(OSError):
+                os.remove(path)
+        else:
+            with open(path, "wb") as file:
+                file.write(on_disk)
 
 
-@exercise("9.2 Rank memories")
-def check_rank(rank):
-    name = _item("The user's name is Ada", 0.9, "2026-01-01T09:00:00")
-    tea = _item("The user prefers green tea", 0.5, "2026-01-02T09:00:00")
-    old_tea = _item("The user drank tea in Kyoto", 0.5, "2025-06-01T09:00:00")
-    paris = _item("The user is in Paris this week", 0.2, "2026-01-05T09:00:00")
-    items = [paris, old_tea, name, tea]
-    got = attempt(rank, list(items), "name")
-    expect(isinstance(got, list) and len(got) == 4, f"rank returned {got!r}; return all the items, reordered.",
-           fix="sorted(items, key=..., reverse=True): the same items, best first.")
-    expect(got[0] is name, f"for the query 'name' the first item was {got[0].get('content')!r}: which memory "
-                           "should come first?",
-           fix="the one that contains the word comes first: its score is relevance 1 + importance 0.9.")
-    expect(got[1:] == [tea, old_tea, paris], f"for 'name' you ranked {[i['content'] for i in got]}: after the "
-                                             "relevant item come the others by importance, the newest first on ties.",
-           fix="sort on the pair (score, item['created']), reversed.")
-    got = attempt(rank, list(items), "Tea")
-    shown = [i["content"] for i in got]
-    expect(any(i is tea for i in got[:2]) and any(i is old_tea for i in got[:2]),
-           f"for 'Tea' you ranked {shown}: the two memories with the word tea come first, in upper or lower case.",
-           fix="compare words in lower case (query.lower(), content.lower()): 'Tea' matches 'tea'.")
-    expect(got[:2] == [tea, old_tea], f"for 'Tea' you ranked {shown}: two memories with equal scores.",
-           fix="on equal scores the newer one goes first: sort on (score, created), reversed.")
-    expect(got[2] is name, f"for 'Tea' you ranked {shown}.",
-           fix="after the two tea memories comes the most important one (the name): relevance + importance.")
-    low_match = _item("The user likes tea and cake", 0.2, "2026-01-03T09:00:00")
-    got = attempt(rank, [name, low_match], "tea cake")
-    expect(got[0] is low_match, f"for 'tea cake' you ranked {[i['content'] for i in got]}: a memory with both "
-                                "words and importance 0.2 beats one with neither and 0.9.",
-           fix="relevance is the share of the query's words that appear: both words (1.0) + 0.2 beats none (0) + 0.9.")
-    half = _item("The user likes cake", 0.9, "2026-01-04T09:00:00")
-    got = attempt(rank, [low_match, half], "tea cake")
-    expect(got[0] is half, f"for 'tea cake' you ranked {[i['content'] for i in got]}: one of the two words and "
-                           "importance 0.9 beats both words and 0.2, since relevance is a share.",
-           fix="relevance is a share, from 0 to 1: one of two words (0.5) + 0.9 beats both words (1.0) + 0.2; "
-               "divide the words found by the query's words.")
+def _by_position(function):
+    """The function as the model's tool call reaches it (by the schema's parameter names), passed on by
+    position: a student's own parameter names are fine."""
+    return lambda **arguments: function(*arguments.values())
 
 
-@exercise("9.3 Delete only in scope")
-def check_forget_memory(forget_memory):
-    store = MemoryStore(clock=Clock())
-    mine = store.write("user:42", "The user's birthday is Jan 20th 1990")
-    theirs = store.write("user:7", "The user's birthday is May 1st 1985")
-    got = attempt(forget_memory, store, "user:42", theirs.id)
-    expect(store.get(theirs.id) is not None, f"forget_memory(store, 'user:42', {theirs.id!r}) deleted another user's "
-                                             "memory.", fix="look the item up and check item.scope first.")
-    expect(got == f"No memory {theirs.id}.", f"for another user's memory you returned {got!r}: so that nothing "
-                                             "leaks, user:42 must not learn that it exists.",
-           fix=f"return 'No memory {theirs.id}.', the same as for one that doesn't exist.")
-    got = attempt(forget_memory, store, "user:42", "m99")
-    expect(got == "No memory m99.", f"for an id that doesn't exist you returned {got!r}.",
-           fix="store.get(memory_id) is None: return 'No memory m99.'.")
-    got = attempt(forget_memory, store, "user:42", mine.id)
-    expect(store.get(mine.id) is None, f"forget_memory(store, 'user:42', {mine.id!r}) did not delete the user's own memory.",
-           fix="store.delete(memory_id) once the scope matches.")
-    expect(got == f"Deleted {mine.id}.", f"after deleting you returned {got!r}.", fix=f"return 'Deleted {mine.id}.'.")
+def _entry(value, scope, created, importance="medium"):
+    return {"value": value, "until": None, "scope": scope, "importance": importance, "created": created}
+
+
+def _seed(agent, memory, *entries):
+    user, mine = agent.get("USER", "user:42"), agent.get("AGENT", "agent:assistant")
+    for key, value, whose, created in entries:
+        memory[key] = _entry(value, user if whose == "user" else mine, created + "T09:00")
+    save_json(agent["MEMORY_FILE"], memory)  # as the agent would have saved them
+    return user, mine
+
+
+@exercise("9.1 Recall since a date")
+def check_recall_since(recall_since):
+    agent = _agent(recall_since)
+    with _borrowed(agent) as (memory, current):
+        user, mine = _seed(agent, memory,
+                           ("old_home", "Berlin, where the user used to live", "user", "2025-12-20"),
+                           ("lives_in", "Munich", "user", "2026-01-06"),
+                           ("prefers", "green tea", "user", "2026-01-05"),
+                           ("notes on tea", "Tea was first drunk in China", "agent", "2026-01-07"))
+        current.update(scopes=(user,), recent="")
+        got = attempt(recall_since, "where do I live", "2026-01-01")
+        expect(isinstance(got, str), f"recall_since returned {got!r}: a tool returns text for the model.",
+               fix="return the lines, as recall does (\"Nothing found.\" when there are none).")
+        expect("Munich" in got, f"with a memory 'lives_in: Munich' created on 2026-01-06, recall_since('where do "
+                                f"I live', '2026-01-01') returned {got!r}: a newer memory must be found.",
+               fix="keep a memory when memory[k]['created'] >= since.")
+        expect("Berlin" not in got, f"recall_since('where do I live', '2026-01-01') returned {got!r}: it includes "
+                                    "'old_home: Berlin...', created on 2025-12-20, before the date asked for.",
+               fix="the `...` in the condition is always true: replace it with memory[k]['created'] >= since.")
+        got = attempt(recall_since, "tea", "2026-01-05")
+        expect("green tea" in got, f"recall_since('tea', '2026-01-05') returned {got!r}, without 'prefers: green "
+                                   "tea', created on 2026-01-05: a memory created on that very day counts.",
+               fix="on or after: >=, not >.")
+        expect("China" not in got, f"recall_since('tea', '2026-01-05') returned {got!r}: the agent's notes are "
+                                   "in another scope, which the user's conversation does not read.",
+               fix="keep recall's scope filter: ranked(current['scopes'], query).")
+        got = attempt(recall_since, "tea", "2026-01-06")
+        expect("green tea" not in got, f"recall_since('tea', '2026-01-06') returned {got!r}: the tea memory was "
+                                       "created the day before.")
+        got = attempt(recall_since, "where do I live", "2025-01-01")
+        expect("Berlin" in got and "Munich" in got,
+               f"recall_since('where do I live', '2025-01-01') returned {got!r}: both homes are newer than that.")
+
+
+@exercise("9.2 Forget only in scope")
+def check_forget_mine(forget_mine):
+    agent = _agent(forget_mine)
+    with _borrowed(agent, forget=_by_position(forget_mine)) as (memory, current):
+        user, mine = _seed(agent, memory, ("birthday", "Jan 20th 1990", "user", "2026-01-05"),
+                           ("notes on tea", "Tea was first drunk in China", "agent", "2026-01-05"))
+        current.update(scopes=(user,), recent="")
+        missing = attempt(forget_mine, "no_such_thing")
+        got = attempt(forget_mine, "notes on tea")
+        expect("notes on tea" in memory, f"in the user's conversation, forget_mine('notes on tea') deleted the "
+                                         "agent's notes: they are in another scope.",
+               fix="answer as for a missing key when memory[key]['scope'] not in current['scopes'].")
+        expect(isinstance(got, str) and isinstance(missing, str)
+               and got == missing.replace("no_such_thing", "notes on tea"),
+               f"for the agent's notes you answered {got!r}, for a key that does not exist {missing!r}: the two "
+               "must read the same, or the user learns that the notes exist (nothing leaks).",
+               fix="return the very same sentence as for a missing key.")
+        answer = agent["guarded_agent"]("Forget my birthday", [])
+        expect("birthday" not in memory, f"asked 'Forget my birthday', the agent answered {answer!r} and the "
+                                         "birthday, in the user's own scope, is still stored.",
+               fix="delete it when the key exists and its scope is in current['scopes'].")
+        stored = load_json(agent["MEMORY_FILE"], default={})
+        expect("birthday" not in stored, "the birthday is gone from memory but not from the file: save it after "
+                                         "deleting, or the next run remembers it again.")
+        current.update(scopes=(mine, user))
+        attempt(forget_mine, "notes on tea")
+        expect("notes on tea" not in memory, "in a scheduled task (scopes: the agent's and the user's), "
+                                             "forget_mine('notes on tea') kept the agent's own notes.",
+               fix="check the scope against all of current['scopes'], not one scope written into the code.")
+
+
+REMIND = re.compile(r"\bremind.*\bweek\b|\bweek\b.*\bremind", re.IGNORECASE)
+
+
+@exercise("9.3 Ask to remind a week before")
+def check_remember_and_ask(remember_and_ask):
+    agent = _agent(remember_and_ask)
+    with _borrowed(agent, remember=_by_position(remember_and_ask)) as (memory, current):
+        current.update(scopes=(agent.get("USER", "user:42"),), recent="")
+        got = attempt(remember_and_ask, "birthday", "March 3rd 1985")
+        expect(isinstance(got, str) and "birthday" in memory,
+               f"remember_and_ask('birthday', 'March 3rd 1985') returned {got!r} and stored "
+               f"{sorted(memory)}: it should store the birthday (through guarded_remember) and return text.")
+        expect(REMIND.search(got), f"after storing a birthday, remember_and_ask returned {got!r}: where is the "
+                                   "question about a reminder a week before?",
+               fix='result += " Ask the user: should I remind you a week before?"')
+        expect(re.search(r"ask the user", got, re.IGNORECASE),
+               f"remember_and_ask returned {got!r}: the model asks only what a tool result tells it to ask, "
+               "in the words lesson 7's gate uses: 'Ask the user: ...'.")
+        answer = agent["guarded_agent"]("My birthday is Jan 20th 1990", [])
+        expect(REMIND.search(answer or ""), f"told 'My birthday is Jan 20th 1990', the agent answered {answer!r}: "
+                                            "it should ask about the reminder.")
+        got = attempt(remember_and_ask, "birthday", "Jan 20th")
+        expect(not REMIND.search(got), f"for a birthday without a year the gate refused ({got!r}): nothing was "
+                                       "stored, so there is nothing to remind of yet; ask only when it was stored.",
+               fix="look at what guarded_remember returned: 'Remembered ...' means stored.")
+        got = attempt(remember_and_ask, "lives_in", "Munich")
+        expect(not REMIND.search(got), f"for 'lives_in: Munich' you returned {got!r}: only a birthday "
+                                       "deserves the question.")
+        answer = agent["guarded_agent"]("I live in Munich", [])
+        expect(not REMIND.search(answer or ""), f"told 'I live in Munich', the agent answered {answer!r}.")

@@ -1,0 +1,155 @@
+"""Lesson 9's exercise checks, driven on lesson 9's own agent: the reference solutions pass, plausible
+wrong answers fail with a true hint, unusual right answers pass, and a check leaves the agent as it was."""
+import json
+import pathlib
+import sys
+
+import pytest
+
+from agentloop.exercises import lesson09
+
+ROOT = pathlib.Path(__file__).parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from test_continuity import agent_at_end  # noqa: E402
+from lesson_answers import verdict  # noqa: E402
+
+SOLUTIONS = (ROOT / "solutions" / "lesson09.py").read_text()
+NOTEBOOK = json.loads((ROOT / "lessons" / "09_the_whole_thing.ipynb").read_text())
+
+
+@pytest.fixture
+def agent(tmp_path, monkeypatch):
+    """Lesson 9's agent, as the lesson ends with it, with the reference solutions defined beside it."""
+    monkeypatch.chdir(tmp_path)
+    names = {"__name__": "lesson09_agent"}
+    exec(agent_at_end(9), names)
+    exec(SOLUTIONS, names)
+    return names
+
+
+def define(agent, source):
+    """Define a student's answer in the agent's namespace, as a cell in the notebook would."""
+    exec(source, agent)
+    return agent[source.split("def ", 1)[1].split("(", 1)[0]]
+
+
+CHECKS = {"recall_since": lesson09.check_recall_since, "forget_mine": lesson09.check_forget_mine,
+          "remember_and_ask": lesson09.check_remember_and_ask}
+
+
+@pytest.mark.parametrize("name", CHECKS)
+def test_the_reference_solution_passes(agent, name, capsys):
+    passed, printed = verdict(CHECKS[name], agent[name], capsys)
+    assert passed and printed.startswith("✅"), printed
+
+
+@pytest.mark.parametrize("name", CHECKS)
+def test_the_cell_as_shipped_fails_with_a_hint(agent, name, capsys):
+    cell = next("".join(c["source"]) for c in NOTEBOOK["cells"] if f"def {name}(" in "".join(c["source"]))
+    stub = define(agent, cell.split("\nlesson09.check_")[0].replace("from agentloop.exercises import lesson09", ""))
+    passed, printed = verdict(CHECKS[name], stub, capsys)
+    assert not passed and printed.startswith("❌ 9.") and "Hint:" in printed
+    printed_in_the_notebook = "".join(next(c for c in NOTEBOOK["cells"] if c["source"] and "".join(
+        c["source"]) == cell)["outputs"][0]["text"])
+    assert printed_in_the_notebook == printed
+
+
+WRONG = [  # (check, a plausible wrong answer, a phrase its hint must contain)
+    ("recall_since", '''def recall_since(query, since):
+    found = [k for k in ranked(current["scopes"], query) if about(k) & words(query)
+             and memory[k]["created"][:10] > since]  # the day, then strictly after it
+    return "\\n".join(f"- {k}: {memory[k]['value']}" for k in found) or "Nothing found."''', "that very day"),
+    ("recall_since", '''def recall_since(query, since):
+    found = [k for k in memory if about(k) & words(query) and memory[k]["created"] >= since]
+    return "\\n".join(f"- {k}: {memory[k]['value']}" for k in found) or "Nothing found."''', "another scope"),
+    ("recall_since", '''def recall_since(query, since):
+    return [k for k in ranked(current["scopes"], query) if memory[k]["created"] >= since]''', "returns text"),
+    ("recall_since", '''def recall_since(query, since):
+    return recall(query)''', "before the date asked for"),
+    ("forget_mine", '''def forget_mine(key):
+    return forget(key)''', "deleted the agent's notes"),
+    ("forget_mine", '''def forget_mine(key):
+    if key in memory and memory[key]["scope"] not in current["scopes"]:
+        return "That memory belongs to the agent, not to you."
+    return forget(key)''', "nothing leaks"),
+    ("forget_mine", '''def forget_mine(key):
+    if key not in memory or memory[key]["scope"] != USER:
+        return f"Nothing is stored under {key}."
+    return forget(key)''', "scheduled task"),
+    ("forget_mine", '''def forget_mine(key):
+    if key not in memory or memory[key]["scope"] not in current["scopes"]:
+        return f"Nothing is stored under {key}."
+    del memory[key]
+    return f"Forgot {key}."''', "not from the file"),
+    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
+    return guarded_remember(key, value, importance) + " Ask the user: should I remind you a week before?"''',
+     "without a year"),
+    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
+    result = guarded_remember(key, value, importance)
+    if result.startswith("Remembered"):
+        result += " Ask the user: should I remind you a week before?"
+    return result''', "only a birthday"),
+    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
+    result = guarded_remember(key, value, importance)
+    if key == "birthday" and result.startswith("Remembered"):
+        result += " Should I remind you a week before?"
+    return result''', "Ask the user"),
+    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
+    if key == "birthday":
+        return "Ask the user: should I remind you a week before?"
+    return guarded_remember(key, value, importance)''', "should store the birthday"),
+]
+
+
+@pytest.mark.parametrize("name, source, hint", WRONG, ids=[f"{n}-{i}" for i, (n, _, _) in enumerate(WRONG)])
+def test_a_wrong_answer_fails_with_a_true_hint(agent, name, source, hint, capsys):
+    passed, printed = verdict(CHECKS[name], define(agent, source), capsys)
+    assert not passed and hint in printed, printed
+
+
+UNUSUAL = [  # right answers written another way: other names, other wording, dates parsed
+    ("recall_since", '''def recall_since(q, start):
+    from datetime import datetime
+    hits = []
+    for key in ranked(current["scopes"], q):
+        if about(key) & words(q) and datetime.fromisoformat(memory[key]["created"]) >= datetime.fromisoformat(start):
+            hits.append(f"{key} = {memory[key]['value']}")
+    return "; ".join(hits) if hits else "I found no memory."'''),
+    ("forget_mine", '''def forget_mine(name):
+    item = memory.get(name)
+    if item is None or item["scope"] not in current["scopes"]:
+        return f"There is no memory called {name}."
+    forget(name)
+    return "Done, it is gone."'''),
+    ("remember_and_ask", '''def remember_and_ask(k, v, imp="medium"):
+    said = guarded_remember(k, v, imp)
+    if not said.startswith("Not stored") and "birthday" in k.lower():
+        said = said + "\\nAsk the user: do you want a reminder one week before the day?"
+    return said'''),
+]
+
+
+@pytest.mark.parametrize("name, source", UNUSUAL, ids=[n for n, _ in UNUSUAL])
+def test_an_unusual_right_answer_passes(agent, name, source, capsys):
+    passed, printed = verdict(CHECKS[name], define(agent, source), capsys)
+    assert passed, printed
+
+
+@pytest.mark.parametrize("name", CHECKS)
+@pytest.mark.parametrize("solved", [True, False])
+def test_a_check_puts_the_agent_back_as_it_was(agent, name, solved, capsys):
+    agent["chat"]("Hi! My name is Ada.")
+    before = (json.dumps(agent["memory"]), dict(agent["current"]), dict(agent["TOOLS"]),
+              open(agent["MEMORY_FILE"]).read())
+    answer = agent[name] if solved else define(agent, f"def {name}(*args):\n    raise KeyError('x')")
+    capsys.readouterr()
+    verdict(CHECKS[name], answer, capsys)
+    after = (json.dumps(agent["memory"]), dict(agent["current"]), dict(agent["TOOLS"]),
+             open(agent["MEMORY_FILE"]).read())
+    assert after == before
+
+
+@pytest.mark.parametrize("name", CHECKS)
+def test_a_function_defined_away_from_the_agent_gets_told_to_run_the_lesson(name, capsys):
+    passed, printed = verdict(CHECKS[name], lambda *args: "Nothing found.", capsys)
+    assert not passed and "run the lesson's cells from the top" in printed
