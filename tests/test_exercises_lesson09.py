@@ -39,7 +39,7 @@ CHECKS = {"recall_since": lesson09.check_recall_since, "forget_mine": lesson09.c
 
 @pytest.mark.parametrize("name", CHECKS)
 def test_the_reference_solution_passes(agent, name, capsys):
-    passed, printed = verdict(CHECKS[name], agent[name], capsys)
+    passed, printed = verdict(CHECKS[name], agent[name], capsys=capsys)
     assert passed and printed.startswith("✅"), printed
 
 
@@ -47,7 +47,7 @@ def test_the_reference_solution_passes(agent, name, capsys):
 def test_the_cell_as_shipped_fails_with_a_hint(agent, name, capsys):
     cell = next("".join(c["source"]) for c in NOTEBOOK["cells"] if f"def {name}(" in "".join(c["source"]))
     stub = define(agent, cell.split("\nlesson09.check_")[0].replace("from agentloop.exercises import lesson09", ""))
-    passed, printed = verdict(CHECKS[name], stub, capsys)
+    passed, printed = verdict(CHECKS[name], stub, capsys=capsys)
     assert not passed and printed.startswith("❌ 9.") and "Hint:" in printed
     printed_in_the_notebook = "".join(next(c for c in NOTEBOOK["cells"] if c["source"] and "".join(
         c["source"]) == cell)["outputs"][0]["text"])
@@ -103,7 +103,7 @@ WRONG = [  # (check, a plausible wrong answer, a phrase its hint must contain)
 
 @pytest.mark.parametrize("name, source, hint", WRONG, ids=[f"{n}-{i}" for i, (n, _, _) in enumerate(WRONG)])
 def test_a_wrong_answer_fails_with_a_true_hint(agent, name, source, hint, capsys):
-    passed, printed = verdict(CHECKS[name], define(agent, source), capsys)
+    passed, printed = verdict(CHECKS[name], define(agent, source), capsys=capsys)
     assert not passed and hint in printed, printed
 
 
@@ -131,7 +131,7 @@ UNUSUAL = [  # right answers written another way: other names, other wording, da
 
 @pytest.mark.parametrize("name, source", UNUSUAL, ids=[n for n, _ in UNUSUAL])
 def test_an_unusual_right_answer_passes(agent, name, source, capsys):
-    passed, printed = verdict(CHECKS[name], define(agent, source), capsys)
+    passed, printed = verdict(CHECKS[name], define(agent, source), capsys=capsys)
     assert passed, printed
 
 
@@ -143,7 +143,7 @@ def test_a_check_puts_the_agent_back_as_it_was(agent, name, solved, capsys):
               open(agent["MEMORY_FILE"]).read())
     answer = agent[name] if solved else define(agent, f"def {name}(*args):\n    raise KeyError('x')")
     capsys.readouterr()
-    verdict(CHECKS[name], answer, capsys)
+    verdict(CHECKS[name], answer, capsys=capsys)
     after = (json.dumps(agent["memory"]), dict(agent["current"]), dict(agent["TOOLS"]),
              open(agent["MEMORY_FILE"]).read())
     assert after == before
@@ -151,5 +151,5 @@ def test_a_check_puts_the_agent_back_as_it_was(agent, name, solved, capsys):
 
 @pytest.mark.parametrize("name", CHECKS)
 def test_a_function_defined_away_from_the_agent_gets_told_to_run_the_lesson(name, capsys):
-    passed, printed = verdict(CHECKS[name], lambda *args: "Nothing found.", capsys)
+    passed, printed = verdict(CHECKS[name], lambda *args: "Nothing found.", capsys=capsys)
     assert not passed and "run the lesson's cells from the top" in printed
