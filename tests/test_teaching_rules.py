@@ -1331,3 +1331,9 @@ def test_round_fourteen_behaviours():
     spec["function"]["parameters"]["properties"]["days"] = {"type": "array", "items": {"type": "string"}}
     loop("Set up a stand-up every weekday at 9:15.", {"plan_event": (spec, lambda **kw: made.append(kw) or "ok")})
     assert made and made[0]["days"] == ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], made
+
+
+def test_where_they_are_this_week_never_replaces_where_they_live():
+    notes = Notes(lives_in="Munich")
+    notes.say("I'm in Paris this week")
+    assert notes.facts["lives_in"] == "Munich" and any("Paris" in v for v in notes.facts.values()), notes.facts

@@ -63,7 +63,8 @@ def third_person(note: str) -> str:
 def same_subject(known: dict, key: str) -> str:
     """The key memory already keeps this subject under ("partner_name" for "partner"), else the key."""
     bare = key.removesuffix("_name")
-    return next((k for k in known if k != key and (k.removesuffix("_name") == bare or k in facts.ALIASES.get(key, ()))), key)
+    near = facts.ALIASES.get(key, ()) if key != "location" else ()  # where they are this week is not where they live
+    return next((k for k in known if k != key and (k.removesuffix("_name") == bare or k in near)), key)
 
 
 def ask(intent: Intent, turn):
