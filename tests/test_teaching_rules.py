@@ -1337,3 +1337,17 @@ def test_where_they_are_this_week_never_replaces_where_they_live():
     notes = Notes(lives_in="Munich")
     notes.say("I'm in Paris this week")
     assert notes.facts["lives_in"] == "Munich" and any("Paris" in v for v in notes.facts.values()), notes.facts
+
+
+def test_round_fifteen_someone_elses_fact_is_never_the_users_and_a_partner_is_said_as_stored():
+    answer, _, _ = loop("what do I prefer?", {}, "You help.\nNotes:\n- friend_name: Tom\n- friend_prefers: coffee")
+    assert "coffee" not in answer, answer
+    answer, _, _ = loop("who am I married to?", {}, "You help.\nNotes:\n- wife_name: Priya")
+    assert "wife" in answer and "husband" not in answer, answer
+    kept = {}
+    tools = {"scribble": (schema("scribble", "Write a detail about the user into the notebook.", key="string", val="string"),
+                          lambda key, val: kept.update({key: val}) or "ok")}
+    loop('my flatmate keeps saying "I hate Mondays"', tools)
+    loop("I live in Bath", tools)
+    loop("I have epilepsy", tools, "Health information is banned from the notebook.")
+    assert kept == {"lives_in": "Bath"}, kept

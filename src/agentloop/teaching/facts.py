@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 from types import MappingProxyType
 
-from .grammar import KIND_OF
+from .grammar import KIND_OF, PEOPLE
 from .understand import key_of, stated
 
 ALIASES = {"name": ["user_name", "username", "first_name", "called"], "prefers": ["preference", "drink"],
@@ -154,7 +154,8 @@ def holder(facts: dict, key: str) -> tuple:
         if alias in facts:
             return alias, facts[alias]
     wanted = set(key.split("_")) - {"name", "my", "the"} or {key}
-    found = next(((k, v) for k, v in facts.items() if wanted <= set(k.split("_"))), None)
+    found = next(((k, v) for k, v in facts.items() if wanted <= set(k.split("_"))
+                  and not (set(k.split("_")) - wanted) & PEOPLE), None)  # "friend_prefers" is not what the user prefers
     if found is None:  # "which car?" finds `ride`, "my partner's name" finds `husband_name`, "my address" finds `apartment`
         head, _, tail = key.partition("_")
         near = {KIND_OF.get(head)} | {k for k, v in KIND_OF.items() if v == head or KIND_OF.get(head) == v} - {None, head}

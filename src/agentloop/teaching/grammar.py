@@ -83,6 +83,9 @@ NEAR = {"pup": "dog", "puppy": "dog", "doggo": "dog", "kitty": "cat", "kitten": 
         "mom": "mother", "mum": "mother", "mama": "mother", "dad": "father", "papa": "father", "bf": "boyfriend",
         "gf": "girlfriend", "fav": "favourite", "fave": "favourite", "bday": "birthday", "b-day": "birthday",
         "nickname": "name", "hometown": "from", "dietary": "diet", "children": "kids", "child": "kid", "kiddos": "kids", "youngsters": "kids"}
+PEOPLE = set("""husband wife partner spouse boyfriend girlfriend son daughter brother sister mum mom mother dad father
+    grandma grandmother grandpa grandfather aunt uncle cousin boss friend flatmate roommate colleague coworker niece nephew
+    neighbour neighbor kid kids child children""".split())  # a fact about one of them is not the user's
 # what a thing is a kind of: "forget my dog" finds `pet: a spaniel`, "which car" finds `ride: a Subaru`
 KIND_OF = {"dog": "pet", "cat": "pet", "puppy": "pet", "kitten": "pet", "hamster": "pet", "rabbit": "pet", "parrot": "pet",
            "fish": "pet", "spaniel": "dog", "terrier": "dog", "labrador": "dog", "beagle": "dog", "poodle": "dog",

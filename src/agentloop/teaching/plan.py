@@ -13,6 +13,7 @@ from . import arithmetic, facts, say, statements
 from .remembering import HANDLERS as MEMORY
 from .rules import SAY, forbidden, injected, styled
 from .tasks import HANDLERS as TASKS, by_hand
+from .grammar import PEOPLE
 from .toolbox import Missing, Tool, call, type_of, words
 from .timing import timing
 from .understand import Intent, understand
@@ -108,10 +109,6 @@ def planned(turn: Turn):
         return (say.fallback(turn.text) if not turn.results else
                 "The tools returned: " + "; ".join(r.strip() for r in turn.results)), []
     return " ".join([say.cannot(cannot)] * bool(cannot) + [t for t in texts if t not in cannot]), []
-
-
-PEOPLE = set("""husband wife partner spouse boyfriend girlfriend son daughter brother sister mum mom mother dad father
-    grandma grandmother grandpa grandfather aunt uncle cousin boss friend flatmate roommate colleague niece nephew""".split())
 
 
 def resolved(turn: Turn) -> str:

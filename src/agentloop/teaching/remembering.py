@@ -123,7 +123,8 @@ def ask(intent: Intent, turn):
                             and not statements.decode(k)]):  # "which band do I love?": the memory named by the question
         return say.sentence(say.phrase(named[0], known[named[0]]))
     held, value = facts.holder(known, key)
-    key = held if held in say.PHRASES and held in facts.ALIASES.get(key, ()) else key  # "what should I avoid?": said as what it is
+    if held != key and (held.endswith("_name") or held in say.PHRASES and held in facts.ALIASES.get(key, ())):
+        key = held  # "who am I married to?" finds `wife_name`: said as what it is, never as the word asked with
     thing = re.search(r"\bdo i (?:like|love|enjoy) (.+?)[?.!]*$", intent.slots["about"], re.I)
     if thing and value is not None:
         liked = thing.group(1).lower() in value.lower()

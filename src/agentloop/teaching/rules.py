@@ -17,7 +17,7 @@ SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b|\bcard (?:number|no)s?\b"
                                 r"\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b"}
 PROHIBITION = (r"\b(?:never|must not|mustn't|may not|shall not|do not|don't|cannot|can't|not allowed|not permitted|forbidden|"
                r"prohibited|off-limits|off limits|under no circumstances|no one|nobody|not to|stays? out|kept out|keep out|"
-               r"(?:is|are) not to be|full stop|no exceptions|nothing|do no|refuse|decline)\b")
+               r"(?:is|are) not to be|full stop|no exceptions|nothing|do no|refuse|decline|banned|barred|thou shalt not)\b")
 KIND_WORDS = {"calculate": r"\b(?:arithmetic|math|maths|mathematics|calculat\w*|sums?|computations?|numbers? crunching)\b",
               "remember": r"\b(?:stor\w*|sav\w*|remember\w*|memor\w*|keep|kept|writ\w*|record\w*|notes?|notebook|"
                           r"persist\w*|retain\w*|hold on|jott?\w*|logg?\w*|fil(?:e|ed|ing)|squirrel\w*|stash\w*|hoard\w*|hang on to)\b",

@@ -33,7 +33,7 @@ KINDS = {
     "recall": "recall retrieve",
     "list_memory": "list all",
     "forget": "forget delete remove erase unlearn wipe scrub purge discard clear drop scrap throw toss shred destroy strike "
-              "unpin retract retire revoke withdraw expunge unsave release void",
+              "unpin retract retire revoke withdraw expunge unsave release void unlist blank",
     "schedule": "schedule queue reminder remind follow followup enqueue task calendar event appointment agenda "
                 "nudge alarm job cron timer todo planner diary recurring routine interval chore reserve book booking "
                 "recurrence",
@@ -157,7 +157,7 @@ def read_tools(tools: list) -> list[Tool]:
 # parameter roles -> the parameter names that usually play them
 ROLES = {
     "key": "key name topic label field attribute subject about title heading tag slot handle k category section which",
-    "value": "value fact content text memory note info information data detail details body v sentence entry line statement",
+    "value": "value val fact content text memory note info information data detail details body v sentence entry line statement",
     "query": "query q question search term terms keyword keywords topic text words phrase",
     "task": "task description what title text action item todo job event summary name message reminder note subject "
             "label activity about",
