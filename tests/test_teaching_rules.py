@@ -977,6 +977,8 @@ def test_a_fact_said_in_passing_comes_back_in_a_new_chat_asked_in_other_words(st
     ("mark_stale", "Mark a saved note as stale so it is never used again.", {"note_id": ""}, "forget"),
     ("pct_of", "`p` per cent of `base`.", {"p": "", "base": ""}, "percent"),
     ("km_from_miles", "Turns a distance in miles into kilometres.", {"miles": ""}, None),
+    ("tally", "Tally the tokens separated by whitespace.", {"text": ""}, "count_words"),
+    ("tally_up", "Combine two amounts into their running total.", {"p": "", "q": ""}, "add"),
 ])
 def test_a_tool_is_read_by_what_its_description_says_it_does(name, description, params, kind):
     spec = schema(name, description, **{p: "string" for p in params})

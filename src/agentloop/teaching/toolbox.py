@@ -52,6 +52,8 @@ PHRASES = {  # what a description says in a few words, whatever its vocabulary
     "lowercase": r"\b(?:into|to) (?:its |their |the )?(?:small|lower ?case)\b",
     "uppercase": r"\b(?:into|to) (?:its |their |an? |the )?(?:capitals?|upper ?case|capital letters?)\b|\ba capital letter\b",
     "percent": r"\bper ?cent\b|%",
+    "count_words": r"\b(?:tokens|pieces|chunks|items|parts) (?:separated|split|divided) by (?:white ?space|spaces|blanks)\b|"
+                   r"\bhow many words\b|\bnumber of words\b|\bwords? in (?:a|the) (?:text|passage|sentence)\b",
 }
 MEMORY_WORDS = {"memory", "fact", "remembered", "user", "note", "memo", "topic", "profile", "saved", "slot"}
 
