@@ -8,7 +8,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 import offline
 import serve
 from test_kernels import first_cell
-from test_lessons import LESSONS, SANITIZE, run_and_compare
+from test_lessons import LESSONS, run_and_compare, sanitizers
 
 
 def wait_until_kept(lab, site) -> str:
@@ -25,16 +25,16 @@ def stop(server) -> None:
     server.server_close()  # refused from now on, as with no network
 
 
-def test_with_the_server_gone_a_lesson_reloads_and_another_opens(new_lab, served_copy):
+def test_with_the_server_gone_a_lesson_reloads_and_another_opens(new_lab, served_copy, request):
     copy, url, server = served_copy
     lab = new_lab(url)
     lab.visit(LESSONS[0])
     wait_until_kept(lab, copy)
     stop(server)
     lab.visit(LESSONS[0])  # a reload
-    assert run_and_compare(lab, LESSONS[0], SANITIZE) == [], lab.diagnostics()
+    assert run_and_compare(lab, LESSONS[0], sanitizers(request.config)) == [], lab.diagnostics()
     lab.visit(LESSONS[2])  # never opened before
-    assert run_and_compare(lab, LESSONS[2], SANITIZE) == [], lab.diagnostics()
+    assert run_and_compare(lab, LESSONS[2], sanitizers(request.config)) == [], lab.diagnostics()
     assert lab.outside() == []
 
 
