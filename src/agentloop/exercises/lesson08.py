@@ -126,7 +126,8 @@ def _compared(due, birthday) -> str:
         return ", after the birthday"
     if due == birthday:
         return ", the birthday itself"
-    return f", {(birthday - due).days} days before it" if (birthday - due).days != 7 else ", at another hour"
+    ahead = birthday - due
+    return f", {ahead.days} days before it" if not ahead.seconds else f", {ahead} before it"
 
 
 @exercise("8.3 A reminder a week before")
