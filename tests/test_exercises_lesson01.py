@@ -75,6 +75,30 @@ def with_a_loop(messages, model="teaching-model"):
             time.sleep(int(error.headers["retry-after-ms"]) / 1000)
 
 
+def sleep_one_second(error, messages, model):
+    """Wrong: a fixed pause, whatever the server asked for."""
+    time.sleep(1)
+    return s01.post_chat(messages, model)
+
+
+def sleep_three_seconds(error, messages, model):
+    """Wrong: a fixed pause long enough for the first server, far too long for one asking 0 s."""
+    time.sleep(3)
+    return s01.post_chat(messages, model)
+
+
+def sleep_imported_by_name(messages, model="teaching-model"):
+    """Unusual but right: `from time import sleep`, err.status, the header's name in lower case."""
+    from time import sleep
+    try:
+        return s01.post_chat(messages, model)
+    except urllib.error.HTTPError as err:
+        if err.status != 429:
+            raise
+        sleep(int(err.headers["retry-after"]))
+        return s01.post_chat(messages, model)
+
+
 def agent_by_agentloop(system, question):
     """Unusual but right: through agentloop.ask rather than the hand-written POST."""
     return agentloop.ask([{"role": "system", "content": system}, {"role": "user", "content": question}])["content"]
@@ -97,6 +121,7 @@ UNUSUAL = [
     (lesson01.check_post_chat_or_error, or_error(lambda error: f"HTTP {error.code}: {message_of(error)}")),
     (lesson01.check_post_chat_or_error, or_error(lambda error: "Error: " + json.load(error)["error"]["message"])),
     (lesson01.check_post_chat_patiently, with_a_loop),
+    (lesson01.check_post_chat_patiently, sleep_imported_by_name),
 ]
 WRONG = [  # (check, wrong answer, a phrase the hint must contain)
     (lesson01.check_agent_with, lambda system, question: "Your name is Ada.", "made no model call"),
@@ -115,7 +140,9 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
      "messages[1].content"),  # typed in from the first error: the second request's explanation differs
     (lesson01.check_post_chat_or_error, lambda messages, model="teaching-model": "Error", "request the server accepts"),
     (lesson01.check_post_chat_patiently, s01.post_chat, "let the error through"),
-    (lesson01.check_post_chat_patiently, patiently(retry_at_once), "tried again after 0."),
+    (lesson01.check_post_chat_patiently, patiently(retry_at_once), "Retry-After said 2 s and it tried again after 0.0"),
+    (lesson01.check_post_chat_patiently, patiently(sleep_one_second), "Retry-After said 2 s and it tried again after 1.0"),
+    (lesson01.check_post_chat_patiently, patiently(sleep_three_seconds), "Retry-After said 0 s and it waited 3.0"),
     (lesson01.check_post_chat_patiently, patiently(retry_anything_after_wait), "a 400 fails the same way"),
     (lesson01.check_post_chat_patiently, patiently(lambda error, messages, model: None), "made 1 request"),
 ]
@@ -142,6 +169,15 @@ def test_a_first_failure_nudges_and_the_second_adds_the_fix(check, answer, capsy
     second = verdict(check, answer, capsys=capsys)[1]
     assert first.startswith("❌") and " Fix: " not in first, first
     assert second.startswith(first.rstrip("\n") + " Fix: "), second
+
+
+def test_the_wait_is_observed_not_slept_and_sleep_is_given_back(capsys):
+    started = time.monotonic()
+    assert verdict(lesson01.check_post_chat_patiently, sleep_imported_by_name, capsys=capsys)[0]
+    assert time.monotonic() - started < 1.5  # the 2 s the server asked for were recorded, not slept
+    real_sleep = time.sleep
+    assert verdict(lesson01.check_post_chat_patiently, patiently(sleep_one_second), capsys=capsys)[0] is False
+    assert time.sleep is real_sleep and agentloop.teaching.respond.__module__ == "agentloop.teaching"
 
 
 def test_the_untouched_stubs_fail_politely(capsys):

@@ -58,6 +58,8 @@ RIGHT = [
     ("check_run_agent_asking", "run_tool(call) if approve(call) else 'Error: the user did not allow this call'", None),
     ("check_run_agent_asking", "(run_tool(call) if approve(call) else\n f\"Declined by the user: {call['function']['name']}\")",
      None),
+    ("check_run_agent_asking", "run_tool(call) if approve(call) else 'Permission denied.'", None),
+    ("check_run_agent_asking", "run_tool(call) if approve(call) else \"The user won't let me multiply.\"", None),
 ]
 
 
@@ -85,6 +87,10 @@ WRONG = [  # (check, the hole filled wrongly, a phrase the hint must contain)
     ("check_run_agent_asking", "run_tool(call) if approve(call['function']['name']) else 'Error: no'",
      "give it the whole tool call"),
     ("check_run_agent_asking", "(approve(call), run_tool(call))[1]", "a refused tool must not run"),
+    # says "refused" to the model, but the tool ran anyway (its result thrown away)
+    ("check_run_agent_asking", "(run_tool(call), 'Error: refused.')[approve(call) is False]", "yet it ran"),
+    ("check_run_agent_asking", "run_tool(call) if approve(call) else 'None'", "that does not say the call was refused"),
+    ("check_run_agent_asking", "run_tool(call) if approve(call) else str(approve(call))", "read 'False'"),
 ]
 
 

@@ -68,6 +68,8 @@ WITHIN_WRONG = [
     (RULE, "        if state[\"prompt_tokens\"] >= budget:\n", "made 2 model calls, expected 1"),  # completion forgotten
     (RULE, "        if state[\"prompt_tokens\"] + state[\"completion_tokens\"] > budget:\n", "expected 1"),  # > not >=
     (STOP, "            return 'Sorry, I have to stop here.'\n", "tell the user why it stopped"),
+    (STOP, "            break\n", "returned 'Stopped: no answer after"),  # falls through to the turns message
+    (STOP, "            return 'Stopped: I hit my limit of turns.'\n", "tell the user why it stopped"),
     (RULE + "            history[:] = messages[1:]  # kept even when the budget stopped the run: the chat can go on later\n"
      + STOP, "        ...\n", "your run made 3 model calls, expected 1"),  # the starter: no rule at all
 ]
@@ -94,6 +96,15 @@ def test_an_unusual_right_budget_passes(ns, capsys):
     other = filled(ns, "run_agent_within", RULE + "            history[:] = messages[1:]  # kept even when the budget "
                    "stopped the run: the chat can go on later\n" + STOP,
                    "        if not spent(state) < budget:\n            return 'Stopped at the budget (%d tokens).' % budget\n")
+    passed, printed = verdict(lesson05.check_run_agent_within, other, capsys=capsys)
+    assert passed, printed
+
+
+@pytest.mark.parametrize("message", ["f'Budget exhausted ({budget} tokens); pausing.'",
+                                     "'Out of budget: ' + str(budget) + ' tokens used up.'",
+                                     "\"I'm out of tokens for this run, so I paused here.\""])
+def test_a_budget_stop_in_other_words_passes(ns, message, capsys):
+    other = filled(ns, "run_agent_within", STOP, f"            return {message}\n")
     passed, printed = verdict(lesson05.check_run_agent_within, other, capsys=capsys)
     assert passed, printed
 

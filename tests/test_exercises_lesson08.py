@@ -246,6 +246,21 @@ def remind_on_the_day(days):
             AGENT["add_task"]("buy a present", datetime.fromisoformat(task["due"]))
 
 
+def remind_after(days):  # the review's wrong answer: a week after the birthday, not before
+    for task in list(AGENT["queue"]):
+        if "birthday" in task["task"]:
+            AGENT["add_task"]("buy a present", datetime.fromisoformat(task["due"]) + timedelta(days=days))
+
+
+def remind_in_weeks(days):  # an unusual right answer: weeks, seconds in the due time, dedupe on (text, due)
+    wanted = [("Birthday coming: buy the present", datetime.fromisoformat(task["due"]) - timedelta(weeks=days / 7))
+              for task in AGENT["queue"] if task["task"].lower().startswith("wish")]
+    for text, due in wanted:
+        if not any(queued["task"] == text and datetime.fromisoformat(queued["due"]) == due
+                   for queued in AGENT["queue"]):
+            AGENT["add_task"](text, due)
+
+
 def remind_by_moving(days):
     for task in AGENT["queue"]:
         if "birthday" in task["task"]:
@@ -259,7 +274,7 @@ def remind_unsaved(days):
                 datetime.fromisoformat(task["due"]) - timedelta(days=days)).isoformat(timespec="minutes")})
 
 
-@pytest.mark.parametrize("answer", ["remind_before", remind_by_text])
+@pytest.mark.parametrize("answer", ["remind_before", remind_by_text, remind_in_weeks])
 def test_remind_before_accepts(answer, agent, capsys):
     AGENT.clear()
     AGENT.update(solved(agent))
@@ -270,7 +285,8 @@ def test_remind_before_accepts(answer, agent, capsys):
 
 @pytest.mark.parametrize("answer, hint", [
     (remind_twice, "run twice"),
-    (remind_on_the_day, "the reminder seven days before is due 2026-03-20T09:00"),
+    (remind_on_the_day, "is due 2026-03-13T09:00; yours is due '2026-03-20T09:00', the birthday itself"),
+    (remind_after, "is due 2026-03-13T09:00; yours is due '2026-03-27T09:00', after the birthday"),
     (remind_by_moving, "changed the tasks already queued"),
     (remind_unsaved, "a restart would bring back the old queue"),
     (lambda days: None, "added 0 task(s)"),

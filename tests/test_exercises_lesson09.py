@@ -98,6 +98,11 @@ WRONG = [  # (check, a plausible wrong answer, a phrase its hint must contain)
     if key == "birthday":
         return "Ask the user: should I remind you a week before?"
     return guarded_remember(key, value, importance)''', "should store the birthday"),
+    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
+    result = guarded_remember(key, value, importance)
+    if key == "birthday" and result.startswith("Remembered"):
+        result += " Ask the user: I will set a reminder a week after it."
+    return result''', "where is the question about a reminder a week before?"),
 ]
 
 
@@ -126,6 +131,16 @@ UNUSUAL = [  # right answers written another way: other names, other wording, da
     if not said.startswith("Not stored") and "birthday" in k.lower():
         said = said + "\\nAsk the user: do you want a reminder one week before the day?"
     return said'''),
+    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
+    result = guarded_remember(key, value, importance)
+    if key == "birthday" and "Remembered" in result:
+        result += "\\nAsk the user: would you like a reminder seven days ahead of it?"
+    return result'''),
+    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
+    result = guarded_remember(key, value, importance)
+    if key == "birthday" and result.startswith("Remembered"):
+        result += " Ask the user: shall I send a reminder 7 days in advance?"
+    return result'''),
 ]
 
 

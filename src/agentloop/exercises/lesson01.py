@@ -4,7 +4,7 @@ import json
 import time
 import urllib.error
 
-from .. import endpoint, server, trace
+from .. import endpoint, server, teaching, trace
 from ..checks import Hint, attempt, exercise, expect
 
 MODEL = "teaching-model"
@@ -102,29 +102,27 @@ def _why_not(got: str) -> str | None:
 
 @exercise("1.3 Try again after a 429")
 def check_post_chat_patiently(post_chat_patiently):
-    endpoint.seen.clear()  # so the busy model refuses this conversation's first request again
-    messages = [{"role": "user", "content": "What is 12 times 7?"}]
-    before, started = marks(), time.monotonic()
-    try:
-        got = post_chat_patiently(messages, BUSY)
-    except urllib.error.HTTPError as error:
-        expect(False, f"post_chat_patiently let the error through ({error}): the busy server asked you to wait "
-                      "and try again.",
-               fix="on error.code == 429: time.sleep(float(error.headers['Retry-After'])), then return post_chat(messages, model).")
-    except Exception as error:
-        expect(False, f"post_chat_patiently(messages, {BUSY!r}) raised {type(error).__name__}: {error}")
-    waited, tries = time.monotonic() - started, len(sent_since(before))
-    expect(tries, "post_chat_patiently sent no request; it should send the messages with your post_chat.",
-           fix="start with return post_chat(messages, model), inside a try.")
-    expect(tries >= 2, f"it made {tries} request(s); the first one gets a 429, so it must try again.",
-           fix="call post_chat(messages, model) a second time after the wait.")
-    expect(isinstance(got, dict) and got.get("choices"),
-           f"after the second try it returned {_short(got)}; return the response the second try got.",
-           fix="return post_chat(messages, model) from the except block.")
-    expect(tries == 2, f"it made {tries} requests; the second one succeeds, so it should stop there.",
-           fix="try again once, not in a loop without an end.")
-    expect(waited >= 0.2, f"it tried again after {waited:.2f} s; the server's Retry-After asks for more.",
-           fix="time.sleep(float(error.headers['Retry-After'])) before the second try.")
+    # Two 429s asking for different waits (2 s, then 0 s), so that no fixed pause passes both:
+    # the wait must come from the header. The check observes time.sleep instead of waiting.
+    for retry_after in (2, 0):
+        got, tries, waited = _patient_call(post_chat_patiently, retry_after)
+        expect(tries, "post_chat_patiently sent no request; it should send the messages with your post_chat.",
+               fix="start with return post_chat(messages, model), inside a try.")
+        expect(tries >= 2, f"it made {tries} request(s); the first one gets a 429, so it must try again.",
+               fix="call post_chat(messages, model) a second time after the wait.")
+        expect(isinstance(got, dict) and got.get("choices"),
+               f"after the second try it returned {_short(got)}; return the response the second try got.",
+               fix="return post_chat(messages, model) from the except block.")
+        expect(tries == 2, f"it made {tries} requests; the second one succeeds, so it should stop there.",
+               fix="try again once, not in a loop without an end.")
+        expect(waited >= retry_after - 0.05,
+               f"the server's Retry-After said {retry_after} s and it tried again after {waited:.2f} s: "
+               "read how long to wait from the 429's headers.",
+               fix="time.sleep(float(error.headers['Retry-After'])) before the second try.")
+        expect(waited <= retry_after + 1.5,
+               f"the server's Retry-After said {retry_after} s and it waited {waited:.2f} s: a fixed pause is "
+               "too short for one server and needlessly long for another; wait as long as the header says.",
+               fix="time.sleep(float(error.headers['Retry-After'])) before the second try.")
     bad = MALFORMED[0]
     before = marks()
     try:
@@ -135,3 +133,43 @@ def check_post_chat_patiently(post_chat_patiently):
     expect(tries == 1, f"for a malformed request (a 400) it made {tries} requests; only a 429 is worth another try, "
                        "a 400 fails the same way every time.",
            fix="check error.code == 429 before waiting; otherwise raise (or return) as post_chat does.")
+
+
+def _patient_call(post_chat_patiently, retry_after: float) -> tuple:
+    """(what it returned, requests made, seconds waited) for a conversation the busy model answers
+    first with a 429 whose Retry-After is `retry_after`. The student's time.sleep is recorded, not
+    slept (a real sleep that bypasses it still counts, by the clock)."""
+    endpoint.seen.clear()  # so the busy model refuses this conversation's first request again
+    messages = [{"role": "user", "content": "What is 12 times 7?"}]
+    slept = []
+    real_sleep, respond = time.sleep, teaching.respond
+
+    def sleep(seconds):
+        slept.append(float(seconds))
+
+    def busy(body, seen):  # the quirk's 429, with this round's wait in its headers and message
+        try:
+            return respond(body, seen)
+        except teaching.TooManyRequests:
+            raise teaching.TooManyRequests(retry_after) from None
+
+    names = getattr(post_chat_patiently, "__globals__", {})
+    aliases = [name for name, value in list(names.items()) if value is real_sleep]  # from time import sleep
+    before, started = marks(), time.monotonic()
+    time.sleep, teaching.respond = sleep, busy
+    for name in aliases:
+        names[name] = sleep
+    try:
+        got = post_chat_patiently(messages, BUSY)
+    except urllib.error.HTTPError as error:
+        expect(False, f"post_chat_patiently let the error through ({error}): the busy server asked you to wait "
+                      "and try again.",
+               fix="on error.code == 429: time.sleep(float(error.headers['Retry-After'])), then return post_chat(messages, model).")
+    except Exception as error:
+        expect(False, f"post_chat_patiently(messages, {BUSY!r}) raised {type(error).__name__}: {error}")
+    finally:
+        time.sleep, teaching.respond = real_sleep, respond
+        for name in aliases:
+            names[name] = real_sleep
+    waited = sum(slept) + time.monotonic() - started
+    return got, len(sent_since(before)), waited

@@ -1,5 +1,7 @@
 """Lesson 3 exercises: three changes to the loop, each made in a skeleton of it: stop at a tool,
 one last answer when the turns run out, and a tool call the user declines turned into a result."""
+import re
+
 from .. import trace
 from ..checks import Hint, attempt, exercise, expect
 
@@ -77,6 +79,36 @@ class Approver:
         return call["function"]["name"] not in self.refused
 
 
+# Words that tell the model a call did not run: "Error: the user did not allow multiply", "Declined",
+# "refused", "not approved", "Permission denied", "the user said no", "blocked", "skipped"...
+REFUSAL = re.compile(r"\b(?:not|no|never|without|refus\w*|declin\w*|den(?:y|ied)|reject\w*|disallow\w*|"
+                     r"forbid\w*|block\w*|cancel\w*|skip\w*|veto\w*|unapproved|unauthori[sz]ed)\b|n't\b",
+                     re.IGNORECASE)
+
+
+class Watched:
+    """For a `with` block: the tool `name` in the student's TOOLS counts its runs (in `runs`)."""
+
+    def __init__(self, function, name: str):
+        tools = getattr(function, "__globals__", {}).get("TOOLS")
+        self.tools = tools if isinstance(tools, dict) and callable(tools.get(name)) else None
+        self.name, self.runs = name, 0
+
+    def __enter__(self):
+        if self.tools is not None:
+            self.original = self.tools[self.name]
+
+            def counted(*args, **kwargs):
+                self.runs += 1
+                return self.original(*args, **kwargs)
+            self.tools[self.name] = counted
+        return self
+
+    def __exit__(self, *exc):
+        if self.tools is not None:
+            self.tools[self.name] = self.original
+
+
 @exercise("3.3 Ask before acting")
 def check_run_agent_asking(run_agent_asking):
     approve = Approver()
@@ -91,7 +123,8 @@ def check_run_agent_asking(run_agent_asking):
            fix="result = run_tool(call) if approve(call) else 'Error: ...', inside the for loop over tool calls.")
     expect(got == "The answer is 35.", f"with every call approved it returned {got!r}, expected 'The answer is 35.'.")
     approve, start = Approver(refused={"multiply"}), len(trace.events)
-    got = attempt(run_agent_asking, QUESTION, approve)
+    with Watched(run_agent_asking, "multiply") as multiply:
+        got = attempt(run_agent_asking, QUESTION, approve)
     sent = calls_made(start)
     answers = {m.get("tool_call_id"): m.get("content") for request in sent for m in request["messages"]
                if m.get("role") == "tool"}
@@ -103,8 +136,12 @@ def check_run_agent_asking(run_agent_asking):
            fix="for a refused call, result = f\"Error: the user did not allow {call['function']['name']}.\" and "
                "append it like any result.")
     said = answers[refused[0]]
-    expect(isinstance(said, str) and said and "35" not in said,
-           f"multiply was refused, yet its result came back as {said!r}: a refused tool must not run.",
+    expect(not multiply.runs and (not isinstance(said, str) or "35" not in said),
+           f"multiply was refused, yet it ran (its result came back as {said!r}): a refused tool must not run.",
            fix="call run_tool(call) only when approve(call) is true.")
+    expect(isinstance(said, str) and REFUSAL.search(said),
+           f"multiply was refused and the model read {said!r} as its result: that does not say the call was "
+           "refused, so the model may take it for the tool's answer. Say so in the result.",
+           fix="result = f\"Error: the user did not allow {call['function']['name']}.\"")
     expect(got == last_reply(start), f"it returned {got!r}; the model answered {last_reply(start)!r} after the refusal.",
            fix="keep the loop going after a refusal: the model's next reply is the answer.")

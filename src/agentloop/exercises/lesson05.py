@@ -102,6 +102,21 @@ def check_run_agent_within(run_agent_within):
                    "state['completion_tokens'] >= budget, return the message (prompt and completion tokens "
                    "both count, and reaching the budget is enough).")
         if expected < len(costs):
-            expect(isinstance(got, str) and "budget" in got and str(budget) in got,
-                   f"stopped by a budget of {budget}, run_agent_within returned {got!r}: tell the user why it stopped.",
+            expect(_says_budget_stop(got),
+                   f"stopped by a budget of {budget}, run_agent_within returned {got!r}: tell the user why it stopped "
+                   "(the token budget), in any words.",
                    fix=f"return a message that names the budget, e.g. 'Stopped: the budget of {budget} tokens is spent.'")
+
+
+# A stop for the budget, in any words: "Stopped: the budget of 1 tokens is spent.", "Budget exhausted
+# (1 tokens); pausing.", "Out of budget: 1 tokens used up.", "Token limit reached, stopping here."
+_WHY = re.compile(r"budget|tokens?\b|limit", re.IGNORECASE)
+_STOPPED = re.compile(r"stop|paus|halt|exhaust|used up|out of|ran out|run out|spent|reached|hit|exceed|"
+                      r"over|no more|can(?:no|')t continue|end", re.IGNORECASE)
+
+
+def _says_budget_stop(reply) -> bool:
+    """The reply tells the user the run stopped because of the token budget (not the turn limit)."""
+    if not isinstance(reply, str) or not (_WHY.search(reply) and _STOPPED.search(reply)):
+        return False
+    return bool(re.search(r"budget|token", reply, re.IGNORECASE)) or "turn" not in reply.lower()

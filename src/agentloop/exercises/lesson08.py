@@ -110,6 +110,26 @@ def check_drain_tokens(drain_tokens, queue, QUEUE_FILE, state):
                                 f"wait, and {3 - len(queue)} ran.")
 
 
+def _when(due):
+    """The due time as a datetime, or None when it is not an ISO date and time."""
+    try:
+        return datetime.fromisoformat(due)
+    except (TypeError, ValueError):
+        return None
+
+
+def _compared(due, birthday) -> str:
+    """What is wrong with the reminder's due time, next to the birthday's."""
+    if due is None:
+        return ", not an ISO date and time"
+    if due > birthday:
+        return ", after the birthday"
+    if due == birthday:
+        return ", the birthday itself"
+    ahead = birthday - due
+    return f", {ahead.days} days before it" if not ahead.seconds else f", {ahead} before it"
+
+
 @exercise("8.3 A reminder a week before")
 def check_remind_before(remind_before, queue, QUEUE_FILE):
     _arguments_ok(queue, QUEUE_FILE, "check_remind_before(remind_before, queue, QUEUE_FILE)")
@@ -124,9 +144,10 @@ def check_remind_before(remind_before, queue, QUEUE_FILE):
         task = added[0]
         expect(isinstance(task, dict) and set(task) >= {"task", "due", "every"},
                f"the new task is {task!r}; make it the way the queue's other tasks are made (add_task).")
-        due = datetime.fromisoformat(task["due"])
-        expect(due == datetime(2026, 3, 13, 9, 0),
-               f"the birthday is due 2026-03-20T09:00; the reminder seven days before is due {task['due']}.",
+        due, expected = _when(task["due"]), datetime(2026, 3, 13, 9, 0)
+        expect(due == expected,
+               f"the birthday is due 2026-03-20T09:00, so a reminder seven days before is due 2026-03-13T09:00; "
+               f"yours is due {task['due']!r}{_compared(due, datetime(2026, 3, 20, 9, 0))}.",
                fix="datetime.fromisoformat(task['due']) - timedelta(days=days).")
         expect(not task["every"], f"the reminder repeats (every={task['every']!r}); it is a one-off.")
         expect(any(word in task["task"].lower() for word in ("present", "gift", "birthday")),

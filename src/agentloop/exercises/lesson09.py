@@ -136,7 +136,20 @@ def check_forget_mine(forget_mine):
                fix="check the scope against all of current['scopes'], not one scope written into the code.")
 
 
-REMIND = re.compile(r"\bremind.*\bweek\b|\bweek\b.*\bremind", re.IGNORECASE)
+# A reminder a week ahead, in any words: "remind you a week before", "a reminder seven days ahead of it",
+# "one week earlier", "7 days in advance". REMIND finds any mention (so a text that must not ask has none);
+# an offer also says when (before/ahead/earlier/in advance/prior) and is a question.
+WEEK = r"(?:\bweek\b|\b(?:7|seven)[ -]days?\b)"
+REMIND = re.compile(rf"\bremind.*{WEEK}|{WEEK}.*\bremind", re.IGNORECASE | re.DOTALL)
+AHEAD = re.compile(r"\b(?:before|ahead|earlier|in advance|prior)\b", re.IGNORECASE)
+
+
+def _offers_a_reminder(text) -> bool:
+    """A question offering a reminder a week before: its sentence with 'remind' ends with '?'."""
+    if not isinstance(text, str):
+        return False
+    return any(REMIND.search(question) and AHEAD.search(question)
+               for question in re.findall(r"[^.!?\n]*\?", text))
 
 
 @exercise("9.3 Ask to remind a week before")
@@ -148,14 +161,14 @@ def check_remember_and_ask(remember_and_ask):
         expect(isinstance(got, str) and "birthday" in memory,
                f"remember_and_ask('birthday', 'March 3rd 1985') returned {got!r} and stored "
                f"{sorted(memory)}: it should store the birthday (through guarded_remember) and return text.")
-        expect(REMIND.search(got), f"after storing a birthday, remember_and_ask returned {got!r}: where is the "
-                                   "question about a reminder a week before?",
+        expect(_offers_a_reminder(got), f"after storing a birthday, remember_and_ask returned {got!r}: where is "
+                                        "the question about a reminder a week before?",
                fix='result += " Ask the user: should I remind you a week before?"')
         expect(re.search(r"ask the user", got, re.IGNORECASE),
                f"remember_and_ask returned {got!r}: the model asks only what a tool result tells it to ask, "
                "in the words lesson 7's gate uses: 'Ask the user: ...'.")
         answer = agent["guarded_agent"]("My birthday is Jan 20th 1990", [])
-        expect(REMIND.search(answer or ""), f"told 'My birthday is Jan 20th 1990', the agent answered {answer!r}: "
+        expect(_offers_a_reminder(answer), f"told 'My birthday is Jan 20th 1990', the agent answered {answer!r}: "
                                             "it should ask about the reminder.")
         got = attempt(remember_and_ask, "birthday", "Jan 20th")
         expect(not REMIND.search(got), f"for a birthday without a year the gate refused ({got!r}): nothing was "
