@@ -355,7 +355,7 @@ def test_a_recurring_request_goes_to_the_tool_that_repeats():
                        lambda **kw: made.append(("nudge", kw)) or "ok")}
     loop("remind me every monday at 9 to water the plants", tools)
     loop("remind me tomorrow morning to email Sam the invoice", tools)
-    assert made == [("pencil_in", {"what": "water the plants", "when": "at 9", "every": "every monday"}),
+    assert made == [("pencil_in", {"what": "water the plants", "when": "Monday at 9", "every": "every monday"}),
                     ("nudge", {"about": "email Sam the invoice", "at": "tomorrow morning"})]
 
 
@@ -876,7 +876,7 @@ def test_a_clock_tool_that_takes_what_and_when_schedules_and_an_empty_value_is_s
     loop("buzz me at 9:15 to water the ferns", tools)
     loop("nudge me each monday at 8am to file the timesheet", tools)
     assert made == [{"thing": "water the ferns", "time": "at 9:15", "repeat": ""},
-                    {"thing": "file the timesheet", "time": "at 8am", "repeat": "each monday"}]
+                    {"thing": "file the timesheet", "time": "Monday at 8am", "repeat": "each monday"}]
 
 
 def test_two_times_with_two_tasks_are_two_calls_and_a_lead_in_to_a_time_is_not_the_title():
@@ -1353,3 +1353,23 @@ def test_round_fifteen_someone_elses_fact_is_never_the_users_and_a_partner_is_sa
     loop("I live in Bath", tools)
     loop("I have epilepsy", tools, "Health information is banned from the notebook.")
     assert kept == {"lives_in": "Bath"}, kept
+
+
+def test_round_sixteen():
+    for question, value in [("how many yards is 45 feet? (a yard is 3 feet)", 45 / 3), ("how many feet is 30 inches?", 30 / 12),
+                            ("I had 900 in savings, the car repair took 320, then my brother paid me 150. how much do I have now?",
+                             900 - 320 + 150)]:
+        answer, _, _ = loop(question, {})
+        assert abs(float(re.findall(r"-?\d+(?:\.\d+)?", answer)[-1]) - value) < 0.01, (question, answer)
+    notes = Notes(birthday="April 21")
+    notes.say("Actually my birthday is April 12th, not the 21st")
+    assert notes.facts == {"birthday": "April 12th"}, notes.facts
+    made = []
+    every = schema("every_so_often", "A repeating reminder.", text="string", every_minutes="integer")
+    loop("Every 3 hours, remind me to drink water", {"every_so_often": (every, lambda **kw: made.append(kw) or "ok")})
+    queue = schema("enqueue", "Queue a job for later.", job="string", due="string")
+    loop("Queue a scan of the archive for 10 tonight", {"enqueue": (queue, lambda **kw: made.append(kw) or "ok")})
+    assert made == [{"text": "drink water", "every_minutes": 180}, {"job": "a scan of the archive", "due": "10 tonight"}], made
+    notes = Notes()
+    loop("Remember that my credit card PIN is 5521", notes.tools(), "Keep nothing that could unlock money.")
+    assert notes.facts == {}

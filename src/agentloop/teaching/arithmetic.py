@@ -395,7 +395,8 @@ def saving(text: str, numbers: list) -> str | None:
 
 
 SPEND = r"spen[dt]s?|spending|paid|pay|pays|bought|buy|buys|used|lost|gave(?: away)?|give|sold|ate|lent|donated|took|takes|cost|costs"
-EARN = r"earned|earns?|got|get|gets|received|receives?|found|finds?|won|wins?|saved|(?:paid|pays|gave|gives) (?:me )?back"
+EARN = r"earned|earns?|got|get|gets|received|receives?|found|finds?|won|wins?|saved|(?:paid|pays|gave|gives) (?:me )?back|" \
+       r"(?:paid|pays|sent|sends|transferred|transfers) me"
 
 
 LOSE = r"gives?(?: away)?|gave(?: away)?|eats?|ate|sells?|sold|lost|loses?|uses?|used|breaks?|broke|drops?|dropped|takes? away|took away"
@@ -458,19 +459,28 @@ def conversion(text: str, numbers: list) -> str | None:
     others = [n for n in numbers if n != rate.group(2)] if rate else []
     if "1" in others and len(others) == 2:  # "1 mile is 1.609 km"
         others.remove("1")
-    if rate and len(others) == 1:
-        return f"{others[0]} * {rate.group(2)}"
+    if rate and len(others) == 1:  # "a foot is 12 inches: how many feet is 78 inches?" divides
+        wanted = re.search(r"\bhow many ([a-z]+)|\bin ([a-z]+)\W*$", text)
+        into = wanted and unit(wanted.group(1) or wanted.group(2)) == unit(rate.group(1))
+        return f"{others[0]} / {rate.group(2)}" if into else f"{others[0]} * {rate.group(2)}"
     asked = re.search(r"(\d+(?:\.\d+)?) ?([a-z]+?)s? (?:in|into|to|as|is how many|= how many) ([a-z]+?)s?\b", text) or \
         re.search(r"how many ([a-z]+?)s? (?:are|is) (?:in |there in )?(\d+(?:\.\d+)?) ([a-z]+?)s?\b", text)
     if not asked:
         return None
     amount, source, target = (asked.group(1), asked.group(2), asked.group(3)) if asked.group(1)[0].isdigit() else \
         (asked.group(2), asked.group(3), asked.group(1))
+    source, target = unit(source), unit(target)
     if (source, target) in CONVERSIONS:
         return f"{amount} * {CONVERSIONS[source, target]}"
     if (target, source) in CONVERSIONS:
         return f"{amount} / {CONVERSIONS[target, source]}"
     return None
+
+
+def unit(word: str) -> str:
+    """feet -> foot, inches -> inch, metres -> metre: a unit by one name."""
+    word = {"feet": "foot", "inche": "inch", "inches": "inch", "foots": "foot"}.get(word, word)
+    return word[:-1] if word.endswith("s") and word not in ("inch",) and len(word) > 3 else word
 
 
 JOINS = {"SUM": " + ", "PRODUCT": " * ", "MEAN": " + "}

@@ -102,7 +102,8 @@ def secret(turn, pairs: list) -> str | None:
         for what, pattern in SENSITIVE.items():
             stated = " ".join(f"{k.replace('_', ' ')} {v}" for k, v in pairs) + " " + turn.text
             if re.search(pattern, stated, re.I) and (re.search(pattern, rule, re.I) or re.search(
-                    r"\b(?:sensitive|secrets?|private|personal data|credentials?|accounts?|let (?:someone|anyone|others|"
+                    r"\b(?:sensitive|secrets?|private|personal data|credentials?|accounts?|unlock\w*|money|financial|payments?|"
+                    r"let (?:someone|anyone|others|"
                     r"people|a stranger) (?:in|into)|break into|log ?in|sign ?in)\b", rule, re.I)):
                 return what
     return None

@@ -104,6 +104,8 @@ def schedule(intent, turn):
         slot = any(role_of(p, spec, {"when": "", "repeat": "", "task": "", "day": "", "hour": ""}) in ("when", "day", "hour")
                    for p, spec in tool.params.items())
         repeat = every if slot or not when else f"{every} {when}"  # chore(chore, interval): the time goes with it
+        if when and (weekday := re.search(DAY_WORDS, every, re.I)) and not re.search(DAY_WORDS, due, re.I):
+            due = f"{weekday.group().rstrip('s').capitalize()} {when}"  # "every Wednesday at 7pm": first due Wednesday
         results = yield [timed(tool, call(tool, task=task, when=due, repeat=repeat or once, day=day, hour=hour), phrase, every, now)]
     elif any(role_of(p, spec, {"day": ""}) for p, spec in tool.params.items()):  # book_slot(summary, day, hour)
         results = yield [timed(tool, call(tool, task=task, day=day, hour=hour, when=due), phrase, every, now)]
@@ -146,6 +148,12 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
             options = [o.strip() for o in listed.group().split("/")]  # "recurrence: once/weekly/daily"
             unit = next((u for u, said in UNITS_SAID.items() if re.search(said, every or "none", re.I)), None)
             args[param] = next((o for o in options if unit and re.search(UNITS_SAID[unit], o, re.I)), value)
+        elif role == "repeat" and type_of(spec) in ("integer", "number") and (per := re.search(
+                r"\b(minute|min|hour|second|sec)s?\b", f"{param.replace('_', ' ')} {hint}")) and (count := re.search(
+                r"(?:every|each)\s+(?:(\d+)\s+)?(minute|min|hour|day|week)s?", every.lower())):  # interval_minutes: every 2 hours, 120
+            size = {"minute": 1, "min": 1, "hour": 60, "day": 1440, "week": 10080}
+            args[param] = int(count.group(1) or 1) * size[count.group(2)] * 60 // (60 if per.group(1).startswith("min") else
+                                                                                1 if per.group(1).startswith("sec") else 3600)
         elif role == "repeat" and type_of(spec) in ("integer", "number") and re.search(r"\bdays?\b", f"{param} {hint}"):
             count = re.search(r"\d+", every)  # repeat_every_days: "every 3 days" 3, "weekly" 7, once 0
             args[param] = int(count.group()) if count and "day" in every else 7 if re.search(UNITS_SAID["week"], every) else \

@@ -11,7 +11,7 @@ MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|au
         r"nov(?:ember)?|dec(?:ember)?)"
 UNIT = r"(?:minute|min|hour|hr|day|week|fortnight|month|year)s?"
 HOUR = r"\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d\d"
-CLOCK = rf"(?:\d{{1,2}}(?::\d\d)?\s*[-–]\s*\d{{1,2}}(?::\d\d)?\s*(?:am|pm)\b|(?:{HOUR})(?:\s*[-–]\s*(?:{HOUR}|\d{{1,2}}))?|noon|midday|midnight|(?<=at )\d{{1,2}}\b(?![:.]\d))"
+CLOCK = rf"(?:\d{{1,2}}(?::\d\d)?\s*[-–]\s*\d{{1,2}}(?::\d\d)?\s*(?:am|pm)\b|(?:{HOUR})(?:\s*[-–]\s*(?:{HOUR}|\d{{1,2}}))?|noon|midday|midnight|(?<=at )\d{{1,2}}\b(?![:.]\d)|\d{{1,2}}(?= (?:tonight|tomorrow (?:morning|night|evening)|this evening)))"
 ORDINAL = r"(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|last)"
 EVERY = (rf"\b(?:(?:every|each|on) )?{DAY}s?(?:(?:,| and| &) {DAY}s?)+\b|(?:\bon )?(?:\bthe )?\b{ORDINAL} of (?:every|each) month\b|\b(?:every|each)\s+(?:other\s+|single\s+)?(?:\d+\s+{UNIT}|{UNIT}|{DAY}|weekday|weekend|morning|afternoon|"
          rf"evening|night|{ORDINAL}(?: of (?:the|every|each) month)?)\b|(?<!the )(?<!my )(?<!our )(?<!this )\b(?:daily|weekly|monthly|yearly|annually|hourly|"

@@ -208,7 +208,8 @@ def one(clause: str, previous: str | None) -> Intent:
                    r"it was|make (?:it|that)|should be|i meant|i mean|(?:[A-Z][a-z]+|he|she|they|my \w+) (?:is|'s|are)(?: (?:named|called))?)\s+(?:actually\s+)?(?P<new>[^,.;!?]+?)(?:,?\s*(?:and )?not\s+"
                    r"(?:an? |the )?(?P<old>[^,.;!?]+))?(?:,? sorry)?(?:[,.;!].*)?$", clause, re.I)
     if fix:  # "Correction: it's a Honda Accord, not a Civic": the memory that holds the old value gets the new one
-        named = re.match(r"^\W*my ([a-z]+(?: [a-z]+)?)(?:'s| is) (?:wrong|incorrect|out of date)", clause, re.I)
+        named = re.match(r"^\W*my ([a-z]+(?: [a-z]+)?)(?:'s| is) (?:wrong|incorrect|out of date)", clause, re.I) or re.search(
+            r"\bmy ([a-z]+(?: [a-z]+)?)(?:'s| is) (?:actually )?(?=[^,]*,?\s*(?:and )?not\b)", clause, re.I)  # "my birthday is X, not Y"
         return Intent("correct", {"new": fix.group("new").strip(), "old": (fix.group("old") or "").strip(),
                                   "key": key_of(named.group(1)) if named else ""})
     note = re.match(r"^\W*(?:please |pls |can you |could you )?(?:remember|note|don't forget|do not forget|keep in mind|jot down|"
