@@ -94,7 +94,8 @@ def test_wrong_forgets_fail_with_a_true_reason(ns, code, hint, capsys):
 @pytest.mark.parametrize("code", [
     "def drop_fact(key):\n    if memory.pop(key, None) is None:\n        return f'I had nothing about {key}.'\n"
     "    save_json(MEMORY_FILE, memory)\n    return f'{key} is gone from my memory.'",
-    "def forget(what):\n    memory.pop(what, None)\n    save_json(MEMORY_FILE, memory)\n    return 'Forgot it.'",  # another name
+    "def forget(what):\n    if memory.pop(what, None) is None:\n        return 'I had nothing under that.'\n"
+    "    save_json(MEMORY_FILE, memory)\n    return 'Forgot it.'",  # another name
 ])
 def test_an_unusual_right_forget_passes(ns, code, capsys):
     passed, printed = verdict(lesson06.check_forget_tool, answer(ns, code), capsys=capsys)
@@ -166,3 +167,9 @@ def test_without_processes_the_restart_runs_the_code_in_a_fresh_namespace(tmp_pa
 def test_a_forget_written_outside_the_notebook_is_told_where_it_belongs(ns, capsys):
     passed, printed = verdict(lesson06.check_forget_tool, lambda key: "Forgot it.", capsys=capsys)
     assert not passed and "in the lesson's notebook" in printed, printed
+
+
+def test_a_forget_that_claims_to_forget_a_key_never_stored_fails(ns, capsys):
+    code = "def forget(key):\n    memory.pop(key, None)\n    save_json(MEMORY_FILE, memory)\n    return f'Forgot {key}.'"
+    passed, printed = verdict(lesson06.check_forget_tool, answer(ns, code), capsys=capsys)
+    assert not passed and "never stored" in printed, printed

@@ -3,6 +3,7 @@ import contextlib
 import inspect
 import io
 import os
+import re
 import tempfile
 
 from .. import trace
@@ -108,7 +109,9 @@ def check_forget_tool(forget):
                    f"in a new chat, 'What is my name?' got {answer!r}: the name should be gone.")
             before = dict(memory)
             result = attempt(forget, "favourite_colour")
-            expect(isinstance(result, str) and result.strip() and memory == before,
+            claims = isinstance(result, str) and not re.search(r"\b(?:no|not|nothing|never|isn't|wasn't|don't|didn't|unknown|"
+                                                               r"no such)\b", result, re.I)
+            expect(isinstance(result, str) and result.strip() and memory == before and not claims,
                    f"forget('favourite_colour'), a key that was never stored, returned {result!r}: return a sentence "
                    "that says nothing was stored under it (the model reads it), and change nothing.",
                    fix="if key not in memory: return f'Nothing is stored under {key}.'")
