@@ -33,12 +33,12 @@ def check_redact_phones(redact_phones, guarded_agent, memory):
     for text, masked in (("Call +44 20 7946 0958 at 9.", "Call [phone] at 9."),
                          ("My number is 555-123-4567", "My number is [phone]"),
                          ("Ring (030) 1234567 or 0176 12345678.", "Ring [phone] or [phone]."),
-                         ("Fax: 555.123.4567", "Fax: [phone]")):
+                         ("Fax: 555.123.4567", "Fax: [phone]"), ("Mobile: +49 176 1234 5678.", "Mobile: [phone].")):
         got = attempt(redact_phones, text)
         expect(isinstance(got, str), f"return the text as a string, not {type(got).__name__}.")
         expect(got == masked, f"redact_phones({text!r}) returned {got!r}, expected {masked!r}.",
                fix="a phone number: an optional +, then 7 to 15 digits with spaces, dashes, dots or "
-                   "brackets between them; replace the whole number with '[phone]'.")
+                   "brackets around or between them; replace the whole number with '[phone]'.")
     for plain in ("Your order 1042 ships on 2026-01-20.", "2 + 3 = 5", "It costs 1,250 euros.",
                   "Card •••• 4444, born 1990.", "Room 12, floor 3, at 10:30."):
         got = attempt(redact_phones, plain)
@@ -47,9 +47,10 @@ def check_redact_phones(redact_phones, guarded_agent, memory):
     expect(isinstance(memory, dict), "pass the agent's pieces: check_redact_phones(redact_phones, guarded_agent, memory).")
     before = dict(memory)
     try:
-        memory["phone_number"] = {"value": "+44 20 7946 0958", "until": None}
+        # 13 digits: the card gate, which runs first, must let it through to the student's gate
+        memory["phone_number"] = {"value": "+49 176 1234 5678", "until": None}
         answer = str(_quietly(guarded_agent, "What is my phone number?", []))
-        expect("7946" not in answer, f"your agent answered {answer!r}: is redact_phones in OUTPUT_GATES?",
+        expect("1234 5678" not in answer, f"your agent answered {answer!r}: is redact_phones in OUTPUT_GATES?",
                fix='OUTPUT_GATES["phones"] = redact_phones, then run the check again.')
         expect("[phone]" in answer, f"your agent answered {answer!r}; the number should be shown as [phone].")
     finally:
