@@ -209,3 +209,19 @@ def test_instruction_pattern_wants_an_order_to_the_assistant(agent):
     for ordinary in ("Never ignore the brewing rules.", "Ignore the brewing rules at your peril? No.",
                      "Some people ignore instructions on the box."):
         assert not matches(ordinary), ordinary
+
+
+
+def uncapped_phones(text):  # wrong: no 15-digit cap, so a 20-digit account id becomes a phone number
+    return re.sub(r"\+?\(?\d[\d ().-]{5,}\d", "[phone]", text)
+
+
+def words_anywhere(line):  # wrong: the words anywhere, so "follow the new instructions on the packet" is cut
+    return bool(re.search(r"new instructions?|admin note", line, re.I))
+
+
+def test_review_findings_a_phone_gate_without_a_cap_and_an_order_test_without_the_colon_fail(agent, capsys):
+    assert not verdict(lesson07.check_redact_phones, uncapped_phones, agent["guarded_agent"], agent["memory"],
+                       capsys=capsys)[0]
+    passed, printed = verdict(lesson07.check_data_gate, words_anywhere, agent["run_tool"], agent["TOOLS"], capsys=capsys)
+    assert not passed and "ordinary" in printed, printed
