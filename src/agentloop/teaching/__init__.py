@@ -39,11 +39,12 @@ def read_turn(messages: list, tools: list) -> plan.Turn:
     before = messages[:last] if last >= 0 else messages
     replies = [i for i, m in enumerate(before) if m["role"] == "assistant" and text_of(m)]
     since = users[-2] if len(users) > 1 else -1
+    system = "\n".join(text_of(m) for m in messages if m["role"] in ("system", "developer"))
     return plan.Turn(
         text=text_of(messages[last]) if last >= 0 else "",
         earlier=[text_of(messages[i]) for i in users[:-1]],
-        system="\n".join(text_of(m) for m in messages if m["role"] in ("system", "developer")),
-        tools=rules.allowed(tools, "\n".join(text_of(m) for m in messages if m["role"] in ("system", "developer"))),
+        system=system,
+        tools=rules.allowed(tools, system),
         results=[text_of(m) for m in messages[last + 1:] if m["role"] == "tool"],
         calls=[[arguments(c) | {"": c["function"]["name"]} for c in m["tool_calls"]] for m in messages[last + 1:]
                if m["role"] == "assistant" and m.get("tool_calls")],

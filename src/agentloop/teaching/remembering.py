@@ -215,9 +215,9 @@ def forget(intent: Intent, turn):
         return f"I can't forget {what.removeprefix('that ')}: {tool.name} needs the memory's id, and I have no tool to look it up."
     elif not turn.known() and search and key != "*":  # memory not in the prompt, a search tool offered: look first
         [result] = yield [call(search, query=say.query(key), limit=5, scope="user")]
-        targets = [k for k, v in facts.keys_as_written(result).items() if named(f"{v} {facts.facts_in_memory(result).get(k, '')}")]
-        targets = [facts.keys_as_written(result)[k] for k in targets] or [
-            k for k in facts.facts_in_memory(result) if named(f"{k} {facts.facts_in_memory(result)[k]}")]
+        written, found = facts.keys_as_written(result), facts.facts_in_memory(result)
+        targets = [v for k, v in written.items() if named(f"{v} {found.get(k, '')}")] or [
+            k for k, v in found.items() if named(f"{k} {v}")]
         if not targets:
             return f"I couldn't find anything about {what.removeprefix('that ')} to forget."
     else:

@@ -92,6 +92,8 @@ def schedule(intent, turn):
         task = task_of(rest)
     tool = max(tools, key=lambda t: recurring(t) == bool(every))  # a recurring tool for "every ...", else a one-off
     due = when or next_time(every) if every or when else ""  # no time said: asked for, never made up
+    if every and when and not re.search(DAY_WORDS, when, re.I) and (weekday := re.search(DAY_WORDS, every, re.I)):
+        due = f"{weekday.group().rstrip('s').capitalize()} {when}"  # "every Friday at 5pm": first due Friday at 5pm
     if not due and task and not any(allows_empty(tool, p) or p not in tool.required
                                     for p, spec in tool.params.items() if role_of(p, spec, {"when": "", "day": "", "hour": ""})):
         return say.WHEN_ASKED
@@ -104,14 +106,10 @@ def schedule(intent, turn):
         slot = any(role_of(p, spec, {"when": "", "repeat": "", "task": "", "day": "", "hour": ""}) in ("when", "day", "hour")
                    for p, spec in tool.params.items())
         repeat = every if slot or not when else f"{every} {when}"  # chore(chore, interval): the time goes with it
-        if when and (weekday := re.search(DAY_WORDS, every, re.I)) and not re.search(DAY_WORDS, due, re.I):
-            due = f"{weekday.group().rstrip('s').capitalize()} {when}"  # "every Wednesday at 7pm": first due Wednesday
         results = yield [timed(tool, call(tool, task=task, when=due, repeat=repeat or once, day=day, hour=hour), phrase, every, now)]
     elif any(role_of(p, spec, {"day": ""}) for p, spec in tool.params.items()):  # book_slot(summary, day, hour)
         results = yield [timed(tool, call(tool, task=task, day=day, hour=hour, when=due), phrase, every, now)]
     elif every:  # a recurring task carries its "every ..." along, so each run queues the next
-        if when and not re.search(DAY_WORDS, when, re.I) and (day := re.search(DAY_WORDS, every, re.I)):
-            due = f"{day.group().rstrip('s').capitalize()} {when}"  # "every Friday at 5pm": first due Friday at 5pm
         results = yield [timed(tool, call(tool, task=f"{task} {every}", when=due), phrase, every, now)]
         if reason := refusal(results):
             return f"I couldn't schedule that. {reason}"

@@ -230,8 +230,7 @@ def described(tool: Tool, param: str) -> str:
 
 def allows_empty(tool: Tool, param: str) -> bool:
     """The schema says what an empty value means: "`every` = recurrence ('' if it happens once)"."""
-    said = f"{tool.description} {tool.params[param].get('description', '')}"
-    return bool(re.search(rf"(?:\b{re.escape(param)}\b|^)[^.]*?(?:''|\"\"|\bempty\b|\bblank\b)", said, re.I))
+    return bool(re.search(r"''|\"\"|\bempty\b|\bblank\b", described(tool, param), re.I))
 
 
 class Missing(Exception):
