@@ -5,9 +5,11 @@ no internet. This script stages everything the kernel loads next to the site:
   1. the Pyodide runtime from npm (pinned to the version the kernel package expects),
   2. the wheels it preloads, plus our agentloop wheel, and a pyodide-lock.json for exactly them,
   3. a snapshot of the kernel's Python after its imports, which boot.mjs restores (snapshot.mjs),
+     brotli-packed, with a brotli decoder from npm (browsers unpack only gzip on their own),
 then runs `jupyter lite build` (settings in jupyter_lite_config.json and lite/jupyter-lite.json).
 Downloads are cached in .cache/; the whole build is skipped when no input changed.
 """
+import gzip
 import hashlib
 import json
 import re
@@ -30,6 +32,11 @@ LITE, CACHE, OUT = ROOT / "lite", ROOT / ".cache", ROOT / "_output"
 STAGE = LITE / "static" / "pyodide"  # where the build looks for a local Pyodide (ignored by git)
 KERNEL_WHEELS = Path(sys.prefix, "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi")
 RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
+# Brotli packs the snapshot a third smaller than gzip; browsers cannot unpack it themselves (only gzip),
+# so boot.mjs does, with this decoder (Rust's brotli as 208 KB of wasm, MIT/Apache-2.0).
+BROTLI = ("brotli-dec-wasm", "2.3.2", {"package/pkg/brotli_dec_wasm.js": "brotli_dec_wasm.js",
+                                       "package/pkg/brotli_dec_wasm_bg.wasm": "brotli_dec_wasm_bg.wasm.gz",
+                                       "package/LICENSE-MIT.txt": "brotli_dec_wasm.LICENSE.txt"})
 # Not inputs: caches, the staging folder, and what lessons write when run (the site skips it too).
 NOT_INPUT = re.compile(r"__pycache__|\.ipynb_checkpoints|\.egg-info|\.pyc$|^lite/static/|^lessons/.*\.json[^/]*$")
 
@@ -53,12 +60,21 @@ def run(*cmd, echo=False, **kw) -> None:
         sys.exit(f"{done.stdout[-3000:]}{done.stderr[-3000:]}\nlite/build.py: failed: {' '.join(map(str, cmd))}")
 
 
-def pyodide_tarball() -> Path:
-    tarball = CACHE / "npm" / f"pyodide-{PYODIDE_VERSION}.tgz"
+def npm_tarball(name: str, version: str) -> Path:
+    tarball = CACHE / "npm" / f"{name}-{version}.tgz"
     if not tarball.exists():
         tarball.parent.mkdir(parents=True, exist_ok=True)
-        run("npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tarball.parent)
+        run("npm", "pack", f"{name}@{version}", "--pack-destination", tarball.parent)
     return tarball
+
+
+def stage_brotli() -> None:
+    """The decoder next to boot.mjs; its wasm gzipped, since static hosts send wasm as it is."""
+    name, version, files = BROTLI
+    with tarfile.open(npm_tarball(name, version)) as tar:
+        for member, staged in files.items():
+            data = tar.extractfile(member).read()
+            (STAGE / staged).write_bytes(gzip.compress(data, 9, mtime=0) if staged.endswith(".gz") else data)
 
 
 def agentloop_wheel() -> Path:
@@ -84,7 +100,7 @@ def precompiled(wheels: dict[str, Path]) -> dict[str, Path]:
 def stage_pyodide() -> None:
     shutil.rmtree(STAGE, ignore_errors=True)
     STAGE.mkdir(parents=True)
-    with tarfile.open(pyodide_tarball()) as tar:
+    with tarfile.open(npm_tarball("pyodide", PYODIDE_VERSION)) as tar:
         for name in [*RUNTIME, "pyodide-lock.json"]:  # this lock only until ours replaces it below
             (STAGE / name).write_bytes(tar.extractfile(f"package/{name}").read())
     upstream = json.loads((STAGE / "pyodide-lock.json").read_text())
@@ -98,6 +114,7 @@ def stage_pyodide() -> None:
     (STAGE / "pyodide-lock.json").write_text(json.dumps(lock.write_lock(wheels, upstream["info"]), indent=1))
     print(f"  staged Pyodide {PYODIDE_VERSION} and {len(wheels)} wheels: {', '.join(sorted(wheels))}")
     shutil.copy2(LITE / "boot.mjs", STAGE / "boot.mjs")
+    stage_brotli()
     run("node", LITE / "snapshot.mjs", STAGE, echo=True)
 
 

@@ -4,10 +4,11 @@
 // will (STAGE/boot.mjs) and checks that the kernel and a lesson's first imports work. Failing exits 1.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { gzipSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gunzipSync } from "node:zlib";
 const stage = process.argv[2];
 const { loadPyodide, version } = await import(`${stage}/pyodide.mjs`);
-const { restore, install, MANIFEST } = await import(`${stage}/boot.mjs`);
+const { restore, install, brotli, MANIFEST } = await import(`${stage}/boot.mjs`);
+const unpack = brotli(await import(`${stage}/brotli_dec_wasm.js`), gunzipSync(readFileSync(`${stage}/brotli_dec_wasm_bg.wasm.gz`)));
 const config = JSON.parse(readFileSync(new URL("./jupyter-lite.json", import.meta.url)));
 const { packages } = config["jupyter-config-data"].litePluginSettings["@jupyterlite/pyodide-kernel-extension:kernel"].loadPyodideOptions;
 const quiet = { stdout: () => {}, stderr: () => {}, messageCallback: () => {} };
@@ -25,7 +26,11 @@ const seconds = (start) => `${((performance.now() - start) / 1000).toFixed(1)} s
 let start = performance.now();
 const installer = await loadPyodide({ indexURL: `${stage}/`, packages, ...quiet });
 const sitePackages = installer.runPython("import sysconfig; sysconfig.get_path('purelib')").replace(/^\/+/, "/");
-const packed = packFiles(installer.FS, sitePackages), loaded = { ...installer.loadedPackages };
+// What Python reads of them from the start: the course's package (its source, for the students'
+// tracebacks) and every package's metadata; the rest is in memory once imported, and fetched later.
+const early = (path) => /^agentloop\/|^[^/]+\.dist-info\//.test(path);
+const packed = { early: packFiles(installer.FS, sitePackages, early), later: packFiles(installer.FS, sitePackages, (path) => !early(path)) };
+const loaded = { ...installer.loadedPackages };
 await installer.runPythonAsync(IMPORTS);
 const normal = seconds(start);
 // What Python and its modules find as they start stays as they found it, so this is made to look like
@@ -33,7 +38,8 @@ const normal = seconds(start);
 // pyodide-http, which patches urllib only where `js.XMLHttpRequest` exists (the browser's one after
 // the restore), `crossOriginIsolated` as on a static host (no COOP/COEP headers).
 const python = await loadPyodide({ indexURL: `${stage}/`, _makeSnapshot: true, _sysExecutable: "./this.program", ...quiet });
-install(python, packed, sitePackages);
+install(python, packed.early, sitePackages);
+install(python, packed.later, sitePackages);
 globalThis.XMLHttpRequest ??= class XMLHttpRequest {};
 globalThis.crossOriginIsolated ??= false;
 await python.runPythonAsync(IMPORTS);
@@ -49,38 +55,46 @@ const serializer = (object) => {
   if (!place) throw new Error(`Python holds a JS object the snapshot cannot name: ${object?.name ?? typeof object}`);
   return place[0];
 };
-const snapshot = python.makeMemorySnapshot({ serializer });
-const hash = createHash("sha256").update(snapshot).update(packed).digest("hex").slice(0, 16);
-const manifest = { pyodide: version, packages, sitePackages, loaded,
-  files: { snapshot: `kernel-${hash}.snapshot.gz`, packages: `kernel-${hash}.packages.gz` },
-  bytes: { snapshot: snapshot.length, packages: packed.length } };
-writeFileSync(`${stage}/${manifest.files.snapshot}`, gzipSync(snapshot));
-writeFileSync(`${stage}/${manifest.files.packages}`, gzipSync(packed));
+const parts = { snapshot: python.makeMemorySnapshot({ serializer }), ...packed };
+const hash = Object.values(parts).reduce((h, bytes) => h.update(bytes), createHash("sha256")).digest("hex").slice(0, 16);
+const manifest = { pyodide: version, packages, sitePackages, loaded, files: {}, bytes: {} };
+for (const [part, bytes] of Object.entries(parts)) {  // brotli at its best: 72 s for the snapshot, done once a build
+  manifest.files[part] = `kernel-${hash}.${part}.brotli`;  // no extension a host would send as Content-Encoding
+  manifest.bytes[part] = bytes.length;
+  writeFileSync(`${stage}/${manifest.files[part]}`, brotliCompressSync(bytes, { params: {
+    [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_LGWIN]: 24, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+}
 writeFileSync(`${stage}/${MANIFEST}`, JSON.stringify(manifest));
 
-const read = (name) => gunzipSync(readFileSync(`${stage}/${name}`));  // the site's own files, as boot.mjs gets them
-const files = { manifest: JSON.parse(readFileSync(`${stage}/${MANIFEST}`)), snapshot: read(manifest.files.snapshot), packages: read(manifest.files.packages) };
+// The site's own files, as boot.mjs gets them; the packages' other files only once an import needs them.
+const made = JSON.parse(readFileSync(`${stage}/${MANIFEST}`));
+const read = (part) => unpack(readFileSync(`${stage}/${made.files[part]}`), made.bytes[part]);
+let fetchedLater = 0;
+const later = { now: () => { fetchedLater++; return read("later"); }, soon: () => new Promise(() => {}) };
 start = performance.now();
-const restored = await restore({ indexURL: `${stage}/`, packages, ...quiet }, files);
+const restored = await restore({ indexURL: `${stage}/`, packages, ...quiet }, { manifest: made, snapshot: read("snapshot"), early: read("early"), later });
 const fromSnapshot = seconds(start);
 const check = restored.runPython(`
-import sys, IPython.display, ipywidgets.widgets.widget_int, agentloop
+import os, sys, IPython.display, ipywidgets.widgets.widget_int, agentloop
 from pyodide_kernel import kernel_instance
-type(kernel_instance).__name__, eval("6 * 7"), "agentloop" in sys.modules`).toJs();
-if (check.join() !== "PyodideKernel,42,true") throw new Error(`the restored kernel answered ${check}`);
-const size = (name) => `${(readFileSync(`${stage}/${name}`).length / 1e6).toFixed(1)} MB`;
-console.log(`  kernel snapshot: Python's memory ${(snapshot.length / 1e6).toFixed(1)} MB (${size(manifest.files.snapshot)} gzipped), ` +
-  `its packages' files ${(packed.length / 1e6).toFixed(1)} MB (${size(manifest.files.packages)}): restored and checked; ` +
-  `in Node, Python with the packages and the imports: ${normal} from nothing, ${fromSnapshot} from the snapshot`);
+jedi_before = os.path.exists(os.path.dirname(sys.modules["jedi"].__file__))
+import IPython.lib.demo  # not imported for the snapshot: its file comes with the packages' others
+type(kernel_instance).__name__, eval("6 * 7"), "agentloop" in sys.modules, jedi_before, os.path.exists(sys.modules["jedi"].__file__)`).toJs();
+if (check.join() !== "PyodideKernel,42,true,false,true" || fetchedLater !== 1) throw new Error(`the restored kernel answered ${check}, fetched later ${fetchedLater}`);
+const size = (part) => `${(bytes[part] / 1e6).toFixed(1)} MB (${(readFileSync(`${stage}/${made.files[part]}`).length / 1e6).toFixed(1)} MB packed)`;
+const { bytes } = made;
+console.log(`  kernel snapshot: Python's memory ${size("snapshot")}, the packages' files it reads from the start ${size("early")} ` +
+  `and later ${size("later")}: restored and checked; in Node, Python with the packages and the imports: ${normal} from nothing, ${fromSnapshot} from the snapshot`);
+process.exit(0);  // the restored Python's timer for the packages' files is not waited for
 
 // The format boot.mjs's install() reads: u32 length of a JSON [[path, size], ...], the JSON, the bytes.
-function packFiles(FS, root) {
+function packFiles(FS, root, wanted) {
   const files = [], chunks = [];
   const walk = (dir) => {
     for (const name of FS.readdir(dir).filter((n) => n !== "." && n !== "..").sort()) {
       const path = `${dir}/${name}`;
       if (FS.isDir(FS.stat(path).mode)) walk(path);
-      else { const bytes = FS.readFile(path); files.push([path.slice(root.length + 1), bytes.length]); chunks.push(bytes); }
+      else if (wanted(path.slice(root.length + 1))) { const bytes = FS.readFile(path); files.push([path.slice(root.length + 1), bytes.length]); chunks.push(bytes); }
     }
   };
   walk(root);

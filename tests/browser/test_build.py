@@ -15,7 +15,7 @@ WHEELS = build.CACHE / "wheels"
 
 def pyodide_info() -> dict:
     """The `info` of the lock inside the pinned Pyodide package (what the build reads)."""
-    with tarfile.open(build.pyodide_tarball()) as tar:
+    with tarfile.open(build.npm_tarball("pyodide", build.PYODIDE_VERSION)) as tar:
         return json.load(tar.extractfile("package/pyodide-lock.json"))["info"]
 
 

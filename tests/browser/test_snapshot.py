@@ -7,10 +7,11 @@ import pytest
 from lab import Lab, text
 
 # What a kernel is made of: Python, its paths and environment, the modules imported, every installed
-# file's bytes, the packages Pyodide counts as loaded, a module imported on demand, the course's
-# package at work, what it found of the browser (stack switching, XMLHttpRequest); one random draw.
+# file's bytes, the packages Pyodide counts as loaded, a module imported on demand (IPython.lib.demo:
+# from a snapshot, its file comes with the packages' others), the course's package at work, what it
+# found of the browser (stack switching, XMLHttpRequest); one random draw.
 PROBE = """import hashlib, importlib.metadata, json, os, random, sys, time, urllib.request, js, pyodide_js
-import IPython.core.completer, agentloop, agentloop.trace_widget, ipywidgets, piplite.piplite, pyodide_http
+import IPython.core.completer, IPython.lib.demo, agentloop, agentloop.trace_widget, ipywidgets, piplite.piplite, pyodide_http
 from pyodide.ffi import can_run_sync
 time.sleep(0.01)  # through the browser (JSPI) in a normal start, blocking after a restore
 site = next(p for p in sys.path if p.endswith("site-packages"))
@@ -92,3 +93,32 @@ def test_without_a_snapshot_that_fits_python_starts_normally_and_is_the_same(bro
     normal, said = boot(browser, url)
     assert len(said) == 1 and said[0].startswith("course: Python starts normally, without its snapshot: ")
     assert python(normal) == python(from_snapshot)
+
+
+# Where a package's own files are (Jedi's: the kernel imports it, so it is in the snapshot's memory).
+JEDI_FILES = "import os, jedi; print(os.path.exists(os.path.dirname(jedi.__file__)))"
+
+
+def test_the_packages_other_files_arrive_a_while_after_the_start_without_an_import(browser, site_url):
+    lab = Lab(browser, site_url)
+    try:
+        lab.scratch("later.ipynb", ["pass"])
+        assert lab.kernel_run(JEDI_FILES).strip() == "False"  # the first output did not wait for them
+        lab.page.wait_for_timeout(25_000)  # boot.mjs: LATER_AFTER_MS
+        assert lab.kernel_run(JEDI_FILES).strip() == "True"
+    finally:
+        lab.close()
+
+
+def test_an_import_that_needs_the_packages_files_says_so_when_they_cannot_be_fetched(browser, site_copy):
+    copy, url = site_copy
+    (copy / "static" / "pyodide" / json.loads(manifest(copy).read_text())["files"]["later"]).unlink()
+    lab = Lab(browser, url)
+    try:
+        cell = lab.scratch("later.ipynb", ["import IPython.lib.demo"])["cells"][0]
+        shown = "".join(text(out.get("text", out.get("evalue", ""))) for out in cell["outputs"])
+        assert "course: IPython.lib.demo needs the packages' files, which could not be fetched" in shown
+        assert "HTTP 404" in shown and "No module named 'IPython.lib.demo'" in shown
+        assert lab.kernel_run("print(6 * 7)").strip() == "42"  # the kernel goes on
+    finally:
+        lab.close()
