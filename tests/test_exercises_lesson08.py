@@ -203,10 +203,20 @@ def test_drain_tokens_accepts_the_reference(agent, capsys):
     assert agent["queue"] == []
 
 
-def test_drain_tokens_accepts_a_strict_comparison(agent, capsys):
-    answer = drain_tokens_with(agent, lambda used, limit: used > limit, lambda before: tokens(agent) - before[0])
+def test_drain_tokens_accepts_another_way_to_count(agent, capsys):
+    # unusual but right: the cost read as the two counters separately, and "not below" for the stop
+    answer = drain_tokens_with(agent, lambda used, limit: not used < limit,
+                               lambda before: agent["state"]["prompt_tokens"] - before[1]
+                               + agent["state"]["completion_tokens"] - (before[0] - before[1]))
     assert verdict(lesson08.check_drain_tokens, answer, agent["queue"], agent["QUEUE_FILE"], agent["state"],
                    capsys=capsys)[0]
+
+
+def test_review_finding_a_strict_comparison_runs_past_a_budget_spent_exactly(agent, capsys):
+    answer = drain_tokens_with(agent, lambda used, limit: used > limit, lambda before: tokens(agent) - before[0])
+    passed, printed = verdict(lesson08.check_drain_tokens, answer, agent["queue"], agent["QUEUE_FILE"], agent["state"],
+                              capsys=capsys)
+    assert not passed and "with a limit of exactly" in printed, printed
 
 
 @pytest.mark.parametrize("stop, cost, save, hint", [

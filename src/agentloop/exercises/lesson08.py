@@ -108,6 +108,11 @@ def check_drain_tokens(drain_tokens, queue, QUEUE_FILE, state):
         _quietly(drain_tokens, one + 1)
         expect(len(queue) == 1, f"one task costs {one} tokens; with a limit of {one + 1}, two should run and one "
                                 f"wait, and {3 - len(queue)} ran.")
+    with _planted(queue, QUEUE_FILE, tasks[:1] * 3):  # the boundary: the first task spends the limit exactly
+        _quietly(drain_tokens, one)
+        expect(len(queue) == 2, f"one task costs {one} tokens; with a limit of exactly {one}, the first task has "
+                                f"used the whole budget, so the others wait, but {3 - len(queue)} ran.",
+               fix="the budget is spent when used has reached the limit: used >= limit, not used > limit.")
 
 
 def _when(due):
