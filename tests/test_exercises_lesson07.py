@@ -237,6 +237,12 @@ def guarded_forget(key):
         return "Not done: the user did not ask."
     return forget(key)
 """
+KEY_ONLY = """
+def guarded_forget(key):  # wrong: the user named the memory, but did not ask to delete it
+    if key.replace("_", " ") not in user_message["text"].lower():
+        return "Not done: the user did not ask."
+    return forget(key)
+"""
 STICKY = """
 granted = []
 def guarded_forget(key):  # wrong: consent, once given, is kept for every later call
@@ -249,7 +255,7 @@ def guarded_forget(key):  # wrong: consent, once given, is kept for every later 
 
 
 @pytest.mark.parametrize("code, hint", [
-    (ALWAYS, "the page asked for it, not the user"),
+    (ALWAYS, "the page asked for that, not the user"),
     (NEVER, "the user's own words must let it through"),
     (SILENT.format(refusal="None"), "returned None"),
     (SILENT.format(refusal="'no'"), "returned 'no'"),
@@ -257,6 +263,7 @@ def guarded_forget(key):  # wrong: consent, once given, is kept for every later 
     (CASE_SENSITIVE, "'Forget my name'"),
     (FORGET_ONLY, "'Please delete what you know about my city'"),
     (STICKY, "consent lasts one turn"),
+    (KEY_ONLY, "forgot ['city']"),
     ("def guarded_forget(key):\n    raise RuntimeError('student bug')\n", "RuntimeError: student bug"),
 ])
 def test_action_gate_rejects(code, hint, agent, capsys):
