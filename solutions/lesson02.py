@@ -1,10 +1,14 @@
 """Reference solutions for lesson 2's exercises."""
 import json
 
-MULTIPLY = {"type": "function", "function": {
-    "name": "multiply", "description": "Multiply two numbers.",
-    "parameters": {"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}},
-                   "required": ["a", "b"]}}}
+# tally(x, y) counts x in y: its names say nothing, so each parameter's description says what it holds.
+# tool() writes only a type per parameter; without these the model cannot tell the letter from the word.
+TALLY = {"type": "function", "function": {
+    "name": "tally", "description": "Count how many times a letter occurs in a word.",
+    "parameters": {"type": "object", "properties": {
+        "x": {"type": "string", "description": "the letter to count"},
+        "y": {"type": "string", "description": "the word to count it in"}},
+        "required": ["x", "y"]}}}
 
 
 # The lesson's agent as it ends, which the answers below change (2.2) and grow (2.3).
@@ -12,7 +16,12 @@ def count_letters(word, letter):
     return word.lower().count(letter.lower())
 
 
-TOOLS = {"count_letters": count_letters}
+def tally(x, y):  # the lesson's library function, from the demo before 2.1
+    return y.lower().count(x.lower())
+
+
+# The demo offered tally with tool(); 2.1's answer (TALLY) replaces the schema, the function stays.
+TOOLS = {"count_letters": count_letters, "tally": tally}
 SCHEMAS = {}
 
 

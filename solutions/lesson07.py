@@ -15,15 +15,6 @@ def redact_phones(text):
     return re.sub(PHONE, mask, text)
 
 
-# An order to the assistant, reworded: a label with its colon ("New instructions:", "Admin note:"), not the
-# words alone, which ordinary pages use ("New harvest: ...", "The admin team ...").
-ORDER = r"\b(?:new instructions?|admin(?:istrator)? (?:note|message|override))\s*:"
-
-
-def sounds_like_order(line):
-    return re.search(ORDER, line, re.IGNORECASE) is not None
-
-
 # A time of day: 3pm, 9.30 am, 15:00. A date (March 3rd) or a flight number (BA 117) is not one.
 TIME_OF_DAY = r"\b\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b|\b\d{1,2}[:.]\d\d\b"
 NEEDS_A_TIME = ("appointment", "meeting", "flight")
@@ -33,3 +24,14 @@ def needs_a_time(key, value):
     if any(word in key.lower() for word in NEEDS_A_TIME) and not re.search(TIME_OF_DAY, value, re.IGNORECASE):
         return f"Not stored: the {key.replace('_', ' ')} has no time of day. Ask the user: at what time?"
     return None
+
+
+# forget deletes, so it runs only when the user's own words this turn ask for a deletion; a page, an
+# email or a scheduled task cannot. The refusal says what happened, so the model can tell the user.
+ASKS_TO_DELETE = r"\b(?:forget|delete|erase|remove)\b"
+
+
+def guarded_forget(key):
+    if not re.search(ASKS_TO_DELETE, user_message["text"], re.IGNORECASE):  # noqa: F821 (the lesson's)
+        return f"Not done: only the user can ask me to forget {key}, and they did not ask."
+    return forget(key)  # noqa: F821 (the lesson's forget)

@@ -36,8 +36,25 @@ def agent(answer: str = "") -> dict:
     return namespace
 
 
+def tally_agent(schema) -> tuple:
+    """(TALLY, SCHEMAS, run_tool) as 2.1's cell leaves them: the lesson's agent, the lesson's tally offered
+    through tool() (the demo cell above the exercise), then `schema` put in SCHEMAS."""
+    demo = next("".join(c["source"]) for c in LESSON["cells"] if "".join(c["source"]).startswith("def tally("))
+    namespace = agent(demo.rsplit("\n", 1)[0])  # its last line only shows the model's miscount
+    namespace["SCHEMAS"]["tally"] = schema
+    return schema, namespace["SCHEMAS"], namespace["run_tool"]
+
+
+def described(x, y, **changes):
+    schema = copy.deepcopy(s02.TALLY)
+    properties = schema["function"]["parameters"]["properties"]
+    properties["x"]["description"], properties["y"]["description"] = x, y
+    schema["function"].update(changes)
+    return schema
+
+
 def schema_without(key):
-    schema = copy.deepcopy(s02.MULTIPLY)
+    schema = copy.deepcopy(s02.TALLY)
     del schema["function"][key]
     return schema
 
@@ -65,16 +82,16 @@ def word_tool(definition: str, offer: str = ""):
 
 
 def test_the_reference_passes(capsys):
-    assert verdict(lesson02.check_multiply_schema, s02.MULTIPLY, capsys=capsys)[0]
+    assert verdict(lesson02.check_tally_schema, *tally_agent(s02.TALLY), capsys=capsys)[0]
     assert verdict(lesson02.check_run_tool_or_suggest, s02.run_tool_or_suggest, s02.TOOLS, capsys=capsys)[0]
     assert verdict(lesson02.check_count_words, s02.count_words, capsys=capsys)[0]
 
 
 UNUSUAL = [  # right answers in another form
-    (lesson02.check_multiply_schema, lambda: {"type": "function", "function": {
-        "name": "multiply", "description": "Return the product of x and y.",
-        "parameters": {"type": "object", "properties": {"x": {"type": "integer"}, "y": {"type": "integer"}},
-                       "required": ["y", "x"]}}}),
+    (lesson02.check_tally_schema, lambda: tally_agent(described("single character to look for", "text to search in"))),
+    (lesson02.check_tally_schema, lambda: tally_agent(described("what to count: one character",
+                                                                "where to count it: a word or a text",
+                                                                description="Count how often a letter appears in a text."))),
     (lesson02.check_run_tool_or_suggest, lambda: suggesting('f"Error: tool not found {name}. Try: {list(TOOLS)}"')),
     (lesson02.check_run_tool_or_suggest, lambda: suggesting('"No such tool. You can call " + " or ".join(sorted(TOOLS))')),
     (lesson02.check_count_words, lambda: word_tool("def tally(s):\n    return str(len(s.split()))",
@@ -92,9 +109,19 @@ def test_unusual_right_answers_pass(check, make, capsys):
 
 
 WRONG = [  # (check, a wrong answer, a phrase the hint must contain)
-    (lesson02.check_multiply_schema, lambda: {"name": "multiply"}, "what kind of tool"),
-    (lesson02.check_multiply_schema, lambda: schema_without("description"), "description"),
-    (lesson02.check_multiply_schema, lambda: schema_without("parameters"), "JSON schema of an object"),
+    (lesson02.check_tally_schema, lambda: tally_agent({"name": "tally"}), "what kind of tool"),
+    (lesson02.check_tally_schema, lambda: tally_agent(schema_without("description")), "description"),
+    (lesson02.check_tally_schema, lambda: tally_agent(schema_without("parameters")), "JSON schema of an object"),
+    # review finding: 2.1 was COUNT_LETTERS retyped; now a schema tool() writes (types only) is not enough
+    (lesson02.check_tally_schema, lambda: tally_agent({"type": "function", "function": {
+        "name": "tally", "description": "Count how many times a letter occurs in a word.",
+        "parameters": {"type": "object", "properties": {"x": {"type": "string"}, "y": {"type": "string"}},
+                       "required": ["x", "y"]}}}), "tool() could have written this schema"),
+    (lesson02.check_tally_schema, lambda: tally_agent(described("the word to search", "the letter to count")),
+     "the other way round"),
+    (lesson02.check_tally_schema, lambda: tally_agent(described("a string", "a string")), "did not call tally"),
+    (lesson02.check_tally_schema, lambda: (s02.TALLY, tally_agent(s02.TALLY)[1] | {"tally": {}}, tally_agent(s02.TALLY)[2]),
+     "not in SCHEMAS"),
     (lesson02.check_run_tool_or_suggest, lambda: suggesting('f"Error: unknown tool {name}"'), "does not name count_letters"),
     (lesson02.check_run_tool_or_suggest, lambda: suggesting('"Error: no such tool. The tools are: count_letters"'),
      "not by hand"),

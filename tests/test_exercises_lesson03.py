@@ -60,6 +60,8 @@ RIGHT = [
      None),
     ("check_run_agent_asking", "run_tool(call) if approve(call) else 'Permission denied.'", None),
     ("check_run_agent_asking", "run_tool(call) if approve(call) else \"The user won't let me multiply.\"", None),
+    ("check_run_agent_asking", "run_tool(call) if approve(call) else 'Declined.'", None),  # one word, but it says what
+    ("check_run_agent_asking", "run_tool(call) if approve(call) else 'No: not run, the user said no.'", None),
 ]
 
 
@@ -91,6 +93,11 @@ WRONG = [  # (check, the hole filled wrongly, a phrase the hint must contain)
     ("check_run_agent_asking", "(run_tool(call), 'Error: refused.')[approve(call) is False]", "yet it ran"),
     ("check_run_agent_asking", "run_tool(call) if approve(call) else 'None'", "that does not say the call was refused"),
     ("check_run_agent_asking", "run_tool(call) if approve(call) else str(approve(call))", "read 'False'"),
+    # review finding: a bare "no" told the model nothing about the call, yet passed
+    ("check_run_agent_asking", "run_tool(call) if approve(call) else 'no'", "read 'no'"),
+    ("check_run_agent_asking", "run_tool(call) if approve(call) else 'No.'", "read 'No.'"),
+    ("check_run_agent_asking", "run_tool(call) if approve(call) else 'not'", "read 'not'"),
+    ("check_run_agent_asking", "run_tool(call) if approve(call) else ''", "read ''"),
 ]
 
 

@@ -142,9 +142,14 @@ def test_cancel_accepts(answer, agent, capsys):
     AGENT.clear()
     AGENT.update(solved(agent))
     answer = agent["cancel"] if answer == "cancel" else answer
-    agent["tool"](answer, "Cancel scheduled tasks.", what="string")
+    parameter = "task" if answer is agent["cancel"] else "what"  # the schema names the function's own parameter
+    if answer is not agent["cancel"]:  # this student's cell offers stop_task instead of the starter cancel
+        agent["SCHEMAS"].pop("cancel")
+        agent["TOOLS"].pop("cancel")
+    agent["tool"](answer, "Cancel scheduled tasks.", **{parameter: "string"})
     agent["schedule"]("call mum", "tomorrow")
-    assert verdict(lesson08.check_cancel, answer, agent["queue"], agent["QUEUE_FILE"], agent["SCHEMAS"], capsys=capsys)[0]
+    assert verdict(lesson08.check_cancel, answer, agent["queue"], agent["QUEUE_FILE"], agent["SCHEMAS"],
+                   agent["guarded_agent"], capsys=capsys)[0]
     assert [task["task"] for task in agent["queue"]] == ["call mum"]  # the check put the queue back
     assert json.loads(Path(agent["QUEUE_FILE"]).read_text()) == agent["queue"]
 
@@ -162,7 +167,7 @@ def test_cancel_rejects(answer, hint, agent, capsys):
     AGENT.update(agent)
     agent["SCHEMAS"][answer.__name__] = {}  # offered, so the check gets to what the function does
     passed, printed = verdict(lesson08.check_cancel, answer, agent["queue"], agent["QUEUE_FILE"], agent["SCHEMAS"],
-                              capsys=capsys)
+                              agent["guarded_agent"], capsys=capsys)
     assert not passed and hint in printed, printed
 
 
@@ -170,8 +175,27 @@ def test_cancel_rejects_a_tool_the_model_is_not_offered(agent, capsys):
     solved(agent)
     agent["SCHEMAS"].pop("cancel", None)  # the exercise cell offers its stub; this student never called tool()
     passed, printed = verdict(lesson08.check_cancel, agent["cancel"], agent["queue"], agent["QUEUE_FILE"],
-                              agent["SCHEMAS"], capsys=capsys)
+                              agent["SCHEMAS"], agent["guarded_agent"], capsys=capsys)
     assert not passed and "not offered" in printed
+
+
+def test_review_finding_the_agent_must_call_the_cancel_tool(agent, capsys):
+    """8.1 drove the function only; the model never called it. Now the check asks the student's agent in the
+    form the teaching model acts on, so a cancel the model would never pick fails."""
+    solved(agent)
+    agent["tool"](agent["cancel"], "Cancel scheduled tasks.", what="string")  # works, but the schema names another parameter
+    passed, printed = verdict(lesson08.check_cancel, agent["cancel"], agent["queue"], agent["QUEUE_FILE"],
+                              agent["SCHEMAS"], agent["guarded_agent"], capsys=capsys)
+    assert not passed and "did not use cancel" in printed, printed
+
+
+def test_the_check_drives_the_agent_through_the_quoted_request(agent, capsys):
+    """Passing means the model called the student's tool through their guarded_agent: the queue shows it."""
+    solved(agent)
+    agent["tool"](agent["cancel"], "Cancel the scheduled tasks whose text contains these words.", task="string")
+    agent["queue"][:] = [{"task": "water the plants", "due": "2000-01-01T09:00", "every": None}]
+    agent["guarded_agent"](lesson08.QUOTED_CANCEL, [])
+    assert agent["queue"] == []
 
 
 # 8.2: a drain with a budget in tokens.
@@ -203,10 +227,20 @@ def test_drain_tokens_accepts_the_reference(agent, capsys):
     assert agent["queue"] == []
 
 
-def test_drain_tokens_accepts_a_strict_comparison(agent, capsys):
-    answer = drain_tokens_with(agent, lambda used, limit: used > limit, lambda before: tokens(agent) - before[0])
+def test_drain_tokens_accepts_another_way_to_count(agent, capsys):
+    # unusual but right: the cost read as the two counters separately, and "not below" for the stop
+    answer = drain_tokens_with(agent, lambda used, limit: not used < limit,
+                               lambda before: agent["state"]["prompt_tokens"] - before[1]
+                               + agent["state"]["completion_tokens"] - (before[0] - before[1]))
     assert verdict(lesson08.check_drain_tokens, answer, agent["queue"], agent["QUEUE_FILE"], agent["state"],
                    capsys=capsys)[0]
+
+
+def test_review_finding_a_strict_comparison_runs_past_a_budget_spent_exactly(agent, capsys):
+    answer = drain_tokens_with(agent, lambda used, limit: used > limit, lambda before: tokens(agent) - before[0])
+    passed, printed = verdict(lesson08.check_drain_tokens, answer, agent["queue"], agent["QUEUE_FILE"], agent["state"],
+                              capsys=capsys)
+    assert not passed and "with a limit of exactly" in printed, printed
 
 
 @pytest.mark.parametrize("stop, cost, save, hint", [
@@ -301,7 +335,7 @@ def test_remind_before_rejects(answer, hint, agent, capsys):
 
 def test_the_lesson_ships_the_exercises_unsolved_and_they_fail_politely(agent, capsys):
     stub = lambda *args: ...  # noqa: E731 (what the notebook ships: a body of `...`)
-    for check, extra in ((lesson08.check_cancel, (agent["queue"], agent["QUEUE_FILE"], agent["SCHEMAS"])),
+    for check, extra in ((lesson08.check_cancel, (agent["queue"], agent["QUEUE_FILE"], agent["SCHEMAS"], agent["guarded_agent"])),
                          (lesson08.check_drain_tokens, (agent["queue"], agent["QUEUE_FILE"], agent["state"])),
                          (lesson08.check_remind_before, (agent["queue"], agent["QUEUE_FILE"]))):
         passed, printed = verdict(check, stub, *extra, capsys=capsys)

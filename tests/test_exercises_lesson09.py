@@ -168,3 +168,25 @@ def test_a_check_puts_the_agent_back_as_it_was(agent, name, solved, capsys):
 def test_a_function_defined_away_from_the_agent_gets_told_to_run_the_lesson(name, capsys):
     passed, printed = verdict(CHECKS[name], lambda *args: "Nothing found.", capsys=capsys)
     assert not passed and "run the lesson's cells from the top" in printed
+
+
+def test_review_finding_the_prompt_labels_each_memory_by_whose_it_is(agent):
+    """A scheduled task reads the agent's notes and the user's facts; the prompt must not call the notes
+    facts about the user (it did: one heading, "What you remember about the user", over both)."""
+    agent["memory"].clear()
+    agent["memory"].update({
+        "city": {"value": "Munich", "until": None, "scope": agent["USER"], "importance": "medium",
+                 "created": "2026-01-05T09:00"},
+        "notes on tea": {"value": "Lu Yu wrote The Classic of Tea", "until": None, "scope": agent["AGENT"],
+                         "importance": "medium", "created": "2026-01-05T09:00"}})
+    agent["current"].update(scopes=(agent["AGENT"], agent["USER"]), recent="tea")
+    prompt = agent["system_prompt"]()
+    inside = prompt.split("<memory>\n", 1)[1].split("\n</memory>", 1)[0].splitlines()
+    assert "about the user" not in prompt.split("<memory>", 1)[0]
+    assert inside == ["Your own notes:", "- notes on tea: Lu Yu wrote The Classic of Tea",
+                      "The user's facts:", "- city: Munich"]
+    agent["current"].update(scopes=(agent["USER"],), recent="Where do I live?")  # a user's chat: their facts only
+    assert agent["system_prompt"]().split("<memory>\n", 1)[1].startswith("The user's facts:\n- city: Munich\n")
+    answer = agent["agentloop"].ask([{"role": "system", "content": agent["system_prompt"]()},
+                                     {"role": "user", "content": "Where do I live?"}])
+    assert "Munich" in answer["content"]  # the teaching model still reads facts under a heading

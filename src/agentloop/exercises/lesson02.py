@@ -10,34 +10,65 @@ def _call(name: str, arguments) -> dict:
     return {"id": "call_check", "type": "function", "function": {"name": name, "arguments": text}}
 
 
-@exercise("2.1 Describe the multiply tool")
-def check_multiply_schema(MULTIPLY):
-    expect(isinstance(MULTIPLY, dict), f"MULTIPLY is {MULTIPLY!r}; a tool's schema is a dict.",
-           fix="{'type': 'function', 'function': {'name': ..., 'description': ..., 'parameters': {...}}}.")
-    expect(MULTIPLY.get("type") == "function", "the outer dict says what kind of tool this is.",
+TALLY_QUESTIONS = [("How many r's are in strawberry?", "r", "strawberry"),
+                   ("How many times does the letter s occur in mississippi?", "s", "mississippi")]
+
+
+@exercise("2.1 Describe each parameter")
+def check_tally_schema(TALLY, SCHEMAS, run_tool):
+    expect(isinstance(TALLY, dict), f"TALLY is {TALLY!r}; a tool's schema is a dict.",
+           fix="start from COUNT_LETTERS above: {'type': 'function', 'function': {'name': 'tally', ...}}.")
+    expect(TALLY.get("type") == "function", "the outer dict says what kind of tool this is.",
            fix="add 'type': 'function' beside 'function': {...}.")
-    function = MULTIPLY.get("function") or {}
-    expect(function.get("name") == "multiply", f"the function's name is {function.get('name')!r}.",
-           fix="'name': 'multiply', inside MULTIPLY['function'].")
-    expect(function.get("description"), "the model chooses a tool by its description: MULTIPLY['function'] has none.",
-           fix="add a 'description', e.g. 'Multiply two numbers.'")
+    function = TALLY.get("function") or {}
+    expect(function.get("name") == "tally", f"the function's name is {function.get('name')!r}; run_tool "
+                                            "looks the tool up in TOOLS by that name.",
+           fix="'name': 'tally', inside TALLY['function'].")
+    expect(isinstance(function.get("description"), str) and function["description"].strip(),
+           "the model chooses a tool by its description: TALLY['function'] has none.",
+           fix="add a 'description', e.g. 'Count how many times a letter occurs in a word.'")
     parameters = function.get("parameters") or {}
     properties = parameters.get("properties") or {}
-    expect(parameters.get("type") == "object", "MULTIPLY['function']['parameters'] is not the JSON schema of an object.",
+    expect(parameters.get("type") == "object" and isinstance(properties, dict),
+           "TALLY['function']['parameters'] is not the JSON schema of an object.",
            fix="'parameters': {'type': 'object', 'properties': {...}, 'required': [...]}.")
-    expect(len(properties) == 2, f"multiply takes two numbers; your MULTIPLY has {len(properties)} properties.",
-           fix="one entry per argument in 'properties', e.g. 'a' and 'b'.")
-    expect(all(p.get("type") in ("number", "integer") for p in properties.values()),
-           "what type is each parameter?", fix="give each parameter 'type': 'number'.")
-    expect(sorted(parameters.get("required") or []) == sorted(properties),
-           "may the model leave one of the two numbers out?", fix="list both parameters in 'required'.")
-    message = llm.ask([{"role": "user", "content": "What is 6 times 7?"}], tools=[MULTIPLY])
-    calls = message.get("tool_calls") or []
-    expect(calls and calls[0]["function"]["name"] == "multiply", "the model did not call your tool.",
-           fix="check the name ('multiply') and that the description says it multiplies.")
-    expect(sorted(json.loads(calls[0]["function"]["arguments"]).values()) == [6, 7],
-           f"the model called multiply with {calls[0]['function']['arguments']}.",
-           fix="two parameters of 'type': 'number', so the model can place 6 and 7.")
+    expect(sorted(properties) == ["x", "y"], f"tally's parameters are x and y; your schema has {sorted(properties)}. "
+                                             "run_tool passes the model's arguments by these names.",
+           fix="one entry in 'properties' for x and one for y.")
+    for name, spec in properties.items():
+        expect(isinstance(spec, dict) and spec.get("type") == "string", f"what type is {name}?",
+               fix=f"'{name}': {{'type': 'string', 'description': ...}}.")
+        said = spec.get("description")
+        expect(isinstance(said, str) and said.strip(),
+               f"{name} has no description: tool() could have written this schema, and the model still cannot "
+               "tell the letter from the word. Say what it holds.",
+               fix=f"'{name}': {{'type': 'string', 'description': 'the ...'}}: read tally's code to see which is which.")
+    expect(sorted(parameters.get("required") or []) == ["x", "y"], "may the model leave x or y out?",
+           fix="list both parameters in 'required'.")
+    expect(isinstance(SCHEMAS, dict) and SCHEMAS.get("tally") is TALLY,
+           "your schema is not in SCHEMAS, so the agent still offers tool()'s schema, the one without descriptions.",
+           fix='SCHEMAS["tally"] = TALLY, then run the check again.')
+    for question, letter, word in TALLY_QUESTIONS:
+        asked = [{"role": "user", "content": question}]
+        message = llm.ask(asked, tools=[SCHEMAS["tally"]])
+        calls = [call for call in message.get("tool_calls") or [] if call["function"]["name"] == "tally"]
+        expect(calls, f"asked {question!r} with your schema, the model did not call tally (it answered "
+                      f"{message.get('content')!r}): your descriptions do not say which parameter is the letter "
+                      "and which the word.",
+               fix="describe x and y by what tally does with them: one is counted, the other is searched.")
+        arguments = json.loads(calls[0]["function"]["arguments"])
+        expect(arguments == {"x": letter, "y": word},
+               f"asked {question!r}, the model called tally with {arguments}: it read your descriptions, and they "
+               f"put the letter and the word the other way round from tally's code.",
+               fix="tally counts x in y: x is the letter, y the word.")
+        result = attempt(run_tool, calls[0])
+        expected = word.count(letter)
+        expect(str(result) == str(expected), f"your agent's run_tool ran the call and returned {result!r}; "
+                                             f"{word!r} has {expected} {letter!r}s.",
+               fix="run the cell that defines tally and offers it with tool(), above this one.")
+        final = llm.ask(asked + [message, {"role": "tool", "tool_call_id": calls[0]["id"], "content": str(result)}],
+                        tools=[SCHEMAS["tally"]])
+        expect(str(expected) in (final.get("content") or ""), f"the final answer was {final.get('content')!r}.")
 
 
 @exercise("2.2 Tell the model which tools there are")
@@ -67,6 +98,16 @@ def check_run_tool_or_suggest(run_tool_or_suggest, TOOLS):
                    fix="leave the rest of run_tool as it was; change only the line for an unknown name.")
 
 
+def _offered(SCHEMAS) -> list:
+    """The agent's schemas that can be sent: 2.1's cell, not yet done, leaves `...` in SCHEMAS["tally"]."""
+    def sendable(schema):
+        try:
+            return isinstance(schema, dict) and bool(json.dumps(schema))
+        except (TypeError, ValueError):
+            return False
+    return [schema for schema in SCHEMAS.values() if sendable(schema)]
+
+
 @exercise("2.3 A tool of your own, through tool()")
 def check_count_words(count_words):
     expect(callable(count_words), f"count_words is {count_words!r}; a tool is a function.",
@@ -82,7 +123,7 @@ def check_count_words(count_words):
            fix=f"tool({name}, 'Count the words in a text.', text='string'), after the def.")
     for text in ("the quick brown fox jumps", "to be or not to be, that is the question"):
         question = [{"role": "user", "content": f'How many words are in "{text}"?'}]
-        message = llm.ask(question, tools=list(SCHEMAS.values()))
+        message = llm.ask(question, tools=_offered(SCHEMAS))
         calls = [call for call in message.get("tool_calls") or [] if call["function"]["name"] == name]
         expect(calls, f"asked {question[0]['content']!r} with your tools offered, the model did not call {name}: "
                       "it picks a tool by its description.",
@@ -95,6 +136,6 @@ def check_count_words(count_words):
                                              f"returned {result!r}; the text has {expected} words.",
                fix="len(text.split()): split() cuts at every run of spaces.")
         final = llm.ask(question + [message, {"role": "tool", "tool_call_id": calls[0]["id"], "content": str(result)}],
-                        tools=list(SCHEMAS.values()))
+                        tools=_offered(SCHEMAS))
         expect(str(expected) in (final.get("content") or ""), f"the final answer was {final.get('content')!r}.",
                fix="return the count; the model reads it back from the tool message.")

@@ -84,6 +84,14 @@ class Approver:
 REFUSAL = re.compile(r"\b(?:not|no|never|without|refus\w*|declin\w*|den(?:y|ied)|reject\w*|disallow\w*|"
                      r"forbid\w*|block\w*|cancel\w*|skip\w*|veto\w*|unapproved|unauthori[sz]ed)\b|n't\b",
                      re.IGNORECASE)
+BARE = {"no", "not", "nope", "nah", "never", "none", "n't"}  # a negation alone says nothing about what was refused
+
+
+def says_refused(result) -> bool:
+    """The words of a refused call's result tell the model the call did not run (any wording, but not a bare "no")."""
+    if not isinstance(result, str) or not REFUSAL.search(result):
+        return False
+    return not set(re.findall(r"[a-z']+", result.lower())) <= BARE
 
 
 class Watched:
@@ -139,7 +147,7 @@ def check_run_agent_asking(run_agent_asking):
     expect(not multiply.runs and (not isinstance(said, str) or "35" not in said),
            f"multiply was refused, yet it ran (its result came back as {said!r}): a refused tool must not run.",
            fix="call run_tool(call) only when approve(call) is true.")
-    expect(isinstance(said, str) and REFUSAL.search(said),
+    expect(says_refused(said),
            f"multiply was refused and the model read {said!r} as its result: that does not say the call was "
            "refused, so the model may take it for the tool's answer. Say so in the result.",
            fix="result = f\"Error: the user did not allow {call['function']['name']}.\"")

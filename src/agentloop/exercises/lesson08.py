@@ -51,9 +51,14 @@ def _arguments_ok(queue, queue_file, what):
            f"pass the agent's pieces: {what}.")
 
 
+# The teaching model calls a cancelling tool when the request quotes the task's words ("Cancel 'water the
+# plants'"); for "stop checking the weather" it has no rule, so the check asks in the quoted form.
+QUOTED_CANCEL = "Cancel 'water the plants'"
+
+
 @exercise("8.1 A cancel tool")
-def check_cancel(cancel, queue, QUEUE_FILE, SCHEMAS):
-    _arguments_ok(queue, QUEUE_FILE, "check_cancel(cancel, queue, QUEUE_FILE, SCHEMAS)")
+def check_cancel(cancel, queue, QUEUE_FILE, SCHEMAS, guarded_agent):
+    _arguments_ok(queue, QUEUE_FILE, "check_cancel(cancel, queue, QUEUE_FILE, SCHEMAS, guarded_agent)")
     name = getattr(cancel, "__name__", "")
     expect(isinstance(SCHEMAS, dict) and name in SCHEMAS,
            f"the model is not offered your {name or 'cancel'} tool: SCHEMAS has {sorted(SCHEMAS) if isinstance(SCHEMAS, dict) else SCHEMAS}.",
@@ -75,6 +80,14 @@ def check_cancel(cancel, queue, QUEUE_FILE, SCHEMAS):
                f"{name}('dentist') returned {got!r}; when nothing matches, say so with a message starting 'Nothing'.")
         expect(_texts(queue) == ["call mum", "water the plants"],
                f"{name}('dentist') matched nothing but the queue is now {_texts(queue)}.")
+    with _planted(queue, QUEUE_FILE, [_task("call mum"), _task("water the plants")]):
+        answer = _quietly(guarded_agent, QUOTED_CANCEL, [])
+        expect(_texts(queue) == ["call mum"],
+               f"asked your agent {QUOTED_CANCEL!r}, it answered {answer!r}, and the queue holds {_texts(queue)}: "
+               f"the model did not use {name} to cancel the task.",
+               fix=f"the model picks a tool by its description and fills the parameters the schema names: "
+                   f"say that {name} cancels scheduled tasks, and name your function's own parameter in tool(...).")
+        _saved(queue, QUEUE_FILE, f"your agent ran {name}")
 
 
 @exercise("8.2 A budget in tokens")
@@ -108,6 +121,11 @@ def check_drain_tokens(drain_tokens, queue, QUEUE_FILE, state):
         _quietly(drain_tokens, one + 1)
         expect(len(queue) == 1, f"one task costs {one} tokens; with a limit of {one + 1}, two should run and one "
                                 f"wait, and {3 - len(queue)} ran.")
+    with _planted(queue, QUEUE_FILE, tasks[:1] * 3):  # the boundary: the first task spends the limit exactly
+        _quietly(drain_tokens, one)
+        expect(len(queue) == 2, f"one task costs {one} tokens; with a limit of exactly {one}, the first task has "
+                                f"used the whole budget, so the others wait, but {3 - len(queue)} ran.",
+               fix="the budget is spent when used has reached the limit: used >= limit, not used > limit.")
 
 
 def _when(due):
