@@ -1373,3 +1373,80 @@ def test_round_sixteen():
     notes = Notes()
     loop("Remember that my credit card PIN is 5521", notes.tools(), "Keep nothing that could unlock money.")
     assert notes.facts == {}
+
+
+# Round seventeen: each kind of failure a blind round found, tried with phrasings and tools of our own.
+def typed(tool_name, description, required=None, **params):
+    """A schema whose parameters may carry a full spec ({"type": ..., "description": ..., "enum": ...})."""
+    spec = schema(tool_name, description)
+    spec["function"]["parameters"]["properties"] = {p: t if isinstance(t, dict) else {"type": t} for p, t in params.items()}
+    spec["function"]["parameters"]["required"] = list(params) if required is None else required
+    return spec
+
+
+def scheduled(text, *specs, system="You plan things for the user."):
+    """The calls a scheduling request makes with these tools (each answers "ok"), and the answer."""
+    made = []
+    answer, _, _ = loop(text, {s["function"]["name"]: (s, lambda s=s, **kw: made.append((s["function"]["name"], kw)) or "ok")
+                               for s in specs}, system)
+    return made, answer
+
+
+@pytest.mark.parametrize("said, hour", [("reserve the squash court on Tuesday at 7pm", 19),
+                                         ("grab the studio for Sunday at 11am", 11),
+                                         ("book the van for Monday at 12pm", 12),
+                                         ("reserve the hall Thursday at 9:30 pm", 21)])
+def test_a_12_hour_time_goes_into_a_0_23_integer_as_24_hour(said, hour):
+    hold = typed("hold_room", "Reserves a room.", what="string", day="string",
+                 hour={"type": "integer", "description": "hour of the day, 0-23"})
+    made, _ = scheduled(said, hold)
+    assert made and made[0][1]["hour"] == hour, made
+
+
+def test_an_integer_hour_with_no_time_said_is_asked_for_never_zero():
+    hold = typed("hold_room", "Reserves a room.", what="string", day="string", hour="integer")
+    made, answer = scheduled("reserve the squash court on Tuesday", hold)
+    assert made == [] and answer.endswith("?"), (made, answer)
+
+
+@pytest.mark.parametrize("said, minutes", [("ping me in 3 hours to move the car", 180),
+                                            ("In 20 minutes remind me to flip the steaks", 20),
+                                            ("remind me in an hour and a half to call Omar back", 90)])
+def test_a_delay_in_minutes_tool_is_a_reminder_tool_and_gets_the_minutes(said, minutes):
+    after = typed("after_a_bit", "Sends the user a note once the given wait has passed. Acts after a delay.",
+                  note="string", wait_minutes="integer")
+    batch = typed("batch_job", "Runs a background job at a given time.", job="string", at="string")
+    made, _ = scheduled(said, batch, after)
+    assert [name for name, _ in made] == ["after_a_bit"] and made[0][1]["wait_minutes"] == minutes, made
+
+
+def test_a_delay_tool_never_guesses_a_delay_from_a_clock_time_it_cannot_count_from():
+    after = typed("after_a_bit", "Sends the user a note after a delay.", note="string", wait_minutes="integer")
+    made, answer = scheduled("remind me at 5pm to call Omar", after)
+    assert made == [] and answer.endswith("?"), (made, answer)
+
+
+@pytest.mark.parametrize("said, repeat", [("every other Tuesday remind me to water the ferns", "fortnightly"),
+                                           ("remind me every 2 weeks to change the filter at 8am", "fortnightly"),
+                                           ("every Wednesday at 6pm remind me to put the recycling out", "weekly"),
+                                           ("every weekday at 7 remind me to take my pills", "weekdays")])
+def test_every_other_day_is_the_choice_that_repeats_as_often(said, repeat):
+    entry = typed("diary_entry", "Adds an entry to the user's diary.", title="string", start="string",
+                  recur={"type": "string", "enum": ["never", "daily", "weekdays", "weekly", "fortnightly", "monthly"]})
+    made, _ = scheduled(said, entry)
+    assert made and made[0][1]["recur"] == repeat, made
+
+
+def test_a_repeat_the_enum_cannot_say_is_asked_about_not_rounded_to_a_near_one():
+    entry = typed("diary_entry", "Adds an entry to the user's diary.", title="string", start="string",
+                  recur={"type": "string", "enum": ["never", "daily", "weekly", "monthly"]})
+    made, answer = scheduled("every other Thursday at 5pm remind me to pay the cleaner", entry)
+    assert made == [] and answer.endswith("?"), (made, answer)
+
+
+def test_a_reminder_goes_to_the_plain_reminder_tool_beside_one_that_wants_a_cron_rule():
+    cron = typed("crontab", "Registers a recurring job with a schedule rule.", name="string",
+                 spec={"type": "string", "description": "a crontab line such as '30 8 * * 2'"})
+    bell = typed("bell", "Rings the user with a reminder.", message="string", at="string", every="string")
+    made, _ = scheduled("Set up a weekly reminder to phone dad on Sundays at 5pm", cron, bell)
+    assert [name for name, _ in made] == ["bell"] and "dad" in made[0][1]["message"], made

@@ -6,8 +6,9 @@ replies. Like plan.py's, a handler returns the answer, or is a generator that yi
 import re
 
 from . import facts, say
-from .timing import ORDINAL, now_in, shaped, task_of, timing
-from .toolbox import UNITS_SAID, allows_empty, call, described, role_of, takes_key, type_of
+from .grammar import NUDGE
+from .timing import ORDINAL, delay, now_in, shaped, task_of, timing
+from .toolbox import UNITS_SAID, Missing, allows_empty, call, described, role_of, same_cadence, takes_key, type_of
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1],
            "count_words": lambda s: str(len(s.split())), "titlecase": str.title, "length": lambda s: str(len(s))}
@@ -90,7 +91,8 @@ def schedule(intent, turn):
     task = title.group(1) if title else task_of(words)  # "as 'budget review'": the title given
     if not task or re.fullmatch(VAGUE, task, re.I):  # "I have to renew my passport, so remind me on June 1"
         task = task_of(rest)
-    tool = max(tools, key=lambda t: recurring(t) == bool(every))  # a recurring tool for "every ...", else a one-off
+    reminds = bool(re.search(rf"\b{NUDGE} me\b|\breminders?\b", turn.text, re.I))
+    tool = max(tools, key=lambda t: (recurring(t) == bool(every), fillable(t), reminds and to_the_user(t)))
     due = when or next_time(every) if every or when else ""  # no time said: asked for, never made up
     if every and when and not re.search(DAY_WORDS, when, re.I) and (weekday := re.search(DAY_WORDS, every, re.I)):
         due = f"{weekday.group().rstrip('s').capitalize()} {when}"  # "every Friday at 5pm": first due Friday at 5pm
@@ -132,6 +134,22 @@ def recurring(tool) -> bool:
     return bool(re.search(r"recurr|repeat|every|regular|routine|weekly|daily|monthly|cron|interval", said))
 
 
+def fillable(tool) -> bool:
+    """Whether every required parameter of a scheduling tool is one a request fills (a task, a time, a repeat):
+    cron_add(label, rule) wants a cron rule the user never says, so a plain reminder tool beside it is used."""
+    roles = [role_of(p, tool.params[p], {"task": "", "when": "", "day": "", "hour": "", "repeat": ""})
+             for p in tool.required if p in tool.params]
+    return roles.count(None) == 0 or (roles.count(None) == 1 and "task" not in roles)  # later(payload, ...): payload is the task
+
+
+def to_the_user(tool) -> bool:
+    """A tool that reaches the user (a reminder, a message delivered back, a ping) rather than a background job:
+    what "remind me" asks for."""
+    said = f"{tool.name} {tool.description}".lower().replace("_", " ")
+    return bool(re.search(r"\b(?:remind|reminders?|notif\w*|ping|pings|alert|nudge|deliver\w*|user|me)\b", said)) and \
+        not re.search(r"\b(?:background|worker|batch|cron)\b", said)
+
+
 def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
     """A call's times in the formats the tool asks for ("start is ISO 'YYYY-MM-DDTHH:MM'", "hour: 0-23",
     "repeat_every_days: 0 for once"), counted from the date in the system prompt."""
@@ -140,12 +158,16 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
         spec, hint = tool.params[param], described(tool, param)
         role = role_of(param, spec, {"when": "", "day": "", "hour": "", "repeat": ""}) or (
             "when" if re.search(r"YYYY|HH:MM|\bISO\b", hint) else None)
-        if role in ("when", "day", "hour"):
-            args[param] = shaped(value, hint, phrase, now)
+        counted = type_of(spec) in ("integer", "number")
+        if role == "when" and counted and (per := re.search(r"\b(second|sec|minute|min|hour|hr)s?\b", f"{param.replace('_', ' ')} {hint}")):
+            args[param] = delay(phrase, per.group(1), now)  # later(delay_minutes): "in 2 hours" is 120
+        elif role in ("when", "day", "hour"):
+            args[param] = shaped(value, hint, phrase, now, hour=role == "hour" and counted)
         elif role == "repeat" and (listed := re.search(r"\b[a-z]+(?:\s*/\s*[a-z]+)+\b", hint)) and isinstance(value, str):
             options = [o.strip() for o in listed.group().split("/")]  # "recurrence: once/weekly/daily"
             unit = next((u for u, said in UNITS_SAID.items() if re.search(said, every or "none", re.I)), None)
-            args[param] = next((o for o in options if unit and re.search(UNITS_SAID[unit], o, re.I)), value)
+            args[param] = same_cadence(options, every or "none") or next(
+                (o for o in options if unit and re.search(UNITS_SAID[unit], o, re.I)), value)
         elif role == "repeat" and type_of(spec) in ("integer", "number") and (per := re.search(
                 r"\b(minute|min|hour|second|sec)s?\b", f"{param.replace('_', ' ')} {hint}")) and (count := re.search(
                 r"(?:every|each)\s+(?:(\d+)\s+)?(minute|min|hour|day|week)s?", every.lower())):  # interval_minutes: every 2 hours, 120
@@ -156,6 +178,8 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
             count = re.search(r"\d+", every)  # repeat_every_days: "every 3 days" 3, "weekly" 7, once 0
             args[param] = int(count.group()) if count and "day" in every else 7 if re.search(UNITS_SAID["week"], every) else \
                 1 if re.search(UNITS_SAID["day"], every) else 0
+        if args[param] is None:  # a time the tool needs that the request does not tell ("at 5pm" as a delay, no clock)
+            raise Missing(tool, param)
     return name, args
 
 

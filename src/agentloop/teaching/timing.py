@@ -121,7 +121,15 @@ def moment(phrase: str, now: datetime):
     elif ordinal := re.search(r"\b(\d{1,2})(?:st|nd|rd|th)\b", text):
         date = date.replace(day=int(ordinal[1]))
         date = date if date >= now.date() else (date.replace(day=1) + timedelta(days=32)).replace(day=int(ordinal[1]))
-    hour, minute = 9, 0
+    hour, minute = clock_of(text) or ((20, 0) if re.search(r"\btonight|evening\b", text) else (9, 0))
+    when = datetime.combine(date, datetime.min.time()).replace(hour=hour, minute=minute)
+    return when + timedelta(days=1) if when < now and not re.search(rf"{DAY}|{MONTH}|\d{{4}}", text) and "today" not in text else when
+
+
+def clock_of(phrase: str) -> tuple | None:
+    """The time of day a phrase names, on a 24-hour clock: "Friday at 2pm" -> (14, 0), "at 9:30" -> (9, 30),
+    "noon" -> (12, 0); None when it names none ("next Tuesday")."""
+    text = phrase.lower()
     dateless = re.sub(rf"\b\d{{4}}-\d\d-\d\d\b|\b(?:in|every) \d+\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b\d{{1,2}} (?:of )?{MONTH}\b|"
                       rf"\b{MONTH} \d{{1,2}}\b", " ", text)  # the clock is what is left once the date is out
     if clock := re.search(r"\b(\d{1,2})(?::(\d\d))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\W|$)(?! ?(?:minute|min|hour|hr|day|week|month|year)s?\b)",
@@ -129,24 +137,39 @@ def moment(phrase: str, now: datetime):
         hour, minute = int(clock[1]) % 24, int(clock[2] or 0)
         evening = (clock[3] or "").startswith("p") or re.search(r"\btonight|evening|night\b", text)
         hour += 12 if evening and hour < 12 else 0
-        hour = 0 if (clock[3] or "").startswith("a") and hour == 12 else hour
-    elif "noon" in text or "midday" in text:
-        hour = 12
-    elif "midnight" in text:
-        hour = 0
-    elif re.search(r"\btonight|evening\b", text):
-        hour = 20
-    when = datetime.combine(date, datetime.min.time()).replace(hour=hour, minute=minute)
-    return when + timedelta(days=1) if when < now and not re.search(rf"{DAY}|{MONTH}|\d{{4}}", text) and "today" not in text else when
+        return (0 if (clock[3] or "").startswith("a") and hour == 12 else hour), minute
+    if "noon" in text or "midday" in text:
+        return 12, 0
+    return (0, 0) if "midnight" in text else None
 
 
-def shaped(value, hint: str, phrase: str, now):
+MINUTES = {"second": 1 / 60, "sec": 1 / 60, "minute": 1, "min": 1, "hour": 60, "hr": 60, "day": 1440, "week": 10080}
+
+
+def delay(phrase: str, per: str, now) -> int | None:
+    """How long from now a phrase is, counted in `per` ("minute", "second", "hour"): "in 2 hours" is 120 minutes;
+    "at 5pm" only when the system prompt says what time it is now; None when it cannot be told."""
+    ahead = re.search(r"\bin (an?|one|half an|\d+(?:\.\d+)?) (second|sec|minute|min|hour|hr|day|week)s?( and a half)?\b", phrase, re.I)
+    if ahead:
+        count = {"a": 1, "an": 1, "one": 1, "half an": 0.5}.get(ahead[1].lower()) or float(ahead[1])
+        minutes = (count + (0.5 if ahead[3] else 0)) * MINUTES[ahead[2].lower()]
+    elif now is not None and phrase.strip():
+        minutes = (moment(phrase, now) - now).total_seconds() / 60
+    else:
+        return None
+    return round(minutes / MINUTES[per])
+
+
+def shaped(value, hint: str, phrase: str, now, hour: bool = False):
     """`value` in the format `hint` asks for ("YYYY-MM-DD", "HH:MM", "0-23", "ISO"), counted from `now`; else as it was."""
     formats = [("YYYY-MM-DDTHH:MM", "%Y-%m-%dT%H:%M"), ("YYYY-MM-DD HH:MM", "%Y-%m-%d %H:%M"), ("YYYY-MM-DD", "%Y-%m-%d"),
                ("HH:MM", "%H:%M")]
     wanted = next((f for key, f in formats if key in hint), None) or (
         "%Y-%m-%d" if re.search(r"\bISO date\b", hint) else "%Y-%m-%dT%H:%M" if re.search(r"\bISO\b", hint) else None)
-    hour_only = re.search(r"\b0\s*-\s*23\b", hint)
+    hour_only = hour or re.search(r"\b0\s*-\s*23\b|\b24[- ]?hour\b", hint)
+    if hour_only and not wanted:  # an hour as a number is on a 24-hour clock: "2pm" is 14, never 2
+        clock = clock_of(phrase)
+        return clock[0] if clock else None
     if now is None or not phrase or not (wanted or hour_only) or re.search(r"\bor (?:plain )?words\b|plain words", hint):
         return value
     when = moment(phrase, now)
