@@ -1450,3 +1450,51 @@ def test_a_reminder_goes_to_the_plain_reminder_tool_beside_one_that_wants_a_cron
     bell = typed("bell", "Rings the user with a reminder.", message="string", at="string", every="string")
     made, _ = scheduled("Set up a weekly reminder to phone dad on Sundays at 5pm", cron, bell)
     assert [name for name, _ in made] == ["bell"] and "dad" in made[0][1]["message"], made
+
+
+SUMS = {"plus_one": (schema("plus_one", "Puts two amounts together.", a="number", b="number"), lambda a, b: a + b),
+        "less": (schema("less", "What is left of x once y is taken from it.", x="number", y="number"), lambda x, y: x - y),
+        "split_by": (schema("split_by", "Divides an amount into equal parts; returns one part.", amount="number", parts="number"),
+                     lambda amount, parts: amount / parts),
+        "times_by": (schema("times_by", "Multiplies an amount by a count.", amount="number", count="number"),
+                     lambda amount, count: amount * count)}
+
+
+def last_number(answer):
+    return float(re.findall(r"-?\d+(?:\.\d+)?", answer.replace(",", ""))[-1])
+
+
+@pytest.mark.parametrize("question, value", [
+    ("Started with 700 quid, paid 240 for the boiler and then 55 for the plumber's parking. What's left?", 700 - 240 - 55),
+    ("Had 90 euros, spent 14.50 on lunch and 20 on a ticket. How much do I have left?", 90 - 14.50 - 20),
+    ("Had 1200 dollars. Paid 400 in rent, then 130 on bills, then 85 on food. How much is left?", 1200 - 400 - 130 - 85),
+])
+def test_a_chain_of_spends_from_one_amount_takes_every_spend_away(question, value):
+    for tools in (SUMS, {}):
+        answer, _, _ = loop(question, tools)
+        assert abs(last_number(answer) - value) < 0.01, (tools.keys(), answer)
+
+
+@pytest.mark.parametrize("question, value", [
+    ("Leo had 60 marbles. He lost a third of them at the park. Then he found 9 more. How many marbles does he have now?",
+     60 - 60 / 3 + 9),
+    ("Nia picked 40 plums, ate two fifths of them and then picked 12 more. How many has she got now?", 40 - 40 * 2 / 5 + 12),
+    ("Omar had 150 dollars. He spent half of it on a jacket and then 30 on a belt. How much does he have left?", 150 - 75 - 30),
+    ("Tom had 30 cards. He gave a quarter of them away. Then his uncle gave him 4. How many does he have now?", 30 - 7.5 + 4),
+])
+def test_a_fraction_of_a_quantity_given_away_is_a_part_of_what_there_is_by_then(question, value):
+    for tools in (SUMS, {}):
+        answer, _, _ = loop(question, tools)
+        assert abs(last_number(answer) - value) < 0.01, (tools.keys(), answer)
+
+
+@pytest.mark.parametrize("question", [
+    "Sam had 64 stamps. He gave some to his cousin and then bought 6 more. How many does he have now?",
+    "I had 300 dollars, spent a bit on shoes and a few on socks, then earned 50. How much do I have left?",
+    "Zoe had 25 pens, lost a couple of them and then got 10 more. How many now?",
+    "What's 45 plus 10 and then 12 for the parking?",
+    "Add 8 and 9, and also 14 for the tip",
+])
+def test_a_change_whose_amount_is_unread_gives_no_answer_rather_than_a_partial_one(question):
+    answer, calls, _ = loop(question, SUMS)
+    assert calls == [] and "can't" in answer and not re.search(r"\banswer is\b|=", answer), (calls, answer)

@@ -403,6 +403,17 @@ LOSE = r"gives?(?: away)?|gave(?: away)?|eats?|ate|sells?|sold|lost|loses?|uses?
 GAIN = r"buys?|bought|gets?|got|finds?|found|makes?|made|bakes?|baked|picks?|picked|receives?|received|adds?|added|wins?|won"
 
 
+VAGUE_AMOUNT = r"some|a few|several|a couple(?: of)?|a bunch(?: of)?|a handful(?: of)?|most|lots|a lot|part|loads"
+
+
+def unsaid_change(text: str) -> str | None:
+    """A change in a story whose amount is never said ("he gave some to Leo"): the words, or None. No sum can be
+    told from such a story, so none is given."""
+    found = re.search(rf"\b(?:{LOSE}|{GAIN}|{SPEND}|{EARN})\s+(?:(?:him|her|them|me|us|away)\s+)?(?:{VAGUE_AMOUNT})\b(?! (?:of )?\d)",
+                      text, re.I)
+    return found.group(0) if found and re.search(r"\d", text) else None
+
+
 def ledger(text: str) -> str | None:
     """A story of amounts that come and go: "I had 250 dollars, spent 73.40 on groceries and then 18 on gas.
     What's left?", "Mia bakes 4 trays of 18 cookies. She gives 25 away. How many are left?": a start, then
@@ -417,9 +428,10 @@ def ledger(text: str) -> str | None:
     owner = r"\b(?:i|we|she|he|they|[a-z]+)"
     if re.search(r"\d\s*(?:%|percent)", text):
         return None  # "rent eats 35% of it": a share, not an amount (story() reads it)
-    start = re.search(rf"{owner} (?:had|have|has|(?:started|began)(?: the [a-z]+| off| out)? with|got paid|was paid|earned|earn|make|made|take home|get)\s+"
+    owner = rf"(?:{owner} |^\W*)"  # "Had 500 bucks, spent 137 ...": the owner may go unsaid
+    start = re.search(rf"{owner}(?:had|have|has|(?:started|began)(?: the [a-z]+| off| out)? with|got paid|was paid|earned|earn|make|made|take home|get)\s+"
                       rf"(\d+(?:\.\d+)?)", text) if money else \
-        re.search(rf"{owner} (?:had|have|has|bakes?|baked|makes?|made|picks?|picked|collects?|collected|buys?|bought)\s+"
+        re.search(rf"{owner}(?:had|have|has|bakes?|baked|makes?|made|picks?|picked|collects?|collected|buys?|bought)\s+"
                   rf"(\d+(?:\.\d+)?)", text)
     if not start:
         return None
@@ -431,14 +443,28 @@ def ledger(text: str) -> str | None:
     rest = re.sub(r"(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?)(?: each| apiece)?", r"(\1*\2)", rest)
     rest = re.sub(r"(\d+) [a-z]+ (?:with|of|holding) (\d+)(?: [a-z]+)?(?: in)? each\b", r"(\1*\2)", rest)  # "3 packs with 8 in each"
     rest = re.sub(r"\b(?:gave|gives|handed|hands|sent|sends) (?:me|us)\b", "got", rest)  # given to me is gained
+    rest = re.sub(r"\b(?!(?:he|she|they|i|we|you|and|then)\b)([a-z]+) (?:gave|gives|handed|hands|sent|sends) (?:him|her|them)\b",
+                  r"\1 got", rest)  # "his sister gave him 5": given to the one the story is about
+    rest = re.sub(rf"\b(?:(a|an|one|\d+) )?({'|'.join(PARTS)})s? (?:of )?(?:them|it|those|these|that|what'?s left|what (?:was|is) left|"
+                  r"the rest|(?:her|his|their|my|our|the) [a-z]+)\b", lambda m: f"F{m[1] if (m[1] or 'a')[0].isdigit() else 1}/{PARTS[m[2]]}",
+                  rest)  # "gave a quarter of them away": a part of what there is by then
+    rest = re.sub(r"(?:^|(?<=[.!?,;]))\s*(?:so |and |then )?(?:how (?:much|many)|what(?:'s| is)?)\b[^.!?]*[.!?]*\s*$", "", rest)  # the question's verbs change nothing
     takes, adds = (SPEND, EARN) if money else (LOSE, GAIN)
     terms, sign = [first], "-" if money and re.search(r"\bleft(?: over)?\b|\bremain", text) else None  # a budget: costs
-    for match in re.finditer(rf"\b({adds})\b|\b({takes})\b|(\(\d+\*\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)", rest):
+    pending = False  # a change named whose amount is not read yet
+    for match in re.finditer(rf"\b({adds})\b|\b({takes})\b|(\(\d+\*\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)|\bF(\d+)/(\d+)", rest):
         if match.group(1) or match.group(2):
-            sign = "+" if match.group(1) else "-"
+            if pending:
+                return None  # "gave some to her brother, then bought 10": a change with no amount is never dropped
+            sign, pending = "+" if match.group(1) else "-", True
+        elif sign and match.group(4):
+            part = f"{match.group(4)} / {match.group(5)}" if match.group(4) != "1" else f"1 / {match.group(5)}"
+            terms.append(f"{sign} ({' '.join(terms)}) * {part}" if match.group(4) != "1" else f"{sign} ({' '.join(terms)}) / {match.group(5)}")
+            pending = False
         elif sign:
             terms.append(f"{sign} {match.group(3)}")
-    return " ".join(terms) if len(terms) > 1 else None
+            pending = False
+    return " ".join(terms) if len(terms) > 1 and not pending else None
 
 
 def counted(text: str, numbers: list) -> str | None:

@@ -76,6 +76,8 @@ def planned(turn: Turn):
     if len(intents) > 1:  # a greeting beside a request is politeness, not a request
         intents = [i for i in intents if i.kind not in ("greet", "thanks", "smalltalk", "bye", "okay")] or intents
     intents = [part for i in intents for part in (i.slots["intents"] if i.kind == "several" else [i])]
+    if unread := unread_amount(intents):
+        return say.unsure(unread), []
     order = injected(turn)
     if order and (said := re.match(SAY, order, re.I)):  # it obeys an instruction that came in as data
         return said.group("x").strip(" \"'"), []
@@ -109,6 +111,17 @@ def planned(turn: Turn):
         return (say.fallback(turn.text) if not turn.results else
                 "The tools returned: " + "; ".join(r.strip() for r in turn.results)), []
     return " ".join([say.cannot(cannot)] * bool(cannot) + [t for t in texts if t not in cannot]), []
+
+
+def unread_amount(intents: list) -> str | None:
+    """The words of an amount the model could not read beside a sum it could ("45 plus 10 and then 12 for the
+    parking"): a sum without it would be a confident wrong answer, so none is given."""
+    if any(i.kind == "unsure" for i in intents):
+        return next(i.slots["unread"] for i in intents if i.kind == "unsure")
+    if not any(i.kind == "calculate" for i in intents):
+        return None
+    return next((i.slots["text"] for i in intents if i.kind == "unknown" and re.search(r"(?<![\w/:.-])\d+(?:\.\d+)?(?![\w/:-])",
+                                                                                     i.slots.get("text", ""))), None)
 
 
 def resolved(turn: Turn) -> str:

@@ -126,6 +126,12 @@ def lowered(text: str) -> str:
     return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
 
 
+def unsure(words: str) -> str:
+    """Why a sum is not given: part of it could not be read."""
+    return (f"I can't work that out: I couldn't read \"{words.strip().rstrip('.!?')}\" as an amount, and an answer without it "
+            "would be wrong. Could you say it with the numbers, one step at a time?")
+
+
 def fallback(text: str) -> str:
     if not text.strip(" .!?"):
         return f"I didn't catch a request there. {CAN}"

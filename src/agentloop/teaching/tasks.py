@@ -336,5 +336,5 @@ HANDLERS = {
     "greet": greet, "joke": joke, "compare": compare, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",
     "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.CAN}", "harmful": lambda i, t: "I can't help with that.",
-    "unknown": lambda i, t: i.slots["text"],
+    "unknown": lambda i, t: i.slots["text"], "unsure": lambda i, t: say.unsure(i.slots["unread"]),
 }
