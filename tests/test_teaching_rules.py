@@ -1498,3 +1498,52 @@ def test_a_fraction_of_a_quantity_given_away_is_a_part_of_what_there_is_by_then(
 def test_a_change_whose_amount_is_unread_gives_no_answer_rather_than_a_partial_one(question):
     answer, calls, _ = loop(question, SUMS)
     assert calls == [] and "can't" in answer and not re.search(r"\banswer is\b|=", answer), (calls, answer)
+
+
+@pytest.mark.parametrize("held, said, key, now", [
+    ({"allergy": "shellfish"}, "Correction: my allergy isn't shellfish, it's sesame.", "allergy", "sesame"),
+    ({"car": "a Ford Focus", "job": "vet"}, "my car's not a Focus - it's a Fiesta", "car", "a Fiesta"),
+    ({"sister_name": "Kat"}, "No, my sister isn't called Kat, it's Kate.", "sister_name", "Kate"),
+    ({"gym": "Tuesday at 6pm"}, "Sorry, it isn't Tuesday, it's Wednesday.", "gym", "Wednesday at 6pm"),
+])
+def test_x_isnt_a_its_b_corrects_a(held, said, key, now):
+    notes = Notes(**held)
+    answer, _ = notes.say(said)
+    assert notes.facts[key] == now and set(notes.facts) == set(held), notes.facts
+    assert now in answer, answer
+
+
+def test_x_isnt_a_its_b_corrects_nothing_when_memory_never_said_a():
+    notes = Notes(name="Ada")
+    answer, calls = notes.say("my name isn't important, it's the thought that counts")
+    assert notes.facts == {"name": "Ada"} and calls == [], (notes.facts, answer)
+
+
+@pytest.mark.parametrize("said, key, value", [
+    ("My locker code is 0451. Remember that please.", "locker_code", "0451"),
+    ("My wifi network is Pluto, save that thanks", "wifi_network", "Pluto"),
+    ("My bike is a Brompton. Please remember this, thank you!", "bike", "a Brompton"),
+])
+def test_please_and_other_politeness_words_are_not_facts(said, key, value):
+    notes = Notes()
+    answer, _ = notes.say(said)
+    assert notes.facts == {key: value}, notes.facts
+    assert not re.search(r"\b(?:please|thanks|thank you)\b", answer, re.I), answer
+
+
+@pytest.mark.parametrize("said, key, value", [
+    ("My seat is 14C and the train has 8 coaches. Please note the seat.", "seat", "14C"),
+    ("My room is 318 and the hotel has 12 floors. Remember the room number please.", "room", "318"),
+])
+def test_note_the_x_names_a_fact_already_said_not_a_new_one(said, key, value):
+    notes = Notes()
+    notes.say(said)
+    assert notes.facts == {key: value}, notes.facts
+    answer, _ = Notes(**notes.facts).say(f"What's my {key}?")
+    assert value in answer, answer
+
+
+def test_note_the_x_with_nothing_said_asks_for_it_and_stores_nothing():
+    notes = Notes()
+    answer, calls = notes.say("Please note my locker number.")
+    assert calls == [] and answer.endswith("I'll remember it.") and "your locker number" in answer, answer

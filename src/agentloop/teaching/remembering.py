@@ -256,18 +256,26 @@ def correct(intent: Intent, turn):
     said = [k for message in turn.earlier for i in understand(message) if i.kind == "remember" for k, _ in i.slots["facts"]]
     key = next((k for k, v in known.items() if old_words and old_words & {statements.lemma(w) for w in
                                                                           re.findall(r"[a-z0-9]+", v.lower())}), None)
-    key = key or (same_subject(known, intent.slots["key"]) if intent.slots.get("key") and facts.lookup(known, intent.slots["key"])
-                  else None) or (said[-1] if said else None)
     tool = turn.tool("remember")
     made = [next(iter(args.values()), "") for args in turn.made if tool and args[""] == tool.name]
+    if key is None and intent.slots.get("swapped") and not made:  # "my allergy isn't peanuts, it's tree nuts": A is what memory holds
+        named = intent.slots.get("key")
+        if not named or facts.lookup(known, named) is not None:
+            return f"I have nothing that says {old}, so there is nothing to correct. Tell me the fact again if you like."
+        key = named  # nothing kept on it yet: the fact as it is now
+    key = key or (same_subject(known, intent.slots["key"]) if intent.slots.get("key") and facts.lookup(known, intent.slots["key"])
+                  else None) or (said[-1] if said else None)
     key = made[0] if made and takes_key(tool) else key  # replayed after the write: memory holds the new value
     if key is None:
         return "What should I correct? Tell me the fact again, for example: my car is a Honda Accord."
     if tool is None:
         return f"OK: {say.phrase(key, new)}. I have no memory tool, so I'll know it only in this conversation."
     held = facts.lookup(known, key) or ""
-    if old and not made and re.search(rf"\b{re.escape(old)}\b", held, re.I):  # "a beagle called Salt": only the name changes
+    if old and not made and re.search(rf"\b{re.escape(old)}\b", held, re.I) and not re.match(r"(?:an?|the)\s", new, re.I):
+        # "a beagle called Salt": only the name changes; "an Accord" is a whole new value
         new = re.sub(rf"\b{re.escape(old)}\b", new, held, flags=re.I)
+    if made:  # replayed after the write: say what was written ("Thursday at 3pm", not only "Thursday")
+        new = next((v for args in turn.made if args[""] == tool.name for v in list(args.values())[1:2] if isinstance(v, str)), new)
     written = turn.written(key) if not made else key
     results = yield [call(tool, key=written, value=new) if takes_key(tool) else
                      call(tool, value=say.phrase(key, new, about_user=True), importance="medium", scope="user")]
@@ -298,4 +306,10 @@ def others(turn, key: str, value: str | None) -> str:
     return ", ".join(items) if held and len(items) < len(re.split(r",\s*|\s+and\s+", held)) else ""
 
 
-HANDLERS = {"remember": remember, "ask": ask, "forget": forget, "correct": correct}
+def pointer(intent: Intent, turn):
+    """"Note the flat number" with nothing said about it in this message: ask for it rather than store the words."""
+    what = re.sub(r"^(?:my|our)\b", "your", intent.slots["what"], flags=re.I)
+    return f"What is {what}? Tell me and I'll remember it." if what else "What should I remember? Tell me the fact itself."
+
+
+HANDLERS = {"pointer": pointer, "remember": remember, "ask": ask, "forget": forget, "correct": correct}

@@ -117,7 +117,7 @@ def missing(kind: str | None, param: str) -> str:
 
 def cannot(things: list[str]) -> str:
     """"I can't plan a trip." for a request; a statement it has no rule for is said to be one."""
-    return " ".join(f'I have no rule for "{t}".' if re.search(r"\b(?:i|we|my|our)\b", t, re.I)
+    return " ".join(f'I have no rule for "{t}".' if re.search(r"\b(?:i|we|my|our)\b|^\W*the [a-z]+ (?:is|are|was|were|has|have|had)\b", t, re.I)
                     else f"I can't {lowered(t)}." for t in things)
 
 

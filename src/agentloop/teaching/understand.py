@@ -25,7 +25,7 @@ def clauses(text: str) -> list[str]:
     text = re.sub(r"\b(Dr|Mr|Mrs|Ms|Prof|St)\.", r"\1", text)  # "Dr. Lee" is one name, not two sentences
     for sentence in re.split(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+(?=(?:i|i'm|she|he|they|we|my)\b)", text.strip(), flags=re.I):
         pieces = re.split(r",?\s+(?:and )?then\s+|,\s*then\s+|\s+and\s+(?=(?:also\s+)?(?:i|my|please|" +
-                          "|".join(sorted(VERBS - {"and", "is", "are", "do", "buy"})) + r")\b)",
+                          "|".join(sorted(VERBS - {"and", "is", "are", "do", "buy"})) + r")\b|the [a-z]+ (?:is|are|was|were|has|have|had)\b)",
                           sentence, flags=re.IGNORECASE)
         pieces = [q for p in pieces for q in statements_apart(p)]
         pieces = [p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")]
@@ -124,6 +124,8 @@ def intents_in(text: str) -> tuple:
         if intent.kind == "calculate" and previous and arithmetic.wrap(previous) in intent.slots["expression"]:
             intents.pop()  # "..., then multiply the result by 5": one expression, one answer
         previous = intent.slots["expression"] if intent.kind == "calculate" else None
+        if intent.kind == "pointer" and any(i.kind == "remember" for i in intents):
+            continue  # "My flat is 221B. Please note the flat number.": the fact already said is the one to keep
         if intent.kind == "remember" and intents and intents[-1].kind == "remember" and not intent.slots.get("note"):
             intents[-1].slots["facts"] += intent.slots["facts"]
         elif intent.kind != "none":
@@ -204,6 +206,13 @@ def one(clause: str, previous: str | None) -> Intent:
         if not re.sub(rf"\b(?:in|on|at|since|last|this|ago|{MONTH})\b", "", timing(what)[2], flags=re.I).strip(" ,.!"):
             return Intent("none", {})  # "I quit in january": a time, nothing named to forget
         return Intent("forget", {"key": topic_key(what), "value": None, "what": what.strip(" ,.!"), "stale": True, "clause": clause})
+    swapped = re.match(r"^\W*(?:(?:correction|actually|no|nope|sorry|oops|wait|to be clear|just so you know)\W+)*(?:my (?P<k>[a-z]+(?: (?!(?:is|was|are)n?\b)[a-z]+)?)|"
+                       r"it|that)(?:'s| is| was)? ?(?:n't| not) (?:actually |really )?(?:an? |the )?(?P<old>[^,;.!?]+?)\s*(?:[,;]|\s[-–—])\s*"
+                       r"(?:but |rather )?(?:it's|it is|its|it was|they're|they are|that's|that is|i(?:'m| am) [a-z]+ to)\s+(?:actually\s+)?"
+                       r"(?P<new>[^,.;!?]+?)\W*$", clause, re.I)
+    if swapped:  # "my allergy isn't peanuts, it's tree nuts": B replaces A
+        return Intent("correct", {"new": swapped.group("new").strip(), "old": swapped.group("old").strip(),
+                                  "key": key_of(swapped.group("k")) if swapped.group("k") else "", "swapped": True})
     fix = re.match(r"^\W*(?:correction|actually|no|nope|sorry|oops|wait|scratch that|my bad|i meant|i mean|that'?s (?:wrong|not right|"
                    r"incorrect)|wrong|not quite|you(?:'ve| have) (?:got )?(?:my \w+|it|that|this) wrong|my [a-z]+(?: [a-z]+)?(?:'s| is) "
                    r"(?:wrong|incorrect|out of date))\b.*?\b(?:it's|it is|its|"
@@ -219,6 +228,8 @@ def one(clause: str, previous: str | None) -> Intent:
                     r"\b(?: that|:)?\s*(?P<what>.+?)[.!]*$", clause, re.I)
     if note and (clause.rstrip().endswith("?") or note.group("what").lower() in PRONOUNS):
         note = None  # "Remember me?" is a question, not something to remember
+    if note and (pointed := pointer(note.group("what"))) is not None:  # "remember that please", "note the flat number"
+        return Intent("pointer", {"what": pointed})
     if note:
         facts = stated(note.group("what"))
         if facts:
@@ -268,6 +279,21 @@ def one(clause: str, previous: str | None) -> Intent:
     if loose:  # a question about something else: answered only if memory mentions it
         return Intent("ask", {"key": key_of(loose.group("k")), "about": clause, "loose": True})
     return Intent("unknown", {"text": clause.strip().rstrip(".!?")})
+
+
+POLITE = r"please|pls|plz|thanks|thank you|thx|for me|now|too|as well|ok|okay|will you|would you|could you|can you|kindly"
+
+
+def pointer(what: str) -> str | None:
+    """What a note request points back to instead of saying a new fact, or None: "that please" -> "" (what was just said),
+    "the flat number" -> "the flat number" (a fact named, not given). Politeness words are never a fact."""
+    what = re.sub(rf"^(?:(?:{POLITE})\W+)+|(?:\W+(?:{POLITE}))+\W*$", "", what.strip(" .!,"), flags=re.I).strip(" .!,")
+    if what.lower() in PRONOUNS | {"", "this one", "that one", "all that", "all this", "that too", "this too"} or \
+            re.fullmatch(rf"(?:{POLITE})", what, re.I):
+        return ""
+    named = re.fullmatch(r"(?:the|my|our|that|this|his|her|their)(?: [a-z'-]+){1,4}", what, re.I)
+    return what if named and not re.search(r"\b(?:is|are|was|were|has|have|had|on|at|in|for|to|from|with|called|named)\b|\d",
+                                            what, re.I) else None
 
 
 def stated(text: str) -> list[tuple[str, str]]:
