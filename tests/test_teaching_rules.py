@@ -1547,3 +1547,29 @@ def test_note_the_x_with_nothing_said_asks_for_it_and_stores_nothing():
     notes = Notes()
     answer, calls = notes.say("Please note my locker number.")
     assert calls == [] and answer.endswith("I'll remember it.") and "your locker number" in answer, answer
+
+
+@pytest.mark.parametrize("tool_name, description, param", [
+    ("jot_line", "Adds a line about the user to their notebook, in plain words.", "line"),
+    ("log_fact", "Appends one sentence about the user, a few words long.", "sentence"),
+    ("keep_note", "Adds a short note about the user, in the user's own words.", "entry"),
+])
+@pytest.mark.parametrize("said, asked, needed", [("My rabbit's name is Clover.", "what is my rabbit called?", "Clover"),
+                                                  ("Note that my physio is Dr. Mensah.", "Who is my physio?", "Mensah")])
+def test_a_single_free_text_memory_parameter_is_a_memory_tool(tool_name, description, param, said, asked, needed):
+    lines = []
+    tools = {tool_name: (schema(tool_name, description, **{param: "string"}), lambda **kw: lines.append(kw[param]) or "added")}
+    answer, calls, _ = loop(said, tools)
+    assert len(lines) == 1 and needed in lines[0] and lines[0].startswith("The user"), (lines, answer)
+    answer, _, _ = loop(asked, tools, "You are a helpful assistant.\nNotes:\n" + "\n".join(f"- {line}" for line in lines))
+    assert needed in answer, answer
+
+
+@pytest.mark.parametrize("said, relative, name, where", [("My younger brother Tomas lives in Porto.", "brother", "Tomas", "Porto"),
+                                                          ("My eldest daughter Ines lives in Lyon.", "daughter", "Ines", "Lyon")])
+def test_a_relative_named_with_a_modifier_keeps_both_the_name_and_the_fact(said, relative, name, where):
+    notes = Notes()
+    notes.say(said)
+    assert name in notes.facts.values() and any(where in v for v in notes.facts.values()), notes.facts
+    answer, _ = Notes(**notes.facts).say(f"What's my {relative}'s name?")
+    assert name in answer, answer

@@ -80,7 +80,7 @@ def statement(clause: str) -> tuple[str, str] | None:
                      rf"some|several|many|lots of|a few)\b.+)$", text, re.I)
     if owned:  # "I have 3 kids and 2 dogs", "we've got two cats": what they have, as said
         return "user_has", owned.group("rest").strip(" ,")
-    found = re.match(rf"^\W*{OPENERS}(?:(?P<i>i)|my (?P<thing>[a-z]+)(?: (?P<name>(?-i:[A-Z][a-z]+)))?)(?P<aux>'ve got|'ve| have got| have|'m| am)?"
+    found = re.match(rf"^\W*{OPENERS}(?:(?P<i>i)|my (?:[a-z]+ (?=[a-z]+ (?-i:[A-Z])))?(?P<thing>[a-z]+)(?: (?P<name>(?-i:[A-Z][a-z]+)))?)(?P<aux>'ve got|'ve| have got| have|'m| am)?"
                      rf"\s+(?P<verb>[a-z']+)\b\s*(?P<rest>.*)$", text, re.I)
     if not found:
         return None

@@ -125,7 +125,8 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     if (name_words | set(words(description)[:1])) & KEYWORDS["forget"]:  # a tool that deletes, whatever it deletes
         return "forget"
     by_name, by_description = best({k: len(KEYWORDS[k] & name_words) for k in scores if KEYWORDS[k] & name_words}), best(said)
-    disagree = by_name and by_description and said[by_description] > said.get(by_name, 0)
+    disagree = by_name and by_description and said[by_description] > said.get(by_name, 0) and not (
+        by_name in ("remember", "recall", "forget") and memory and said[by_description] < 2)  # note_down: "... in plain words"
     chosen = by_description if disagree else best(scores)
     if chosen is None:  # "Stow a detail about the user": a tool about the user that no verb names keeps things
         return "remember" if memory and len(params) >= 1 else None
