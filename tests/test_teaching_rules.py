@@ -1573,3 +1573,35 @@ def test_a_relative_named_with_a_modifier_keeps_both_the_name_and_the_fact(said,
     assert name in notes.facts.values() and any(where in v for v in notes.facts.values()), notes.facts
     answer, _ = Notes(**notes.facts).say(f"What's my {relative}'s name?")
     assert name in answer, answer
+
+
+@pytest.mark.parametrize("said", ["Don't remember this, but my bonus was 12k.", "My locker code is 7720 - don't write that down.",
+                                  "Off the record: I'm thinking of quitting. Don't save that.",
+                                  "please do not store this: my partner is called Jo"])
+def test_a_request_not_to_keep_what_is_said_stores_nothing_and_says_so(said):
+    notes = Notes(city="Leeds")
+    answer, calls = notes.say(said)
+    assert calls == [] and notes.facts == {"city": "Leeds"}, (calls, notes.facts)
+    assert "won't remember" in answer, answer
+
+
+def test_dont_keep_a_named_thing_is_still_a_delete():
+    notes = Notes(city="Leeds", job="vet")
+    notes.say("Don't keep my job on file anymore")
+    assert notes.facts == {"city": "Leeds"}, notes.facts
+
+
+@pytest.mark.parametrize("question, value", [("What's 9 times 3? Just kidding - what's 9 plus 3?", 12),
+                                             ("how much is 50 divided by 5? scratch that, what's 50 minus 5?", 45),
+                                             ("add 4 and 4. jk, multiply 4 by 6", 24)])
+def test_just_kidding_withdraws_the_request_before_it(question, value):
+    answer, calls, _ = loop(question, SUMS)
+    assert re.findall(r"-?\d+(?:\.\d+)?", answer) == [str(value)] and len(calls) == 1, (calls, answer)
+
+
+@pytest.mark.parametrize("said, old_key", [("I sold the Golf; I drive a Mini now.", "car"),
+                                           ("I left Leeds; I live in York now.", "city")])
+def test_a_statement_after_a_semicolon_replaces_what_the_first_one_ended(said, old_key):
+    notes = Notes(car="a VW Golf", city="Leeds")
+    notes.say(said)
+    assert not any(("Golf" if old_key == "car" else "Leeds") in v for v in notes.facts.values()), notes.facts

@@ -312,4 +312,9 @@ def pointer(intent: Intent, turn):
     return f"What is {what}? Tell me and I'll remember it." if what else "What should I remember? Tell me the fact itself."
 
 
-HANDLERS = {"pointer": pointer, "remember": remember, "ask": ask, "forget": forget, "correct": correct}
+def unkept(intent: Intent, turn):
+    """"Don't remember this, but ...": nothing is stored, and the user is told so."""
+    return "OK: I won't remember that."
+
+
+HANDLERS = {"unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask, "forget": forget, "correct": correct}

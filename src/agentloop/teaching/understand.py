@@ -28,7 +28,7 @@ def clauses(text: str) -> list[str]:
                           "|".join(sorted(VERBS - {"and", "is", "are", "do", "buy"})) + r")\b|the [a-z]+ (?:is|are|was|were|has|have|had)\b)",
                           sentence, flags=re.IGNORECASE)
         pieces = [q for p in pieces for q in statements_apart(p)]
-        pieces = [p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")]
+        pieces = [p.strip(" ,;") for p in pieces if p and p.strip(" ,;.!?")]
         for piece in pieces:  # "Sam and I split up": a lone name before "and I" is part of the subject
             if parts and len(parts[-1].split()) == 1 and parts[-1][:1].isupper() and re.match(r"i\b", piece, re.I) \
                     and piece is not pieces[0]:
@@ -82,6 +82,11 @@ def intents_in(text: str) -> tuple:
     given = re.match(r"^\W*(?:please |can you )?(?:count|reverse|uppercase|lowercase|shout|capitali[sz]e|title[- ]?case|measure|"
                      r"how many)\b[^:\"“]{0,40}:\s*\S", text, re.I)
     given = given or re.search(r"\b(?:don't|do not)\s+(?:want to\s+|wanna\s+)?(?:add|subtract|multiply|divide)\b", text, re.I)
+    after = retracted(text)  # "What's 10 minus 4? Just kidding - what's 10 plus 4?": only the last request counts
+    if after is not None and any(i.kind not in ("unknown", "none") for i in intents_in(after)):
+        return intents_in(after)
+    if (kept := unkept(text)) is not None:  # "Don't remember this, but my salary is 85k": nothing of it is stored
+        return tuple(i for i in intents_in(kept) if i.kind not in ("remember", "forget", "pointer", "unknown")) + (Intent("unkept"),)
     parts = [text.strip()] if given else clauses(text)  # "Count the words: I came, I saw": the text after the colon is one
     if (vague := arithmetic.unsaid_change(text)) and re.search(r"\bhow (?:many|much)\b|\bleft\b|\bnow\b", text, re.I):
         return (Intent("unsure", {"unread": vague}),)  # "He gave some to Leo, then found 6. How many now?": no number to use
@@ -131,6 +136,26 @@ def intents_in(text: str) -> tuple:
         elif intent.kind != "none":
             intents.append(intent)
     return tuple(last_said(intents))
+
+
+RETRACTION = (r"(?:^|(?<=[.!?,;:\-–—])|(?<=\.\.\.))\s*(?:(?:no|oh|ok|okay|sorry|haha|lol)\W+)?(?:just kidding|jk|j/k|kidding|"
+              r"(?:scratch|forget|ignore|disregard|cancel) (?:that|this)(?=\s*[,.!;:\-–—])|never ?mind(?: that)?(?=\s*[,.!;:\-–—])|"
+              r"no wait|wait,? no)\b[\s,.!:;\-–—]*(?=\w)")
+UNKEPT = (r"\b(?:don't|do not|dont|never|no need to|you (?:shouldn't|mustn't|needn't))\s+(?:remember|save|store|keep|note|jot|write|"
+          r"record|log|memori[sz]e)(?:\s+(?:this|that|it|one))(?:\s+(?:down|in mind|on file|anywhere|please|pls))*(?=\s*(?:[,.!;:\-–—]|but\b|$))")
+
+
+def retracted(text: str) -> str | None:
+    """What is left after a retraction ("just kidding", "scratch that,") that a new request follows, or None."""
+    found = list(re.finditer(RETRACTION, text, re.I))
+    return text[found[-1].end():] if found and text[:found[-1].start()].strip(" .,!?;:-–—") else None
+
+
+def unkept(text: str) -> str | None:
+    """The message without its request not to keep what it says ("don't save that", "do not remember this:"), or None."""
+    found = re.search(UNKEPT, text, re.I)
+    return None if not found else re.sub(r"^\W*(?:but|and)\b|\W*(?:but|and)\W*$", "", (text[:found.start()] + " " + text[found.end():]).strip(
+        " ,.;:-–—"), flags=re.I).strip(" ,.;:-–—")
 
 
 def last_said(intents: list) -> list:
