@@ -1605,3 +1605,30 @@ def test_a_statement_after_a_semicolon_replaces_what_the_first_one_ended(said, o
     notes = Notes(car="a VW Golf", city="Leeds")
     notes.say(said)
     assert not any(("Golf" if old_key == "car" else "Leeds") in v for v in notes.facts.values()), notes.facts
+
+
+def searched_notes(store):
+    """A notebook behind a search tool: lines 'key: value' sharing a word with the query."""
+    def look(words):
+        wanted = [w.lower() for w in re.findall(r"[a-zA-Z]{3,}", words)]
+        return "\n".join(f"{k}: {v}" for k, v in store.items() if any(w in f"{k} {v}".lower() for w in wanted)) or "no matches"
+    return {"look_through": (schema("look_through", "Searches the user's notes for lines with the words given.", words="string"), look)}
+
+
+@pytest.mark.parametrize("held, question, needed", [
+    ({"user_grew": "up in Bergen"}, "Where did I spend my childhood?", "Bergen"),
+    ({"user_plays": "chess at the club on Thursdays", "job": "baker"}, "What do I do on Thursdays?", "chess"),
+    ({"user_volunteers": "at the food bank on Saturdays"}, "what do I do on saturdays?", "food bank"),
+    ({"allergies": "penicillin"}, "Is there anything I react badly to?", "penicillin"),
+    ({"allergies": "gluten"}, "which foods make me ill, do you remember?", "gluten"),
+])
+def test_a_question_in_other_words_finds_the_statement_in_memory_and_behind_a_search(held, question, needed):
+    answer, _, _ = loop(question, {}, "You help.\nNotes:\n" + "\n".join(f"- {k}: {v}" for k, v in held.items()))
+    assert needed in answer, answer
+    answer, _, _ = loop(question, searched_notes(held), "You help. What you know about the user is in their notes.")
+    assert needed in answer, answer
+
+
+def test_what_do_i_do_on_a_day_memory_never_mentions_is_not_answered_with_another_day():
+    answer, _, _ = loop("what do I do on Mondays?", {}, "You help.\nNotes:\n- user_plays: chess on Thursdays")
+    assert "chess" not in answer, answer

@@ -119,6 +119,9 @@ QUESTIONS = [
      r"\bwhat (?:can't|cannot|can not|don't|do not|shouldn't|should not|mustn't) i (?:eat|drink|have)\b|\banything i (?:should|must|need "
      r"to|have to|ought to) avoid\b|\bwhat am i unable to "
      r"(?:eat|drink)\b|\banything i (?:can't|cannot|shouldn't|should not|mustn't) (?:eat|drink)\b", "avoids|allergies|diet"),
+    (r"\b(?:what|which|anything|something|any \w+)\b[^.?!]*\b(?:do )?i react(?: (?:badly|poorly|strongly))? to\b|"
+     r"\b(?:what|which|anything|something) (?:am i|are i) (?:intolerant|sensitive) to\b|"
+     r"\b(?:what|which|anything|something|any \w+)\b[^.?!]* (?:makes?|gives?) me (?:ill|sick|a reaction|hives)\b", "allergies"),  # "any food I react badly to?": what they're allergic to
     (r"\bwhat am i allergic to\b|\b(?:do i have|what are) (?:any )?(?:my )?allergies\b|\bam i allergic\b|\bany allergies\b", "allergies"),
     (r"\bwhat do i (?:hate|dislike|not like)\b|\bwhat don't i like\b", "dislikes"),
     (r"\bwhat (?:do|did) i (?:say i )?(?:like|love|enjoy)\b|\bwhat are my (?:likes|hobbies|interests)\b|^\W*do i (?:like|love|enjoy)\b|\bwhat i (?:like|love|enjoy)\b|\bwhat am i (?:into|a fan of)\b", "likes"),

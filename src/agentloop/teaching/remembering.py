@@ -82,6 +82,9 @@ def ask(intent: Intent, turn):
         if shape and not takes_key(tool) and re.fullmatch(r"[a-z]{3,}", shape["said"]):
             verb = statements.third_person(shape["said"])  # "what instrument do I play?": "The user plays the cello"
             queries = [verb, *sorted(shape["words"])[:1]] if intent.slots.get("shape") else [*queries, verb]
+        if shape and not takes_key(tool):  # "where did I spend my childhood?": "grew" too; "what do I do on Thursdays?": Thursdays first
+            more = [q for q in statements.searched(shape) if q not in queries][:3]
+            queries = more + queries if shape["verb"] == "do" and shape["words"] else queries + more
         nouns = [facts.canonical(w) for w in asked_about(intent.slots["about"])]
         results, asked_key = [], nouns[0] if takes_key(tool) and key.startswith("user_") and nouns else key
         if takes_key(tool) and (lister := turn.tool("list_memory")) and lister is not tool:  # list the keys, then fetch one
