@@ -1632,3 +1632,51 @@ def test_a_question_in_other_words_finds_the_statement_in_memory_and_behind_a_se
 def test_what_do_i_do_on_a_day_memory_never_mentions_is_not_answered_with_another_day():
     answer, _, _ = loop("what do I do on Mondays?", {}, "You help.\nNotes:\n- user_plays: chess on Thursdays")
     assert "chess" not in answer, answer
+
+
+PERCENT = {"pct_of": (schema("pct_of", "Works out a percentage of an amount.", rate="number", amount="number"),
+                      lambda rate, amount: rate * amount / 100),
+           **{k: SUMS[k] for k in ("plus_one", "less")}}
+
+
+@pytest.mark.parametrize("question, part, whole", [
+    ("What's the 8% VAT on a 250 dollar bike, and what do I pay in total?", 20, 270),
+    ("a 20% tip on 65, and what's the total with it?", 13, 78),
+    ("The coat is 120 and it's 30% off - what's the discount and what do I pay?", 36, 84),
+])
+def test_a_percent_and_the_total_asked_together_are_both_answered(question, part, whole):
+    for tools in (PERCENT, {}):
+        answer, _, _ = loop(question, tools)
+        numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", answer)]
+        assert part in numbers and whole in numbers, (tools.keys(), answer)
+
+
+def test_a_percent_tool_gets_the_percent_in_its_percent_parameter_whatever_the_order():
+    made = []
+    tools = {"portion_of": (schema("portion_of", "What a percentage of a base amount comes to.", base="number", percentage="number"),
+                            lambda base, percentage: made.append((base, percentage)) or base * percentage / 100)}
+    answer, _, _ = loop("what is 12% of 350?", tools)
+    assert made == [(350, 12)] and "42" in answer, (made, answer)
+
+
+@pytest.mark.parametrize("system", ["Round every money amount to whole dollars.", "Always round prices to the nearest euro."])
+def test_a_rounding_rule_rounds_the_result_never_the_amounts_it_was_worked_out_from(system):
+    for tools in (PERCENT, {}):
+        answer, _, _ = loop("What's 15% of $63.70?", tools, system)
+        assert "63.70" in answer and re.search(r"\b10\b", answer) and "9.555" not in answer, answer
+
+
+@pytest.mark.parametrize("question, value", [
+    ("The Gemini 7 capsule held 2 astronauts. How many astronauts would 5 such capsules hold?", 10),
+    ("Our Route 66 bus had 40 seats. How many seats would 3 such buses have?", 120),
+])
+def test_a_number_in_a_name_is_no_operand_and_a_container_counted_multiplies(question, value):
+    answer, _, _ = loop(question, SUMS)
+    assert last_number(answer) == value, answer
+
+
+def test_a_secret_followed_by_remember_that_please_meets_the_rule_against_keeping_it():
+    notes = Notes()
+    answer, _, _ = loop("The alarm code is 2580#, remember that please.", notes.tools(),
+                        "House rule 2: under no circumstances may access codes be written down.")
+    assert notes.facts == {} and "won't" in answer, (notes.facts, answer)

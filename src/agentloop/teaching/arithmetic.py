@@ -91,6 +91,8 @@ WORD_PROBLEMS = [  # "3 boxes with 12 apples each", "4 packs of 6 eggs", "5 tick
      rf"(?:,? and {N} (?:loose|extra|spare|single|more|odd|left ?over|separate) [a-z]+)", r"(\2 * \3 + \4)"),
     (rf"\b(?:a|one|each|every) ([a-z]+?) (?:has|holds|contains|fits|takes|carries) {N} [a-z]+.*?\b{N} (?:[a-z]+ )?\1(?:e?s)?\b",
      r"(\2 * \3)"),
+    (rf"\b(?:the|that|this|a|an|one|each|every|our|my|his|her|their)(?: [a-z]+)? ([a-z]+?) (?:had|held|contained|carried|took|has|holds|contains|carries) "
+     rf"{N} [a-z]+.*?\b{N} (?:such |of those |of these |similar |more )?\1(?:e?s)?\b", r"(\2 * \3)"),  # "The Apollo 11 crew had 3 ... 4 such crews"
     (rf"\b{N} [a-z]+\b.*?\beach(?: 1| of them)? (?:is |are |gets? |was )?(?:cut|split|divided|sliced) into {N} [a-z]+", r"(\1 * \2)"),  # "a crate holds 24 cans and I've got 17 crates": the count is of the container
     (rf"\b(?:share|split|divide|shared|split)s? {N} [a-z]+.*?\b(?:among|between|by) {N}\b", r"(\1 / \2)"),
 ]
@@ -219,7 +221,7 @@ PER = {("week", "year"): 52, ("month", "year"): 12, ("day", "week"): 7, ("day", 
 
 def named(text: str) -> str:
     """A number that is part of a name is no operand: "a Boeing 747", "for Maroon 5", "Blink-182" -> the name alone."""
-    text = re.sub(r"\b((?:a|an|the|my|his|her|our|their)\s+[A-Z][a-zA-Z]+)\s+\d+\b", r"\1", text)
+    text = re.sub(r"\b((?i:a|an|the|my|his|her|our|their)\s+[A-Z][a-zA-Z]+)\s+\d+\b", r"\1", text)
     text = re.sub(r"(?<=[a-z,] )([A-Z][a-zA-Z]+)(?:\s+|-)\d+\b(?!\s*(?:am|pm|%|percent|:))", r"\1", text)
     return re.sub(r"\b([A-Z][a-zA-Z]+)-\d+\b", r"\1", text)
 

@@ -216,6 +216,10 @@ def calculate(intent: Intent, turn: Turn):
     if calculator and not tools:
         [result] = yield [call(calculator, expression=shown, text=shown)]
         return f"{shown} = {result.strip()}"
+    if share := percent_shape(shown, turn.text):  # "15% of 47.90", "7% tax on 349 ... in total": the percent, then the total
+        if turn.tool("percent") or share[2] and re.search(r"\b(?:and|also|plus)\b.*\b(?:total|pay|altogether|comes? to|all in|price)\b",
+                                                          turn.text, re.I):
+            return (yield from percent_steps(share, turn))
     if not tools and not calculator and turn.results and re.search(r"\d", turn.results[-1]):
         try:  # asked again without tools after they ran: the last result is the answer, not a sum in its head
             return f"The answer is {arithmetic.show(arithmetic.number(turn.results[-1]))}."
@@ -241,6 +245,44 @@ def calculate(intent: Intent, turn: Turn):
         return f"The answer is {arithmetic.show(value)}." if used else f"{shown} = {arithmetic.show(value)}"
     except (OverflowError, ValueError, TypeError):
         return f"I can't work out {shown}: the number is too big or not a real number."
+
+
+def percent_shape(expression: str, text: str) -> tuple | None:
+    """(percent, amount, "" / "+" / "-") for "p * q / 100", "q * (100 + p) / 100" or "q * (100 - p) / 100", the percent being
+    the number the user wrote with % ("15% of 47.90"); None for any other sum."""
+    said = re.search(r"(\d+(?:\.\d+)?)\s*(?:%|percent|per cent)", arithmetic.plain(text))
+    part = re.fullmatch(r"\(?(\d+(?:\.\d+)?) \* (\d+(?:\.\d+)?) / 100\)?", expression)
+    whole = re.fullmatch(r"\(?(\d+(?:\.\d+)?) \* \(100 ([-+]) (\d+(?:\.\d+)?)\) / 100\)?", expression)
+    if not said:
+        return None
+    if part and said.group(1) in part.groups():
+        amount = part.group(2) if part.group(1) == said.group(1) else part.group(1)
+        return said.group(1), amount, ""
+    return (whole.group(3), whole.group(1), whole.group(2)) if whole and whole.group(3) == said.group(1) else None
+
+
+def percent_steps(share: tuple, turn: Turn):
+    """The percent of the amount (by the percent tool when there is one), then the amount with it added or taken off;
+    the reply gives both, since "the 7% tax ... and the total?" asks both."""
+    pct, amount, sign = share
+    tool = turn.tool("percent")
+    if tool:
+        named = [p for p in tool.params if re.search(r"pct|percent|rate", f"{p} {tool.params[p].get('description', '')}", re.I)]
+        args = {p: float(pct) if p in named or (not named and i == 0) else float(amount) for i, p in enumerate(tool.params)}
+        [result] = yield [(tool.name, {p: int(v) if v.is_integer() else v for p, v in args.items()})]
+        part = arithmetic.number(result)
+    else:
+        part = float(pct) * float(amount) / 100
+    said = f"{pct}% of {amount} is {arithmetic.show(part)}"
+    if not sign:
+        return f"{said}."
+    adder = turn.tool("add" if sign == "+" else "subtract")
+    if adder:
+        [total] = yield [call(adder, numbers=[float(amount), part])]
+        total = arithmetic.number(total)
+    else:
+        total = float(amount) + part if sign == "+" else float(amount) - part
+    return f"{said}, so it comes to {arithmetic.show(total)}."
 
 
 HANDLERS = {"calculate": calculate, **MEMORY, **TASKS}

@@ -189,7 +189,8 @@ def one(clause: str, previous: str | None) -> Intent:
         return one(idiom.group("rest"), previous)
     trailing = re.match(r"^(?P<what>.+?),?\s+(?:(?:please|pls|can you|could you)\s+)*(?:note that|remember that|remember it|"
                         r"save (?:that|it)|keep that in mind|keep (?:that|it)|don't forget (?:it|that)|make a note(?: of (?:it|that))?|"
-                        r"(?:jot|write|note|put) (?:that|it) down|don't let me forget(?: it| that)?)\W*$", clause, re.I)
+                        r"(?:jot|write|note|put) (?:that|it) down|don't let me forget(?: it| that)?)(?:,?\s+(?:please|pls|thanks|thank you))?\W*$",
+                        clause, re.I)
     if trailing:  # "I upgraded to python 3.12, note that": the note comes after what to note
         clause = f"remember that {trailing.group('what')}"
     as_text = re.search(r"\b(?:from|in|of)\s+[\"“'‘]", clause)  # "remove the spaces from 'a b c'" edits a text
