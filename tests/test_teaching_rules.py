@@ -1680,3 +1680,40 @@ def test_a_secret_followed_by_remember_that_please_meets_the_rule_against_keepin
     answer, _, _ = loop("The alarm code is 2580#, remember that please.", notes.tools(),
                         "House rule 2: under no circumstances may access codes be written down.")
     assert notes.facts == {} and "won't" in answer, (notes.facts, answer)
+
+
+@pytest.mark.parametrize("said, repeat", [("every second Monday remind me to pay the window cleaner at 10am", "fortnightly"),
+                                           ("fortnightly on Thursdays remind me to clean the fridge", "fortnightly"),
+                                           ("remind me every alternate Friday to call the landlord", "fortnightly")])
+def test_every_second_day_and_fortnightly_are_every_other_week(said, repeat):
+    entry = typed("diary_entry", "Adds an entry to the user's diary.", title="string", start="string",
+                  recur={"type": "string", "enum": ["never", "daily", "weekdays", "weekly", "fortnightly", "monthly"]})
+    made, _ = scheduled(said, entry)
+    assert made and made[0][1]["recur"] == repeat and "fortnightly" not in made[0][1]["start"], made
+
+
+def test_a_repeat_with_no_matching_choice_is_asked_about_never_the_middle_choice():
+    entry = typed("diary_entry", "Adds an entry to the user's diary.", title="string", start="string",
+                  recur={"type": "string", "enum": ["never", "daily", "weekly", "monthly"]})
+    made, answer = scheduled("every 15 minutes remind me to check the oven", entry)
+    assert made == [] and answer.endswith("?"), (made, answer)
+
+
+def test_a_clock_time_goes_to_the_tool_that_takes_a_due_time_and_a_delay_is_counted_from_the_date_given():
+    after = typed("after_a_bit", "Sends the user a note after a delay.", note="string", wait_minutes="integer")
+    queue = typed("queue_it", "Queues a background job to run at a due time.", job="string", due="string")
+    made, _ = scheduled("remind me tomorrow at 8 to call the bank", after, queue)
+    assert made == [("queue_it", {"job": "call the bank", "due": "tomorrow at 8"})], made
+    made, _ = scheduled("Queue a job to rebuild the index at 2am", after, queue)
+    assert [name for name, _ in made] == ["queue_it"], made
+    made, _ = scheduled("remind me at 5pm to call Omar", after, system="It is Tuesday 10 March 2026, 09:00.")
+    assert made == [("after_a_bit", {"note": "call Omar", "wait_minutes": 480})], made
+
+
+@pytest.mark.parametrize("said, title", [("remind me on Monday at 9 to plan the week", "plan the week"),
+                                          ("remind me at 6pm to make dinner", "make dinner"),
+                                          ("remind me tonight at 7 to set the table", "set the table")])
+def test_an_everyday_verb_at_the_start_of_a_task_is_the_task_not_a_request_word(said, title):
+    nudge = typed("nudge", "Sets a reminder for the user.", message="string", at="string")
+    made, _ = scheduled(said, nudge)
+    assert made and made[0][1]["message"] == title, made

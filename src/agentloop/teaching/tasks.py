@@ -8,7 +8,7 @@ import re
 from . import facts, say
 from .grammar import NUDGE
 from .timing import ORDINAL, delay, now_in, shaped, task_of, timing
-from .toolbox import UNITS_SAID, Missing, allows_empty, call, described, role_of, same_cadence, takes_key, type_of
+from .toolbox import UNITS_SAID, Missing, allows_empty, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1],
            "count_words": lambda s: str(len(s.split())), "titlecase": str.title, "length": lambda s: str(len(s))}
@@ -92,7 +92,10 @@ def schedule(intent, turn):
     if not task or re.fullmatch(VAGUE, task, re.I):  # "I have to renew my passport, so remind me on June 1"
         task = task_of(rest)
     reminds = bool(re.search(rf"\b{NUDGE} me\b|\breminders?\b", turn.text, re.I))
-    tool = max(tools, key=lambda t: (recurring(t) == bool(every), fillable(t), reminds and to_the_user(t)))
+    now, phrase = now_in(turn.system), f"{when} {every}"  # times in the tool's own format, from the date it is
+    said = set(words_of(turn.text))
+    tool = max(tools, key=lambda t: (recurring(t) == bool(every), fillable(t), takes_time(t, phrase, now),
+                                     reminds and to_the_user(t), len(said & set(words_of(f"{t.name} {t.description}")))))
     due = when or next_time(every) if every or when else ""  # no time said: asked for, never made up
     if every and when and not re.search(DAY_WORDS, when, re.I) and (weekday := re.search(DAY_WORDS, every, re.I)):
         due = f"{weekday.group().rstrip('s').capitalize()} {when}"  # "every Friday at 5pm": first due Friday at 5pm
@@ -102,7 +105,6 @@ def schedule(intent, turn):
     day, hour = re.sub(CLOCK_WORDS, "", due).strip(" ,") or due, next(iter(re.findall(CLOCK_WORDS, due)), due)
     if days := re.findall(rf"{DAY_WORDS}|\bweekdays?\b|\bweekends?\b", every, re.I):  # "every weekday at 9:15": the days
         day = " ".join(days)
-    now, phrase = now_in(turn.system), f"{when} {every}"  # times in the tool's own format, from the date it is
     if any(role_of(p, spec, {"repeat": ""}) for p, spec in tool.params.items()):  # calendar_add(title, start, repeat)
         once = "" if any(allows_empty(tool, p) for p, spec in tool.params.items() if role_of(p, spec, {"repeat": ""})) else "none"
         slot = any(role_of(p, spec, {"when": "", "repeat": "", "task": "", "day": "", "hour": ""}) in ("when", "day", "hour")
@@ -140,6 +142,14 @@ def fillable(tool) -> bool:
     roles = [role_of(p, tool.params[p], {"task": "", "when": "", "day": "", "hour": "", "repeat": ""})
              for p in tool.required if p in tool.params]
     return roles.count(None) == 0 or (roles.count(None) == 1 and "task" not in roles)  # later(payload, ...): payload is the task
+
+
+def takes_time(tool, phrase: str, now) -> bool:
+    """Whether the tool can be given this time: one that takes a delay in minutes needs "in 2 hours", or the time it is
+    now to count from ("tomorrow at 8" goes to a tool that takes a due time instead)."""
+    delays = [p for p, spec in tool.params.items() if type_of(spec) in ("integer", "number") and role_of(p, spec, {"when": ""})
+              and re.search(r"\b(?:second|sec|minute|min|hour|hr)s?\b", f"{p.replace('_', ' ')} {described(tool, p)}")]
+    return not delays or delay(phrase, "minute", now) is not None
 
 
 def to_the_user(tool) -> bool:
@@ -185,6 +195,8 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
 
 def next_time(every: str) -> str:
     """When a recurring task first runs: "every hour" -> "in 1 hour", "every Monday" -> "next Monday"."""
+    if not re.match(r"(?:every|each)\b", every, re.I) and (day := re.search(DAY_WORDS, every, re.I)):
+        return f"next {day.group().removesuffix('s')}"  # "fortnightly on Thursdays": first due next Thursday
     if ordinal := re.search(rf"\b(?:on )?(?:the )?{ORDINAL}\b", every, re.I):
         return ordinal.group()  # "on the 1st of every month" is first due on the 1st
     found = re.match(r"(?:every|each)\s+(?:other\s+)?(?:(\d+)\s+)?(\w+?)s?$", every, re.I)

@@ -305,9 +305,10 @@ def cadence(said: str) -> tuple | None:
             return (unit, 1)
     if re.search(r"\b(?:bi ?weekly|fortnight(?:ly)?)\b", text):
         return ("week", 2)
-    every = re.search(r"\b(?:every|each)\s+(other|\d+|two|three|four)?\s*(?:(minute|hour|day|week|month|year)s?\b|"
+    every = re.search(r"\b(?:every|each)\s+(other|second|alternate|\d+|two|three|four)?\s*(?:(minute|hour|day|week|month|year)s?\b|"
                       r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b)?", text)
-    count = {"other": 2, "two": 2, "three": 3, "four": 4}.get(every.group(1), every.group(1)) if every and every.group(1) else 1
+    count = {"other": 2, "second": 2, "alternate": 2, "two": 2, "three": 3, "four": 4}.get(every.group(1), every.group(1)) \
+        if every and every.group(1) else 1
     for unit in ("hour", "year", "month", "week", "day"):
         if re.search(UNITS_SAID[unit], text):
             return (unit, int(count))
@@ -329,7 +330,7 @@ def convert(value, spec: dict):
     kind = type_of(spec)
     if "enum" in spec and value not in spec["enum"]:  # "agent:researcher" -> "agent", "every Monday" -> "weekly", else the middle
         prefixed = next((e for e in spec["enum"] if str(value).startswith(f"{e}:")), None)
-        if prefixed is None and cadence(value) and any(cadence(e) for e in spec["enum"]):
+        if prefixed is None and isinstance(value, str) and any(cadence(e) for e in spec["enum"]):
             value = same_cadence(spec["enum"], value)  # a repeat goes to the choice that repeats as often, never a near one
             if value is None:
                 raise NoSuchChoice(spec["enum"])
