@@ -1505,6 +1505,9 @@ def test_a_change_whose_amount_is_unread_gives_no_answer_rather_than_a_partial_o
     ({"car": "a Ford Focus", "job": "vet"}, "my car's not a Focus - it's a Fiesta", "car", "a Fiesta"),
     ({"sister_name": "Kat"}, "No, my sister isn't called Kat, it's Kate.", "sister_name", "Kate"),
     ({"gym": "Tuesday at 6pm"}, "Sorry, it isn't Tuesday, it's Wednesday.", "gym", "Wednesday at 6pm"),
+    ({"job": "paramedic"}, "my job isn't paramedic any more, it's firefighter", "job", "firefighter"),
+    ({"home": "Derby"}, "I don't live in Derby, it's Leicester actually", "home", "Leicester"),
+    ({"cat_name": "Mog"}, "My cat isn't Mog, she's called Tilly.", "cat_name", "Tilly"),
 ])
 def test_x_isnt_a_its_b_corrects_a(held, said, key, now):
     notes = Notes(**held)

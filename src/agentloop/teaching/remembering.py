@@ -311,7 +311,7 @@ def others(turn, key: str, value: str | None) -> str:
 
 def pointer(intent: Intent, turn):
     """"Note the flat number" with nothing said about it in this message: ask for it rather than store the words."""
-    what = re.sub(r"^(?:my|our)\b", "your", intent.slots["what"], flags=re.I)
+    what = re.sub(r"\b(?:my|our)\b", "your", intent.slots["what"], flags=re.I)
     return f"What is {what}? Tell me and I'll remember it." if what else "What should I remember? Tell me the fact itself."
 
 

@@ -199,6 +199,15 @@ def one(clause: str, previous: str | None) -> Intent:
         rf"(?: about| that(?=\s+(?:i|my|you)\b))?"
         rf"\s+(?P<what>.+?)(?:\s+(?:but|except)\b.*|,\s*(?:and )?keep\b.*|,\s*(?:i|i'm|i am|it's|that's)\b.*|\s+[-–—]\s+.*)?(?:\s+(?:from|out of|off) (?:your |my |the )?"
         rf"(?:memory|notes|file|records?|list|brain|system)\b.*?)?(?:,? please| for me| now| pls| on file| any ?more)?[.!?]*$", clause, re.I)
+    swapped = re.match(r"^\W*(?:(?:correction|actually|no|nope|sorry|oops|wait|to be clear|just so you know)\W+)*(?:(?:my (?P<k>[a-z]+"
+                       r"(?: (?!(?:is|was|are)n?\b)[a-z]+)?)|it|that)(?:'s|\s+is|\s+was)?(?:n't|\s+not)|i (?:don't|do not|didn't) [a-z]+"
+                       r"(?: (?:in|at|for|with|from|as))?)\s+(?:actually |really )?(?:an? |the )?(?P<old>[^,;.!?]+?)(?: any ?more| now)?\s*"
+                       r"(?:[,;]|\s[-–—])\s*(?:but |rather )?(?:it's|it is|its|it was|they're|they are|that's|that is|(?:he|she)(?:'s| is)"
+                       r"(?: called| named)?|i(?:'m| am) [a-z]+ to)\s+(?:actually\s+)?(?P<new>[^,.;!?]+?)(?:\s+(?:actually|now|instead))?\W*$",
+                       clause, re.I)
+    if swapped:  # "my allergy isn't peanuts, it's tree nuts": B replaces A
+        return Intent("correct", {"new": swapped.group("new").strip(), "old": swapped.group("old").strip(),
+                                  "key": key_of(swapped.group("k")) if swapped.group("k") else "", "swapped": True})
     gone = (re.search(r"\b(?:anymore|any more|no longer)\b", clause, re.I) and re.search(r"\b(?:i|my)\b", clause, re.I)
             or re.match(r"^\W*i (?:quit|left|sold|gave up|stopped|finished|broke up with|split (?:up )?with|moved out of|"
                         r"lost|got rid of)\b", clause, re.I))
@@ -232,13 +241,6 @@ def one(clause: str, previous: str | None) -> Intent:
         if not re.sub(rf"\b(?:in|on|at|since|last|this|ago|{MONTH})\b", "", timing(what)[2], flags=re.I).strip(" ,.!"):
             return Intent("none", {})  # "I quit in january": a time, nothing named to forget
         return Intent("forget", {"key": topic_key(what), "value": None, "what": what.strip(" ,.!"), "stale": True, "clause": clause})
-    swapped = re.match(r"^\W*(?:(?:correction|actually|no|nope|sorry|oops|wait|to be clear|just so you know)\W+)*(?:my (?P<k>[a-z]+(?: (?!(?:is|was|are)n?\b)[a-z]+)?)|"
-                       r"it|that)(?:'s| is| was)? ?(?:n't| not) (?:actually |really )?(?:an? |the )?(?P<old>[^,;.!?]+?)\s*(?:[,;]|\s[-–—])\s*"
-                       r"(?:but |rather )?(?:it's|it is|its|it was|they're|they are|that's|that is|i(?:'m| am) [a-z]+ to)\s+(?:actually\s+)?"
-                       r"(?P<new>[^,.;!?]+?)\W*$", clause, re.I)
-    if swapped:  # "my allergy isn't peanuts, it's tree nuts": B replaces A
-        return Intent("correct", {"new": swapped.group("new").strip(), "old": swapped.group("old").strip(),
-                                  "key": key_of(swapped.group("k")) if swapped.group("k") else "", "swapped": True})
     fix = re.match(r"^\W*(?:correction|actually|no|nope|sorry|oops|wait|scratch that|my bad|i meant|i mean|that'?s (?:wrong|not right|"
                    r"incorrect)|wrong|not quite|you(?:'ve| have) (?:got )?(?:my \w+|it|that|this) wrong|my [a-z]+(?: [a-z]+)?(?:'s| is) "
                    r"(?:wrong|incorrect|out of date))\b.*?\b(?:it's|it is|its|"
