@@ -1720,3 +1720,9 @@ def test_an_everyday_verb_at_the_start_of_a_task_is_the_task_not_a_request_word(
     nudge = typed("nudge", "Sets a reminder for the user.", message="string", at="string")
     made, _ = scheduled(said, nudge)
     assert made and made[0][1]["message"] == title, made
+
+
+def test_a_note_that_names_no_fact_of_the_user_said_alone_is_still_kept_as_said():
+    notes = Notes()
+    notes.say("Remember the milk")
+    assert list(notes.facts.values()) == ["the milk"], notes.facts

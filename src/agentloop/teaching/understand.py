@@ -131,6 +131,8 @@ def intents_in(text: str) -> tuple:
         previous = intent.slots["expression"] if intent.kind == "calculate" else None
         if intent.kind == "pointer" and any(i.kind == "remember" for i in intents):
             continue  # "My flat is 221B. Please note the flat number.": the fact already said is the one to keep
+        if intent.kind == "pointer" and intent.slots["what"] and not names_a_fact(intent.slots["what"]):
+            intent = note_of(intent.slots["what"])  # "Remember the milk", said alone: the note itself
         if intent.kind == "remember" and intents and intents[-1].kind == "remember" and not intent.slots.get("note"):
             intents[-1].slots["facts"] += intent.slots["facts"]
         elif intent.kind != "none":
@@ -262,8 +264,7 @@ def one(clause: str, previous: str | None) -> Intent:
         facts = stated(note.group("what"))
         if facts:
             return Intent("remember", {"facts": facts, "importance": "high"})
-        return Intent("remember", {"facts": [("note_" + topic_key(note.group("what")), note.group("what"))],
-                                   "importance": "high", "note": True})
+        return note_of(note.group("what"))
     expression = arithmetic.expression(clause, previous)
     if expression:
         return Intent("calculate", {"expression": expression})
@@ -322,6 +323,18 @@ def pointer(what: str) -> str | None:
     named = re.fullmatch(r"(?:the|my|our|that|this|his|her|their)(?: [a-z'-]+){1,4}", what, re.I)
     return what if named and not re.search(r"\b(?:is|are|was|were|has|have|had|on|at|in|for|to|from|with|called|named)\b|\d",
                                             what, re.I) else None
+
+
+def names_a_fact(what: str) -> bool:
+    """Whether a pointer names a fact about the user that has a value ("my PT's name", "the flat number"), rather than
+    being the note itself ("the milk")."""
+    return bool(re.search(r"^(?:my|our|his|her|their)\b|\b(?:number|name|code|date|time|address|day|email|phone|pin|"
+                          r"password|birthday|details?|info)s?$", what, re.I))
+
+
+def note_of(what: str) -> Intent:
+    """A note kept as said ("Remember: dentist on Friday at 3pm")."""
+    return Intent("remember", {"facts": [("note_" + topic_key(what), what)], "importance": "high", "note": True})
 
 
 def stated(text: str) -> list[tuple[str, str]]:
