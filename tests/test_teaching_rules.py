@@ -1726,3 +1726,23 @@ def test_a_note_that_names_no_fact_of_the_user_said_alone_is_still_kept_as_said(
     notes = Notes()
     notes.say("Remember the milk")
     assert list(notes.facts.values()) == ["the milk"], notes.facts
+
+
+def test_a_tool_that_takes_nothing_is_called_when_the_request_names_what_it_returns():
+    cleared = []
+    tools = {"peek_inbox": (schema("peek_inbox", "Returns the most recent message in the user's inbox."),
+                            lambda: "From: Ana. Subject: lunch on Friday?"),
+             "top_story": (schema("top_story", "Gives the top news headline of the day."), lambda: "Rain expected"),
+             "wipe_all": (schema("wipe_all", "Deletes every saved note about the user."), lambda: cleared.append(1) or "wiped")}
+    answer, calls, _ = loop("Can you read me my newest message?", tools)
+    assert [name for name, _ in calls] == ["peek_inbox"] and "lunch on Friday" in answer, (calls, answer)
+    answer, calls, _ = loop("Tell me the top headline.", tools)
+    assert [name for name, _ in calls] == ["top_story"] and "Rain" in answer, (calls, answer)
+    answer, calls, _ = loop("My message to Ana was rude.", tools)
+    assert calls == [] and cleared == [], calls
+
+
+def test_a_question_memory_cannot_answer_never_calls_a_tool_that_takes_nothing():
+    tools = {"peek_inbox": (schema("peek_inbox", "Returns the most recent message in the user's inbox."), lambda: "From: Ana")}
+    answer, calls, _ = loop("what's the weather like?", tools)
+    assert calls == [], calls

@@ -198,7 +198,7 @@ def overlapping(turn: Turn) -> list:
         if scored and max(scored.values()) >= 2:
             return [Intent("use", {"tool": max(scored, key=scored.get), "text": number[0], "number": float(number[0])})]
     if not subject:
-        return []
+        return bare(turn, meant)
     asked = meant(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))
     shared = {tool.name: len(asked & meant(f"{tool.name} {tool.description}")) for tool in turn.tools
               if sum(spec.get("type", "string") == "string" for p, spec in tool.params.items() if p in tool.required) == 1}
@@ -206,6 +206,19 @@ def overlapping(turn: Turn) -> list:
         return []
     said = next(g for g in subject.groups() if g)
     return [Intent("use", {"tool": max(shared, key=shared.get), "text": said.strip()})]
+
+
+TIME_WORDS = {"latest", "newest", "current", "recent", "today", "now", "last", "next", "new", "lat", "newe", "curr"}
+
+
+def bare(turn: Turn, meant) -> list:
+    """A tool that takes nothing and neither changes memory nor computes ("open_mailbox(): Returns the newest email"), called when the
+    request shares a word that matters with what it returns ("Read my latest email"): there is no argument to make up."""
+    asked = meant(turn.text) - {statements.lemma(w) for w in TIME_WORDS}
+    scored = {t.name: len(asked & meant(f"{t.name} {t.description}")) for t in turn.tools if not t.params and t.kind in (None, "recall", "search")}
+    if not scored or max(scored.values()) == 0 or turn.text.rstrip().endswith(".") and re.match(r"^\W*(?:i|my|we)\b", turn.text, re.I):
+        return []  # "My email is ..." states; it asks for nothing
+    return [Intent("use", {"tool": max(scored, key=scored.get), "text": ""})]
 
 
 def calculate(intent: Intent, turn: Turn):

@@ -73,6 +73,8 @@ def ask(intent: Intent, turn):
         key = next((k for k in key.split("|") if facts.lookup(known, k) is not None), key.split("|")[0])
     tool = turn.tool("list_memory", "recall") if key == "*" else turn.tool("list_memory") if key == "note" \
         else turn.tool("recall")
+    if tool is not None and not tool.params and key != "*":
+        tool = None  # a tool that takes nothing cannot search for one thing (peek_inbox() is no memory search)
     if key == "*" and not known and tool and takes_key(tool):  # get_fact(subject) cannot list everything
         return "I can only look up one thing at a time in my memory: ask me about it (your name, where you live, ...)."
     shape = intent.slots.get("shape") or statements.question(as_question(intent.slots["about"]))

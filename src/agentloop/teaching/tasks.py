@@ -216,7 +216,8 @@ def use(intent, turn):
     [result] = yield [call(tool, text=subject, word=subject, value=subject, query=subject, numbers=numbers)]
     if reason := refusal([result]):
         return f"{tool.name} did not work: {reason}"
-    return f"{tool.name}({subject if numbers else repr(subject)}) returned: {result.strip()}"
+    shown = subject if numbers else repr(subject) if subject else ""
+    return f"{tool.name}({shown}) returned: {result.strip()}"
 
 
 def joke(intent, turn):
