@@ -1481,6 +1481,7 @@ def test_a_chain_of_spends_from_one_amount_takes_every_spend_away(question, valu
     ("Nia picked 40 plums, ate two fifths of them and then picked 12 more. How many has she got now?", 40 - 40 * 2 / 5 + 12),
     ("Omar had 150 dollars. He spent half of it on a jacket and then 30 on a belt. How much does he have left?", 150 - 75 - 30),
     ("Tom had 30 cards. He gave a quarter of them away. Then his uncle gave him 4. How many does he have now?", 30 - 7.5 + 4),
+    ("Anna had 20 sweets. Anna gave her friend 5. How many does she have left?", 15),
 ])
 def test_a_fraction_of_a_quantity_given_away_is_a_part_of_what_there_is_by_then(question, value):
     for tools in (SUMS, {}):
