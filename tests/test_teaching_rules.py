@@ -1747,3 +1747,19 @@ def test_a_question_memory_cannot_answer_never_calls_a_tool_that_takes_nothing()
     tools = {"peek_inbox": (schema("peek_inbox", "Returns the most recent message in the user's inbox."), lambda: "From: Ana")}
     answer, calls, _ = loop("what's the weather like?", tools)
     assert calls == [], calls
+
+
+def test_an_hour_of_the_day_parameter_is_no_delay_and_gets_the_24_hour_hour():
+    table = typed("reserve", "Reserves a table at the restaurant.", party="string", date="string",
+                  start_hour={"type": "integer", "description": "hour in 24h format"})
+    made, _ = scheduled("reserve a table for 4 on Saturday at 8pm", table)
+    assert made and made[0][1]["start_hour"] == 20, made
+
+
+def test_a_repeat_the_tool_cannot_do_is_asked_about_with_its_choices():
+    entry = typed("add_event", "Adds an event to the calendar.", name="string", when="string",
+                  freq={"type": "string", "enum": ["one-off", "weekly", "bi-weekly", "monthly"]})
+    made, answer = scheduled("every day at 7am remind me to stretch", entry)
+    assert made == [] and "one-off, weekly, bi-weekly or monthly" in answer, (made, answer)
+    made, _ = scheduled("every other Wednesday remind me to call grandpa", entry)
+    assert made and made[0][1]["freq"] == "bi-weekly", made

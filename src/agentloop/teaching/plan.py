@@ -105,7 +105,9 @@ def planned(turn: Turn):
             texts.append(done.value)
             output = got[-1].strip() if got else by_hand(intent)
         except Missing as missing:  # a required argument the request does not hold: ask for it
-            return say.missing(missing.tool.kind, missing.param), []
+            spec = missing.tool.params.get(missing.param)
+            choices = spec.get("enum") if isinstance(spec, dict) and isinstance(spec.get("enum"), list) else None
+            return say.missing(missing.tool.kind, missing.param, choices), []
     cannot = [t for i, t in zip(intents, texts) if i.kind == "unknown"]
     if len(cannot) == len(texts):
         return (say.fallback(turn.text) if not turn.results else

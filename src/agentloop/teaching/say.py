@@ -107,8 +107,10 @@ WHEN_ASKED = "When should it happen?"
 WHEN_WORDS = {"when", "due", "start", "time", "date", "at", "datetime"}
 
 
-def missing(kind: str | None, param: str) -> str:
+def missing(kind: str | None, param: str, choices: list | None = None) -> str:
     """The one short question asked instead of calling a tool with an argument the request does not hold."""
+    if choices:  # "every day" and a tool that repeats only weekly or monthly: its choices, none made up
+        return f"The {param.replace('_', ' ')} can only be {', '.join(map(str, choices[:-1]))} or {choices[-1]}: which should I use?"
     if kind == "schedule" and set(param.lower().split("_")) & WHEN_WORDS:
         return WHEN_ASKED
     return ASKS.get(kind) if param in ("task", "job", "title", "text", "content", "query") and kind in ASKS else \

@@ -144,11 +144,21 @@ def fillable(tool) -> bool:
     return roles.count(None) == 0 or (roles.count(None) == 1 and "task" not in roles)  # later(payload, ...): payload is the task
 
 
+def waited(param: str, hint: str) -> str | None:
+    """The unit a delay parameter counts in ("delay_minutes", "wait: seconds to wait"), or None: "start_hour" is an
+    hour of the day, not a wait."""
+    name, said = param.replace("_", " ").lower(), f"{param.replace('_', ' ')} {hint}".lower()
+    waits = re.search(r"\b(?:delay|wait|after|later|offset|countdown|in)\b", name) or re.search(
+        r"\b(?:delay|wait|later|from now|countdown|before (?:it|the)\b)", hint, re.I)
+    unit = re.search(r"\b(second|sec|minute|min|hour|hr)s\b", name) or (waits and re.search(r"\b(second|sec|minute|min|hour|hr)s?\b", said))
+    return unit.group(1) if unit else None
+
+
 def takes_time(tool, phrase: str, now) -> bool:
     """Whether the tool can be given this time: one that takes a delay in minutes needs "in 2 hours", or the time it is
     now to count from ("tomorrow at 8" goes to a tool that takes a due time instead)."""
     delays = [p for p, spec in tool.params.items() if type_of(spec) in ("integer", "number") and role_of(p, spec, {"when": ""})
-              and re.search(r"\b(?:second|sec|minute|min|hour|hr)s?\b", f"{p.replace('_', ' ')} {described(tool, p)}")]
+              and waited(p, described(tool, p))]
     return not delays or delay(phrase, "minute", now) is not None
 
 
@@ -169,10 +179,10 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
         role = role_of(param, spec, {"when": "", "day": "", "hour": "", "repeat": ""}) or (
             "when" if re.search(r"YYYY|HH:MM|\bISO\b", hint) else None)
         counted = type_of(spec) in ("integer", "number")
-        if role == "when" and counted and (per := re.search(r"\b(second|sec|minute|min|hour|hr)s?\b", f"{param.replace('_', ' ')} {hint}")):
-            args[param] = delay(phrase, per.group(1), now)  # later(delay_minutes): "in 2 hours" is 120
+        if role == "when" and counted and (per := waited(param, hint)):
+            args[param] = delay(phrase, per, now)  # later(delay_minutes): "in 2 hours" is 120
         elif role in ("when", "day", "hour"):
-            args[param] = shaped(value, hint, phrase, now, hour=role == "hour" and counted)
+            args[param] = shaped(value, hint, phrase, now, hour=counted and (role == "hour" or "hour" in param.lower().split("_")))
         elif role == "repeat" and (listed := re.search(r"\b[a-z]+(?:\s*/\s*[a-z]+)+\b", hint)) and isinstance(value, str):
             options = [o.strip() for o in listed.group().split("/")]  # "recurrence: once/weekly/daily"
             unit = next((u for u, said in UNITS_SAID.items() if re.search(said, every or "none", re.I)), None)

@@ -167,7 +167,7 @@ def shaped(value, hint: str, phrase: str, now, hour: bool = False):
                ("HH:MM", "%H:%M")]
     wanted = next((f for key, f in formats if key in hint), None) or (
         "%Y-%m-%d" if re.search(r"\bISO date\b", hint) else "%Y-%m-%dT%H:%M" if re.search(r"\bISO\b", hint) else None)
-    hour_only = hour or re.search(r"\b0\s*-\s*23\b|\b24[- ]?hour\b", hint)
+    hour_only = hour or re.search(r"\b0\s*-\s*23\b|\b24[- ]?(?:hour|h)\b", hint)
     if hour_only and not wanted:  # an hour as a number is on a 24-hour clock: "2pm" is 14, never 2
         clock = clock_of(phrase)
         return clock[0] if clock else None
