@@ -86,7 +86,7 @@ def intents_in(text: str) -> tuple:
     if after is not None and any(i.kind not in ("unknown", "none") for i in intents_in(after)):
         return intents_in(after)
     if (kept := unkept(text)) is not None:  # "Don't remember this, but my salary is 85k": nothing of it is stored
-        return tuple(i for i in intents_in(kept) if i.kind not in ("remember", "forget", "pointer", "unknown")) + (Intent("unkept"),)
+        return tuple(i for i in intents_in(kept) if i.kind not in NOT_ASKED) + (Intent("unkept"),)
     parts = [text.strip()] if given else clauses(text)  # "Count the words: I came, I saw": the text after the colon is one
     if (vague := arithmetic.unsaid_change(text)) and re.search(r"\bhow (?:many|much)\b|\bleft\b|\bnow\b", text, re.I):
         return (Intent("unsure", {"unread": vague}),)  # "He gave some to Leo, then found 6. How many now?": no number to use
@@ -140,10 +140,11 @@ def intents_in(text: str) -> tuple:
     return tuple(last_said(intents))
 
 
+NOT_ASKED = {"remember", "forget", "pointer", "unknown", "joke", "smalltalk", "greet", "okay", "thanks", "bye", "none"}  # said, not asked for
 RETRACTION = (r"(?:^|(?<=[.!?,;:\-–—])|(?<=\.\.\.))\s*(?:(?:no|oh|ok|okay|sorry|haha|lol)\W+)?(?:just kidding|jk|j/k|kidding|"
               r"(?:scratch|forget|ignore|disregard|cancel) (?:that|this)(?=\s*[,.!;:\-–—])|never ?mind(?: that)?(?=\s*[,.!;:\-–—])|"
               r"no wait|wait,? no)\b[\s,.!:;\-–—]*(?=\w)")
-UNKEPT = (r"\b(?:don't|do not|dont|never|no need to|you (?:shouldn't|mustn't|needn't))\s+(?:remember|save|store|keep|note|jot|write|"
+UNKEPT = (r"(?<!\bi )(?<!\bwe )\b(?:don't|do not|dont|never|no need to|you (?:shouldn't|mustn't|needn't))\s+(?:remember|save|store|keep|note|jot|write|"
           r"record|log|memori[sz]e)(?:\s+(?:this|that|it|one))(?:\s+(?:down|in mind|on file|anywhere|please|pls))*(?=\s*(?:[,.!;:\-–—]|but\b|$))")
 
 
