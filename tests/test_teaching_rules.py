@@ -1482,6 +1482,8 @@ def test_a_chain_of_spends_from_one_amount_takes_every_spend_away(question, valu
     ("Omar had 150 dollars. He spent half of it on a jacket and then 30 on a belt. How much does he have left?", 150 - 75 - 30),
     ("Tom had 30 cards. He gave a quarter of them away. Then his uncle gave him 4. How many does he have now?", 30 - 7.5 + 4),
     ("Anna had 20 sweets. Anna gave her friend 5. How many does she have left?", 15),
+    ("Had 40 euros, gave half to my brother, then spent 7 on lunch. What's left?", 13),
+    ("I had 60 dollars and spent a third on books, then 10 on food. How much is left?", 30),
 ])
 def test_a_fraction_of_a_quantity_given_away_is_a_part_of_what_there_is_by_then(question, value):
     for tools in (SUMS, {}):

@@ -447,8 +447,8 @@ def ledger(text: str) -> str | None:
     rest = re.sub(r"\b(?:gave|gives|handed|hands|sent|sends) (?:me|us)\b", "got", rest)  # given to me is gained
     rest = re.sub(r"\b(?!(?:he|she|they|i|we|you|and|then)\b)([a-z]+) (?:gave|gives|handed|hands|sent|sends) (?:him|her|them)\b(?= (?:another |an? )?\(?\d)",
                   r"\1 got", rest)  # "his sister gave him 5": given to the one the story is about
-    rest = re.sub(rf"\b(?:(a|an|one|\d+) )?({'|'.join(PARTS)})s? (?:of )?(?:them|it|those|these|that|what'?s left|what (?:was|is) left|"
-                  r"the rest|(?:her|his|their|my|our|the) [a-z]+)\b", lambda m: f"F{m[1] if (m[1] or 'a')[0].isdigit() else 1}/{PARTS[m[2]]}",
+    rest = re.sub(rf"\b(?:(a|an|one|\d+) )?({'|'.join(PARTS)})s?(?: (?:of )?(?:them|it|those|these|that|what'?s left|what (?:was|is) left|"
+                  r"the rest|(?:her|his|their|my|our|the) [a-z]+)\b|(?=\s+(?:to|away|on|for|and|at|in|with)\b|\s*[,.;!?]))", lambda m: f"F{m[1] if (m[1] or 'a')[0].isdigit() else 1}/{PARTS[m[2]]}",
                   rest)  # "gave a quarter of them away": a part of what there is by then
     rest = re.sub(r"(?:^|(?<=[.!?,;]))\s*(?:so |and |then )?(?:how (?:much|many)|what(?:'s| is)?)\b[^.!?]*[.!?]*\s*$", "", rest)  # the question's verbs change nothing
     takes, adds = (SPEND, EARN) if money else (LOSE, GAIN)
