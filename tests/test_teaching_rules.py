@@ -1583,7 +1583,8 @@ def test_a_relative_named_with_a_modifier_keeps_both_the_name_and_the_fact(said,
 
 @pytest.mark.parametrize("said", ["Don't remember this, but my bonus was 12k.", "My locker code is 7720 - don't write that down.",
                                   "Off the record: I'm thinking of quitting. Don't save that.",
-                                  "please do not store this: my partner is called Jo"])
+                                  "please do not store this: my partner is called Jo",
+                                  "I'd rather you didn't write this down, but I'm pregnant"])
 def test_a_request_not_to_keep_what_is_said_stores_nothing_and_says_so(said):
     notes = Notes(city="Leeds")
     answer, calls = notes.say(said)
