@@ -1766,3 +1766,19 @@ def test_a_repeat_the_tool_cannot_do_is_asked_about_with_its_choices():
     assert made == [] and "one-off, weekly, bi-weekly or monthly" in answer, (made, answer)
     made, _ = scheduled("every other Wednesday remind me to call grandpa", entry)
     assert made and made[0][1]["freq"] == "bi-weekly", made
+
+
+@pytest.mark.parametrize("said, hour, minute, label", [("wake me at 5:50am to catch the bus", 5, 50, "catch the bus"),
+                                                        ("set an alarm for 8:15pm to water the tomatoes", 20, 15, "water the tomatoes"),
+                                                        ("remind me at 10 tonight to take the bins out", 22, 0, "take the bins out")])
+def test_a_clock_time_goes_into_hour_and_minute_integers(said, hour, minute, label):
+    alarm = typed("ring", "Sets an alarm for the user.", label="string", hour={"type": "integer", "description": "0-23"},
+                  minute={"type": "integer", "description": "0-59"})
+    made, _ = scheduled(said, alarm)
+    assert made == [("ring", {"label": label, "hour": hour, "minute": minute})], made
+
+
+def test_an_alarm_with_no_clock_time_is_asked_for_not_set_at_midnight():
+    alarm = typed("ring", "Sets an alarm for the user.", label="string", hour="integer", minute="integer")
+    made, answer = scheduled("set an alarm to call the plumber tomorrow", alarm)
+    assert made == [] and answer.endswith("?"), (made, answer)

@@ -18,7 +18,7 @@ NOT_JOBS = set("""bit little lot big huge real total fan new good great bad pers
     beginner parent mum mom dad father mother morning night""".split())
 TIME_UNITS = "minute|hour|day|week|month|year|morning|evening|night|weekend"
 WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-NUDGE = r"(?:remind|nudge|ping|buzz|alert|notify|text|poke|prompt|warn|bug)"  # "buzz me at 9 to ...": asks for a reminder
+NUDGE = r"(?:remind|nudge|ping|buzz|alert|notify|text|poke|prompt|warn|bug|wake)"  # "buzz me at 9 to ...": asks for a reminder
 VERBS = set("""add subtract multiply divide calculate compute work what whats how who where when why tell
     remember forget delete remove erase note remind schedule plan book buy order write translate explain
     summarise summarize research look find search check reverse shout count make convert give show call

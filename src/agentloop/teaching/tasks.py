@@ -7,7 +7,7 @@ import re
 
 from . import facts, say
 from .grammar import NUDGE
-from .timing import ORDINAL, delay, now_in, shaped, task_of, timing
+from .timing import ORDINAL, clock_of, delay, now_in, shaped, task_of, timing
 from .toolbox import UNITS_SAID, Missing, allows_empty, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1],
@@ -122,7 +122,7 @@ def schedule(intent, turn):
         results = yield [timed(tool, call(tool, task=task, when=due), phrase, every, now)]
     if reason := refusal(results):
         return f"I couldn't schedule that. {reason}"
-    return f"Scheduled: {task} ({' '.join(filter(None, [when, every])) or due})."
+    return f"Scheduled: {task or 'it'} ({' '.join(filter(None, [when, every])) or due})."
 
 
 DAY_WORDS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
@@ -179,7 +179,10 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
         role = role_of(param, spec, {"when": "", "day": "", "hour": "", "repeat": ""}) or (
             "when" if re.search(r"YYYY|HH:MM|\bISO\b", hint) else None)
         counted = type_of(spec) in ("integer", "number")
-        if role == "when" and counted and (per := waited(param, hint)):
+        if counted and re.fullmatch(r"(?:\w+_)?min(?:ute)?s?", param.lower()) and not waited(param, hint):
+            clock = clock_of(phrase)  # set_alarm(hour, minute): "6:45am" is 6 and 45, never 6 and 0
+            args[param] = clock[1] if clock else None
+        elif role == "when" and counted and (per := waited(param, hint)):
             args[param] = delay(phrase, per, now)  # later(delay_minutes): "in 2 hours" is 120
         elif role in ("when", "day", "hour"):
             args[param] = shaped(value, hint, phrase, now, hour=counted and (role == "hour" or "hour" in param.lower().split("_")))

@@ -72,7 +72,8 @@ def task_of(text: str) -> str:
                   r"(?: (?:my|the) (?:calendar|diary|agenda|schedule|planner|list|queue|to-?do list))?\W*$|^\W*(?:is|are)\s+", "", task, flags=re.I)
     task = re.sub(r"^\W*(?:set up|set|add|put|schedule|book|create|make)\s+(?:a |an )?(?:recurring |repeating )?"
                   r"(?:thing|reminder|event|task|job|entry|something)\W*(?:to|for|about)?\s*", "", task, flags=re.I)
-    task = re.sub(r"\s+(?:in|on) for$|\s+(?:for|on|at|by|in)$|^(?:me|us)\s+", "", re.sub(r"\s+", " ", task).strip(" ,.!:-"), flags=re.I)
+    task = re.sub(r"\s+(?:in|on) for$|\s+(?:for|on|at|by|in)$|^(?:me|us)\s+|^(?:for|on|at|by|in|to)$|^to\s+(?=[a-z])", "", re.sub(r"\s+", " ", task).strip(" ,.!:-"),
+                  flags=re.I)
     return task.strip(" ,.!:-")
 
 
