@@ -1607,7 +1607,8 @@ def test_just_kidding_withdraws_the_request_before_it(question, value):
 
 
 @pytest.mark.parametrize("said, old_key", [("I sold the Golf; I drive a Mini now.", "car"),
-                                           ("I left Leeds; I live in York now.", "city")])
+                                           ("I left Leeds; I live in York now.", "city"),
+                                           ("I got rid of the Golf; now I ride a scooter.", "car")])
 def test_a_statement_after_a_semicolon_replaces_what_the_first_one_ended(said, old_key):
     notes = Notes(car="a VW Golf", city="Leeds")
     notes.say(said)

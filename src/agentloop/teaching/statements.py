@@ -26,7 +26,7 @@ HEDGES = r"\b(?:if|would|could|might|maybe|perhaps|wish|hope|imagine|suppose|pre
 NEGATIONS = r"\b(?:not|never|no longer|don't|doesn't|didn't|do not|does not|did not|no|nothing|nobody|n't)\b"
 FILLERS = (r"in case (?:that|it) matters(?: later)?|just so you know|for the record|btw|by the way|fyi|lol|haha|from now on|"
            r"these days|now|last (?:week|month|year|spring|summer|autumn|fall|winter)|recently|lately")
-OPENERS = r"(?:(?:so|well|oh|also|and|but|btw|fyi|hey|hi|hello|ok|okay|yes|yeah|actually|anyway|by the way|" \
+OPENERS = r"(?:(?:so|well|oh|also|and|but|btw|fyi|hey|hi|hello|ok|okay|yes|yeah|actually|anyway|by the way|now|these days|" \
           r"just so you know|for the record|fun fact|note that|remember that|please note)\W+)*"
 IRREGULAR = {"has": "have", "had": "have", "got": "have", "'ve": "have", "does": "do", "did": "do", "goes": "go",
              "went": "go", "drove": "drive", "spoke": "speak", "wrote": "write", "ran": "run", "bought": "buy",

@@ -240,7 +240,8 @@ def one(clause: str, previous: str | None) -> Intent:
     if gone and not clause.rstrip().endswith("?"):  # "I don't work at Globex anymore": what memory says is no longer true
         what = re.sub(r"\b(?:i'm|i am|im|i|my|don't|do not|not|no longer|anymore|any more|have|work at|live in|"
                       r"scrap|forget|delete|remove|drop|that|from|your|notes|memory|quit|left|sold|gave up|stopped|"
-                      r"finished|lost|so|get rid of|last (?:week|month|year)|the|a)\b", " ", clause, flags=re.I)
+                      r"finished|lost|so|(?:get|got) rid of|broke up with|split (?:up )?with|moved out of|last (?:week|month|year)|the|a)\b", " ",
+                      clause, flags=re.I)
         if not re.sub(rf"\b(?:in|on|at|since|last|this|ago|{MONTH})\b", "", timing(what)[2], flags=re.I).strip(" ,.!"):
             return Intent("none", {})  # "I quit in january": a time, nothing named to forget
         return Intent("forget", {"key": topic_key(what), "value": None, "what": what.strip(" ,.!"), "stale": True, "clause": clause})
