@@ -1783,3 +1783,12 @@ def test_an_alarm_with_no_clock_time_is_asked_for_not_set_at_midnight():
     alarm = typed("ring", "Sets an alarm for the user.", label="string", hour="integer", minute="integer")
     made, answer = scheduled("set an alarm to call the plumber tomorrow", alarm)
     assert made == [] and answer.endswith("?"), (made, answer)
+
+
+@pytest.mark.parametrize("question", ["I have 3 cats and 2 dogs, how many legs in total?",
+                                      "We bought 4 tables and 6 chairs. How many screws is that altogether?"])
+def test_counts_add_up_only_for_what_was_counted(question):
+    answer, calls, _ = loop(question, SUMS)
+    assert calls == [] and not re.search(r"\b(?:5|10)\b", answer), (calls, answer)
+    answer, _, _ = loop("I have 3 cats and 2 dogs, how many pets in total?", SUMS)
+    assert "5" in answer, answer

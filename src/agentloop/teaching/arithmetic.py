@@ -469,11 +469,19 @@ def ledger(text: str) -> str | None:
     return " ".join(terms) if len(terms) > 1 and not pending else None
 
 
+COUNTED_ANY = {"total", "altogether", "in", "is", "are", "do", "did", "have", "has", "things", "items", "pets", "animals", "people",
+               "tickets", "of", "does", "were", "was", "will", "would"}  # "how many do I have in total?": what was counted
+
+
 def counted(text: str, numbers: list) -> str | None:
     """"3 tickets for Maroon 5 and 2 for Blink-182, how many total?": the counts added, the names left out."""
     if len(numbers) < 2 or not re.search(r"\bhow many\b.*\b(?:total|altogether|in all)\b|\bhow many\b.*\bis that\b", text) \
             or re.search(r"[-+*/x×]|\b(?:each|per|at|times|plus|minus)\b", text):
         return None
+    asked = re.search(r"\bhow many ([a-z]+)", text)
+    counted_nouns = {unit(w) for w in re.findall(r"\b\d+(?:\.\d+)? (?:[a-z]+ )?([a-z]+)", text)}
+    if asked and asked.group(1) not in COUNTED_ANY and unit(asked.group(1)) not in counted_nouns:
+        return None  # "3 cats and 2 dogs, how many legs?": legs were never counted
     return " + ".join(numbers)
 
 

@@ -235,7 +235,7 @@ def use(intent, turn):
 
 def joke(intent, turn):
     """Its one joke, and honesty about what it is not about."""
-    topic = re.search(r"\babout (?:an? |the )?([a-z ]+?)\W*$", turn.text, re.I)
+    topic = re.search(r"\babout (?:an? |the )?([a-z0-9 ]+?)\W*$", turn.text, re.I)
     return f"I only know one joke, and it isn't about {topic.group(1)}: {say.JOKE}" if topic else say.JOKE
 
 
