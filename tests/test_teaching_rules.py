@@ -1792,3 +1792,9 @@ def test_counts_add_up_only_for_what_was_counted(question):
     assert calls == [] and not re.search(r"\b(?:5|10)\b", answer), (calls, answer)
     answer, _, _ = loop("I have 3 cats and 2 dogs, how many pets in total?", SUMS)
     assert "5" in answer, answer
+
+
+def test_a_text_after_a_colon_that_reads_like_a_note_is_still_the_text():
+    tools = {"wc": (schema("wc", "Tells how many words a passage contains.", passage="string"), lambda passage: len(passage.split()))}
+    answer, calls, _ = loop("How many words are in: remember that please", tools)
+    assert calls == [("wc", {"passage": "remember that please"})] and "3" in answer, (calls, answer)

@@ -194,6 +194,8 @@ def one(clause: str, previous: str | None) -> Intent:
                         r"save (?:that|it)|keep that in mind|keep (?:that|it)|don't forget (?:it|that)|make a note(?: of (?:it|that))?|"
                         r"(?:jot|write|note|put) (?:that|it) down|don't let me forget(?: it| that)?)(?:,?\s+(?:please|pls|thanks|thank you))?\W*$",
                         clause, re.I)
+    if trailing and ":" in trailing.group("what"):
+        trailing = None  # "How many words are in: remember that please": the words after the colon are the text
     if trailing:  # "I upgraded to python 3.12, note that": the note comes after what to note
         clause = f"remember that {trailing.group('what')}"
     as_text = re.search(r"\b(?:from|in|of)\s+[\"“'‘]", clause)  # "remove the spaces from 'a b c'" edits a text
