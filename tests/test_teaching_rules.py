@@ -1600,7 +1600,8 @@ def test_dont_keep_a_named_thing_is_still_a_delete():
 
 @pytest.mark.parametrize("question, value", [("What's 9 times 3? Just kidding - what's 9 plus 3?", 12),
                                              ("how much is 50 divided by 5? scratch that, what's 50 minus 5?", 45),
-                                             ("add 4 and 4. jk, multiply 4 by 6", 24)])
+                                             ("add 4 and 4. jk, multiply 4 by 6", 24),
+                                             ("What's 30 minus 8? Actually, what's 30 plus 8?", 38)])
 def test_just_kidding_withdraws_the_request_before_it(question, value):
     answer, calls, _ = loop(question, SUMS)
     assert re.findall(r"-?\d+(?:\.\d+)?", answer) == [str(value)] and len(calls) == 1, (calls, answer)
@@ -1798,3 +1799,9 @@ def test_a_text_after_a_colon_that_reads_like_a_note_is_still_the_text():
     tools = {"wc": (schema("wc", "Tells how many words a passage contains.", passage="string"), lambda passage: len(passage.split()))}
     answer, calls, _ = loop("How many words are in: remember that please", tools)
     assert calls == [("wc", {"passage": "remember that please"})] and "3" in answer, (calls, answer)
+
+
+def test_actually_takes_back_a_question_but_never_a_statement():
+    notes = Notes()
+    notes.say("I live in Hull. Actually I like jazz too")
+    assert "Hull" in notes.facts.values() and any("jazz" in v for v in notes.facts.values()), notes.facts

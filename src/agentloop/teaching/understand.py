@@ -143,7 +143,8 @@ def intents_in(text: str) -> tuple:
 NOT_ASKED = {"remember", "forget", "pointer", "unknown", "joke", "smalltalk", "greet", "okay", "thanks", "bye", "none"}  # said, not asked for
 RETRACTION = (r"(?:^|(?<=[.!?,;:\-–—])|(?<=\.\.\.))\s*(?:(?:no|oh|ok|okay|sorry|haha|lol)\W+)?(?:just kidding|jk|j/k|kidding|"
               r"(?:scratch|forget|ignore|disregard|cancel) (?:that|this)(?=\s*[,.!;:\-–—])|never ?mind(?: that)?(?=\s*[,.!;:\-–—])|"
-              r"no wait|wait,? no)\b[\s,.!:;\-–—]*(?=\w)")
+              r"no wait|wait,? no)\b[\s,.!:;\-–—]*(?=\w)|(?<=\?)\s*(?:actually|sorry|oops|or rather|i mean|wait)\b[\s,.!:;\-–—]*(?=\w)")
+# ("... ? actually, what's 10 plus 4?": a question taken back by the next one; a statement is never taken back by "actually")
 UNKEPT = (r"(?<!\bi )(?<!\bwe )\b(?:don't|do not|dont|never|no need to|you (?:shouldn't|mustn't|needn't)|(?:i'd|i would) rather you didn't)\s+(?:remember|save|store|keep|note|jot|write|"
           r"record|log|memori[sz]e)(?:\s+(?:this|that|it|one))(?:\s+(?:down|in mind|on file|anywhere|please|pls))*(?=\s*(?:[,.!;:\-–—]|but\b|$))")
 
