@@ -1373,3 +1373,435 @@ def test_round_sixteen():
     notes = Notes()
     loop("Remember that my credit card PIN is 5521", notes.tools(), "Keep nothing that could unlock money.")
     assert notes.facts == {}
+
+
+# Round seventeen: each kind of failure a blind round found, tried with phrasings and tools of our own.
+def typed(tool_name, description, required=None, **params):
+    """A schema whose parameters may carry a full spec ({"type": ..., "description": ..., "enum": ...})."""
+    spec = schema(tool_name, description)
+    spec["function"]["parameters"]["properties"] = {p: t if isinstance(t, dict) else {"type": t} for p, t in params.items()}
+    spec["function"]["parameters"]["required"] = list(params) if required is None else required
+    return spec
+
+
+def scheduled(text, *specs, system="You plan things for the user."):
+    """The calls a scheduling request makes with these tools (each answers "ok"), and the answer."""
+    made = []
+    answer, _, _ = loop(text, {s["function"]["name"]: (s, lambda s=s, **kw: made.append((s["function"]["name"], kw)) or "ok")
+                               for s in specs}, system)
+    return made, answer
+
+
+@pytest.mark.parametrize("said, hour", [("reserve the squash court on Tuesday at 7pm", 19),
+                                         ("grab the studio for Sunday at 11am", 11),
+                                         ("book the van for Monday at 12pm", 12),
+                                         ("reserve the hall Thursday at 9:30 pm", 21)])
+def test_a_12_hour_time_goes_into_a_0_23_integer_as_24_hour(said, hour):
+    hold = typed("hold_room", "Reserves a room.", what="string", day="string",
+                 hour={"type": "integer", "description": "hour of the day, 0-23"})
+    made, _ = scheduled(said, hold)
+    assert made and made[0][1]["hour"] == hour, made
+
+
+def test_an_integer_hour_with_no_time_said_is_asked_for_never_zero():
+    hold = typed("hold_room", "Reserves a room.", what="string", day="string", hour="integer")
+    made, answer = scheduled("reserve the squash court on Tuesday", hold)
+    assert made == [] and answer.endswith("?"), (made, answer)
+
+
+@pytest.mark.parametrize("said, minutes", [("ping me in 3 hours to move the car", 180),
+                                            ("In 20 minutes remind me to flip the steaks", 20),
+                                            ("remind me in an hour and a half to call Omar back", 90)])
+def test_a_delay_in_minutes_tool_is_a_reminder_tool_and_gets_the_minutes(said, minutes):
+    after = typed("after_a_bit", "Sends the user a note once the given wait has passed. Acts after a delay.",
+                  note="string", wait_minutes="integer")
+    batch = typed("batch_job", "Runs a background job at a given time.", job="string", at="string")
+    made, _ = scheduled(said, batch, after)
+    assert [name for name, _ in made] == ["after_a_bit"] and made[0][1]["wait_minutes"] == minutes, made
+
+
+def test_a_delay_tool_never_guesses_a_delay_from_a_clock_time_it_cannot_count_from():
+    after = typed("after_a_bit", "Sends the user a note after a delay.", note="string", wait_minutes="integer")
+    made, answer = scheduled("remind me at 5pm to call Omar", after)
+    assert made == [] and answer.endswith("?"), (made, answer)
+
+
+@pytest.mark.parametrize("said, repeat", [("every other Tuesday remind me to water the ferns", "fortnightly"),
+                                           ("remind me every 2 weeks to change the filter at 8am", "fortnightly"),
+                                           ("every Wednesday at 6pm remind me to put the recycling out", "weekly"),
+                                           ("every weekday at 7 remind me to take my pills", "weekdays")])
+def test_every_other_day_is_the_choice_that_repeats_as_often(said, repeat):
+    entry = typed("diary_entry", "Adds an entry to the user's diary.", title="string", start="string",
+                  recur={"type": "string", "enum": ["never", "daily", "weekdays", "weekly", "fortnightly", "monthly"]})
+    made, _ = scheduled(said, entry)
+    assert made and made[0][1]["recur"] == repeat, made
+
+
+def test_a_repeat_the_enum_cannot_say_is_asked_about_not_rounded_to_a_near_one():
+    entry = typed("diary_entry", "Adds an entry to the user's diary.", title="string", start="string",
+                  recur={"type": "string", "enum": ["never", "daily", "weekly", "monthly"]})
+    made, answer = scheduled("every other Thursday at 5pm remind me to pay the cleaner", entry)
+    assert made == [] and answer.endswith("?"), (made, answer)
+
+
+def test_a_reminder_goes_to_the_plain_reminder_tool_beside_one_that_wants_a_cron_rule():
+    cron = typed("crontab", "Registers a recurring job with a schedule rule.", name="string",
+                 spec={"type": "string", "description": "a crontab line such as '30 8 * * 2'"})
+    bell = typed("bell", "Rings the user with a reminder.", message="string", at="string", every="string")
+    made, _ = scheduled("Set up a weekly reminder to phone dad on Sundays at 5pm", cron, bell)
+    assert [name for name, _ in made] == ["bell"] and "dad" in made[0][1]["message"], made
+
+
+SUMS = {"plus_one": (schema("plus_one", "Puts two amounts together.", a="number", b="number"), lambda a, b: a + b),
+        "less": (schema("less", "What is left of x once y is taken from it.", x="number", y="number"), lambda x, y: x - y),
+        "split_by": (schema("split_by", "Divides an amount into equal parts; returns one part.", amount="number", parts="number"),
+                     lambda amount, parts: amount / parts),
+        "times_by": (schema("times_by", "Multiplies an amount by a count.", amount="number", count="number"),
+                     lambda amount, count: amount * count)}
+
+
+def last_number(answer):
+    return float(re.findall(r"-?\d+(?:\.\d+)?", answer.replace(",", ""))[-1])
+
+
+@pytest.mark.parametrize("question, value", [
+    ("Started with 700 quid, paid 240 for the boiler and then 55 for the plumber's parking. What's left?", 700 - 240 - 55),
+    ("Had 90 euros, spent 14.50 on lunch and 20 on a ticket. How much do I have left?", 90 - 14.50 - 20),
+    ("Had 1200 dollars. Paid 400 in rent, then 130 on bills, then 85 on food. How much is left?", 1200 - 400 - 130 - 85),
+])
+def test_a_chain_of_spends_from_one_amount_takes_every_spend_away(question, value):
+    for tools in (SUMS, {}):
+        answer, _, _ = loop(question, tools)
+        assert abs(last_number(answer) - value) < 0.01, (tools.keys(), answer)
+
+
+@pytest.mark.parametrize("question, value", [
+    ("Leo had 60 marbles. He lost a third of them at the park. Then he found 9 more. How many marbles does he have now?",
+     60 - 60 / 3 + 9),
+    ("Nia picked 40 plums, ate two fifths of them and then picked 12 more. How many has she got now?", 40 - 40 * 2 / 5 + 12),
+    ("Omar had 150 dollars. He spent half of it on a jacket and then 30 on a belt. How much does he have left?", 150 - 75 - 30),
+    ("Tom had 30 cards. He gave a quarter of them away. Then his uncle gave him 4. How many does he have now?", 30 - 7.5 + 4),
+    ("Anna had 20 sweets. Anna gave her friend 5. How many does she have left?", 15),
+    ("Had 40 euros, gave half to my brother, then spent 7 on lunch. What's left?", 13),
+    ("I had 60 dollars and spent a third on books, then 10 on food. How much is left?", 30),
+])
+def test_a_fraction_of_a_quantity_given_away_is_a_part_of_what_there_is_by_then(question, value):
+    for tools in (SUMS, {}):
+        answer, _, _ = loop(question, tools)
+        assert abs(last_number(answer) - value) < 0.01, (tools.keys(), answer)
+
+
+@pytest.mark.parametrize("question", [
+    "Sam had 64 stamps. He gave some to his cousin and then bought 6 more. How many does he have now?",
+    "I had 300 dollars, spent a bit on shoes and a few on socks, then earned 50. How much do I have left?",
+    "Zoe had 25 pens, lost a couple of them and then got 10 more. How many now?",
+    "What's 45 plus 10 and then 12 for the parking?",
+    "Add 8 and 9, and also 14 for the tip",
+])
+def test_a_change_whose_amount_is_unread_gives_no_answer_rather_than_a_partial_one(question):
+    answer, calls, _ = loop(question, SUMS)
+    assert calls == [] and "can't" in answer and not re.search(r"\banswer is\b|=", answer), (calls, answer)
+
+
+@pytest.mark.parametrize("held, said, key, now", [
+    ({"allergy": "shellfish"}, "Correction: my allergy isn't shellfish, it's sesame.", "allergy", "sesame"),
+    ({"car": "a Ford Focus", "job": "vet"}, "my car's not a Focus - it's a Fiesta", "car", "a Fiesta"),
+    ({"sister_name": "Kat"}, "No, my sister isn't called Kat, it's Kate.", "sister_name", "Kate"),
+    ({"gym": "Tuesday at 6pm"}, "Sorry, it isn't Tuesday, it's Wednesday.", "gym", "Wednesday at 6pm"),
+    ({"job": "paramedic"}, "my job isn't paramedic any more, it's firefighter", "job", "firefighter"),
+    ({"home": "Derby"}, "I don't live in Derby, it's Leicester actually", "home", "Leicester"),
+    ({"cat_name": "Mog"}, "My cat isn't Mog, she's called Tilly.", "cat_name", "Tilly"),
+])
+def test_x_isnt_a_its_b_corrects_a(held, said, key, now):
+    notes = Notes(**held)
+    answer, _ = notes.say(said)
+    assert notes.facts[key] == now and set(notes.facts) == set(held), notes.facts
+    assert now in answer, answer
+
+
+def test_x_isnt_a_its_b_corrects_nothing_when_memory_never_said_a():
+    notes = Notes(name="Ada")
+    answer, calls = notes.say("my name isn't important, it's the thought that counts")
+    assert notes.facts == {"name": "Ada"} and calls == [], (notes.facts, answer)
+
+
+@pytest.mark.parametrize("said, key, value", [
+    ("My locker code is 0451. Remember that please.", "locker_code", "0451"),
+    ("My wifi network is Pluto, save that thanks", "wifi_network", "Pluto"),
+    ("My bike is a Brompton. Please remember this, thank you!", "bike", "a Brompton"),
+])
+def test_please_and_other_politeness_words_are_not_facts(said, key, value):
+    notes = Notes()
+    answer, _ = notes.say(said)
+    assert notes.facts == {key: value}, notes.facts
+    assert not re.search(r"\b(?:please|thanks|thank you)\b", answer, re.I), answer
+
+
+@pytest.mark.parametrize("said, key, value", [
+    ("My seat is 14C and the train has 8 coaches. Please note the seat.", "seat", "14C"),
+    ("My room is 318 and the hotel has 12 floors. Remember the room number please.", "room", "318"),
+])
+def test_note_the_x_names_a_fact_already_said_not_a_new_one(said, key, value):
+    notes = Notes()
+    notes.say(said)
+    assert notes.facts == {key: value}, notes.facts
+    answer, _ = Notes(**notes.facts).say(f"What's my {key}?")
+    assert value in answer, answer
+
+
+def test_note_the_x_with_nothing_said_asks_for_it_and_stores_nothing():
+    notes = Notes()
+    answer, calls = notes.say("Please note my locker number.")
+    assert calls == [] and answer.endswith("I'll remember it.") and "your locker number" in answer, answer
+
+
+@pytest.mark.parametrize("tool_name, description, param", [
+    ("jot_line", "Adds a line about the user to their notebook, in plain words.", "line"),
+    ("log_fact", "Appends one sentence about the user, a few words long.", "sentence"),
+    ("keep_note", "Adds a short note about the user, in the user's own words.", "entry"),
+])
+@pytest.mark.parametrize("said, asked, needed", [("My rabbit's name is Clover.", "what is my rabbit called?", "Clover"),
+                                                  ("Note that my physio is Dr. Mensah.", "Who is my physio?", "Mensah")])
+def test_a_single_free_text_memory_parameter_is_a_memory_tool(tool_name, description, param, said, asked, needed):
+    lines = []
+    tools = {tool_name: (schema(tool_name, description, **{param: "string"}), lambda **kw: lines.append(kw[param]) or "added")}
+    answer, calls, _ = loop(said, tools)
+    assert len(lines) == 1 and needed in lines[0] and lines[0].startswith("The user"), (lines, answer)
+    answer, _, _ = loop(asked, tools, "You are a helpful assistant.\nNotes:\n" + "\n".join(f"- {line}" for line in lines))
+    assert needed in answer, answer
+
+
+@pytest.mark.parametrize("said, relative, name, where", [("My younger brother Tomas lives in Porto.", "brother", "Tomas", "Porto"),
+                                                          ("My eldest daughter Ines lives in Lyon.", "daughter", "Ines", "Lyon")])
+def test_a_relative_named_with_a_modifier_keeps_both_the_name_and_the_fact(said, relative, name, where):
+    notes = Notes()
+    notes.say(said)
+    assert name in notes.facts.values() and any(where in v for v in notes.facts.values()), notes.facts
+    answer, _ = Notes(**notes.facts).say(f"What's my {relative}'s name?")
+    assert name in answer, answer
+
+
+@pytest.mark.parametrize("said", ["Don't remember this, but my bonus was 12k.", "My locker code is 7720 - don't write that down.",
+                                  "Off the record: I'm thinking of quitting. Don't save that.",
+                                  "please do not store this: my partner is called Jo",
+                                  "I'd rather you didn't write this down, but I'm pregnant"])
+def test_a_request_not_to_keep_what_is_said_stores_nothing_and_says_so(said):
+    notes = Notes(city="Leeds")
+    answer, calls = notes.say(said)
+    assert calls == [] and notes.facts == {"city": "Leeds"}, (calls, notes.facts)
+    assert "won't remember" in answer, answer
+
+
+def test_dont_keep_a_named_thing_is_still_a_delete():
+    notes = Notes(city="Leeds", job="vet")
+    notes.say("Don't keep my job on file anymore")
+    assert notes.facts == {"city": "Leeds"}, notes.facts
+
+
+@pytest.mark.parametrize("question, value", [("What's 9 times 3? Just kidding - what's 9 plus 3?", 12),
+                                             ("how much is 50 divided by 5? scratch that, what's 50 minus 5?", 45),
+                                             ("add 4 and 4. jk, multiply 4 by 6", 24),
+                                             ("What's 30 minus 8? Actually, what's 30 plus 8?", 38)])
+def test_just_kidding_withdraws_the_request_before_it(question, value):
+    answer, calls, _ = loop(question, SUMS)
+    assert re.findall(r"-?\d+(?:\.\d+)?", answer) == [str(value)] and len(calls) == 1, (calls, answer)
+
+
+@pytest.mark.parametrize("said, old_key", [("I sold the Golf; I drive a Mini now.", "car"),
+                                           ("I left Leeds; I live in York now.", "city"),
+                                           ("I got rid of the Golf; now I ride a scooter.", "car")])
+def test_a_statement_after_a_semicolon_replaces_what_the_first_one_ended(said, old_key):
+    notes = Notes(car="a VW Golf", city="Leeds")
+    notes.say(said)
+    assert not any(("Golf" if old_key == "car" else "Leeds") in v for v in notes.facts.values()), notes.facts
+
+
+def searched_notes(store):
+    """A notebook behind a search tool: lines 'key: value' sharing a word with the query."""
+    def look(words):
+        wanted = [w.lower() for w in re.findall(r"[a-zA-Z]{3,}", words)]
+        return "\n".join(f"{k}: {v}" for k, v in store.items() if any(w in f"{k} {v}".lower() for w in wanted)) or "no matches"
+    return {"look_through": (schema("look_through", "Searches the user's notes for lines with the words given.", words="string"), look)}
+
+
+@pytest.mark.parametrize("held, question, needed", [
+    ({"user_grew": "up in Bergen"}, "Where did I spend my childhood?", "Bergen"),
+    ({"user_plays": "chess at the club on Thursdays", "job": "baker"}, "What do I do on Thursdays?", "chess"),
+    ({"user_volunteers": "at the food bank on Saturdays"}, "what do I do on saturdays?", "food bank"),
+    ({"allergies": "penicillin"}, "Is there anything I react badly to?", "penicillin"),
+    ({"allergies": "gluten"}, "which foods make me ill, do you remember?", "gluten"),
+])
+def test_a_question_in_other_words_finds_the_statement_in_memory_and_behind_a_search(held, question, needed):
+    answer, _, _ = loop(question, {}, "You help.\nNotes:\n" + "\n".join(f"- {k}: {v}" for k, v in held.items()))
+    assert needed in answer, answer
+    answer, _, _ = loop(question, searched_notes(held), "You help. What you know about the user is in their notes.")
+    assert needed in answer, answer
+
+
+def test_what_do_i_do_on_a_day_memory_never_mentions_is_not_answered_with_another_day():
+    answer, _, _ = loop("what do I do on Mondays?", {}, "You help.\nNotes:\n- user_plays: chess on Thursdays")
+    assert "chess" not in answer, answer
+
+
+PERCENT = {"pct_of": (schema("pct_of", "Works out a percentage of an amount.", rate="number", amount="number"),
+                      lambda rate, amount: rate * amount / 100),
+           **{k: SUMS[k] for k in ("plus_one", "less")}}
+
+
+@pytest.mark.parametrize("question, part, whole", [
+    ("What's the 8% VAT on a 250 dollar bike, and what do I pay in total?", 20, 270),
+    ("a 20% tip on 65, and what's the total with it?", 13, 78),
+    ("The coat is 120 and it's 30% off - what's the discount and what do I pay?", 36, 84),
+])
+def test_a_percent_and_the_total_asked_together_are_both_answered(question, part, whole):
+    for tools in (PERCENT, {}):
+        answer, _, _ = loop(question, tools)
+        numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", answer)]
+        assert part in numbers and whole in numbers, (tools.keys(), answer)
+
+
+def test_a_percent_tool_gets_the_percent_in_its_percent_parameter_whatever_the_order():
+    made = []
+    tools = {"portion_of": (schema("portion_of", "What a percentage of a base amount comes to.", base="number", percentage="number"),
+                            lambda base, percentage: made.append((base, percentage)) or base * percentage / 100)}
+    answer, _, _ = loop("what is 12% of 350?", tools)
+    assert made == [(350, 12)] and "42" in answer, (made, answer)
+
+
+@pytest.mark.parametrize("system", ["Round every money amount to whole dollars.", "Always round prices to the nearest euro."])
+def test_a_rounding_rule_rounds_the_result_never_the_amounts_it_was_worked_out_from(system):
+    for tools in (PERCENT, {}):
+        answer, _, _ = loop("What's 15% of $63.70?", tools, system)
+        assert "63.70" in answer and re.search(r"\b10\b", answer) and "9.555" not in answer, answer
+
+
+@pytest.mark.parametrize("question, value", [
+    ("The Gemini 7 capsule held 2 astronauts. How many astronauts would 5 such capsules hold?", 10),
+    ("Our Route 66 bus had 40 seats. How many seats would 3 such buses have?", 120),
+])
+def test_a_number_in_a_name_is_no_operand_and_a_container_counted_multiplies(question, value):
+    answer, _, _ = loop(question, SUMS)
+    assert last_number(answer) == value, answer
+
+
+def test_a_secret_followed_by_remember_that_please_meets_the_rule_against_keeping_it():
+    notes = Notes()
+    answer, _, _ = loop("The alarm code is 2580#, remember that please.", notes.tools(),
+                        "House rule 2: under no circumstances may access codes be written down.")
+    assert notes.facts == {} and "won't" in answer, (notes.facts, answer)
+
+
+@pytest.mark.parametrize("said, repeat", [("every second Monday remind me to pay the window cleaner at 10am", "fortnightly"),
+                                           ("fortnightly on Thursdays remind me to clean the fridge", "fortnightly"),
+                                           ("remind me every alternate Friday to call the landlord", "fortnightly")])
+def test_every_second_day_and_fortnightly_are_every_other_week(said, repeat):
+    entry = typed("diary_entry", "Adds an entry to the user's diary.", title="string", start="string",
+                  recur={"type": "string", "enum": ["never", "daily", "weekdays", "weekly", "fortnightly", "monthly"]})
+    made, _ = scheduled(said, entry)
+    assert made and made[0][1]["recur"] == repeat and "fortnightly" not in made[0][1]["start"], made
+
+
+def test_a_repeat_with_no_matching_choice_is_asked_about_never_the_middle_choice():
+    entry = typed("diary_entry", "Adds an entry to the user's diary.", title="string", start="string",
+                  recur={"type": "string", "enum": ["never", "daily", "weekly", "monthly"]})
+    made, answer = scheduled("every 15 minutes remind me to check the oven", entry)
+    assert made == [] and answer.endswith("?"), (made, answer)
+
+
+def test_a_clock_time_goes_to_the_tool_that_takes_a_due_time_and_a_delay_is_counted_from_the_date_given():
+    after = typed("after_a_bit", "Sends the user a note after a delay.", note="string", wait_minutes="integer")
+    queue = typed("queue_it", "Queues a background job to run at a due time.", job="string", due="string")
+    made, _ = scheduled("remind me tomorrow at 8 to call the bank", after, queue)
+    assert made == [("queue_it", {"job": "call the bank", "due": "tomorrow at 8"})], made
+    made, _ = scheduled("Queue a job to rebuild the index at 2am", after, queue)
+    assert [name for name, _ in made] == ["queue_it"], made
+    made, _ = scheduled("remind me at 5pm to call Omar", after, system="It is Tuesday 10 March 2026, 09:00.")
+    assert made == [("after_a_bit", {"note": "call Omar", "wait_minutes": 480})], made
+
+
+@pytest.mark.parametrize("said, title", [("remind me on Monday at 9 to plan the week", "plan the week"),
+                                          ("remind me at 6pm to make dinner", "make dinner"),
+                                          ("remind me tonight at 7 to set the table", "set the table")])
+def test_an_everyday_verb_at_the_start_of_a_task_is_the_task_not_a_request_word(said, title):
+    nudge = typed("nudge", "Sets a reminder for the user.", message="string", at="string")
+    made, _ = scheduled(said, nudge)
+    assert made and made[0][1]["message"] == title, made
+
+
+def test_a_note_that_names_no_fact_of_the_user_said_alone_is_still_kept_as_said():
+    notes = Notes()
+    notes.say("Remember the milk")
+    assert list(notes.facts.values()) == ["the milk"], notes.facts
+
+
+def test_a_tool_that_takes_nothing_is_called_when_the_request_names_what_it_returns():
+    cleared = []
+    tools = {"peek_inbox": (schema("peek_inbox", "Returns the most recent message in the user's inbox."),
+                            lambda: "From: Ana. Subject: lunch on Friday?"),
+             "top_story": (schema("top_story", "Gives the top news headline of the day."), lambda: "Rain expected"),
+             "wipe_all": (schema("wipe_all", "Deletes every saved note about the user."), lambda: cleared.append(1) or "wiped")}
+    answer, calls, _ = loop("Can you read me my newest message?", tools)
+    assert [name for name, _ in calls] == ["peek_inbox"] and "lunch on Friday" in answer, (calls, answer)
+    answer, calls, _ = loop("Tell me the top headline.", tools)
+    assert [name for name, _ in calls] == ["top_story"] and "Rain" in answer, (calls, answer)
+    answer, calls, _ = loop("My message to Ana was rude.", tools)
+    assert calls == [] and cleared == [], calls
+
+
+def test_a_question_memory_cannot_answer_never_calls_a_tool_that_takes_nothing():
+    tools = {"peek_inbox": (schema("peek_inbox", "Returns the most recent message in the user's inbox."), lambda: "From: Ana")}
+    answer, calls, _ = loop("what's the weather like?", tools)
+    assert calls == [], calls
+
+
+def test_an_hour_of_the_day_parameter_is_no_delay_and_gets_the_24_hour_hour():
+    table = typed("reserve", "Reserves a table at the restaurant.", party="string", date="string",
+                  start_hour={"type": "integer", "description": "hour in 24h format"})
+    made, _ = scheduled("reserve a table for 4 on Saturday at 8pm", table)
+    assert made and made[0][1]["start_hour"] == 20, made
+
+
+def test_a_repeat_the_tool_cannot_do_is_asked_about_with_its_choices():
+    entry = typed("add_event", "Adds an event to the calendar.", name="string", when="string",
+                  freq={"type": "string", "enum": ["one-off", "weekly", "bi-weekly", "monthly"]})
+    made, answer = scheduled("every day at 7am remind me to stretch", entry)
+    assert made == [] and "one-off, weekly, bi-weekly or monthly" in answer, (made, answer)
+    made, _ = scheduled("every other Wednesday remind me to call grandpa", entry)
+    assert made and made[0][1]["freq"] == "bi-weekly", made
+
+
+@pytest.mark.parametrize("said, hour, minute, label", [("wake me at 5:50am to catch the bus", 5, 50, "catch the bus"),
+                                                        ("set an alarm for 8:15pm to water the tomatoes", 20, 15, "water the tomatoes"),
+                                                        ("remind me at 10 tonight to take the bins out", 22, 0, "take the bins out")])
+def test_a_clock_time_goes_into_hour_and_minute_integers(said, hour, minute, label):
+    alarm = typed("ring", "Sets an alarm for the user.", label="string", hour={"type": "integer", "description": "0-23"},
+                  minute={"type": "integer", "description": "0-59"})
+    made, _ = scheduled(said, alarm)
+    assert made == [("ring", {"label": label, "hour": hour, "minute": minute})], made
+
+
+def test_an_alarm_with_no_clock_time_is_asked_for_not_set_at_midnight():
+    alarm = typed("ring", "Sets an alarm for the user.", label="string", hour="integer", minute="integer")
+    made, answer = scheduled("set an alarm to call the plumber tomorrow", alarm)
+    assert made == [] and answer.endswith("?"), (made, answer)
+
+
+@pytest.mark.parametrize("question", ["I have 3 cats and 2 dogs, how many legs in total?",
+                                      "We bought 4 tables and 6 chairs. How many screws is that altogether?"])
+def test_counts_add_up_only_for_what_was_counted(question):
+    answer, calls, _ = loop(question, SUMS)
+    assert calls == [] and not re.search(r"\b(?:5|10)\b", answer), (calls, answer)
+    answer, _, _ = loop("I have 3 cats and 2 dogs, how many pets in total?", SUMS)
+    assert "5" in answer, answer
+
+
+def test_a_text_after_a_colon_that_reads_like_a_note_is_still_the_text():
+    tools = {"wc": (schema("wc", "Tells how many words a passage contains.", passage="string"), lambda passage: len(passage.split()))}
+    answer, calls, _ = loop("How many words are in: remember that please", tools)
+    assert calls == [("wc", {"passage": "remember that please"})] and "3" in answer, (calls, answer)
+
+
+def test_actually_takes_back_a_question_but_never_a_statement():
+    notes = Notes()
+    notes.say("I live in Hull. Actually I like jazz too")
+    assert "Hull" in notes.facts.values() and any("jazz" in v for v in notes.facts.values()), notes.facts

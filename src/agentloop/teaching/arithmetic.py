@@ -91,6 +91,8 @@ WORD_PROBLEMS = [  # "3 boxes with 12 apples each", "4 packs of 6 eggs", "5 tick
      rf"(?:,? and {N} (?:loose|extra|spare|single|more|odd|left ?over|separate) [a-z]+)", r"(\2 * \3 + \4)"),
     (rf"\b(?:a|one|each|every) ([a-z]+?) (?:has|holds|contains|fits|takes|carries) {N} [a-z]+.*?\b{N} (?:[a-z]+ )?\1(?:e?s)?\b",
      r"(\2 * \3)"),
+    (rf"\b(?:the|that|this|a|an|one|each|every|our|my|his|her|their)(?: [a-z]+)? ([a-z]+?) (?:had|held|contained|carried|took|has|holds|contains|carries) "
+     rf"{N} [a-z]+.*?\b{N} (?:such |of those |of these |similar |more )?\1(?:e?s)?\b", r"(\2 * \3)"),  # "The Apollo 11 crew had 3 ... 4 such crews"
     (rf"\b{N} [a-z]+\b.*?\beach(?: 1| of them)? (?:is |are |gets? |was )?(?:cut|split|divided|sliced) into {N} [a-z]+", r"(\1 * \2)"),  # "a crate holds 24 cans and I've got 17 crates": the count is of the container
     (rf"\b(?:share|split|divide|shared|split)s? {N} [a-z]+.*?\b(?:among|between|by) {N}\b", r"(\1 / \2)"),
 ]
@@ -219,7 +221,7 @@ PER = {("week", "year"): 52, ("month", "year"): 12, ("day", "week"): 7, ("day", 
 
 def named(text: str) -> str:
     """A number that is part of a name is no operand: "a Boeing 747", "for Maroon 5", "Blink-182" -> the name alone."""
-    text = re.sub(r"\b((?:a|an|the|my|his|her|our|their)\s+[A-Z][a-zA-Z]+)\s+\d+\b", r"\1", text)
+    text = re.sub(r"\b((?i:a|an|the|my|his|her|our|their)\s+[A-Z][a-zA-Z]+)\s+\d+\b", r"\1", text)
     text = re.sub(r"(?<=[a-z,] )([A-Z][a-zA-Z]+)(?:\s+|-)\d+\b(?!\s*(?:am|pm|%|percent|:))", r"\1", text)
     return re.sub(r"\b([A-Z][a-zA-Z]+)-\d+\b", r"\1", text)
 
@@ -403,6 +405,17 @@ LOSE = r"gives?(?: away)?|gave(?: away)?|eats?|ate|sells?|sold|lost|loses?|uses?
 GAIN = r"buys?|bought|gets?|got|finds?|found|makes?|made|bakes?|baked|picks?|picked|receives?|received|adds?|added|wins?|won"
 
 
+VAGUE_AMOUNT = r"some|a few|several|a couple(?: of)?|a bunch(?: of)?|a handful(?: of)?|most|lots|a lot|part|loads"
+
+
+def unsaid_change(text: str) -> str | None:
+    """A change in a story whose amount is never said ("he gave some to Leo"): the words, or None. No sum can be
+    told from such a story, so none is given."""
+    found = re.search(rf"\b(?:{LOSE}|{GAIN}|{SPEND}|{EARN})\s+(?:(?:him|her|them|me|us|away)\s+)?(?:{VAGUE_AMOUNT})\b(?! (?:of )?\d)",
+                      text, re.I)
+    return found.group(0) if found and re.search(r"\d", text) else None
+
+
 def ledger(text: str) -> str | None:
     """A story of amounts that come and go: "I had 250 dollars, spent 73.40 on groceries and then 18 on gas.
     What's left?", "Mia bakes 4 trays of 18 cookies. She gives 25 away. How many are left?": a start, then
@@ -417,9 +430,10 @@ def ledger(text: str) -> str | None:
     owner = r"\b(?:i|we|she|he|they|[a-z]+)"
     if re.search(r"\d\s*(?:%|percent)", text):
         return None  # "rent eats 35% of it": a share, not an amount (story() reads it)
-    start = re.search(rf"{owner} (?:had|have|has|(?:started|began)(?: the [a-z]+| off| out)? with|got paid|was paid|earned|earn|make|made|take home|get)\s+"
+    owner = rf"(?:{owner} |^\W*)"  # "Had 500 bucks, spent 137 ...": the owner may go unsaid
+    start = re.search(rf"{owner}(?:had|have|has|(?:started|began)(?: the [a-z]+| off| out)? with|got paid|was paid|earned|earn|make|made|take home|get)\s+"
                       rf"(\d+(?:\.\d+)?)", text) if money else \
-        re.search(rf"{owner} (?:had|have|has|bakes?|baked|makes?|made|picks?|picked|collects?|collected|buys?|bought)\s+"
+        re.search(rf"{owner}(?:had|have|has|bakes?|baked|makes?|made|picks?|picked|collects?|collected|buys?|bought)\s+"
                   rf"(\d+(?:\.\d+)?)", text)
     if not start:
         return None
@@ -431,14 +445,32 @@ def ledger(text: str) -> str | None:
     rest = re.sub(r"(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?)(?: each| apiece)?", r"(\1*\2)", rest)
     rest = re.sub(r"(\d+) [a-z]+ (?:with|of|holding) (\d+)(?: [a-z]+)?(?: in)? each\b", r"(\1*\2)", rest)  # "3 packs with 8 in each"
     rest = re.sub(r"\b(?:gave|gives|handed|hands|sent|sends) (?:me|us)\b", "got", rest)  # given to me is gained
+    rest = re.sub(r"\b(?!(?:he|she|they|i|we|you|and|then)\b)([a-z]+) (?:gave|gives|handed|hands|sent|sends) (?:him|her|them)\b(?= (?:another |an? )?\(?\d)",
+                  r"\1 got", rest)  # "his sister gave him 5": given to the one the story is about
+    rest = re.sub(rf"\b(?:(a|an|one|\d+) )?({'|'.join(PARTS)})s?(?: (?:of )?(?:them|it|those|these|that|what'?s left|what (?:was|is) left|"
+                  r"the rest|(?:her|his|their|my|our|the) [a-z]+)\b|(?=\s+(?:to|away|on|for|and|at|in|with)\b|\s*[,.;!?]))", lambda m: f"F{m[1] if (m[1] or 'a')[0].isdigit() else 1}/{PARTS[m[2]]}",
+                  rest)  # "gave a quarter of them away": a part of what there is by then
+    rest = re.sub(r"(?:^|(?<=[.!?,;]))\s*(?:so |and |then )?(?:how (?:much|many)|what(?:'s| is)?)\b[^.!?]*[.!?]*\s*$", "", rest)  # the question's verbs change nothing
     takes, adds = (SPEND, EARN) if money else (LOSE, GAIN)
     terms, sign = [first], "-" if money and re.search(r"\bleft(?: over)?\b|\bremain", text) else None  # a budget: costs
-    for match in re.finditer(rf"\b({adds})\b|\b({takes})\b|(\(\d+\*\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)", rest):
+    pending = False  # a change named whose amount is not read yet
+    for match in re.finditer(rf"\b({adds})\b|\b({takes})\b|(\(\d+\*\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)|\bF(\d+)/(\d+)", rest):
         if match.group(1) or match.group(2):
-            sign = "+" if match.group(1) else "-"
+            if pending:
+                return None  # "gave some to her brother, then bought 10": a change with no amount is never dropped
+            sign, pending = "+" if match.group(1) else "-", True
+        elif sign and match.group(4):
+            part = f"{match.group(4)} / {match.group(5)}" if match.group(4) != "1" else f"1 / {match.group(5)}"
+            terms.append(f"{sign} ({' '.join(terms)}) * {part}" if match.group(4) != "1" else f"{sign} ({' '.join(terms)}) / {match.group(5)}")
+            pending = False
         elif sign:
             terms.append(f"{sign} {match.group(3)}")
-    return " ".join(terms) if len(terms) > 1 else None
+            pending = False
+    return " ".join(terms) if len(terms) > 1 and not pending else None
+
+
+COUNTED_ANY = {"total", "altogether", "in", "is", "are", "do", "did", "have", "has", "things", "items", "pets", "animals", "people",
+               "tickets", "of", "does", "were", "was", "will", "would"}  # "how many do I have in total?": what was counted
 
 
 def counted(text: str, numbers: list) -> str | None:
@@ -446,6 +478,10 @@ def counted(text: str, numbers: list) -> str | None:
     if len(numbers) < 2 or not re.search(r"\bhow many\b.*\b(?:total|altogether|in all)\b|\bhow many\b.*\bis that\b", text) \
             or re.search(r"[-+*/x×]|\b(?:each|per|at|times|plus|minus)\b", text):
         return None
+    asked = re.search(r"\bhow many ([a-z]+)", text)
+    counted_nouns = {unit(w) for w in re.findall(r"\b\d+(?:\.\d+)? (?:[a-z]+ )?([a-z]+)", text)}
+    if asked and asked.group(1) not in COUNTED_ANY and unit(asked.group(1)) not in counted_nouns:
+        return None  # "3 cats and 2 dogs, how many legs?": legs were never counted
     return " + ".join(numbers)
 
 

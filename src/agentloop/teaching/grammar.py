@@ -18,7 +18,7 @@ NOT_JOBS = set("""bit little lot big huge real total fan new good great bad pers
     beginner parent mum mom dad father mother morning night""".split())
 TIME_UNITS = "minute|hour|day|week|month|year|morning|evening|night|weekend"
 WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-NUDGE = r"(?:remind|nudge|ping|buzz|alert|notify|text|poke|prompt|warn|bug)"  # "buzz me at 9 to ...": asks for a reminder
+NUDGE = r"(?:remind|nudge|ping|buzz|alert|notify|text|poke|prompt|warn|bug|wake)"  # "buzz me at 9 to ...": asks for a reminder
 VERBS = set("""add subtract multiply divide calculate compute work what whats how who where when why tell
     remember forget delete remove erase note remind schedule plan book buy order write translate explain
     summarise summarize research look find search check reverse shout count make convert give show call
@@ -33,7 +33,7 @@ FACTS = [
     (rf"^(?:(?:hi|hello|hey)(?: there| all| everyone)?\W+)?(?:i'm|i am|im|this is) {NAME}{END}", "name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?)(?:'s| 's) name is {NAME}{END}", "{k}_name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?) is (?:called|named) {NAME}{END}", "{k}_name"),
-    (r"\bmy (?P<k>[a-z]+) (?P<v>(?-i:[A-Z][a-z]+))(?= [a-z]+s\b| is\b| 's\b|'s\b)", "{k}_name"),  # "my sister Priya lives in Toronto"
+    (r"\bmy (?P<k>(?:[a-z]+ )?[a-z]+) (?P<v>(?-i:[A-Z][a-z]+))(?= [a-z]+s\b| is\b| 's\b|'s\b)", "{k}_name"),  # "my older sister Rosalind ..."  # "my sister Priya lives in Toronto"
     (rf"\bi(?: have|'ve| have got|'ve got| got) an? (?P<k>[a-z]+) (?:called|named) {NAME}{END}", "{k}_name"),
     (rf"\bi(?:'m| am) allergic to {VALUE}{END}", "allergies"),
     (rf"\bi have an? (?P<v>[a-z]+(?: [a-z]+)?) allergy{END}", "allergies"),
@@ -119,6 +119,9 @@ QUESTIONS = [
      r"\bwhat (?:can't|cannot|can not|don't|do not|shouldn't|should not|mustn't) i (?:eat|drink|have)\b|\banything i (?:should|must|need "
      r"to|have to|ought to) avoid\b|\bwhat am i unable to "
      r"(?:eat|drink)\b|\banything i (?:can't|cannot|shouldn't|should not|mustn't) (?:eat|drink)\b", "avoids|allergies|diet"),
+    (r"\b(?:what|which|anything|something|any \w+)\b[^.?!]*\b(?:do )?i react(?: (?:badly|poorly|strongly))? to\b|"
+     r"\b(?:what|which|anything|something) (?:am i|are i) (?:intolerant|sensitive) to\b|"
+     r"\b(?:what|which|anything|something|any \w+)\b[^.?!]* (?:makes?|gives?) me (?:ill|sick|a reaction|hives)\b", "allergies"),  # "any food I react badly to?": what they're allergic to
     (r"\bwhat am i allergic to\b|\b(?:do i have|what are) (?:any )?(?:my )?allergies\b|\bam i allergic\b|\bany allergies\b", "allergies"),
     (r"\bwhat do i (?:hate|dislike|not like)\b|\bwhat don't i like\b", "dislikes"),
     (r"\bwhat (?:do|did) i (?:say i )?(?:like|love|enjoy)\b|\bwhat are my (?:likes|hobbies|interests)\b|^\W*do i (?:like|love|enjoy)\b|\bwhat i (?:like|love|enjoy)\b|\bwhat am i (?:into|a fan of)\b", "likes"),

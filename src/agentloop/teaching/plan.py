@@ -76,6 +76,8 @@ def planned(turn: Turn):
     if len(intents) > 1:  # a greeting beside a request is politeness, not a request
         intents = [i for i in intents if i.kind not in ("greet", "thanks", "smalltalk", "bye", "okay")] or intents
     intents = [part for i in intents for part in (i.slots["intents"] if i.kind == "several" else [i])]
+    if unread := unread_amount(intents):
+        return say.unsure(unread), []
     order = injected(turn)
     if order and (said := re.match(SAY, order, re.I)):  # it obeys an instruction that came in as data
         return said.group("x").strip(" \"'"), []
@@ -103,12 +105,25 @@ def planned(turn: Turn):
             texts.append(done.value)
             output = got[-1].strip() if got else by_hand(intent)
         except Missing as missing:  # a required argument the request does not hold: ask for it
-            return say.missing(missing.tool.kind, missing.param), []
+            spec = missing.tool.params.get(missing.param)
+            choices = spec.get("enum") if isinstance(spec, dict) and isinstance(spec.get("enum"), list) else None
+            return say.missing(missing.tool.kind, missing.param, choices), []
     cannot = [t for i, t in zip(intents, texts) if i.kind == "unknown"]
     if len(cannot) == len(texts):
         return (say.fallback(turn.text) if not turn.results else
                 "The tools returned: " + "; ".join(r.strip() for r in turn.results)), []
     return " ".join([say.cannot(cannot)] * bool(cannot) + [t for t in texts if t not in cannot]), []
+
+
+def unread_amount(intents: list) -> str | None:
+    """The words of an amount the model could not read beside a sum it could ("45 plus 10 and then 12 for the
+    parking"): a sum without it would be a confident wrong answer, so none is given."""
+    if any(i.kind == "unsure" for i in intents):
+        return next(i.slots["unread"] for i in intents if i.kind == "unsure")
+    if not any(i.kind == "calculate" for i in intents):
+        return None
+    return next((i.slots["text"] for i in intents if i.kind == "unknown" and re.search(r"(?<![\w/:.-])\d+(?:\.\d+)?(?![\w/:-])",
+                                                                                     i.slots.get("text", ""))), None)
 
 
 def resolved(turn: Turn) -> str:
@@ -185,7 +200,7 @@ def overlapping(turn: Turn) -> list:
         if scored and max(scored.values()) >= 2:
             return [Intent("use", {"tool": max(scored, key=scored.get), "text": number[0], "number": float(number[0])})]
     if not subject:
-        return []
+        return bare(turn, meant)
     asked = meant(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))
     shared = {tool.name: len(asked & meant(f"{tool.name} {tool.description}")) for tool in turn.tools
               if sum(spec.get("type", "string") == "string" for p, spec in tool.params.items() if p in tool.required) == 1}
@@ -193,6 +208,19 @@ def overlapping(turn: Turn) -> list:
         return []
     said = next(g for g in subject.groups() if g)
     return [Intent("use", {"tool": max(shared, key=shared.get), "text": said.strip()})]
+
+
+TIME_WORDS = {"latest", "newest", "current", "recent", "today", "now", "last", "next", "new", "lat", "newe", "curr"}
+
+
+def bare(turn: Turn, meant) -> list:
+    """A tool that takes nothing and neither changes memory nor computes ("open_mailbox(): Returns the newest email"), called when the
+    request shares a word that matters with what it returns ("Read my latest email"): there is no argument to make up."""
+    asked = meant(turn.text) - {statements.lemma(w) for w in TIME_WORDS}
+    scored = {t.name: len(asked & meant(f"{t.name} {t.description}")) for t in turn.tools if not t.params and t.kind in (None, "recall", "search")}
+    if not scored or max(scored.values()) == 0 or turn.text.rstrip().endswith(".") and re.match(r"^\W*(?:i|my|we)\b", turn.text, re.I):
+        return []  # "My email is ..." states; it asks for nothing
+    return [Intent("use", {"tool": max(scored, key=scored.get), "text": ""})]
 
 
 def calculate(intent: Intent, turn: Turn):
@@ -203,6 +231,10 @@ def calculate(intent: Intent, turn: Turn):
     if calculator and not tools:
         [result] = yield [call(calculator, expression=shown, text=shown)]
         return f"{shown} = {result.strip()}"
+    if share := percent_shape(shown, turn.text):  # "15% of 47.90", "7% tax on 349 ... in total": the percent, then the total
+        if turn.tool("percent") or share[2] and re.search(r"\b(?:and|also|plus)\b.*\b(?:total|pay|altogether|comes? to|all in|price)\b",
+                                                          turn.text, re.I):
+            return (yield from percent_steps(share, turn))
     if not tools and not calculator and turn.results and re.search(r"\d", turn.results[-1]):
         try:  # asked again without tools after they ran: the last result is the answer, not a sum in its head
             return f"The answer is {arithmetic.show(arithmetic.number(turn.results[-1]))}."
@@ -228,6 +260,44 @@ def calculate(intent: Intent, turn: Turn):
         return f"The answer is {arithmetic.show(value)}." if used else f"{shown} = {arithmetic.show(value)}"
     except (OverflowError, ValueError, TypeError):
         return f"I can't work out {shown}: the number is too big or not a real number."
+
+
+def percent_shape(expression: str, text: str) -> tuple | None:
+    """(percent, amount, "" / "+" / "-") for "p * q / 100", "q * (100 + p) / 100" or "q * (100 - p) / 100", the percent being
+    the number the user wrote with % ("15% of 47.90"); None for any other sum."""
+    said = re.search(r"(\d+(?:\.\d+)?)\s*(?:%|percent|per cent)", arithmetic.plain(text))
+    part = re.fullmatch(r"\(?(\d+(?:\.\d+)?) \* (\d+(?:\.\d+)?) / 100\)?", expression)
+    whole = re.fullmatch(r"\(?(\d+(?:\.\d+)?) \* \(100 ([-+]) (\d+(?:\.\d+)?)\) / 100\)?", expression)
+    if not said:
+        return None
+    if part and said.group(1) in part.groups():
+        amount = part.group(2) if part.group(1) == said.group(1) else part.group(1)
+        return said.group(1), amount, ""
+    return (whole.group(3), whole.group(1), whole.group(2)) if whole and whole.group(3) == said.group(1) else None
+
+
+def percent_steps(share: tuple, turn: Turn):
+    """The percent of the amount (by the percent tool when there is one), then the amount with it added or taken off;
+    the reply gives both, since "the 7% tax ... and the total?" asks both."""
+    pct, amount, sign = share
+    tool = turn.tool("percent")
+    if tool:
+        named = [p for p in tool.params if re.search(r"pct|percent|rate", f"{p} {tool.params[p].get('description', '')}", re.I)]
+        args = {p: float(pct) if p in named or (not named and i == 0) else float(amount) for i, p in enumerate(tool.params)}
+        [result] = yield [(tool.name, {p: int(v) if v.is_integer() else v for p, v in args.items()})]
+        part = arithmetic.number(result)
+    else:
+        part = float(pct) * float(amount) / 100
+    said = f"{pct}% of {amount} is {arithmetic.show(part)}"
+    if not sign:
+        return f"{said}."
+    adder = turn.tool("add" if sign == "+" else "subtract")
+    if adder:
+        [total] = yield [call(adder, numbers=[float(amount), part])]
+        total = arithmetic.number(total)
+    else:
+        total = float(amount) + part if sign == "+" else float(amount) - part
+    return f"{said}, so it comes to {arithmetic.show(total)}."
 
 
 HANDLERS = {"calculate": calculate, **MEMORY, **TASKS}

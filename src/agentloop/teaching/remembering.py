@@ -73,6 +73,8 @@ def ask(intent: Intent, turn):
         key = next((k for k in key.split("|") if facts.lookup(known, k) is not None), key.split("|")[0])
     tool = turn.tool("list_memory", "recall") if key == "*" else turn.tool("list_memory") if key == "note" \
         else turn.tool("recall")
+    if tool is not None and not tool.params and key != "*":
+        tool = None  # a tool that takes nothing cannot search for one thing (peek_inbox() is no memory search)
     if key == "*" and not known and tool and takes_key(tool):  # get_fact(subject) cannot list everything
         return "I can only look up one thing at a time in my memory: ask me about it (your name, where you live, ...)."
     shape = intent.slots.get("shape") or statements.question(as_question(intent.slots["about"]))
@@ -82,6 +84,9 @@ def ask(intent: Intent, turn):
         if shape and not takes_key(tool) and re.fullmatch(r"[a-z]{3,}", shape["said"]):
             verb = statements.third_person(shape["said"])  # "what instrument do I play?": "The user plays the cello"
             queries = [verb, *sorted(shape["words"])[:1]] if intent.slots.get("shape") else [*queries, verb]
+        if shape and not takes_key(tool):  # "where did I spend my childhood?": "grew" too; "what do I do on Thursdays?": Thursdays first
+            more = [q for q in statements.searched(shape) if q not in queries][:3]
+            queries = more + queries if shape["verb"] == "do" and shape["words"] else queries + more
         nouns = [facts.canonical(w) for w in asked_about(intent.slots["about"])]
         results, asked_key = [], nouns[0] if takes_key(tool) and key.startswith("user_") and nouns else key
         if takes_key(tool) and (lister := turn.tool("list_memory")) and lister is not tool:  # list the keys, then fetch one
@@ -256,18 +261,26 @@ def correct(intent: Intent, turn):
     said = [k for message in turn.earlier for i in understand(message) if i.kind == "remember" for k, _ in i.slots["facts"]]
     key = next((k for k, v in known.items() if old_words and old_words & {statements.lemma(w) for w in
                                                                           re.findall(r"[a-z0-9]+", v.lower())}), None)
-    key = key or (same_subject(known, intent.slots["key"]) if intent.slots.get("key") and facts.lookup(known, intent.slots["key"])
-                  else None) or (said[-1] if said else None)
     tool = turn.tool("remember")
     made = [next(iter(args.values()), "") for args in turn.made if tool and args[""] == tool.name]
+    if key is None and intent.slots.get("swapped") and not made:  # "my allergy isn't peanuts, it's tree nuts": A is what memory holds
+        named = intent.slots.get("key")
+        if not named or facts.lookup(known, named) is not None:
+            return f"I have nothing that says {old}, so there is nothing to correct. Tell me the fact again if you like."
+        key = named  # nothing kept on it yet: the fact as it is now
+    key = key or (same_subject(known, intent.slots["key"]) if intent.slots.get("key") and facts.lookup(known, intent.slots["key"])
+                  else None) or (said[-1] if said else None)
     key = made[0] if made and takes_key(tool) else key  # replayed after the write: memory holds the new value
     if key is None:
         return "What should I correct? Tell me the fact again, for example: my car is a Honda Accord."
     if tool is None:
         return f"OK: {say.phrase(key, new)}. I have no memory tool, so I'll know it only in this conversation."
     held = facts.lookup(known, key) or ""
-    if old and not made and re.search(rf"\b{re.escape(old)}\b", held, re.I):  # "a beagle called Salt": only the name changes
+    if old and not made and re.search(rf"\b{re.escape(old)}\b", held, re.I) and not re.match(r"(?:an?|the)\s", new, re.I):
+        # "a beagle called Salt": only the name changes; "an Accord" is a whole new value
         new = re.sub(rf"\b{re.escape(old)}\b", new, held, flags=re.I)
+    if made:  # replayed after the write: say what was written ("Thursday at 3pm", not only "Thursday")
+        new = next((v for args in turn.made if args[""] == tool.name for v in list(args.values())[1:2] if isinstance(v, str)), new)
     written = turn.written(key) if not made else key
     results = yield [call(tool, key=written, value=new) if takes_key(tool) else
                      call(tool, value=say.phrase(key, new, about_user=True), importance="medium", scope="user")]
@@ -298,4 +311,15 @@ def others(turn, key: str, value: str | None) -> str:
     return ", ".join(items) if held and len(items) < len(re.split(r",\s*|\s+and\s+", held)) else ""
 
 
-HANDLERS = {"remember": remember, "ask": ask, "forget": forget, "correct": correct}
+def pointer(intent: Intent, turn):
+    """"Note the flat number" with nothing said about it in this message: ask for it rather than store the words."""
+    what = re.sub(r"\b(?:my|our)\b", "your", intent.slots["what"], flags=re.I)
+    return f"What is {what}? Tell me and I'll remember it." if what else "What should I remember? Tell me the fact itself."
+
+
+def unkept(intent: Intent, turn):
+    """"Don't remember this, but ...": nothing is stored, and the user is told so."""
+    return "OK: I won't remember that."
+
+
+HANDLERS = {"unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask, "forget": forget, "correct": correct}

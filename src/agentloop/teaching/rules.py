@@ -45,12 +45,19 @@ def styled(system: str, text: str) -> str:
     if re.search(r"\b(?:(?:figure|number|result|answer|digits?)s? only|only (?:the |a )?(?:final )?(?:figure|number|result|"
                  r"digits?)|no words)\b", system, re.I) and (figures := re.findall(r"-?\d[\d,]*(?:\.\d+)?", text)):
         text = figures[-1]  # "final figure only": the number the reply ends on, nothing else
-    if places := re.search(r"\bround\w*\b.*?\b(?:(?P<n>\d|one|two|three) decimal|whole number|nearest (?:whole|integer|unit)|integer)",
-                           system, re.I):  # "round it to the nearest whole number before telling the user"
+    if places := re.search(r"\bround\w*\b.*?\b(?:(?P<n>\d|one|two|three) decimal|whole (?:number|dollar|euro|pound|unit|amount)s?|"
+                           r"nearest (?:whole|integer|unit|dollar|euro|pound)|integer)", system, re.I):  # "round ... to whole dollars"
         digits = {"one": 1, "two": 2, "three": 3}.get(places.group("n") or "", int(places.group("n") or 0) if
                                                        (places.group("n") or "").isdigit() else 0)
-        text = re.sub(r"(?<![\w.])-?\d+\.\d+(?!\w|\.\d)", lambda m: f"{round(float(m.group()), digits):.{digits}f}", text)
+        text = re.sub(r"(?<![\w.])-?\d+\.\d+(?!\w|\.\d)", lambda m: m.group() if operand(text, m) else
+                      f"{round(float(m.group()), digits):.{digits}f}", text)
     return text
+
+
+def operand(text: str, number) -> bool:
+    """Whether a number in a reply is an operand of the sum it shows ("15 * 47.90 / 100 = 7.185"): rounding it would make
+    the sum false, so only the result is rounded."""
+    return bool(re.search(r"(?:[-+*/×÷]|%\s*of)\s*$", text[:number.start()]) or re.match(r"\s*[-+*/×÷]", text[number.end():]))
 
 
 INJECTION = (r"(?:\bignore (?:all |any )?(?:the |your )?(?:previous|prior|above|earlier|other|former)? ?(?:instructions|rules|"

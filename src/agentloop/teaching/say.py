@@ -107,8 +107,10 @@ WHEN_ASKED = "When should it happen?"
 WHEN_WORDS = {"when", "due", "start", "time", "date", "at", "datetime"}
 
 
-def missing(kind: str | None, param: str) -> str:
+def missing(kind: str | None, param: str, choices: list | None = None) -> str:
     """The one short question asked instead of calling a tool with an argument the request does not hold."""
+    if choices:  # "every day" and a tool that repeats only weekly or monthly: its choices, none made up
+        return f"The {param.replace('_', ' ')} can only be {', '.join(map(str, choices[:-1]))} or {choices[-1]}: which should I use?"
     if kind == "schedule" and set(param.lower().split("_")) & WHEN_WORDS:
         return WHEN_ASKED
     return ASKS.get(kind) if param in ("task", "job", "title", "text", "content", "query") and kind in ASKS else \
@@ -117,13 +119,19 @@ def missing(kind: str | None, param: str) -> str:
 
 def cannot(things: list[str]) -> str:
     """"I can't plan a trip." for a request; a statement it has no rule for is said to be one."""
-    return " ".join(f'I have no rule for "{t}".' if re.search(r"\b(?:i|we|my|our)\b", t, re.I)
+    return " ".join(f'I have no rule for "{t}".' if re.search(r"\b(?:i|we|my|our)\b|^\W*the [a-z]+ (?:is|are|was|were|has|have|had)\b", t, re.I)
                     else f"I can't {lowered(t)}." for t in things)
 
 
 def lowered(text: str) -> str:
     text = re.sub(r"^(?:please|can you|could you|would you|will you)\s+", "", text.strip(), flags=re.I)
     return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
+
+
+def unsure(words: str) -> str:
+    """Why a sum is not given: part of it could not be read."""
+    return (f"I can't work that out: I couldn't read \"{words.strip().rstrip('.!?')}\" as an amount, and an answer without it "
+            "would be wrong. Could you say it with the numbers, one step at a time?")
 
 
 def fallback(text: str) -> str:

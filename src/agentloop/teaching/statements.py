@@ -26,7 +26,7 @@ HEDGES = r"\b(?:if|would|could|might|maybe|perhaps|wish|hope|imagine|suppose|pre
 NEGATIONS = r"\b(?:not|never|no longer|don't|doesn't|didn't|do not|does not|did not|no|nothing|nobody|n't)\b"
 FILLERS = (r"in case (?:that|it) matters(?: later)?|just so you know|for the record|btw|by the way|fyi|lol|haha|from now on|"
            r"these days|now|last (?:week|month|year|spring|summer|autumn|fall|winter)|recently|lately")
-OPENERS = r"(?:(?:so|well|oh|also|and|but|btw|fyi|hey|hi|hello|ok|okay|yes|yeah|actually|anyway|by the way|" \
+OPENERS = r"(?:(?:so|well|oh|also|and|but|btw|fyi|hey|hi|hello|ok|okay|yes|yeah|actually|anyway|by the way|now|these days|" \
           r"just so you know|for the record|fun fact|note that|remember that|please note)\W+)*"
 IRREGULAR = {"has": "have", "had": "have", "got": "have", "'ve": "have", "does": "do", "did": "do", "goes": "go",
              "went": "go", "drove": "drive", "spoke": "speak", "wrote": "write", "ran": "run", "bought": "buy",
@@ -80,7 +80,7 @@ def statement(clause: str) -> tuple[str, str] | None:
                      rf"some|several|many|lots of|a few)\b.+)$", text, re.I)
     if owned:  # "I have 3 kids and 2 dogs", "we've got two cats": what they have, as said
         return "user_has", owned.group("rest").strip(" ,")
-    found = re.match(rf"^\W*{OPENERS}(?:(?P<i>i)|my (?P<thing>[a-z]+)(?: (?P<name>(?-i:[A-Z][a-z]+)))?)(?P<aux>'ve got|'ve| have got| have|'m| am)?"
+    found = re.match(rf"^\W*{OPENERS}(?:(?P<i>i)|my (?:[a-z]+ (?=[a-z]+ (?-i:[A-Z])))?(?P<thing>[a-z]+)(?: (?P<name>(?-i:[A-Z][a-z]+)))?)(?P<aux>'ve got|'ve| have got| have|'m| am)?"
                      rf"\s+(?P<verb>[a-z']+)\b\s*(?P<rest>.*)$", text, re.I)
     if not found:
         return None
@@ -151,7 +151,7 @@ def question(clause: str) -> dict | None:
         return {"subject": being.group("thing"), "verb": "be", "said": "is", "yes_no": False,
                 "words": {lemma(w) for w in re.findall(r"[a-z]{3,}", being.group("wh"))} - {"what", "who", "how"}}
     if not found or (found.group("i") and found.group("verb") in MODALS | AUXILIARIES
-                     and not (found.group("aux") in ("do", "did") and found.group("verb") == "have")):
+                     and not (found.group("aux") in ("do", "did") and found.group("verb") in ("have", "do"))):
         return None  # "do I have any pets?" has a main verb; "can I be ...?" does not
     verb = "have" if found.group("verb") == "got" else found.group("verb")
     words = set(re.findall(r"[a-z]{3,}", f"{found.group('what') or ''} {found.group('rest')}"))
@@ -165,7 +165,18 @@ NOUNS = {"driv": {"car", "vehicle", "bike"}, "speak": {"language", "languages"},
          "work": {"job", "employer", "workplace"}, "lov": {"band", "food", "colour"}}  # what a verb is usually asked about
 NEAR_VERBS = {"have": {"own", "drive", "ride", "keep"}, "own": {"have", "drive", "ride"}, "know": {"speak", "read"},
               "speak": {"know"}, "do": {"work", "be"}, "work": {"do", "be"}, "like": {"take", "have", "drink", "prefer", "love"},
-              "take": {"like", "have", "drink", "prefer"}}  # a small table of near-synonyms
+              "take": {"like", "have", "drink", "prefer"}, "spend": {"grow", "live"}}  # a small table of near-synonyms ("where did I spend my childhood?": grew up)
+
+
+PAST = {base: past for past, base in IRREGULAR.items() if past in LIFE or past.endswith(("ew", "ught", "oke", "ote"))}
+
+
+def searched(ask: dict) -> list[str]:
+    """Words to search memory with for a question, beyond its own verb: the near verbs as memory writes them
+    ("spend my childhood": "grew", "grows"), and for "what do I do on weekends?" the words after the verb."""
+    near = sorted(v for base, verbs in NEAR_VERBS.items() if lemma(base) == ask["verb"] for v in verbs if v != "be")
+    forms = [form for v in near for form in (PAST.get(v), third_person(v)) if form]
+    return sorted(ask["words"]) + forms if ask["verb"] == "do" else forms  # the words after "do" say what it is
 
 
 def answer(ask: dict, known: dict) -> str | None:
@@ -176,9 +187,10 @@ def answer(ask: dict, known: dict) -> str | None:
     best, score = None, -1
     for key, value in known.items():
         parts = decode(key)
-        if not parts or parts[0] != ask["subject"] or lemma(parts[1]) not in {ask["verb"]} | near:
+        shared = len(ask["words"] & {lemma(w) for w in re.findall(r"[a-z]{3,}", value.lower())}) if parts else 0
+        pro_verb = ask["verb"] == "do" and shared > 0  # "what do I do on weekends?": any doing that shares "weekends"
+        if not parts or parts[0] != ask["subject"] or lemma(parts[1]) not in {ask["verb"]} | near and not pro_verb:
             continue
-        shared = len(ask["words"] & {lemma(w) for w in re.findall(r"[a-z]{3,}", value.lower())})
         shared += 2 * (lemma(parts[1]) == ask["verb"])  # the same verb before a near one
         if shared > score:
             best, score = (key, value), shared

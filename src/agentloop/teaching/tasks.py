@@ -6,8 +6,9 @@ replies. Like plan.py's, a handler returns the answer, or is a generator that yi
 import re
 
 from . import facts, say
-from .timing import ORDINAL, now_in, shaped, task_of, timing
-from .toolbox import UNITS_SAID, allows_empty, call, described, role_of, takes_key, type_of
+from .grammar import NUDGE
+from .timing import ORDINAL, clock_of, delay, now_in, shaped, task_of, timing
+from .toolbox import UNITS_SAID, Missing, allows_empty, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1],
            "count_words": lambda s: str(len(s.split())), "titlecase": str.title, "length": lambda s: str(len(s))}
@@ -90,7 +91,11 @@ def schedule(intent, turn):
     task = title.group(1) if title else task_of(words)  # "as 'budget review'": the title given
     if not task or re.fullmatch(VAGUE, task, re.I):  # "I have to renew my passport, so remind me on June 1"
         task = task_of(rest)
-    tool = max(tools, key=lambda t: recurring(t) == bool(every))  # a recurring tool for "every ...", else a one-off
+    reminds = bool(re.search(rf"\b{NUDGE} me\b|\breminders?\b", turn.text, re.I))
+    now, phrase = now_in(turn.system), f"{when} {every}"  # times in the tool's own format, from the date it is
+    said = set(words_of(turn.text))
+    tool = max(tools, key=lambda t: (recurring(t) == bool(every), fillable(t), takes_time(t, phrase, now),
+                                     reminds and to_the_user(t), len(said & set(words_of(f"{t.name} {t.description}")))))
     due = when or next_time(every) if every or when else ""  # no time said: asked for, never made up
     if every and when and not re.search(DAY_WORDS, when, re.I) and (weekday := re.search(DAY_WORDS, every, re.I)):
         due = f"{weekday.group().rstrip('s').capitalize()} {when}"  # "every Friday at 5pm": first due Friday at 5pm
@@ -100,7 +105,6 @@ def schedule(intent, turn):
     day, hour = re.sub(CLOCK_WORDS, "", due).strip(" ,") or due, next(iter(re.findall(CLOCK_WORDS, due)), due)
     if days := re.findall(rf"{DAY_WORDS}|\bweekdays?\b|\bweekends?\b", every, re.I):  # "every weekday at 9:15": the days
         day = " ".join(days)
-    now, phrase = now_in(turn.system), f"{when} {every}"  # times in the tool's own format, from the date it is
     if any(role_of(p, spec, {"repeat": ""}) for p, spec in tool.params.items()):  # calendar_add(title, start, repeat)
         once = "" if any(allows_empty(tool, p) for p, spec in tool.params.items() if role_of(p, spec, {"repeat": ""})) else "none"
         slot = any(role_of(p, spec, {"when": "", "repeat": "", "task": "", "day": "", "hour": ""}) in ("when", "day", "hour")
@@ -118,7 +122,7 @@ def schedule(intent, turn):
         results = yield [timed(tool, call(tool, task=task, when=due), phrase, every, now)]
     if reason := refusal(results):
         return f"I couldn't schedule that. {reason}"
-    return f"Scheduled: {task} ({' '.join(filter(None, [when, every])) or due})."
+    return f"Scheduled: {task or 'it'} ({' '.join(filter(None, [when, every])) or due})."
 
 
 DAY_WORDS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
@@ -132,6 +136,40 @@ def recurring(tool) -> bool:
     return bool(re.search(r"recurr|repeat|every|regular|routine|weekly|daily|monthly|cron|interval", said))
 
 
+def fillable(tool) -> bool:
+    """Whether every required parameter of a scheduling tool is one a request fills (a task, a time, a repeat):
+    cron_add(label, rule) wants a cron rule the user never says, so a plain reminder tool beside it is used."""
+    roles = [role_of(p, tool.params[p], {"task": "", "when": "", "day": "", "hour": "", "repeat": ""})
+             for p in tool.required if p in tool.params]
+    return roles.count(None) == 0 or (roles.count(None) == 1 and "task" not in roles)  # later(payload, ...): payload is the task
+
+
+def waited(param: str, hint: str) -> str | None:
+    """The unit a delay parameter counts in ("delay_minutes", "wait: seconds to wait"), or None: "start_hour" is an
+    hour of the day, not a wait."""
+    name, said = param.replace("_", " ").lower(), f"{param.replace('_', ' ')} {hint}".lower()
+    waits = re.search(r"\b(?:delay|wait|after|later|offset|countdown|in)\b", name) or re.search(
+        r"\b(?:delay|wait|later|from now|countdown|before (?:it|the)\b)", hint, re.I)
+    unit = re.search(r"\b(second|sec|minute|min|hour|hr)s\b", name) or (waits and re.search(r"\b(second|sec|minute|min|hour|hr)s?\b", said))
+    return unit.group(1) if unit else None
+
+
+def takes_time(tool, phrase: str, now) -> bool:
+    """Whether the tool can be given this time: one that takes a delay in minutes needs "in 2 hours", or the time it is
+    now to count from ("tomorrow at 8" goes to a tool that takes a due time instead)."""
+    delays = [p for p, spec in tool.params.items() if type_of(spec) in ("integer", "number") and role_of(p, spec, {"when": ""})
+              and waited(p, described(tool, p))]
+    return not delays or delay(phrase, "minute", now) is not None
+
+
+def to_the_user(tool) -> bool:
+    """A tool that reaches the user (a reminder, a message delivered back, a ping) rather than a background job:
+    what "remind me" asks for."""
+    said = f"{tool.name} {tool.description}".lower().replace("_", " ")
+    return bool(re.search(r"\b(?:remind|reminders?|notif\w*|ping|pings|alert|nudge|deliver\w*|user|me)\b", said)) and \
+        not re.search(r"\b(?:background|worker|batch|cron)\b", said)
+
+
 def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
     """A call's times in the formats the tool asks for ("start is ISO 'YYYY-MM-DDTHH:MM'", "hour: 0-23",
     "repeat_every_days: 0 for once"), counted from the date in the system prompt."""
@@ -140,12 +178,19 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
         spec, hint = tool.params[param], described(tool, param)
         role = role_of(param, spec, {"when": "", "day": "", "hour": "", "repeat": ""}) or (
             "when" if re.search(r"YYYY|HH:MM|\bISO\b", hint) else None)
-        if role in ("when", "day", "hour"):
-            args[param] = shaped(value, hint, phrase, now)
+        counted = type_of(spec) in ("integer", "number")
+        if counted and re.fullmatch(r"(?:\w+_)?min(?:ute)?s?", param.lower()) and not waited(param, hint):
+            clock = clock_of(phrase)  # set_alarm(hour, minute): "6:45am" is 6 and 45, never 6 and 0
+            args[param] = clock[1] if clock else None
+        elif role == "when" and counted and (per := waited(param, hint)):
+            args[param] = delay(phrase, per, now)  # later(delay_minutes): "in 2 hours" is 120
+        elif role in ("when", "day", "hour"):
+            args[param] = shaped(value, hint, phrase, now, hour=counted and (role == "hour" or "hour" in param.lower().split("_")))
         elif role == "repeat" and (listed := re.search(r"\b[a-z]+(?:\s*/\s*[a-z]+)+\b", hint)) and isinstance(value, str):
             options = [o.strip() for o in listed.group().split("/")]  # "recurrence: once/weekly/daily"
             unit = next((u for u, said in UNITS_SAID.items() if re.search(said, every or "none", re.I)), None)
-            args[param] = next((o for o in options if unit and re.search(UNITS_SAID[unit], o, re.I)), value)
+            args[param] = same_cadence(options, every or "none") or next(
+                (o for o in options if unit and re.search(UNITS_SAID[unit], o, re.I)), value)
         elif role == "repeat" and type_of(spec) in ("integer", "number") and (per := re.search(
                 r"\b(minute|min|hour|second|sec)s?\b", f"{param.replace('_', ' ')} {hint}")) and (count := re.search(
                 r"(?:every|each)\s+(?:(\d+)\s+)?(minute|min|hour|day|week)s?", every.lower())):  # interval_minutes: every 2 hours, 120
@@ -156,11 +201,15 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
             count = re.search(r"\d+", every)  # repeat_every_days: "every 3 days" 3, "weekly" 7, once 0
             args[param] = int(count.group()) if count and "day" in every else 7 if re.search(UNITS_SAID["week"], every) else \
                 1 if re.search(UNITS_SAID["day"], every) else 0
+        if args[param] is None:  # a time the tool needs that the request does not tell ("at 5pm" as a delay, no clock)
+            raise Missing(tool, param)
     return name, args
 
 
 def next_time(every: str) -> str:
     """When a recurring task first runs: "every hour" -> "in 1 hour", "every Monday" -> "next Monday"."""
+    if not re.match(r"(?:every|each)\b", every, re.I) and (day := re.search(DAY_WORDS, every, re.I)):
+        return f"next {day.group().removesuffix('s')}"  # "fortnightly on Thursdays": first due next Thursday
     if ordinal := re.search(rf"\b(?:on )?(?:the )?{ORDINAL}\b", every, re.I):
         return ordinal.group()  # "on the 1st of every month" is first due on the 1st
     found = re.match(r"(?:every|each)\s+(?:other\s+)?(?:(\d+)\s+)?(\w+?)s?$", every, re.I)
@@ -180,12 +229,13 @@ def use(intent, turn):
     [result] = yield [call(tool, text=subject, word=subject, value=subject, query=subject, numbers=numbers)]
     if reason := refusal([result]):
         return f"{tool.name} did not work: {reason}"
-    return f"{tool.name}({subject if numbers else repr(subject)}) returned: {result.strip()}"
+    shown = subject if numbers else repr(subject) if subject else ""
+    return f"{tool.name}({shown}) returned: {result.strip()}"
 
 
 def joke(intent, turn):
     """Its one joke, and honesty about what it is not about."""
-    topic = re.search(r"\babout (?:an? |the )?([a-z ]+?)\W*$", turn.text, re.I)
+    topic = re.search(r"\babout (?:an? |the )?([a-z0-9 ]+?)\W*$", turn.text, re.I)
     return f"I only know one joke, and it isn't about {topic.group(1)}: {say.JOKE}" if topic else say.JOKE
 
 
@@ -312,5 +362,5 @@ HANDLERS = {
     "greet": greet, "joke": joke, "compare": compare, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",
     "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.CAN}", "harmful": lambda i, t: "I can't help with that.",
-    "unknown": lambda i, t: i.slots["text"],
+    "unknown": lambda i, t: i.slots["text"], "unsure": lambda i, t: say.unsure(i.slots["unread"]),
 }

@@ -13,9 +13,9 @@ UNIT = r"(?:minute|min|hour|hr|day|week|fortnight|month|year)s?"
 HOUR = r"\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d\d"
 CLOCK = rf"(?:\d{{1,2}}(?::\d\d)?\s*[-–]\s*\d{{1,2}}(?::\d\d)?\s*(?:am|pm)\b|(?:{HOUR})(?:\s*[-–]\s*(?:{HOUR}|\d{{1,2}}))?|noon|midday|midnight|(?<=at )\d{{1,2}}\b(?![:.]\d)|\d{{1,2}}(?= (?:tonight|tomorrow (?:morning|night|evening)|this evening)))"
 ORDINAL = r"(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|last)"
-EVERY = (rf"\b(?:(?:every|each|on) )?{DAY}s?(?:(?:,| and| &) {DAY}s?)+\b|(?:\bon )?(?:\bthe )?\b{ORDINAL} of (?:every|each) month\b|\b(?:every|each)\s+(?:other\s+|single\s+)?(?:\d+\s+{UNIT}|{UNIT}|{DAY}|weekday|weekend|morning|afternoon|"
+EVERY = (rf"\b(?:(?:every|each|on) )?{DAY}s?(?:(?:,| and| &) {DAY}s?)+\b|(?:\bon )?(?:\bthe )?\b{ORDINAL} of (?:every|each) month\b|\b(?:every|each)\s+(?:other\s+|alternate\s+|second\s+(?={DAY}|week|month|year)|single\s+)?(?:\d+\s+{UNIT}|{UNIT}|{DAY}|weekday|weekend|morning|afternoon|"
          rf"evening|night|{ORDINAL}(?: of (?:the|every|each) month)?)\b|(?<!the )(?<!my )(?<!our )(?<!this )\b(?:daily|weekly|monthly|yearly|annually|hourly|"
-         rf"nightly)\b|\b{DAY}s\b|\bon weekdays\b")
+         rf"nightly|fortnightly|biweekly|bi-weekly)\b|\b{DAY}s\b|\bon weekdays\b")
 WHEN = (rf"\b(?:(?:tomorrow|tmrw|tmr) (?:morning|afternoon|evening|night)|tomorrow|tmrw|tmr|tonight|today|"
         rf"later(?: today| on| tonight)?|soon|in a (?:bit|while)|"
         rf"(?:on )?{DAY} (?:morning|afternoon|evening|night)|this (?:morning|afternoon|evening|weekend|{DAY})|next (?:{DAY}|week|month|year|weekend)|(?:on )?{DAY}|in (?:an?|one|half an|\d+(?:\.\d+)?) {UNIT}(?: and a half)?|"
@@ -50,8 +50,9 @@ def task_of(text: str) -> str:
                   r",?\s*(?:labell?ed|called|titled)\s+(?=\w+\W*$)", " ", text, flags=re.I)  # leftover request words
     text = re.sub(rf"\b(?:i|we) (?:have|need|want|got|ought) to\b|\bi must\b|,?\s*(?:so|and|pls|please)?\s*{NUDGE} me"
                   r"(?: about it| of it)?\b|\b(?:by|before|until)\s*(?=,|$)", " ", text, flags=re.I)
-    task = re.sub(rf"^\W*(?:(?:please|pls|can you|could you|can u|could u|hey|ok|okay|and|also)\W+)*(?:set up|set|add|put|schedule|"
-                  r"book me|get me|book|create|make|enter|queue(?: up)?|plan|{NUDGE} me(?: to| about| of)?|"
+    task = re.sub(rf"^\W*(?:(?:please|pls|can you|could you|can u|could u|hey|ok|okay|and|also)\W+)*(?:set up|add|put|schedule|"
+                  rf"book me|get me|book|(?:set|create|make|plan)(?=\s+(?:an? |the )?(?:reminder|event|entry|job|task|nudge|alarm|"
+                  rf"appointment|booking)s?\b|\s+(?:me|to|for|about)\b)|enter|queue(?: up)?|{NUDGE} me(?: to| about| of)?|"
                   r"don't let me forget(?: to)?|remember to)?\s*(?:an? )?(?:reminder|event|entry|job|task|nudge|alarm)?"
                   r"\s*(?:to|for|about)?\s+", " ", text, flags=re.I)
     task = re.sub(r"\b(?:to|on|in|into) (?:my|the) (?:calendar|agenda|schedule|queue|list|to-?do list|diary)\b|"
@@ -71,7 +72,8 @@ def task_of(text: str) -> str:
                   r"(?: (?:my|the) (?:calendar|diary|agenda|schedule|planner|list|queue|to-?do list))?\W*$|^\W*(?:is|are)\s+", "", task, flags=re.I)
     task = re.sub(r"^\W*(?:set up|set|add|put|schedule|book|create|make)\s+(?:a |an )?(?:recurring |repeating )?"
                   r"(?:thing|reminder|event|task|job|entry|something)\W*(?:to|for|about)?\s*", "", task, flags=re.I)
-    task = re.sub(r"\s+(?:in|on) for$|\s+(?:for|on|at|by|in)$|^(?:me|us)\s+", "", re.sub(r"\s+", " ", task).strip(" ,.!:-"), flags=re.I)
+    task = re.sub(r"\s+(?:in|on) for$|\s+(?:for|on|at|by|in)$|^(?:me|us)\s+|^(?:for|on|at|by|in|to)$|^to\s+(?=[a-z])", "", re.sub(r"\s+", " ", task).strip(" ,.!:-"),
+                  flags=re.I)
     return task.strip(" ,.!:-")
 
 
@@ -121,7 +123,15 @@ def moment(phrase: str, now: datetime):
     elif ordinal := re.search(r"\b(\d{1,2})(?:st|nd|rd|th)\b", text):
         date = date.replace(day=int(ordinal[1]))
         date = date if date >= now.date() else (date.replace(day=1) + timedelta(days=32)).replace(day=int(ordinal[1]))
-    hour, minute = 9, 0
+    hour, minute = clock_of(text) or ((20, 0) if re.search(r"\btonight|evening\b", text) else (9, 0))
+    when = datetime.combine(date, datetime.min.time()).replace(hour=hour, minute=minute)
+    return when + timedelta(days=1) if when < now and not re.search(rf"{DAY}|{MONTH}|\d{{4}}", text) and "today" not in text else when
+
+
+def clock_of(phrase: str) -> tuple | None:
+    """The time of day a phrase names, on a 24-hour clock: "Friday at 2pm" -> (14, 0), "at 9:30" -> (9, 30),
+    "noon" -> (12, 0); None when it names none ("next Tuesday")."""
+    text = phrase.lower()
     dateless = re.sub(rf"\b\d{{4}}-\d\d-\d\d\b|\b(?:in|every) \d+\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b\d{{1,2}} (?:of )?{MONTH}\b|"
                       rf"\b{MONTH} \d{{1,2}}\b", " ", text)  # the clock is what is left once the date is out
     if clock := re.search(r"\b(\d{1,2})(?::(\d\d))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\W|$)(?! ?(?:minute|min|hour|hr|day|week|month|year)s?\b)",
@@ -129,24 +139,39 @@ def moment(phrase: str, now: datetime):
         hour, minute = int(clock[1]) % 24, int(clock[2] or 0)
         evening = (clock[3] or "").startswith("p") or re.search(r"\btonight|evening|night\b", text)
         hour += 12 if evening and hour < 12 else 0
-        hour = 0 if (clock[3] or "").startswith("a") and hour == 12 else hour
-    elif "noon" in text or "midday" in text:
-        hour = 12
-    elif "midnight" in text:
-        hour = 0
-    elif re.search(r"\btonight|evening\b", text):
-        hour = 20
-    when = datetime.combine(date, datetime.min.time()).replace(hour=hour, minute=minute)
-    return when + timedelta(days=1) if when < now and not re.search(rf"{DAY}|{MONTH}|\d{{4}}", text) and "today" not in text else when
+        return (0 if (clock[3] or "").startswith("a") and hour == 12 else hour), minute
+    if "noon" in text or "midday" in text:
+        return 12, 0
+    return (0, 0) if "midnight" in text else None
 
 
-def shaped(value, hint: str, phrase: str, now):
+MINUTES = {"second": 1 / 60, "sec": 1 / 60, "minute": 1, "min": 1, "hour": 60, "hr": 60, "day": 1440, "week": 10080}
+
+
+def delay(phrase: str, per: str, now) -> int | None:
+    """How long from now a phrase is, counted in `per` ("minute", "second", "hour"): "in 2 hours" is 120 minutes;
+    "at 5pm" only when the system prompt says what time it is now; None when it cannot be told."""
+    ahead = re.search(r"\bin (an?|one|half an|\d+(?:\.\d+)?) (second|sec|minute|min|hour|hr|day|week)s?( and a half)?\b", phrase, re.I)
+    if ahead:
+        count = {"a": 1, "an": 1, "one": 1, "half an": 0.5}.get(ahead[1].lower()) or float(ahead[1])
+        minutes = (count + (0.5 if ahead[3] else 0)) * MINUTES[ahead[2].lower()]
+    elif now is not None and phrase.strip():
+        minutes = (moment(phrase, now) - now).total_seconds() / 60
+    else:
+        return None
+    return round(minutes / MINUTES[per])
+
+
+def shaped(value, hint: str, phrase: str, now, hour: bool = False):
     """`value` in the format `hint` asks for ("YYYY-MM-DD", "HH:MM", "0-23", "ISO"), counted from `now`; else as it was."""
     formats = [("YYYY-MM-DDTHH:MM", "%Y-%m-%dT%H:%M"), ("YYYY-MM-DD HH:MM", "%Y-%m-%d %H:%M"), ("YYYY-MM-DD", "%Y-%m-%d"),
                ("HH:MM", "%H:%M")]
     wanted = next((f for key, f in formats if key in hint), None) or (
         "%Y-%m-%d" if re.search(r"\bISO date\b", hint) else "%Y-%m-%dT%H:%M" if re.search(r"\bISO\b", hint) else None)
-    hour_only = re.search(r"\b0\s*-\s*23\b", hint)
+    hour_only = hour or re.search(r"\b0\s*-\s*23\b|\b24[- ]?(?:hour|h)\b", hint)
+    if hour_only and not wanted:  # an hour as a number is on a 24-hour clock: "2pm" is 14, never 2
+        clock = clock_of(phrase)
+        return clock[0] if clock else None
     if now is None or not phrase or not (wanted or hour_only) or re.search(r"\bor (?:plain )?words\b|plain words", hint):
         return value
     when = moment(phrase, now)

@@ -49,6 +49,8 @@ PHRASES = {  # what a description says in a few words, whatever its vocabulary
     "reverse": r"\bopposite order\b|\bbackwards?\b|\breversed?\b",
     "forget": r"\bno longer (?:be )?(?:recalled|remembered|kept|used|known|on file|stored|saved|held)\b|\bnever (?:be )?used again\b|"
               r"\bstops? (?:retaining|remembering|keeping|storing|holding)\b|\blets? go of\b",
+    "schedule": r"\bafter (?:a|the|some|that|this|an?) (?:delay|wait|while|pause|interval)\b|\b(?:after|in) (?:a given|the given|some) "
+                r"(?:number of )?(?:minutes|hours|seconds|time)\b",  # later(payload, delay_minutes): it acts after a delay
     "lowercase": r"\b(?:into|to) (?:its |their |the )?(?:small|lower ?case)\b",
     "uppercase": r"\b(?:into|to) (?:its |their |an? |the )?(?:capitals?|upper ?case|capital letters?)\b|\ba capital letter\b",
     "percent": r"\bper ?cent\b|%",
@@ -123,7 +125,8 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     if (name_words | set(words(description)[:1])) & KEYWORDS["forget"]:  # a tool that deletes, whatever it deletes
         return "forget"
     by_name, by_description = best({k: len(KEYWORDS[k] & name_words) for k in scores if KEYWORDS[k] & name_words}), best(said)
-    disagree = by_name and by_description and said[by_description] > said.get(by_name, 0)
+    disagree = by_name and by_description and said[by_description] > said.get(by_name, 0) and not (
+        by_name in ("remember", "recall", "forget") and memory and said[by_description] < 2)  # note_down: "... in plain words"
     chosen = by_description if disagree else best(scores)
     if chosen is None:  # "Stow a detail about the user": a tool about the user that no verb names keeps things
         return "remember" if memory and len(params) >= 1 else None
@@ -163,10 +166,10 @@ ROLES = {
     "query": "query q question search term terms keyword keywords topic text words phrase",
     "task": "task description what title text action item todo job event summary name message reminder note subject "
             "label activity about",
-    "when": "when time at due date delay after in schedule start datetime moment",
+    "when": "when time at due date delay wait after in schedule start datetime moment",
     "day": "day weekday",
     "hour": "hour clock",
-    "repeat": "repeat recurrence recurring every frequency freq interval rrule cadence period",
+    "repeat": "repeat recur recurrence recurring every frequency freq interval rrule cadence period",
     "city": "city location place where town",
     "word": "word text string input s phrase sentence",
     "letter": "letter char character ch c symbol needle",
@@ -217,7 +220,10 @@ def fill(tool: Tool, values: dict) -> dict:
             raise Missing(tool, param)
         if value == "" and role is not None and param not in tool.required:
             continue  # an optional argument the request does not hold is left out
-        args[param] = convert(value, spec)
+        try:
+            args[param] = convert(value, spec)
+        except NoSuchChoice:
+            raise Missing(tool, param) from None
     return args
 
 
@@ -288,13 +294,48 @@ UNITS_SAID = {"none": r"^\s*(?:none|no|never|once|one-off|single)?\s*$", "hour":
               "day": r"\bday|\bdaily|\bmorning|\bevening|\bnight"}
 
 
+def cadence(said: str) -> tuple | None:
+    """How often a phrase repeats, as (unit, every how many): "every other Friday" and "biweekly" are ("week", 2),
+    "every Monday" and "weekly" ("week", 1), "every weekday" ("weekday", 1), "once" ("none", 0); None if it names none."""
+    text = str(said).lower().replace("_", " ").replace("-", " ")
+    if re.search(UNITS_SAID["none"], text):
+        return ("none", 0)
+    for unit in ("weekday", "weekend"):
+        if re.search(rf"\b{unit}s?\b", text):
+            return (unit, 1)
+    if re.search(r"\b(?:bi ?weekly|fortnight(?:ly)?)\b", text):
+        return ("week", 2)
+    every = re.search(r"\b(?:every|each)\s+(other|second|alternate|\d+|two|three|four)?\s*(?:(minute|hour|day|week|month|year)s?\b|"
+                      r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b)?", text)
+    count = {"other": 2, "second": 2, "alternate": 2, "two": 2, "three": 3, "four": 4}.get(every.group(1), every.group(1)) \
+        if every and every.group(1) else 1
+    for unit in ("hour", "year", "month", "week", "day"):
+        if re.search(UNITS_SAID[unit], text):
+            return (unit, int(count))
+    return None
+
+
+def same_cadence(options: list, said: str):
+    """The option that repeats as often as `said` does, or None: "weekly" is not "every other Friday", nor is "weekdays"."""
+    wanted = cadence(said)
+    return next((o for o in options if wanted and cadence(o) == wanted), None) if wanted else None
+
+
+class NoSuchChoice(ValueError):
+    """The request names a choice the schema's enum does not offer ("every other Friday" with no biweekly)."""
+
+
 def convert(value, spec: dict):
     """Make a value fit its parameter's schema (type and enum)."""
     kind = type_of(spec)
     if "enum" in spec and value not in spec["enum"]:  # "agent:researcher" -> "agent", "every Monday" -> "weekly", else the middle
-        unit = next((u for u, said in UNITS_SAID.items() if re.search(said, str(value), re.I)), None)
-        value = next((e for e in spec["enum"] if str(value).startswith(f"{e}:")), None) or next(
-            (e for e in spec["enum"] if unit and re.search(UNITS_SAID[unit], str(e), re.I)), spec["enum"][min(len(spec["enum"]) - 1, 1)])
+        prefixed = next((e for e in spec["enum"] if str(value).startswith(f"{e}:")), None)
+        if prefixed is None and isinstance(value, str) and any(cadence(e) for e in spec["enum"]):
+            value = same_cadence(spec["enum"], value)  # a repeat goes to the choice that repeats as often, never a near one
+            if value is None:
+                raise NoSuchChoice(spec["enum"])
+        else:
+            value = prefixed or spec["enum"][min(len(spec["enum"]) - 1, 1)]
     if kind in ("integer", "number") and isinstance(value, float) and value.is_integer():
         return int(value)  # 2, not 2.0, as a real model would write it
     if kind == "boolean" and isinstance(value, str):  # "none" is no, "every Monday" is yes

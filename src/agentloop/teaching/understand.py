@@ -25,10 +25,10 @@ def clauses(text: str) -> list[str]:
     text = re.sub(r"\b(Dr|Mr|Mrs|Ms|Prof|St)\.", r"\1", text)  # "Dr. Lee" is one name, not two sentences
     for sentence in re.split(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+(?=(?:i|i'm|she|he|they|we|my)\b)", text.strip(), flags=re.I):
         pieces = re.split(r",?\s+(?:and )?then\s+|,\s*then\s+|\s+and\s+(?=(?:also\s+)?(?:i|my|please|" +
-                          "|".join(sorted(VERBS - {"and", "is", "are", "do", "buy"})) + r")\b)",
+                          "|".join(sorted(VERBS - {"and", "is", "are", "do", "buy"})) + r")\b|the [a-z]+ (?:is|are|was|were|has|have|had)\b)",
                           sentence, flags=re.IGNORECASE)
         pieces = [q for p in pieces for q in statements_apart(p)]
-        pieces = [p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")]
+        pieces = [p.strip(" ,;") for p in pieces if p and p.strip(" ,;.!?")]
         for piece in pieces:  # "Sam and I split up": a lone name before "and I" is part of the subject
             if parts and len(parts[-1].split()) == 1 and parts[-1][:1].isupper() and re.match(r"i\b", piece, re.I) \
                     and piece is not pieces[0]:
@@ -82,7 +82,14 @@ def intents_in(text: str) -> tuple:
     given = re.match(r"^\W*(?:please |can you )?(?:count|reverse|uppercase|lowercase|shout|capitali[sz]e|title[- ]?case|measure|"
                      r"how many)\b[^:\"“]{0,40}:\s*\S", text, re.I)
     given = given or re.search(r"\b(?:don't|do not)\s+(?:want to\s+|wanna\s+)?(?:add|subtract|multiply|divide)\b", text, re.I)
+    after = retracted(text)  # "What's 10 minus 4? Just kidding - what's 10 plus 4?": only the last request counts
+    if after is not None and any(i.kind not in ("unknown", "none") for i in intents_in(after)):
+        return intents_in(after)
+    if (kept := unkept(text)) is not None:  # "Don't remember this, but my salary is 85k": nothing of it is stored
+        return tuple(i for i in intents_in(kept) if i.kind not in NOT_ASKED) + (Intent("unkept"),)
     parts = [text.strip()] if given else clauses(text)  # "Count the words: I came, I saw": the text after the colon is one
+    if (vague := arithmetic.unsaid_change(text)) and re.search(r"\bhow (?:many|much)\b|\bleft\b|\bnow\b", text, re.I):
+        return (Intent("unsure", {"unread": vague}),)  # "He gave some to Leo, then found 6. How many now?": no number to use
     story = arithmetic.ledger(text) or (arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.search(
         r"\bhow (?:many|much)\b", parts[-1], re.I) else None)
     asks = text.rstrip().endswith("?") or re.search(r"\bhow (?:many|much|far|long)\b", parts[-1] if parts else "", re.I)
@@ -122,11 +129,37 @@ def intents_in(text: str) -> tuple:
         if intent.kind == "calculate" and previous and arithmetic.wrap(previous) in intent.slots["expression"]:
             intents.pop()  # "..., then multiply the result by 5": one expression, one answer
         previous = intent.slots["expression"] if intent.kind == "calculate" else None
+        if intent.kind == "pointer" and any(i.kind == "remember" for i in intents):
+            continue  # "My flat is 221B. Please note the flat number.": the fact already said is the one to keep
+        if intent.kind == "pointer" and intent.slots["what"] and not names_a_fact(intent.slots["what"]):
+            intent = note_of(intent.slots["what"])  # "Remember the milk", said alone: the note itself
         if intent.kind == "remember" and intents and intents[-1].kind == "remember" and not intent.slots.get("note"):
             intents[-1].slots["facts"] += intent.slots["facts"]
         elif intent.kind != "none":
             intents.append(intent)
     return tuple(last_said(intents))
+
+
+NOT_ASKED = {"remember", "forget", "pointer", "unknown", "joke", "smalltalk", "greet", "okay", "thanks", "bye", "none"}  # said, not asked for
+RETRACTION = (r"(?:^|(?<=[.!?,;:\-–—])|(?<=\.\.\.))\s*(?:(?:no|oh|ok|okay|sorry|haha|lol)\W+)?(?:just kidding|jk|j/k|kidding|"
+              r"(?:scratch|forget|ignore|disregard|cancel) (?:that|this)(?=\s*[,.!;:\-–—])|never ?mind(?: that)?(?=\s*[,.!;:\-–—])|"
+              r"no wait|wait,? no)\b[\s,.!:;\-–—]*(?=\w)|(?<=\?)\s*(?:actually|sorry|oops|or rather|i mean|wait)\b[\s,.!:;\-–—]*(?=\w)")
+# ("... ? actually, what's 10 plus 4?": a question taken back by the next one; a statement is never taken back by "actually")
+UNKEPT = (r"(?<!\bi )(?<!\bwe )\b(?:don't|do not|dont|never|no need to|you (?:shouldn't|mustn't|needn't)|(?:i'd|i would) rather you didn't)\s+(?:remember|save|store|keep|note|jot|write|"
+          r"record|log|memori[sz]e)(?:\s+(?:this|that|it|one))(?:\s+(?:down|in mind|on file|anywhere|please|pls))*(?=\s*(?:[,.!;:\-–—]|but\b|$))")
+
+
+def retracted(text: str) -> str | None:
+    """What is left after a retraction ("just kidding", "scratch that,") that a new request follows, or None."""
+    found = list(re.finditer(RETRACTION, text, re.I))
+    return text[found[-1].end():] if found and text[:found[-1].start()].strip(" .,!?;:-–—") else None
+
+
+def unkept(text: str) -> str | None:
+    """The message without its request not to keep what it says ("don't save that", "do not remember this:"), or None."""
+    found = re.search(UNKEPT, text, re.I)
+    return None if not found else re.sub(r"^\W*(?:but|and)\b|\W*(?:but|and)\W*$", "", (text[:found.start()] + " " + text[found.end():]).strip(
+        " ,.;:-–—"), flags=re.I).strip(" ,.;:-–—")
 
 
 def last_said(intents: list) -> list:
@@ -160,7 +193,10 @@ def one(clause: str, previous: str | None) -> Intent:
         return one(idiom.group("rest"), previous)
     trailing = re.match(r"^(?P<what>.+?),?\s+(?:(?:please|pls|can you|could you)\s+)*(?:note that|remember that|remember it|"
                         r"save (?:that|it)|keep that in mind|keep (?:that|it)|don't forget (?:it|that)|make a note(?: of (?:it|that))?|"
-                        r"(?:jot|write|note|put) (?:that|it) down|don't let me forget(?: it| that)?)\W*$", clause, re.I)
+                        r"(?:jot|write|note|put) (?:that|it) down|don't let me forget(?: it| that)?)(?:,?\s+(?:please|pls|thanks|thank you))?\W*$",
+                        clause, re.I)
+    if trailing and ":" in trailing.group("what"):
+        trailing = None  # "How many words are in: remember that please": the words after the colon are the text
     if trailing:  # "I upgraded to python 3.12, note that": the note comes after what to note
         clause = f"remember that {trailing.group('what')}"
     as_text = re.search(r"\b(?:from|in|of)\s+[\"“'‘]", clause)  # "remove the spaces from 'a b c'" edits a text
@@ -169,6 +205,15 @@ def one(clause: str, previous: str | None) -> Intent:
         rf"(?: about| that(?=\s+(?:i|my|you)\b))?"
         rf"\s+(?P<what>.+?)(?:\s+(?:but|except)\b.*|,\s*(?:and )?keep\b.*|,\s*(?:i|i'm|i am|it's|that's)\b.*|\s+[-–—]\s+.*)?(?:\s+(?:from|out of|off) (?:your |my |the )?"
         rf"(?:memory|notes|file|records?|list|brain|system)\b.*?)?(?:,? please| for me| now| pls| on file| any ?more)?[.!?]*$", clause, re.I)
+    swapped = re.match(r"^\W*(?:(?:correction|actually|no|nope|sorry|oops|wait|to be clear|just so you know)\W+)*(?:(?:my (?P<k>[a-z]+"
+                       r"(?: (?!(?:is|was|are)n?\b)[a-z]+)?)|it|that)(?:'s|\s+is|\s+was)?(?:n't|\s+not)|i (?:don't|do not|didn't) [a-z]+"
+                       r"(?: (?:in|at|for|with|from|as))?)\s+(?:actually |really )?(?:an? |the )?(?P<old>[^,;.!?]+?)(?: any ?more| now)?\s*"
+                       r"(?:[,;]|\s[-–—])\s*(?:but |rather )?(?:it's|it is|its|it was|they're|they are|that's|that is|(?:he|she)(?:'s| is)"
+                       r"(?: called| named)?|i(?:'m| am) [a-z]+ to)\s+(?:actually\s+)?(?P<new>[^,.;!?]+?)(?:\s+(?:actually|now|instead))?\W*$",
+                       clause, re.I)
+    if swapped:  # "my allergy isn't peanuts, it's tree nuts": B replaces A
+        return Intent("correct", {"new": swapped.group("new").strip(), "old": swapped.group("old").strip(),
+                                  "key": key_of(swapped.group("k")) if swapped.group("k") else "", "swapped": True})
     gone = (re.search(r"\b(?:anymore|any more|no longer)\b", clause, re.I) and re.search(r"\b(?:i|my)\b", clause, re.I)
             or re.match(r"^\W*i (?:quit|left|sold|gave up|stopped|finished|broke up with|split (?:up )?with|moved out of|"
                         r"lost|got rid of)\b", clause, re.I))
@@ -198,7 +243,8 @@ def one(clause: str, previous: str | None) -> Intent:
     if gone and not clause.rstrip().endswith("?"):  # "I don't work at Globex anymore": what memory says is no longer true
         what = re.sub(r"\b(?:i'm|i am|im|i|my|don't|do not|not|no longer|anymore|any more|have|work at|live in|"
                       r"scrap|forget|delete|remove|drop|that|from|your|notes|memory|quit|left|sold|gave up|stopped|"
-                      r"finished|lost|so|get rid of|last (?:week|month|year)|the|a)\b", " ", clause, flags=re.I)
+                      r"finished|lost|so|(?:get|got) rid of|broke up with|split (?:up )?with|moved out of|last (?:week|month|year)|the|a)\b", " ",
+                      clause, flags=re.I)
         if not re.sub(rf"\b(?:in|on|at|since|last|this|ago|{MONTH})\b", "", timing(what)[2], flags=re.I).strip(" ,.!"):
             return Intent("none", {})  # "I quit in january": a time, nothing named to forget
         return Intent("forget", {"key": topic_key(what), "value": None, "what": what.strip(" ,.!"), "stale": True, "clause": clause})
@@ -217,12 +263,13 @@ def one(clause: str, previous: str | None) -> Intent:
                     r"\b(?: that|:)?\s*(?P<what>.+?)[.!]*$", clause, re.I)
     if note and (clause.rstrip().endswith("?") or note.group("what").lower() in PRONOUNS):
         note = None  # "Remember me?" is a question, not something to remember
+    if note and (pointed := pointer(note.group("what"))) is not None:  # "remember that please", "note the flat number"
+        return Intent("pointer", {"what": pointed})
     if note:
         facts = stated(note.group("what"))
         if facts:
             return Intent("remember", {"facts": facts, "importance": "high"})
-        return Intent("remember", {"facts": [("note_" + topic_key(note.group("what")), note.group("what"))],
-                                   "importance": "high", "note": True})
+        return note_of(note.group("what"))
     expression = arithmetic.expression(clause, previous)
     if expression:
         return Intent("calculate", {"expression": expression})
@@ -266,6 +313,33 @@ def one(clause: str, previous: str | None) -> Intent:
     if loose:  # a question about something else: answered only if memory mentions it
         return Intent("ask", {"key": key_of(loose.group("k")), "about": clause, "loose": True})
     return Intent("unknown", {"text": clause.strip().rstrip(".!?")})
+
+
+POLITE = r"please|pls|plz|thanks|thank you|thx|for me|now|too|as well|ok|okay|will you|would you|could you|can you|kindly"
+
+
+def pointer(what: str) -> str | None:
+    """What a note request points back to instead of saying a new fact, or None: "that please" -> "" (what was just said),
+    "the flat number" -> "the flat number" (a fact named, not given). Politeness words are never a fact."""
+    what = re.sub(rf"^(?:(?:{POLITE})\W+)+|(?:\W+(?:{POLITE}))+\W*$", "", what.strip(" .!,"), flags=re.I).strip(" .!,")
+    if what.lower() in PRONOUNS | {"", "this one", "that one", "all that", "all this", "that too", "this too"} or \
+            re.fullmatch(rf"(?:{POLITE})", what, re.I):
+        return ""
+    named = re.fullmatch(r"(?:the|my|our|that|this|his|her|their)(?: [a-z'-]+){1,4}", what, re.I)
+    return what if named and not re.search(r"\b(?:is|are|was|were|has|have|had|on|at|in|for|to|from|with|called|named)\b|\d",
+                                            what, re.I) else None
+
+
+def names_a_fact(what: str) -> bool:
+    """Whether a pointer names a fact about the user that has a value ("my PT's name", "the flat number"), rather than
+    being the note itself ("the milk")."""
+    return bool(re.search(r"^(?:my|our|his|her|their)\b|\b(?:number|name|code|date|time|address|day|email|phone|pin|"
+                          r"password|birthday|details?|info)s?$", what, re.I))
+
+
+def note_of(what: str) -> Intent:
+    """A note kept as said ("Remember: dentist on Friday at 3pm")."""
+    return Intent("remember", {"facts": [("note_" + topic_key(what), what)], "importance": "high", "note": True})
 
 
 def stated(text: str) -> list[tuple[str, str]]:
