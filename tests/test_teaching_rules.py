@@ -1805,3 +1805,62 @@ def test_actually_takes_back_a_question_but_never_a_statement():
     notes = Notes()
     notes.say("I live in Hull. Actually I like jazz too")
     assert "Hull" in notes.facts.values() and any("jazz" in v for v in notes.facts.values()), notes.facts
+
+
+# Rule 48: scheduled work called off goes to a tool that cancels tasks, named by the user's words.
+class Agenda:
+    """A queue of tasks and a tool that cancels one by its exact text, listing the queue when nothing matches."""
+
+    def __init__(self, *tasks):
+        self.tasks = list(tasks)
+
+    def cancel(self, name, description):
+        def run(**arguments):
+            [text] = arguments.values()
+            if text not in self.tasks:
+                return f"No task called {text!r}. Queued: {', '.join(self.tasks)}"
+            self.tasks.remove(text)
+            return f"Removed '{text}' from the queue."
+        return {name: (schema(name, description, item="string"), run)}
+
+
+@pytest.mark.parametrize("said, gone", [
+    ("Call off the bin collection reminder", "put the bins out"),
+    ("stop feeding the fish", "feed the fish"),
+    ("Please unschedule the piano practice", "practise piano"),
+    ("I no longer need the reminder to book the vet", "book the vet"),
+    ("delete the vet booking task", "book the vet"),
+])
+@pytest.mark.parametrize("name, description", [("cancel_task", "Cancels a queued task."),
+                                               ("remove_job", "Removes a job from the work queue."),
+                                               ("abort", "Stops a scheduled reminder before it fires.")])
+def test_a_task_called_off_is_cancelled_through_the_tool_by_the_queued_text(said, gone, name, description):
+    agenda = Agenda("put the bins out", "feed the fish", "practise piano", "book the vet")
+    answer, calls, _ = loop(said, agenda.cancel(name, description))
+    assert gone not in agenda.tasks and len(agenda.tasks) == 3, (calls, answer)
+    assert answer.startswith("Done.") and gone in answer, answer
+
+
+def test_a_task_that_matches_nothing_queued_is_reported_not_claimed():
+    agenda = Agenda("feed the fish", "water the ferns")
+    answer, calls, _ = loop("cancel the dentist", agenda.cancel("cancel_task", "Cancels a queued task."))
+    assert agenda.tasks == ["feed the fish", "water the ferns"] and len(calls) == 1, calls
+    assert answer.startswith("I couldn't cancel dentist") and "Done" not in answer, answer
+
+
+def test_without_a_cancel_tool_it_says_so_and_memory_tools_are_not_used_for_tasks():
+    erased = []
+    forget = {"erase_fact": (schema("erase_fact", "Erase a fact about the user from memory.", topic="string"), erased.append)}
+    answer, calls, _ = loop("cancel the bin reminder", forget)
+    assert calls == [] and "no tool that cancels" in answer, (calls, answer)
+    assert agentloop.teaching.toolbox.classify("erase_fact", "Erase a fact about the user from memory.", ("topic",)) == "forget"
+    assert agentloop.teaching.toolbox.classify("drop_job", "Drops a queued job.", ("name",)) == "cancel"
+
+
+@pytest.mark.parametrize("said", ["remove what you know about my job", "stop remembering my address"])
+def test_a_job_or_a_stop_that_is_about_memory_is_not_a_cancel(said):
+    agenda = Agenda("feed the fish")
+    tools = {**agenda.cancel("cancel_task", "Cancels a queued task."),
+             "forget": (schema("forget", "Forget a fact about the user.", key="string"), lambda key: f"Forgot {key}.")}
+    _, calls, _ = loop(said, tools)
+    assert agenda.tasks == ["feed the fish"] and [name for name, _ in calls] == ["forget"], calls

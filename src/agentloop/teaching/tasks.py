@@ -356,8 +356,31 @@ def greet(intent, turn):
     return say.GREETING.format(", " + name if name else "")
 
 
+def cancel(intent, turn):
+    """Scheduled work called off: the tool is asked with the user's words; when it matches nothing and lists what it
+    has, the one that shares the most words is asked for once. Only the tool's answer says what was cancelled."""
+    what, tool = intent.slots["what"], turn.tool("cancel")
+    if tool is None:
+        return f"I can't cancel {what}: I have no tool that cancels scheduled tasks."
+    [result] = yield [call(tool, task=what, id=what)]
+    if refusal([result]) and (closest := closest_listed(result, what)):
+        what = closest
+        [result] = yield [call(tool, task=what, id=what)]
+    if reason := refusal([result]):
+        return f"I couldn't cancel {what}. {reason}"
+    return f"Done. {say.sentence(result.strip())}"
+
+
+def closest_listed(listing: str, what: str) -> str | None:
+    """The item of a tool's list ("Tasks: check the weather, call mum") sharing the most words with `what`."""
+    items = [i.strip(" '\"") for i in re.split(r"[,;\n]|\s+and\s+", listing.split(":", 1)[-1]) if i.strip(" '\".")]
+    loose = lambda text: {w[:4] for w in words_of(text) if w not in ("the", "a", "my", "to", "and", "task")}  # bins ~ bin
+    best = max(((len(loose(item) & loose(what)), item) for item in items), default=(0, None))
+    return best[1] if best[0] and len(items) > 1 else None
+
+
 HANDLERS = {
-    "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
+    "cancel": cancel, "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
     "use": use, "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
     "greet": greet, "joke": joke, "compare": compare, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",

@@ -37,6 +37,7 @@ KINDS = {
     "schedule": "schedule queue reminder remind follow followup enqueue task calendar event appointment agenda "
                 "nudge alarm job cron timer todo planner diary recurring routine interval chore reserve book booking "
                 "recurrence",
+    "cancel": "cancel unschedule deschedule dequeue abort",
     "weather": "weather forecast temperature",
     "clock": "time clock date now today",
     "search": "search lookup find query web internet browse sources dig rummage matching",
@@ -58,6 +59,7 @@ PHRASES = {  # what a description says in a few words, whatever its vocabulary
                    r"\bhow many words\b|\bnumber of words\b|\bwords? in (?:a|the) (?:text|passage|sentence)\b",
 }
 MEMORY_WORDS = {"memory", "fact", "remembered", "user", "note", "memo", "topic", "profile", "saved", "slot"}
+TASK_WORDS = {"task", "reminder", "job", "queue", "queued", "scheduled", "schedule", "alarm", "timer", "todo", "appointment", "booking"}
 
 
 @dataclass
@@ -86,7 +88,7 @@ def stem(word: str) -> str:
 KEYWORDS = {kind: {stem(k) for k in keywords.split()} for kind, keywords in KINDS.items()}
 
 
-PRIORITY = ["forget", "schedule", "remember", "recall"]  # "erase_note" deletes a note; "calendar_add" adds an event
+PRIORITY = ["cancel", "forget", "schedule", "remember", "recall"]  # "erase_note" deletes a note; "calendar_add" adds an event
 
 
 def best(scores: dict) -> str | None:
@@ -122,6 +124,9 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
                                                                 "peek", "pull", "list", "browse", "scan", "display"} \
             and not name_words & KEYWORDS["forget"]:  # get_fact, read_memory, look_through_notes: a search verb
         return "list_memory" if name_words & {"list", "all"} else "recall"
+    if (name_words | set(words(description)[:1])) & (KEYWORDS["forget"] | KEYWORDS["cancel"]) and (name_words | other) & TASK_WORDS \
+            and not memory:  # remove_task, drop_job(name): it deletes scheduled work, not a memory
+        return "cancel"
     if (name_words | set(words(description)[:1])) & KEYWORDS["forget"]:  # a tool that deletes, whatever it deletes
         return "forget"
     by_name, by_description = best({k: len(KEYWORDS[k] & name_words) for k in scores if KEYWORDS[k] & name_words}), best(said)
@@ -183,7 +188,7 @@ ROLES = {
 }
 
 
-MAIN_ROLE = {"schedule": "task", "forget": "key", "recall": "query", "search": "query"}
+MAIN_ROLE = {"schedule": "task", "cancel": "task", "forget": "key", "recall": "query", "search": "query"}
 
 
 def fill(tool: Tool, values: dict) -> dict:

@@ -200,6 +200,9 @@ def one(clause: str, previous: str | None) -> Intent:
     if trailing:  # "I upgraded to python 3.12, note that": the note comes after what to note
         clause = f"remember that {trailing.group('what')}"
     as_text = re.search(r"\b(?:from|in|of)\s+[\"“'‘]", clause)  # "remove the spaces from 'a b c'" edits a text
+    called_off = cancelled(clause)
+    if called_off:
+        return called_off
     forget = None if as_text or re.search(r"\b(?:don't|do not|never|not)\b(?:\s+\w+){0,3}\s+forget\b", clause, re.I) else re.search(
         rf"(?:^\W*|[,;:(]\s*|\b(?:please|pls|ok|okay|so|and|but|just|now|actually|oh|also|can you|could you|you can|u can|can u|then)\s+){FORGET}\b"
         rf"(?: about| that(?=\s+(?:i|my|you)\b))?"
@@ -316,6 +319,39 @@ def one(clause: str, previous: str | None) -> Intent:
 
 
 POLITE = r"please|pls|plz|thanks|thank you|thx|for me|now|too|as well|ok|okay|will you|would you|could you|can you|kindly"
+
+
+CANCEL = r"cancel|call off|unschedule|deschedule|dequeue|abort"
+TASK_NOUN = r"(?:task|reminder|job|alarm|timer|appointment|booking|to-?do)s?"
+TAKEN_BACK = {"that", "this", "it", "everything", "all", "all that"}
+
+
+def cancelled(clause: str) -> Intent | None:
+    """"cancel the weather check", "stop checking the weather", "I don't need the reminder to call mum any more",
+    "drop the laundry task": scheduled work called off, named by the user's words (the tool decides what matches)."""
+    lead = r"^\W*(?:(?:please|pls|can you|could you|just|ok|okay|and|so|now)\s+)*"
+    said = (re.match(rf"{lead}(?:{CANCEL})\s+(?:my |the |our )?(?P<what>.+?)(?:,? please)?[.!]*$", clause, re.I)
+            or re.match(rf"^\W*(?:i )?(?:don't|do not|no longer) need (?:the |my |that |this )?{TASK_NOUN} (?:to |for |about )?"
+                        rf"(?P<what>.+?)(?: any ?more| now)?[.!]*$", clause, re.I)
+            or re.match(rf"{lead}(?:delete|remove|drop|scrap|clear|ditch|get rid of)\s+(?:the |that |this )(?P<what>[^,;]+?\s+{TASK_NOUN}"
+                        rf"|{TASK_NOUN}\s+(?:to|for|about)\s+.+?)(?:\s+from (?:the |my )?(?:queue|schedule|list))?(?:,? please)?[.!]*$", clause, re.I))
+    stop = re.match(rf"{lead}(?:stop|quit)\s+(?P<verb>[a-z]+)ing\b(?P<rest>.*?)(?:,? please)?[.!]*$", clause, re.I)
+    if stop and not re.match(r"(?:remember|stor|keep|hold|track|sav|not|be)$", stop.group("verb"), re.I):
+        said, what = stop, f"{base_verb(stop.group('verb'))}{stop.group('rest')}"
+    else:
+        what = said and re.sub(rf"^(?:the |my |our |that )?{TASK_NOUN}\s+(?:to|for|about)\s+|\s+{TASK_NOUN}$", "", said.group("what"), flags=re.I)
+    if not said or what.lower() in TAKEN_BACK:
+        return None  # "cancel that" takes back what was just said (retracted)
+    return Intent("cancel", {"what": what.strip().strip("'\"‘’“”")})
+
+
+def base_verb(stem: str) -> str:
+    """The verb a gerund was made from, without its "-ing": watering -> water, running -> run, making -> make."""
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "lsz":
+        return stem[:-1]  # runn -> run, but call stays call
+    if len(stem) <= 4 and re.search(r"[^aeiou][aeiou][^aeiouwy]$", stem):
+        return stem + "e"  # mak -> make, writ -> write
+    return stem
 
 
 def pointer(what: str) -> str | None:
