@@ -1437,13 +1437,6 @@ def test_every_other_day_is_the_choice_that_repeats_as_often(said, repeat):
     assert made and made[0][1]["recur"] == repeat, made
 
 
-def test_a_repeat_the_enum_cannot_say_is_asked_about_not_rounded_to_a_near_one():
-    entry = typed("diary_entry", "Adds an entry to the user's diary.", title="string", start="string",
-                  recur={"type": "string", "enum": ["never", "daily", "weekly", "monthly"]})
-    made, answer = scheduled("every other Thursday at 5pm remind me to pay the cleaner", entry)
-    assert made == [] and answer.endswith("?"), (made, answer)
-
-
 def test_a_reminder_goes_to_the_plain_reminder_tool_beside_one_that_wants_a_cron_rule():
     cron = typed("crontab", "Registers a recurring job with a schedule rule.", name="string",
                  spec={"type": "string", "description": "a crontab line such as '30 8 * * 2'"})
@@ -1701,10 +1694,12 @@ def test_every_second_day_and_fortnightly_are_every_other_week(said, repeat):
     assert made and made[0][1]["recur"] == repeat and "fortnightly" not in made[0][1]["start"], made
 
 
-def test_a_repeat_with_no_matching_choice_is_asked_about_never_the_middle_choice():
+@pytest.mark.parametrize("said", ["every other Thursday at 5pm remind me to pay the cleaner",  # not rounded to weekly
+                                  "every 15 minutes remind me to check the oven"])  # never the middle choice
+def test_a_repeat_no_choice_of_the_enum_can_say_is_asked_about(said):
     entry = typed("diary_entry", "Adds an entry to the user's diary.", title="string", start="string",
                   recur={"type": "string", "enum": ["never", "daily", "weekly", "monthly"]})
-    made, answer = scheduled("every 15 minutes remind me to check the oven", entry)
+    made, answer = scheduled(said, entry)
     assert made == [] and answer.endswith("?"), (made, answer)
 
 
