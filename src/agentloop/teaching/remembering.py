@@ -297,7 +297,13 @@ def matcher(intent: Intent):
     wanted -= {"my", "me", "is", "of", "to", "in", "on", "at", "it", "an", "so", "up"}
     wanted |= {statements.lemma(w[:-2]) for w in re.findall(r"[a-z]{6,}", named.lower()) if w.endswith("er")}  # smoker: smoking
     wanted |= {statements.lemma(KIND_OF[w]) for w in re.findall(r"[a-z]+", named.lower()) if w in KIND_OF}  # dog: pet
-    return lambda text: bool(wanted & {statements.lemma(w) for w in re.findall(r"[a-z0-9]{2,}", text.lower())})
+    wanted = wanted - {statements.lemma(w) for w in STOP} or wanted  # "named" is "name": a cat named Tom is not the sister's name
+    stale = STALE & set(re.findall(r"[a-z]+", named.lower()))
+    return lambda text: bool(wanted & {statements.lemma(w) for w in re.findall(r"[a-z0-9]{2,}", text.lower())}) and (
+        not stale or bool(STALE & set(re.findall(r"[a-z]+", text.lower()))))  # "my old job" keeps the current job
+
+
+STALE = {"old", "former", "previous", "ex", "past", "last"}  # what was, as against what is
 
 
 STOP = {"the", "user", "about", "that", "this", "what", "where", "when", "you", "your", "know", "any", "all", "name",
@@ -322,4 +328,9 @@ def unkept(intent: Intent, turn):
     return "OK: I won't remember that."
 
 
-HANDLERS = {"unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask, "forget": forget, "correct": correct}
+def hypothetical(intent: Intent, turn):
+    """"If I were X, would you remember it?": a what-if is never stored; the user is told how to make it a fact."""
+    return "That's a what-if, so I haven't stored anything. If it is true, tell me as a fact and I'll remember it."
+
+
+HANDLERS = {"hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask, "forget": forget, "correct": correct}
