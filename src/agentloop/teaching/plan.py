@@ -81,7 +81,7 @@ def planned(turn: Turn):
     order = injected(turn)
     if order and (said := re.match(SAY, order, re.I)):  # it obeys an instruction that came in as data
         return said.group("x").strip(" \"'"), []
-    intents += understand(order) if order else []
+    intents += [i for i in understand(order) if i.kind != "unknown"] if order else []  # never declined aloud: the user didn't ask
     results, texts, output = list(turn.results), [], None
     for intent in intents:
         consumed = len(turn.results) - len(results)  # the turn whose calls this handler made, if it made any yet
@@ -109,10 +109,16 @@ def planned(turn: Turn):
             choices = spec.get("enum") if isinstance(spec, dict) and isinstance(spec.get("enum"), list) else None
             return say.missing(missing.tool.kind, missing.param, choices), []
     cannot = [t for i, t in zip(intents, texts) if i.kind == "unknown"]
+    if any(i.kind == "calculate" for i in intents):  # "How big is each?" beside the sum that answers it is that sum's question
+        texts = [t for t in texts if t not in cannot or not re.match(AMOUNT_ASKED, t, re.I)]
+        cannot = [t for t in cannot if t in texts]
     if len(cannot) == len(texts):
         return (say.fallback(turn.text) if not turn.results else
                 "The tools returned: " + "; ".join(r.strip() for r in turn.results)), []
-    return " ".join([say.cannot(cannot)] * bool(cannot) + [t for t in texts if t not in cannot]), []
+    return " ".join([say.cannot(cannot)] * bool(say.cannot(cannot)) + [t for t in texts if t not in cannot]), []
+
+
+AMOUNT_ASKED = r"^\W*(?:(?:and|so|then)\s+)?(?:how (?:much|many|far|long|big|large|heavy|old|often)|what(?:'s| is) (?:the|that|it))\b"
 
 
 def unread_amount(intents: list) -> str | None:

@@ -118,9 +118,26 @@ def missing(kind: str | None, param: str, choices: list | None = None) -> str:
 
 
 def cannot(things: list[str]) -> str:
-    """"I can't plan a trip." for a request; a statement it has no rule for is said to be one."""
+    """"I can't plan a trip." for a request, 'I can't answer "is it far?".' for a question, and a statement it has
+    no rule for is said to be one; a bare "oh" or "also" is left out, and a secret is never repeated."""
+    parts = [t for t in map(fragment, things) if t]
     return " ".join(f'I have no rule for "{t}".' if re.search(r"\b(?:i|we|my|our)\b|^\W*the [a-z]+ (?:is|are|was|were|has|have|had)\b", t, re.I)
-                    else f"I can't {lowered(t)}." for t in things)
+                    else f'I can\'t answer "{t}".' if re.match(QUESTION_START, t, re.I)
+                    else f"I can't {lowered(t)}." for t in parts)
+
+
+FILLER = r"(?:also|and|oh|hey|hi|so|plus|then|but|ok|okay|well|btw|by the way|anyway|now)"
+QUESTION_START = r"(?:is|are|was|were|do|does|did|can|could|will|would|have|has|what|which|who|whom|where|when|why|how)\b"
+SECRET = r"\b(?:password|passcode|passphrase|pin|code|key|token|secret|credentials?)s?\b"
+
+
+def fragment(text: str) -> str:
+    """The part declined, in the user's own words, without fillers around it ("also is there X" -> "is there X"), and
+    with a secret's value cut out ("the admin password 'hunter2'" -> "the admin password")."""
+    text = re.sub(rf"^(?:\W*\b{FILLER}\b[\s,]*)+|\s*[.!?,;]+$", "", text.strip(), flags=re.I)
+    if re.search(SECRET, text, re.I):
+        text = re.sub(r"\s*[\"'‘“][^\"'’”]+[\"'’”]|\s*\b(?=\S*\d)(?=\S*[A-Za-z])\S{6,}", "", text).strip()
+    return text
 
 
 def lowered(text: str) -> str:
