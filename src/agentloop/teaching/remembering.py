@@ -16,9 +16,9 @@ from .understand import LISTS, Intent, as_question, understand
 
 
 def remember(intent: Intent, turn):
-    pairs = intent.slots["facts"]
-    if what := secret(turn, pairs):
-        return f"I won't store that: it looks like {what}, and sensitive data must not go into memory."
+    pairs, withheld = unsecret(intent.slots["facts"], turn)
+    if not pairs:
+        return withheld
     if rule := unasked(turn):
         return f"I haven't saved that: my instructions say: {rule.rstrip('.')}."
     tool = turn.tool("remember")
@@ -50,7 +50,23 @@ def remember(intent: Intent, turn):
         return f"I didn't store that. {reason}"
     if intent.slots.get("note"):
         return f"Got it. I'll remember: {pairs[0][1]}."
-    return f"Got it. I'll remember that {say.facts(pairs)}."
+    return f"{withheld} Got it. I'll remember that {say.facts(pairs)}.".strip()
+
+
+def unsecret(pairs: list, turn) -> tuple[list, str]:
+    """The facts a rule lets memory keep, and what was said about the rest: "I like dark mode, and my API key is sk-..."
+    keeps dark mode and not the key. When no one fact is the secret, the message's words decide for all of them."""
+    what = secret(turn, pairs)
+    if not what:
+        return pairs, ""
+    said = [pair for i in understand(turn.text) if i.kind == "remember" for pair in i.slots["facts"]]
+    blamed = [pair for pair in said if secret(turn, [pair], whole=False)]
+    kept = [pair for pair in pairs if pair not in blamed] if blamed else []
+    refused = [pair for pair in pairs if pair not in kept]
+    told = (f"I won't store {' or '.join(say.thing(k) for k, _ in refused)}: it looks like {what}, and sensitive data must "
+            "not go into memory." if refused and kept else
+            f"I won't store that: it looks like {what}, and sensitive data must not go into memory." if refused else "")
+    return kept, told
 
 
 def third_person(note: str) -> str:

@@ -9,7 +9,7 @@ import re
 SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b|\bcard (?:number|no)s?\b",
              "a password or another secret": r"\b(?:password|passcode|pass ?phrase|pin|code|credential|secret|login|log-?in|"
                                              r"sign[- ]?in|pw|pwd|passwd|"
-                                             r"api key|token)s?\b",
+                                             r"(?:api|access|secret|private|ssh|auth)[ _-]?key|token)s?\b",
              "a government ID number": r"\b(?:ssn|social security|passport number)\b",
              "health information": r"\b(?:health|medical|diagnos\w*|diabetes|asthma|cancer|depression|anxiety|adhd|"
                                    r"epilepsy|pregnan\w*|disabilit\w*|illness|disease|medication|therapy)\b",
@@ -17,7 +17,8 @@ SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b|\bcard (?:number|no)s?\b"
                                 r"\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b"}
 PROHIBITION = (r"\b(?:never|must not|mustn't|may not|shall not|do not|don't|cannot|can't|not allowed|not permitted|forbidden|"
                r"prohibited|off-limits|off limits|under no circumstances|no one|nobody|not to|stays? out|kept out|keep out|"
-               r"(?:is|are) not to be|full stop|no exceptions|nothing|do no|refuse|decline|banned|barred|thou shalt not)\b")
+               r"(?:is|are) not to be|full stop|no exceptions|nothing|do no|refuse|decline|banned|barred|thou shalt not)\b|"
+               r"^\W*(?:[\w ]{0,20}:\s*)?no (?=[a-z]+s\b)")  # "Memory rule: no keys or credentials"
 KIND_WORDS = {"calculate": r"\b(?:arithmetic|math|maths|mathematics|calculat\w*|sums?|computations?|numbers? crunching)\b",
               "remember": r"\b(?:stor\w*|sav\w*|remember\w*|memor\w*|keep|kept|writ\w*|record\w*|notes?|notebook|"
                           r"persist\w*|retain\w*|hold on|jott?\w*|logg?\w*|fil(?:e|ed|ing)|squirrel\w*|stash\w*|hoard\w*|hang on to)\b",
@@ -100,14 +101,16 @@ def forbidden(turn, intents: list) -> str | None:
     return None
 
 
-def secret(turn, pairs: list) -> str | None:
-    """What a fact looks like when a system-prompt rule forbids storing things of its kind, else None."""
+def secret(turn, pairs: list, whole: bool = True) -> str | None:
+    """What a fact looks like when a system-prompt rule forbids storing things of its kind, else None (whole: the
+    message's words count too, not only the facts')."""
     for rule in rules(turn.system):
-        if not re.search(KIND_WORDS["remember"], rule if re.search(r"\b(?:goes|go|end up|put)\b", rule) is None
-                         else turn.system, re.I):  # "... goes in them": the notes named a sentence before
+        if not re.search(KIND_WORDS["remember"], rule if re.search(r"\b(?:goes|go|end up|put|stays? out|kept out|keep out)\b",
+                                                                   rule) is None
+                         else turn.system, re.I):  # "... goes in them", "stay out of it": the notes named a sentence before
             continue
         for what, pattern in SENSITIVE.items():
-            stated = " ".join(f"{k.replace('_', ' ')} {v}" for k, v in pairs) + " " + turn.text
+            stated = " ".join(f"{k.replace('_', ' ')} {v}" for k, v in pairs) + " " + turn.text * whole
             if re.search(pattern, stated, re.I) and (re.search(pattern, rule, re.I) or re.search(
                     r"\b(?:sensitive|secrets?|private|personal data|credentials?|accounts?|unlock\w*|money|financial|payments?|"
                     r"let (?:someone|anyone|others|"
