@@ -117,15 +117,28 @@ def moment(phrase: str, now: datetime):
         date = date if date >= now.date() else date.replace(year=now.year + 1)
     elif "tomorrow" in text or "tmrw" in text:
         date += timedelta(days=1)
-    elif day := re.search(rf"\b{DAY}", text):
+    elif day := re.search(rf"\b{DAY}s?\b", text):  # "every month" names no Monday
         wanted = DAYS.index(day.group()[:3])
         date += timedelta(days=(wanted - date.weekday() - 1) % 7 + 1)  # the next one, never today
     elif ordinal := re.search(r"\b(\d{1,2})(?:st|nd|rd|th)\b", text):
-        date = date.replace(day=int(ordinal[1]))
-        date = date if date >= now.date() else (date.replace(day=1) + timedelta(days=32)).replace(day=int(ordinal[1]))
+        date = next_on(int(ordinal[1]), date)
     hour, minute = clock_of(text) or ((20, 0) if re.search(r"\btonight|evening\b", text) else (9, 0))
     when = datetime.combine(date, datetime.min.time()).replace(hour=hour, minute=minute)
     return when + timedelta(days=1) if when < now and not re.search(rf"{DAY}|{MONTH}|\d{{4}}", text) and "today" not in text else when
+
+
+def next_on(day: int, start):
+    """The first date on or after `start` that is the given day of a month ("the 31st" skips a 30-day month)."""
+    first = start.replace(day=1)
+    for months in range(14):
+        year, month = divmod(first.month - 1 + months, 12)
+        try:
+            date = first.replace(year=first.year + year, month=month + 1, day=day)
+        except ValueError:  # no 31st in this month
+            continue
+        if date >= start:
+            return date
+    return start
 
 
 def clock_of(phrase: str) -> tuple | None:
