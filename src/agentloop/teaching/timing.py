@@ -44,8 +44,17 @@ def timing(text: str) -> tuple[str, str, str]:
     return when.strip(), every.strip(), re.sub(r"\s+", " ", rest).strip(" ,.!")
 
 
+QUOTED_TASK = (r"^\W*(?:(?:please|pls|can you|could you|hey|ok|okay)\W+)*(?:add|put|schedule|book|create|set up|enter|queue|pencil in|"
+               r"jot down|stick|pop)\s+(?:(?:an?|the) )?(?:(?:reminder|task|to-?do|event|item|entry|job)\s+)?"
+               r"(?:(?:called|titled|named|for|to|saying)\s+)?[\"“‘']"
+               r"(?P<task>[^\"“”]+?)[\"”’'](?=[\s,.!?;:]|$)")  # the closing quote is one no letter follows: "mum's" stays whole
+
+
 def task_of(text: str) -> str:
-    """The task in a scheduling request: its words without the asking ("add ... to my calendar", "remind me to")."""
+    """The task in a scheduling request: its words without the asking ("add ... to my calendar", "remind me to");
+    a quoted item is the task, whatever follows it ("add 'buy mum's present' to my to-dos, due ...")."""
+    if quoted := re.match(QUOTED_TASK, text, re.I):
+        return quoted.group("task").strip()
     text = re.sub(r",?\s*(?:(?:can|could) you |please |pls )?(?:make sure|so) (?:that )?i (?:don't|do not|won't) forget\W*$|"
                   r",?\s*(?:labell?ed|called|titled)\s+(?=\w+\W*$)", " ", text, flags=re.I)  # leftover request words
     text = re.sub(rf"\b(?:i|we) (?:have|need|want|got|ought) to\b|\bi must\b|,?\s*(?:so|and|pls|please)?\s*{NUDGE} me"
@@ -127,6 +136,15 @@ def moment(phrase: str, now: datetime):
     return when + timedelta(days=1) if when < now and not re.search(rf"{DAY}|{MONTH}|\d{{4}}", text) and "today" not in text else when
 
 
+def fits(value: str, wanted: str) -> bool:
+    """Whether a value is already in the strftime format a tool asks for ("2025-04-02" fits "%Y-%m-%d")."""
+    try:
+        datetime.strptime(value[:len(datetime(2000, 1, 1).strftime(wanted))], wanted)
+        return True
+    except ValueError:
+        return False
+
+
 def next_on(day: int, start):
     """The first date on or after `start` that is the given day of a month ("the 31st" skips a 30-day month)."""
     first = start.replace(day=1)
@@ -185,7 +203,10 @@ def shaped(value, hint: str, phrase: str, now, hour: bool = False):
     if hour_only and not wanted:  # an hour as a number is on a 24-hour clock: "2pm" is 14, never 2
         clock = clock_of(phrase)
         return clock[0] if clock else None
-    if now is None or not phrase or not (wanted or hour_only) or re.search(r"\bor (?:plain )?words\b|plain words", hint):
+    if re.search(r"\bor (?:plain )?words\b|plain words", hint) or not phrase or not (wanted or hour_only):
         return value
+    if now is None:  # "in 2 days" with no date in the prompt is no YYYY-MM-DD: asked for, never sent as words
+        written = re.search(r"\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d)?", str(value))  # "on 2025-09-01" holds one
+        return written.group() if written and fits(written.group(), wanted) else None
     when = moment(phrase, now)
     return when.hour if hour_only and not wanted else when.strftime(wanted)

@@ -36,7 +36,7 @@ KINDS = {
               "unpin retract retire revoke withdraw expunge unsave release void unlist blank",
     "schedule": "schedule queue reminder remind follow followup enqueue task calendar event appointment agenda "
                 "nudge alarm job cron timer todo planner diary recurring routine interval chore reserve book booking "
-                "recurrence",
+                "recurrence deadline due",
     "cancel": "cancel unschedule deschedule dequeue abort",
     "weather": "weather forecast temperature",
     "clock": "time clock date now today",
@@ -104,6 +104,7 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     """The kind whose keywords best match this tool, or None. Where the name and the description
     disagree, the description wins: it is what the tool's author wrote to say what it does."""
     description = re.sub(r"\blong[- ]term\b", "lasting", description)  # "long-term storage" keeps; it measures nothing
+    description = re.sub(r"\bto[- ]do(?=s?\b)", "todo", description, flags=re.I)  # "the to-do list" is a list of todos
     name_words, described = set(words(name)), set(words(description))
     other = described | {w for p in params + params_said for w in words(p)}
     scores, said = {}, {}
@@ -235,8 +236,11 @@ def fill(tool: Tool, values: dict) -> dict:
 def described(tool: Tool, param: str) -> str:
     """What the schema says of a parameter: its own description and what the tool's description says of it."""
     said = re.search(rf"`?\b{re.escape(param)}\b`?\s*(?:is|:|=)\s*([^;]+?)(?:;|\.\s|\.$|$)", tool.description)
+    words = r"[\s_-]+".join(map(re.escape, re.split(r"[\s_-]+", param)))  # due_date is "a due date (YYYY-MM-DD)"
+    shown = re.search(rf"\b{words}s?\b\s*\(([^)]+)\)", tool.description, re.I)
     own = tool.params[param].get("description", "") if isinstance(tool.params[param], dict) else ""
-    return f"{own if isinstance(own, str) else ''} {said.group(1) if said else ''}".strip()
+    return " ".join(x for x in (own if isinstance(own, str) else "", said.group(1) if said else "",
+                                shown.group(1) if shown else "") if x).strip()
 
 
 def allows_empty(tool: Tool, param: str) -> bool:
