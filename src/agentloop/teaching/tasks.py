@@ -371,6 +371,55 @@ def cancel(intent, turn):
     return f"Done. {say.sentence(result.strip())}"
 
 
+MOVES = r"\b(?:move[sd]?|moving|reschedul\w*|postpone\w*|shift\w*|change[sd]? the (?:start|time|date|day)|new (?:start|time|date))\b"
+FINDS = r"\b(?:find\w*|search\w*|list\w*|look\w* up|lookup|get)\b"
+
+
+def move(intent, turn):
+    """Something already scheduled, moved: only by a tool that moves (adding it again would leave the old one in place),
+    found first when that tool takes an id, and kept at its time unless a new one is said. Only the tool says it moved."""
+    what, when = re.sub(r"^(?:my|our)\b", "your", intent.slots["what"], flags=re.I), intent.slots["when"]
+    mover = next((t for t in turn.tools if re.search(MOVES, f"{t.name.replace('_', ' ')} {t.description}", re.I)), None)
+    slot = mover and next((p for p, spec in mover.params.items() if role_of(p, spec, {"when": "", "day": "", "hour": ""})), None)
+    if mover is None or slot is None:
+        return f"I can't move {what}: none of my tools changes something already scheduled, and adding it again would leave the old one."
+    named, held = next((p for p in mover.params if p != slot), None), ""
+    named_by = re.sub(r"^(?:your|the|that|this)\s+", "", what, flags=re.I)  # "the dentist": search for "dentist"
+    if named and "id" in words_of(named):
+        finder = next((t for t in turn.tools if t is not mover and re.search(FINDS, f"{t.name.replace('_', ' ')} {t.description}", re.I)), None)
+        if finder is None:
+            return f"I can't move {what}: {mover.name} needs its id, and I have no tool to look it up."
+        for query in dict.fromkeys([named_by, named_by.split()[0]]):  # "gym session" not found: then "gym", once
+            [result] = yield [call(finder, query=query, task=query, word=query)]
+            matches = [(i, text) for i, text in entries(result) if set(words_of(query)) & set(words_of(text))]
+            if matches:
+                break
+        if len(matches) != 1:
+            listed = "more than one thing matches" if matches else "nothing matches"
+            return f"I couldn't move {what}: {listed} it in what {finder.name} found, so nothing changed."
+        (target, held), = matches
+    else:
+        target = named_by
+    clock = re.search(r"(?<!\d)(\d{1,2}):(\d\d)\b", held)  # "2025-03-14T15:00" is at 15:00
+    phrase = when if clock_of(when) or not clock else f"{when} at {clock.group()}"  # "same time": the time it had
+    value = shaped(when, described(mover, slot), phrase, now_in(turn.system))
+    if value is None:
+        raise Missing(mover, slot)
+    [result] = yield [(mover.name, {**({named: target} if named else {}), slot: value})]
+    if reason := refusal([result]):
+        return f"I couldn't move {what}. {reason}"
+    return f"Moved: {what} to {when}. {say.sentence(result.strip())}"
+
+
+def entries(result: str) -> list[tuple[str, str]]:
+    """(id, text) of each item a finding tool returned: {"ev7": {...}}, [{"id": ...}], or "ev7: Dentist ..." lines."""
+    for data in facts.json_in(result):
+        if isinstance(data, dict) and data and not {"id", "content", "text"} & set(data):
+            return [(str(k), v if isinstance(v, str) else " ".join(map(str, v.values())) if isinstance(v, dict) else str(v))
+                    for k, v in data.items()]
+    return facts.ids_in(result)
+
+
 def closest_listed(listing: str, what: str) -> str | None:
     """The item of a tool's list ("Tasks: check the weather, call mum") sharing the most words with `what`."""
     items = [i.strip(" '\"") for i in re.split(r"[,;\n]|\s+and\s+", listing.split(":", 1)[-1]) if i.strip(" '\".")]
@@ -380,7 +429,7 @@ def closest_listed(listing: str, what: str) -> str | None:
 
 
 HANDLERS = {
-    "cancel": cancel, "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
+    "cancel": cancel, "move": move, "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
     "use": use, "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
     "greet": greet, "joke": joke, "compare": compare, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",

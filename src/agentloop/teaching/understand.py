@@ -129,6 +129,8 @@ def intents_in(text: str) -> tuple:
         if intent.kind == "calculate" and previous and arithmetic.wrap(previous) in intent.slots["expression"]:
             intents.pop()  # "..., then multiply the result by 5": one expression, one answer
         previous = intent.slots["expression"] if intent.kind == "calculate" else None
+        if intent.kind == "unknown" and intents and intents[-1].kind == "move" and re.match(SAME_TIME, clause, re.I):
+            continue  # "Move the dentist to Thursday. Same time.": a move keeps its time unless a new one is said
         if intent.kind == "pointer" and any(i.kind == "remember" for i in intents):
             continue  # "My flat is 221B. Please note the flat number.": the fact already said is the one to keep
         if intent.kind == "pointer" and intent.slots["what"] and not names_a_fact(intent.slots["what"]):
@@ -202,7 +204,7 @@ def one(clause: str, previous: str | None) -> Intent:
     if trailing:  # "I upgraded to python 3.12, note that": the note comes after what to note
         clause = f"remember that {trailing.group('what')}"
     as_text = re.search(r"\b(?:from|in|of)\s+[\"“'‘]", clause)  # "remove the spaces from 'a b c'" edits a text
-    called_off = cancelled(clause)
+    called_off = cancelled(clause) or moved(clause)
     if called_off:
         return called_off
     forget = None if as_text or re.search(r"\b(?:don't|do not|never|not)\b(?:\s+\w+){0,3}\s+forget\b", clause, re.I) else re.search(
@@ -345,6 +347,20 @@ def cancelled(clause: str) -> Intent | None:
     if not said or what.lower() in TAKEN_BACK:
         return None  # "cancel that" takes back what was just said (retracted)
     return Intent("cancel", {"what": what.strip().strip("'\"‘’“”")})
+
+
+def moved(clause: str) -> Intent | None:
+    """"move the dentist to Thursday", "push my haircut back to 5pm", "reschedule the team lunch for Monday": something
+    already scheduled, named by the user's words, and the new time (a time it must name: "move my car to the garage" is none)."""
+    said = re.match(r"^\W*(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now)\s+)*(?:move|shift|reschedule|push|"
+                    r"postpone|bump)\s+(?P<what>.+?)\s+(?:back |forward |out )?(?:to|till|until|for)\s+"
+                    r"(?P<when>.+?)(?:\s+instead)?(?:,? please)?[?.!]*$", clause, re.I)
+    if not said or not timing(said.group("when"))[0]:
+        return None
+    return Intent("move", {"what": said.group("what").strip("'\"‘’“”"), "when": said.group("when")})
+
+
+SAME_TIME = r"^\W*(?:(?:at|and|but|keep|keep it at|at the)\s+)*(?:the )?same (?:time|hour)(?: as before)?(?: please)?\W*$"
 
 
 def base_verb(stem: str) -> str:
