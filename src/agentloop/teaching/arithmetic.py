@@ -175,6 +175,8 @@ def expression(text: str, previous: str | None = None) -> str | None:
         while run.count("(") > run.count(")") and run.startswith("("):
             run = run[1:].strip()
         if re.search(r"\d\s*\)*\s*(?:[-+*/%]|\*\*)\s*\(*\s*-?\d", run) and parse(run) is not None:
+            if re.search(rf"\d\s*,\s*{re.escape(run)}", text):
+                return None  # "82, 91 + 77": a sum of the last two of a list drops the first, so none is given
             explicit = re.search(r"\(|\d \*{0,2}[-+*/] -?\d", run) and not re.search(r"[-+*/]\s*$", run)
             return run if explicit or re.search(CUES, text) or text.strip(" .!?") == run else None
     return None

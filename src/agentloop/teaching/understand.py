@@ -87,6 +87,8 @@ def intents_in(text: str) -> tuple:
         return intents_in(after)
     if (kept := unkept(text)) is not None:  # "Don't remember this, but my salary is 85k": nothing of it is stored
         return tuple(i for i in intents_in(kept) if i.kind not in NOT_ASKED) + (Intent("unkept"),)
+    if whole_list := of_the_list(text):  # "My marks were 82, 91 and 77. What's my average?": every listed number counts
+        return (whole_list,)
     parts = [text.strip()] if given else clauses(text)  # "Count the words: I came, I saw": the text after the colon is one
     if (vague := arithmetic.unsaid_change(text)) and re.search(r"\bhow (?:many|much)\b|\bleft\b|\bnow\b", text, re.I):
         return (Intent("unsure", {"unread": vague}),)  # "He gave some to Leo, then found 6. How many now?": no number to use
@@ -149,6 +151,21 @@ RETRACTION = (r"(?:^|(?<=[.!?,;:\-–—])|(?<=\.\.\.))\s*(?:(?:no|oh|ok|okay|so
 # ("... ? actually, what's 10 plus 4?": a question taken back by the next one; a statement is never taken back by "actually")
 UNKEPT = (r"(?<!\bi )(?<!\bwe )\b(?:don't|do not|dont|never|no need to|you (?:shouldn't|mustn't|needn't)|(?:i'd|i would) rather you didn't)\s+(?:remember|save|store|keep|note|jot|write|"
           r"record|log|memori[sz]e)(?:\s+(?:this|that|it|one))(?:\s+(?:down|in mind|on file|anywhere|please|pls))*(?=\s*(?:[,.!;:\-–—]|but\b|$))")
+
+
+def of_the_list(text: str) -> Intent | None:
+    """An average or a total asked of the one list of numbers the message gives, however far apart ("I scored 14, 22
+    and 9 this season. What's the mean?"): all of them. None when it asks neither or gives no single list."""
+    mean = re.search(r"\baverage\b|\b(?:the|my|a|their|our|his|her) mean\b", text, re.I)
+    total = re.search(r"\b(?:in total|altogether|all together|the total|the sum|combined)\b", text, re.I)
+    if not (mean or total) or re.search(r"\b(?:average|mean|total|sum) of\b", text, re.I) or \
+            not re.search(r"\?|\b(?:what|work out|calculate|find|tell)\b", text, re.I):
+        return None
+    plain = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text.replace("R", ""))  # 1,200 is one number
+    lists = [m.group() for m in re.finditer(rf"(?<![\d.]){arithmetic.LIST}", plain)]
+    if len(lists) != 1:
+        return None
+    return Intent("calculate", {"expression": arithmetic.expression(f"the {'average' if mean else 'sum'} of {lists[0]}")})
 
 
 def retracted(text: str) -> str | None:
