@@ -2012,3 +2012,33 @@ def test_a_move_that_finds_nothing_or_has_no_tool_that_moves_changes_nothing_and
     answer, calls, _ = loop(said, tools, "Today is Wednesday 2025-06-18.")
     assert not any(name in ("move_event", "plan") for name, _ in calls), calls
     assert answer.startswith(("I can't", "I couldn't")) and "Scheduled" not in answer, answer
+
+
+class Jobs:
+    """Scheduled jobs behind a tool that lists them with ids and one that cancels by id."""
+
+    def __init__(self):
+        self.jobs = {"t7": "Piano lesson, Tuesdays 17:00", "t8": "Bin day, Thursdays 07:00", "t9": "Call grandad, Sundays 10:00"}
+
+    def tools(self):
+        return {"show_jobs": (schema("show_jobs", "Shows every scheduled job with its id."),
+                              lambda: "\n".join(f"{k}: {v}" for k, v in self.jobs.items())),
+                "kill_job": (schema("kill_job", "Cancels a scheduled job by its id.", job_id="string"), self.kill)}
+
+    def kill(self, job_id):
+        return f"Cancelled {job_id}" if self.jobs.pop(job_id, None) else f"Error: no job {job_id}"
+
+
+@pytest.mark.parametrize("said, gone", [("Cancel my piano reminder, I stopped taking lessons.", "t7"),
+                                        ("Please call off the bin day job.", "t8")])
+def test_a_cancel_by_id_looks_the_id_up_first_and_a_reason_beside_it_is_no_request(said, gone):
+    jobs = Jobs()
+    answer, calls, _ = loop(said, jobs.tools())
+    assert gone not in jobs.jobs and len(jobs.jobs) == 2 and calls[0][0] == "show_jobs", calls
+    assert answer.startswith("Done.") and "memor" not in answer, answer
+
+
+def test_a_cancel_by_id_that_lists_nothing_like_it_cancels_nothing():
+    jobs = Jobs()
+    answer, calls, _ = loop("Cancel the dentist reminder.", jobs.tools())
+    assert len(jobs.jobs) == 3 and [c[0] for c in calls] == ["show_jobs"] and answer.startswith("I couldn't find"), (calls, answer)

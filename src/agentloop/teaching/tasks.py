@@ -8,7 +8,7 @@ import re
 from . import facts, say
 from .grammar import NUDGE
 from .timing import ORDINAL, clock_of, delay, now_in, shaped, task_of, timing
-from .toolbox import UNITS_SAID, Missing, allows_empty, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
+from .toolbox import UNITS_SAID, Missing, allows_empty, by_id, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1],
            "count_words": lambda s: str(len(s.split())), "titlecase": str.title, "length": lambda s: str(len(s))}
@@ -362,7 +362,15 @@ def cancel(intent, turn):
     what, tool = intent.slots["what"], turn.tool("cancel")
     if tool is None:
         return f"I can't cancel {what}: I have no tool that cancels scheduled tasks."
-    [result] = yield [call(tool, task=what, id=what)]
+    target = what
+    lister = by_id(tool) and next((t for t in turn.tools if t is not tool and (
+        re.match(LISTS, t.name.replace("_", " "), re.I) or re.match(LISTS, t.description, re.I))), None)
+    if lister:  # cancel_job(job_id): the id is looked up first, never guessed from the words
+        [listing] = yield [call(lister, query=what, task=what, word=what)]
+        target = best_entry(entries(listing), what)
+        if target is None:
+            return f"I couldn't find {what} in what {lister.name} lists, so nothing was cancelled."
+    [result] = yield [call(tool, task=target, id=target)]
     if refusal([result]) and (closest := closest_listed(result, what)):
         what = closest
         [result] = yield [call(tool, task=what, id=what)]
@@ -372,6 +380,7 @@ def cancel(intent, turn):
 
 
 MOVES = r"\b(?:move[sd]?|moving|reschedul\w*|postpone\w*|shift\w*|change[sd]? the (?:start|time|date|day)|new (?:start|time|date))\b"
+LISTS = r"\W*(?:list|find|search|get|show|look ?up|fetch|view)\w*\b"  # list_jobs(), "Find events ...": it names what there is
 FINDS = r"\b(?:find\w*|search\w*|list\w*|look\w* up|lookup|get)\b"
 
 
@@ -418,6 +427,15 @@ def entries(result: str) -> list[tuple[str, str]]:
             return [(str(k), v if isinstance(v, str) else " ".join(map(str, v.values())) if isinstance(v, dict) else str(v))
                     for k, v in data.items()]
     return facts.ids_in(result)
+
+
+def best_entry(found: list, what: str) -> str | None:
+    """The id of the one entry sharing the most words with `what` (bins ~ bin), or None when none or a tie."""
+    loose = lambda text: {w[:4] for w in words_of(text) if w not in ("the", "a", "my", "to", "and", "task", "reminder")}  # noqa: E731
+    scored = sorted(((len(loose(text) & loose(what)), i) for i, text in found), reverse=True)
+    if not scored or not scored[0][0] or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return None
+    return scored[0][1]
 
 
 def closest_listed(listing: str, what: str) -> str | None:

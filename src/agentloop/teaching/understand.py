@@ -131,6 +131,8 @@ def intents_in(text: str) -> tuple:
         if intent.kind == "calculate" and previous and arithmetic.wrap(previous) in intent.slots["expression"]:
             intents.pop()  # "..., then multiply the result by 5": one expression, one answer
         previous = intent.slots["expression"] if intent.kind == "calculate" else None
+        if intent.kind == "forget" and intent.slots.get("stale") and intents and intents[-1].kind == "cancel":
+            continue  # "Cancel my yoga reminder, I quit the class.": why it is cancelled, not a memory to delete
         if intent.kind == "unknown" and intents and intents[-1].kind == "move" and re.match(SAME_TIME, clause, re.I):
             continue  # "Move the dentist to Thursday. Same time.": a move keeps its time unless a new one is said
         if intent.kind == "pointer" and any(i.kind == "remember" for i in intents):
