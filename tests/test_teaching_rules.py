@@ -2042,3 +2042,10 @@ def test_a_cancel_by_id_that_lists_nothing_like_it_cancels_nothing():
     jobs = Jobs()
     answer, calls, _ = loop("Cancel the dentist reminder.", jobs.tools())
     assert len(jobs.jobs) == 3 and [c[0] for c in calls] == ["show_jobs"] and answer.startswith("I couldn't find"), (calls, answer)
+
+
+@pytest.mark.parametrize("system, digits", [("Answer to the nearest whole number.", 0), ("No decimals in any answer.", 0),
+                                            ("Always give results to 2 decimal places.", 2)])
+def test_a_rounding_rule_holds_without_the_word_round(system, digits):
+    answer, calls, _ = loop("Split 200 into 7 equal parts. How big is each?", MATHS, system)
+    assert f"{200 / 7:.{digits}f}" in answer and not re.search(rf"\d\.\d{{{digits + 1}}}", answer), answer

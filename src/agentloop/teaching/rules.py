@@ -46,13 +46,18 @@ def styled(system: str, text: str) -> str:
     if re.search(r"\b(?:(?:figure|number|result|answer|digits?)s? only|only (?:the |a )?(?:final )?(?:figure|number|result|"
                  r"digits?)|no words)\b", system, re.I) and (figures := re.findall(r"-?\d[\d,]*(?:\.\d+)?", text)):
         text = figures[-1]  # "final figure only": the number the reply ends on, nothing else
-    if places := re.search(r"\bround\w*\b.*?\b(?:(?P<n>\d|one|two|three) decimal|whole (?:number|dollar|euro|pound|unit|amount)s?|"
-                           r"nearest (?:whole|integer|unit|dollar|euro|pound)|integer)", system, re.I):  # "round ... to whole dollars"
-        digits = {"one": 1, "two": 2, "three": 3}.get(places.group("n") or "", int(places.group("n") or 0) if
-                                                       (places.group("n") or "").isdigit() else 0)
+    if places := re.search(ROUNDING, system, re.I):  # "round ... to whole dollars", "to the nearest whole number"
+        said = places.group("n") or places.group("m") or ""
+        digits = {"one": 1, "two": 2, "three": 3}.get(said.lower(), int(said) if said.isdigit() else 0)
         text = re.sub(r"(?<![\w.])-?\d+\.\d+(?!\w|\.\d)", lambda m: m.group() if operand(text, m) else
                       f"{round(float(m.group()), digits):.{digits}f}", text)
     return text
+
+
+ROUNDING = (r"\bround\w*\b.*?\b(?:(?P<n>\d|one|two|three) decimal|whole (?:number|dollar|euro|pound|unit|amount)s?|"
+            r"nearest (?:whole|integer|unit|dollar|euro|pound)|integer)|"
+            r"\bto (?:(?P<m>\d|one|two|three) decimal places?|the nearest (?:whole|integer|unit|dollar|euro|pound))\b|"
+            r"\bno decimal(?:s| places?| points?)\b|\bwhole numbers only\b|\bonly whole numbers\b")
 
 
 def operand(text: str, number) -> bool:
