@@ -2049,3 +2049,11 @@ def test_a_cancel_by_id_that_lists_nothing_like_it_cancels_nothing():
 def test_a_rounding_rule_holds_without_the_word_round(system, digits):
     answer, calls, _ = loop("Split 200 into 7 equal parts. How big is each?", MATHS, system)
     assert f"{200 / 7:.{digits}f}" in answer and not re.search(rf"\d\.\d{{{digits + 1}}}", answer), answer
+
+
+@pytest.mark.parametrize("held, asked, expected", [("a labrador named Otto", "What's my dog called?", "Otto"),
+                                                   ("a poodle named Fifi", "What's my pet's name?", "Fifi"),
+                                                   ("a terrier called Rolo", "What's my cat's name?", None)])
+def test_a_name_asked_by_the_kind_is_found_under_the_breed(held, asked, expected):
+    answer, _ = Notes(user_has=held, city="Leeds").say(asked)
+    assert (expected in answer) if expected else ("Rolo" not in answer and "don't know" in answer), answer

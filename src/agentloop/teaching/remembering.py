@@ -199,8 +199,9 @@ def loosely(known: dict, key: str) -> list:
     never for a fact with a name of its own: "my cat's name" is not "your name"."""
     if key.endswith("_name"):  # "my cats' names": a statement about the cats, never another name ("your name is Ada")
         thing = statements.lemma(key.removesuffix("_name").split("_")[-1])
-        return [(k, v) for k, v in known.items() if statements.decode(k)
-                and thing in {statements.lemma(NEAR.get(w, w)) for w in re.findall(r"[a-z]+", v.lower())}]
+        return [(k, v) for k, v in known.items() if statements.decode(k)  # a beagle is a dog, a dog a pet
+                and thing in {statements.lemma(kind) for w in re.findall(r"[a-z]+", v.lower())
+                              for kind in (NEAR.get(w, w), KIND_OF.get(w, w), KIND_OF.get(KIND_OF.get(w, w), w))}]
     return [] if key == "name" or key in say.PHRASES else facts.mentioning(known, key.replace("_", " "))
 
 
