@@ -2057,3 +2057,20 @@ def test_a_rounding_rule_holds_without_the_word_round(system, digits):
 def test_a_name_asked_by_the_kind_is_found_under_the_breed(held, asked, expected):
     answer, _ = Notes(user_has=held, city="Leeds").say(asked)
     assert (expected in answer) if expected else ("Rolo" not in answer and "don't know" in answer), answer
+
+
+@pytest.mark.parametrize("said, left", [
+    ("Delete Friday's piano reminder, the teacher is ill.", ["piano 2025-06-27", "gym 2025-06-20"]),
+    ("Drop tomorrow's gym reminder, I'm injured.", ["piano 2025-06-20", "piano 2025-06-27"]),
+])
+def test_a_dated_cancel_gets_the_task_and_the_date_and_a_reason_after_a_comma_is_not_part_of_it(said, left):
+    alarms = ["piano 2025-06-20", "gym 2025-06-19", "piano 2025-06-27", "gym 2025-06-20"]
+    def remove_alarm(label, day):
+        hit = [a for a in alarms if a == f"{label.lower()} {day}"]
+        for a in hit:
+            alarms.remove(a)
+        return f"Removed {len(hit)}" if hit else "Error: nothing matched"
+    tools = {"remove_alarm": (schema("remove_alarm", "Removes reminders with a label on a day (YYYY-MM-DD).", label="string",
+                                     day="string"), remove_alarm)}
+    answer, calls, _ = loop(said, tools, "Today is Wednesday 2025-06-18.")
+    assert len(alarms) == 3 and all(a in alarms for a in left), (calls, answer)

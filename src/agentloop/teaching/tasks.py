@@ -370,7 +370,10 @@ def cancel(intent, turn):
         target = best_entry(entries(listing), what)
         if target is None:
             return f"I couldn't find {what} in what {lister.name} lists, so nothing was cancelled."
-    [result] = yield [call(tool, task=target, id=target)]
+    when, _, named = timing(re.sub(r"'s\b", "", target))  # "tomorrow's standup": the standup, on tomorrow's date
+    dated = when and any(role_of(p, spec, {"when": "", "day": ""}) for p, spec in tool.params.items())
+    made = call(tool, task=named, id=named, when=when) if dated else call(tool, task=target, id=target)
+    [result] = yield [timed(tool, made, when, "", now_in(turn.system)) if dated else made]
     if refusal([result]) and (closest := closest_listed(result, what)):
         what = closest
         [result] = yield [call(tool, task=what, id=what)]

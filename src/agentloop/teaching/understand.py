@@ -345,6 +345,7 @@ POLITE = r"please|pls|plz|thanks|thank you|thx|for me|now|too|as well|ok|okay|wi
 
 
 CANCEL = r"cancel|call off|unschedule|deschedule|dequeue|abort"
+REASON = r"(?:,\s*(?:the|it|it's|i|i'm|we|we're|they|that's|as|since|because|cause)\b[^?]*)?"  # ", the meeting's off": why
 TASK_NOUN = r"(?:task|reminder|job|alarm|timer|appointment|booking|to-?do)s?"
 TAKEN_BACK = {"that", "this", "it", "everything", "all", "all that"}
 
@@ -353,12 +354,12 @@ def cancelled(clause: str) -> Intent | None:
     """"cancel the weather check", "stop checking the weather", "I don't need the reminder to call mum any more",
     "drop the laundry task": scheduled work called off, named by the user's words (the tool decides what matches)."""
     lead = r"^\W*(?:(?:please|pls|can you|could you|just|ok|okay|and|so|now)\s+)*"
-    said = (re.match(rf"{lead}(?:{CANCEL})\s+(?:my |the |our )?(?P<what>.+?)(?:,? please)?[.!]*$", clause, re.I)
+    said = (re.match(rf"{lead}(?:{CANCEL})\s+(?:my |the |our )?(?P<what>.+?)(?:,? please)?{REASON}[.!]*$", clause, re.I)
             or re.match(rf"^\W*(?:i )?(?:don't|do not|no longer) need (?:the |my |that |this )?{TASK_NOUN} (?:to |for |about )?"
                         rf"(?P<what>.+?)(?: any ?more| now)?[.!]*$", clause, re.I)
-            or re.match(rf"{lead}(?:delete|remove|drop|scrap|clear|ditch|get rid of)\s+(?:the |that |this )(?P<what>[^,;]+?\s+{TASK_NOUN}"
-                        rf"|{TASK_NOUN}\s+(?:to|for|about)\s+.+?)(?:\s+from (?:the |my )?(?:queue|schedule|list))?(?:,? please)?[.!]*$", clause, re.I))
-    stop = re.match(rf"{lead}(?:stop|quit)\s+(?P<verb>[a-z]+)ing\b(?P<rest>.*?)(?:,? please)?[.!]*$", clause, re.I)
+            or re.match(rf"{lead}(?:delete|remove|drop|scrap|clear|ditch|get rid of)\s+(?:the |that |this |my |(?=\w+'s \w+\s+{TASK_NOUN}\b))(?P<what>[^,;]+?\s+{TASK_NOUN}"
+                        rf"|{TASK_NOUN}\s+(?:to|for|about)\s+.+?)(?:\s+from (?:the |my )?(?:queue|schedule|list))?(?:,? please)?{REASON}[.!]*$", clause, re.I))
+    stop = re.match(rf"{lead}(?:stop|quit)\s+(?P<verb>[a-z]+)ing\b(?P<rest>.*?)(?:,? please)?{REASON}[.!]*$", clause, re.I)
     if stop and not re.match(r"(?:remember|stor|keep|hold|track|sav|not|be)$", stop.group("verb"), re.I):
         said, what = stop, f"{base_verb(stop.group('verb'))}{stop.group('rest')}"
     else:
