@@ -2074,3 +2074,11 @@ def test_a_dated_cancel_gets_the_task_and_the_date_and_a_reason_after_a_comma_is
                                      day="string"), remove_alarm)}
     answer, calls, _ = loop(said, tools, "Today is Wednesday 2025-06-18.")
     assert len(alarms) == 3 and all(a in alarms for a in left), (calls, answer)
+
+
+@pytest.mark.parametrize("said, kept", [("I'm a nurse, and our dog is called Pip.", ["nurse", "Pip"]),
+                                        ("I teach maths and our rabbit is named Clover.", ["Clover"])])
+def test_our_pet_is_the_users_and_a_second_fact_after_and_is_kept_too(said, kept):
+    notes = Notes()
+    answer, calls = notes.say(said)
+    assert all(k in json.dumps(notes.facts) for k in kept), (notes.facts, answer)

@@ -24,7 +24,7 @@ def clauses(text: str) -> list[str]:
     parts = []
     text = re.sub(r"\b(Dr|Mr|Mrs|Ms|Prof|St)\.", r"\1", text)  # "Dr. Lee" is one name, not two sentences
     for sentence in re.split(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+(?=(?:i|i'm|she|he|they|we|my)\b)", text.strip(), flags=re.I):
-        pieces = re.split(r",?\s+(?:and )?then\s+|,\s*then\s+|\s+and\s+(?=(?:also\s+)?(?:i|my|please|" +
+        pieces = re.split(r",?\s+(?:and )?then\s+|,\s*then\s+|\s+and\s+(?=(?:also\s+)?(?:i|my|our|please|" +
                           "|".join(sorted(VERBS - {"and", "is", "are", "do", "buy"})) + r")\b|the [a-z]+ (?:is|are|was|were|has|have|had)\b)",
                           sentence, flags=re.IGNORECASE)
         pieces = [q for p in pieces for q in statements_apart(p)]
@@ -206,6 +206,7 @@ def last_said(intents: list) -> list:
 
 def one(clause: str, previous: str | None) -> Intent:
     """The intent of one clause."""
+    clause = re.sub(r"^(\W*)our\b(?=\s+[a-z]+(?:'s [a-z]+)?\s+(?:is|are|was|were|'s)\b)", r"\1my", clause, flags=re.I)  # "our cat is named Miso": the user's too
     for pattern, kind in OTHER[:1]:  # a harmful request is refused before anything else is read
         if re.search(pattern, clause, re.IGNORECASE):
             return Intent(kind)
