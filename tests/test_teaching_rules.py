@@ -2082,3 +2082,15 @@ def test_our_pet_is_the_users_and_a_second_fact_after_and_is_kept_too(said, kept
     notes = Notes()
     answer, calls = notes.say(said)
     assert all(k in json.dumps(notes.facts) for k in kept), (notes.facts, answer)
+
+
+@pytest.mark.parametrize("memory, said, gone", [
+    ({"pet": "a cat named Bella", "job": "chef"}, "Bella died on Sunday. Could you delete her from memory?", {"pet"}),
+    ({"hamster": "Nibbles the hamster", "city": "Bath"}, "My old hamster passed away. Please erase him.", {"hamster"}),
+    ({"pet": "a dog named Rex", "friend": "Tom"}, "I saw Tom yesterday. Forget it.", set()),
+])
+def test_him_or_her_in_a_forget_is_the_one_the_sentence_before_is_about(memory, said, gone):
+    notes = Notes(**memory)
+    answer, calls = notes.say(said)
+    assert set(memory) - set(notes.facts) == gone, (calls, answer)
+    assert "I can't" not in answer, answer

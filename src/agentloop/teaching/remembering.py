@@ -219,7 +219,7 @@ def forget(intent: Intent, turn):
         reason = refusal(results)
         return f"I couldn't forget that. {reason}" if reason else f"Done: I've forgotten everything ({results[0].strip()})."
     search = turn.tool("list_memory", "recall") if key == "*" else turn.tool("recall", "list_memory")
-    named = matcher(intent)
+    named = matcher(intent, [f"{k.replace('_', ' ')} {v}" for k, v in turn.known().items()])
     if not takes_key(tool) and search:  # memory services delete by id: search first, then delete
         words = [w for w in asked_about(intent.slots.get("what") or "") if w not in ("bit", "note", "thing", "stuff")]
         queries = ["user"] if key == "*" else list(dict.fromkeys([value or say.query(key), *words[:1]]))
@@ -306,8 +306,9 @@ def correct(intent: Intent, turn):
     return f"Corrected: {say.phrase(key, new)}."
 
 
-def matcher(intent: Intent):
-    """Whether a memory's text is about what the user named (shared words, inflections allowed)."""
+def matcher(intent: Intent, held: list = ()):
+    """Whether a memory's text is about what the user named (shared words, inflections allowed). An old X is only
+    an old X when memory holds one (`held`: memory's texts): "my old hamster" with one hamster held is that one."""
     named = intent.slots.get("value") or intent.slots.get("what") or intent.slots["key"].replace("_", " ")
     wanted = {statements.lemma(w) for w in re.findall(r"[a-z0-9]{2,}", named.lower())} - STOP
     wanted |= {statements.lemma(w) for w in re.findall(r"[a-z0-9]{3,}", say.query(intent.slots["key"]).lower())} - STOP
@@ -315,9 +316,10 @@ def matcher(intent: Intent):
     wanted |= {statements.lemma(w[:-2]) for w in re.findall(r"[a-z]{6,}", named.lower()) if w.endswith("er")}  # smoker: smoking
     wanted |= {statements.lemma(KIND_OF[w]) for w in re.findall(r"[a-z]+", named.lower()) if w in KIND_OF}  # dog: pet
     wanted = wanted - {statements.lemma(w) for w in STOP} or wanted  # "named" is "name": a cat named Tom is not the sister's name
-    stale = STALE & set(re.findall(r"[a-z]+", named.lower()))
-    return lambda text: bool(wanted & {statements.lemma(w) for w in re.findall(r"[a-z0-9]{2,}", text.lower())}) and (
-        not stale or bool(STALE & set(re.findall(r"[a-z]+", text.lower()))))  # "my old job" keeps the current job
+    mentions = lambda text: bool(wanted & {statements.lemma(w) for w in re.findall(r"[a-z0-9]{2,}", text.lower())})  # noqa: E731
+    old = lambda text: bool(STALE & set(re.findall(r"[a-z]+", text.lower())))  # noqa: E731
+    stale = old(named) and (not held or any(mentions(text) and old(text) for text in held))
+    return lambda text: mentions(text) and (not stale or old(text))  # "my old job" keeps the current job
 
 
 STALE = {"old", "former", "previous", "ex", "past", "last"}  # what was, as against what is

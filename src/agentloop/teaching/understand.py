@@ -108,7 +108,7 @@ def intents_in(text: str) -> tuple:
     if story:  # "A box holds 24 pencils. How many pencils are in 5 boxes?": the story spans the sentences
         return (Intent("calculate", {"expression": story}),)
     intents, previous = [], None
-    for clause in parts:
+    for clause_at, clause in enumerate(parts):
         meant = re.search(rf"(?:\bnot (?P<old>{OPS}),?\s*)?\b(?:i meant|make (?:it|that)|should (?:be|have been)|i mean) (?P<new>{OPS})\b",
                           clause, re.I)
         if meant and previous and intents and intents[-1].kind == "calculate":  # "10 minus 3? no wait, I meant plus"
@@ -122,6 +122,10 @@ def intents_in(text: str) -> tuple:
         moved = re.match(r"^\W*(?i:i(?:'m| am) (?:now )?at) ([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*)(?i: now)?\W*$", clause)
         if moved and intents and intents[-1].kind == "forget" and re.search(r"\bwork", intents[-1].slots.get("clause", ""), re.I):
             intent = one(f"I work at {moved.group(1)}", None)  # "I don't work at Acme anymore, I'm at Globex now"
+        if (named := pointed_back(clause, parts, clause_at)) and intent.kind in ("none", "unknown"):
+            intent = one(f"forget {named}", None)  # "Rex died last week. Please remove him from your notes."
+            intents = [i for i in intents if i.kind != "unknown" or  # why, not a request
+                       i.slots.get("text", "").strip(" .!?") != parts[clause_at - 1].strip(" .!?")]
         if intent.kind == "unknown" and intents and intents[-1].kind == "forget" and \
                 re.match(r"^\W*(?:and )?(?:my|the|where|what|when)\b", clause, re.I):
             intent = one(f"forget {clause}", None)  # "forget my sister's name and my birthday too"
@@ -168,6 +172,16 @@ def of_the_list(text: str) -> Intent | None:
     if len(lists) != 1:
         return None
     return Intent("calculate", {"expression": arithmetic.expression(f"the {'average' if mean else 'sum'} of {lists[0]}")})
+
+
+def pointed_back(clause: str, parts: list, at: int) -> str | None:
+    """Whom "remove him/her/them" means: the one the clause before is about ("Rex passed away ..." -> "Rex",
+    "My old hamster died ..." -> "my old hamster"), or None. "Forget it" stays "never mind"."""
+    if at == 0 or not re.search(rf"\b{FORGET}\s+(?:him|her|them)\b", clause, re.I):
+        return None
+    about = re.match(r"^\W*(?P<who>(?i:my|our) [a-z]+(?: [a-z]+)?|[A-Z][a-z]+)(?= (?:just |sadly )?(?:is|was|has|had|died|passed|left|"
+                     r"moved|went|got|ran)\b)", parts[at - 1])
+    return about.group("who") if about else None
 
 
 def retracted(text: str) -> str | None:
