@@ -2094,3 +2094,21 @@ def test_him_or_her_in_a_forget_is_the_one_the_sentence_before_is_about(memory, 
     answer, calls = notes.say(said)
     assert set(memory) - set(notes.facts) == gone, (calls, answer)
     assert "I can't" not in answer, answer
+
+
+TIMES = {"mul": (schema("mul", "Multiplies x by y.", x="number", y="number"), lambda x, y: x * y),
+         "quot": (schema("quot", "Divides x by y.", x="number", y="number"), lambda x, y: x / y)}
+
+
+@pytest.mark.parametrize("said, value", [("I cycle 12 km each day. How far do I ride in a fortnight?", 12 * 14),
+                                         ("I save 40 euros a week. How many weeks until I have 600?", 600 / 40),
+                                         ("The tap drips 5 ml every minute. How much is that in an hour?", 5 * 60),
+                                         ("I earn 2100 a month, how much is that in a year?", 2100 * 12)])
+def test_a_rate_over_a_longer_span_or_up_to_a_goal(said, value):
+    answer, calls, _ = loop(said, TIMES)
+    assert f"{value:g}" in answer, (answer, calls)
+
+
+def test_a_span_that_needs_a_guess_is_not_answered():
+    answer, calls, _ = loop("I work 8 hours a day. How many hours is that in a week?", TIMES)
+    assert "56" not in answer, answer

@@ -616,3 +616,27 @@ def show(value: float) -> str:
     if isinstance(value, complex):
         raise ValueError("complex")
     return str(int(value)) if float(value).is_integer() else f"{value:.10g}"
+
+
+SPANS = {("day", "week"): 7, ("day", "fortnight"): 14, ("day", "year"): 365, ("week", "year"): 52, ("month", "year"): 12,
+         ("hour", "day"): 24, ("minute", "hour"): 60}
+EVERY_UNIT = r"(?:(?:every|each|per|an?) (?P<per>minute|hour|day|week|month)|(?P<ly>hourly|daily|weekly|monthly))"
+
+
+def rate_over_span(text: str) -> str | None:
+    """A rate and a question over a longer span or up to a goal: "I walk 3.2 km every day. How far is that in a
+    week?" is 3.2 * 7; "35 dollars a week, how many weeks until I have 1000?" is 1000 / 35. A span that needs a
+    guess (working days in a week) is not read: only "every/each day" counts all seven days of a week."""
+    found = re.search(rf"(?P<n>-?\d+(?:\.\d+)?)\s*(?:[a-z$€£%]+\s+){{0,3}}?{EVERY_UNIT}\b", text, re.I)
+    if not found:
+        return None
+    per = (found.group("per") or {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month"}[found.group("ly").lower()]).lower()
+    goal = re.search(rf"\bhow many {per}s\b.*?\b(?:until|till|to|before)\b\D*?(?P<goal>\d+(?:\.\d+)?)", text, re.I)
+    if goal:
+        return f"{goal.group('goal')} / {found.group('n')}"
+    span = re.search(r"\bhow (?:far|much|many|long)\b.*?\b(?:in|over|for|per) (?:an?|one|the|1) (?P<span>day|week|fortnight|year|hour)\b",
+                     text, re.I)
+    every_day = per != "day" or re.search(r"\b(?:every|each) day\b|\bdaily\b", found.group(), re.I)
+    if not span or (per, span.group("span").lower()) not in SPANS or not every_day:
+        return None
+    return f"{found.group('n')} * {SPANS[(per, span.group('span').lower())]}"

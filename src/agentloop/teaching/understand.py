@@ -87,6 +87,8 @@ def intents_in(text: str) -> tuple:
         return intents_in(after)
     if (kept := unkept(text)) is not None:  # "Don't remember this, but my salary is 85k": nothing of it is stored
         return tuple(i for i in intents_in(kept) if i.kind not in NOT_ASKED) + (Intent("unkept"),)
+    if over_time := arithmetic.rate_over_span(text):  # "3.2 km every day. How far in a week?", "35 a week, weeks until 1000?"
+        return (Intent("calculate", {"expression": over_time}),)
     if whole_list := of_the_list(text):  # "My marks were 82, 91 and 77. What's my average?": every listed number counts
         return (whole_list,)
     parts = [text.strip()] if given else clauses(text)  # "Count the words: I came, I saw": the text after the colon is one
