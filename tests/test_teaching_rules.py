@@ -2112,3 +2112,12 @@ def test_a_rate_over_a_longer_span_or_up_to_a_goal(said, value):
 def test_a_span_that_needs_a_guess_is_not_answered():
     answer, calls, _ = loop("I work 8 hours a day. How many hours is that in a week?", TIMES)
     assert "56" not in answer, answer
+
+
+@pytest.mark.parametrize("said, first, second", [("Put 'hello there' in capitals. And what about 'bye now'?", "HELLO THERE", "BYE NOW"),
+                                                 ("How many words are in 'a b c'? Also 'one two'?", "3", "2")])
+def test_a_bare_quoted_follow_up_gets_the_same_text_operation(said, first, second):
+    tools = {"loud": (schema("loud", "Converts text into upper case.", s="string"), lambda s: s.upper()),
+             "wc": (schema("wc", "Counts the words in a text.", s="string"), lambda s: len(s.split()))}
+    answer, calls, _ = loop(said, tools)
+    assert first in answer and second in answer and "I can't" not in answer, (answer, calls)

@@ -139,6 +139,10 @@ def intents_in(text: str) -> tuple:
         previous = intent.slots["expression"] if intent.kind == "calculate" else None
         if intent.kind == "forget" and intent.slots.get("stale") and intents and intents[-1].kind == "cancel":
             continue  # "Cancel my yoga reminder, I quit the class.": why it is cancelled, not a memory to delete
+        again = re.match(r"^\W*(?:and|also|then|now)?\s*(?:(?:what|how) about|the same (?:for|with))?\s*[\"“'‘](?P<x>[^\"”’]+)[\"”'’]\W*$",
+                         clause, re.I)
+        if intent.kind == "unknown" and again and intents and intents[-1].kind == "text":
+            intent = Intent("text", {**intents[-1].slots, "text": again.group("x")})  # "Reverse 'abc'. And 'xyz'?": the same again
         if intent.kind == "unknown" and intents and intents[-1].kind == "move" and re.match(SAME_TIME, clause, re.I):
             continue  # "Move the dentist to Thursday. Same time.": a move keeps its time unless a new one is said
         if intent.kind == "pointer" and any(i.kind == "remember" for i in intents):
