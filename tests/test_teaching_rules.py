@@ -2121,3 +2121,11 @@ def test_a_bare_quoted_follow_up_gets_the_same_text_operation(said, first, secon
              "wc": (schema("wc", "Counts the words in a text.", s="string"), lambda s: len(s.split()))}
     answer, calls, _ = loop(said, tools)
     assert first in answer and second in answer and "I can't" not in answer, (answer, calls)
+
+
+@pytest.mark.parametrize("said, kept, never", [("My mum says I'm 25 but I'm actually 27.", "27", "25"),
+                                               ("My brother reckons I am 60 but I am in fact 58", "58", "60")])
+def test_someone_elses_belief_then_but_im_actually_keeps_only_the_users_words(said, kept, never):
+    notes = Notes()
+    answer, calls = notes.say(said)
+    assert kept in json.dumps(notes.facts) and never not in json.dumps(notes.facts) and "rule" not in answer, (notes.facts, answer)

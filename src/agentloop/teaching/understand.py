@@ -28,6 +28,7 @@ def clauses(text: str) -> list[str]:
                           "|".join(sorted(VERBS - {"and", "is", "are", "do", "buy"})) + r")\b|the [a-z]+ (?:is|are|was|were|has|have|had)\b)",
                           sentence, flags=re.IGNORECASE)
         pieces = [q for p in pieces for q in statements_apart(p)]
+        pieces = [q for p in pieces for q in own_words_after(p)]
         pieces = [p.strip(" ,;") for p in pieces if p and p.strip(" ,;.!?")]
         for piece in pieces:  # "Sam and I split up": a lone name before "and I" is part of the subject
             if parts and len(parts[-1].split()) == 1 and parts[-1][:1].isupper() and re.match(r"i\b", piece, re.I) \
@@ -36,6 +37,15 @@ def clauses(text: str) -> list[str]:
             else:
                 parts.append(piece)
     return parts
+
+
+def own_words_after(text: str) -> list[str]:
+    """"My friend thinks I'm 40 but I'm actually 38": only the user's own statement, since what someone else thinks
+    is neither a fact to keep nor a request to decline."""
+    found = re.search(r",?\s+but\s+(?=i(?:'m| am)?\s+(?:actually|really|in fact)\b)", text, re.I)
+    if not found or not re.search(r"\b(?:thinks?|says?|said|told|believes?|assumes?|guessed|reckons?)\b", text[:found.start()], re.I):
+        return [text]
+    return [text[found.end():]]
 
 
 def statements_apart(text: str) -> list[str]:
@@ -226,6 +236,7 @@ def last_said(intents: list) -> list:
 
 def one(clause: str, previous: str | None) -> Intent:
     """The intent of one clause."""
+    clause = re.sub(r"^(\W*i(?:'m| am))\s+(?:actually|really|in fact)\s+(?=\d)", r"\1 ", clause, flags=re.I)  # "I'm actually 38"
     clause = re.sub(r"^(\W*)our\b(?=\s+[a-z]+(?:'s [a-z]+)?\s+(?:is|are|was|were|'s)\b)", r"\1my", clause, flags=re.I)  # "our cat is named Miso": the user's too
     for pattern, kind in OTHER[:1]:  # a harmful request is refused before anything else is read
         if re.search(pattern, clause, re.IGNORECASE):
