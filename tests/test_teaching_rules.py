@@ -2129,3 +2129,15 @@ def test_someone_elses_belief_then_but_im_actually_keeps_only_the_users_words(sa
     notes = Notes()
     answer, calls = notes.say(said)
     assert kept in json.dumps(notes.facts) and never not in json.dumps(notes.facts) and "rule" not in answer, (notes.facts, answer)
+
+
+@pytest.mark.parametrize("memory, said, gone", [
+    ({"intolerance": "lactose intolerant", "city": "York", "hobby": "hiking out of town"},
+     "Turns out I'm not lactose intolerant after all, please delete that.", {"intolerance"}),
+    ({"allergy": "allergic to kiwi", "job": "pilot", "car": "a Mini, can't park it"},
+     "I'm not allergic to kiwi after all, so you can get rid of that", {"allergy"}),
+])
+def test_not_x_after_all_forgets_x_and_nothing_else(memory, said, gone):
+    notes = Notes(**memory)
+    answer, calls = notes.say(said)
+    assert set(memory) - set(notes.facts) == gone, (calls, answer)

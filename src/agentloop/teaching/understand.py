@@ -272,7 +272,7 @@ def one(clause: str, previous: str | None) -> Intent:
     if swapped:  # "my allergy isn't peanuts, it's tree nuts": B replaces A
         return Intent("correct", {"new": swapped.group("new").strip(), "old": swapped.group("old").strip(),
                                   "key": key_of(swapped.group("k")) if swapped.group("k") else "", "swapped": True})
-    gone = (re.search(r"\b(?:anymore|any more|no longer)\b", clause, re.I) and re.search(r"\b(?:i|my)\b", clause, re.I)
+    gone = (re.search(r"\b(?:anymore|any more|no longer)\b|\bnot\b[^,.]*\bafter all\b", clause, re.I) and re.search(r"\b(?:i|my)\b", clause, re.I)
             or re.match(r"^\W*i (?:quit|left|sold|gave up|stopped|finished|broke up with|split (?:up )?with|moved out of|"
                         r"lost|got rid of)\b", clause, re.I))
     if forget and forget.group("what").lower() in PRONOUNS | {"about it", "that stuff", "it all"} - {"everything"}:
@@ -301,7 +301,7 @@ def one(clause: str, previous: str | None) -> Intent:
     if gone and not clause.rstrip().endswith("?"):  # "I don't work at Globex anymore": what memory says is no longer true
         what = re.sub(r"\b(?:i'm|i am|im|i|my|don't|do not|not|no longer|anymore|any more|have|work at|live in|"
                       r"scrap|forget|delete|remove|drop|that|from|your|notes|memory|quit|left|sold|gave up|stopped|"
-                      r"finished|lost|so|(?:get|got) rid of|broke up with|split (?:up )?with|moved out of|last (?:week|month|year)|the|a)\b", " ",
+                      r"finished|lost|so|(?:it )?turns out|after all|you can|please|(?:get|got) rid of|broke up with|split (?:up )?with|moved out of|last (?:week|month|year)|the|a)\b", " ",
                       clause, flags=re.I)
         if not re.sub(rf"\b(?:in|on|at|since|last|this|ago|{MONTH})\b", "", timing(what)[2], flags=re.I).strip(" ,.!"):
             return Intent("none", {})  # "I quit in january": a time, nothing named to forget
