@@ -2141,3 +2141,16 @@ def test_not_x_after_all_forgets_x_and_nothing_else(memory, said, gone):
     notes = Notes(**memory)
     answer, calls = notes.say(said)
     assert set(memory) - set(notes.facts) == gone, (calls, answer)
+
+
+@pytest.mark.parametrize("said, day, hour, minute", [
+    ("Book me a table next Friday at quarter past seven in the evening.", "2025-06-20", 19, 15),
+    ("Book the plumber tomorrow at half past eight.", "2025-06-19", 8, 30),
+    ("Book a call on Monday at quarter to ten.", "2025-06-23", 9, 45),
+])
+def test_a_clock_time_in_words_and_a_bare_format_in_the_description(said, day, hour, minute):
+    made = []
+    tools = {"reserve": (schema("reserve", "Reserve a one-off slot. day YYYY-MM-DD, hour 0-23, minute 0-59.", what="string",
+                                day="string", hour="integer", minute="integer"), lambda **k: made.append(k) or "reserved")}
+    answer, calls, _ = loop(said, tools, "Today is Wednesday 2025-06-18.")
+    assert made and (made[0]["day"], made[0]["hour"], made[0]["minute"]) == (day, hour, minute), (calls, answer)

@@ -26,8 +26,26 @@ SHORT = {"tmrw": "tomorrow", "tmr": "tomorrow"}
 from .grammar import NUDGE
 
 
+HOURS_SAID = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+HOUR_SAID = rf"(?P<h>1[0-2]|[1-9]|{'|'.join(HOURS_SAID)})"
+
+
+def spoken_clock(text: str) -> str:
+    """A clock time said in words, as digits: "half past ten" and (British) "half ten" are 10:30, "quarter past
+    six" 6:15, "quarter to five" 4:45, "seven o'clock" 7:00. The part of the day ("in the morning", "pm") stays."""
+    def hour(match) -> int:
+        said = match.group("h").lower()
+        return HOURS_SAID.index(said) + 1 if said in HOURS_SAID else int(said)
+
+    text = re.sub(rf"\bhalf(?: past)? {HOUR_SAID}\b(?! (?:minute|hour|day|week|month|year)s?\b)", lambda m: f"{hour(m)}:30", text, flags=re.I)
+    text = re.sub(rf"\bquarter past {HOUR_SAID}\b", lambda m: f"{hour(m)}:15", text, flags=re.I)
+    text = re.sub(rf"\bquarter to {HOUR_SAID}\b", lambda m: f"{(hour(m) - 2) % 12 + 1}:45", text, flags=re.I)
+    return re.sub(rf"\b{HOUR_SAID} o'?clock\b", lambda m: f"{hour(m)}:00", text, flags=re.I)
+
+
 def timing(text: str) -> tuple[str, str, str]:
     """(when, every, the text without them): the due time, the recurrence ("" when none), the task's words."""
+    text = spoken_clock(text)
     text = re.sub(r"\b(?:two|three|four|five|six|ten|fifteen|twenty|thirty)\b(?=\s+(?:minute|hour|day|week|month)s)",
                   lambda m: str(["two", "three", "four", "five", "six"].index(m.group().lower()) + 2)
                   if m.group().lower() in ("two", "three", "four", "five", "six")
@@ -162,7 +180,7 @@ def next_on(day: int, start):
 def clock_of(phrase: str) -> tuple | None:
     """The time of day a phrase names, on a 24-hour clock: "Friday at 2pm" -> (14, 0), "at 9:30" -> (9, 30),
     "noon" -> (12, 0); None when it names none ("next Tuesday")."""
-    text = phrase.lower()
+    text = spoken_clock(phrase).lower()
     dateless = re.sub(rf"\b\d{{4}}-\d\d-\d\d\b|\b(?:in|every) \d+\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b\d{{1,2}} (?:of )?{MONTH}\b|"
                       rf"\b{MONTH} \d{{1,2}}\b", " ", text)  # the clock is what is left once the date is out
     if clock := re.search(r"\b(\d{1,2})(?::(\d\d))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\W|$)(?! ?(?:minute|min|hour|hr|day|week|month|year)s?\b)",

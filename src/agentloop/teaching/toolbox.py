@@ -239,9 +239,10 @@ def described(tool: Tool, param: str) -> str:
     words = r"[\s_-]+".join(map(re.escape, re.split(r"[\s_-]+", param)))  # due_date is "a due date (YYYY-MM-DD)"
     shown = re.search(rf"\b{words}s?\b\s*\(([^)]+)\)", tool.description, re.I) or re.search(
         rf"\b{re.escape(re.split(r'[_-]', param)[-1])}s?\b\s*\(([^)]+)\)", tool.description, re.I)  # new_start: "the start (ISO 8601)"
+    bare = re.search(rf"`?\b{re.escape(param)}\b`?\s+(YYYY[-\w:]*|HH:MM|\d+\s*-\s*\d+)", tool.description)  # "date YYYY-MM-DD, hour 0-23"
     own = tool.params[param].get("description", "") if isinstance(tool.params[param], dict) else ""
     return " ".join(x for x in (own if isinstance(own, str) else "", said.group(1) if said else "",
-                                shown.group(1) if shown else "") if x).strip()
+                                shown.group(1) if shown else "", bare.group(1) if bare else "") if x).strip()
 
 
 def allows_empty(tool: Tool, param: str) -> bool:
