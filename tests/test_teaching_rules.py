@@ -2154,3 +2154,13 @@ def test_a_clock_time_in_words_and_a_bare_format_in_the_description(said, day, h
                                 day="string", hour="integer", minute="integer"), lambda **k: made.append(k) or "reserved")}
     answer, calls, _ = loop(said, tools, "Today is Wednesday 2025-06-18.")
     assert made and (made[0]["day"], made[0]["hour"], made[0]["minute"]) == (day, hour, minute), (calls, answer)
+
+
+def test_a_listed_entry_under_a_near_name_of_what_was_named_is_the_one_deleted():
+    entries = {"e1": "job = chef", "e2": "city = Porto", "e3": "work address = 5 Main St"}
+    tools = {"list_entries": (schema("list_entries", "Lists every stored memory entry with its id."),
+                              lambda: "\n".join(f"{k}: {v}" for k, v in entries.items())),
+             "toss_entry": (schema("toss_entry", "Throws away one stored memory entry by its id.", entry_id="string"),
+                            lambda entry_id: f"Deleted {entry_id}." if entries.pop(entry_id, None) else "Error: no such id")}
+    answer, calls, _ = loop("Forget where I live.", tools)
+    assert set(entries) == {"e1", "e3"}, (calls, answer)

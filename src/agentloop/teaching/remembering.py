@@ -319,7 +319,10 @@ def matcher(intent: Intent, held: list = ()):
     mentions = lambda text: bool(wanted & {statements.lemma(w) for w in re.findall(r"[a-z0-9]{2,}", text.lower())})  # noqa: E731
     old = lambda text: bool(STALE & set(re.findall(r"[a-z]+", text.lower())))  # noqa: E731
     stale = old(named) and (not held or any(mentions(text) and old(text) for text in held))
-    return lambda text: mentions(text) and (not stale or old(text))  # "my old job" keeps the current job
+    near = {intent.slots["key"], *facts.ALIASES.get(intent.slots["key"], ())}  # "where I live" is the entry "home = Madrid"
+    keyed = lambda text: bool((entry := re.match(r"^\s*(?:[\w.-]+:\s+)?(?P<k>[a-z][\w ]*?)\s*[=:]", text, re.I))  # noqa: E731
+                              and entry.group("k").lower().replace(" ", "_") in near)
+    return lambda text: (mentions(text) or keyed(text)) and (not stale or old(text))  # "my old job" keeps the current job
 
 
 STALE = {"old", "former", "previous", "ex", "past", "last"}  # what was, as against what is
