@@ -2164,3 +2164,10 @@ def test_a_listed_entry_under_a_near_name_of_what_was_named_is_the_one_deleted()
                             lambda entry_id: f"Deleted {entry_id}." if entries.pop(entry_id, None) else "Error: no such id")}
     answer, calls, _ = loop("Forget where I live.", tools)
     assert set(entries) == {"e1", "e3"}, (calls, answer)
+
+
+@pytest.mark.parametrize("question, expected", [("What's my sister's name?", "Ines"), ("What car do I drive?", "red Kia")])
+def test_memory_injected_as_a_json_list_of_notes_is_read(question, expected):
+    system = 'You help the user.\nNotes:\n["The user\'s sister\'s name is Ines", "The user drives a red Kia"]'
+    answer, _, _ = loop(question, {}, system)
+    assert expected in answer, answer

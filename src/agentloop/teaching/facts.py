@@ -79,6 +79,13 @@ def json_in(text: str) -> list:
         return [json.loads(text)]
     except ValueError:
         found = []
+        for blob in re.findall(r"^\s*(\[.*\])\s*$", text, re.M):  # a list on a line of its own: ["The user ...", ...]
+            try:
+                found.append(json.loads(blob))
+            except ValueError:
+                pass
+        if found:
+            return found
         for blob in re.findall(r"\{[^{}]*\}", text):  # flat objects inside prose
             try:
                 found.append(json.loads(blob))
