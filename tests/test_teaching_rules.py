@@ -2171,3 +2171,15 @@ def test_memory_injected_as_a_json_list_of_notes_is_read(question, expected):
     system = 'You help the user.\nNotes:\n["The user\'s sister\'s name is Ines", "The user drives a red Kia"]'
     answer, _, _ = loop(question, {}, system)
     assert expected in answer, answer
+
+
+@pytest.mark.parametrize("said, question, expected", [
+    ("I've been studying Korean for a year now.", "What am I studying?", "Korean"),
+    ("My son Theo just turned 9.", "How old is my son?", "9"),
+    ("I have been playing the drums since 2018", "What do I play?", "drums"),
+])
+def test_what_still_holds_said_in_the_perfect_is_kept_and_comes_back(said, question, expected):
+    notes = Notes()
+    notes.say(said)
+    answer, _ = notes.say(question)
+    assert expected in answer, (notes.facts, answer)

@@ -134,6 +134,8 @@ def intents_in(text: str) -> tuple:
         moved = re.match(r"^\W*(?i:i(?:'m| am) (?:now )?at) ([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*)(?i: now)?\W*$", clause)
         if moved and intents and intents[-1].kind == "forget" and re.search(r"\bwork", intents[-1].slots.get("clause", ""), re.I):
             intent = one(f"I work at {moved.group(1)}", None)  # "I don't work at Acme anymore, I'm at Globex now"
+        if intent.kind == "unknown" and (plain := as_it_is_now(clause)) != clause:
+            intent = one(plain, previous)
         if (named := pointed_back(clause, parts, clause_at)) and intent.kind in ("none", "unknown"):
             intent = one(f"forget {named}", None)  # "Rex died last week. Please remove him from your notes."
             intents = [i for i in intents if i.kind != "unknown" or  # why, not a request
@@ -188,6 +190,14 @@ def of_the_list(text: str) -> Intent | None:
     if len(lists) != 1:
         return None
     return Intent("calculate", {"expression": arithmetic.expression(f"the {'average' if mean else 'sum'} of {lists[0]}")})
+
+
+def as_it_is_now(clause: str) -> str:
+    """A statement of what still holds, said in the present: "I've been learning the cello for two years" is "I am
+    learning the cello for two years", "My daughter Emma just turned 7" is "My daughter Emma is 7"."""
+    clause = re.sub(r"^(\W*)i(?:'ve| have) been (?=[a-z]+ing\b)", r"\1I am ", clause, flags=re.I)
+    return re.sub(r"^(\W*(?i:my) [a-z]+(?: [A-Z][a-z]+)?) (?i:just |recently )?(?i:turned) (\d+)(?i: (?:last (?:week|month)|yesterday|today|"
+                  r"this (?:week|month)))?(?=\W*$)", r"\1 is \2", clause)
 
 
 def pointed_back(clause: str, parts: list, at: int) -> str | None:
