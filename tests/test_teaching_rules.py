@@ -2183,3 +2183,13 @@ def test_what_still_holds_said_in_the_perfect_is_kept_and_comes_back(said, quest
     notes.say(said)
     answer, _ = notes.say(question)
     assert expected in answer, (notes.facts, answer)
+
+
+@pytest.mark.parametrize("memory, said, key, new", [
+    ({"surname": "Smith", "city": "Hull"}, "You have my surname wrong, it is Smyth, not Smith.", "surname", "Smyth"),
+    ({"dog_name": "Polo", "job": "vet"}, "you got my dog's name mixed up, it's Rolo with one l not Polo", "dog_name", "Rolo"),
+])
+def test_you_have_my_x_wrong_its_a_not_b_corrects_x(memory, said, key, new):
+    notes = Notes(**memory)
+    answer, calls = notes.say(said)
+    assert notes.facts.get(key) == new and len(notes.facts) == len(memory), (notes.facts, answer)

@@ -134,7 +134,7 @@ def intents_in(text: str) -> tuple:
         moved = re.match(r"^\W*(?i:i(?:'m| am) (?:now )?at) ([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*)(?i: now)?\W*$", clause)
         if moved and intents and intents[-1].kind == "forget" and re.search(r"\bwork", intents[-1].slots.get("clause", ""), re.I):
             intent = one(f"I work at {moved.group(1)}", None)  # "I don't work at Acme anymore, I'm at Globex now"
-        if intent.kind == "unknown" and (plain := as_it_is_now(clause)) != clause:
+        if intent.kind == "unknown" and (plain := as_it_is_now(set_right(clause))) != clause:
             intent = one(plain, previous)
         if (named := pointed_back(clause, parts, clause_at)) and intent.kind in ("none", "unknown"):
             intent = one(f"forget {named}", None)  # "Rex died last week. Please remove him from your notes."
@@ -190,6 +190,18 @@ def of_the_list(text: str) -> Intent | None:
     if len(lists) != 1:
         return None
     return Intent("calculate", {"expression": arithmetic.expression(f"the {'average' if mean else 'sum'} of {lists[0]}")})
+
+
+def set_right(clause: str) -> str:
+    """"You've got my wife's name wrong, it's Ana with one n, not Anna" is "my wife's name is Ana, not Anna": what
+    is wrong, said as it is (a spelling aside left out)."""
+    wrong = re.match(r"^\W*(?:you(?:'ve| have)? got|you have|you've) (?P<what>(?:my|our) [a-z' ]+?) (?:wrong|mixed up|incorrect),?\s*"
+                     r"(?:it's|it is|it should be)\s+(?P<right>.+)$", clause, re.I)
+    if not wrong:
+        return clause
+    right = re.sub(r"\s+(?:with (?:one|two|a double|a single|an?) [a-z](?:'?s)?|spelt [^,]+?|spelled [^,]+?)(?=,|\s+not\b|$)", "", wrong.group("right"), flags=re.I)
+    right = re.sub(r"(?<!,)\s+not\s+", ", not ", right, count=1, flags=re.I)  # "Rolo not Polo": "Rolo, not Polo"
+    return f"{wrong.group('what')} is {right}"
 
 
 def as_it_is_now(clause: str) -> str:
