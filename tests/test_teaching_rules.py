@@ -1861,7 +1861,7 @@ def test_a_job_or_a_stop_that_is_about_memory_is_not_a_cancel(said):
     assert agenda.tasks == ["feed the fish"] and [name for name, _ in calls] == ["forget"], calls
 
 
-# Rules 49-55: the kinds round eighteen found, each tried in phrasings of our own.
+# Rules 50-68 (docs/teaching_model.md): the kinds blind round eighteen found, each tried in phrasings of our own.
 MATHS = {"plus": (schema("plus", "Adds a and b.", a="number", b="number"), lambda a, b: a + b),
          "per": (schema("per", "Divides a by b.", a="number", b="number"), lambda a, b: a / b)}
 
