@@ -355,4 +355,5 @@ def hypothetical(intent: Intent, turn):
     return "That's a what-if, so I haven't stored anything. If it is true, tell me as a fact and I'll remember it."
 
 
-HANDLERS = {"hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask, "forget": forget, "correct": correct}
+HANDLERS = {"hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask,
+            "forget": forget, "correct": correct}
