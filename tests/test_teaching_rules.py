@@ -2193,3 +2193,12 @@ def test_you_have_my_x_wrong_its_a_not_b_corrects_x(memory, said, key, new):
     notes = Notes(**memory)
     answer, calls = notes.say(said)
     assert notes.facts.get(key) == new and len(notes.facts) == len(memory), (notes.facts, answer)
+
+
+@pytest.mark.parametrize("said, kept, never", [("For the record, I'm not a smoker, I just really hate crowds.", "crowds", "smoker"),
+                                               ("I simply don't like olives", "olives", None)])
+def test_a_lead_in_and_a_hedge_word_do_not_hide_the_statement_and_a_negation_is_not_kept(said, kept, never):
+    notes = Notes()
+    answer, _ = notes.say(said)
+    held = json.dumps(notes.facts)
+    assert kept in held and (never is None or never not in held), (notes.facts, answer)

@@ -101,6 +101,8 @@ def intents_in(text: str) -> tuple:
         return (Intent("calculate", {"expression": over_time}),)
     if whole_list := of_the_list(text):  # "My marks were 82, 91 and 77. What's my average?": every listed number counts
         return (whole_list,)
+    text = re.sub(r"^\W*(?:just so you know|just fyi|fyi|for your information|for the record|heads up)\W+(?=i\b|i'm\b|my\b)", "", text,
+                  flags=re.I)  # "Just so you know, I'm ...": a lead-in, not part of the statement
     parts = [text.strip()] if given else clauses(text)  # "Count the words: I came, I saw": the text after the colon is one
     if (vague := arithmetic.unsaid_change(text)) and re.search(r"\bhow (?:many|much)\b|\bleft\b|\bnow\b", text, re.I):
         return (Intent("unsure", {"unread": vague}),)  # "He gave some to Leo, then found 6. How many now?": no number to use
@@ -205,8 +207,10 @@ def set_right(clause: str) -> str:
 
 
 def as_it_is_now(clause: str) -> str:
-    """A statement of what still holds, said in the present: "I've been learning the cello for two years" is "I am
-    learning the cello for two years", "My daughter Emma just turned 7" is "My daughter Emma is 7"."""
+    """A statement of what still holds, said in the present and plainly: "I've been learning the cello for two years"
+    is "I am learning the cello for two years", "My daughter Emma just turned 7" is "My daughter Emma is 7", "I just
+    don't like mushrooms" is "I don't like mushrooms"."""
+    clause = re.sub(r"^(\W*i)\s+(?:just|really|simply|honestly|genuinely|also|still)\s+(?=\w)", r"\1 ", clause, flags=re.I)
     clause = re.sub(r"^(\W*)i(?:'ve| have) been (?=[a-z]+ing\b)", r"\1I am ", clause, flags=re.I)
     return re.sub(r"^(\W*(?i:my) [a-z]+(?: [A-Z][a-z]+)?) (?i:just |recently )?(?i:turned) (\d+)(?i: (?:last (?:week|month)|yesterday|today|"
                   r"this (?:week|month)))?(?=\W*$)", r"\1 is \2", clause)
