@@ -1859,3 +1859,16 @@ def test_a_job_or_a_stop_that_is_about_memory_is_not_a_cancel(said):
              "forget": (schema("forget", "Forget a fact about the user.", key="string"), lambda key: f"Forgot {key}.")}
     _, calls, _ = loop(said, tools)
     assert agenda.tasks == ["feed the fish"] and [name for name, _ in calls] == ["forget"], calls
+
+
+def test_a_whole_number_from_a_tool_goes_on_to_the_next_tool_digit_for_digit():
+    seen = []
+    def multiply(a, b):
+        return a * b
+    def divide(a, b):
+        seen.append(a)
+        return a / b
+    tools = {"multiply": (schema("multiply", "Multiply two numbers.", a="number", b="number"), multiply),
+             "divide": (schema("divide", "Divide a by b.", a="number", b="number"), divide)}
+    loop("Multiply 987654321 by 123456789, then divide the result by 7", tools)
+    assert seen == [987654321 * 123456789], seen  # past 2**53: a float would change the last digits
