@@ -1872,3 +1872,23 @@ def test_a_whole_number_from_a_tool_goes_on_to_the_next_tool_digit_for_digit():
              "divide": (schema("divide", "Divide a by b.", a="number", b="number"), divide)}
     loop("Multiply 987654321 by 123456789, then divide the result by 7", tools)
     assert seen == [987654321 * 123456789], seen  # past 2**53: a float would change the last digits
+
+
+def test_a_search_of_what_you_remember_is_a_recall_tool_asked_when_the_prompt_lacks_the_answer():
+    searched = []
+    def look_back(words):
+        searched.append(words)
+        return "- occupation: lighthouse keeper" if "job" in words or "work" in words or "occupation" in words else "Nothing found."
+    tools = {"look_back": (schema("look_back", "Search everything you remember, also what is not shown here.", words="string"),
+                           look_back)}
+    answer, calls, _ = loop("What is my job?", tools, "You are a helpful assistant.\nMemory:\n- name: Ines")
+    assert searched and "lighthouse keeper" in answer, (calls, answer)
+
+
+def test_a_summary_from_a_search_that_found_two_topics_keeps_the_one_asked_for():
+    def recall(query):
+        return ("- the history of silk: Silk was woven in China for millennia.\n"
+                "- the history of paper: Paper was made from bark and rags in China around 105.")
+    tools = {"recall": (schema("recall", "Search the notes kept so far.", query="string"), recall)}
+    answer, _, _ = loop("Summarise the history of paper", tools)
+    assert "bark" in answer and "Silk" not in answer, answer
