@@ -1892,3 +1892,11 @@ def test_a_summary_from_a_search_that_found_two_topics_keeps_the_one_asked_for()
     tools = {"recall": (schema("recall", "Search the notes kept so far.", query="string"), recall)}
     answer, _, _ = loop("Summarise the history of paper", tools)
     assert "bark" in answer and "Silk" not in answer, answer
+
+
+def test_a_question_memory_cannot_answer_is_searched_at_most_three_times_then_answered():
+    searched = []
+    tools = {"recall": (schema("recall", "Search everything you remember.", query="string"),
+                        lambda query: searched.append(query) or "Nothing found.")}
+    answer, _, _ = loop("Do I like green tea?", tools, "You are a helpful assistant.\nMemory:\n- prefers: green tea", max_turns=5)
+    assert answer is not None and 1 <= len(searched) <= 3 and len(set(searched)) == len(searched), (searched, answer)
