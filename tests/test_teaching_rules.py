@@ -1900,3 +1900,11 @@ def test_a_question_memory_cannot_answer_is_searched_at_most_three_times_then_an
                         lambda query: searched.append(query) or "Nothing found.")}
     answer, _, _ = loop("Do I like green tea?", tools, "You are a helpful assistant.\nMemory:\n- prefers: green tea", max_turns=5)
     assert answer is not None and 1 <= len(searched) <= 3 and len(set(searched)) == len(searched), (searched, answer)
+
+
+@pytest.mark.parametrize("said, key, value", [("Actually, my name is Wren", "name", "Wren"),
+                                              ("Sorry - my city is Porto now", "city", "Porto")])
+def test_a_correction_word_before_a_whole_statement_stores_the_statement_over_the_old_value(said, key, value):
+    notes = Notes(name="Ines", city="Faro")
+    notes.say(said)
+    assert notes.facts[key] == value, notes.facts
