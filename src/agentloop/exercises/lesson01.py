@@ -116,11 +116,11 @@ def check_post_chat_patiently(post_chat_patiently):
         expect(tries == 2, f"it made {tries} requests; the second one succeeds, so it should stop there.",
                fix="try again once, not in a loop without an end.")
         expect(waited >= retry_after - 0.05,
-               f"the server's Retry-After said {retry_after} s and it tried again after {waited:.2f} s: "
+               f"the server's Retry-After said {retry_after} s and it tried again after {waited:.1f} s: "
                "read how long to wait from the 429's headers.",
                fix="time.sleep(float(error.headers['Retry-After'])) before the second try.")
         expect(waited <= retry_after + 1.5,
-               f"the server's Retry-After said {retry_after} s and it waited {waited:.2f} s: a fixed pause is "
+               f"the server's Retry-After said {retry_after} s and it waited {waited:.1f} s: a fixed pause is "
                "too short for one server and needlessly long for another; wait as long as the header says.",
                fix="time.sleep(float(error.headers['Retry-After'])) before the second try.")
     bad = MALFORMED[0]

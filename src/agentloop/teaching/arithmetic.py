@@ -556,11 +556,12 @@ def _plain(node) -> float:
 
 
 def number(result: str) -> float:
-    """The number in a tool's result ("7", "7.0", '{"result": 7}', "The sum is 7")."""
+    """The number in a tool's result ("7", "7.0", '{"result": 7}', "The sum is 7"); a whole number stays an
+    int, so a product past 2**53 goes on to the next tool exactly, as a model copies the digits."""
     found = re.search(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?", result)
     if not found or re.search(r"error|exception|traceback", result, re.IGNORECASE):
         raise ToolFailed(result)
-    return float(found.group())
+    return int(found.group()) if re.fullmatch(r"-?\d+", found.group()) else float(found.group())
 
 
 def steps(tree, tools: dict):

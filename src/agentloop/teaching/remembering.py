@@ -108,7 +108,7 @@ def ask(intent: Intent, turn):
         if takes_key(tool) and (lister := turn.tool("list_memory")) and lister is not tool:  # list the keys, then fetch one
             [listing] = yield [call(lister, limit=50, scope="user")]
             asked_key = listed(listing, key, intent.slots["about"]) or key
-        for query in queries:  # a second word when the first finds nothing, as a person would search
+        for query in list(dict.fromkeys(queries))[:3]:  # a second word when the first finds nothing, as a person would search; not a fourth
             roles = {"key": asked_key, "query": query} if takes_key(tool) else {"query": query, "key": key}  # a look-up: the key
             [result] = yield [call(tool, **roles, limit=10 if key == "*" else 5, scope="user")]
             results.append(result)

@@ -297,7 +297,7 @@ def sources(intent, turn):
 def notes(intent, turn):
     """Turn the sources memory holds on a topic into notes."""
     topic, store = intent.slots["topic"], turn.tool("remember")
-    found = in_memory(turn, topic, "sources")
+    found = in_memory(turn.system, topic, "sources")
     if not found:
         return f"I have no sources on {topic} to take notes from yet."
     taken = "; ".join(sentences(found))
@@ -307,17 +307,22 @@ def notes(intent, turn):
 
 
 def summarise(intent, turn):
-    """Only what there is to summarise: given text, memory in the prompt, or a memory search."""
+    """Only what there is to summarise: given text, memory in the prompt, or else a memory search; what is held
+    about the topic (its notes, then its sources), never another topic that the search also found."""
     topic = intent.slots["topic"] or "everything"
     given = intent.slots.get("text") or next(iter(re.findall(r"[\"“](.{40,})[\"”]", turn.text)), None)
     if given:
         return "Summary: " + say.summary([given], 2)
+    held = lambda text: in_memory(text, topic, "notes") or in_memory(text, topic, "sources") or in_memory(text, topic, "")
+    found = held(turn.system)
     tool = turn.tool("recall", "list_memory")
-    if tool:
+    if not found and tool:
         results = yield [call(tool, query=topic, limit=5, scope=f"agent:{turn.agent()}")]
-        texts = facts.texts_in(results[-1])
-        return "Summary: " + (say.summary(texts) or "nothing to summarise yet.")
-    found = in_memory(turn, topic, "notes") or in_memory(turn, topic, "sources") or in_memory(turn, topic, "")
+        found = held(results[-1])
+        if not found:  # a store's own shape (JSON, sentences): the texts that name the topic
+            named = [w for w in re.findall(r"[a-z]{3,}", topic.lower()) if w not in ("the", "and", "everything")]
+            texts = [t for t in facts.texts_in(results[-1]) if not named or any(w in t.lower() for w in named)]
+            return "Summary: " + (say.summary(texts) or "nothing to summarise yet.")
     if found:
         return f"Summary of {topic}: " + " ".join(s + "." for s in sentences(found)[:3])
     about = f" about {topic}" if intent.slots["topic"] else ""
@@ -330,9 +335,10 @@ def note(store, turn, key: str, text: str) -> tuple:
                 importance="medium", scope=f"agent:{turn.agent()}")
 
 
-def in_memory(turn, topic: str, kind: str) -> str:
-    """What memory (the system prompt) holds under "<kind> on <topic>" (any key naming the topic if kind is "")."""
-    for line in turn.system.splitlines():
+def in_memory(text: str, topic: str, kind: str) -> str:
+    """What memory (the system prompt, a search's result) holds under "<kind> on <topic>" (any key naming the
+    topic if kind is "")."""
+    for line in text.splitlines():
         found = re.match(r"^[\s\-*•]*([^:=]+?)\s*[:=]\s*(.+)$", line)
         key = found.group(1).lower().replace("_", " ") if found else ""
         if found and topic.lower() in key and key.startswith(kind):

@@ -58,7 +58,7 @@ PHRASES = {  # what a description says in a few words, whatever its vocabulary
     "count_words": r"\b(?:tokens|pieces|chunks|items|parts) (?:separated|split|divided) by (?:white ?space|spaces|blanks)\b|"
                    r"\bhow many words\b|\bnumber of words\b|\bwords? in (?:a|the) (?:text|passage|sentence)\b",
 }
-MEMORY_WORDS = {"memory", "fact", "remembered", "user", "note", "memo", "topic", "profile", "saved", "slot"}
+MEMORY_WORDS = {"memory", "fact", "remember", "remembered", "user", "note", "memo", "topic", "profile", "saved", "slot"}
 TASK_WORDS = {"task", "reminder", "job", "queue", "queued", "scheduled", "schedule", "alarm", "timer", "todo", "appointment", "booking"}
 
 

@@ -332,6 +332,10 @@ def one(clause: str, previous: str | None) -> Intent:
         if not re.sub(rf"\b(?:in|on|at|since|last|this|ago|{MONTH})\b", "", timing(what)[2], flags=re.I).strip(" ,.!"):
             return Intent("none", {})  # "I quit in january": a time, nothing named to forget
         return Intent("forget", {"key": topic_key(what), "value": None, "what": what.strip(" ,.!"), "stale": True, "clause": clause})
+    lead = re.match(r"^\W*(?:correction|actually|sorry|oops|wait|my bad|i meant|i mean|to be clear)\b[\s,:;.!-]+(?P<rest>\w.+)$",
+                    clause, re.I)
+    if lead and not re.search(r"\bnot\b|n't\b|\b(?:it|that)(?:'s| is| was)\b", lead.group("rest"), re.I) and stated(lead.group("rest")):
+        return one(lead.group("rest"), previous)  # "Actually, my name is Bea": the statement, which replaces what it says
     fix = re.match(r"^\W*(?:correction|actually|no|nope|sorry|oops|wait|scratch that|my bad|i meant|i mean|that'?s (?:wrong|not right|"
                    r"incorrect)|wrong|not quite|you(?:'ve| have) (?:got )?(?:my \w+|it|that|this) wrong|my [a-z]+(?: [a-z]+)?(?:'s| is) "
                    r"(?:wrong|incorrect|out of date))\b.*?\b(?:it's|it is|its|"
