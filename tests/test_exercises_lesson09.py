@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from agentloop.exercises import lesson09
+from lesson_loop import lesson_definitions
 
 ROOT = pathlib.Path(__file__).parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -190,3 +191,16 @@ def test_review_finding_the_prompt_labels_each_memory_by_whose_it_is(agent):
     answer = agent["agentloop"].ask([{"role": "system", "content": agent["system_prompt"]()},
                                      {"role": "user", "content": "Where do I live?"}])
     assert "Munich" in answer["content"]  # the teaching model still reads facts under a heading
+
+
+def test_the_memory_budget_is_read_when_the_prompt_is_built_not_when_recalled_was_defined(tmp_path, monkeypatch):
+    """The review set BUDGET = 5 to watch the budget bite and saw no change: a default bound at definition."""
+    monkeypatch.chdir(tmp_path)
+    lesson = lesson_definitions("09_the_whole_thing.ipynb")
+    lesson["memory"].clear()
+    for n in range(5):
+        lesson["memory"][f"fact_{n}"] = {"value": f"detail number {n}", "scope": lesson["USER"], "until": None,
+                                         "importance": "medium", "created": "2026-01-05T09:00"}
+    assert len(lesson["recalled"]((lesson["USER"],), "")) == 5
+    lesson["BUDGET"] = 5
+    assert len(lesson["recalled"]((lesson["USER"],), "")) < 5
