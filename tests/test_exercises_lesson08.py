@@ -361,6 +361,8 @@ def test_a_scheduled_task_cannot_make_the_agent_forget_through_a_page_it_reads(g
 def test_cancel_is_part_of_the_agent_lesson_9_starts_from(agent):
     agent["add_task"]("water the plants", MONDAY)
     agent["add_task"]("call mum", MONDAY)
-    assert "cancel" in agent["SCHEMAS"]
+    agent["SCHEMAS"].pop("cancel")  # the lesson's last cell takes 8.1's own tool away (lesson_definitions skips calls)
+    agent["TOOLS"].pop("cancel")
+    assert "cancel_task" in agent["SCHEMAS"]
     agent["guarded_agent"]("Cancel 'water the plants'", [])
     assert [task["task"] for task in agent["queue"]] == ["call mum"]
