@@ -311,3 +311,16 @@ def test_the_secret_gate_still_lets_ordinary_snake_case_keys_through(agent):
     assert sensitive("pinball_high_score", "12000 points") is None and sensitive("hobby", "bowling, 10 pin") is None
     assert sensitive("favourite_pin_badge", "a red star") is None
     assert sensitive("wifi_password", "abc123") and sensitive("bank_pin", "1234")
+
+
+@pytest.mark.parametrize("solved", [True, False])
+def test_the_action_gate_checked_after_the_last_cell_grades_the_students_own_gate(solved, agent, capsys):
+    """A grader runs the whole notebook, then the checks: TOOLS["forget"] then holds the course's
+    forget_if_asked, and the student's gate is tried in its place, then put back."""
+    if solved:
+        exec((ROOT / "solutions" / "lesson07.py").read_text(), agent)  # the reference, in the lesson's namespace
+    student = agent["guarded_forget"] if solved else (lambda key: None)
+    agent["TOOLS"]["forget"] = agent["forget_if_asked"]
+    passed, printed = run_gate(agent, student, capsys)
+    assert passed == solved, printed
+    assert agent["TOOLS"]["forget"] is agent["forget_if_asked"]
