@@ -68,7 +68,9 @@ def run_agent_final_answer(question, max_turns=5):
             return message["content"]
         for call in message["tool_calls"]:
             messages.append({"role": "tool", "tool_call_id": call["id"], "content": run_tool(call)})
-    return agentloop.ask(messages)["content"]
+    # Answered without tools, from what it had, the last answer may be partial or wrong (here: the sum
+    # 7, before the multiplying), so the user is told the run was cut short.
+    return f"{agentloop.ask(messages)['content']} (I ran out of turns, so this may be incomplete.)"
 
 
 def run_agent_asking(question, approve, max_turns=5):

@@ -17,7 +17,7 @@ from lesson_answers import verdict  # noqa: E402
 
 LESSON = json.loads((ROOT / "lessons" / "03_the_loop.ipynb").read_text())
 HOLES = {"check_run_agent_until": "...  # your code here: a tool named in stop_at ends the run, its result the answer",
-         "check_run_agent_final_answer": "...  # your code here: out of turns, one last call without tools, and its answer",
+         "check_run_agent_final_answer": "...  # your code here: out of turns, one last call without tools; its answer, marked as cut short",
          "check_run_agent_asking": "...  # your code here: run_tool(call) only if approve(call) says yes"}
 
 
@@ -50,10 +50,12 @@ RIGHT = [
     ("check_run_agent_until", "if call['function']['name'] in stop_at:\n    return result", None),
     ("check_run_agent_until", "if stop_at & {call['function']['name']}:\n    return str(result)", None),
     ("check_run_agent_final_answer", None, s03.run_agent_final_answer),
-    ("check_run_agent_final_answer", "return agentloop.ask(messages)['content']", None),
+    ("check_run_agent_final_answer", "answer = agentloop.ask(messages)['content']\n"
+                                     "return f'Stopped after {max_turns} turn(s), unfinished. So far: {answer}'", None),
     # tools still listed, but tool_choice "none" forbids them: OpenAI's other way to ask for text
     ("check_run_agent_final_answer", "last = agentloop.complete(messages, tools=list(SCHEMAS.values()), "
-                                     "tool_choice='none')\nreturn last['choices'][0]['message']['content']", None),
+                                     "tool_choice='none')\nreturn last['choices'][0]['message']['content'] + "
+                                     "' (partial: out of turns)'", None),
     ("check_run_agent_asking", None, s03.run_agent_asking),
     ("check_run_agent_asking", "run_tool(call) if approve(call) else 'Error: the user did not allow this call'", None),
     ("check_run_agent_asking", "(run_tool(call) if approve(call) else\n f\"Declined by the user: {call['function']['name']}\")",
@@ -81,6 +83,10 @@ WRONG = [  # (check, the hole filled wrongly, a phrase the hint must contain)
     ("check_run_agent_final_answer", "return f'Stopped: no answer after {max_turns} turns.'", "made 1 model call(s)"),
     ("check_run_agent_final_answer", "return agentloop.ask(messages, tools=list(SCHEMAS.values()))['content']",
      "the last call offered tools"),
+    # the review's case: the forced answer returned bare, "The answer is 7.", with nothing to say it is cut short
+    ("check_run_agent_final_answer", "return agentloop.ask(messages)['content']", "(3 + 4) * 5 is 35"),
+    ("check_run_agent_final_answer", "return agentloop.ask(messages)['content'] + ' Hope that helps!'",
+     "A last answer without tools can be partial or wrong"),
     ("check_run_agent_final_answer", "return agentloop.ask(messages[:2])['content']",
      "did not carry the tool results"),
     ("check_run_agent_asking", "...", "approve was never asked"),

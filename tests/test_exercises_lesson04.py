@@ -69,6 +69,8 @@ WRONG_CHATS = [
     (chat("pass"), "still grows"),  # never trimmed: the requests climb question after question
     (chat("history[:] = history[-KEEP:]"), "tool result whose assistant message"),  # a bare slice orphans
     (chat("history[:] = trim_history(history, 1)"), "right after 'My name is Ada.'"),
+    # rebinding: the trimmed list gets the name, the caller's list never changes (the review's case)
+    (chat("history = trim_history(history, KEEP)"), "makes a new list with the same name"),
     (chat("history[:] = trim_history(history, 200)"), "still grows"),
     ("def chat(question, history):\n    history[:] = trim_history(history, KEEP)\n    return 'The answer is 2.'",
      "asked the model nothing"),

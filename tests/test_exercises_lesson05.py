@@ -41,7 +41,12 @@ LIVE_WRONG = [
     # at the top of the loop body: the state has not counted the call yet
     ((PRINTED, "", "        response = agentloop.complete(", "        print(progress(state))\n        response = agentloop.complete("),
      "you printed 'Called 0 tools, 0 model calls, 0 tokens'"),
-    ((PRINTED, "        print(f\"{state['turns']} model calls, {state['prompt_tokens']} tokens\")\n"), "tokens so far"),
+    ((PRINTED, "        print(f\"{state['turns']} model calls, {state['prompt_tokens']} tokens\")\n"),
+     "says nothing of the tool calls"),  # no tool count: the fix is progress(state), not a position
+    # the review's case: a right count of calls and tokens, the tool calls left out
+    ((PRINTED, "        print(f\"{state['turns']} model calls, \"\n"
+                "              f\"{state['prompt_tokens'] + state['completion_tokens']} tokens so far\")\n"),
+     "says nothing of the tool calls"),
 ]
 
 

@@ -68,6 +68,8 @@ def test_wrong_injections_fail_with_a_true_reason(ns, line, hint, where, capsys)
 @pytest.mark.parametrize("line", [
     '        messages[0]["content"] = system_prompt()\n',  # the same dict, changed in place
     '        messages = [{"role": "system", "content": system_prompt()}] + messages[1:]\n',  # a new list each call
+    # the review's "k=v" rendering, written by hand: the teaching model reads it
+    '        messages[0] = {"role": "system", "content": SYSTEM + " " + ", ".join(f"{k}={v}" for k, v in memory.items())}\n',
 ])
 def test_unusual_right_injections_pass(ns, line, capsys):
     loop = injected(ns, line)
@@ -173,3 +175,12 @@ def test_a_forget_that_claims_to_forget_a_key_never_stored_fails(ns, capsys):
     code = "def forget(key):\n    memory.pop(key, None)\n    save_json(MEMORY_FILE, memory)\n    return f'Forgot {key}.'"
     passed, printed = verdict(lesson06.check_forget_tool, answer(ns, code), capsys=capsys)
     assert not passed and "never stored" in printed, printed
+
+
+@pytest.mark.parametrize("line", [  # the review's renderings: in the right place, unreadable to the teaching model
+    '        messages[0] = {"role": "system", "content": f"{SYSTEM}\\nMemory: {memory}"}\n',
+])
+def test_a_rendering_the_teaching_model_cannot_read_is_told_so_and_pointed_to_system_prompt(ns, line, capsys):
+    loop = injected(ns, line)
+    passed, printed = verdict(lesson06.check_memory_injection, loop, ns["memory"], ns["MEMORY_FILE"], capsys=capsys)
+    assert not passed and "right place" in printed and "system_prompt()" in printed, printed

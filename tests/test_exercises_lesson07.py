@@ -27,6 +27,10 @@ def agent(tmp_path, monkeypatch):
     lesson["memory"].clear()
     lesson["settings"]["memory"] = True
     lesson["NOW"] = lesson["datetime"](2026, 1, 5, 9, 0)  # the lesson's clock where it starts
+    # as the student meets it at the exercises: before the lesson's last cell installs the answers
+    lesson["OUTPUT_GATES"].pop("phones")
+    lesson["MEMORY_RULES"].pop("time")
+    lesson["TOOLS"]["forget"] = lesson["forget"]
     return lesson
 
 
@@ -287,3 +291,36 @@ def test_a_refusal_must_say_it_was_not_done_in_any_wording():
         assert lesson07.says_not_done(told), told
     for silent in ("no", "None", "", None, "Forgot name.", "ok"):
         assert not lesson07.says_not_done(silent), silent
+
+
+@pytest.mark.parametrize("statement, key", [
+    ("My wifi password is abc123", "wifi_password"), ("my login password: Tr0ub4dor&3", "login_password"),
+    ("My bank pin is 1234", "bank_pin"), ("My pin code is 0000", "pin_code"), ("My password is hunter2", "password")])
+def test_the_agent_stores_no_secret_under_the_snake_case_key_the_model_writes(statement, key, agent):
+    """The review found `\\bpassword\\b` blind inside `wifi_password` (`_` is a word character): the
+    agent itself must refuse what the model hands to remember, under the key the model picks."""
+    agent["trace"].clear()
+    answer = agent["guarded_agent"](statement, [])
+    calls = [e.payload for e in agent["trace"].events if e.kind == "tool_call"]
+    assert [json.loads(c["arguments"])["key"] for c in calls] == [key]  # the model wrote this key
+    assert agent["memory"] == {} and "didn't store" in answer
+
+
+def test_the_secret_gate_still_lets_ordinary_snake_case_keys_through(agent):
+    sensitive = agent["sensitive"]
+    assert sensitive("pinball_high_score", "12000 points") is None and sensitive("hobby", "bowling, 10 pin") is None
+    assert sensitive("favourite_pin_badge", "a red star") is None
+    assert sensitive("wifi_password", "abc123") and sensitive("bank_pin", "1234")
+
+
+@pytest.mark.parametrize("solved", [True, False])
+def test_the_action_gate_checked_after_the_last_cell_grades_the_students_own_gate(solved, agent, capsys):
+    """A grader runs the whole notebook, then the checks: TOOLS["forget"] then holds the course's
+    forget_if_asked, and the student's gate is tried in its place, then put back."""
+    if solved:
+        exec((ROOT / "solutions" / "lesson07.py").read_text(), agent)  # the reference, in the lesson's namespace
+    student = agent["guarded_forget"] if solved else (lambda key: None)
+    agent["TOOLS"]["forget"] = agent["forget_if_asked"]
+    passed, printed = run_gate(agent, student, capsys)
+    assert passed == solved, printed
+    assert agent["TOOLS"]["forget"] is agent["forget_if_asked"]

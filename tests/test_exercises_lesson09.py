@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from agentloop.exercises import lesson09
+from lesson_loop import lesson_definitions
 
 ROOT = pathlib.Path(__file__).parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -75,12 +76,17 @@ WRONG = [  # (check, a plausible wrong answer, a phrase its hint must contain)
     ("forget_mine", '''def forget_mine(key):
     if key not in memory or memory[key]["scope"] != USER:
         return f"Nothing is stored under {key}."
-    return forget(key)''', "scheduled task"),
+    return forget_if_asked(key)''', "scheduled task"),
+    # the scope right, the action gate dropped: a page could delete the user's memories again
     ("forget_mine", '''def forget_mine(key):
     if key not in memory or memory[key]["scope"] not in current["scopes"]:
         return f"Nothing is stored under {key}."
     del memory[key]
-    return f"Forgot {key}."''', "not from the file"),
+    return f"Forgot {key}."''', "asked for no deletion"),
+    ("forget_mine", '''def forget_mine(key):
+    if key not in memory or memory[key]["scope"] not in current["scopes"]:
+        return f"Nothing is stored under {key}."
+    return forget(key)''', "lesson 7's action gate must stay"),
     ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
     return guarded_remember(key, value, importance) + " Ask the user: should I remind you a week before?"''',
      "without a year"),
@@ -124,8 +130,8 @@ UNUSUAL = [  # right answers written another way: other names, other wording, da
     item = memory.get(name)
     if item is None or item["scope"] not in current["scopes"]:
         return f"There is no memory called {name}."
-    forget(name)
-    return "Done, it is gone."'''),
+    result = forget_if_asked(name)
+    return "Done, it is gone." if result.startswith("Forgot") else result'''),
     ("remember_and_ask", '''def remember_and_ask(k, v, imp="medium"):
     said = guarded_remember(k, v, imp)
     if not said.startswith("Not stored") and "birthday" in k.lower():
@@ -158,10 +164,19 @@ def test_a_check_puts_the_agent_back_as_it_was(agent, name, solved, capsys):
               open(agent["MEMORY_FILE"]).read())
     answer = agent[name] if solved else define(agent, f"def {name}(*args):\n    raise KeyError('x')")
     capsys.readouterr()
-    verdict(CHECKS[name], answer, capsys=capsys)
+    passed = verdict(CHECKS[name], answer, capsys=capsys)[0]
     after = (json.dumps(agent["memory"]), dict(agent["current"]), dict(agent["TOOLS"]),
              open(agent["MEMORY_FILE"]).read())
-    assert after == before
+    assert after[:2] + after[3:] == before[:2] + before[3:] and passed == solved
+    kept = {tool: function for tool, function in after[2].items() if before[2].get(tool) is not function}
+    lent = {"forget_mine": "forget", "remember_and_ask": "remember"}.get(name)
+    # a passing answer stays in the agent under the tool's name (the review: the final agent never kept
+    # the student's work); a failing one leaves the agent's tools as they were
+    assert set(kept) == ({lent} if solved and lent else set())
+    if kept:  # the kept tool is the student's function, reached by the model's argument names
+        agent["current"].update(scopes=(agent["USER"],))
+        arguments = {"key": "nothing_here"} if lent == "forget" else {"key": "city", "value": "Rome", "importance": "low"}
+        assert kept[lent](**arguments) == answer(*arguments.values())
 
 
 @pytest.mark.parametrize("name", CHECKS)
@@ -190,3 +205,16 @@ def test_review_finding_the_prompt_labels_each_memory_by_whose_it_is(agent):
     answer = agent["agentloop"].ask([{"role": "system", "content": agent["system_prompt"]()},
                                      {"role": "user", "content": "Where do I live?"}])
     assert "Munich" in answer["content"]  # the teaching model still reads facts under a heading
+
+
+def test_the_memory_budget_is_read_when_the_prompt_is_built_not_when_recalled_was_defined(tmp_path, monkeypatch):
+    """The review set BUDGET = 5 to watch the budget bite and saw no change: a default bound at definition."""
+    monkeypatch.chdir(tmp_path)
+    lesson = lesson_definitions("09_the_whole_thing.ipynb")
+    lesson["memory"].clear()
+    for n in range(5):
+        lesson["memory"][f"fact_{n}"] = {"value": f"detail number {n}", "scope": lesson["USER"], "until": None,
+                                         "importance": "medium", "created": "2026-01-05T09:00"}
+    assert len(lesson["recalled"]((lesson["USER"],), "")) == 5
+    lesson["BUDGET"] = 5
+    assert len(lesson["recalled"]((lesson["USER"],), "")) < 5

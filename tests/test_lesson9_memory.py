@@ -61,7 +61,9 @@ def test_lesson_9_answers_every_question_as_lesson_6_does(lessons, capsys):
     expected, got = answers(talk6, QUESTIONS), answers(talk9, QUESTIONS)
     assert got == expected
     assert "Munich" in got["Where do I live?"] and "Berlin" not in json.dumps(nine["memory"])  # replaced
+    nine["user_message"]["text"] = "Forget my birthday"  # the user's own words, as chat keeps them: the gate lets it
     talk9("Forget my birthday", [])  # and what lesson 6 could not do
+    nine["user_message"]["text"] = ""
     assert "birthday" not in nine["memory"] and "Jan 20th" not in talk9("When is my birthday?", [])
 
 

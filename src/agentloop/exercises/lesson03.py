@@ -36,6 +36,13 @@ def check_run_agent_until(run_agent_until):
            fix="leave the skeleton's `return message['content']` as it is.")
 
 
+# Words that tell the user a forced last answer may not be the whole story: "may be incomplete", "I ran out of
+# turns", "stopped after 1 turn", "partial", "not finished", "unverified", "might be wrong".
+CUT_SHORT = re.compile(r"\b(?:incomplete|unfinished|partial(?:ly)?|unverified|ran out|out of (?:turns|steps)|"
+                       r"stopped|cut short|not (?:be )?(?:finished|complete|done|verified)|(?:may|might|could) be "
+                       r"(?:wrong|off)|turn limit|max_turns)\b", re.IGNORECASE)
+
+
 @exercise("3.2 Out of turns, one last answer")
 def check_run_agent_final_answer(run_agent_final_answer):
     start = len(trace.events)
@@ -53,8 +60,14 @@ def check_run_agent_final_answer(run_agent_final_answer):
     expect(any(m.get("role") == "tool" for m in final["messages"]),
            "the last call did not carry the tool results: the model must answer from what the tools found.",
            fix="send the same messages list the loop built (it holds the tool results).")
-    expect(got == last_reply(start), f"it returned {got!r}; the model's last reply was {last_reply(start)!r}.",
-           fix="return message['content'] of that last call.")
+    reply = last_reply(start)
+    expect(isinstance(got, str) and isinstance(reply, str) and reply in got,
+           f"it returned {got!r}; the model's last reply was {reply!r}.",
+           fix="return message['content'] of that last call, with a word for the user that it may be incomplete.")
+    expect(CUT_SHORT.search(got.replace(reply, "")),
+           f"it returned {got!r}, and (3 + 4) * 5 is 35: out of turns after add, the model answered from what it had. "
+           "A last answer without tools can be partial or wrong, so tell the user the run was cut short (any words).",
+           fix='return f"{message[\'content\']} (I ran out of turns, so this may be incomplete.)"')
     start = len(trace.events)
     got = attempt(run_agent_final_answer, QUESTION, max_turns=5)
     made = len(calls_made(start))

@@ -121,6 +121,10 @@ def check_trimmed_chat(run_agent_trimmed):
         responses = [e.payload for e in trace.events[start:] if e.kind == "response"]
         expect(requests and responses, f"run_agent_trimmed({question!r}, history) asked the model nothing: it calls "
                                        "run_agent after trimming.", fix="return run_agent(question, history, ...).")
+        expect(any(isinstance(m, dict) and m.get("role") == "user" and m.get("content") == question for m in history),
+               f"after run_agent_trimmed({question!r}, history) the caller's history does not hold that question: "
+               "`history = ...` inside the function makes a new list with the same name, and the caller's list "
+               "never changes. Change the list itself.", fix="history[:] = trim_history(history, KEEP)")
         for number, request in enumerate(requests, 1):
             lost = orphans(request.get("messages", []))
             expect(not lost, f"request {number} for {question!r} carried {ORPHAN}",

@@ -52,6 +52,8 @@ def check_live_progress(run_agent_live):
     for number, (line, (called, spent)) in enumerate(zip(lines, made), 1):
         tokens += spent
         shown = (_figure(line, "model call"), _figure(line, "tools?|tool calls?"), _figure(line, "tokens?"))
+        expect(shown[1] is not None, f"after model call {number} you printed {line.strip()!r}: it says nothing of the "
+                                     "tool calls, which progress(state) counts too.", fix="print(progress(state))")
         expect(shown[0] == number and shown[2] == tokens and shown[1] in (tools, tools + called),
                f"after model call {number} you printed {line.strip()!r}; the trace shows {number} model calls, "
                f"{tools} tool calls before it ({tools + called} with its own) and {tokens} tokens so far.",

@@ -76,7 +76,10 @@ def check_memory_injection(my_run_agent, memory, MEMORY_FILE):
                "memory must be in the request before the model is asked.",
                fix="rebuild messages[0] before agentloop.complete, not after it.")
         expect(isinstance(answer, str) and "Ada" in answer,
-               f"in a new chat, 'What is my name?' got {answer!r}, with Ada in the system message.")
+               f"in a new chat, 'What is my name?' got {answer!r}, with Ada in the system message: the memory is in "
+               "the right place, in a form the teaching model cannot read. It reads '- key: value' lines, JSON or "
+               "sentences, which is what system_prompt() writes (a real model would read more forms).",
+               fix='messages[0] = {"role": "system", "content": system_prompt()}')
 
 
 @exercise("6.2 Forget, as a tool")

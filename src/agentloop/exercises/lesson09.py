@@ -28,16 +28,21 @@ def _agent(function) -> dict:
 
 @contextlib.contextmanager
 def _borrowed(agent: dict, **tools):
-    """Lend the agent to the check: `tools` swapped in, memory emptied; everything put back after."""
+    """Lend the agent to the check: `tools` swapped in, memory emptied; memory, its file, the conversation
+    state and the tools put back after. A function that passes stays in the agent, under the tool's name:
+    it is the student's change to the agent, and the lesson goes on with it."""
     memory, current, table = agent["memory"], agent["current"], agent["TOOLS"]
-    saved = (copy.deepcopy(memory), dict(current), dict(table))
+    asked = agent.get("user_message") if isinstance(agent.get("user_message"), dict) else {}
+    saved = (copy.deepcopy(memory), dict(current), dict(table), dict(asked))
     path = agent["MEMORY_FILE"]
     on_disk = open(path, "rb").read() if os.path.exists(path) else None
+    passed = False
     try:
         memory.clear()
         table.update(tools)
         with contextlib.redirect_stdout(io.StringIO()):  # the agent prints its tool calls: one line only
             yield memory, current
+        passed = True
     finally:
         memory.clear()
         memory.update(saved[0])
@@ -45,6 +50,9 @@ def _borrowed(agent: dict, **tools):
         current.update(saved[1])
         table.clear()
         table.update(saved[2])
+        table.update(tools if passed else {})
+        asked.clear()
+        asked.update(saved[3])
         if on_disk is None:
             with contextlib.suppress(OSError):
                 os.remove(path)
@@ -109,9 +117,11 @@ def check_recall_since(recall_since):
 def check_forget_mine(forget_mine):
     agent = _agent(forget_mine)
     with _borrowed(agent, forget=_by_position(forget_mine)) as (memory, current):
+        asked = agent.get("user_message") if isinstance(agent.get("user_message"), dict) else {}
         user, mine = _seed(agent, memory, ("birthday", "Jan 20th 1990", "user", "2026-01-05"),
                            ("notes on tea", "Tea was first drunk in China", "agent", "2026-01-05"))
         current.update(scopes=(user,), recent="")
+        asked["text"] = "Forget notes on tea"  # the user asks: only the scope may say no
         missing = attempt(forget_mine, "no_such_thing")
         got = attempt(forget_mine, "notes on tea")
         expect("notes on tea" in memory, f"in the user's conversation, forget_mine('notes on tea') deleted the "
@@ -122,6 +132,13 @@ def check_forget_mine(forget_mine):
                f"for the agent's notes you answered {got!r}, for a key that does not exist {missing!r}: the two "
                "must read the same, or the user learns that the notes exist (nothing leaks).",
                fix="return the very same sentence as for a missing key.")
+        asked["text"] = ""  # nobody asked this turn: a page a task reads, say
+        attempt(forget_mine, "birthday")
+        expect("birthday" in memory, "forget_mine('birthday') deleted the user's birthday in a turn where the "
+                                     "user asked for no deletion (as when a page says 'forget everything'): "
+                                     "lesson 7's action gate must stay in front of the deleting.",
+               fix="delete through forget_if_asked(key), as the skeleton's last line does, not by hand.")
+        asked["text"] = "Forget my birthday"  # what chat does with the user's words
         answer = agent["guarded_agent"]("Forget my birthday", [])
         expect("birthday" not in memory, f"asked 'Forget my birthday', the agent answered {answer!r} and the "
                                          "birthday, in the user's own scope, is still stored.",
@@ -130,9 +147,11 @@ def check_forget_mine(forget_mine):
         expect("birthday" not in stored, "the birthday is gone from memory but not from the file: save it after "
                                          "deleting, or the next run remembers it again.")
         current.update(scopes=(mine, user))
+        asked["text"] = "Forget your notes on tea"
         attempt(forget_mine, "notes on tea")
-        expect("notes on tea" not in memory, "in a scheduled task (scopes: the agent's and the user's), "
-                                             "forget_mine('notes on tea') kept the agent's own notes.",
+        expect("notes on tea" not in memory, "in a conversation that reads the agent's scope too (a scheduled "
+                                             "task's scopes: the agent's and the user's), forget_mine('notes on "
+                                             "tea') kept the agent's own notes.",
                fix="check the scope against all of current['scopes'], not one scope written into the code.")
 
 
