@@ -86,7 +86,8 @@ def schedule(intent, turn):
     said_when = intent.slots.get("when") or ""
     when, every, words = timing(f"{intent.slots['task']} {said_when}")
     whole_when, whole_every, rest = timing(intent.slots.get("clause") or turn.text)  # "tmrw remind me to ..."
-    when, every = when or whole_when, every or whole_every
+    when = whole_when if when and whole_when.startswith(when) else when or whole_when  # "at 8am, starting tomorrow"
+    every = every or whole_every
     title = re.search(r"(?:^|\s)[\"'‘“]([^\"'’”]{2,})[\"'’”](?:\s|$|[,.!?])", turn.text)
     task = title.group(1) if title else task_of(words)  # "as 'budget review'": the title given
     if not task or re.fullmatch(VAGUE, task, re.I):  # "I have to renew my passport, so remind me on June 1"
@@ -179,9 +180,11 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
         role = role_of(param, spec, {"when": "", "day": "", "hour": "", "repeat": ""}) or (
             "when" if re.search(r"YYYY|HH:MM|\bISO\b", hint) else None)
         counted = type_of(spec) in ("integer", "number")
-        if counted and re.fullmatch(r"(?:\w+_)?min(?:ute)?s?", param.lower()) and not waited(param, hint):
-            clock = clock_of(phrase)  # set_alarm(hour, minute): "6:45am" is 6 and 45, never 6 and 0
-            args[param] = clock[1] if clock else None
+        if counted and role == "day" and re.search(r"\brepeat|\bapart\b|\binterval\b|\bfor once\b", f"{hint} {tool.description}", re.I):
+            role = "repeat"  # ping(at, gap_days: "repeats it that many days apart"): a count of days, not a date
+        if counted and role != "repeat" and re.fullmatch(r"(?:\w+_)?min(?:ute)?s?", param.lower()):
+            args[param] = minutes_for(phrase, now, waits=bool(waited(param, f"{hint} {tool.description}")) and bool(
+                re.search(WAIT_WORDS, f"{param.replace('_', ' ')} {hint} {tool.description}", re.I)))
         elif role == "when" and counted and (per := waited(param, hint)):
             args[param] = delay(phrase, per, now)  # later(delay_minutes): "in 2 hours" is 120
         elif role in ("when", "day", "hour"):
@@ -197,13 +200,26 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
             size = {"minute": 1, "min": 1, "hour": 60, "day": 1440, "week": 10080}
             args[param] = int(count.group(1) or 1) * size[count.group(2)] * 60 // (60 if per.group(1).startswith("min") else
                                                                                 1 if per.group(1).startswith("sec") else 3600)
-        elif role == "repeat" and type_of(spec) in ("integer", "number") and re.search(r"\bdays?\b", f"{param} {hint}"):
+        elif role == "repeat" and type_of(spec) in ("integer", "number") and re.search(r"\bdays?\b", f"{param.replace('_', ' ')} {hint}"):
             count = re.search(r"\d+", every)  # repeat_every_days: "every 3 days" 3, "weekly" 7, once 0
             args[param] = int(count.group()) if count and "day" in every else 7 if re.search(UNITS_SAID["week"], every) else \
                 1 if re.search(UNITS_SAID["day"], every) else 0
         if args[param] is None:  # a time the tool needs that the request does not tell ("at 5pm" as a delay, no clock)
             raise Missing(tool, param)
     return name, args
+
+
+WAIT_WORDS = r"\b(?:delay|wait|after|later|from now|countdown|timer|in)\b"
+
+
+def minutes_for(phrase: str, now, waits: bool) -> int | None:
+    """A parameter named "minutes": the wait when the request says one ("in 45 mins" is 45, never 0) or the tool
+    counts a wait ("after a number of minutes": "at 5pm" counted from now); else the clock's minute (set_alarm(hour,
+    minute): "6:45am" is 45); None when neither is said, so the model asks."""
+    if re.search(r"\bin (?:an?|one|half an|\d+(?:\.\d+)?) (?:second|sec|minute|min|hour|hr|day|week)s?\b", phrase, re.I) or waits:
+        return delay(phrase, "minute", now)
+    clock = clock_of(phrase)
+    return clock[1] if clock else None
 
 
 def next_time(every: str) -> str:

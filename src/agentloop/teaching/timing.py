@@ -16,7 +16,7 @@ ORDINAL = r"(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|last)"
 EVERY = (rf"\b(?:(?:every|each|on) )?{DAY}s?(?:(?:,| and| &) {DAY}s?)+\b|(?:\bon )?(?:\bthe )?\b{ORDINAL} of (?:every|each) month\b|\b(?:every|each)\s+(?:other\s+|alternate\s+|second\s+(?={DAY}|week|month|year)|single\s+)?(?:\d+\s+{UNIT}|{UNIT}|{DAY}|weekday|weekend|morning|afternoon|"
          rf"evening|night|{ORDINAL}(?: of (?:the|every|each) month)?)\b|(?<!the )(?<!my )(?<!our )(?<!this )\b(?:daily|weekly|monthly|yearly|annually|hourly|"
          rf"nightly|fortnightly|biweekly|bi-weekly)\b|\b{DAY}s\b|\bon weekdays\b")
-WHEN = (rf"\b(?:(?:tomorrow|tmrw|tmr) (?:morning|afternoon|evening|night)|tomorrow|tmrw|tmr|tonight|today|"
+WHEN = (rf"\b(?:(?:the )?day after (?:tomorrow|tmrw|tmr)|(?:on )?(?:the )?{ORDINAL} of next month|(?:tomorrow|tmrw|tmr) (?:morning|afternoon|evening|night)|tomorrow|tmrw|tmr|tonight|today|"
         rf"later(?: today| on| tonight)?|soon|in a (?:bit|while)|"
         rf"(?:on )?{DAY} (?:morning|afternoon|evening|night)|this (?:morning|afternoon|evening|weekend|{DAY})|next (?:{DAY}|week|month|year|weekend)|(?:on )?{DAY}|in (?:an?|one|half an|\d+(?:\.\d+)?) {UNIT}(?: and a half)?|"
         rf"(?:at |by )?{CLOCK}|(?:on )?(?:the )?{ORDINAL}(?: of {MONTH})?|(?:on )?{MONTH} {ORDINAL}|(?:on )?{MONTH} \d{{1,2}}\b|"
@@ -142,8 +142,12 @@ def moment(phrase: str, now: datetime):
         name, day = (found[1], found[2]) if found[1] else (found[4], found[3])
         date = datetime(now.year, MONTHS.index(name[:3]) + 1, int(day)).date()
         date = date if date >= now.date() else date.replace(year=now.year + 1)
+    elif re.search(r"\bday after (?:tomorrow|tmrw|tmr)\b", text):
+        date += timedelta(days=2)
     elif "tomorrow" in text or "tmrw" in text:
         date += timedelta(days=1)
+    elif (ordinal := re.search(rf"\b{ORDINAL} of next month\b", text)) and (day := day_of_month(ordinal.group())):
+        date = next_on(day, (date.replace(day=1) + timedelta(days=32)).replace(day=1))  # "the first of next month"
     elif day := re.search(rf"\b{DAY}s?\b", text):  # "every month" names no Monday
         wanted = DAYS.index(day.group()[:3])
         date += timedelta(days=(wanted - date.weekday() - 1) % 7 + 1)  # the next one, never today
@@ -152,6 +156,15 @@ def moment(phrase: str, now: datetime):
     hour, minute = clock_of(text) or ((20, 0) if re.search(r"\btonight|evening\b", text) else (9, 0))
     when = datetime.combine(date, datetime.min.time()).replace(hour=hour, minute=minute)
     return when + timedelta(days=1) if when < now and not re.search(rf"{DAY}|{MONTH}|\d{{4}}", text) and "today" not in text else when
+
+
+ORDINAL_WORDS = ["first", "second", "third", "fourth", "fifth"]
+
+
+def day_of_month(ordinal: str) -> int | None:
+    """The day an ordinal names: "the 15th" 15, "the first" 1; "the last" none (months differ)."""
+    said = re.match(r"(\d{1,2})|(\w+)", ordinal)
+    return int(said[1]) if said[1] else ORDINAL_WORDS.index(said[2]) + 1 if said[2] in ORDINAL_WORDS else None
 
 
 def fits(value: str, wanted: str) -> bool:
@@ -186,7 +199,7 @@ def clock_of(phrase: str) -> tuple | None:
     if clock := re.search(r"\b(\d{1,2})(?::(\d\d))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\W|$)(?! ?(?:minute|min|hour|hr|day|week|month|year)s?\b)",
                           dateless):
         hour, minute = int(clock[1]) % 24, int(clock[2] or 0)
-        evening = (clock[3] or "").startswith("p") or re.search(r"\btonight|evening|night\b", text)
+        evening = (clock[3] or "").startswith("p") or re.search(r"\btonight|evening|night|afternoon\b", text)
         hour += 12 if evening and hour < 12 else 0
         return (0 if (clock[3] or "").startswith("a") and hour == 12 else hour), minute
     if "noon" in text or "midday" in text:
@@ -211,12 +224,24 @@ def delay(phrase: str, per: str, now) -> int | None:
     return round(minutes / MINUTES[per])
 
 
+FORMATS = [("YYYY-MM-DDTHH:MM", "%Y-%m-%dT%H:%M"), ("YYYY-MM-DD HH:MM", "%Y-%m-%d %H:%M"), ("YYYY-MM-DD", "%Y-%m-%d"),
+           ("HH:MM", "%H:%M")]
+DATE_AND_TIME = r"\bdate[- ]?time\b|\bdate and time\b|\btimestamp\b|\bISO[- ]?8601\b(?! date\b(?![- ]?time))"
+
+
+def asked_format(hint: str) -> str | None:
+    """The strftime format a parameter's description asks for: a written pattern ("YYYY-MM-DD"), else a date-time
+    ("ISO date-time", "ISO 8601", "datetime", "timestamp": date and time), else a date ("ISO date"), else None."""
+    if written := next((f for key, f in FORMATS if key in hint), None):
+        return written
+    if re.search(DATE_AND_TIME, hint, re.I):
+        return "%Y-%m-%dT%H:%M"
+    return "%Y-%m-%d" if re.search(r"\bISO date\b", hint) else "%Y-%m-%dT%H:%M" if re.search(r"\bISO\b", hint) else None
+
+
 def shaped(value, hint: str, phrase: str, now, hour: bool = False):
     """`value` in the format `hint` asks for ("YYYY-MM-DD", "HH:MM", "0-23", "ISO"), counted from `now`; else as it was."""
-    formats = [("YYYY-MM-DDTHH:MM", "%Y-%m-%dT%H:%M"), ("YYYY-MM-DD HH:MM", "%Y-%m-%d %H:%M"), ("YYYY-MM-DD", "%Y-%m-%d"),
-               ("HH:MM", "%H:%M")]
-    wanted = next((f for key, f in formats if key in hint), None) or (
-        "%Y-%m-%d" if re.search(r"\bISO date\b", hint) else "%Y-%m-%dT%H:%M" if re.search(r"\bISO\b", hint) else None)
+    wanted = asked_format(hint)
     hour_only = hour or re.search(r"\b0\s*-\s*23\b|\b24[- ]?(?:hour|h)\b", hint)
     if hour_only and not wanted:  # an hour as a number is on a 24-hour clock: "2pm" is 14, never 2
         clock = clock_of(phrase)

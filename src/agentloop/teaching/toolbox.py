@@ -237,7 +237,7 @@ def described(tool: Tool, param: str) -> str:
     """What the schema says of a parameter: its own description and what the tool's description says of it."""
     said = re.search(rf"`?\b{re.escape(param)}\b`?\s*(?:is|:|=)\s*([^;]+?)(?:;|\.\s|\.$|$)", tool.description)
     words = r"[\s_-]+".join(map(re.escape, re.split(r"[\s_-]+", param)))  # due_date is "a due date (YYYY-MM-DD)"
-    shown = re.search(rf"\b{words}s?\b\s*\(([^)]+)\)", tool.description, re.I) or re.search(
+    shown = re.search(rf"\b{words}s?\b`?\s*\(([^)]+)\)", tool.description, re.I) or re.search(
         rf"\b{re.escape(re.split(r'[_-]', param)[-1])}s?\b\s*\(([^)]+)\)", tool.description, re.I)  # new_start: "the start (ISO 8601)"
     bare = re.search(rf"`?\b{re.escape(param)}\b`?\s+(YYYY[-\w:]*|HH:MM|\d+\s*-\s*\d+)", tool.description)  # "date YYYY-MM-DD, hour 0-23"
     own = tool.params[param].get("description", "") if isinstance(tool.params[param], dict) else ""
