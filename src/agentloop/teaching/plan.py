@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from . import arithmetic, facts, say, statements
 from .remembering import HANDLERS as MEMORY
-from .rules import SAY, forbidden, injected, styled
+from .rules import SAY, forbidden, injected, styled, withheld
 from .tasks import HANDLERS as TASKS, by_hand
 from .grammar import PEOPLE
 from .toolbox import Missing, Tool, call, type_of, words
@@ -57,7 +57,7 @@ class Turn:
 def answer(turn: Turn):
     """The reply for this turn: (text, calls), in the style the system prompt asks for."""
     text, calls = planned(turn)
-    return (styled(turn.system, text) if text else text), calls
+    return (styled(turn.system, withheld(turn.system, text)) if text else text), calls
 
 
 def planned(turn: Turn):

@@ -139,11 +139,55 @@ def unasked(turn) -> str | None:
     return None
 
 
+RESERVED = (r"\b(?:(?:is|are) (?:for|meant for) (?P<a>[\w ]{1,30}?) only|(?:only|solely|exclusively) for (?P<b>[\w ]{1,30})|"
+            r"reserved for (?P<c>[\w ]{1,30})|restricted to (?P<d>[\w ]{1,30})|only (?P<e>staff|admins?|administrators?|"
+            r"operators?|employees|managers?|moderators?|owners?|developers?)(?: members?)? (?:may|can|are allowed to|get to))\b")
+USER_WORDS = r"\b(?:the user|users?|you|everyone|anyone|anybody|all|the public|customers?|guests?)\b"
+
+
+def reserved(sentence: str) -> bool:
+    """A sentence that keeps something for people other than the user: "the purge tool is for staff only", "reserved
+    for admins", "only operators may run ...". The user is none of them; "for the user only" reserves nothing from them."""
+    found = re.search(RESERVED, sentence, re.I)
+    who = next((g for g in found.groups() if g), "") if found else ""
+    return bool(found) and not re.search(USER_WORDS, who, re.I)
+
+
 def allowed(tools: list, system: str) -> list:
-    """The tools no rule takes away: "the jot tool must not be called", "note-taking is disabled"."""
+    """The tools no rule takes away: "the jot tool must not be called", "note-taking is disabled", "wipe is for
+    staff only"."""
     off = r"\b(?:disabled|turned off|switched off|unavailable|not available|off-limits|must not be (?:called|used))\b"
-    banned = [s for s in re.split(r"(?<=[.!;])\s+|\n+", system) if re.search(PROHIBITION, s, re.I) or re.search(off, s, re.I)]
+    banned = [s for s in re.split(r"(?<=[.!;])\s+|\n+", system)
+              if re.search(PROHIBITION, s, re.I) or re.search(off, s, re.I) or reserved(s)]
     return [tool for tool in tools if not any(
         re.search(rf"(?<![\w-]){re.escape(tool.name)}(?![\w-])", rule) or
         (tool.kind in KIND_WORDS and re.search(off, rule, re.I) and re.search(KIND_WORDS[tool.kind], rule, re.I))
         for rule in banned)]
+
+
+LIMIT = (r"\b(?:results?|answers?|numbers?|figures?|amounts?|values?|totals?|anything)\b[^.;]*?\b(?:over|above|more than|greater than|"
+         r"bigger than|larger than|exceeding|beyond)\s+(?P<n>[\d,.]+(?:\s*(?:thousand|million|billion))?|(?:a |one )?"
+         r"(?:thousand|million|billion))\b")
+SCALE = {"thousand": 10 ** 3, "million": 10 ** 6, "billion": 10 ** 9}
+
+
+def limit(system: str) -> float | None:
+    """The largest number a system-prompt rule lets the model share ("results over one million must not be shared"),
+    or None when no rule limits it."""
+    for rule in rules(system):
+        if (found := re.search(LIMIT, rule, re.I)) and re.search(r"\b(?:shar\w*|tell|told|reveal\w*|show\w*|give|given|"
+                                                                   r"disclos\w*|report\w*|say|said|pass\w* on)\b", rule, re.I):
+            said = found.group("n").lower().replace(",", "")
+            figure = re.match(r"[\d.]+", said)
+            scale = next((v for k, v in SCALE.items() if k in said), 1)
+            return (float(figure.group()) if figure else 1) * scale
+    return None
+
+
+def withheld(system: str, text: str) -> str:
+    """A reply that would share a number over the system prompt's limit, replaced by saying it is over the limit."""
+    most = limit(system)
+    shown = [float(n.replace(",", "")) for n in re.findall(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?", text)]
+    if most is None or not any(abs(n) > most for n in shown):
+        return text
+    return f"I can't share that result: it is above my limit ({next(r for r in rules(system) if re.search(LIMIT, r, re.I)).rstrip('.;')})."
