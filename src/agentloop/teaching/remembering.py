@@ -105,7 +105,11 @@ def ask(intent: Intent, turn):
             queries = more + queries if shape["verb"] == "do" and shape["words"] else queries + more
         nouns = [facts.canonical(w) for w in asked_about(intent.slots["about"])]
         results, asked_key = [], nouns[0] if takes_key(tool) and key.startswith("user_") and nouns else key
-        if takes_key(tool) and (lister := turn.tool("list_memory")) and lister is not tool:  # list the keys, then fetch one
+        if takes_key(tool) and (on_file := keys_listed(turn.system)):  # "keys saved: diet, name": one of them, never a made-up key
+            asked_key = listed(", ".join(on_file), key, intent.slots["about"])
+            if asked_key is None:
+                return f"None of the keys I can look up ({', '.join(on_file)}) is about that, so I don't know."
+        elif takes_key(tool) and (lister := turn.tool("list_memory")) and lister is not tool:  # list the keys, then fetch one
             [listing] = yield [call(lister, limit=50, scope="user")]
             asked_key = listed(listing, key, intent.slots["about"]) or key
         for query in list(dict.fromkeys(queries))[:3]:  # a second word when the first finds nothing, as a person would search; not a fourth
@@ -181,7 +185,15 @@ def listed(listing: str, key: str, question: str, tried: str = "") -> str | None
     near = {alias for each in key.split("|") for alias in (each, *facts.ALIASES.get(each, ()))}
     words = {statements.lemma(w) for w in re.split(r"[_\W]+", key) + asked_about(question) if len(w) > 2}
     return next((n for n in names if n in near), None) or next(
-        (n for n in names if words & {statements.lemma(w) for w in re.split(r"[_\W]+", n) if len(w) > 2}), None)
+        (n for n in names if words & {statements.lemma(w) for w in re.split(r"[_\W]+", n) if len(w) > 2}), None) or next(
+        (n for n in names if any(len(w) > 3 and (n.lower().endswith(w) or w.startswith(n.lower()) and len(n) > 3)
+                                 for w in words)), None)  # "nickname" for a name, "diet" for "dietary"
+
+
+def keys_listed(system: str) -> list[str]:
+    """The keys a system prompt says facts are kept under ("keys saved: diet, name", "Keys on file: a, b"), else []."""
+    said = re.search(r"\bkeys?\b[\w ()]{0,30}:\s*([A-Za-z][\w-]*(?:\s*,\s*[A-Za-z][\w-]*)*)", system, re.I)
+    return [k.strip() for k in said.group(1).split(",")] if said else []
 
 
 def nothing(result: str) -> bool:
