@@ -282,15 +282,40 @@ def percent_shape(expression: str, text: str) -> tuple | None:
     return (whole.group(3), whole.group(1), whole.group(2)) if whole and whole.group(3) == said.group(1) else None
 
 
+def changed_by(tool) -> str:
+    """"+" for a tool that returns an amount grown by a percent ("Increase an amount by a percentage", add_tax), "-" for
+    one that returns it reduced (apply_discount), "" for one that returns the percent's part ("15% of 40" is 6)."""
+    said = f"{tool.name} {tool.description}".replace("_", " ").lower()
+    if re.search(r"\b(?:increase[sd]?|grow[sn]?|raise[sd]?|inflate[sd]?|mark(?:s|ed)? ?up|add(?:s|ed)? (?:a |the )?(?:percent|tax|vat)|"
+                 r"with (?:tax|vat)|plus (?:tax|vat))\b", said):
+        return "+"
+    if re.search(r"\b(?:decrease[sd]?|reduce[sd]?|shrink[s]?|discount(?:s|ed)?|lower(?:s|ed)?|cut[s]?|take[s]? off)\b", said):
+        return "-"
+    return ""
+
+
+def percent_args(tool, pct: str, amount: str) -> dict:
+    """A percent tool's arguments: the percent in the parameter that names it (pct, percent, rate), the amount in the other."""
+    named = [p for p in tool.params if re.search(r"pct|percent|rate", f"{p} {tool.params[p].get('description', '')}", re.I)]
+    args = {p: float(pct) if p in named or (not named and i == 0) else float(amount) for i, p in enumerate(tool.params)}
+    return {p: int(v) if v.is_integer() else v for p, v in args.items()}
+
+
 def percent_steps(share: tuple, turn: Turn):
     """The percent of the amount (by the percent tool when there is one), then the amount with it added or taken off;
     the reply gives both, since "the 7% tax ... and the total?" asks both."""
     pct, amount, sign = share
     tool = turn.tool("percent")
+    if tool and (changes := changed_by(tool)):  # grow_by_percent(amount, percent) returns the new amount, not the part
+        if changes != sign:
+            tool = None
+        else:
+            args = percent_args(tool, pct, amount)
+            [result] = yield [(tool.name, args)]
+            total = arithmetic.number(result)
+            return f"{amount} {'plus' if sign == '+' else 'minus'} {pct}% comes to {arithmetic.show(total)}."
     if tool:
-        named = [p for p in tool.params if re.search(r"pct|percent|rate", f"{p} {tool.params[p].get('description', '')}", re.I)]
-        args = {p: float(pct) if p in named or (not named and i == 0) else float(amount) for i, p in enumerate(tool.params)}
-        [result] = yield [(tool.name, {p: int(v) if v.is_integer() else v for p, v in args.items()})]
+        [result] = yield [(tool.name, percent_args(tool, pct, amount))]
         part = arithmetic.number(result)
     else:
         part = float(pct) * float(amount) / 100
