@@ -48,11 +48,17 @@ def own_words_after(text: str) -> list[str]:
     return [text[found.end():]]
 
 
+PASSAGE_HEAD = (r"^[^:]*\b(?:for|of|in|on|this|these|that|please|the following|text|sentence|phrase|passage|line|words?|letters?|"
+                r"characters?|count)\s*:\s")  # a request that hands over a passage after a colon
+
+
 def statements_apart(text: str) -> list[str]:
     """"I sold the Civic, I drive a Tesla now": two statements after a comma, when the first has a verb of its own."""
     found = re.search(r",\s+(?=i(?:'m| am)? [a-z]+\b)", text, re.I)
     if found and len(re.findall(r"[\"“”]", text[:found.start()])) % 2:
         return [text]  # inside a quotation: "I came, I saw, I conquered" is one text
+    if found and re.search(PASSAGE_HEAD, text[:found.start()], re.I):
+        return [text]  # "a word count for: I came, I saw": the passage after the colon is one text
     if not found or len(text[:found.start()].split()) < 3 or not re.search(r"\b(?:i|i'm|my|we)\b", text[:found.start()], re.I):
         return [text]  # "Off the record, I work as a magician" is one statement
     return [text[:found.start()]] + statements_apart(text[found.end():])
