@@ -2349,3 +2349,16 @@ def test_a_tool_that_grows_by_a_percent_gives_the_total_once(tool_name, descript
 def test_a_passage_after_a_colon_keeps_its_commas(said, words):
     answer, calls, _ = loop(said, {"tally_words": TEXT["tally_words"]})
     assert calls and calls[0][1]["passage"].count(",") == 2 and str(words) in answer, (calls, answer)
+
+
+def test_a_new_entry_never_goes_to_a_tool_that_changes_one_by_its_id():
+    added = []
+    put = schema("agenda_put", "Add an event to the agenda. when is an ISO date-time (YYYY-MM-DDTHH:MM).", title="string", when="string")
+    shift = schema("agenda_shift", "Change the time (ISO date-time) of an event already on the agenda.", item_id="string", when="string")
+    tools = {"agenda_shift": (shift, lambda item_id, when: f"No event {item_id}."),
+             "agenda_put": (put, lambda title, when: added.append(when) or "Added a1.")}
+    answer, calls, _ = loop("Book a massage on Friday at 5pm.", tools, system="You plan. Today is Monday 2026-03-02, 10:00.")
+    assert [name for name, _ in calls] == ["agenda_put"] and added == ["2026-03-06T17:00"], calls
+    answer, calls, _ = loop("Book a massage on Friday at 5pm.", {"agenda_shift": tools["agenda_shift"]},
+                            system="You plan. Today is Monday 2026-03-02, 10:00.")
+    assert calls == [] and "can't add" in answer, (calls, answer)

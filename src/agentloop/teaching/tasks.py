@@ -80,9 +80,13 @@ def clock(intent, turn):
 
 def schedule(intent, turn):
     """A task with its due time, and its recurrence when the request says "every ..."."""
-    tools = [t for t in turn.tools if t.kind == "schedule"]
-    if not tools:
+    offered = [t for t in turn.tools if t.kind == "schedule"]
+    if not offered:
         return "I can't schedule anything: I have no scheduling tool, and I only run when you write."
+    tools = [t for t in offered if not names_an_entry(t)]
+    if not tools:  # calendar_update(event_id, start) changes what is there: no id is made up for a new entry
+        return f"I can't add a new entry: {' and '.join(t.name for t in offered)} only change{'s' * (len(offered) == 1)} " \
+               "one already there, by its id."
     said_when = intent.slots.get("when") or ""
     when, every, words = timing(f"{intent.slots['task']} {said_when}")
     whole_when, whole_every, rest = timing(intent.slots.get("clause") or turn.text)  # "tmrw remind me to ..."
@@ -129,6 +133,12 @@ def schedule(intent, turn):
 DAY_WORDS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
 CLOCK_WORDS = r"(?:\bat\s+)?(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|midnight|(?<=at )\d{1,2}\b)"
 VAGUE = r"(?:an? )?(?:recurring |repeating |regular )?(?:thing|reminder|event|task|job|entry|something)"
+
+
+def names_an_entry(tool) -> bool:
+    """A tool that works on an entry already there, named by its id (calendar_update(event_id, start), dequeue(job_id)):
+    never the one that adds a new entry."""
+    return any("id" in words_of(p) or p.lower() == "id" for p in tool.required)
 
 
 def recurring(tool) -> bool:
