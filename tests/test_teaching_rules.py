@@ -2362,3 +2362,16 @@ def test_a_new_entry_never_goes_to_a_tool_that_changes_one_by_its_id():
     answer, calls, _ = loop("Book a massage on Friday at 5pm.", {"agenda_shift": tools["agenda_shift"]},
                             system="You plan. Today is Monday 2026-03-02, 10:00.")
     assert calls == [] and "can't add" in answer, (calls, answer)
+
+
+@pytest.mark.parametrize("said, old, new", [("My daughter's not 8, she's 9 now.", "Daughter Ada is 8", "Daughter Ada is 9"),
+                                            ("It is not a bakery, it is a cafe.", "Works at a bakery", "Works at a cafe")])
+def test_a_correction_in_a_note_store_rewrites_the_note_and_erases_the_old_one(said, old, new):
+    notes = {"m1": "Daughter Ada is 8", "m2": "Works at a bakery"}
+    tools = {"add_note": (schema("add_note", "Add a note about the user.", text="string"),
+                          lambda text: notes.update({f"m{len(notes) + 10}": text}) or "Added."),
+             "erase_note": (schema("erase_note", "Remove a note by id.", note_id="string"),
+                            lambda note_id: f"Erased {note_id}." if notes.pop(note_id, None) else f"No note {note_id}.")}
+    system = "You are a personal assistant.\nNotes about the user (id: text):\n" + "\n".join(f"{k}: {v}" for k, v in notes.items())
+    answer, calls, _ = loop(said, tools, system=system)
+    assert old not in notes.values() and new in notes.values() and len(notes) == 2, (notes, calls, answer)

@@ -292,6 +292,9 @@ def correct(intent: Intent, turn):
                                                                           re.findall(r"[a-z0-9]+", v.lower())}), None)
     tool = turn.tool("remember")
     made = [next(iter(args.values()), "") for args in turn.made if tool and args[""] == tool.name]
+    eraser = turn.tool("forget")
+    if tool and eraser and not takes_key(tool) and (note := replaced_note(turn, eraser, key, known, old, new)):
+        return (yield from rewrite_note(tool, eraser, *note))
     if key is None and intent.slots.get("swapped") and not made:  # "my allergy isn't peanuts, it's tree nuts": A is what memory holds
         named = intent.slots.get("key")
         if not named or facts.lookup(known, named) is not None:
@@ -369,3 +372,28 @@ def hypothetical(intent: Intent, turn):
 
 HANDLERS = {"hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask,
             "forget": forget, "correct": correct}
+
+
+NOTE_ID = r"[A-Za-z]{0,8}[_-]?\d+"
+
+
+def replaced_note(turn, eraser, key, known: dict, old: str, new: str) -> tuple | None:
+    """(the note's id, its corrected text) when memory is notes under ids ("n1: Son Leo is 5") and the old value is in
+    one of them: "my son's not 5, he's 6" is the note rewritten as "Son Leo is 6"; replayed, what was sent."""
+    sent = [[v for k, v in args.items() if k] for args in turn.made]
+    erased = next((values[0] for args, values in zip(turn.made, sent) if args[""] == eraser.name and values), None)
+    if erased is not None:
+        return erased, next((v for args, values in zip(turn.made, sent) if args[""] != eraser.name for v in values
+                             if isinstance(v, str)), new)
+    if not key or not re.fullmatch(NOTE_ID, key) or not old or not re.search(rf"\b{re.escape(old)}\b", known[key], re.I):
+        return None
+    article = r"(?:\b(?:an?|the)\s+)?" if re.match(r"(?:an?|the)\s", new, re.I) else ""  # "a bakery" -> "a cafe", not "a a cafe"
+    return turn.written(key), re.sub(rf"{article}\b{re.escape(old)}\b", new, known[key], flags=re.I)
+
+
+def rewrite_note(tool, eraser, note: str, text: str):
+    """The corrected note added and the old one erased, in one step (both or neither is said done)."""
+    added, erased = yield [call(tool, value=text, text=text, importance="medium", scope="user"), call(eraser, key=note, id=note)]
+    if reason := refusal([added, erased]):
+        return f"I couldn't correct that note fully: {reason}"
+    return f'Corrected: the note now says "{text}" (the old {note} is gone).'
