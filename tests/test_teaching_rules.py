@@ -2329,6 +2329,9 @@ def test_a_look_up_by_key_uses_a_listed_key_and_never_makes_one_up():
     assert calls == [("read_field", {"key": "nickname"})] and "Sam" in answer, (calls, answer)
     answer, calls, _ = loop("Where do I work?", tools, system=system)
     assert calls == [] and "don't know" in answer, (calls, answer)
+    answer, calls, _ = loop("What name should you use for me?", {"read_field": (read, lambda key: {"name": "Bo"}.get(key, "none"))},
+                            system="You help. Fields can be fetched with read_field; keys saved: name.")
+    assert calls == [("read_field", {"key": "name"})] and "Bo" in answer, (calls, answer)  # the list of keys is no fact
 
 
 @pytest.mark.parametrize("tool_name, description, said, total", [
