@@ -40,16 +40,18 @@ def read_turn(messages: list, tools: list) -> plan.Turn:
     replies = [i for i, m in enumerate(before) if m["role"] == "assistant" and text_of(m)]
     since = users[-2] if len(users) > 1 else -1
     system = "\n".join(text_of(m) for m in messages if m["role"] in ("system", "developer"))
+    usable = rules.allowed(tools, system)
     return plan.Turn(
         text=text_of(messages[last]) if last >= 0 else "",
         earlier=[text_of(messages[i]) for i in users[:-1]],
         system=system,
-        tools=rules.allowed(tools, system),
+        tools=usable,
         results=[text_of(m) for m in messages[last + 1:] if m["role"] == "tool"],
         calls=[[arguments(c) | {"": c["function"]["name"]} for c in m["tool_calls"]] for m in messages[last + 1:]
                if m["role"] == "assistant" and m.get("tool_calls")],
         last_reply=text_of(before[replies[-1]]) if replies else "",
-        asked_because=" ".join(text_of(m) for m in before[since + 1:] if m["role"] == "tool"))
+        asked_because=" ".join(text_of(m) for m in before[since + 1:] if m["role"] == "tool"),
+        withheld=[t for t in tools if t not in usable])
 
 
 def arguments(call: dict) -> dict:

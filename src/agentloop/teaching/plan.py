@@ -31,6 +31,7 @@ class Turn:
     made: list = ()        # the calls the handler being replayed made on its first turn (its memory may have changed)
     last_reply: str = ""   # the assistant's previous text (a question it asked, say)
     asked_because: str = ""  # the tool results that led to that reply
+    withheld: list = ()    # the Tools offered that a system-prompt rule takes away ("purge_all is for staff only")
 
     def tool(self, *kinds: str) -> Tool | None:
         return next((t for kind in kinds for t in self.tools if t.kind == kind), None)
@@ -74,6 +75,8 @@ def planned(turn: Turn):
         intents = completed(turn) or scheduled(turn) or overlapping(turn) or intents
     if rule := forbidden(turn, intents):  # a rule in the system prompt, whatever its wording, is honoured
         return rule, []
+    if kept := next((t for t in turn.withheld for i in intents if t.kind == i.kind and not turn.tool(i.kind)), None):
+        return f"I can't do that here: my instructions keep {kept.name} from being used for you.", []
     if len(intents) > 1:  # a greeting beside a request is politeness, not a request
         intents = [i for i in intents if i.kind not in ("greet", "thanks", "smalltalk", "bye", "okay")] or intents
     intents = [part for i in intents for part in (i.slots["intents"] if i.kind == "several" else [i])]
