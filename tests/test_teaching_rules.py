@@ -2385,3 +2385,20 @@ def test_a_tool_kept_for_others_is_named_in_the_refusal_not_denied():
     answer, made, _ = loop("Wipe all my records please.", {"wipe_records": (wipe, lambda: "All wiped.")},
                            system="Only admins may use wipe_records.")
     assert not made and "wipe_records" in answer and "no tool" not in answer, answer
+
+
+@pytest.mark.parametrize("said, rows, id_key, lister_description, remover, remover_description, gone", [
+    ("Cancel my pottery class.", [{"id": "e3", "title": "Pottery class"}, {"id": "e4", "title": "Vet visit"}], "id",
+     "List the user's upcoming bookings with their ids.", "scrap_booking", "Cancel a booking, by id.", "e3"),
+    ("Stop the daily pollen count check.", [{"job_id": "k1", "job": "pollen count check (daily 06:00)"}, {"job_id": "k2", "job": "photo sync"}],
+     "job_id", "Show the queued and repeating jobs with their ids.", "unqueue", "Take a job off the queue for good, by job_id.", "k1"),
+    ("Turn off the weekly photo sync job.", [{"job_id": "k1", "job": "pollen count check (daily 06:00)"}, {"job_id": "k2", "job": "photo sync (weekly)"}],
+     "job_id", "Show the queued and repeating jobs with their ids.", "unqueue", "Take a job off the queue for good, by job_id.", "k2"),
+])
+def test_scheduled_work_is_called_off_by_the_id_its_listing_gives(said, rows, id_key, lister_description, remover, remover_description, gone):
+    left = {row[id_key]: row for row in rows}
+    tools = {"show_all": (schema("show_all", lister_description), lambda: json.dumps(list(left.values()))),
+             remover: (schema(remover, remover_description, **{"entry_id" if id_key == "id" else id_key: "string"}),
+                       lambda **kw: f"Removed {next(iter(kw.values()))}." if left.pop(next(iter(kw.values())), None) else "No such entry.")}
+    answer, calls, _ = loop(said, tools)
+    assert gone not in left and len(left) == len(rows) - 1, (calls, answer)

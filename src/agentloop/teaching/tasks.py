@@ -461,7 +461,20 @@ def entries(result: str) -> list[tuple[str, str]]:
         if isinstance(data, dict) and data and not {"id", "content", "text"} & set(data):
             return [(str(k), v if isinstance(v, str) else " ".join(map(str, v.values())) if isinstance(v, dict) else str(v))
                     for k, v in data.items()]
+        if isinstance(data, list) and (rows := [row for item in data if (row := entry_row(item))]):
+            return rows
     return facts.ids_in(result)
+
+
+def entry_row(item) -> tuple[str, str] | None:
+    """(id, words) of one listed entry: {"id": "e3", "title": "Pottery class", ...} or {"job_id": "j1", "job": "..."}:
+    the id under "id" or a key ending in id, the words every other value says."""
+    if not isinstance(item, dict):
+        return None
+    key = next((k for k in item if re.fullmatch(r"(?:\w+[_-])?id", str(k), re.I)), None)
+    if key is None or item[key] is None:
+        return None
+    return str(item[key]), " ".join(str(v) for k, v in item.items() if k != key)
 
 
 def best_entry(found: list, what: str) -> str | None:

@@ -415,6 +415,7 @@ POLITE = r"please|pls|plz|thanks|thank you|thx|for me|now|too|as well|ok|okay|wi
 CANCEL = r"cancel|call off|unschedule|deschedule|dequeue|abort"
 REASON = r"(?:,\s*(?:the|it|it's|i|i'm|we|we're|they|that's|as|since|because|cause)\b[^?]*)?"  # ", the meeting's off": why
 TASK_NOUN = r"(?:task|reminder|job|alarm|timer|appointment|booking|to-?do)s?"
+REPEATING = r"(?:daily|weekly|monthly|hourly|nightly|yearly|fortnightly|recurring|repeating|regular|scheduled)"
 TAKEN_BACK = {"that", "this", "it", "everything", "all", "all that"}
 
 
@@ -426,7 +427,9 @@ def cancelled(clause: str) -> Intent | None:
             or re.match(rf"^\W*(?:i )?(?:don't|do not|no longer) need (?:the |my |that |this )?{TASK_NOUN} (?:to |for |about )?"
                         rf"(?P<what>.+?)(?: any ?more| now)?[.!]*$", clause, re.I)
             or re.match(rf"{lead}(?:delete|remove|drop|scrap|clear|ditch|get rid of)\s+(?:the |that |this |my |(?=\w+'s \w+\s+{TASK_NOUN}\b))(?P<what>[^,;]+?\s+{TASK_NOUN}"
-                        rf"|{TASK_NOUN}\s+(?:to|for|about)\s+.+?)(?:\s+from (?:the |my )?(?:queue|schedule|list))?(?:,? please)?{REASON}[.!]*$", clause, re.I))
+                        rf"|{TASK_NOUN}\s+(?:to|for|about)\s+.+?)(?:\s+from (?:the |my )?(?:queue|schedule|list))?(?:,? please)?{REASON}[.!]*$", clause, re.I)
+            or re.match(rf"{lead}(?:stop|halt|end|kill|turn off|switch off)\s+(?:the |my |our |that )(?P<what>{REPEATING}\s+[^,;]+?|"
+                        rf"[^,;]+?\s+{TASK_NOUN})(?:,? please)?{REASON}[.!]*$", clause, re.I))  # "stop the daily weather check"
     stop = re.match(rf"{lead}(?:stop|quit)\s+(?P<verb>[a-z]+)ing\b(?P<rest>.*?)(?:,? please)?{REASON}[.!]*$", clause, re.I)
     if stop and not re.match(r"(?:remember|stor|keep|hold|track|sav|not|be)$", stop.group("verb"), re.I):
         said, what = stop, f"{base_verb(stop.group('verb'))}{stop.group('rest')}"
