@@ -2392,6 +2392,8 @@ def test_a_tool_kept_for_others_is_named_in_the_refusal_not_denied():
      "List the user's upcoming bookings with their ids.", "scrap_booking", "Cancel a booking, by id.", "e3"),
     ("Stop the daily pollen count check.", [{"job_id": "k1", "job": "pollen count check (daily 06:00)"}, {"job_id": "k2", "job": "photo sync"}],
      "job_id", "Show the queued and repeating jobs with their ids.", "unqueue", "Take a job off the queue for good, by job_id.", "k1"),
+    ("Cancel the book club.", [{"id": "x1", "title": "Book club"}, {"id": "x2", "title": "Dentist"}], "id",
+     "List the user's upcoming events with their ids.", "drop_meeting", "Cancel an event, by id.", "x1"),
     ("Turn off the weekly photo sync job.", [{"job_id": "k1", "job": "pollen count check (daily 06:00)"}, {"job_id": "k2", "job": "photo sync (weekly)"}],
      "job_id", "Show the queued and repeating jobs with their ids.", "unqueue", "Take a job off the queue for good, by job_id.", "k2"),
 ])

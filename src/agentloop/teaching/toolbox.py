@@ -130,6 +130,8 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     if (name_words | set(words(description)[:1])) & (KEYWORDS["forget"] | KEYWORDS["cancel"]) and (name_words | other) & TASK_WORDS \
             and not memory:  # remove_task, drop_job(name): it deletes scheduled work, not a memory
         return "cancel"
+    if (name_words | set(words(description)[:1])) & KEYWORDS["cancel"] and not memory:
+        return "cancel"  # drop_event: "Cancel an event, by id": only what is planned is cancelled
     if (name_words | set(words(description)[:1])) & KEYWORDS["forget"]:  # a tool that deletes, whatever it deletes
         return "forget"
     by_name, by_description = best({k: len(KEYWORDS[k] & name_words) for k in scores if KEYWORDS[k] & name_words}), best(said)
