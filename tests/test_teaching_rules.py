@@ -2404,3 +2404,8 @@ def test_scheduled_work_is_called_off_by_the_id_its_listing_gives(said, rows, id
                        lambda **kw: f"Removed {next(iter(kw.values()))}." if left.pop(next(iter(kw.values())), None) else "No such entry.")}
     answer, calls, _ = loop(said, tools)
     assert gone not in left and len(left) == len(rows) - 1, (calls, answer)
+
+
+def test_a_memory_about_a_key_is_still_a_memory():
+    answer, _, _ = loop("Where is the spare key?", {}, system="You help.\nMemory:\n- spare_key: under the mat")
+    assert "mat" in answer, answer

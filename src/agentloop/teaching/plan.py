@@ -39,7 +39,7 @@ class Turn:
     def known(self) -> dict:
         """Facts about the user: the memory in the system prompt, then what they said in this chat."""
         known = {k: v for k, v in facts.facts_in_memory(self.system).items()
-                 if not {"key", "keys"} & set(k.split("_"))}  # "keys saved: diet, name" says where facts are, not one of them
+                 if not re.match(r"keys?(?:_|$)", k)}  # "keys saved: diet, name" says where facts are, not one of them
         for message in self.earlier:
             for intent in understand(message):
                 known.update(intent.slots.get("facts", []) if intent.kind == "remember" else [])
