@@ -99,6 +99,18 @@ def sleep_imported_by_name(messages, model="teaching-model"):
         return s01.post_chat(messages, model)
 
 
+def retry_429s_swallow_the_rest(messages, model="teaching-model"):
+    """Wrong (review 5): waits and retries each 429 as it should, but returns None on any other error,
+    so a 400 reaches the caller as if it were an answer."""
+    while True:
+        try:
+            return s01.post_chat(messages, model)
+        except urllib.error.HTTPError as error:
+            if error.code != 429:
+                return None
+            time.sleep(float(error.headers["Retry-After"]))
+
+
 def agent_by_agentloop(system, question):
     """Unusual but right: through agentloop.ask rather than the hand-written POST."""
     return agentloop.ask([{"role": "system", "content": system}, {"role": "user", "content": question}])["content"]
@@ -145,6 +157,7 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
     (lesson01.check_post_chat_patiently, patiently(sleep_three_seconds), "Retry-After said 0 s and it waited 3.0"),
     (lesson01.check_post_chat_patiently, patiently(retry_anything_after_wait), "a 400 fails the same way"),
     (lesson01.check_post_chat_patiently, patiently(lambda error, messages, model: None), "made 1 request"),
+    (lesson01.check_post_chat_patiently, retry_429s_swallow_the_rest, "returned None instead of raising"),
 ]
 
 

@@ -143,7 +143,15 @@ WRONG = [  # (check, a wrong answer, a phrase the hint must contain)
      "the text has 5 words"),
     (lesson02.check_count_words, lambda: word_tool("def count_words(text):\n    return len(text)",
                                                    "tool(count_words, 'Return the length of a string.', text='string')"),
-     "did not call count_words"),
+     "does not say the tool counts words"),
+    # review 5: the right function offered with count_letters' description, copied and not edited
+    (lesson02.check_count_words, lambda: word_tool("def count_words(text):\n    return len(text.split())",
+                                                   "tool(count_words, 'Count how many times a letter occurs in a word.', "
+                                                   "text='string')"),
+     "the same as count_letters's"),
+    (lesson02.check_count_words, lambda: word_tool("def count_words(text):\n    return len(text.split())",
+                                                   "tool(count_words, 'Count the letters in a text.', text='string')"),
+     "does not say the tool counts words"),
 ]
 
 

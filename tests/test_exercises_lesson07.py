@@ -324,3 +324,41 @@ def test_the_action_gate_checked_after_the_last_cell_grades_the_students_own_gat
     passed, printed = run_gate(agent, student, capsys)
     assert passed == solved, printed
     assert agent["TOOLS"]["forget"] is agent["forget_if_asked"]
+
+
+def install_the_reference(agent):
+    """What the lesson's collapsed last agent cell does: the course's answers in the three places."""
+    agent["OUTPUT_GATES"]["phones"] = agent["mask_phones"]
+    agent["MEMORY_RULES"]["time"] = agent["needs_a_time_of_day"]
+    agent["TOOLS"]["forget"] = agent["forget_if_asked"]
+
+
+def test_the_reference_answers_never_replace_a_students_passing_answer(agent, capsys):
+    lesson07._passing.clear()
+    agent["OUTPUT_GATES"]["phones"] = phones_by_digits
+    assert verdict(lesson07.check_redact_phones, phones_by_digits, agent["guarded_agent"], agent["memory"],
+                   capsys=capsys)[0]
+    wrong_time_rule = lambda key, value: None  # noqa: E731 (fails 7.2: stores an appointment without a time)
+    agent["MEMORY_RULES"]["time"] = wrong_time_rule
+    assert not verdict(lesson07.check_time_rule, wrong_time_rule, agent["guarded_agent"], agent["memory"],
+                       capsys=capsys)[0]
+    install_the_reference(agent)
+    lesson07.keep_passing_answers(agent["OUTPUT_GATES"], agent["MEMORY_RULES"], agent["TOOLS"])
+    printed = capsys.readouterr().out.strip().splitlines()
+    assert len(printed) == 1 and "7.1 (phones_by_digits)" in printed[0] and "7.2" not in printed[0], printed
+    assert agent["OUTPUT_GATES"]["phones"] is phones_by_digits  # the student's passing gate is back
+    assert agent["MEMORY_RULES"]["time"] is agent["needs_a_time_of_day"]  # the failing rule is not
+    assert agent["TOOLS"]["forget"] is agent["forget_if_asked"]  # 7.3 was never tried
+
+
+def test_an_answer_that_passed_then_failed_is_not_kept(agent, capsys):
+    lesson07._passing.clear()
+    agent["OUTPUT_GATES"]["phones"] = phones_by_digits
+    assert verdict(lesson07.check_redact_phones, phones_by_digits, agent["guarded_agent"], agent["memory"], capsys=capsys)[0]
+    agent["OUTPUT_GATES"]["phones"] = phones_up_to_12_digits  # edited afterwards, and now wrong
+    assert not verdict(lesson07.check_redact_phones, phones_up_to_12_digits, agent["guarded_agent"], agent["memory"],
+                       capsys=capsys)[0]
+    install_the_reference(agent)
+    lesson07.keep_passing_answers(agent["OUTPUT_GATES"], agent["MEMORY_RULES"], agent["TOOLS"])
+    assert "No 7.x check has passed" in capsys.readouterr().out
+    assert agent["OUTPUT_GATES"]["phones"] is agent["mask_phones"]

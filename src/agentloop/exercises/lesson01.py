@@ -125,14 +125,18 @@ def check_post_chat_patiently(post_chat_patiently):
                fix="time.sleep(float(error.headers['Retry-After'])) before the second try.")
     bad = MALFORMED[0]
     before = marks()
+    raised = None
     try:
-        post_chat_patiently(bad, MODEL)
-    except Exception:
-        pass  # a 400 may be raised or returned: either way it must be asked once
+        got = post_chat_patiently(bad, MODEL)
+    except Exception as error:  # what post_chat does with a 400: the error goes up to the caller
+        raised = error
     tries = len(sent_since(before))
     expect(tries == 1, f"for a malformed request (a 400) it made {tries} requests; only a 429 is worth another try, "
                        "a 400 fails the same way every time.",
-           fix="check error.code == 429 before waiting; otherwise raise (or return) as post_chat does.")
+           fix="check error.code == 429 before waiting; otherwise raise, as post_chat does.")
+    expect(raised is not None, f"for a malformed request (a 400) it returned {_short(got)} instead of raising: the "
+                               "caller would go on as if it had an answer. Any error but a 429 goes up as before.",
+           fix="in the except block: if error.code != 429: raise")
 
 
 def _patient_call(post_chat_patiently, retry_after: float) -> tuple:

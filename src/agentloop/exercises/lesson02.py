@@ -108,6 +108,13 @@ def check_run_tool_or_suggest(run_tool_or_suggest, TOOLS):
                    fix="leave the rest of run_tool as it was; change only the line for an unknown name.")
 
 
+def _description(schema) -> str:
+    """The tool description a schema gives the model ('' when it has none)."""
+    function = schema.get("function", {}) if isinstance(schema, dict) else {}
+    described = function.get("description", "") if isinstance(function, dict) else ""
+    return described if isinstance(described, str) else ""
+
+
 def _offered(SCHEMAS) -> list:
     """The agent's schemas that can be sent: 2.1's cell, not yet done, leaves `...` in SCHEMAS["tally"]."""
     def sendable(schema):
@@ -131,6 +138,17 @@ def check_count_words(count_words):
     expect(name in SCHEMAS and TOOLS.get(name) is count_words,
            f"{name} is not offered to the model yet: SCHEMAS (what the model sees) has {sorted(SCHEMAS)}.",
            fix=f"tool({name}, 'Count the words in a text.', text='string'), after the def.")
+    # The lesson's point: the description, not the name, tells the model what a tool does. A copied one
+    # (count_letters') or one that never mentions words describes another tool, even if the model calls it.
+    described = _description(SCHEMAS.get(name))
+    twins = sorted(other for other, schema in SCHEMAS.items() if other != name and described
+                   and _description(schema).strip().lower() == described.strip().lower())
+    expect(not twins, f"{name} is offered with the description {described!r}, the same as {', '.join(twins)}'s: "
+                      "the model cannot tell the two apart, and the description is what it reads.",
+           fix=f"tool({name}, 'Count the words in a text.', text='string')")
+    expect("word" in described.lower(), f"{name} is offered with the description {described!r}: it does not say the "
+                                        "tool counts words, and the description is the model's only guide.",
+           fix=f"tool({name}, 'Count the words in a text.', text='string')")
     for text in ("the quick brown fox jumps", "to be or not to be, that is the question"):
         question = [{"role": "user", "content": f'How many words are in "{text}"?'}]
         message = llm.ask(question, tools=_offered(SCHEMAS))
