@@ -955,6 +955,9 @@ def test_a_rule_asking_for_the_number_alone_gets_the_number_alone():
     ("finally bought a new bike! a Trek Domane", "what bike do I have?", "Trek Domane"),
     ("I have three children, Ana, Bo and Cy", "what are my kids' names?", "Ana, Bo and Cy"),
     ("I'm allergic to latex", "anything about my allergies you should know?", "latex"),
+    ("I've been studying Korean for a year now.", "What am I studying?", "Korean"),  # the perfect: it still holds
+    ("My son Theo just turned 9.", "How old is my son?", "9"),
+    ("I have been playing the drums since 2018", "What do I play?", "drums"),
 ])
 def test_a_fact_said_in_passing_comes_back_in_a_new_chat_asked_in_other_words(statement, question, expected):
     notes = Notes()
@@ -2220,18 +2223,6 @@ def test_memory_injected_as_a_json_list_of_notes_is_read(question, expected):
     system = 'You help the user.\nNotes:\n["The user\'s sister\'s name is Ines", "The user drives a red Kia"]'
     answer, _, _ = loop(question, {}, system)
     assert expected in answer, answer
-
-
-@pytest.mark.parametrize("said, question, expected", [
-    ("I've been studying Korean for a year now.", "What am I studying?", "Korean"),
-    ("My son Theo just turned 9.", "How old is my son?", "9"),
-    ("I have been playing the drums since 2018", "What do I play?", "drums"),
-])
-def test_what_still_holds_said_in_the_perfect_is_kept_and_comes_back(said, question, expected):
-    notes = Notes()
-    notes.say(said)
-    answer, _ = notes.say(question)
-    assert expected in answer, (notes.facts, answer)
 
 
 @pytest.mark.parametrize("memory, said, key, new", [
