@@ -31,9 +31,7 @@ export async function loadPyodide(options) {
 
 // A file next to this one, gunzipped while it downloads unless the server did it (Content-Encoding).
 async function fetched(name) {
-  const response = await fetch(new URL(name, import.meta.url));
-  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
-  const reader = response.body.getReader(), first = await reader.read();
+  const reader = (await requested(name)).body.getReader(), first = await reader.read();
   const gzipped = first.value?.[0] === 0x1f && first.value?.[1] === 0x8b;
   const body = new ReadableStream({
     start: (controller) => { if (!first.done) controller.enqueue(first.value); },
@@ -42,10 +40,14 @@ async function fetched(name) {
   return new Uint8Array(await new Response(gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body).arrayBuffer());
 }
 
-async function downloaded(name) {
+async function requested(name) {
   const response = await fetch(new URL(name, import.meta.url));
   if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  return response;
+}
+
+async function downloaded(name) {
+  return new Uint8Array(await (await requested(name)).arrayBuffer());
 }
 
 // The same, blocking: what an import needs now. A kernel's worker may wait on the network this way.
@@ -125,8 +127,9 @@ export async function restore(options, { manifest, snapshot: snapshotFile, early
 // after the start, or at once by the first import that finds nothing without them, whichever is first.
 function installLater(python, later, sitePackages) {
   let done = false;
-  const now = () => { if (!done) { install(python, later.now(), sitePackages); done = true; } };
-  setTimeout(() => later.soon().then((bytes) => { if (!done) { install(python, bytes, sitePackages); done = true; } })
+  const installed = (bytes) => { if (!done) install(python, bytes, sitePackages); done = true; };
+  const now = () => done || installed(later.now());
+  setTimeout(() => later.soon().then(installed)
     .catch((error) => console.warn(`course: the packages' files will be fetched when an import needs them: ${error.message}`)), LATER_AFTER_MS);
   python.runPython(`
 import importlib, importlib.machinery, sys

@@ -81,8 +81,7 @@ jedi_before = os.path.exists(os.path.dirname(sys.modules["jedi"].__file__))
 import IPython.lib.demo  # not imported for the snapshot: its file comes with the packages' others
 type(kernel_instance).__name__, eval("6 * 7"), "agentloop" in sys.modules, jedi_before, os.path.exists(sys.modules["jedi"].__file__)`).toJs();
 if (check.join() !== "PyodideKernel,42,true,false,true" || fetchedLater !== 1) throw new Error(`the restored kernel answered ${check}, fetched later ${fetchedLater}`);
-const size = (part) => `${(bytes[part] / 1e6).toFixed(1)} MB (${(readFileSync(`${stage}/${made.files[part]}`).length / 1e6).toFixed(1)} MB packed)`;
-const { bytes } = made;
+const size = (part) => `${(made.bytes[part] / 1e6).toFixed(1)} MB (${(readFileSync(`${stage}/${made.files[part]}`).length / 1e6).toFixed(1)} MB packed)`;
 console.log(`  kernel snapshot: Python's memory ${size("snapshot")}, the packages' files it reads from the start ${size("early")} ` +
   `and later ${size("later")}: restored and checked; in Node, Python with the packages and the imports: ${normal} from nothing, ${fromSnapshot} from the snapshot`);
 process.exit(0);  // the restored Python's timer for the packages' files is not waited for
