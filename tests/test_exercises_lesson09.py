@@ -169,13 +169,14 @@ def test_a_check_puts_the_agent_back_as_it_was(agent, name, solved, capsys):
              open(agent["MEMORY_FILE"]).read())
     assert after[:2] + after[3:] == before[:2] + before[3:] and passed == solved
     kept = {tool: function for tool, function in after[2].items() if before[2].get(tool) is not function}
-    lent = {"forget_mine": "forget", "remember_and_ask": "remember"}.get(name)
+    lent = {"recall_since": "recall_since", "forget_mine": "forget", "remember_and_ask": "remember"}.get(name)
     # a passing answer stays in the agent under the tool's name (the review: the final agent never kept
     # the student's work); a failing one leaves the agent's tools as they were
     assert set(kept) == ({lent} if solved and lent else set())
     if kept:  # the kept tool is the student's function, reached by the model's argument names
         agent["current"].update(scopes=(agent["USER"],))
-        arguments = {"key": "nothing_here"} if lent == "forget" else {"key": "city", "value": "Rome", "importance": "low"}
+        arguments = {"forget": {"key": "nothing_here"}, "recall_since": {"query": "name", "since": "2026-01-01"},
+                     "remember": {"key": "city", "value": "Rome", "importance": "low"}}[lent]
         assert kept[lent](**arguments) == answer(*arguments.values())
 
 
@@ -218,3 +219,21 @@ def test_the_memory_budget_is_read_when_the_prompt_is_built_not_when_recalled_wa
     assert len(lesson["recalled"]((lesson["USER"],), "")) == 5
     lesson["BUDGET"] = 5
     assert len(lesson["recalled"]((lesson["USER"],), "")) < 5
+
+
+def test_a_passing_recall_since_is_offered_to_the_model_and_a_failing_one_is_not(agent, capsys):
+    """9.1 changes the agent: once it passes, every request offers recall_since with a `since` parameter,
+    and the agent's own run_tool reaches the student's function by the model's argument names."""
+    wrong = define(agent, '''def recall_since(query, since):
+    return recall(query)''')
+    assert not verdict(CHECKS["recall_since"], wrong, capsys=capsys)[0]
+    assert "recall_since" not in agent["SCHEMAS"] and "recall_since" not in agent["TOOLS"]
+    unusual = define(agent, UNUSUAL[0][1])
+    assert verdict(CHECKS["recall_since"], unusual, capsys=capsys)[0]
+    schema = agent["SCHEMAS"]["recall_since"]["function"]
+    assert set(schema["parameters"]["properties"]) == {"query", "since"} and "date" in schema["description"]
+    agent["memory"]["tea"] = {"value": "green tea", "until": None, "scope": agent["USER"], "importance": "medium",
+                              "created": "2026-01-06T09:00"}
+    agent["current"].update(scopes=(agent["USER"],))
+    call = {"id": "c1", "function": {"name": "recall_since", "arguments": '{"query": "tea", "since": "2026-01-06"}'}}
+    assert "green tea" in agent["run_tool"](call)

@@ -7,13 +7,14 @@ and puts memory, its file, the tools and the conversation state back as they wer
 import contextlib
 import copy
 import io
+import json
 import os
 import re
 
 from ..checks import attempt, exercise, expect
 from ..storage import load_json, save_json
 
-NEEDED = ("memory", "current", "TOOLS", "guarded_agent", "MEMORY_FILE")
+NEEDED = ("memory", "current", "TOOLS", "guarded_agent", "MEMORY_FILE", "SCHEMAS", "tool", "run_tool")
 
 
 def _agent(function) -> dict:
@@ -111,6 +112,31 @@ def check_recall_since(recall_since):
         got = attempt(recall_since, "where do I live", "2025-01-01")
         expect("Berlin" in got and "Munich" in got,
                f"recall_since('where do I live', '2025-01-01') returned {got!r}: both homes are newer than that.")
+        # now as the model reaches it: offered as a tool, called through the agent's own run_tool
+        schemas, had = agent.get("SCHEMAS", {}), "recall_since" in agent.get("SCHEMAS", {})
+        try:
+            _offer(agent, recall_since)
+            call = {"id": "call_since", "type": "function", "function": {
+                "name": "recall_since", "arguments": json.dumps({"query": "tea", "since": "2026-01-05"})}}
+            got = agent["run_tool"](call)
+            expect("green tea" in str(got), f"offered as the tool recall_since and called through your agent's "
+                                            f"run_tool with {{'query': 'tea', 'since': '2026-01-05'}}, it returned "
+                                            f"{got!r}; called directly it found 'prefers: green tea'.")
+        finally:
+            if not had:
+                schemas.pop("recall_since", None)
+    _offer(agent, recall_since)  # it passed: the model is offered it from now on
+
+
+SINCE = ("Search what you remember that was stored on or after a date (since: an ISO date such as "
+         "2026-01-05), also what is not in the prompt.")
+
+
+def _offer(agent, function):
+    """Offer the student's function to their agent as the tool recall_since, through the agent's tool()."""
+    tool = _by_position(function)
+    tool.__name__ = "recall_since"
+    agent["tool"](tool, SINCE, query="string", since="string")
 
 
 @exercise("9.2 Forget only in scope")
