@@ -65,6 +65,8 @@ def ids_in(result: str) -> list[tuple[str, str]]:
         for item in data if isinstance(data, list) else [data]:
             if isinstance(item, dict) and item.get("id") is not None:
                 pairs.append((str(item["id"]), str(item.get("content") or item.get("text") or item.get("memory") or "")))
+            elif isinstance(item, dict):
+                pairs += keyed_by_id(item)
     if not pairs:  # "[n2] User is allergic to cats", "#17: Dentist is Dr Patel", "n1: The user ...": an id before each memory
         pairs = re.findall(r"^\s*(?:\[(?:id:?\s*|#)?([\w:.-]+)\]|#(\w+)[:.)]?|([A-Za-z_-]{0,12}\d[\w.-]*)\s*[:)])\s*(.+)$",
                            result, re.M | re.I)
@@ -72,6 +74,14 @@ def ids_in(result: str) -> list[tuple[str, str]]:
     if not pairs:
         pairs = [(m, result) for m in re.findall(r"\"?id\"?\s*[:=]\s*\"?([\w:.-]+)", result)]
     return pairs
+
+
+def keyed_by_id(data: dict) -> list[tuple[str, str]]:
+    """{"n1": "User's phone is ...", "n2": "..."}: a search result whose keys are ids and whose values are the memories'
+    texts (every key shaped as an id: a few letters, then digits), as (id, text); [] for any other object."""
+    if not data or not all(isinstance(v, str) and re.fullmatch(r"[A-Za-z]{0,8}[_-]?\d+", k) for k, v in data.items()):
+        return []
+    return [(k, v) for k, v in data.items()]
 
 
 def json_in(text: str) -> list:

@@ -231,13 +231,18 @@ def forget(intent: Intent, turn):
         reason = refusal(results)
         return f"I couldn't forget that. {reason}" if reason else f"Done: I've forgotten everything ({results[0].strip()})."
     search = turn.tool("list_memory", "recall") if key == "*" else turn.tool("recall", "list_memory")
+    shown = {}  # id -> the memory's text, when the ids came from a search
     named = matcher(intent, [f"{k.replace('_', ' ')} {v}" for k, v in turn.known().items()])
     if not takes_key(tool) and search:  # memory services delete by id: search first, then delete
         words = [w for w in asked_about(intent.slots.get("what") or "") if w not in ("bit", "note", "thing", "stuff")]
         queries = ["user"] if key == "*" else list(dict.fromkeys([value or say.query(key), *words[:1]]))
         for query in queries:  # how memory writes it, then the user's own word ("the bit about my allergy")
             [result] = yield [call(search, query=query, limit=20 if key == "*" else 5, scope="user")]
-            targets = [i for i, text in facts.ids_in(result) if key == "*" or named(text)]
+            listed = facts.ids_in(result)
+            named = matcher(intent, [text for _, text in listed])  # "my old address" with one address found is that one
+            targets = [i for i, text in listed if key == "*" or named(text)]
+            targets = targets if key == "*" else closest(intent, targets, dict(listed))
+            shown = {i: text for i, text in listed if i in targets}
             if targets:
                 break
         if not targets:
@@ -278,7 +283,10 @@ def forget(intent: Intent, turn):
     if key == "*":
         return f"Done: I've forgotten everything I had ({len(gone)} {'memory' if len(gone) == 1 else 'memories'}).{kept}"
     renamed = takes_key(tool) and gone != [turn.written(key)] and gone[0] not in facts.ALIASES.get(key, ())
-    if intent.slots.get("stale") or len(gone) > 1 or renamed:  # say which memories went, by their keys
+    if shown and all(t in shown for t in gone) and (len(gone) > 1 or not said_as(what, shown[gone[0]])):
+        # deleted by ids a search gave, and the user's words do not say what went: say what those memories said
+        what = "; ".join(f'"{shown[t].strip()}"' for t in gone)
+    elif intent.slots.get("stale") or len(gone) > 1 or renamed:  # say which memories went, by their keys
         what = " and ".join(say.thing(str(t)) for t in gone)
     return f"Done: I've forgotten {what}.{kept}"
 
@@ -319,6 +327,22 @@ def correct(intent: Intent, turn):
     if reason := refusal(results):
         return f"I couldn't correct that. {reason}"
     return f"Corrected: {say.phrase(key, new)}."
+
+
+def said_as(what: str, text: str) -> bool:
+    """Whether the words of "your gym membership number" all appear in the memory that went ("User's gym membership
+    number is 5521"), so saying them says what went."""
+    held = {statements.lemma(w) for w in re.findall(r"[a-z0-9]+", text.lower())}
+    return all(statements.lemma(w) in held for w in re.findall(r"[a-z0-9]+", what.lower()) if w not in ("your", "that", "the"))
+
+
+def closest(intent: Intent, ids: list, texts: dict) -> list:
+    """Of the memories a search matched, those sharing the most of the words named: "my gym membership number" is the
+    number, not "User's gym is FitCo"; two entries about "my ex" both go."""
+    named = intent.slots.get("value") or intent.slots.get("what") or intent.slots["key"].replace("_", " ")
+    wanted = {statements.lemma(w) for w in re.findall(r"[a-z0-9]{2,}", named.lower())} - {statements.lemma(w) for w in STOP}
+    score = {i: len(wanted & {statements.lemma(w) for w in re.findall(r"[a-z0-9]{2,}", texts[i].lower())}) for i in ids}
+    return [i for i in ids if score[i] == max(score.values())] if score else ids
 
 
 def matcher(intent: Intent, held: list = ()):

@@ -98,6 +98,8 @@ def intents_in(text: str) -> tuple:
     given = re.match(r"^\W*(?:please |can you )?(?:count|reverse|uppercase|lowercase|shout|capitali[sz]e|title[- ]?case|measure|"
                      r"how many)\b[^:\"“]{0,40}:\s*\S", text, re.I)
     given = given or re.search(r"\b(?:don't|do not)\s+(?:want to\s+|wanna\s+)?(?:add|subtract|multiply|divide)\b", text, re.I)
+    if named := named_before_forget(text):  # "That thing I told you about my salary - forget it": the salary
+        return intents_in(f"forget {named}")
     after = retracted(text)  # "What's 10 minus 4? Just kidding - what's 10 plus 4?": only the last request counts
     if after is not None and any(i.kind not in ("unknown", "none") for i in intents_in(after)):
         return intents_in(after)
@@ -236,6 +238,24 @@ def retracted(text: str) -> str | None:
     """What is left after a retraction ("just kidding", "scratch that,") that a new request follows, or None."""
     found = list(re.finditer(RETRACTION, text, re.I))
     return text[found[-1].end():] if found and text[:found[-1].start()].strip(" .,!?;:-–—") else None
+
+
+FRONTED = (r"^\W*(?:(?:(?:that|the) (?:thing|stuff|bit|part|info|detail|note)s?(?: (?:i|we) (?:told|gave|said to|mentioned to) you|"
+           r" (?:i|we) (?:said|mentioned|shared|told you)(?: (?:earlier|before|yesterday))?)? (?:about|on|regarding)|"
+           r"what (?:i|we) (?:told you|said|mentioned|shared)(?: (?:earlier|before|yesterday))? (?:about|on)|about|as for|regarding|re:?)\s+)?"
+           r"(?P<what>(?:my|our) [^.?!,;:\-–—]+?|where (?:i|we) [a-z]+)\s*(?:[-–—:,;?.!]+\s*)+(?:(?:ok|okay|so|please|pls|just|actually|"
+           r"you can|can you|could you)\s+)*")
+
+
+def named_before_forget(text: str) -> str | None:
+    """What a forget request names before it, when its own object is only "it"/"that" ("That thing I told you about my
+    salary - forget it", "The bit about my landlord, scrap that", "About my bank, forget what I said"), or None. A
+    statement before it ("My shoe size is 44 - don't keep that") is no name: that is a request not to keep it."""
+    found = re.match(FRONTED + rf"(?:{FORGET})\s+(?:it|that|this|what (?:i|we) said|about (?:it|that)|it all)"
+                     r"(?:\s+(?:please|pls|now|too|as well))?\W*$", text, re.I)
+    if not found or stated(found.group("what")):
+        return None
+    return found.group("what")
 
 
 def unkept(text: str) -> str | None:
@@ -539,7 +559,7 @@ def name_like(value: str, match, text: str) -> bool:
 
 OPS = r"plus|minus|times|divided by|multiplied by|over"
 LISTS = ("likes", "dislikes", "allergies")  # a new value joins the old one instead of replacing it
-FORGET = (r"(?:never ?mind what i (?:told|said to) you about|forget|delete|remove|erase|wipe|clear|unlearn|scrap|scratch|scrub|purge|nuke|drop|ditch|get rid of|stop remembering|don't remember|"
+FORGET = (r"(?:never ?mind what i (?:told|said to) you about|forget|delete|remove|erase|wipe|clear|unlearn|scrap|scratch|scrub|purge|nuke|drop|ditch|get rid of|(?:stop|quit|cease) remembering|don't remember|"
           r"do not remember|don't keep|do not keep|stop keeping|no need to keep|don't store|do not store|stop storing|"
           r"(?:i'd )?rather you didn't (?:keep|store|remember)|(?:don't|do not|stop|no need to) (?:hold|hang) on to|"
           r"no need to (?:keep|remember|store))")

@@ -1,0 +1,60 @@
+"""The teaching model's memory rules 78-89 (docs/teaching_model.md), each checked through a real agent loop in
+phrasings of our own: what the tools did to a memory we hold, and a round trip into a new chat.
+"""
+import json
+
+import pytest
+
+from test_teaching_corpus import loop, schema
+
+
+def lines(memory: dict) -> str:
+    return "You are an assistant with memory.\nMemory:\n" + "\n".join(f"- {k}: {v}" for k, v in memory.items())
+
+
+def by_id_tools(store: dict):
+    """A store that deletes by id, found with a search whose result maps ids to texts ({"e4": "..."})."""
+    def lookup_entries(text):
+        said = [w.lower() for w in text.split() if len(w) > 2]
+        return json.dumps({k: v for k, v in store.items() if any(w in v.lower() for w in said)} or dict(store))
+
+    def drop_entry(entry_id):
+        return f"dropped {entry_id}" if store.pop(entry_id, None) else f"no entry {entry_id}"
+    return {"lookup_entries": (schema("lookup_entries", "Looks up saved entries about the user; returns ids and their text.",
+                                      text="string"), lookup_entries),
+            "drop_entry": (schema("drop_entry", "Drops one saved entry by its id.", entry_id="string"), drop_entry)}
+
+
+def keyed_eraser(store: dict):
+    def wipe_entry(label):
+        return f"wiped {label}" if store.pop(label, None) else f"nothing called {label}"
+    return {"wipe_entry": (schema("wipe_entry", "Wipes the memory entry stored under a label.", label="string"), wipe_entry)}
+
+
+# 78. Search, then delete by the ids the result shows.
+@pytest.mark.parametrize("said, store, gone, kept", [
+    ("Quit remembering my email address.", {"e4": "User's email address is kim@example.org", "e5": "User plays golf"}, "e4", "e5"),
+    ("Delete anything you have on my former girlfriend.", {"x-3": "User's former girlfriend is Jo", "x-4": "User is a dentist"},
+     "x-3", "x-4"),
+    ("Please erase my previous workplace, Acme Ltd.", {"w1": "User worked at Acme Ltd", "w2": "User likes tea"}, "w1", "w2"),
+    ("Forget my gym membership number.", {"g1": "User's gym membership number is 5521", "g2": "User's gym is FitCo"}, "g1", "g2"),
+])
+def test_a_search_result_keyed_by_id_gives_the_ids_to_delete(said, store, gone, kept):
+    answer, calls, _ = loop(said, by_id_tools(store), "You are an assistant with memory. Entries are kept under ids.")
+    assert gone not in store and kept in store, (store, calls)
+    assert "couldn't" not in answer and "Done" in answer, answer
+
+
+# 79. A forget request in any form: the thing named first, then "forget it".
+@pytest.mark.parametrize("said, key", [
+    ("That stuff I said about my weight - please forget it.", "weight"),
+    ("The bit about my landlord, scrap that.", "landlord"),
+    ("About my bank, forget what I said.", "bank"),
+    ("What I mentioned earlier about my salary? Forget it.", "salary"),
+    ("Quit remembering my email address.", "email"),
+    ("Stop remembering where I work.", "employer"),
+])
+def test_a_forget_request_that_names_its_thing_first_deletes_it(said, key):
+    store = {key: "something", "city": "Derby"}
+    answer, calls, _ = loop(said, keyed_eraser(store), lines(store))
+    assert store == {"city": "Derby"}, (store, calls, answer)
