@@ -58,3 +58,48 @@ def test_a_forget_request_that_names_its_thing_first_deletes_it(said, key):
     store = {key: "something", "city": "Derby"}
     answer, calls, _ = loop(said, keyed_eraser(store), lines(store))
     assert store == {"city": "Derby"}, (store, calls, answer)
+
+
+def note_tools(store: dict):
+    def write_fact(line):
+        store[f"n{len(store) + 1}"] = line
+        return "written"
+    return {"write_fact": (schema("write_fact", "Writes a fact about the user down for later chats.", line="string"), write_fact)}
+
+
+def round_trip(said: str, question: str):
+    """Said in one chat with a note tool, asked in a new chat with the notes rendered as lines: (notes, answer)."""
+    store = {}
+    loop(said, note_tools(store), "You are an assistant with long-term memory.")
+    answer, _, _ = loop(question, {}, lines(store))
+    return store, answer
+
+
+# 80. A correction inside the same message keeps only the corrected value.
+@pytest.mark.parametrize("said, question, new, old", [
+    ("My hamster is called Nibbles. Hang on, no - that's my cousin's hamster. Mine is called Pip.", "What's my hamster's name?",
+     "Pip", "Nibbles"),
+    ("I live in Exeter. Sorry, I mean Truro.", "Where do I live?", "Truro", "Exeter"),
+    ("My aunt is called Mags - no wait, I meant Meg.", "What's my aunt's name?", "Meg", "Mags"),
+    ("I'm 41, sorry, 42.", "How old am I?", "42", "41"),
+    ("My favourite band is Blur. Actually, no, it's Pulp.", "What's my favourite band?", "Pulp", "Blur"),
+    ("I work at Boots. Whoops, I mean Superdrug.", "Where do I work?", "Superdrug", "Boots"),
+])
+def test_a_value_taken_back_in_the_same_message_is_never_stored(said, question, new, old):
+    store, answer = round_trip(said, question)
+    assert not any(old in v for v in store.values()) and any(new in v for v in store.values()), store
+    assert new in answer and old not in answer, answer
+
+
+def test_a_statement_only_taken_back_stores_nothing_and_says_so():
+    store = {}
+    answer, calls, _ = loop("My parrot is called Kiwi. Wait, no, that's my sister's parrot.", note_tools(store))
+    assert store == {} and "won't" in answer, (store, answer)
+
+
+@pytest.mark.parametrize("said, kept", [("I live in Hove, sorry for the slow reply.", ["Hove"]),
+                                        ("My rabbit is called Bun. Actually my goat is called Billy.", ["Bun", "Billy"])])
+def test_no_correction_without_a_new_value(said, kept):
+    store = {}
+    loop(said, note_tools(store))
+    assert all(any(k in v for v in store.values()) for k in kept), store

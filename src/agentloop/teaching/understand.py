@@ -98,6 +98,8 @@ def intents_in(text: str) -> tuple:
     given = re.match(r"^\W*(?:please |can you )?(?:count|reverse|uppercase|lowercase|shout|capitali[sz]e|title[- ]?case|measure|"
                      r"how many)\b[^:\"“]{0,40}:\s*\S", text, re.I)
     given = given or re.search(r"\b(?:don't|do not)\s+(?:want to\s+|wanna\s+)?(?:add|subtract|multiply|divide)\b", text, re.I)
+    if (fixed := corrected_in_place(text)) is not None:  # "My cat is Tom. Wait, no - that's my neighbour's. Mine is Tabby."
+        return intents_in(fixed) if fixed else (Intent("unkept"),)
     if named := named_before_forget(text):  # "That thing I told you about my salary - forget it": the salary
         return intents_in(f"forget {named}")
     after = retracted(text)  # "What's 10 minus 4? Just kidding - what's 10 plus 4?": only the last request counts
@@ -245,6 +247,55 @@ FRONTED = (r"^\W*(?:(?:(?:that|the) (?:thing|stuff|bit|part|info|detail|note)s?(
            r"what (?:i|we) (?:told you|said|mentioned|shared)(?: (?:earlier|before|yesterday))? (?:about|on)|about|as for|regarding|re:?)\s+)?"
            r"(?P<what>(?:my|our) [^.?!,;:\-–—]+?|where (?:i|we) [a-z]+)\s*(?:[-–—:,;?.!]+\s*)+(?:(?:ok|okay|so|please|pls|just|actually|"
            r"you can|can you|could you)\s+)*")
+
+
+SELF_FIX = (r"(?:(?<=[.!?,;:])|\s[-–—])\s*(?P<m>(?:(?:oh|um|uh|er|erm|hmm|hang on|wait|whoops|oops|correction|my bad|my mistake|"
+            r"scratch that|i mean|i meant|or rather|rather|make (?:that|it)|actually|(?:no|nope|sorry)(?=\s*(?:[,.!:;\-–—]|wait\b|"
+            r"actually\b|sorry\b|i mean\b|i meant\b)))\b[\s,.!:;\-–—]*)+)")
+EXPLAINED = r"^\W*(?:(?:that|this)(?:'s| is| was| were)|(?:it|that)(?:'s| is| was) not)\b"  # "that's my neighbour's cat": why, not a fact
+
+
+def corrected_in_place(text: str) -> str | None:
+    """A statement corrected inside the same message, as only the corrected statement: "My sister is Ann. Oops, I meant
+    Anna" -> "My sister is Anna"; "I'm 34, sorry, 35" -> "I'm 35"; "My cat is called Tom. Wait, no, that's my neighbour's
+    cat. Mine is called Tabby" -> "my cat is called Tabby" ("mine" is the thing taken back). "" when all that follows
+    only takes it back; None when nothing is corrected (no statement before the marker, or no new value after it)."""
+    for mark in re.finditer(SELF_FIX, text, re.I):
+        before, after = text[:mark.start()].strip(" ,;-–—"), text[mark.end():].strip()
+        said = clauses(before)[-1] if before else ""
+        facts = [f for i in intents_in(said) if i.kind == "remember" for f in i.slots["facts"]] if said else []
+        if not facts or not re.sub(r"\bactually\b|\W", "", mark.group("m"), flags=re.I) and not bare(after):
+            continue  # "actually" alone before a whole statement: the later statement replaces it anyway
+        rest = clauses(after)
+        while rest and re.match(EXPLAINED, rest[0], re.I):
+            rest = rest[1:]
+        kept = before[:len(before) - len(said)] if before.endswith(said) else None
+        if kept is None:
+            return None
+        if not rest:
+            return kept.strip() if rest != clauses(after) else None
+        thing = re.match(r"(?:[a-z]+_)?([a-z]+)_name$", facts[-1][0]) or re.match(r"my (?:[a-z]+ )?([a-z]+)\b", said, re.I)
+        first = re.sub(r"^\W*(?:mine|my one|ours)\b", f"my {thing.group(1)}" if thing else "mine", rest[0], flags=re.I)
+        if bare(first):
+            value = re.sub(r"^(?:it(?:'s| is| was)|that(?:'s| is)|(?:it |that )?should be|make (?:it|that)|i mean|i meant)\s+", "",
+                           first.strip(" .!"), flags=re.I)
+            old = facts[-1][1]
+            at = said.lower().rfind(old.lower())
+            if at < 0:
+                return None
+            first = said[:at] + value + said[at + len(old):]
+        elif not stated(first):
+            return None
+        return " ".join([kept.strip(), first.rstrip(".") + ".", *rest[1:]]).strip()
+    return None
+
+
+def bare(words: str) -> bool:
+    """A value said alone, as a correction gives it ("Anna", "it's blue", "the 13th"): a few words, no statement, no request."""
+    words = re.sub(r"^(?:it(?:'s| is| was)|that(?:'s| is)|(?:it |that )?should be|make (?:it|that)|i mean|i meant)\s+", "",
+                   words.strip(" .!"), flags=re.I)
+    return bool(re.fullmatch(r"(?:an?\s+|the\s+)?[\w'.-]+(?:\s+[\w'.-]+){0,3}", words)) and not re.search(
+        r"\b(?:i|i'm|my|me|we|you|your|what|how|why|who|where|when|please|for|about|to|if|but)\b", words, re.I)
 
 
 def named_before_forget(text: str) -> str | None:
