@@ -103,3 +103,25 @@ def test_no_correction_without_a_new_value(said, kept):
     store = {}
     loop(said, note_tools(store))
     assert all(any(k in v for v in store.values()) for k in kept), store
+
+
+# 81. A second fact about someone, in a later clause of the same sentence, is kept too.
+@pytest.mark.parametrize("said, question, expected", [
+    ("My brother is named Olu and he lives in Lagos.", "Where does my brother live?", "Lagos"),
+    ("My wife is called Mei, and she teaches maths.", "What does my wife do?", "teaches maths"),
+    ("I have a sister called Rosa who is a nurse.", "What does my sister do?", "nurse"),
+    ("My son Finn, who is 9, plays the violin.", "What does my son play?", "violin"),
+    ("My mum is called Sue and she loves gardening.", "What does my mum love?", "gardening"),
+    ("My uncle is called Bram and he works as a plumber.", "What does my uncle do for a living?", "plumber"),
+])
+def test_a_second_fact_in_a_later_clause_is_kept_and_recalled(said, question, expected):
+    store, answer = round_trip(said, question)
+    assert any(expected in v for v in store.values()), store
+    assert expected in answer, answer
+
+
+@pytest.mark.parametrize("memory, question", [({"brother_name": "Olu"}, "Where does my brother live?"),
+                                              ({"wife_name": "Mei"}, "What does my wife do?")])
+def test_a_name_never_answers_a_question_about_something_else(memory, question):
+    answer, _, _ = loop(question, {}, lines(memory))
+    assert not answer.startswith(("Your brother is", "Your wife is")), answer

@@ -158,15 +158,16 @@ def ask(intent: Intent, turn):
         key, value = key.removesuffix("_name"), thing  # "who's my fav band?": the band, not a name
     if value is not None:
         return say.sentence(say.phrase(key, value))
-    if word := next((w for w in asked_about(intent.slots["about"]) if facts.lookup(known, facts.canonical(w)) is not None), None):
+    if word := next((w for w in asked_about(intent.slots["about"]) if facts.lookup(known, facts.canonical(w)) is not None
+                     and not (shape and w == shape["subject"])), None):  # "where does my brother live?" is not his name
         key = facts.canonical(word)  # "where's home for me these days?", "what's my line of work?"
         return say.sentence(say.phrase(key, facts.lookup(known, key)))
     if notes := loosely(known, key):
-        return "You told me: " + "; ".join(say.phrase(k, v) if k in say.PHRASES or statements.decode(k) else v
+        return "You told me: " + "; ".join(say.phrase(k, v) if k in say.PHRASES or statements.decode(k) or k.endswith("_name") else v
                                            for k, v in notes) + "."
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"])
-    return say.unknown(key)
+    return say.unknown(key if not intent.slots.get("shape") else "user_" + key)  # "how old is my dad?": never "your dad be"
 
 
 PLAIN = set("""name time kind sort type thing things stuff what when where which much many remind tell know remember

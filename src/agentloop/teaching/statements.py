@@ -9,6 +9,8 @@ words they share, never by a list of nouns.
 """
 import re
 
+from .grammar import PEOPLE
+
 # closed-class words: they carry the structure, so they can be listed completely
 MODALS = set("can can't cannot could couldn't will won't would wouldn't shall should shouldn't may might must "
              "need needn't ought".split())
@@ -144,7 +146,7 @@ def question(clause: str) -> dict | None:
     "words": {"car"}, "yes_no": False}; None if the question is not about the user or their things."""
     text = clause.strip().lower().rstrip("?!. ")
     found = re.match(r"^\W*(?:(?P<wh>what|which|where|when|who|whom|how(?: many| much| long| old| often)?)(?P<what>(?: [a-z']+){0,3}?) )?"
-                     r"(?P<aux>do|does|did|am|have|has|can)\s+(?:(?P<i>i)|my (?P<thing>[a-z]+))\s+"
+                     r"(?P<aux>do|does|did|am|have|has|can)\s+(?:(?P<i>i)|my (?:[a-z]+ (?=(?:" + "|".join(PEOPLE) + r")\b))?(?P<thing>[a-z]+))\s+"
                      r"(?P<verb>[a-z]+)\b\s*(?P<rest>.*)$", text)
     being = re.match(r"^\W*(?P<wh>what|who|how (?:old|tall))(?P<what>) (?:is|'s) my (?P<thing>[a-z]+)$", text)
     if being:  # "how old is my son?": what he is, said with "is"
@@ -188,7 +190,8 @@ def answer(ask: dict, known: dict) -> str | None:
     for key, value in known.items():
         parts = decode(key)
         shared = len(ask["words"] & {lemma(w) for w in re.findall(r"[a-z]{3,}", value.lower())}) if parts else 0
-        pro_verb = ask["verb"] == "do" and shared > 0  # "what do I do on weekends?": any doing that shares "weekends"
+        pro_verb = ask["verb"] == "do" and (shared > 0 or not ask["words"] and ask["subject"] != "user")
+        # "what do I do on weekends?": any doing that shares "weekends"; "what does my wife do?": any doing of hers
         if not parts or parts[0] != ask["subject"] or lemma(parts[1]) not in {ask["verb"]} | near and not pro_verb:
             continue
         shared += 2 * (lemma(parts[1]) == ask["verb"])  # the same verb before a near one

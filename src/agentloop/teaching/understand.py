@@ -113,6 +113,7 @@ def intents_in(text: str) -> tuple:
         return (whole_list,)
     text = re.sub(r"^\W*(?:just so you know|just fyi|fyi|for your information|for the record|heads up)\W+(?=i\b|i'm\b|my\b)", "", text,
                   flags=re.I)  # "Just so you know, I'm ...": a lead-in, not part of the statement
+    text = said_of_them(text)  # "My partner is called Dev and he works as a chef": two facts, both kept
     parts = [text.strip()] if given else clauses(text)  # "Count the words: I came, I saw": the text after the colon is one
     if (vague := arithmetic.unsaid_change(text)) and re.search(r"\bhow (?:many|much)\b|\bleft\b|\bnow\b", text, re.I):
         return (Intent("unsure", {"unread": vague}),)  # "He gave some to Leo, then found 6. How many now?": no number to use
@@ -296,6 +297,30 @@ def bare(words: str) -> bool:
                    words.strip(" .!"), flags=re.I)
     return bool(re.fullmatch(r"(?:an?\s+|the\s+)?[\w'.-]+(?:\s+[\w'.-]+){0,3}", words)) and not re.search(
         r"\b(?:i|i'm|my|me|we|you|your|what|how|why|who|where|when|please|for|about|to|if|but)\b", words, re.I)
+
+
+PERSON = (r"\b(?:(?i:my|our) (?P<adj>(?!(?i:is|was|are)\b)(?i:[a-z]+) (?=(?i:[a-z]+)(?:'s|\s)))?(?P<x>(?!(?i:is|was|are)\b)(?i:[a-z]+))(?i:'s name is| is (?:called|named)| (?:is )?called| named)?,? "
+          r"|\b(?i:an?) (?P<x2>(?i:[a-z]+)) (?i:called|named) )(?P<n>[A-Z][a-z]+)")
+LINKED = (r"(?P<link>,?\s+(?i:and)\s+(?i:he|she|they)\b|,?\s+(?i:who)\b)\s*(?P<pred>(?:'s|'re)?[^.!?;,]+?)"
+          r"(?P<tail>,[^.!?;]*)?(?=[.!?;]|$)")
+
+
+def said_of_them(text: str) -> str:
+    """A second fact about someone the user named, said in a later clause of the same sentence, as a statement of its
+    own about them: "My partner is called Dev and he works as a chef" -> "... Dev. My partner Dev works as a chef.";
+    "I have a sister called Rosa who is a nurse" -> "... Rosa. My sister Rosa is a nurse."; "My son Finn, who is 9,
+    plays the violin" -> "My son Finn plays the violin. My son Finn is 9." ("it" is left alone: "it" is no person)."""
+    found = re.search(PERSON + LINKED, text)
+    if not found or (found.group("x") or found.group("x2")).lower() in NOT_NAMES:
+        return text
+    who = f"my {(found.group('adj') or '').lower()}{(found.group('x') or found.group('x2')).lower()} {found.group('n')}"
+    pred = re.sub(r"^'s\b", "is", re.sub(r"^'re\b", "are", found.group("pred").strip()))
+    tail = (found.group("tail") or "").strip(" ,")
+    main = text[:found.start("link")]
+    if found.group("link").strip(" ,").lower() == "who" and tail and not re.match(r"(?:and|but|so)\b", tail, re.I):
+        main, tail = f"{main} {tail}", ""  # "My son Finn, who is 9, plays the violin": the clause around it is the main one
+    rest = text[found.end():]
+    return f"{main}. {who[:1].upper()}{who[1:]} {pred}.{' ' + tail + '.' if tail else ''}{rest}"
 
 
 def named_before_forget(text: str) -> str | None:
