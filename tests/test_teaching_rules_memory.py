@@ -125,3 +125,44 @@ def test_a_second_fact_in_a_later_clause_is_kept_and_recalled(said, question, ex
 def test_a_name_never_answers_a_question_about_something_else(memory, question):
     answer, _, _ = loop(question, {}, lines(memory))
     assert not answer.startswith(("Your brother is", "Your wife is")), answer
+
+
+def keyed_tools(store: dict):
+    def put_detail(tag, text):
+        store[tag] = text
+        return f"put {tag}"
+
+    def remove_detail(tag):
+        return f"removed {tag}" if store.pop(tag, None) else f"no tag {tag}"
+    return {"put_detail": (schema("put_detail", "Puts a detail about the user in memory under a tag.", tag="string", text="string"),
+                           put_detail),
+            "remove_detail": (schema("remove_detail", "Removes the detail under a tag from memory.", tag="string"), remove_detail)}
+
+
+# 82. A negated store request stores nothing, and says so.
+@pytest.mark.parametrize("said", [
+    "Don't save that I'm changing jobs, it's not official yet.",
+    "Please don't note down that I crashed my bike.",
+    "Don't remember that my rent is 900.",
+    "You don't need to remember that I hate Fridays.",
+    "Don't log that I live in Ely.",
+    "Don't make a note of my height, it's 180 cm.",
+    "I don't want you to save that I'm looking for a new flat.",
+])
+def test_a_request_not_to_keep_a_fact_stores_nothing(said):
+    store = {"pet": "a cat"}
+    answer, calls, _ = loop(said, keyed_tools(store), lines(store))
+    assert store == {"pet": "a cat"} and calls == [], (store, calls)
+    assert "won't remember" in answer, answer
+
+
+def test_a_request_not_to_keep_what_memory_holds_forgets_it():
+    store = {"hobby": "likes salsa dancing", "pet": "a cat"}
+    answer, calls, _ = loop("Actually, don't remember that I like salsa dancing.", keyed_tools(store), lines(store))
+    assert store == {"pet": "a cat"} and "forgotten" in answer, (store, answer)
+
+
+def test_a_fact_beside_a_request_not_to_keep_another_is_kept():
+    store = {}
+    answer, calls, _ = loop("Don't save that I'm moving to Leeds, but remember that I like cider.", keyed_tools(store), lines(store))
+    assert list(store.values()) == ["cider"], store

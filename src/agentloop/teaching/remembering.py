@@ -386,7 +386,20 @@ def pointer(intent: Intent, turn):
 
 
 def unkept(intent: Intent, turn):
-    """"Don't remember this, but ...": nothing is stored, and the user is told so."""
+    """"Don't remember this, but ...": nothing is stored, and the user is told so. When memory already holds what was
+    said ("Actually, don't remember that I like jazz" with jazz kept), it is forgotten instead."""
+    said = intent.slots.get("said")
+    eraser = turn.tool("forget")
+    if said and eraser and any(args[""] == eraser.name for args in turn.made):  # replayed after its delete
+        return (yield from forget(understand(f"forget that {said}")[0], turn))
+    if said and eraser and (known := turn.known()):
+        named = understand(f"forget that {said}")
+        held = [f"{k.replace('_', ' ')} {v}" for k, v in known.items()]
+        if len(named) == 1 and named[0].kind == "forget" and any(map(matcher(named[0], held), held)):
+            return (yield from forget(named[0], turn))
+    keys = [k for i in understand(said) if i.kind == "remember" for k, _ in i.slots["facts"]] if said else []
+    if keys and not any(statements.decode(k) or k.startswith("user_") for k in keys):  # its name, never its value (a PIN)
+        return f"OK: I won't remember {' or '.join(say.thing(k) for k in keys)}; nothing was saved."
     return "OK: I won't remember that."
 
 

@@ -105,6 +105,9 @@ def intents_in(text: str) -> tuple:
     after = retracted(text)  # "What's 10 minus 4? Just kidding - what's 10 plus 4?": only the last request counts
     if after is not None and any(i.kind not in ("unknown", "none") for i in intents_in(after)):
         return intents_in(after)
+    if said := kept_back(text):  # "Don't save that I'm moving to Spain, it's not certain yet": stored nowhere
+        return tuple(i for i in intents_in(said[0]) if i.kind not in ("unknown", "none")) + (Intent("unkept", {"said": said[1]}),) \
+            if said[0] else (Intent("unkept", {"said": said[1]}),)
     if (kept := unkept(text)) is not None:  # "Don't remember this, but my salary is 85k": nothing of it is stored
         return tuple(i for i in intents_in(kept) if i.kind not in NOT_ASKED) + (Intent("unkept"),)
     if over_time := arithmetic.rate_over_span(text):  # "3.2 km every day. How far in a week?", "35 a week, weeks until 1000?"
@@ -332,6 +335,27 @@ def named_before_forget(text: str) -> str | None:
     if not found or stated(found.group("what")):
         return None
     return found.group("what")
+
+
+KEEP_NOT = (r"(?:^|(?<=[,;.!?:\-–—])|\bplease\s+|\bbut\s+|\bjust\s+|\bactually,?\s+)\s*(?:(?:please|pls|just|and)\s+)*(?:don't|do not|dont|never|no need to|"
+            r"you (?:don't|do not) (?:need|have) to|you (?:shouldn't|mustn't|needn't)|i (?:don't|do not) want you to|"
+            r"(?:i'd|i would) rather you didn't)\s+(?:remember|save|store|keep|note(?: down)?|jot(?: down)?|write(?: down)?|record|log|"
+            r"memori[sz]e|make a note of|put down|hold on to)\s+")
+
+
+def kept_back(text: str) -> tuple[str, str] | None:
+    """A request not to keep a fact, with the fact said after it: "Don't save that I'm moving to Spain, it's not certain
+    yet", "Don't make a note of my weight, it's 90 kg", "Don't log my address: 3 Mill Lane". (the rest of the message,
+    the fact) or None. A thing named with no value ("don't keep my job") is a delete, and "this/that" alone is unkept()."""
+    found = re.search(KEEP_NOT + r"(?:that\s+(?P<s>(?:i|i'm|i've|my|we|our)\b[^,;.!?]+)|(?:of\s+)?(?P<t>my [a-z ]+?)\s*"
+                      r"(?::\s*|,\s*(?:it's|it is|which is)\s+|\s+(?:is|are)\s+)(?P<v>[^,;.!?]+))", text, re.I)
+    if not found:
+        return None
+    said = found.group("s") or f"{found.group('t')} is {found.group('v')}"
+    rest = re.sub(r"^\W*(?:but|and)\b|\W*(?:but|and)\W*$", "", (text[:found.start()] + " " + text[found.end():]), flags=re.I)
+    rest = re.sub(r"^\W*(?:(?:it|that)(?:'s| is) not (?:certain|sure|final|official|true|public)|because|as|since)\b[^.!?]*[.!?]?", "",
+                  rest.strip(" ,.;:-–—"), flags=re.I)  # why it is not to be kept
+    return rest.strip(" ,.;:-–—"), said.strip()
 
 
 def unkept(text: str) -> str | None:
