@@ -166,3 +166,55 @@ def test_a_fact_beside_a_request_not_to_keep_another_is_kept():
     store = {}
     answer, calls, _ = loop("Don't save that I'm moving to Leeds, but remember that I like cider.", keyed_tools(store), lines(store))
     assert list(store.values()) == ["cider"], store
+
+
+class Recall:
+    """Memory a kv tool wrote in chat 1, given to a new chat in one of four shapes."""
+
+    def __init__(self, said: str):
+        self.store = {}
+
+        def file_away(heading, body):
+            self.store[heading] = body
+            return "filed"
+        loop(said, {"file_away": (schema("file_away", "Files away a detail about the user under a heading, for later chats.",
+                                         heading="string", body="string"), file_away)}, "You are an assistant with long-term memory.")
+
+    def ask(self, question: str, shape: str) -> str:
+        if shape == "lines":
+            return loop(question, {}, lines(self.store))[0]
+        if shape == "json":
+            return loop(question, {}, "You are friendly.\nWhat you know (JSON): " + json.dumps(self.store))[0]
+        if shape == "search":
+            def dig(terms):
+                said = {w.strip("?.,'").lower() for w in terms.split() if len(w) > 2}
+                ranked = sorted(self.store.items(), key=lambda kv: -len(said & set(f"{kv[0]} {kv[1]}".lower().replace("_", " ").split())))
+                return json.dumps([f"{k}: {v}" for k, v in ranked[:5]])
+            return loop(question, {"dig": (schema("dig", "Searches the saved memories about the user.", terms="string"), dig)},
+                        "You are friendly. Search memory before answering.")[0]
+        return loop(question, {"read_entry": (schema("read_entry", "Reads the saved memory entry under a key.", key="string"),
+                                              lambda key: self.store.get(key, f"no entry {key!r}"))},
+                    "You are friendly. Memory keys in use: " + ", ".join(self.store) + ".")[0]
+
+
+# 83. What the user has is kept under its kind, and found again in a new chat.
+@pytest.mark.parametrize("said, question, expected, key", [
+    ("We have a labrador called Nala.", "What's my dog called?", "Nala", "dog"),
+    ("I own a tabby cat named Mochi.", "What's the name of my cat?", "Mochi", "cat"),
+    ("I've got two daughters, Ava and Zoe.", "What are my daughters called?", "Ava and Zoe", "daughters"),
+    ("I've got a Kawasaki motorbike.", "What motorbike do I have?", "Kawasaki", "motorbike"),
+    ("I've got an old Volvo estate.", "What car do I have?", "Volvo", None),
+])
+@pytest.mark.parametrize("shape", ["lines", "json", "search", "key"])
+def test_what_the_user_has_is_kept_under_its_kind_and_recalled(said, question, expected, key, shape):
+    memory = Recall(said)
+    assert key is None or key in memory.store, memory.store
+    assert expected in memory.ask(question, shape)
+
+
+@pytest.mark.parametrize("held, question", [("two cats, Miso and Tofu", "What car do I have?"),
+                                            ("three kids", "What car have I got?"),
+                                            ("a Honda Civic", "Do I have any pets?")])
+def test_a_statement_never_answers_a_question_about_another_kind(held, question):
+    answer, _, _ = loop(question, {}, lines({"user_has": held}))
+    assert held not in answer, answer

@@ -106,7 +106,7 @@ def ask(intent: Intent, turn):
         nouns = [facts.canonical(w) for w in asked_about(intent.slots["about"])]
         results, asked_key = [], nouns[0] if takes_key(tool) and key.startswith("user_") and nouns else key
         if takes_key(tool) and (on_file := keys_listed(turn.system)):  # "keys saved: diet, name": one of them, never a made-up key
-            asked_key = listed(", ".join(on_file), key, intent.slots["about"])
+            asked_key = listed(", ".join(on_file), key, intent.slots["about"]) or said_with_verb(on_file, shape)
             if asked_key is None:
                 return f"None of the keys I can look up ({', '.join(on_file)}) is about that, so I don't know."
         elif takes_key(tool) and (lister := turn.tool("list_memory")) and lister is not tool:  # list the keys, then fetch one
@@ -144,11 +144,13 @@ def ask(intent: Intent, turn):
         return "You haven't asked me to remember anything yet."
     if shape and (kept := statements.answer(shape, known)):
         return kept
-    if shape and (named := [k for k in known if set(k.split("_")) & (shape["words"] | statements.NOUNS.get(shape["verb"], set()))
-                            and not statements.decode(k)]):  # "which band do I love?": the memory named by the question
-        return say.sentence(say.phrase(named[0], known[named[0]]))
+    if shape and (named := [k for k in known if (set(k.split("_")) & (shape["words"] | statements.NOUNS.get(shape["verb"], set()))
+                                                 or statements.kinds_in(k.replace("_", " ")) & statements.kinds_in(" ".join(shape["words"])))
+                            and not statements.decode(k)]):  # "which band do I love?", "any pets?" (`cats`): the memory named
+        return ("Yes: " if shape["yes_no"] else "") + say.sentence(say.phrase(named[0], known[named[0]]))
     held, value = facts.holder(known, key)
-    if held != key and (held.endswith("_name") or held in say.PHRASES and held in facts.ALIASES.get(key, ())):
+    if held != key and (held.endswith("_name") or held in say.PHRASES and held in facts.ALIASES.get(key, ())
+                        or held == key.removesuffix("_name")):  # "my dog's name" from `dog: a labrador called Nala`
         key = held  # "who am I married to?" finds `wife_name`: said as what it is, never as the word asked with
     thing = re.search(r"\bdo i (?:like|love|enjoy) (.+?)[?.!]*$", intent.slots["about"], re.I)
     if thing and value is not None:
@@ -189,6 +191,17 @@ def listed(listing: str, key: str, question: str, tried: str = "") -> str | None
         (n for n in names if words & {statements.lemma(w) for w in re.split(r"[_\W]+", n) if len(w) > 2}), None) or next(
         (n for n in names if any(len(w) > 3 and (n.lower().endswith(w) or w.startswith(n.lower()) and len(n) > 3)
                                  for w in words)), None)  # "nickname" for a name, "diet" for "dietary"
+
+
+def said_with_verb(keys: list, shape: dict | None) -> str | None:
+    """A listed key that keeps a statement with the question's verb ("user_has" for "what car do I have?"), or None;
+    what it holds is still checked against the kind asked (statements.answer)."""
+    if not shape:
+        return None
+    near = {statements.lemma(v) for base, verbs in statements.NEAR_VERBS.items() if statements.lemma(base) == shape["verb"]
+            for v in verbs} | {shape["verb"]}
+    return next((k for k in keys if (said := statements.decode(k)) and said[0] == shape["subject"]
+                 and statements.lemma(said[1]) in near), None)
 
 
 def keys_listed(system: str) -> list[str]:

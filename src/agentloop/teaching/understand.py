@@ -628,7 +628,8 @@ def stated(text: str) -> list[tuple[str, str]]:
                            r"\w+ (?:days|weeks|months|years) ago)$",
                            "", value, flags=re.I)  # when it happened is not part of the fact
             found.setdefault(key_here, value)
-    if all(k.endswith("_name") and k != "name" for k in found) and (said := statements.statement(text)):
+    if all(k.endswith("_name") and k != "name" for k in found) and (said := statements.statement(text)) \
+            and f"{said[0]}_name" not in found:  # "I have a sister called Rosa": her name says it all
         found[said[0]] = said[1]  # "my sister Priya lives in Toronto": her name, and where she lives
     return sorted(found.items(), key=lambda item: text.lower().find(item[1].lower()))
 
