@@ -218,3 +218,17 @@ def test_what_the_user_has_is_kept_under_its_kind_and_recalled(said, question, e
 def test_a_statement_never_answers_a_question_about_another_kind(held, question):
     answer, _, _ = loop(question, {}, lines({"user_has": held}))
     assert held not in answer, answer
+
+
+# 84. A question asked for a span of time is not answered by what holds without it.
+@pytest.mark.parametrize("question, span", [("Where am I this week?", "this week"), ("Where am I at the moment?", "at the moment"),
+                                            ("Where am I staying tonight?", "tonight"), ("where am i on friday?", "on friday")])
+def test_a_question_for_a_span_is_not_answered_by_where_the_user_lives(question, span):
+    answer, _, _ = loop(question, {}, lines({"home_city": "Cork", "job": "nurse"}))
+    assert answer.startswith(f"I don't know where you are {span}; ") and "Cork" in answer, answer
+
+
+def test_what_holds_for_the_span_still_answers_and_the_plain_question_too():
+    assert "Riga" in loop("Where am I this week?", {}, lines({"location": "Riga", "home_city": "Cork"}))[0]
+    answer = loop("Where do I live?", {}, lines({"home_city": "Cork"}))[0]
+    assert "Cork" in answer and "don't know" not in answer, answer

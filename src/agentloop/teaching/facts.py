@@ -17,7 +17,7 @@ ALIASES = {"name": ["user_name", "username", "first_name", "called"], "prefers":
     "birthday": ["birth_date", "date_of_birth", "birthdate", "dob", "bday", "birth_year"],
            "lives_in": ["city", "home", "lives", "address", "home_city", "apartment", "flat"], "job": ["occupation", "profession", "work"],
            "allergies": ["allergy", "allergic_to"], "likes": ["like", "loves", "interests"],
-           "location": ["lives_in", "city"], "avoids": ["allergies", "allergy", "diet"]}
+           "location": ["lives_in", "city", "home_city", "home"], "avoids": ["allergies", "allergy", "diet"]}
 
 
 def facts_in_memory(text: str) -> dict:

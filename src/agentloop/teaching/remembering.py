@@ -142,6 +142,8 @@ def ask(intent: Intent, turn):
         if turn.tool("recall"):  # a search needs words: it cannot list what it does not know to ask for
             return "I can only search my memory by its words: tell me what it was about and I'll look."
         return "You haven't asked me to remember anything yet."
+    if honest := for_another_time(intent, known, key):  # "where am I this week?": not where they live
+        return honest
     if shape and (kept := statements.answer(shape, known)):
         return kept
     if shape and (named := [k for k in known if (set(k.split("_")) & (shape["words"] | statements.NOUNS.get(shape["verb"], set()))
@@ -170,6 +172,27 @@ def ask(intent: Intent, turn):
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"])
     return say.unknown(key if not intent.slots.get("shape") else "user_" + key)  # "how old is my dad?": never "your dad be"
+
+
+SPAN = (r"\b(?:(?:this|next) (?:week(?:end)?|morning|afternoon|evening|month)|today|tonight|tomorrow|right now|at the moment|"
+        r"(?:on |this |next )(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b")
+
+
+def for_another_time(intent: Intent, known: dict, key: str) -> str | None:
+    """"I don't know where you are this week; you live in Leeds": the reply to a question asked for a span when memory
+    answers it only without the span (under another key, or where they live when the question does not say "live")."""
+    held, value = facts.holder(known, key)
+    moved = held != key or held == "lives_in" and not re.search(r"\b(?:live|living|home)\b", intent.slots["about"], re.I)
+    if value is None or not moved or not (span := for_a_while(intent.slots["about"])):
+        return None
+    return f"I don't know {'where you are' if key in ('location', 'lives_in') else say.thing(key)} {span}; {say.phrase(held, value)}."
+
+
+def for_a_while(question: str) -> str | None:
+    """The span a question is asked for ("where am I this week?" -> "this week"), or None: an answer that holds without
+    it (where they live) does not answer it."""
+    found = re.search(SPAN, question, re.I)
+    return found.group().lower() if found else None
 
 
 PLAIN = set("""name time kind sort type thing things stuff what when where which much many remind tell know remember
