@@ -84,6 +84,9 @@ def round_trip(said: str, question: str):
     ("I'm 41, sorry, 42.", "How old am I?", "42", "41"),
     ("My favourite band is Blur. Actually, no, it's Pulp.", "What's my favourite band?", "Pulp", "Blur"),
     ("I work at Boots. Whoops, I mean Superdrug.", "Where do I work?", "Superdrug", "Boots"),
+    ("My brother lives in Turin — wait, no, Genoa.", "Where does my brother live?", "Genoa", "Turin"),
+    ("My email is jo@old.net, oops, I mean jo@new.net.", "What's my email?", "jo@new.net", "jo@old.net"),
+    ("I'm allergic to shellfish, or rather, to prawns.", "What am I allergic to?", "prawns", "shellfish"),
 ])
 def test_a_value_taken_back_in_the_same_message_is_never_stored(said, question, new, old):
     store, answer = round_trip(said, question)
@@ -232,3 +235,22 @@ def test_what_holds_for_the_span_still_answers_and_the_plain_question_too():
     assert "Riga" in loop("Where am I this week?", {}, lines({"location": "Riga", "home_city": "Cork"}))[0]
     answer = loop("Where do I live?", {}, lines({"home_city": "Cork"}))[0]
     assert "Cork" in answer and "don't know" not in answer, answer
+
+
+@pytest.mark.parametrize("shape", ["objects", "lines", "labelled", "pairs", "dict"])
+def test_every_matching_id_goes_whatever_the_shape_of_the_search_result(shape):
+    store = {"k7": "User's ex-husband is Marc", "k8": "User's ex-husband lives in Nice", "k9": "User likes rowing"}
+
+    def query_notes(q):  # returns every note, the closest first: the model must pick the matches itself
+        rows = list(store.items())
+        return {"objects": json.dumps([{"note_id": k, "note": v} for k, v in rows]),
+                "lines": "\n".join(f"{k}: {v}" for k, v in rows),
+                "labelled": "; ".join(f"id={k} text={v}" for k, v in rows),
+                "pairs": json.dumps([[k, v] for k, v in rows]), "dict": json.dumps(dict(rows))}[shape]
+    tools = {"query_notes": (schema("query_notes", "Queries the user's saved notes; returns them with their ids.", q="string"),
+                             query_notes),
+             "unpin": (schema("unpin", "Removes a saved note by its id.", note_id="string"),
+                       lambda note_id: f"unpinned {note_id}" if store.pop(note_id, None) else f"no note {note_id}")}
+    answer, calls, _ = loop("Please forget everything about my ex-husband.", tools, "Notes are kept under ids.")
+    assert store == {"k9": "User likes rowing"}, (store, calls)
+    assert "Marc" in answer and "Nice" in answer and "rowing" not in answer, answer

@@ -65,14 +65,20 @@ def ids_in(result: str) -> list[tuple[str, str]]:
         for item in data if isinstance(data, list) else [data]:
             if isinstance(item, dict) and item.get("id") is not None:
                 pairs.append((str(item["id"]), str(item.get("content") or item.get("text") or item.get("memory") or "")))
+            elif isinstance(item, dict) and (named := next((k for k in item if re.search(r"(?:^|_)id$", k, re.I)), None)):
+                pairs.append((str(item[named]), " ".join(str(v) for k, v in item.items() if k != named and isinstance(v, str))))
             elif isinstance(item, dict):
                 pairs += keyed_by_id(item)
+            elif isinstance(item, list) and len(item) == 2 and all(isinstance(v, (str, int)) for v in item):
+                pairs.append((str(item[0]), str(item[1])))  # [["k7", "User's locker code is 3381"], ...]
     if not pairs:  # "[n2] User is allergic to cats", "#17: Dentist is Dr Patel", "n1: The user ...": an id before each memory
         pairs = re.findall(r"^\s*(?:\[(?:id:?\s*|#)?([\w:.-]+)\]|#(\w+)[:.)]?|([A-Za-z_-]{0,12}\d[\w.-]*)\s*[:)])\s*(.+)$",
                            result, re.M | re.I)
         pairs = [(a or b or c, text) for a, b, c, text in pairs]
-    if not pairs:
-        pairs = [(m, result) for m in re.findall(r"\"?id\"?\s*[:=]\s*\"?([\w:.-]+)", result)]
+    if not pairs:  # "id=k7 text=...; id=k8 text=...": each id with the words up to the next one
+        marks = list(re.finditer(r"\"?id\"?\s*[:=]\s*\"?([\w:.-]+)", result))
+        pairs = [(m.group(1), re.sub(r"^\W*\w+\"?\s*[:=]\s*", "", result[m.end():marks[i + 1].start() if i + 1 < len(marks)
+                                                                  else len(result)]).strip(" ;,\"'")) for i, m in enumerate(marks)]
     return pairs
 
 

@@ -287,6 +287,11 @@ def corrected_in_place(text: str) -> str | None:
             at = said.lower().rfind(old.lower())
             if at < 0:
                 return None
+            prep = re.match(rf"(?:{PREPS})\s+", value, re.I)
+            if prep and said[:at].lower().endswith(" " + prep.group().lower()):  # "I'm allergic to nuts, or rather, to peanuts"
+                value = value[prep.end():]
+            elif not prep and (kept_prep := re.match(rf"(?:{PREPS})\s+", old, re.I)):  # "lives in Rome - wait, no, Milan"
+                value = kept_prep.group() + value
             first = said[:at] + value + said[at + len(old):]
         elif not stated(first):
             return None
@@ -294,11 +299,15 @@ def corrected_in_place(text: str) -> str | None:
     return None
 
 
+PREPS = r"in|at|on|to|from|as|for|with|by"
+
+
 def bare(words: str) -> bool:
     """A value said alone, as a correction gives it ("Anna", "it's blue", "the 13th"): a few words, no statement, no request."""
     words = re.sub(r"^(?:it(?:'s| is| was)|that(?:'s| is)|(?:it |that )?should be|make (?:it|that)|i mean|i meant)\s+", "",
                    words.strip(" .!"), flags=re.I)
-    return bool(re.fullmatch(r"(?:an?\s+|the\s+)?[\w'.-]+(?:\s+[\w'.-]+){0,3}", words)) and not re.search(
+    words = re.sub(rf"^(?:{PREPS})\s+", "", words, flags=re.I)  # "to peanuts"
+    return bool(re.fullmatch(r"(?:an?\s+|the\s+)?[\w'.@+-]+(?:\s+[\w'.@+-]+){0,3}", words)) and not re.search(
         r"\b(?:i|i'm|my|me|we|you|your|what|how|why|who|where|when|please|for|about|to|if|but)\b", words, re.I)
 
 
