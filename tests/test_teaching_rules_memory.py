@@ -254,3 +254,11 @@ def test_every_matching_id_goes_whatever_the_shape_of_the_search_result(shape):
     answer, calls, _ = loop("Please forget everything about my ex-husband.", tools, "Notes are kept under ids.")
     assert store == {"k9": "User likes rowing"}, (store, calls)
     assert "Marc" in answer and "Nice" in answer and "rowing" not in answer, answer
+
+
+@pytest.mark.parametrize("question", ["Remind me, what car have I got?", "Quick question: what car have I got?",
+                                      "remind me - what car do I have?"])
+def test_a_lead_in_before_a_question_is_not_part_of_it(question):
+    for shape in ("lines", "json"):
+        memory = Recall("I've got a 2011 Mazda 2, it's ancient.")
+        assert "Mazda" in memory.ask(question, shape)

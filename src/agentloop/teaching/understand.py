@@ -682,7 +682,7 @@ REPORTED = r"[\"“”]|(?:^|\s)['‘]\s*i\b|\b(?:said|says|saying|told|tells|as
 EMBEDDED = [(r"\bmy ([a-z]+?)s name\b", r"my \1's name"),  # "whats my dogs name"
             (r"\b(?:tell me|do you (?:know|remember)|remind me(?: of)?)\s+(what|which|where|when|who)\s+((?:\w+\s+){0,3}?)i(?:'ve| have)? "
              r"(?!am\b|was\b|do\b|did\b)(\w+)", r"\1 \2do i \3"), (r"\bdo i got\b", "do i have"),
-            (r"\bremind me (?:of )?(what|where|when|who|which|how)\b", r"\1"),
+            (r"\b(?:remind me|quick question|just wondering)[\s,:;-]+(?:of\s+)?(what|where|when|who|which|how)\b", r"\1"),
             (r"\bany (\w+) (?:stuff|things?|info|details?)\b.*$", r"what is my \1"),
             (r"\bwhat name do i go by\b|\bwhat(?:'s| is) my nickname\b|\bwhat do (?:people|you) call me\b", "what is my name"),
             (r"\b(what|who) are my (\w+?)s?'? names\b", r"\1 is my \2's name"),(r"\bwhat my (.+?) (?:is|was)\b", r"what is my \1"), (r"\bwhen my (.+?) is\b", r"when is my \1"),
