@@ -53,6 +53,7 @@ def test_a_search_result_keyed_by_id_gives_the_ids_to_delete(said, store, gone, 
     ("What I mentioned earlier about my salary? Forget it.", "salary"),
     ("Quit remembering my email address.", "email"),
     ("Stop remembering where I work.", "employer"),
+    ("Quit storing my passport number.", "passport_number"),
 ])
 def test_a_forget_request_that_names_its_thing_first_deletes_it(said, key):
     store = {key: "something", "city": "Derby"}
@@ -116,11 +117,18 @@ def test_no_correction_without_a_new_value(said, kept):
     ("My son Finn, who is 9, plays the violin.", "What does my son play?", "violin"),
     ("My mum is called Sue and she loves gardening.", "What does my mum love?", "gardening"),
     ("My uncle is called Bram and he works as a plumber.", "What does my uncle do for a living?", "plumber"),
+    ("My grandad, who is 88, lives in Sligo.", "Where does my grandad live?", "Sligo"),
+    ("My mum is a dentist and she lives in Derry.", "Where does my mum live?", "Derry"),
 ])
 def test_a_second_fact_in_a_later_clause_is_kept_and_recalled(said, question, expected):
     store, answer = round_trip(said, question)
     assert any(expected in v for v in store.values()), store
     assert expected in answer, answer
+
+
+def test_it_is_no_person():
+    store, _ = round_trip("My van is white and she is fast.", "What colour is my van?")
+    assert not any("she" in v or "fast" in v for v in store.values()), store
 
 
 @pytest.mark.parametrize("memory, question", [({"brother_name": "Olu"}, "Where does my brother live?"),
@@ -163,6 +171,12 @@ def test_a_request_not_to_keep_what_memory_holds_forgets_it():
     store = {"hobby": "likes salsa dancing", "pet": "a cat"}
     answer, calls, _ = loop("Actually, don't remember that I like salsa dancing.", keyed_tools(store), lines(store))
     assert store == {"pet": "a cat"} and "forgotten" in answer, (store, answer)
+
+
+def test_a_request_not_to_keep_a_new_like_leaves_the_likes_held():
+    store = {"music": "likes techno"}
+    answer, calls, _ = loop("Don't save that I like opera.", keyed_tools(store), lines(store))
+    assert store == {"music": "likes techno"} and calls == [], (store, calls)
 
 
 def test_a_fact_beside_a_request_not_to_keep_another_is_kept():

@@ -430,8 +430,9 @@ def unkept(intent: Intent, turn):
         return (yield from forget(understand(f"forget that {said}")[0], turn))
     if said and eraser and (known := turn.known()):
         named = understand(f"forget that {said}")
-        held = [f"{k.replace('_', ' ')} {v}" for k, v in known.items()]
-        if len(named) == 1 and named[0].kind == "forget" and any(map(matcher(named[0], held), held)):
+        values = [v for i in understand(said) if i.kind == "remember" for _, v in i.slots["facts"]]
+        held = [f"{k.replace('_', ' ')} {v}" for k, v in known.items()]  # the fact's own value, not only its kind ("likes")
+        if len(named) == 1 and named[0].kind == "forget" and values and any(said_as(values[0], text) for text in held):
             return (yield from forget(named[0], turn))
     keys = [k for i in understand(said) if i.kind == "remember" for k, _ in i.slots["facts"]] if said else []
     if keys and not any(statements.decode(k) or k.startswith("user_") for k in keys):  # its name, never its value (a PIN)

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from . import arithmetic, statements
 from .timing import MONTH, timing
-from .grammar import NEAR, FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
+from .grammar import KIND_OF, NEAR, PEOPLE, FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
 
 
 @dataclass
@@ -313,6 +313,9 @@ def bare(words: str) -> bool:
 
 PERSON = (r"\b(?:(?i:my|our) (?P<adj>(?!(?i:is|was|are)\b)(?i:[a-z]+) (?=(?i:[a-z]+)(?:'s|\s)))?(?P<x>(?!(?i:is|was|are)\b)(?i:[a-z]+))(?i:'s name is| is (?:called|named)| (?:is )?called| named)?,? "
           r"|\b(?i:an?) (?P<x2>(?i:[a-z]+)) (?i:called|named) )(?P<n>[A-Z][a-z]+)")
+ANIMALS = {kind for kind, of in KIND_OF.items() if of in ("pet", "dog", "cat")}  # who "he" or "she" can be, beside people
+UNNAMED = (r"\b(?i:my|our) (?P<adj>(?!(?i:is|was|are)\b)(?i:[a-z]+) (?=(?i:[a-z]+)[\s,]))?(?P<x>(?!(?i:is|was|are)\b)(?i:[a-z]+))"
+           r"(?:\s+[^.!?,;]*?(?=,?\s+(?i:and)\s+(?i:he|she|they)\b))?")  # "My grandad, who is 92, ...", "My dad is a builder and he ..."
 LINKED = (r"(?P<link>,?\s+(?i:and)\s+(?i:he|she|they)\b|,?\s+(?i:who)\b)\s*(?P<pred>(?:'s|'re)?[^.!?;,]+?)"
           r"(?P<tail>,[^.!?;]*)?(?=[.!?;]|$)")
 
@@ -322,16 +325,18 @@ def said_of_them(text: str) -> str:
     own about them: "My partner is called Dev and he works as a chef" -> "... Dev. My partner Dev works as a chef.";
     "I have a sister called Rosa who is a nurse" -> "... Rosa. My sister Rosa is a nurse."; "My son Finn, who is 9,
     plays the violin" -> "My son Finn plays the violin. My son Finn is 9." ("it" is left alone: "it" is no person)."""
-    found = re.search(PERSON + LINKED, text)
-    if not found or (found.group("x") or found.group("x2")).lower() in NOT_NAMES:
-        return text
-    who = f"my {(found.group('adj') or '').lower()}{(found.group('x') or found.group('x2')).lower()} {found.group('n')}"
+    found = re.search(PERSON + LINKED, text) or re.search(UNNAMED + LINKED, text)
+    if not found or (found.group("x") or found.group("x2")).lower() in NOT_NAMES or \
+            not found.groupdict().get("n") and found.group("x").lower().rstrip("s") not in PEOPLE | ANIMALS and \
+            found.group("link").strip(" ,").lower() != "who":
+        return text  # "he"/"she" is a person or a pet, never "my car" ("who" says it is one: "my grandad, who ...")
+    who = f"my {(found.group('adj') or '').lower()}{(found.group('x') or found.group('x2')).lower()} {found.groupdict().get('n') or ''}".strip()
     pred = re.sub(r"^'s\b", "is", re.sub(r"^'re\b", "are", found.group("pred").strip()))
     tail = (found.group("tail") or "").strip(" ,")
     main = text[:found.start("link")]
     if found.group("link").strip(" ,").lower() == "who" and tail and not re.match(r"(?:and|but|so)\b", tail, re.I):
         main, tail = f"{main} {tail}", ""  # "My son Finn, who is 9, plays the violin": the clause around it is the main one
-    rest = text[found.end():]
+    rest = re.sub(r"^[.!?]+", "", text[found.end():])
     return f"{main}. {who[:1].upper()}{who[1:]} {pred}.{' ' + tail + '.' if tail else ''}{rest}"
 
 
@@ -669,7 +674,7 @@ def name_like(value: str, match, text: str) -> bool:
 
 OPS = r"plus|minus|times|divided by|multiplied by|over"
 LISTS = ("likes", "dislikes", "allergies")  # a new value joins the old one instead of replacing it
-FORGET = (r"(?:never ?mind what i (?:told|said to) you about|forget|delete|remove|erase|wipe|clear|unlearn|scrap|scratch|scrub|purge|nuke|drop|ditch|get rid of|(?:stop|quit|cease) remembering|don't remember|"
+FORGET = (r"(?:never ?mind what i (?:told|said to) you about|forget|delete|remove|erase|wipe|clear|unlearn|scrap|scratch|scrub|purge|nuke|drop|ditch|get rid of|(?:stop|quit|cease) (?:remembering|storing|saving|recording|logging)|don't remember|"
           r"do not remember|don't keep|do not keep|stop keeping|no need to keep|don't store|do not store|stop storing|"
           r"(?:i'd )?rather you didn't (?:keep|store|remember)|(?:don't|do not|stop|no need to) (?:hold|hang) on to|"
           r"no need to (?:keep|remember|store))")
