@@ -167,6 +167,12 @@ def test_a_request_not_to_keep_a_fact_stores_nothing(said):
     assert "won't remember" in answer, answer
 
 
+def test_not_to_keep_what_is_no_longer_true_forgets_it():
+    store = {"diet": "vegan", "city": "Hull"}
+    answer, calls, _ = loop("Please don't keep that I'm vegan any more.", keyed_tools(store), lines(store))
+    assert store == {"city": "Hull"}, (store, calls, answer)
+
+
 def test_a_request_not_to_keep_what_memory_holds_forgets_it():
     store = {"hobby": "likes salsa dancing", "pet": "a cat"}
     answer, calls, _ = loop("Actually, don't remember that I like salsa dancing.", keyed_tools(store), lines(store))
@@ -221,6 +227,7 @@ class Recall:
     ("I've got two daughters, Ava and Zoe.", "What are my daughters called?", "Ava and Zoe", "daughters"),
     ("I've got a Kawasaki motorbike.", "What motorbike do I have?", "Kawasaki", "motorbike"),
     ("I've got an old Volvo estate.", "What car do I have?", "Volvo", None),
+    ("I've got a Golf GTI.", "What car do I drive?", "Golf", None),
 ])
 @pytest.mark.parametrize("shape", ["lines", "json", "search", "key"])
 def test_what_the_user_has_is_kept_under_its_kind_and_recalled(said, question, expected, key, shape):

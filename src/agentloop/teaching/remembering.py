@@ -427,10 +427,11 @@ def unkept(intent: Intent, turn):
     said = intent.slots.get("said")
     eraser = turn.tool("forget")
     if said and eraser and any(args[""] == eraser.name for args in turn.made):  # replayed after its delete
-        return (yield from forget(understand(f"forget that {said}")[0], turn))
+        return (yield from forget(([i for i in understand(said) if i.kind == "forget"] or understand(f"forget that {said}"))[0], turn))
     if said and eraser and (known := turn.known()):
-        named = understand(f"forget that {said}")
-        values = [v for i in understand(said) if i.kind == "remember" for _, v in i.slots["facts"]]
+        parsed = understand(said)  # "that I'm vegan any more" is already a forget
+        named = [i for i in parsed if i.kind == "forget"] or understand(f"forget that {said}")
+        values = [v for i in parsed if i.kind == "remember" for _, v in i.slots["facts"]] or [i.slots.get("what") or "" for i in named]
         held = [f"{k.replace('_', ' ')} {v}" for k, v in known.items()]  # the fact's own value, not only its kind ("likes")
         if len(named) == 1 and named[0].kind == "forget" and values and any(said_as(values[0], text) for text in held):
             return (yield from forget(named[0], turn))

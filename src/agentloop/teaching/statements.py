@@ -205,7 +205,8 @@ NOUNS = {"driv": {"car", "vehicle", "bike"}, "speak": {"language", "languages"},
          "work": {"job", "employer", "workplace"}, "lov": {"band", "food", "colour"}}  # what a verb is usually asked about
 NEAR_VERBS = {"have": {"own", "drive", "ride", "keep"}, "own": {"have", "drive", "ride"}, "know": {"speak", "read"},
               "speak": {"know"}, "do": {"work", "be"}, "work": {"do", "be"}, "like": {"take", "have", "drink", "prefer", "love"},
-              "take": {"like", "have", "drink", "prefer"}, "spend": {"grow", "live"}}  # a small table of near-synonyms ("where did I spend my childhood?": grew up)
+              "take": {"like", "have", "drink", "prefer"}, "spend": {"grow", "live"}, "drive": {"have", "own"},
+              "ride": {"have", "own"}}  # a small table of near-synonyms ("where did I spend my childhood?": grew up)
 
 
 PAST = {base: past for past, base in IRREGULAR.items() if past in LIFE or past.endswith(("ew", "ught", "oke", "ote"))}
