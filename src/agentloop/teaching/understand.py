@@ -256,7 +256,7 @@ FRONTED = (r"^\W*(?:(?:(?:that|the) (?:thing|stuff|bit|part|info|detail|note)s?(
 SELF_FIX = (r"(?:(?<=[.!?,;:])|\s[-–—])\s*(?P<m>(?:(?:oh|um|uh|er|erm|hmm|hang on|wait|whoops|oops|correction|my bad|my mistake|"
             r"scratch that|i mean|i meant|or rather|rather|make (?:that|it)|actually|(?:no|nope|sorry)(?=\s*(?:[,.!:;\-–—]|wait\b|"
             r"actually\b|sorry\b|i mean\b|i meant\b)))\b[\s,.!:;\-–—]*)+)")
-EXPLAINED = r"^\W*(?:(?:that|this)(?:'s| is| was| were)|(?:it|that)(?:'s| is| was) not)\b"  # "that's my neighbour's cat": why, not a fact
+EXPLAINED = r"^\W*(?:(?:that|this)(?:'s| is| was| were)(?! (?:right|correct|true|it)\b)|(?:it|that)(?:'s| is| was) not)\b"  # "that's my neighbour's cat": why, not a fact
 
 
 def corrected_in_place(text: str) -> str | None:
@@ -293,8 +293,8 @@ def corrected_in_place(text: str) -> str | None:
             elif not prep and (kept_prep := re.match(rf"(?:{PREPS})\s+", old, re.I)):  # "lives in Rome - wait, no, Milan"
                 value = kept_prep.group() + value
             first = said[:at] + value + said[at + len(old):]
-        elif not stated(first):
-            return None
+        elif not (now := stated(first)) or now[-1][0] != facts[-1][0] or now[-1][0] in LISTS:
+            return None  # "I'm 30. Sorry, my English is bad": another subject is no correction; a like joins the likes
         return " ".join([kept.strip(), first.rstrip(".") + ".", *rest[1:]]).strip()
     return None
 
