@@ -61,6 +61,15 @@ def test_a_forget_request_that_names_its_thing_first_deletes_it(said, key):
     assert store == {"city": "Derby"}, (store, calls, answer)
 
 
+def test_the_thing_named_first_may_be_a_note_and_a_bare_the_names_nothing():
+    store = {"note_vet": "vet on Tuesday at 10", "city": "Derby"}
+    loop("That thing about the vet - forget it.", keyed_eraser(store), lines(store))
+    assert store == {"city": "Derby"}, store
+    store = {"note_vet": "vet on Tuesday at 10", "city": "Derby"}
+    answer, calls, _ = loop("The weather is grim - forget it.", keyed_eraser(store), lines(store))
+    assert calls == [] and len(store) == 2, (calls, answer)
+
+
 def note_tools(store: dict):
     def write_fact(line):
         store[f"n{len(store) + 1}"] = line

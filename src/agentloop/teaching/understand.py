@@ -246,10 +246,10 @@ def retracted(text: str) -> str | None:
     return text[found[-1].end():] if found and text[:found[-1].start()].strip(" .,!?;:-–—") else None
 
 
-FRONTED = (r"^\W*(?:(?:(?:that|the) (?:thing|stuff|bit|part|info|detail|note)s?(?: (?:i|we) (?:told|gave|said to|mentioned to) you|"
+FRONTED = (r"^\W*(?P<lead>(?:(?:that|the) (?:thing|stuff|bit|part|info|detail|note)s?(?: (?:i|we) (?:told|gave|said to|mentioned to) you|"
            r" (?:i|we) (?:said|mentioned|shared|told you)(?: (?:earlier|before|yesterday))?)? (?:about|on|regarding)|"
            r"what (?:i|we) (?:told you|said|mentioned|shared)(?: (?:earlier|before|yesterday))? (?:about|on)|about|as for|regarding|re:?)\s+)?"
-           r"(?P<what>(?:my|our) [^.?!,;:\-–—]+?|where (?:i|we) [a-z]+)\s*(?:[-–—:,;?.!]+\s*)+(?:(?:ok|okay|so|please|pls|just|actually|"
+           r"(?P<what>(?:my|our|the) [^.?!,;:\-–—]+?|where (?:i|we) [a-z]+)\s*(?:[-–—:,;?.!]+\s*)+(?:(?:ok|okay|so|please|pls|just|actually|"
            r"you can|can you|could you)\s+)*")
 
 
@@ -346,8 +346,8 @@ def named_before_forget(text: str) -> str | None:
     statement before it ("My shoe size is 44 - don't keep that") is no name: that is a request not to keep it."""
     found = re.match(FRONTED + rf"(?:{FORGET})\s+(?:it|that|this|what (?:i|we) said|about (?:it|that)|it all)"
                      r"(?:\s+(?:please|pls|now|too|as well))?\W*$", text, re.I)
-    if not found or stated(found.group("what")):
-        return None
+    if not found or stated(found.group("what")) or found.group("what").lower().startswith("the ") and not found.group("lead"):
+        return None  # "The weather's awful, forget it" names nothing; "The bit about the dentist - forget it" does
     return found.group("what")
 
 
