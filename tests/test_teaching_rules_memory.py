@@ -248,6 +248,12 @@ def test_what_the_user_has_is_kept_under_its_kind_and_recalled(said, question, e
     assert expected in memory.ask(question, shape)
 
 
+def test_a_kind_after_the_thing_is_not_its_key():
+    store = {}
+    loop("I have a meeting with my boss at 3", keyed_tools(store))
+    assert "boss" not in store, store
+
+
 @pytest.mark.parametrize("held, question", [("two cats, Miso and Tofu", "What car do I have?"),
                                             ("three kids", "What car have I got?"),
                                             ("a Honda Civic", "Do I have any pets?")])

@@ -120,8 +120,9 @@ def statement(clause: str) -> tuple[str, str] | None:
 def owned_key(thing: str) -> str:
     """The key for what the user has, from its one noun of a known kind (the kinds table, people): "a labrador called
     Nala" -> "dog" (a breed is its kind), "a tabby cat named Mochi" -> "cat", "two daughters, Ava and Zoe" -> "daughters";
-    "user_has" when it names no kind ("a 2019 Toyota Yaris") or more than one ("3 kids and 2 dogs")."""
-    head = re.split(r",|\b(?:called|named|who|which|that)\b", thing, maxsplit=1)[0]
+    "user_has" when it names no kind ("a 2019 Toyota Yaris") or more than one ("3 kids and 2 dogs"), or the kind is
+    only in what follows the thing ("a meeting with my boss")."""
+    head = re.split(r",|\b(?:called|named|who|which|that|with|at|in|on|for|from|to|of|by|about)\b", thing, maxsplit=1)[0]
     kinds = {w for w in re.findall(r"[a-z]+", head) if w in KIND_OF or w in PEOPLE or w[:-1] in KIND_OF or w[:-1] in PEOPLE}
     if len(kinds) != 1:
         return "user_has"
