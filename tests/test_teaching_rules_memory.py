@@ -138,6 +138,12 @@ def test_a_second_fact_in_a_later_clause_is_kept_and_recalled(said, question, ex
     assert expected in answer, answer
 
 
+@pytest.mark.parametrize("said, question, expected", [("My wife is called Mei, and she teaches maths.", "What does my wife do?", "maths"),
+                                                     ("My brother is named Olu and he lives in Lagos.", "Where does my brother live?", "Lagos")])
+def test_a_second_fact_about_someone_is_found_by_key_too(said, question, expected):
+    assert expected in Recall(said).ask(question, "key")
+
+
 def test_it_is_no_person():
     store, _ = round_trip("My van is white and she is fast.", "What colour is my van?")
     assert not any("she" in v or "fast" in v for v in store.values()), store

@@ -106,7 +106,9 @@ def ask(intent: Intent, turn):
         nouns = [facts.canonical(w) for w in asked_about(intent.slots["about"])]
         results, asked_key = [], nouns[0] if takes_key(tool) and key.startswith("user_") and nouns else key
         if takes_key(tool) and (on_file := keys_listed(turn.system)):  # "keys saved: diet, name": one of them, never a made-up key
-            asked_key = listed(", ".join(on_file), key, intent.slots["about"]) or said_with_verb(on_file, shape)
+            asked_key = listed(", ".join(on_file), key, intent.slots["about"])
+            if (by_verb := said_with_verb(on_file, shape)) and asked_key in (None, f"{shape['subject']}_name"):
+                asked_key = by_verb  # "where does my sister live?": `sister_lives`, not her name
             if asked_key is None:
                 return f"None of the keys I can look up ({', '.join(on_file)}) is about that, so I don't know."
         elif takes_key(tool) and (lister := turn.tool("list_memory")) and lister is not tool:  # list the keys, then fetch one
@@ -223,8 +225,9 @@ def said_with_verb(keys: list, shape: dict | None) -> str | None:
         return None
     near = {statements.lemma(v) for base, verbs in statements.NEAR_VERBS.items() if statements.lemma(base) == shape["verb"]
             for v in verbs} | {shape["verb"]}
+    any_doing = shape["verb"] == "do" and not shape["words"] and shape["subject"] != "user"  # "what does my wife do?"
     return next((k for k in keys if (said := statements.decode(k)) and said[0] == shape["subject"]
-                 and statements.lemma(said[1]) in near), None)
+                 and (any_doing or statements.lemma(said[1]) in near)), None)
 
 
 def keys_listed(system: str) -> list[str]:
