@@ -114,7 +114,8 @@ def test_a_statement_only_taken_back_stores_nothing_and_says_so():
                                         ("My rabbit is called Bun. Actually my goat is called Billy.", ["Bun", "Billy"]),
                                         ("I'm 52. Sorry, my spelling is awful.", ["52"]),
                                         ("I like cider. Oops, I also like perry.", ["cider", "perry"]),
-                                        ("My name is Bo. No, that's right, Bo.", ["Bo"])])
+                                        ("My name is Bo. No, that's right, Bo.", ["Bo"]),
+                                        ("My usual order is a flat white, make it large.", ["flat white"])])
 def test_no_correction_without_a_new_value(said, kept):
     store = {}
     loop(said, note_tools(store))

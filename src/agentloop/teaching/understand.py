@@ -254,7 +254,7 @@ FRONTED = (r"^\W*(?P<lead>(?:(?:that|the) (?:thing|stuff|bit|part|info|detail|no
 
 
 SELF_FIX = (r"(?:(?<=[.!?,;:])|\s[-–—])\s*(?P<m>(?:(?:oh|um|uh|er|erm|hmm|hang on|wait|whoops|oops|correction|my bad|my mistake|"
-            r"scratch that|i mean|i meant|or rather|rather|make (?:that|it)|actually|(?:no|nope|sorry)(?=\s*(?:[,.!:;\-–—]|wait\b|"
+            r"scratch that|i mean|i meant|or rather|rather|make that|actually|(?:no|nope|sorry)(?=\s*(?:[,.!:;\-–—]|wait\b|"
             r"actually\b|sorry\b|i mean\b|i meant\b)))\b[\s,.!:;\-–—]*)+)")
 EXPLAINED = r"^\W*(?:(?:that|this)(?:'s| is| was| were)(?! (?:right|correct|true|it)\b)|(?:it|that)(?:'s| is| was) not)\b"  # "that's my neighbour's cat": why, not a fact
 
