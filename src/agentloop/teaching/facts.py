@@ -17,7 +17,7 @@ ALIASES = {"name": ["user_name", "username", "first_name", "called"], "prefers":
     "birthday": ["birth_date", "date_of_birth", "birthdate", "dob", "bday", "birth_year"],
            "lives_in": ["city", "home", "lives", "address", "home_city", "apartment", "flat"], "job": ["occupation", "profession", "work"],
            "allergies": ["allergy", "allergic_to"], "likes": ["like", "loves", "interests"],
-           "location": ["lives_in", "city"], "avoids": ["allergies", "allergy", "diet"]}
+           "location": ["lives_in", "city", "home_city", "home"], "avoids": ["allergies", "allergy", "diet"]}
 
 
 def facts_in_memory(text: str) -> dict:
@@ -65,13 +65,29 @@ def ids_in(result: str) -> list[tuple[str, str]]:
         for item in data if isinstance(data, list) else [data]:
             if isinstance(item, dict) and item.get("id") is not None:
                 pairs.append((str(item["id"]), str(item.get("content") or item.get("text") or item.get("memory") or "")))
+            elif isinstance(item, dict) and (named := next((k for k in item if re.search(r"(?:^|_)id$", k, re.I)), None)):
+                pairs.append((str(item[named]), " ".join(str(v) for k, v in item.items() if k != named and isinstance(v, str))))
+            elif isinstance(item, dict):
+                pairs += keyed_by_id(item)
+            elif isinstance(item, list) and len(item) == 2 and all(isinstance(v, (str, int)) for v in item):
+                pairs.append((str(item[0]), str(item[1])))  # [["k7", "User's locker code is 3381"], ...]
     if not pairs:  # "[n2] User is allergic to cats", "#17: Dentist is Dr Patel", "n1: The user ...": an id before each memory
         pairs = re.findall(r"^\s*(?:\[(?:id:?\s*|#)?([\w:.-]+)\]|#(\w+)[:.)]?|([A-Za-z_-]{0,12}\d[\w.-]*)\s*[:)])\s*(.+)$",
                            result, re.M | re.I)
         pairs = [(a or b or c, text) for a, b, c, text in pairs]
-    if not pairs:
-        pairs = [(m, result) for m in re.findall(r"\"?id\"?\s*[:=]\s*\"?([\w:.-]+)", result)]
+    if not pairs:  # "id=k7 text=...; id=k8 text=...": each id with the words up to the next one
+        marks = list(re.finditer(r"\"?id\"?\s*[:=]\s*\"?([\w:.-]+)", result))
+        pairs = [(m.group(1), re.sub(r"^\W*\w+\"?\s*[:=]\s*", "", result[m.end():marks[i + 1].start() if i + 1 < len(marks)
+                                                                  else len(result)]).strip(" ;,\"'")) for i, m in enumerate(marks)]
     return pairs
+
+
+def keyed_by_id(data: dict) -> list[tuple[str, str]]:
+    """{"n1": "User's phone is ...", "n2": "..."}: a search result whose keys are ids and whose values are the memories'
+    texts (every key shaped as an id: a few letters, then digits), as (id, text); [] for any other object."""
+    if not data or not all(isinstance(v, str) and re.fullmatch(r"[A-Za-z]{0,8}[_-]?\d+", k) for k, v in data.items()):
+        return []
+    return [(k, v) for k, v in data.items()]
 
 
 def json_in(text: str) -> list:

@@ -107,6 +107,8 @@ def ask(intent: Intent, turn):
         results, asked_key = [], nouns[0] if takes_key(tool) and key.startswith("user_") and nouns else key
         if takes_key(tool) and (on_file := keys_listed(turn.system)):  # "keys saved: diet, name": one of them, never a made-up key
             asked_key = listed(", ".join(on_file), key, intent.slots["about"])
+            if (by_verb := said_with_verb(on_file, shape)) and asked_key in (None, f"{shape['subject']}_name"):
+                asked_key = by_verb  # "where does my sister live?": `sister_lives`, not her name
             if asked_key is None:
                 return f"None of the keys I can look up ({', '.join(on_file)}) is about that, so I don't know."
         elif takes_key(tool) and (lister := turn.tool("list_memory")) and lister is not tool:  # list the keys, then fetch one
@@ -142,13 +144,17 @@ def ask(intent: Intent, turn):
         if turn.tool("recall"):  # a search needs words: it cannot list what it does not know to ask for
             return "I can only search my memory by its words: tell me what it was about and I'll look."
         return "You haven't asked me to remember anything yet."
+    if honest := for_another_time(intent, known, key):  # "where am I this week?": not where they live
+        return honest
     if shape and (kept := statements.answer(shape, known)):
         return kept
-    if shape and (named := [k for k in known if set(k.split("_")) & (shape["words"] | statements.NOUNS.get(shape["verb"], set()))
-                            and not statements.decode(k)]):  # "which band do I love?": the memory named by the question
-        return say.sentence(say.phrase(named[0], known[named[0]]))
+    if shape and (named := [k for k in known if (set(k.split("_")) & (shape["words"] | statements.NOUNS.get(shape["verb"], set()))
+                                                 or statements.kinds_in(k.replace("_", " ")) & statements.kinds_in(" ".join(shape["words"])))
+                            and not statements.decode(k)]):  # "which band do I love?", "any pets?" (`cats`): the memory named
+        return ("Yes: " if shape["yes_no"] else "") + say.sentence(say.phrase(named[0], known[named[0]]))
     held, value = facts.holder(known, key)
-    if held != key and (held.endswith("_name") or held in say.PHRASES and held in facts.ALIASES.get(key, ())):
+    if held != key and (held.endswith("_name") or held in say.PHRASES and held in facts.ALIASES.get(key, ())
+                        or held == key.removesuffix("_name")):  # "my dog's name" from `dog: a labrador called Nala`
         key = held  # "who am I married to?" finds `wife_name`: said as what it is, never as the word asked with
     thing = re.search(r"\bdo i (?:like|love|enjoy) (.+?)[?.!]*$", intent.slots["about"], re.I)
     if thing and value is not None:
@@ -158,15 +164,37 @@ def ask(intent: Intent, turn):
         key, value = key.removesuffix("_name"), thing  # "who's my fav band?": the band, not a name
     if value is not None:
         return say.sentence(say.phrase(key, value))
-    if word := next((w for w in asked_about(intent.slots["about"]) if facts.lookup(known, facts.canonical(w)) is not None), None):
+    if word := next((w for w in asked_about(intent.slots["about"]) if facts.lookup(known, facts.canonical(w)) is not None
+                     and not (shape and w == shape["subject"])), None):  # "where does my brother live?" is not his name
         key = facts.canonical(word)  # "where's home for me these days?", "what's my line of work?"
         return say.sentence(say.phrase(key, facts.lookup(known, key)))
     if notes := loosely(known, key):
-        return "You told me: " + "; ".join(say.phrase(k, v) if k in say.PHRASES or statements.decode(k) else v
+        return "You told me: " + "; ".join(say.phrase(k, v) if k in say.PHRASES or statements.decode(k) or k.endswith("_name") else v
                                            for k, v in notes) + "."
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"])
-    return say.unknown(key)
+    return say.unknown(key if not intent.slots.get("shape") else "user_" + key)  # "how old is my dad?": never "your dad be"
+
+
+SPAN = (r"\b(?:(?:this|next) (?:week(?:end)?|morning|afternoon|evening|month)|today|tonight|tomorrow|right now|at the moment|"
+        r"(?:on |this |next )(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b")
+
+
+def for_another_time(intent: Intent, known: dict, key: str) -> str | None:
+    """"I don't know where you are this week; you live in Leeds": the reply to a question asked for a span when memory
+    answers it only without the span (under another key, or where they live when the question does not say "live")."""
+    held, value = facts.holder(known, key)
+    moved = held != key or held == "lives_in" and not re.search(r"\b(?:live|living|home)\b", intent.slots["about"], re.I)
+    if value is None or not moved or not (span := for_a_while(intent.slots["about"])):
+        return None
+    return f"I don't know {'where you are' if key in ('location', 'lives_in') else say.thing(key)} {span}; {say.phrase(held, value)}."
+
+
+def for_a_while(question: str) -> str | None:
+    """The span a question is asked for ("where am I this week?" -> "this week"), or None: an answer that holds without
+    it (where they live) does not answer it."""
+    found = re.search(SPAN, question, re.I)
+    return found.group().lower() if found else None
 
 
 PLAIN = set("""name time kind sort type thing things stuff what when where which much many remind tell know remember
@@ -188,6 +216,18 @@ def listed(listing: str, key: str, question: str, tried: str = "") -> str | None
         (n for n in names if words & {statements.lemma(w) for w in re.split(r"[_\W]+", n) if len(w) > 2}), None) or next(
         (n for n in names if any(len(w) > 3 and (n.lower().endswith(w) or w.startswith(n.lower()) and len(n) > 3)
                                  for w in words)), None)  # "nickname" for a name, "diet" for "dietary"
+
+
+def said_with_verb(keys: list, shape: dict | None) -> str | None:
+    """A listed key that keeps a statement with the question's verb ("user_has" for "what car do I have?"), or None;
+    what it holds is still checked against the kind asked (statements.answer)."""
+    if not shape:
+        return None
+    near = {statements.lemma(v) for base, verbs in statements.NEAR_VERBS.items() if statements.lemma(base) == shape["verb"]
+            for v in verbs} | {shape["verb"]}
+    any_doing = shape["verb"] == "do" and not shape["words"] and shape["subject"] != "user"  # "what does my wife do?"
+    return next((k for k in keys if (said := statements.decode(k)) and said[0] == shape["subject"]
+                 and (any_doing or statements.lemma(said[1]) in near)), None)
 
 
 def keys_listed(system: str) -> list[str]:
@@ -231,13 +271,18 @@ def forget(intent: Intent, turn):
         reason = refusal(results)
         return f"I couldn't forget that. {reason}" if reason else f"Done: I've forgotten everything ({results[0].strip()})."
     search = turn.tool("list_memory", "recall") if key == "*" else turn.tool("recall", "list_memory")
+    shown = {}  # id -> the memory's text, when the ids came from a search
     named = matcher(intent, [f"{k.replace('_', ' ')} {v}" for k, v in turn.known().items()])
     if not takes_key(tool) and search:  # memory services delete by id: search first, then delete
         words = [w for w in asked_about(intent.slots.get("what") or "") if w not in ("bit", "note", "thing", "stuff")]
         queries = ["user"] if key == "*" else list(dict.fromkeys([value or say.query(key), *words[:1]]))
         for query in queries:  # how memory writes it, then the user's own word ("the bit about my allergy")
             [result] = yield [call(search, query=query, limit=20 if key == "*" else 5, scope="user")]
-            targets = [i for i, text in facts.ids_in(result) if key == "*" or named(text)]
+            listed = facts.ids_in(result)
+            named = matcher(intent, [text for _, text in listed])  # "my old address" with one address found is that one
+            targets = [i for i, text in listed if key == "*" or named(text)]
+            targets = targets if key == "*" else closest(intent, targets, dict(listed))
+            shown = {i: text for i, text in listed if i in targets}
             if targets:
                 break
         if not targets:
@@ -278,7 +323,10 @@ def forget(intent: Intent, turn):
     if key == "*":
         return f"Done: I've forgotten everything I had ({len(gone)} {'memory' if len(gone) == 1 else 'memories'}).{kept}"
     renamed = takes_key(tool) and gone != [turn.written(key)] and gone[0] not in facts.ALIASES.get(key, ())
-    if intent.slots.get("stale") or len(gone) > 1 or renamed:  # say which memories went, by their keys
+    if shown and all(t in shown for t in gone) and (len(gone) > 1 or not said_as(what, shown[gone[0]])):
+        # deleted by ids a search gave, and the user's words do not say what went: say what those memories said
+        what = "; ".join(f'"{shown[t].strip()}"' for t in gone)
+    elif intent.slots.get("stale") or len(gone) > 1 or renamed:  # say which memories went, by their keys
         what = " and ".join(say.thing(str(t)) for t in gone)
     return f"Done: I've forgotten {what}.{kept}"
 
@@ -321,6 +369,22 @@ def correct(intent: Intent, turn):
     return f"Corrected: {say.phrase(key, new)}."
 
 
+def said_as(what: str, text: str) -> bool:
+    """Whether the words of "your gym membership number" all appear in the memory that went ("User's gym membership
+    number is 5521"), so saying them says what went."""
+    held = {statements.lemma(w) for w in re.findall(r"[a-z0-9]+", text.lower())}
+    return all(statements.lemma(w) in held for w in re.findall(r"[a-z0-9]+", what.lower()) if w not in ("your", "that", "the"))
+
+
+def closest(intent: Intent, ids: list, texts: dict) -> list:
+    """Of the memories a search matched, those sharing the most of the words named: "my gym membership number" is the
+    number, not "User's gym is FitCo"; two entries about "my ex" both go."""
+    named = intent.slots.get("value") or intent.slots.get("what") or intent.slots["key"].replace("_", " ")
+    wanted = {statements.lemma(w) for w in re.findall(r"[a-z0-9]{2,}", named.lower())} - {statements.lemma(w) for w in STOP}
+    score = {i: len(wanted & {statements.lemma(w) for w in re.findall(r"[a-z0-9]{2,}", texts[i].lower())}) for i in ids}
+    return [i for i in ids if score[i] == max(score.values())] if score else ids
+
+
 def matcher(intent: Intent, held: list = ()):
     """Whether a memory's text is about what the user named (shared words, inflections allowed). An old X is only
     an old X when memory holds one (`held`: memory's texts): "my old hamster" with one hamster held is that one."""
@@ -361,7 +425,22 @@ def pointer(intent: Intent, turn):
 
 
 def unkept(intent: Intent, turn):
-    """"Don't remember this, but ...": nothing is stored, and the user is told so."""
+    """"Don't remember this, but ...": nothing is stored, and the user is told so. When memory already holds what was
+    said ("Actually, don't remember that I like jazz" with jazz kept), it is forgotten instead."""
+    said = intent.slots.get("said")
+    eraser = turn.tool("forget")
+    if said and eraser and any(args[""] == eraser.name for args in turn.made):  # replayed after its delete
+        return (yield from forget(([i for i in understand(said) if i.kind == "forget"] or understand(f"forget that {said}"))[0], turn))
+    if said and eraser and (known := turn.known()):
+        parsed = understand(said)  # "that I'm vegan any more" is already a forget
+        named = [i for i in parsed if i.kind == "forget"] or understand(f"forget that {said}")
+        values = [v for i in parsed if i.kind == "remember" for _, v in i.slots["facts"]] or [i.slots.get("what") or "" for i in named]
+        held = [f"{k.replace('_', ' ')} {v}" for k, v in known.items()]  # the fact's own value, not only its kind ("likes")
+        if len(named) == 1 and named[0].kind == "forget" and values and any(said_as(values[0], text) for text in held):
+            return (yield from forget(named[0], turn))
+    keys = [k for i in understand(said) if i.kind == "remember" for k, _ in i.slots["facts"]] if said else []
+    if keys and not any(statements.decode(k) or k.startswith("user_") for k in keys):  # its name, never its value (a PIN)
+        return f"OK: I won't remember {' or '.join(say.thing(k) for k in keys)}; nothing was saved."
     return "OK: I won't remember that."
 
 

@@ -9,6 +9,8 @@ words they share, never by a list of nouns.
 """
 import re
 
+from .grammar import KIND_OF, PEOPLE
+
 # closed-class words: they carry the structure, so they can be listed completely
 MODALS = set("can can't cannot could couldn't will won't would wouldn't shall should shouldn't may might must "
              "need needn't ought".split())
@@ -79,7 +81,7 @@ def statement(clause: str) -> tuple[str, str] | None:
     owned = re.match(rf"^\W*{OPENERS}(?:i|we)(?:'ve got|'ve| have got| have| got)\s+(?P<rest>(?:an?|\d+|two|three|four|five|"
                      rf"some|several|many|lots of|a few)\b.+)$", text, re.I)
     if owned:  # "I have 3 kids and 2 dogs", "we've got two cats": what they have, as said
-        return "user_has", owned.group("rest").strip(" ,")
+        return owned_key(owned.group("rest")), owned.group("rest").strip(" ,")
     found = re.match(rf"^\W*{OPENERS}(?:(?P<i>i)|my (?:[a-z]+ (?=[a-z]+ (?-i:[A-Z])))?(?P<thing>[a-z]+)(?: (?P<name>(?-i:[A-Z][a-z]+)))?)(?P<aux>'ve got|'ve| have got| have|'m| am)?"
                      rf"\s+(?P<verb>[a-z']+)\b\s*(?P<rest>.*)$", text, re.I)
     if not found:
@@ -110,7 +112,46 @@ def statement(clause: str) -> tuple[str, str] | None:
         return None
     if subject != "user":  # "my train leaves at 7:45": the verb is already in the third person
         return (f"{subject}_{verb}", rest) if verb.endswith("s") else None
+    if verb == "own" and (kind := owned_key(rest)) != "user_has":  # "I own a tabby cat named Mochi": cat
+        return kind, rest
     return f"user_{third_person(verb)}", rest
+
+
+def owned_key(thing: str) -> str:
+    """The key for what the user has, from its one noun of a known kind (the kinds table, people): "a labrador called
+    Nala" -> "dog" (a breed is its kind), "a tabby cat named Mochi" -> "cat", "two daughters, Ava and Zoe" -> "daughters";
+    "user_has" when it names no kind ("a 2019 Toyota Yaris") or more than one ("3 kids and 2 dogs"), or the kind is
+    only in what follows the thing ("a meeting with my boss")."""
+    head = re.split(r",|\b(?:called|named|who|which|that|with|at|in|on|for|from|to|of|by|about)\b", thing, maxsplit=1)[0]
+    kinds = {w for w in re.findall(r"[a-z]+", head) if w in KIND_OF or w in PEOPLE or w[:-1] in KIND_OF or w[:-1] in PEOPLE}
+    if len(kinds) != 1:
+        return "user_has"
+    kind = kinds.pop()
+    return KIND_OF[kind] if KIND_OF.get(kind) in ("dog", "cat") else kind
+
+
+def kinds_in(text: str) -> set:
+    """The kinds a text names, each with what it is a kind of: "a labrador" -> {labrador, dog, pet}, "two cats" -> {cat,
+    pet}, "my car" -> {car, vehicle}; people too ("kids" -> {kid})."""
+    found = set()
+    for word in re.findall(r"[a-z]+", text.lower()):
+        word = word if word in KIND_OF or word in PEOPLE or word[:-1] not in KIND_OF | dict.fromkeys(PEOPLE) else word[:-1]
+        while word in KIND_OF or word in PEOPLE or word in KIND_OF.values():
+            if word in found:
+                break
+            found.add(word)
+            word = KIND_OF.get(word, "")
+    return {lemma(w) for w in found}
+
+
+def of_the_kind_asked(ask: dict, value: str) -> bool:
+    """Whether a statement can answer a question that names a kind: "what car do I have?" is never "two cats", and
+    "do I have any pets?" is yes only for a value that names a pet ("a Honda Civic" names none)."""
+    asked = kinds_in(" ".join(ask["words"]))
+    if not asked:
+        return True
+    held = kinds_in(value)
+    return bool(asked & held) if held or ask["yes_no"] else True
 
 
 def decode(key: str) -> tuple[str, str] | None:
@@ -144,7 +185,7 @@ def question(clause: str) -> dict | None:
     "words": {"car"}, "yes_no": False}; None if the question is not about the user or their things."""
     text = clause.strip().lower().rstrip("?!. ")
     found = re.match(r"^\W*(?:(?P<wh>what|which|where|when|who|whom|how(?: many| much| long| old| often)?)(?P<what>(?: [a-z']+){0,3}?) )?"
-                     r"(?P<aux>do|does|did|am|have|has|can)\s+(?:(?P<i>i)|my (?P<thing>[a-z]+))\s+"
+                     r"(?P<aux>do|does|did|am|have|has|can)\s+(?:(?P<i>i)|my (?:[a-z]+ (?=(?:" + "|".join(PEOPLE) + r")\b))?(?P<thing>[a-z]+))\s+"
                      r"(?P<verb>[a-z]+)\b\s*(?P<rest>.*)$", text)
     being = re.match(r"^\W*(?P<wh>what|who|how (?:old|tall))(?P<what>) (?:is|'s) my (?P<thing>[a-z]+)$", text)
     if being:  # "how old is my son?": what he is, said with "is"
@@ -165,7 +206,8 @@ NOUNS = {"driv": {"car", "vehicle", "bike"}, "speak": {"language", "languages"},
          "work": {"job", "employer", "workplace"}, "lov": {"band", "food", "colour"}}  # what a verb is usually asked about
 NEAR_VERBS = {"have": {"own", "drive", "ride", "keep"}, "own": {"have", "drive", "ride"}, "know": {"speak", "read"},
               "speak": {"know"}, "do": {"work", "be"}, "work": {"do", "be"}, "like": {"take", "have", "drink", "prefer", "love"},
-              "take": {"like", "have", "drink", "prefer"}, "spend": {"grow", "live"}}  # a small table of near-synonyms ("where did I spend my childhood?": grew up)
+              "take": {"like", "have", "drink", "prefer"}, "spend": {"grow", "live"}, "drive": {"have", "own"},
+              "ride": {"have", "own"}}  # a small table of near-synonyms ("where did I spend my childhood?": grew up)
 
 
 PAST = {base: past for past, base in IRREGULAR.items() if past in LIFE or past.endswith(("ew", "ught", "oke", "ote"))}
@@ -188,8 +230,11 @@ def answer(ask: dict, known: dict) -> str | None:
     for key, value in known.items():
         parts = decode(key)
         shared = len(ask["words"] & {lemma(w) for w in re.findall(r"[a-z]{3,}", value.lower())}) if parts else 0
-        pro_verb = ask["verb"] == "do" and shared > 0  # "what do I do on weekends?": any doing that shares "weekends"
+        pro_verb = ask["verb"] == "do" and (shared > 0 or not ask["words"] and ask["subject"] != "user")
+        # "what do I do on weekends?": any doing that shares "weekends"; "what does my wife do?": any doing of hers
         if not parts or parts[0] != ask["subject"] or lemma(parts[1]) not in {ask["verb"]} | near and not pro_verb:
+            continue
+        if not of_the_kind_asked(ask, value):  # "what car do I have?" is never "two cats"
             continue
         shared += 2 * (lemma(parts[1]) == ask["verb"])  # the same verb before a near one
         if shared > score:

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from . import arithmetic, statements
 from .timing import MONTH, timing
-from .grammar import NEAR, FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
+from .grammar import KIND_OF, NEAR, PEOPLE, FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
 
 
 @dataclass
@@ -98,9 +98,16 @@ def intents_in(text: str) -> tuple:
     given = re.match(r"^\W*(?:please |can you )?(?:count|reverse|uppercase|lowercase|shout|capitali[sz]e|title[- ]?case|measure|"
                      r"how many)\b[^:\"“]{0,40}:\s*\S", text, re.I)
     given = given or re.search(r"\b(?:don't|do not)\s+(?:want to\s+|wanna\s+)?(?:add|subtract|multiply|divide)\b", text, re.I)
+    if (fixed := corrected_in_place(text)) is not None:  # "My cat is Tom. Wait, no - that's my neighbour's. Mine is Tabby."
+        return intents_in(fixed) if fixed else (Intent("unkept"),)
+    if named := named_before_forget(text):  # "That thing I told you about my salary - forget it": the salary
+        return intents_in(f"forget {named}")
     after = retracted(text)  # "What's 10 minus 4? Just kidding - what's 10 plus 4?": only the last request counts
     if after is not None and any(i.kind not in ("unknown", "none") for i in intents_in(after)):
         return intents_in(after)
+    if said := kept_back(text):  # "Don't save that I'm moving to Spain, it's not certain yet": stored nowhere
+        return tuple(i for i in intents_in(said[0]) if i.kind not in ("unknown", "none")) + (Intent("unkept", {"said": said[1]}),) \
+            if said[0] else (Intent("unkept", {"said": said[1]}),)
     if (kept := unkept(text)) is not None:  # "Don't remember this, but my salary is 85k": nothing of it is stored
         return tuple(i for i in intents_in(kept) if i.kind not in NOT_ASKED) + (Intent("unkept"),)
     if over_time := arithmetic.rate_over_span(text):  # "3.2 km every day. How far in a week?", "35 a week, weeks until 1000?"
@@ -109,6 +116,7 @@ def intents_in(text: str) -> tuple:
         return (whole_list,)
     text = re.sub(r"^\W*(?:just so you know|just fyi|fyi|for your information|for the record|heads up)\W+(?=i\b|i'm\b|my\b)", "", text,
                   flags=re.I)  # "Just so you know, I'm ...": a lead-in, not part of the statement
+    text = said_of_them(text)  # "My partner is called Dev and he works as a chef": two facts, both kept
     parts = [text.strip()] if given else clauses(text)  # "Count the words: I came, I saw": the text after the colon is one
     if (vague := arithmetic.unsaid_change(text)) and re.search(r"\bhow (?:many|much)\b|\bleft\b|\bnow\b", text, re.I):
         return (Intent("unsure", {"unread": vague}),)  # "He gave some to Leo, then found 6. How many now?": no number to use
@@ -236,6 +244,132 @@ def retracted(text: str) -> str | None:
     """What is left after a retraction ("just kidding", "scratch that,") that a new request follows, or None."""
     found = list(re.finditer(RETRACTION, text, re.I))
     return text[found[-1].end():] if found and text[:found[-1].start()].strip(" .,!?;:-–—") else None
+
+
+FRONTED = (r"^\W*(?P<lead>(?:(?:that|the) (?:thing|stuff|bit|part|info|detail|note)s?(?: (?:i|we) (?:told|gave|said to|mentioned to) you|"
+           r" (?:i|we) (?:said|mentioned|shared|told you)(?: (?:earlier|before|yesterday))?)? (?:about|on|regarding)|"
+           r"what (?:i|we) (?:told you|said|mentioned|shared)(?: (?:earlier|before|yesterday))? (?:about|on)|about|as for|regarding|re:?)\s+)?"
+           r"(?P<what>(?:my|our|the) [^.?!,;:\-–—]+?|where (?:i|we) [a-z]+)\s*(?:[-–—:,;?.!]+\s*)+(?:(?:ok|okay|so|please|pls|just|actually|"
+           r"you can|can you|could you)\s+)*")
+
+
+SELF_FIX = (r"(?:(?<=[.!?,;:])|\s[-–—])\s*(?P<m>(?:(?:oh|um|uh|er|erm|hmm|hang on|wait|whoops|oops|correction|my bad|my mistake|"
+            r"scratch that|i mean|i meant|or rather|rather|make that|actually|(?:no|nope|sorry)(?=\s*(?:[,.!:;\-–—]|wait\b|"
+            r"actually\b|sorry\b|i mean\b|i meant\b)))\b[\s,.!:;\-–—]*)+)")
+EXPLAINED = r"^\W*(?:(?:that|this)(?:'s| is| was| were)(?! (?:right|correct|true|it)\b)|(?:it|that)(?:'s| is| was) not)\b"  # "that's my neighbour's cat": why, not a fact
+
+
+def corrected_in_place(text: str) -> str | None:
+    """A statement corrected inside the same message, as only the corrected statement: "My sister is Ann. Oops, I meant
+    Anna" -> "My sister is Anna"; "I'm 34, sorry, 35" -> "I'm 35"; "My cat is called Tom. Wait, no, that's my neighbour's
+    cat. Mine is called Tabby" -> "my cat is called Tabby" ("mine" is the thing taken back). "" when all that follows
+    only takes it back; None when nothing is corrected (no statement before the marker, or no new value after it)."""
+    for mark in re.finditer(SELF_FIX, text, re.I):
+        before, after = text[:mark.start()].strip(" ,;-–—"), text[mark.end():].strip()
+        said = clauses(before)[-1] if before else ""
+        facts = [f for i in intents_in(said) if i.kind == "remember" for f in i.slots["facts"]] if said else []
+        if not facts or not re.sub(r"\bactually\b|\W", "", mark.group("m"), flags=re.I) and not bare(after):
+            continue  # "actually" alone before a whole statement: the later statement replaces it anyway
+        rest = clauses(after)
+        while rest and re.match(EXPLAINED, rest[0], re.I):
+            rest = rest[1:]
+        kept = before[:len(before) - len(said)] if before.endswith(said) else None
+        if kept is None:
+            return None
+        if not rest:
+            return kept.strip() if rest != clauses(after) else None
+        thing = re.match(r"(?:[a-z]+_)?([a-z]+)_name$", facts[-1][0]) or re.match(r"my (?:[a-z]+ )?([a-z]+)\b", said, re.I)
+        first = re.sub(r"^\W*(?:mine|my one|ours)\b", f"my {thing.group(1)}" if thing else "mine", rest[0], flags=re.I)
+        if bare(first):
+            value = re.sub(r"^(?:it(?:'s| is| was)|that(?:'s| is)|(?:it |that )?should be|make (?:it|that)|i mean|i meant)\s+", "",
+                           first.strip(" .!"), flags=re.I)
+            old = facts[-1][1]
+            at = said.lower().rfind(old.lower())
+            if at < 0:
+                return None
+            prep = re.match(rf"(?:{PREPS})\s+", value, re.I)
+            if prep and said[:at].lower().endswith(" " + prep.group().lower()):  # "I'm allergic to nuts, or rather, to peanuts"
+                value = value[prep.end():]
+            elif not prep and (kept_prep := re.match(rf"(?:{PREPS})\s+", old, re.I)):  # "lives in Rome - wait, no, Milan"
+                value = kept_prep.group() + value
+            first = said[:at] + value + said[at + len(old):]
+        elif not (now := stated(first)) or now[-1][0] != facts[-1][0] or now[-1][0] in LISTS:
+            return None  # "I'm 30. Sorry, my English is bad": another subject is no correction; a like joins the likes
+        return " ".join([kept.strip(), first.rstrip(".") + ".", *rest[1:]]).strip()
+    return None
+
+
+PREPS = r"in|at|on|to|from|as|for|with|by"
+
+
+def bare(words: str) -> bool:
+    """A value said alone, as a correction gives it ("Anna", "it's blue", "the 13th"): a few words, no statement, no request."""
+    words = re.sub(r"^(?:it(?:'s| is| was)|that(?:'s| is)|(?:it |that )?should be|make (?:it|that)|i mean|i meant)\s+", "",
+                   words.strip(" .!"), flags=re.I)
+    words = re.sub(rf"^(?:{PREPS})\s+", "", words, flags=re.I)  # "to peanuts"
+    return bool(re.fullmatch(r"(?:an?\s+|the\s+)?[\w'.@+-]+(?:\s+[\w'.@+-]+){0,3}", words)) and not re.search(
+        r"\b(?:i|i'm|my|me|we|you|your|what|how|why|who|where|when|please|for|about|to|if|but)\b", words, re.I)
+
+
+PERSON = (r"\b(?:(?i:my|our) (?P<adj>(?!(?i:is|was|are)\b)(?i:[a-z]+) (?=(?i:[a-z]+)(?:'s|\s)))?(?P<x>(?!(?i:is|was|are)\b)(?i:[a-z]+))(?i:'s name is| is (?:called|named)| (?:is )?called| named)?,? "
+          r"|\b(?i:an?) (?P<x2>(?i:[a-z]+)) (?i:called|named) )(?P<n>[A-Z][a-z]+)")
+ANIMALS = {kind for kind, of in KIND_OF.items() if of in ("pet", "dog", "cat")}  # who "he" or "she" can be, beside people
+UNNAMED = (r"\b(?i:my|our) (?P<adj>(?!(?i:is|was|are)\b)(?i:[a-z]+) (?=(?i:[a-z]+)[\s,]))?(?P<x>(?!(?i:is|was|are)\b)(?i:[a-z]+))"
+           r"(?:\s+[^.!?,;]*?(?=,?\s+(?i:and)\s+(?i:he|she|they)\b))?")  # "My grandad, who is 92, ...", "My dad is a builder and he ..."
+LINKED = (r"(?P<link>,?\s+(?i:and)\s+(?i:he|she|they)\b|,?\s+(?i:who)\b)\s*(?P<pred>(?:'s|'re)?[^.!?;,]+?)"
+          r"(?P<tail>,[^.!?;]*)?(?=[.!?;]|$)")
+
+
+def said_of_them(text: str) -> str:
+    """A second fact about someone the user named, said in a later clause of the same sentence, as a statement of its
+    own about them: "My partner is called Dev and he works as a chef" -> "... Dev. My partner Dev works as a chef.";
+    "I have a sister called Rosa who is a nurse" -> "... Rosa. My sister Rosa is a nurse."; "My son Finn, who is 9,
+    plays the violin" -> "My son Finn plays the violin. My son Finn is 9." ("it" is left alone: "it" is no person)."""
+    found = re.search(PERSON + LINKED, text) or re.search(UNNAMED + LINKED, text)
+    if not found or (found.group("x") or found.group("x2")).lower() in NOT_NAMES or \
+            not found.groupdict().get("n") and found.group("x").lower().rstrip("s") not in PEOPLE | ANIMALS and \
+            found.group("link").strip(" ,").lower() != "who":
+        return text  # "he"/"she" is a person or a pet, never "my car" ("who" says it is one: "my grandad, who ...")
+    who = f"my {(found.group('adj') or '').lower()}{(found.group('x') or found.group('x2')).lower()} {found.groupdict().get('n') or ''}".strip()
+    pred = re.sub(r"^'s\b", "is", re.sub(r"^'re\b", "are", found.group("pred").strip()))
+    tail = (found.group("tail") or "").strip(" ,")
+    main = text[:found.start("link")]
+    if found.group("link").strip(" ,").lower() == "who" and tail and not re.match(r"(?:and|but|so)\b", tail, re.I):
+        main, tail = f"{main} {tail}", ""  # "My son Finn, who is 9, plays the violin": the clause around it is the main one
+    rest = re.sub(r"^[.!?]+", "", text[found.end():])
+    return f"{main}. {who[:1].upper()}{who[1:]} {pred}.{' ' + tail + '.' if tail else ''}{rest}"
+
+
+def named_before_forget(text: str) -> str | None:
+    """What a forget request names before it, when its own object is only "it"/"that" ("That thing I told you about my
+    salary - forget it", "The bit about my landlord, scrap that", "About my bank, forget what I said"), or None. A
+    statement before it ("My shoe size is 44 - don't keep that") is no name: that is a request not to keep it."""
+    found = re.match(FRONTED + rf"(?:{FORGET})\s+(?:it|that|this|what (?:i|we) said|about (?:it|that)|it all)"
+                     r"(?:\s+(?:please|pls|now|too|as well))?\W*$", text, re.I)
+    if not found or stated(found.group("what")) or found.group("what").lower().startswith("the ") and not found.group("lead"):
+        return None  # "The weather's awful, forget it" names nothing; "The bit about the dentist - forget it" does
+    return found.group("what")
+
+
+KEEP_NOT = (r"(?:^|(?<=[,;.!?:\-–—])|\bplease\s+|\bbut\s+|\bjust\s+|\bactually,?\s+)\s*(?:(?:please|pls|just|and)\s+)*(?:don't|do not|dont|never|no need to|"
+            r"you (?:don't|do not) (?:need|have) to|you (?:shouldn't|mustn't|needn't)|i (?:don't|do not) want you to|"
+            r"(?:i'd|i would) rather you didn't)\s+(?:remember|save|store|keep|note(?: down)?|jot(?: down)?|write(?: down)?|record|log|"
+            r"memori[sz]e|make a note of|put down|hold on to)\s+")
+
+
+def kept_back(text: str) -> tuple[str, str] | None:
+    """A request not to keep a fact, with the fact said after it: "Don't save that I'm moving to Spain, it's not certain
+    yet", "Don't make a note of my weight, it's 90 kg", "Don't log my address: 3 Mill Lane". (the rest of the message,
+    the fact) or None. A thing named with no value ("don't keep my job") is a delete, and "this/that" alone is unkept()."""
+    found = re.search(KEEP_NOT + r"(?:that\s+(?P<s>(?:i|i'm|i've|my|we|our)\b[^,;.!?]+)|(?:of\s+)?(?P<t>my [a-z ]+?)\s*"
+                      r"(?::\s*|,\s*(?:it's|it is|which is)\s+|\s+(?:is|are)\s+)(?P<v>[^,;.!?]+))", text, re.I)
+    if not found:
+        return None
+    said = found.group("s") or f"{found.group('t')} is {found.group('v')}"
+    rest = re.sub(r"^\W*(?:but|and)\b|\W*(?:but|and)\W*$", "", (text[:found.start()] + " " + text[found.end():]), flags=re.I)
+    rest = re.sub(r"^\W*(?:(?:it|that)(?:'s| is) not (?:certain|sure|final|official|true|public)|because|as|since)\b[^.!?]*[.!?]?", "",
+                  rest.strip(" ,.;:-–—"), flags=re.I)  # why it is not to be kept
+    return rest.strip(" ,.;:-–—"), said.strip()
 
 
 def unkept(text: str) -> str | None:
@@ -508,7 +642,8 @@ def stated(text: str) -> list[tuple[str, str]]:
                            r"\w+ (?:days|weeks|months|years) ago)$",
                            "", value, flags=re.I)  # when it happened is not part of the fact
             found.setdefault(key_here, value)
-    if all(k.endswith("_name") and k != "name" for k in found) and (said := statements.statement(text)):
+    if all(k.endswith("_name") and k != "name" for k in found) and (said := statements.statement(text)) \
+            and f"{said[0]}_name" not in found:  # "I have a sister called Rosa": her name says it all
         found[said[0]] = said[1]  # "my sister Priya lives in Toronto": her name, and where she lives
     return sorted(found.items(), key=lambda item: text.lower().find(item[1].lower()))
 
@@ -539,7 +674,7 @@ def name_like(value: str, match, text: str) -> bool:
 
 OPS = r"plus|minus|times|divided by|multiplied by|over"
 LISTS = ("likes", "dislikes", "allergies")  # a new value joins the old one instead of replacing it
-FORGET = (r"(?:never ?mind what i (?:told|said to) you about|forget|delete|remove|erase|wipe|clear|unlearn|scrap|scratch|scrub|purge|nuke|drop|ditch|get rid of|stop remembering|don't remember|"
+FORGET = (r"(?:never ?mind what i (?:told|said to) you about|forget|delete|remove|erase|wipe|clear|unlearn|scrap|scratch|scrub|purge|nuke|drop|ditch|get rid of|(?:stop|quit|cease) (?:remembering|storing|saving|recording|logging)|don't remember|"
           r"do not remember|don't keep|do not keep|stop keeping|no need to keep|don't store|do not store|stop storing|"
           r"(?:i'd )?rather you didn't (?:keep|store|remember)|(?:don't|do not|stop|no need to) (?:hold|hang) on to|"
           r"no need to (?:keep|remember|store))")
@@ -552,7 +687,7 @@ REPORTED = r"[\"“”]|(?:^|\s)['‘]\s*i\b|\b(?:said|says|saying|told|tells|as
 EMBEDDED = [(r"\bmy ([a-z]+?)s name\b", r"my \1's name"),  # "whats my dogs name"
             (r"\b(?:tell me|do you (?:know|remember)|remind me(?: of)?)\s+(what|which|where|when|who)\s+((?:\w+\s+){0,3}?)i(?:'ve| have)? "
              r"(?!am\b|was\b|do\b|did\b)(\w+)", r"\1 \2do i \3"), (r"\bdo i got\b", "do i have"),
-            (r"\bremind me (?:of )?(what|where|when|who|which|how)\b", r"\1"),
+            (r"\b(?:remind me|quick question|just wondering)[\s,:;-]+(?:of\s+)?(what|where|when|who|which|how)\b", r"\1"),
             (r"\bany (\w+) (?:stuff|things?|info|details?)\b.*$", r"what is my \1"),
             (r"\bwhat name do i go by\b|\bwhat(?:'s| is) my nickname\b|\bwhat do (?:people|you) call me\b", "what is my name"),
             (r"\b(what|who) are my (\w+?)s?'? names\b", r"\1 is my \2's name"),(r"\bwhat my (.+?) (?:is|was)\b", r"what is my \1"), (r"\bwhen my (.+?) is\b", r"when is my \1"),
