@@ -5,6 +5,7 @@ tool does. We do the same with keywords: a tool called `plus`, `add` or `sum_num
 is an adder; one whose description says "evaluate an arithmetic expression" is a
 calculator. Then we fill its parameters by their names and types.
 """
+import datetime
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -233,6 +234,8 @@ def fill(tool: Tool, values: dict) -> dict:
         try:
             args[param] = convert(value, spec)
         except NoSuchChoice:
+            if param not in tool.required:
+                continue  # recurring(what, cadence, weekday=None) "every week": no day is made up
             raise Missing(tool, param) from None
     return args
 
@@ -336,6 +339,26 @@ def same_cadence(options: list, said: str):
     return next((o for o in options if wanted and cadence(o) == wanted), None) if wanted else None
 
 
+WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+
+def enum_named(choices: list, value):
+    """The choice a value names in words ("every Friday" names "friday" or "fri"; "2026-03-06" a Friday), or None. A list
+    of weekdays never gets a day the value does not name: NoSuchChoice (asked for, or left out when optional)."""
+    said = str(value).lower()
+    days = [c for c in choices if isinstance(c, str) and len(c) >= 3 and any(d.startswith(c.lower()) for d in WEEKDAYS)]
+    if len(days) < 5:  # not a list of weekdays: a choice named as a whole word ("daily" in "daily at 8")
+        named = [c for c in choices if isinstance(c, str) and re.search(rf"\b{re.escape(c.lower())}\b", said)]
+        return named[0] if len(named) == 1 else None
+    said_days = re.findall(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day", said)
+    if dated := re.search(r"\b(\d{4})-(\d\d)-(\d\d)\b", said):
+        said_days.append(WEEKDAYS[datetime.date(*map(int, dated.groups())).weekday()])
+    named = [c for c in days if said_days and said_days[0].startswith(c.lower())]
+    if named:
+        return named[0]
+    raise NoSuchChoice(choices)
+
+
 class NoSuchChoice(ValueError):
     """The request names a choice the schema's enum does not offer ("every other Friday" with no biweekly)."""
 
@@ -343,6 +366,8 @@ class NoSuchChoice(ValueError):
 def convert(value, spec: dict):
     """Make a value fit its parameter's schema (type and enum)."""
     kind = type_of(spec)
+    if "enum" in spec and value not in spec["enum"] and (named := enum_named(spec["enum"], value)) is not None:
+        value = named  # "every Friday" with ["monday", ..., "friday", ...]: the day said, never the first weekly one
     if "enum" in spec and value not in spec["enum"]:  # "agent:researcher" -> "agent", "every Monday" -> "weekly", else the middle
         prefixed = next((e for e in spec["enum"] if str(value).startswith(f"{e}:")), None)
         if prefixed is None and isinstance(value, str) and any(cadence(e) for e in spec["enum"]):
