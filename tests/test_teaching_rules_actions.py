@@ -41,3 +41,36 @@ def test_an_optional_weekday_enum_is_left_out_when_no_day_is_named():
     log = []
     loop("Remind me every week to call grandpa.", weekly(log), DATED)
     assert log and "day_of_week" not in log[0], log
+
+
+# 91. A move or a change of time: the id listed first, the value in the shape the tool asks, from the prompt's date.
+def calendar(moved, listed, lister, mover, description, slot="start"):
+    return tools(tool(lister, "Shows the calendar entries with ids.", lambda: json.dumps(listed)),
+                 tool(mover, description, lambda **k: moved.append(k) or f"entry {k['entry_id']} now at {k[slot]}",
+                      entry_id="string", **{slot: "string"}))
+
+
+def test_a_format_named_anywhere_in_the_description_shapes_the_one_time_parameter():
+    moved = []
+    listed = {"a1": "Haircut, 2026-03-12T10:00", "a2": "Vet visit, 2026-03-13T16:30"}
+    answer, calls, _ = loop("Can you push my vet visit to Saturday at 11am?",
+                            calendar(moved, listed, "agenda", "shift_entry", "Changes when an entry starts, to a new ISO 8601 time."),
+                            DATED)
+    assert moved == [{"entry_id": "a2", "start": "2026-03-14T11:00"}], (moved, answer)
+
+
+def test_change_x_from_a_to_b_updates_the_listed_id_with_b_in_its_format():
+    for said, expected in (("Change my stretch alarm from 8am to 7:30am.", {"entry_id": "t1", "time": "07:30"}),
+                           ("Please update the water plants alarm to 6pm", {"entry_id": "t2", "time": "18:00"})):
+        moved = []
+        listed = {"t1": "stretch at 08:00 daily", "t2": "water plants at 19:00 Sundays"}
+        answer, calls, _ = loop(said, calendar(moved, listed, "get_alarms", "edit_alarm", "Sets a new time (HH:MM) for an alarm.",
+                                               slot="time"), DATED)
+        assert moved == [expected], (said, moved, answer)
+        assert "scheduled" not in answer.lower()
+
+
+def test_a_listing_tool_is_never_taken_for_a_scheduler():
+    answer, calls, _ = loop("Change the gym thing to later please", tools(
+        tool("list_reminders", "Lists active reminders with ids.", lambda: json.dumps({"r1": "gym at 18:00"}))), DATED)
+    assert "scheduled" not in (answer or "").lower(), answer

@@ -83,7 +83,7 @@ def schedule(intent, turn):
     offered = [t for t in turn.tools if t.kind == "schedule"]
     if not offered:
         return "I can't schedule anything: I have no scheduling tool, and I only run when you write."
-    tools = [t for t in offered if not names_an_entry(t)]
+    tools = [t for t in offered if not names_an_entry(t) and t.params]  # list_reminders() takes no task: it schedules nothing
     if not tools:  # calendar_update(event_id, start) changes what is there: no id is made up for a new entry
         return f"I can't add a new entry: {' and '.join(t.name for t in offered)} only change{'s' * (len(offered) == 1)} " \
                "one already there, by its id."
@@ -395,8 +395,7 @@ def cancel(intent, turn):
     if tool is None:
         return f"I can't cancel {what}: I have no tool that cancels scheduled tasks."
     target = what
-    lister = by_id(tool) and next((t for t in turn.tools if t is not tool and (
-        re.match(LISTS, t.name.replace("_", " "), re.I) or re.match(LISTS, t.description, re.I))), None)
+    lister = by_id(tool) and listing_tool(turn, tool)
     if lister:  # cancel_job(job_id): the id is looked up first, never guessed from the words
         [listing] = yield [call(lister, query=what, task=what, word=what)]
         target = best_entry(entries(listing), what)
@@ -415,8 +414,17 @@ def cancel(intent, turn):
 
 
 MOVES = r"\b(?:move[sd]?|moving|reschedul\w*|postpone\w*|shift\w*|change[sd]? the (?:start|time|date|day)|new (?:start|time|date))\b"
-LISTS = r"\W*(?:list|find|search|get|show|look ?up|fetch|view)\w*\b"  # list_jobs(), "Find events ...": it names what there is
+LISTS = r"\W*(?:list|find|search|get|show|look ?up|fetch|view|display|returns?|gives?)\w*\b"  # list_jobs(), "Find events ...": it names what there is
 FINDS = r"\b(?:find\w*|search\w*|list\w*|look\w* up|lookup|get)\b"
+
+
+def listing_tool(turn, besides):
+    """The tool that names what is scheduled (list_jobs(), "Shows the calendar entries with ids", "Find events ..."),
+    for a tool that needs an id or a title from it: its name or description starts by listing, finding or showing, or
+    it finds something."""
+    others = [t for t in turn.tools if t is not besides]
+    return next((t for t in others if re.match(LISTS, t.name.replace("_", " "), re.I) or re.match(LISTS, t.description, re.I)),
+                None) or next((t for t in others if re.search(FINDS, f"{t.name.replace('_', ' ')} {t.description}", re.I)), None)
 
 
 def move(intent, turn):
@@ -430,7 +438,7 @@ def move(intent, turn):
     named, held = next((p for p in mover.params if p != slot), None), ""
     named_by = re.sub(r"^(?:your|the|that|this)\s+", "", what, flags=re.I)  # "the dentist": search for "dentist"
     if named and "id" in words_of(named):
-        finder = next((t for t in turn.tools if t is not mover and re.search(FINDS, f"{t.name.replace('_', ' ')} {t.description}", re.I)), None)
+        finder = listing_tool(turn, mover)
         if finder is None:
             return f"I can't move {what}: {mover.name} needs its id, and I have no tool to look it up."
         for query in dict.fromkeys([named_by, named_by.split()[0]]):  # "gym session" not found: then "gym", once

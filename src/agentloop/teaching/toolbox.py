@@ -248,8 +248,21 @@ def described(tool: Tool, param: str) -> str:
         rf"\b{re.escape(re.split(r'[_-]', param)[-1])}s?\b\s*\(([^)]+)\)", tool.description, re.I)  # new_start: "the start (ISO 8601)"
     bare = re.search(rf"`?\b{re.escape(param)}\b`?\s+(YYYY[-\w:]*|HH:MM|\d+\s*-\s*\d+)", tool.description)  # "date YYYY-MM-DD, hour 0-23"
     own = tool.params[param].get("description", "") if isinstance(tool.params[param], dict) else ""
-    return " ".join(x for x in (own if isinstance(own, str) else "", said.group(1) if said else "",
-                                shown.group(1) if shown else "", bare.group(1) if bare else "") if x).strip()
+    found = " ".join(x for x in (own if isinstance(own, str) else "", said.group(1) if said else "",
+                                 shown.group(1) if shown else "", bare.group(1) if bare else "") if x).strip()
+    return found or format_of_the_one_time(tool, param)
+
+
+TIME_PARAM = {"start", "time", "date", "when", "due", "datetime", "moment", "begin", "begins", "starts", "at"}
+FORMAT = r"\bISO[- ]?8601(?: date[- ]?time| date| time)?|\bISO (?:date[- ]?time|date)\b|YYYY[-\w:]*|\bHH:MM\b"
+
+
+def format_of_the_one_time(tool: Tool, param: str) -> str:
+    """A format the description names anywhere ("Moves an event to a new ISO 8601 start time") belongs to the tool's one
+    time parameter (new_start), when it has only one; else ""."""
+    timed = [p for p in tool.params if TIME_PARAM & set(words(p))]
+    shown = re.search(FORMAT, tool.description)
+    return shown.group() if shown and timed == [param] else ""
 
 
 def allows_empty(tool: Tool, param: str) -> bool:

@@ -445,10 +445,22 @@ def moved(clause: str) -> Intent | None:
     already scheduled, named by the user's words, and the new time (a time it must name: "move my car to the garage" is none)."""
     said = re.match(r"^\W*(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now)\s+)*(?:move|shift|reschedule|push|"
                     r"postpone|bump)\s+(?P<what>.+?)\s+(?:back |forward |out )?(?:to|till|until|for)\s+"
-                    r"(?P<when>.+?)(?:\s+instead)?(?:,? please)?[?.!]*$", clause, re.I)
+                    r"(?P<when>.+?)(?:\s+instead)?(?:,? please)?[?.!]*$", clause, re.I) or changed_time(clause)
     if not said or not timing(said.group("when"))[0]:
         return None
     return Intent("move", {"what": said.group("what").strip("'\"‘’“”"), "when": said.group("when")})
+
+
+SCHEDULED_THING = rf"(?:{TASK_NOUN}|meetings?|events?|entr(?:y|ies)|class(?:es)?|sessions?|calls?|slots?)"
+
+
+def changed_time(clause: str):
+    """"change my gym reminder from 6pm to 7pm", "update the standup meeting to 9:30": something scheduled (a reminder,
+    meeting, appointment ...) given a new time, the old one ("from 6pm") left out: a move."""
+    said = re.match(rf"^\W*(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now)\s+)*(?:change|update|set(?! up)|make|"
+                    rf"switch|edit)\s+(?P<what>(?:my |the |our |that |this )?[^,;]*?\b{SCHEDULED_THING})(?:\s+(?:time\s+)?from\s+[^,;]+?)?"
+                    rf"\s+(?:to|for)\s+(?P<when>.+?)(?:\s+instead)?(?:,? please)?[?.!]*$", clause, re.I)
+    return said if said and not timing(said.group("when"))[2].strip(" ,.!?") else None  # "to drink water at 8am" is a task
 
 
 SAME_TIME = r"^\W*(?:(?:at|and|but|keep|keep it at|at the)\s+)*(?:the )?same (?:time|hour)(?: as before)?(?: please)?\W*$"
