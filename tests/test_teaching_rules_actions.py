@@ -74,3 +74,26 @@ def test_a_listing_tool_is_never_taken_for_a_scheduler():
     answer, calls, _ = loop("Change the gym thing to later please", tools(
         tool("list_reminders", "Lists active reminders with ids.", lambda: json.dumps({"r1": "gym at 18:00"}))), DATED)
     assert "scheduled" not in (answer or "").lower(), answer
+
+
+# 92. A story of priced items over several sentences: every item counts, or no total is given.
+SUMS = tools(tool("mult", "Multiplies a by b.", lambda a, b: a * b, a="number", b="number"),
+             tool("plus", "Adds a and b.", lambda a, b: a + b, a="number", b="number"))
+
+
+def test_every_priced_item_of_a_story_counts_in_the_total():
+    for said, total in (("Lena went to the market. She bought 2 melons at 3.40 each. She also picked up a loaf of bread "
+                         "for 2.95. How much did she pay in total?", 2 * 3.40 + 2.95),
+                        ("Tom ordered 5 pizzas at 12 each. He added a salad for 7.50 and a drink for 2. What was the total?",
+                         5 * 12 + 7.50 + 2),
+                        ("Ben got 3 sandwiches at 4 each. Then he bought a cake for 9.50. How much did Ben pay altogether?",
+                         3 * 4 + 9.50)):
+        answer, calls, _ = loop(said, SUMS)
+        assert f"{total:g}" in answer, (said, answer)
+
+
+def test_a_story_with_an_item_it_cannot_price_gets_no_total():
+    for said, words in (("I bought 6 eggs and a carton of milk for 1.20. How much did I spend in total?", "6 eggs"),
+                        ("Ana bought 2 shirts for 30. She also got a scarf for 12. How much did she spend in total?", "2 shirts")):
+        answer, calls, _ = loop(said, SUMS)
+        assert "can't work that out" in answer and words in answer, (said, answer)

@@ -641,3 +641,55 @@ def rate_over_span(text: str) -> str | None:
     if not span or (per, span.group("span").lower()) not in SPANS or not every_day:
         return None
     return f"{found.group('n')} * {SPANS[(per, span.group('span').lower())]}"
+
+
+TOTAL_ASKED = (r"\bhow much (?:did|do|does|will|would|have|has|is|was) (?:[a-z]+ ){1,3}?(?:spend|spent|pay|paid|cost|owe)\b|"
+               r"\b(?:altogether|in total|all together|the total|in all|all in|total cost|come to|comes to|came to)\b")
+PRICE = r"[$€£]?(\d+(?:\.\d+)?)"
+PRICED = rf"(?<![\w.])(\d+) ([a-z]+(?: [a-z]+){{0,2}}?) (at|for|costing|@) {PRICE}(?: (each|apiece|a piece|per [a-z]+))?"
+LONE_PRICE = rf"(?:\b(?:for|at|costing|costs?|cost|paid|spent|spend|priced at)\s+(?:another |an extra |just |only )?{PRICE}|[$€£](\d+(?:\.\d+)?))"
+
+
+def money_words(text: str) -> str:
+    """Lower case, numbers in digits, thousands commas gone, currency signs kept (they mark a price)."""
+    return re.sub(r"(?<=\d),(?=\d{3}\b)", "", numbers_in_words(named(text).lower()))
+
+
+def shopping(text: str) -> tuple | None:
+    """Every priced item of a story over several sentences, added up: "He bought 3 notebooks at 4.75 each. He also
+    grabbed a pen for 2.10. How much altogether?" is ("3 * 4.75 + 2.10", None). A number it cannot read as a price or a
+    count with its price ("6 eggs and milk for 1.20", "2 shirts for 30": each or both?) is (None, its words): no total is
+    given without it. None when it is no such story (a budget, a split, a percent are other rules')."""
+    text = money_words(text)
+    if not re.search(TOTAL_ASKED, text) or re.search(r"%|\bpercent|\b(?:left|remain\w*|budget|had|started with|split|share\w*|"
+                                                    r"between|among|per (?:person|head)|each of us|of us)\b", text):
+        return None
+    terms, used = [], []
+    for item in re.finditer(PRICED, text):
+        count, price, each = item.group(1), item.group(4), item.group(5)
+        if item.group(3) != "at" and not each and count != "1":
+            return None, item.group(0)  # "2 shirts for 30": each or both? not read
+        terms.append(price if count == "1" else f"{count} * {price}")
+        used.append(item.span())
+    for lone in re.finditer(LONE_PRICE, text):
+        if not any(a <= lone.start() < b for a, b in used):
+            terms.append(lone.group(1) or lone.group(2))
+            used.append(lone.span())
+    if not terms or len(terms) < 2 and not re.search(r"[.!?]\s+\S", text.strip()):
+        return None  # one price in one sentence: the other rules read it
+    for number in re.finditer(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*\d)(?: [a-z]+)?", text):
+        if not any(a <= number.start() < b for a, b in used):
+            return None, number.group(0)  # "6 eggs" with no price: a total without them would be wrong
+    return (" + ".join(terms), None) if len(terms) > 1 else None
+
+
+def price_left_out(text: str, expression: str) -> str | None:
+    """The words of a price the story names that a sum read from it leaves out ("a pen for 2.10" beside 3 * 4.75), or
+    None: a total that silently drops an item is never given."""
+    kept = {float(n) for n in re.findall(r"\d+(?:\.\d+)?", expression)}
+    said = money_words(text)
+    for lone in re.finditer(LONE_PRICE, said):
+        if float(lone.group(1) or lone.group(2)) not in kept:
+            before = re.split(r"[.!?,;]\s", said[:lone.start()])[-1].split()[-4:]
+            return " ".join(before + [said[lone.start():lone.end()].strip()])
+    return None

@@ -112,6 +112,8 @@ def intents_in(text: str) -> tuple:
     parts = [text.strip()] if given else clauses(text)  # "Count the words: I came, I saw": the text after the colon is one
     if (vague := arithmetic.unsaid_change(text)) and re.search(r"\bhow (?:many|much)\b|\bleft\b|\bnow\b", text, re.I):
         return (Intent("unsure", {"unread": vague}),)  # "He gave some to Leo, then found 6. How many now?": no number to use
+    if spent := arithmetic.shopping(text):  # "3 notebooks at 4.75 each. Also a pen for 2.10. How much altogether?": every item
+        return (Intent("calculate", {"expression": spent[0]}) if spent[0] else Intent("unsure", {"unread": spent[1]}),)
     story = arithmetic.ledger(text) or (arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.search(
         r"\bhow (?:many|much)\b", parts[-1], re.I) else None)
     asks = text.rstrip().endswith("?") or re.search(r"\bhow (?:many|much|far|long)\b", parts[-1] if parts else "", re.I)
@@ -125,6 +127,8 @@ def intents_in(text: str) -> tuple:
         read += [before] if before else []
     numbers = lambda expression: len(re.findall(r"\d+(?:\.\d+)?", expression))  # noqa: E731
     story = story or told or (whole if whole and (not read or numbers(whole) > sum(map(numbers, read))) else None)
+    if story and (left_out := arithmetic.price_left_out(text, story)):
+        return (Intent("unsure", {"unread": left_out}),)  # a total that drops an item is never given
     if story:  # "A box holds 24 pencils. How many pencils are in 5 boxes?": the story spans the sentences
         return (Intent("calculate", {"expression": story}),)
     intents, previous = [], None
