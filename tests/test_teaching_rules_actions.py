@@ -97,3 +97,45 @@ def test_a_story_with_an_item_it_cannot_price_gets_no_total():
                         ("Ana bought 2 shirts for 30. She also got a scarf for 12. How much did she spend in total?", "2 shirts")):
         answer, calls, _ = loop(said, SUMS)
         assert "can't work that out" in answer and words in answer, (said, answer)
+
+
+# 93. Two tools that reverse: the words' order and the letters are told apart by the description.
+def test_word_order_and_letters_are_told_apart_by_description():
+    kit = tools(tool("word_flipper", "Puts the words of a sentence in reverse order, leaving each word intact.",
+                     lambda s: " ".join(s.split()[::-1]), s="string"),
+                tool("backwards", "Writes the characters of a text back to front.", lambda s: s[::-1], s="string"))
+    for said, expected in (("Can you flip the word order of 'red green blue'?", "blue green red"),
+                           ("Reverse the order of the words in 'up down left right'.", "right left down up"),
+                           ("Reverse 'red green blue'.", "eulb neerg der")):
+        answer, calls, _ = loop(said, kit)
+        assert expected in answer and len(calls) == 1, (said, calls, answer)
+
+
+def test_word_order_without_a_tool_is_done_by_hand():
+    answer, _, _ = loop("Put the words of 'one small step' in reverse order, word by word", {})
+    assert "step small one" in answer, answer
+
+
+# 94. A yes/no checker is called and its true/false said in words, never reported as a failure.
+def test_a_checker_tool_is_asked_and_its_answer_said_in_words():
+    palindrome = tool("mirror_check", "Returns true if the word reads the same forwards and backwards.",
+                      lambda word: word == word[::-1], word="string")
+    contains = tool("includes", "Tells whether the text contains the fragment.", lambda text, fragment: fragment in text,
+                    text="string", fragment="string")
+    email = tool("email_ok", "Checks whether an email address is valid.", lambda address: address.count("@") == 1,
+                 address="string")
+    for said, kit, yes in (("Is 'level' a palindrome?", tools(palindrome), True),
+                           ("Is 'kayaks' a palindrome?", tools(palindrome), False),
+                           ("Does 'noon' read the same both ways?", tools(palindrome, email), True),
+                           ("Does 'banana split' contain 'nan'?", tools(contains, palindrome), True),
+                           ("Is 'bob@@example' a valid email address?", tools(email, contains), False)):
+        answer, calls, _ = loop(said, kit)
+        assert len(calls) == 1 and answer.startswith("Yes" if yes else "No"), (said, calls, answer)
+        assert "did not work" not in answer
+
+
+def test_a_checker_is_never_used_for_a_question_it_does_not_answer():
+    palindrome = tool("is_palindrome", "Checks whether a text reads the same backwards.", lambda text: text == text[::-1],
+                      text="string")
+    answer, calls, _ = loop("Is 'racecar' in upper case?", tools(palindrome))
+    assert not calls, calls

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from . import arithmetic, facts, say, statements
 from .remembering import HANDLERS as MEMORY
 from .rules import SAY, forbidden, injected, styled, withheld
-from .tasks import HANDLERS as TASKS, by_hand
+from .tasks import HANDLERS as TASKS, by_hand, checking
 from .grammar import PEOPLE
 from .toolbox import Missing, Tool, call, type_of, words
 from .timing import timing
@@ -72,7 +72,7 @@ def planned(turn: Turn):
     if all(i.kind == "unknown" or i.slots.get("loose") for i in intents) and (meant := resolved(turn)) != turn.text:
         intents = understand(meant) or intents  # "and what does he do?": he is the husband named before
     if all(i.kind == "unknown" for i in intents):
-        intents = completed(turn) or scheduled(turn) or overlapping(turn) or intents
+        intents = completed(turn) or scheduled(turn) or checking(turn) or overlapping(turn) or intents
     if rule := forbidden(turn, intents):  # a rule in the system prompt, whatever its wording, is honoured
         return rule, []
     if kept := next((t for t in turn.withheld for i in intents if t.kind == i.kind and not turn.tool(i.kind)), None):

@@ -8,12 +8,13 @@ import re
 from . import facts, say
 from .grammar import NUDGE
 from .timing import ORDINAL, clock_of, delay, now_in, shaped, task_of, timing
+from .understand import Intent
 from .toolbox import UNITS_SAID, Missing, allows_empty, by_id, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
 
-BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1],
+BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1], "reverse_words": lambda s: " ".join(s.split()[::-1]),
            "count_words": lambda s: str(len(s.split())), "titlecase": str.title, "length": lambda s: str(len(s))}
 SAID = {"uppercase": '"{}" in upper case: {}', "lowercase": '"{}" in lower case: {}',
-        "reverse": '"{}" reversed: {}', "count_words": '"{}" has {} words.', "titlecase": '"{}" in title case: {}',
+        "reverse": '"{}" reversed: {}', "reverse_words": '"{}" with its words in reverse order: {}', "count_words": '"{}" has {} words.', "titlecase": '"{}" in title case: {}',
         "length": '"{}" is {} characters long.'}
 UNITS = r"minute|hour|day|week|month|year|weekend"
 
@@ -253,10 +254,48 @@ def use(intent, turn):
     subject = intent.slots["text"]
     numbers = [intent.slots["number"]] if "number" in intent.slots else []
     [result] = yield [call(tool, text=subject, word=subject, value=subject, query=subject, numbers=numbers)]
-    if reason := refusal([result]):
+    if (reason := refusal([result])) and not re.fullmatch(r"\s*(?i:false|no)\s*", result):  # False is an answer, not a failure
         return f"{tool.name} did not work: {reason}"
     shown = subject if numbers else repr(subject) if subject else ""
     return f"{tool.name}({shown}) returned: {result.strip()}"
+
+
+CHECK_NEAR = {"palindrome": "same backward forward both way reverse mirror", "valid": "valid correct proper well formed",
+              "contain": "contain include inside substring appear", "empty": "empty blank", "anagram": "anagram letter rearrang"}
+YES_NO = r"^\W*(?:is|are|does|do|can|has|have|was)\b"
+
+
+def checking(turn) -> list:
+    """A yes/no question about a quoted text ("Is 'racecar' a palindrome?", "does 'banana' contain 'nan'?") and a checker
+    tool whose words share its meaning (a small table of near words: a palindrome "reads the same both ways"): the
+    checker is asked, never a guess. [] when no checker fits, or two fit equally."""
+    said = re.findall(r"[\"“]([^\"”]+)[\"”]|(?<!\w)['‘]([^'’]+)['’](?!\w)", turn.text)
+    checkers = [t for t in turn.tools if t.kind == "check"]
+    if not said or not checkers or not re.match(YES_NO, turn.text, re.I):
+        return []
+    asked = set(words_of(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))) - {"is", "a", "an", "the", "doe", "do", "it"}
+    asked |= {near for w in list(asked) for key, more in CHECK_NEAR.items() if w.startswith(key) for near in words_of(more)}
+    scored = sorted(((len(asked & set(words_of(f"{t.name} {t.description}"))), t.name) for t in checkers), reverse=True)
+    if not scored[0][0] or len(scored) > 1 and scored[1][0] == scored[0][0]:
+        return []
+    return [Intent("check", {"tool": scored[0][1], "texts": [a or b for a, b in said]})]
+
+
+def check(intent, turn):
+    """The checker called on the quoted texts (in the order of its text parameters); its true/false said in words."""
+    tool = next(t for t in turn.tools if t.name == intent.slots["tool"])
+    texts = intent.slots["texts"]
+    strings = [p for p, spec in tool.params.items() if type_of(spec) in (None, "string")]
+    if len(strings) > len(texts):
+        raise Missing(tool, strings[len(texts)])
+    [result] = yield [(tool.name, dict(zip(strings, texts)))]
+    answer, shown = result.strip(), ", ".join(repr(t) for t in texts[:len(strings)])
+    what = re.match(r"^\W*is\s+[\"“'‘][^\"”'’]+[\"”'’]\s+(?P<p>[^?.!]+?)\s*[?.!]*$", turn.text, re.I)  # "Is 'level' a palindrome?"
+    if re.fullmatch(r"(?i:true|yes|1)", answer):
+        return f"Yes, {texts[0]!r} is {what['p']} ({tool.name} returned {answer})." if what else f"Yes: {tool.name}({shown}) returned {answer}."
+    if re.fullmatch(r"(?i:false|no|0)", answer):
+        return f"No, {texts[0]!r} is not {what['p']} ({tool.name} returned {answer})." if what else f"No: {tool.name}({shown}) returned {answer}."
+    return f"{tool.name}({shown}) returned: {answer}"
 
 
 def joke(intent, turn):
@@ -504,7 +543,7 @@ def closest_listed(listing: str, what: str) -> str | None:
 
 HANDLERS = {
     "cancel": cancel, "move": move, "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
-    "use": use, "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
+    "use": use, "check": check, "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
     "greet": greet, "joke": joke, "compare": compare, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",
     "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.CAN}", "harmful": lambda i, t: "I can't help with that.",

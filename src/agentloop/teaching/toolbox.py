@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..memory import LEVELS  # importance as a number from 0 to 1
+from .grammar import WORD_ORDER
 
 # kind -> words that suggest it (in the name they count three times, elsewhere once)
 KINDS = {
@@ -29,6 +30,7 @@ KINDS = {
     "titlecase": "title titlecase capitalize capitalise",
     "length": "length len long",
     "reverse": "reverse reversed backwards backward mirror opposite flip",
+    "reverse_words": "",  # only by what the description says: "the order of the words", "each word intact"
     "remember": "remember memorize memorise save store write note jot stash stow keep record retain mind memo file profile persist log "
                 "remember_fact",
     "recall": "recall retrieve",
@@ -48,7 +50,7 @@ ARITHMETIC = {"add", "subtract", "multiply", "divide", "power", "modulo"}
 PHRASES = {  # what a description says in a few words, whatever its vocabulary
     "length": r"\b(?:in characters|number of characters|characters long|how many characters|character count)\b",
     "count_letter": r"\bhow many times\b.*\b(?:character|letter|char)\b|\b(?:character|letter)\b.*\bshows? up\b",
-    "reverse": r"\bopposite order\b|\bbackwards?\b|\breversed?\b",
+    "reverse": r"\bopposite order\b|\bbackwards?\b|\breversed?\b|\bback to front\b",
     "forget": r"\bno longer (?:be )?(?:recalled|remembered|kept|used|known|on file|stored|saved|held)\b|\bnever (?:be )?used again\b|"
               r"\bstops? (?:retaining|remembering|keeping|storing|holding)\b|\blets? go of\b",
     "schedule": r"\bafter (?:a|the|some|that|this|an?) (?:delay|wait|while|pause|interval)\b|\b(?:after|in) (?:a given|the given|some) "
@@ -58,9 +60,12 @@ PHRASES = {  # what a description says in a few words, whatever its vocabulary
     "lowercase": r"\b(?:into|to) (?:its |their |the )?(?:small|lower ?case)\b",
     "uppercase": r"\b(?:into|to) (?:its |their |an? |the )?(?:capitals?|upper ?case|capital letters?)\b|\ba capital letter\b",
     "percent": r"\bper ?cent\b|%",
+    "reverse_words": WORD_ORDER,
     "count_words": r"\b(?:tokens|pieces|chunks|items|parts) (?:separated|split|divided) by (?:white ?space|spaces|blanks)\b|"
                    r"\bhow many words\b|\bnumber of words\b|\bwords? in (?:a|the) (?:text|passage|sentence)\b",
 }
+CHECKS = (r"\W*(?:(?:checks?|tests?|tells?|says?|returns? true|determines?|reports?|decides?|finds? out)\b[^.]{0,20}?\b(?:whether|if|when)|"
+          r"whether|returns? whether)\b")  # a yes/no checker: "Checks whether ...", "Returns true if ..."
 MEMORY_WORDS = {"memory", "fact", "remember", "remembered", "user", "note", "memo", "topic", "profile", "saved", "slot"}
 TASK_WORDS = {"task", "reminder", "job", "queue", "queued", "scheduled", "schedule", "alarm", "timer", "todo", "appointment", "booking"}
 
@@ -119,6 +124,9 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     for kind, phrase in PHRASES.items():  # a phrase that says what the tool does outweighs single words
         if re.search(phrase, description, re.I):
             scores[kind], said[kind] = scores.get(kind, 0) + 4, said.get(kind, 0) + 4
+    if "reverse_words" in said:  # "Reverses the order of the words (not the letters)": the words move, not the letters
+        for letters_or_count in ("reverse", "count_words"):
+            scores.pop(letters_or_count, None), said.pop(letters_or_count, None)
     if re.search(r"\b(?:miles?|km|kilomet\w+|celsius|fahrenheit|pounds?|kg|kilograms?|inch\w*|cm|feet|foot|litres?|"
                  r"liters?|gallons?)\b.*\b(?:into|to)\b", description, re.I) and not name_words & KEYWORDS["calculate"]:
         return None  # a unit conversion: none of the kinds we know
@@ -135,6 +143,8 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
         return "cancel"  # drop_event: "Cancel an event, by id": only what is planned is cancelled
     if (name_words | set(words(description)[:1])) & KEYWORDS["forget"]:  # a tool that deletes, whatever it deletes
         return "forget"
+    if re.match(CHECKS, description, re.I) or re.match(r"(?:is|has|are|can)_[a-z]", name):
+        return "check"  # is_palindrome, "Checks whether a text reads the same both ways": a yes/no answer, never a text op
     by_name, by_description = best({k: len(KEYWORDS[k] & name_words) for k in scores if KEYWORDS[k] & name_words}), best(said)
     disagree = by_name and by_description and said[by_description] > said.get(by_name, 0) and not (
         by_name in ("remember", "recall", "forget") and memory and said[by_description] < 2)  # note_down: "... in plain words"
