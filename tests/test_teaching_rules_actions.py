@@ -139,3 +139,24 @@ def test_a_checker_is_never_used_for_a_question_it_does_not_answer():
                       text="string")
     answer, calls, _ = loop("Is 'racecar' in upper case?", tools(palindrome))
     assert not calls, calls
+
+
+# 95. A request not to schedule calls no scheduling tool, and the reply says nothing was scheduled.
+def test_a_negated_scheduling_request_schedules_nothing():
+    made = []
+    kit = tools(tool("add_reminder", "Adds a reminder.", lambda what, when: made.append(what) or "added", what="string",
+                     when="string"))
+    for said in ("Don't remind me to call Bob tomorrow.", "No need to schedule the dentist for Friday.",
+                 "Please don't set a reminder for the gym at 6pm.", "you don't need to put the party in my calendar for Sunday"):
+        answer, calls, _ = loop(said, kit, DATED)
+        assert not made and "nothing was scheduled" in answer, (said, made, answer)
+    answer, calls, _ = loop("Remind me to call Bob at 5pm, don't forget.", kit, DATED)
+    assert made == ["call Bob"], answer  # a reminder asked for, with a negation beside it
+
+
+def test_dont_remind_me_any_more_calls_off_what_is_there():
+    gone = []
+    kit = tools(tool("cancel_reminder", "Cancels a reminder by its words.", lambda what: gone.append(what) or f"cancelled {what}",
+                     what="string"))
+    answer, calls, _ = loop("Don't remind me to stretch any more.", kit, DATED)
+    assert gone == ["stretch"], (gone, answer)

@@ -101,6 +101,8 @@ def intents_in(text: str) -> tuple:
     after = retracted(text)  # "What's 10 minus 4? Just kidding - what's 10 plus 4?": only the last request counts
     if after is not None and any(i.kind not in ("unknown", "none") for i in intents_in(after)):
         return intents_in(after)
+    if unasked := not_to_schedule(text):  # "Don't remind me to call Bob", "no need to schedule the dentist": nothing is scheduled
+        return (unasked,)
     if (kept := unkept(text)) is not None:  # "Don't remember this, but my salary is 85k": nothing of it is stored
         return tuple(i for i in intents_in(kept) if i.kind not in NOT_ASKED) + (Intent("unkept"),)
     if over_time := arithmetic.rate_over_span(text):  # "3.2 km every day. How far in a week?", "35 a week, weeks until 1000?"
@@ -240,6 +242,26 @@ def retracted(text: str) -> str | None:
     """What is left after a retraction ("just kidding", "scratch that,") that a new request follows, or None."""
     found = list(re.finditer(RETRACTION, text, re.I))
     return text[found[-1].end():] if found and text[:found[-1].start()].strip(" .,!?;:-–—") else None
+
+
+NOT_TO_SCHEDULE = (r"^\W*(?:(?:please|pls|oh|ok|okay|and|so|but|actually)\W+)*(?:(?:do not|don't|dont|never|no need to|there's no need to|"
+                   r"you (?:don't|do not|needn't) (?:need to |have to )?)\s*(?:bother (?:to )?|go and )?(?P<verb>remind|schedule|book|queue|"
+                   r"enqueue|ping|nudge|notify|alert|wake|set (?:up )?(?:a |an |any )?(?:reminders?|alarms?|timers?)|"
+                   r"(?:add|put) (?:it|that|this|[^,.;!?]{1,40}?) (?:to|in|on|into) (?:my|the) (?:calendar|schedule|agenda|diary|"
+                   r"planner|queue|reminders|to-?do list))|no (?:need for (?:a |any )?)?(?:reminders?|alarms?)\b(?! (?:is|are) (?:set|scheduled)))")
+
+
+def not_to_schedule(text: str) -> Intent | None:
+    """A request not to schedule ("Don't remind me to call Bob tomorrow", "no need to schedule the dentist", "please
+    don't set a reminder for the gym"): no scheduling tool is called. "... any more/again" calls off what there is."""
+    found = re.search(NOT_TO_SCHEDULE, text, re.I)
+    if not found or re.search(r"\b(?:but|instead)\b", text[found.end():], re.I):
+        return None  # "don't remind me today but tomorrow at 9": the later request is another rule's
+    what = re.sub(r"^\s*(?:me\s+)?(?:to |about |of |for )?", "", text[found.end():]).strip(" .!?")
+    if re.search(r"\b(?:any ?more|again|from now on|no more)\b", what, re.I) and found.group("verb") and \
+            found.group("verb").lower().startswith("remind"):
+        return Intent("cancel", {"what": re.sub(r"\s*\b(?:any ?more|again|from now on)\b", "", what, flags=re.I).strip(" ,.!?")})
+    return Intent("unscheduled", {"what": what})
 
 
 def unkept(text: str) -> str | None:
