@@ -160,3 +160,24 @@ def test_dont_remind_me_any_more_calls_off_what_is_there():
                      what="string"))
     answer, calls, _ = loop("Don't remind me to stretch any more.", kit, DATED)
     assert gone == ["stretch"], (gone, answer)
+
+
+# 96. An average of a list named before it, and a rate over a span of several units, are sums with the tools offered.
+def test_the_average_of_a_named_list_is_summed_then_divided():
+    kit = tools(tool("plus", "Adds a and b.", lambda a, b: a + b, a="number", b="number"),
+                tool("over", "Divides a by b.", lambda a, b: a / b, a="number", b="number"))
+    for said, numbers in (("Find the average of my weekly hours: 38, 42, 40 and 45.", [38, 42, 40, 45]),
+                          ("What's the mean of the temperatures this week: 12, 15, 9, 11 and 13?", [12, 15, 9, 11, 13])):
+        answer, calls, _ = loop(said, kit)
+        assert f"{sum(numbers) / len(numbers):g}" in answer and calls[-1][0] == "over", (said, calls, answer)
+
+
+def test_a_rate_every_day_over_several_weeks_is_a_computation_not_a_fact():
+    kit = tools(tool("mult", "Multiplies a by b.", lambda a, b: a * b, a="number", b="number"))
+    for said, total in (("I save 12 dollars every day. How much will I have saved after three weeks?", 12 * 21),
+                        ("I cycle 8 km every day. How far will I have cycled after a fortnight?", 8 * 14),
+                        ("We bake 40 loaves each week. How many loaves is that over 3 years?", 40 * 52 * 3)):
+        answer, calls, _ = loop(said, kit)
+        assert f"{total:g}" in answer and calls, (said, calls, answer)
+    answer, calls, _ = loop("I work 8 hours a day. How many hours is that in 2 weeks?", kit)
+    assert "112" not in (answer or "") and "80" not in (answer or ""), answer  # how many days a week is a guess

@@ -635,12 +635,16 @@ def rate_over_span(text: str) -> str | None:
     goal = re.search(rf"\bhow many {per}s\b.*?\b(?:until|till|to|before)\b\D*?(?P<goal>\d+(?:\.\d+)?)", text, re.I)
     if goal:
         return f"{goal.group('goal')} / {found.group('n')}"
-    span = re.search(r"\bhow (?:far|much|many|long)\b.*?\b(?:in|over|for|per) (?:an?|one|the|1) (?P<span>day|week|fortnight|year|hour)\b",
-                     text, re.I)
+    span = re.search(r"\bhow (?:far|much|many|long)\b.*?\b(?:in|over|for|per|after|within) (?:(?:an?|one|the|1)|(?P<count>\d+)) "
+                     r"(?:whole |full )?(?P<span>day|week|fortnight|year|hour)s?\b", numbers_in_words(text.lower()), re.I)
     every_day = per != "day" or re.search(r"\b(?:every|each) day\b|\bdaily\b", found.group(), re.I)
-    if not span or (per, span.group("span").lower()) not in SPANS or not every_day:
+    if not span or not every_day:
         return None
-    return f"{found.group('n')} * {SPANS[(per, span.group('span').lower())]}"
+    unit, count = span.group("span").lower(), int(span.group("count") or 1)
+    size = 1 if unit == per else SPANS.get((per, unit))
+    if size is None or (count == 1 and unit == per):
+        return None  # "every day ... in a month": how many days is a guess; "... in a day" asks nothing new
+    return f"{found.group('n')} * {size * count}"  # "5 km every day ... after two weeks": 5 * 14
 
 
 TOTAL_ASKED = (r"\bhow much (?:did|do|does|will|would|have|has|is|was) (?:[a-z]+ ){1,3}?(?:spend|spent|pay|paid|cost|owe)\b|"

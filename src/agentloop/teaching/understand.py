@@ -196,7 +196,7 @@ def of_the_list(text: str) -> Intent | None:
     and 9 this season. What's the mean?"): all of them. None when it asks neither or gives no single list."""
     mean = re.search(r"\baverage\b|\b(?:the|my|a|their|our|his|her) mean\b", text, re.I)
     total = re.search(r"\b(?:in total|altogether|all together|the total|the sum|combined)\b", text, re.I)
-    if not (mean or total) or re.search(r"\b(?:average|mean|total|sum) of\b", text, re.I) or \
+    if not (mean or total) or re.search(r"\b(?:average|mean|total|sum) of\s+(?:the numbers\s+|these\s+)?-?\d", text, re.I) or \
             not re.search(r"\?|\b(?:what|work out|calculate|find|tell)\b", text, re.I):
         return None
     plain = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text.replace("R", ""))  # 1,200 is one number
