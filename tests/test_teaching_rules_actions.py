@@ -181,3 +181,26 @@ def test_a_rate_every_day_over_several_weeks_is_a_computation_not_a_fact():
         assert f"{total:g}" in answer and calls, (said, calls, answer)
     answer, calls, _ = loop("I work 8 hours a day. How many hours is that in 2 weeks?", kit)
     assert "112" not in (answer or "") and "80" not in (answer or ""), answer  # how many days a week is a guess
+
+
+# 97. A cancel tool is known by its description ("calls off", "withdraws", "drops"), and an exact title is looked up.
+def test_a_cancel_tool_is_known_by_its_description():
+    for name, description in (("call_it_off", "Calls off a scheduled event, by name."),
+                              ("withdraw", "Withdraws a reminder so it never fires."),
+                              ("nix", "Drops a queued job so it no longer runs.")):
+        gone = []
+        kit = tools(tool(name, description, lambda what: gone.append(what) or f"called off {what}", what="string"))
+        answer, calls, _ = loop("Please call off the bins reminder.", kit, DATED)
+        assert gone == ["bins"] and "no tool" not in answer, (name, gone, answer)
+
+
+def test_a_cancel_by_exact_title_uses_the_title_as_listed():
+    for said, title in (("Please call off my standup reminder", "team standup"), ("cancel the review reminder", "quarterly review"),
+                        ("Cancel the yoga reminder", None)):
+        listed, gone = ["team standup", "gym", "quarterly review"], []
+        kit = tools(tool("list_reminders", "Lists the titles of active reminders.", lambda: json.dumps(listed)),
+                    tool("call_off", "Calls off an active reminder, given its exact title.",
+                         lambda title: gone.append(title) or f"called off {title}", title="string"))
+        answer, calls, _ = loop(said, kit, DATED)
+        assert gone == ([title] if title else []), (said, gone, answer)
+        assert title or "nothing was cancelled" in answer

@@ -440,6 +440,13 @@ def cancel(intent, turn):
         target = best_entry(entries(listing), what)
         if target is None:
             return f"I couldn't find {what} in what {lister.name} lists, so nothing was cancelled."
+    elif (lister := listing_tool(turn, tool)) and not lister.required and re.search(r"\b(?:exact|exactly|as listed|full)\b",
+                                                                                   tool.description, re.I):
+        [listing] = yield [call(lister)]  # call_off(title): "given its exact title": the title as the list writes it
+        titles = [t for data in facts.json_in(listing) if isinstance(data, list) for t in data if isinstance(t, str)]
+        target = best_entry([(t, t) for t in titles], what) if titles else what
+        if target is None:
+            return f"I couldn't find {what} in what {lister.name} lists, so nothing was cancelled."
     when, _, named = timing(re.sub(r"'s\b", "", target))  # "tomorrow's standup": the standup, on tomorrow's date
     dated = when and any(role_of(p, spec, {"when": "", "day": ""}) for p, spec in tool.params.items())
     made = call(tool, task=named, id=named, when=when) if dated else call(tool, task=target, id=target)

@@ -56,7 +56,9 @@ PHRASES = {  # what a description says in a few words, whatever its vocabulary
     "schedule": r"\bafter (?:a|the|some|that|this|an?) (?:delay|wait|while|pause|interval)\b|\b(?:after|in) (?:a given|the given|some) "
                 r"(?:number of )?(?:minutes|hours|seconds|time)\b",  # later(payload, delay_minutes): it acts after a delay
     "cancel": r"\b(?:take|takes|remove|removes|pull|pulls|drop|drops|strike|strikes)\b[^.]{0,30}?\boff (?:the |my |our |your )?"
-              r"(?:queue|calendar|schedule|agenda|timetable|job list|task list)\b",  # unqueue: "Take a job off the queue"
+              r"(?:queue|calendar|schedule|agenda|timetable|job list|task list)\b|"  # unqueue: "Take a job off the queue"
+              r"^\W*(?:calls?|called|calling) off\b|\bcalls? off (?:an?|the|any|one) (?:\w+ )?(?:reminder|event|job|task|alarm|meeting|"
+              r"appointment|booking)s?\b",  # call_off(title): "Calls off an active reminder"
     "lowercase": r"\b(?:into|to) (?:its |their |the )?(?:small|lower ?case)\b",
     "uppercase": r"\b(?:into|to) (?:its |their |an? |the )?(?:capitals?|upper ?case|capital letters?)\b|\ba capital letter\b",
     "percent": r"\bper ?cent\b|%",
