@@ -204,3 +204,17 @@ def test_a_cancel_by_exact_title_uses_the_title_as_listed():
         answer, calls, _ = loop(said, kit, DATED)
         assert gone == ([title] if title else []), (said, gone, answer)
         assert title or "nothing was cancelled" in answer
+
+
+# 98. How to address or sign replies, in any wording, holds for every reply.
+def test_address_and_sign_off_rules_hold_for_every_reply():
+    kit = tools(tool("plus", "Adds a and b.", lambda a, b: a + b, a="number", b="number"))
+    for system, start, end in (("The user is to be addressed as 'Doctor' in every reply.", "Doctor, ", ""),
+                               ("Call the user Skipper.", "Skipper, ", ""),
+                               ("Address the user as Ms. Lee at all times.", "Ms. Lee, ", ""),
+                               ("Always end your replies with 'Cheers, Bot'.", "", "Cheers, Bot"),
+                               ("Every reply must finish with the words 'Over and out.'", "", "Over and out."),
+                               ("Sign every answer as — Your Assistant", "", "— Your Assistant")):
+        for said in ("what's 5 plus 6?", "hi there"):
+            answer, _, _ = loop(said, kit, system)
+            assert answer.startswith(start) and answer.endswith(end) and answer.count(end or start) == 1, (system, answer)
