@@ -218,3 +218,22 @@ def test_address_and_sign_off_rules_hold_for_every_reply():
         for said in ("what's 5 plus 6?", "hi there"):
             answer, _, _ = loop(said, kit, system)
             assert answer.startswith(start) and answer.endswith(end) and answer.count(end or start) == 1, (system, answer)
+
+
+# 99. A request naming a URL, with a tool that reads pages: the page is fetched and what it says is told from it.
+def test_a_url_with_a_page_reader_is_fetched_and_answered_from_the_page():
+    page = "Harbor Library. We are open Monday to Friday 9-17 and Saturday 10-14. Parking is free."
+    for reader in (tool("read_url", "Fetches a web page and returns its text.", lambda url: page, url="string"),
+                   tool("grab", "Downloads the text of a website.", lambda where: page, where="string")):
+        fetched = []
+        name, (schema_, fn) = reader
+        kit = {name: (schema_, lambda **k: fetched.append(k) or fn(**k))}
+        answer, calls, _ = loop("When is the library open? Check https://harbor-library.example/hours", kit)
+        assert list(fetched[0].values()) == ["https://harbor-library.example/hours"], fetched
+        assert "9-17" in answer and "Parking" not in answer, answer
+
+
+def test_a_url_said_as_a_fact_is_not_fetched():
+    kit = tools(tool("read_url", "Fetches a web page and returns its text.", lambda url: "hello", url="string"))
+    answer, calls, _ = loop("My website is https://ada.example", kit)
+    assert not calls, calls

@@ -8,6 +8,7 @@ import re
 from . import facts, say
 from .grammar import NUDGE
 from .timing import ORDINAL, clock_of, delay, now_in, shaped, task_of, timing
+from .rules import INJECTION
 from .understand import Intent
 from .toolbox import UNITS_SAID, Missing, allows_empty, by_id, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
 
@@ -298,6 +299,44 @@ def check(intent, turn):
     return f"{tool.name}({shown}) returned: {answer}"
 
 
+URL = r"\bhttps?://[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]|\bwww\.[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]"
+ASKS_ABOUT_PAGE = (r"\?|\b(?:read|check|fetch|open|look at|look up|summari[sz]e|sum up|see|visit|get|tell me|according to|"
+                   r"what does|what's on|what is on|says?|said)\b")
+
+
+def fetching(turn) -> list:
+    """A request that names a URL ("What does the page at https://... say about opening hours?") when a tool that reads
+    pages is offered (a url/link parameter, or words about web pages): the page is fetched, never guessed. [] otherwise,
+    and for a statement ("my site is https://...")."""
+    url = re.search(URL, turn.text)
+    if not url or not re.search(ASKS_ABOUT_PAGE, turn.text, re.I) or re.match(r"^\W*(?:my|our)\b[^?]*\b(?:is|are)\b", turn.text, re.I):
+        return []
+    reader = next((t for t in turn.tools if any(re.fullmatch(r"(?:\w+_)?(?:url|uri|link|href|address|page)", p, re.I)
+                                                 for p in t.params) and t.kind not in ("remember", "forget", "schedule")), None)
+    reader = reader or next((t for t in turn.tools if len(t.required) == 1 and re.search(
+        r"\b(?:web ?pages?|urls?|websites?|web sites?|links?)\b", f"{t.name.replace('_', ' ')} {t.description}", re.I)), None)
+    return [Intent("fetch", {"tool": reader.name, "url": url.group()})] if reader else []
+
+
+def fetch(intent, turn):
+    """The page fetched, and what it says about what was asked (its sentences that share a word with the question), else
+    its first sentences; an instruction inside it is never quoted as content."""
+    tool = next(t for t in turn.tools if t.name == intent.slots["tool"])
+    url = intent.slots["url"]
+    [page] = yield [(tool.name, {next(iter(tool.required or tool.params)): url})]
+    if reason := refusal([page]):
+        return f"I couldn't read {url}. {reason}"
+    said = [s for s in re.findall(r"[^.!?\n]+[.!?]?", page) if s.strip() and not re.search(INJECTION, s, re.I)]
+    asked = {w[:4] for w in words_of(turn.text.replace(url, " ")) if len(w) >= 4} - {w[:4] for w in PAGE_WORDS.split()}
+    about = [s.strip() for s in said if asked & {w[:4] for w in words_of(s) if len(w) >= 4}]
+    if not said:
+        return f"The page at {url} has no text I can read."
+    return f"The page at {url} says: " + " ".join(about[:3] or [s.strip() for s in said[:2]])
+
+
+PAGE_WORDS = "what does page site website say says tell about check read fetch look please could would there this that when where"
+
+
 def joke(intent, turn):
     """Its one joke, and honesty about what it is not about."""
     topic = re.search(r"\babout (?:an? |the )?([a-z0-9 ]+?)\W*$", turn.text, re.I)
@@ -550,7 +589,7 @@ def closest_listed(listing: str, what: str) -> str | None:
 
 HANDLERS = {
     "cancel": cancel, "move": move, "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
-    "use": use, "check": check, "unscheduled": lambda i, t: "OK, I won't: nothing was scheduled.", "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
+    "use": use, "check": check, "fetch": fetch, "unscheduled": lambda i, t: "OK, I won't: nothing was scheduled.", "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
     "greet": greet, "joke": joke, "compare": compare, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",
     "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.CAN}", "harmful": lambda i, t: "I can't help with that.",
