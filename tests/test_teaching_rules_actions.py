@@ -147,7 +147,8 @@ def test_a_negated_scheduling_request_schedules_nothing():
     kit = tools(tool("add_reminder", "Adds a reminder.", lambda what, when: made.append(what) or "added", what="string",
                      when="string"))
     for said in ("Don't remind me to call Bob tomorrow.", "No need to schedule the dentist for Friday.",
-                 "Please don't set a reminder for the gym at 6pm.", "you don't need to put the party in my calendar for Sunday"):
+                 "Please don't set a reminder for the gym at 6pm.", "you don't need to put the party in my calendar for Sunday",
+                 "I don't want a reminder for the dentist on Friday"):
         answer, calls, _ = loop(said, kit, DATED)
         assert not made and "nothing was scheduled" in answer, (said, made, answer)
     answer, calls, _ = loop("Remind me to call Bob at 5pm, don't forget.", kit, DATED)
@@ -237,3 +238,19 @@ def test_a_url_said_as_a_fact_is_not_fetched():
     kit = tools(tool("read_url", "Fetches a web page and returns its text.", lambda url: "hello", url="string"))
     answer, calls, _ = loop("My website is https://ada.example", kit)
     assert not calls, calls
+
+
+def test_a_tool_that_updates_a_start_moves_and_the_old_time_and_same_time_are_read():
+    events = {"ev1": {"title": "Dentist", "start": "2026-03-12T15:00"}, "ev2": {"title": "Book club", "start": "2026-03-13T19:00"}}
+    for said, expected in (("Reschedule the book club to next Monday at 7pm", ("ev2", "2026-03-16T19:00")),
+                           ("Can you change the dentist appointment to Friday, same time?", ("ev1", "2026-03-13T15:00")),
+                           ("Bump my dentist appointment from Thursday to Saturday at 10:30", ("ev1", "2026-03-14T10:30"))):
+        moved = []
+        kit = tools(tool("find_events", "Finds events by a word in their title; returns JSON with ids.",
+                         lambda query: json.dumps({k: v for k, v in events.items() if query.lower() in v["title"].lower()}),
+                         query="string"),
+                    tool("update_event", "Updates an event's start (format YYYY-MM-DDTHH:MM).",
+                         lambda event_id, start: moved.append((event_id, start)) or f"event {event_id} now starts {start}",
+                         event_id="string", start="string"))
+        answer, calls, _ = loop(said, kit, DATED)
+        assert moved == [expected], (said, moved, answer)

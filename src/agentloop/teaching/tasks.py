@@ -498,7 +498,8 @@ def cancel(intent, turn):
     return f"Done. {say.sentence(result.strip())}"
 
 
-MOVES = r"\b(?:move[sd]?|moving|reschedul\w*|postpone\w*|shift\w*|change[sd]? the (?:start|time|date|day)|new (?:start|time|date))\b"
+MOVES = (r"\b(?:move[sd]?|moving|reschedul\w*|postpone\w*|shift\w*|(?:change|update|edit|modif(?:y|ie))[sd]? (?:an? |the |its )?"
+         r"(?:\w+'s )?(?:start|time|date|day|when)|new (?:start|time|date))\b")
 LISTS = r"\W*(?:list|find|search|get|show|look ?up|fetch|view|display|returns?|gives?)\w*\b"  # list_jobs(), "Find events ...": it names what there is
 FINDS = r"\b(?:find\w*|search\w*|list\w*|look\w* up|lookup|get)\b"
 

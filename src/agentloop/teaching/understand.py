@@ -248,7 +248,8 @@ NOT_TO_SCHEDULE = (r"^\W*(?:(?:please|pls|oh|ok|okay|and|so|but|actually)\W+)*(?
                    r"you (?:don't|do not|needn't) (?:need to |have to )?)\s*(?:bother (?:to )?|go and )?(?P<verb>remind|schedule|book|queue|"
                    r"enqueue|ping|nudge|notify|alert|wake|set (?:up )?(?:a |an |any )?(?:reminders?|alarms?|timers?)|"
                    r"(?:add|put) (?:it|that|this|[^,.;!?]{1,40}?) (?:to|in|on|into) (?:my|the) (?:calendar|schedule|agenda|diary|"
-                   r"planner|queue|reminders|to-?do list))|no (?:need for (?:a |any )?)?(?:reminders?|alarms?)\b(?! (?:is|are) (?:set|scheduled)))")
+                   r"planner|queue|reminders|to-?do list))|no (?:need for (?:a |any )?)?(?:reminders?|alarms?)\b(?! (?:is|are) (?:set|scheduled))|"
+                   r"i (?:don't|do not) (?:want|need) (?:a |an |any )(?:reminders?|alarms?|nudges?|pings?)\b)")
 
 
 def not_to_schedule(text: str) -> Intent | None:
@@ -470,7 +471,7 @@ def moved(clause: str) -> Intent | None:
     """"move the dentist to Thursday", "push my haircut back to 5pm", "reschedule the team lunch for Monday": something
     already scheduled, named by the user's words, and the new time (a time it must name: "move my car to the garage" is none)."""
     said = re.match(r"^\W*(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now)\s+)*(?:move|shift|reschedule|push|"
-                    r"postpone|bump)\s+(?P<what>.+?)\s+(?:back |forward |out )?(?:to|till|until|for)\s+"
+                    r"postpone|bump)\s+(?P<what>.+?)(?:\s+from\s+[^,;]+?)?\s+(?:back |forward |out )?(?:to|till|until|for)\s+"
                     r"(?P<when>.+?)(?:\s+instead)?(?:,? please)?[?.!]*$", clause, re.I) or changed_time(clause)
     if not said or not timing(said.group("when"))[0]:
         return None
@@ -486,7 +487,9 @@ def changed_time(clause: str):
     said = re.match(rf"^\W*(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now)\s+)*(?:change|update|set(?! up)|make|"
                     rf"switch|edit)\s+(?P<what>(?:my |the |our |that |this )?[^,;]*?\b{SCHEDULED_THING})(?:\s+(?:time\s+)?from\s+[^,;]+?)?"
                     rf"\s+(?:to|for)\s+(?P<when>.+?)(?:\s+instead)?(?:,? please)?[?.!]*$", clause, re.I)
-    return said if said and not timing(said.group("when"))[2].strip(" ,.!?") else None  # "to drink water at 8am" is a task
+    rest = said and re.sub(r",?\s*(?:at |and |but |keep |keep it at )*(?:the )?same (?:time|hour)(?: as before)?\W*$", "",
+                           timing(said.group("when"))[2], flags=re.I)
+    return said if said and not rest.strip(" ,.!?") else None  # "to drink water at 8am" is a task; "Friday, same time" a time
 
 
 SAME_TIME = r"^\W*(?:(?:at|and|but|keep|keep it at|at the)\s+)*(?:the )?same (?:time|hour)(?: as before)?(?: please)?\W*$"
