@@ -254,3 +254,27 @@ def test_a_tool_that_updates_a_start_moves_and_the_old_time_and_same_time_are_re
                          event_id="string", start="string"))
         answer, calls, _ = loop(said, kit, DATED)
         assert moved == [expected], (said, moved, answer)
+
+
+def test_checkers_of_case_and_numbers_and_a_yes_no_question_is_never_a_text_command():
+    lower = tool("is_lower", "Returns true when every letter is lower case.", lambda text: text.islower(), text="string")
+    prime = tool("prime_check", "Checks whether a number is prime.", lambda n: all(n % i for i in range(2, n)), n="integer")
+    for said, kit, start in (("Is 'hello' all lowercase?", tools(lower), "Yes"), ("Is 21 prime?", tools(prime), "No"),
+                             ("Check whether 'Hello' is in lower case", tools(lower, prime), "No")):
+        answer, calls, _ = loop(said, kit)
+        assert answer.startswith(start) and len(calls) == 1, (said, calls, answer)
+    answer, calls, _ = loop("Is 'Hello' in uppercase?", {})
+    assert "HELLO" not in answer, answer  # a question, not "make it upper case"
+
+
+def test_more_stories_and_lists_in_other_shapes():
+    kit = tools(tool("mul", "Multiplies x by y.", lambda x, y: x * y, x="number", y="number"),
+                tool("add", "Adds x and y.", lambda x, y: x + y, x="number", y="number"),
+                tool("div", "Divides x by y.", lambda x, y: x / y, x="number", y="number"))
+    for said, value in (("At the cafe I had a latte for $4.20. My friend had a tea for $2.80 and we shared a cake that cost $6. "
+                         "What was the bill altogether?", 13),
+                        ("Jo buys 3 pens. Each pen costs 1.25. She also buys a ruler for 0.99. What does she pay in total?", 4.74),
+                        ("Average these please: 10, 11, 12, 13", 11.5),
+                        ("I spend 4.50 on coffee every day. What's that over a year?", 1642.5)):
+        answer, calls, _ = loop(said, kit)
+        assert f"{value:g}" in answer, (said, answer)

@@ -635,7 +635,7 @@ def rate_over_span(text: str) -> str | None:
     goal = re.search(rf"\bhow many {per}s\b.*?\b(?:until|till|to|before)\b\D*?(?P<goal>\d+(?:\.\d+)?)", text, re.I)
     if goal:
         return f"{goal.group('goal')} / {found.group('n')}"
-    span = re.search(r"\bhow (?:far|much|many|long)\b.*?\b(?:in|over|for|per|after|within) (?:(?:an?|one|the|1)|(?P<count>\d+)) "
+    span = re.search(r"\b(?:how (?:far|much|many|long)|what(?:'s| is| does| will)(?: that| it)?)\b.*?\b(?:in|over|for|per|after|within) (?:(?:an?|one|the|1)|(?P<count>\d+)) "
                      r"(?:whole |full )?(?P<span>day|week|fortnight|year|hour)s?\b", numbers_in_words(text.lower()), re.I)
     every_day = per != "day" or re.search(r"\b(?:every|each) day\b|\bdaily\b", found.group(), re.I)
     if not span or not every_day:
@@ -651,6 +651,7 @@ TOTAL_ASKED = (r"\bhow much (?:did|do|does|will|would|have|has|is|was) (?:[a-z]+
                r"\b(?:altogether|in total|all together|the total|in all|all in|total cost|come to|comes to|came to)\b")
 PRICE = r"[$€£]?(\d+(?:\.\d+)?)"
 PRICED = rf"(?<![\w.])(\d+) ([a-z]+(?: [a-z]+){{0,2}}?) (at|for|costing|@) {PRICE}(?: (each|apiece|a piece|per [a-z]+))?"
+PRICED_LATER = rf"(?<![\w.])(\d+) ([a-z]+?)(?:e?s)?\b[^.?!]{{0,30}}[.?!,;]?\s+(?:each|every|one|a|per|the) \2 (?:costs?|is|was|sells for|goes for|comes to)\s+{PRICE}"
 LONE_PRICE = rf"(?:\b(?:for|at|costing|costs?|cost|paid|spent|spend|priced at)\s+(?:another |an extra |just |only )?{PRICE}|[$€£](\d+(?:\.\d+)?))"
 
 
@@ -665,18 +666,24 @@ def shopping(text: str) -> tuple | None:
     count with its price ("6 eggs and milk for 1.20", "2 shirts for 30": each or both?) is (None, its words): no total is
     given without it. None when it is no such story (a budget, a split, a percent are other rules')."""
     text = money_words(text)
-    if not re.search(TOTAL_ASKED, text) or re.search(r"%|\bpercent|\b(?:left|remain\w*|budget|had|started with|split|share\w*|"
-                                                    r"between|among|per (?:person|head)|each of us|of us)\b", text):
+    if not re.search(TOTAL_ASKED, text) or re.search(r"%|\bpercent|\b(?:left|remain\w*|budget|(?:had|have|has) [$€£]?\d|started with|split|"
+                                                    r"share (?:it|the)|between|among|per (?:person|head)|each of us|of us)\b", text):
         return None
     terms, used = [], []
+    for item in re.finditer(PRICED_LATER, text):  # "3 pens. Each pen costs 1.25": the count, then its price
+        terms.append(f"{item.group(1)} * {item.group(3)}")
+        used += [item.span(1), item.span(3)]
     for item in re.finditer(PRICED, text):
+        if any(a <= item.start(1) < b for a, b in used):
+            continue
         count, price, each = item.group(1), item.group(4), item.group(5)
         if item.group(3) != "at" and not each and count != "1":
             return None, item.group(0)  # "2 shirts for 30": each or both? not read
         terms.append(price if count == "1" else f"{count} * {price}")
         used.append(item.span())
     for lone in re.finditer(LONE_PRICE, text):
-        if not any(a <= lone.start() < b for a, b in used):
+        at = lone.start(1) if lone.group(1) else lone.start(2)
+        if not any(a <= at < b for a, b in used):
             terms.append(lone.group(1) or lone.group(2))
             used.append(lone.span())
     if not terms or len(terms) < 2 and not re.search(r"[.!?]\s+\S", text.strip()):

@@ -181,7 +181,7 @@ OTHER = [  # (pattern, kind, slot names from the groups)
     (r"^\W*(?:please |pls )?(?:fix|update|correct|change) (?:that|it|this)(?: (?:please|pls|for me))?\W*$", "okay"),
 ]
 WORD_ORDER = (r"\b(?:order of (?:the |its |their )?words|word order|words? (?:in|into) (?:the )?(?:reverse|reversed|opposite|backwards?) order|"
-              r"reverse (?:the )?words|words? backwards|word by word|each word intact|words? (?:reversed|flipped))\b")
+              r"(?:reverse|flip|invert|swap|turn around) (?:the |all the |its |all its )?words|words? backwards|word by word|each word intact|words? (?:reversed|flipped))\b")
 TEXT_OPS = [  # (what the user says, the operation)
     (r"\bhow many (?:times does )?(?:the )?(?:letter )?[\"']?(?P<letter>[a-z])[\"']?(?:'s|s)?\b.*?\bin\b", "count_letter"),
     (r"\bcount the (?P<letter>[a-z])(?:'s|s)\b", "count_letter"),

@@ -68,11 +68,11 @@ def planned(turn: Turn):
         question = re.search(r"ask the user[:,]?\s*(.+)", result, re.IGNORECASE)
         if question:
             return say.sentence(question.group(1).strip()).rstrip("."), []
-    intents = fetching(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL with a page reader: read it
+    intents = fetching(turn) or checking(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
     if all(i.kind == "unknown" or i.slots.get("loose") for i in intents) and (meant := resolved(turn)) != turn.text:
         intents = understand(meant) or intents  # "and what does he do?": he is the husband named before
     if all(i.kind == "unknown" for i in intents):
-        intents = completed(turn) or scheduled(turn) or checking(turn) or overlapping(turn) or intents
+        intents = completed(turn) or scheduled(turn) or overlapping(turn) or intents
     if rule := forbidden(turn, intents):  # a rule in the system prompt, whatever its wording, is honoured
         return rule, []
     if kept := next((t for t in turn.withheld for i in intents if t.kind == i.kind and not turn.tool(i.kind)), None):

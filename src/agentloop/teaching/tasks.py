@@ -262,8 +262,9 @@ def use(intent, turn):
 
 
 CHECK_NEAR = {"palindrome": "same backward forward both way reverse mirror", "valid": "valid correct proper well formed",
-              "contain": "contain include inside substring appear", "empty": "empty blank", "anagram": "anagram letter rearrang"}
-YES_NO = r"^\W*(?:is|are|does|do|can|has|have|was)\b"
+              "contain": "contain include inside substring appear", "empty": "empty blank", "anagram": "anagram letter rearrang",
+              "lowercase": "lower case small", "uppercase": "upper case capital", "even": "even divisible", "odd": "odd"}
+YES_NO = r"^\W*(?:is|are|does|do|can|has|have|was)\b|^\W*(?:please )?(?:check|tell me|find out|see|say)\s+(?:whether|if)\b"
 
 
 def checking(turn) -> list:
@@ -272,9 +273,14 @@ def checking(turn) -> list:
     checker is asked, never a guess. [] when no checker fits, or two fit equally."""
     said = re.findall(r"[\"“]([^\"”]+)[\"”]|(?<!\w)['‘]([^'’]+)['’](?!\w)", turn.text)
     checkers = [t for t in turn.tools if t.kind == "check"]
+    number = re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]*\d)", turn.text)
+    if not said and len(number) == 1:  # "Is 17 prime?" and prime_check(n: integer): the number is what is checked
+        said = [(number[0], "")]
+        checkers = [t for t in checkers if [type_of(spec) for spec in t.params.values()] in (["integer"], ["number"])]
     if not said or not checkers or not re.match(YES_NO, turn.text, re.I):
         return []
-    asked = set(words_of(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))) - {"is", "a", "an", "the", "doe", "do", "it"}
+    asked = set(words_of(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))) - set(words_of(
+        "is a an the does do it in check whether if tell me find out see say please"))
     asked |= {near for w in list(asked) for key, more in CHECK_NEAR.items() if w.startswith(key) for near in words_of(more)}
     scored = sorted(((len(asked & set(words_of(f"{t.name} {t.description}"))), t.name) for t in checkers), reverse=True)
     if not scored[0][0] or len(scored) > 1 and scored[1][0] == scored[0][0]:
@@ -286,16 +292,19 @@ def check(intent, turn):
     """The checker called on the quoted texts (in the order of its text parameters); its true/false said in words."""
     tool = next(t for t in turn.tools if t.name == intent.slots["tool"])
     texts = intent.slots["texts"]
-    strings = [p for p, spec in tool.params.items() if type_of(spec) in (None, "string")]
+    numeric = [type_of(spec) for spec in tool.params.values()] in (["integer"], ["number"])
+    strings = [p for p, spec in tool.params.items() if numeric or type_of(spec) in (None, "string")]
     if len(strings) > len(texts):
         raise Missing(tool, strings[len(texts)])
-    [result] = yield [(tool.name, dict(zip(strings, texts)))]
-    answer, shown = result.strip(), ", ".join(repr(t) for t in texts[:len(strings)])
-    what = re.match(r"^\W*is\s+[\"“'‘][^\"”'’]+[\"”'’]\s+(?P<p>[^?.!]+?)\s*[?.!]*$", turn.text, re.I)  # "Is 'level' a palindrome?"
+    values = [float(t) if "." in t else int(t) for t in texts] if numeric else texts
+    [result] = yield [(tool.name, dict(zip(strings, values)))]
+    answer, shown = result.strip(), ", ".join(t if numeric else repr(t) for t in texts[:len(strings)])
+    first = texts[0] if numeric else repr(texts[0])
+    what = re.match(r"^\W*is\s+(?:[\"“'‘][^\"”'’]+[\"”'’]|-?\d+(?:\.\d+)?)\s+(?P<p>[^?.!]+?)\s*[?.!]*$", turn.text, re.I)  # "Is 'level' a palindrome?"
     if re.fullmatch(r"(?i:true|yes|1)", answer):
-        return f"Yes, {texts[0]!r} is {what['p']} ({tool.name} returned {answer})." if what else f"Yes: {tool.name}({shown}) returned {answer}."
+        return f"Yes, {first} is {what['p']} ({tool.name} returned {answer})." if what else f"Yes: {tool.name}({shown}) returned {answer}."
     if re.fullmatch(r"(?i:false|no|0)", answer):
-        return f"No, {texts[0]!r} is not {what['p']} ({tool.name} returned {answer})." if what else f"No: {tool.name}({shown}) returned {answer}."
+        return f"No, {first} is not {what['p']} ({tool.name} returned {answer})." if what else f"No: {tool.name}({shown}) returned {answer}."
     return f"{tool.name}({shown}) returned: {answer}"
 
 

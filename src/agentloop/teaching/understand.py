@@ -197,7 +197,7 @@ def of_the_list(text: str) -> Intent | None:
     mean = re.search(r"\baverage\b|\b(?:the|my|a|their|our|his|her) mean\b", text, re.I)
     total = re.search(r"\b(?:in total|altogether|all together|the total|the sum|combined)\b", text, re.I)
     if not (mean or total) or re.search(r"\b(?:average|mean|total|sum) of\s+(?:the numbers\s+|these\s+)?-?\d", text, re.I) or \
-            not re.search(r"\?|\b(?:what|work out|calculate|find|tell)\b", text, re.I):
+            not re.search(r"\?|\b(?:what|work out|calculate|find|tell)\b|^\W*(?:please |can you |could you )?(?:average|total)\b", text, re.I):
         return None
     plain = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text.replace("R", ""))  # 1,200 is one number
     lists = [m.group() for m in re.finditer(rf"(?<![\d.]){arithmetic.LIST}", plain)]
@@ -404,6 +404,7 @@ def one(clause: str, previous: str | None) -> Intent:
     reference = re.fullmatch(r"(?:the )?(?:result|output|answer)|it|that|this", subject, re.I)
     command = clause.replace(subject, " ") if subject != clause and not reference else clause  # "lowercase this: LOUD"
     about_me = re.match(r"^\W*(?:i|my|we|i'm|i've)\b", clause, re.I) and not re.search(r"[:\"']", clause) or \
+        re.match(r"^\W*(?:is|are|does|do)\s+[\"“'‘]", clause, re.I) or \
         re.match(r"^\W*(?:how (?:do|can|would|should) (?:i|you|we)|how to|what'?s the best way)\b", clause, re.I)  # advice
     ops = sorted((m.start(), kind, m) for pattern, kind in (TEXT_OPS if not about_me else ())
                  for m in [re.search(pattern, command, re.IGNORECASE)] if m and kind not in ("count_letter", "length"))
