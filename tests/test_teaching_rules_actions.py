@@ -215,7 +215,9 @@ def test_address_and_sign_off_rules_hold_for_every_reply():
                                ("Address the user as Ms. Lee at all times.", "Ms. Lee, ", ""),
                                ("Always end your replies with 'Cheers, Bot'.", "", "Cheers, Bot"),
                                ("Every reply must finish with the words 'Over and out.'", "", "Over and out."),
-                               ("Sign every answer as — Your Assistant", "", "— Your Assistant")):
+                               ("Sign every answer as — Your Assistant", "", "— Your Assistant"),
+                               ("You must call them 'Chief'.", "Chief, ", ""), ("Start every reply with 'Ahoy!'", "Ahoy! ", ""),
+                               ("Begin each answer with the word 'Aye'.", "Aye, ", "")):
         for said in ("what's 5 plus 6?", "hi there"):
             answer, _, _ = loop(said, kit, system)
             assert answer.startswith(start) and answer.endswith(end) and answer.count(end or start) == 1, (system, answer)

@@ -62,14 +62,22 @@ SIGN_OFF = (r"\b(?i:(?:always |must |should )?(?:end|finish|close|conclude|sign(
             r"(?:['\"‘“](?P<q>[^'\"’”]{1,40})['\"’”]|[-—–]\s*(?P<d>[^.\n]{1,40}))")
 
 
+OPENER = (r"\b(?i:(?:always |must |should )?(?:start|begin|open)s? (?:every|each|all|your|any)\s*(?:of your )?(?:reply|replies|answer|"
+          r"answers|message|messages|response|responses)\s*(?:with|by)(?: the (?:words?|phrase|greeting))?)\s*['\"‘“](?P<q>[^'\"’”]{1,40})['\"’”]")
+
+
 def signed(system: str, text: str) -> str:
     """A rule about how every reply ends ("Always end your replies with 'Cheers, Bot'", "Sign every answer as — Ada's
-    assistant", "Every reply must finish with the words 'Over and out.'"): the sign-off added once at the end."""
-    found = re.search(SIGN_OFF, system)
+    assistant", "Every reply must finish with the words 'Over and out.'") or starts ("Start every reply with 'Ahoy!'"):
+    the words added once at the end, or at the start."""
+    found, opener = re.search(SIGN_OFF, system), re.search(OPENER, system)
     sign = found and (found.group("q") or f"— {found.group('d').strip()}")
-    if not sign or text.rstrip().endswith(sign):
-        return text
-    return f"{text.rstrip()} {sign}"
+    if sign and not text.rstrip().endswith(sign):
+        text = f"{text.rstrip()} {sign}"
+    if opener and not text.startswith(opener.group("q")):
+        said = opener.group("q")
+        text = f"{said} {text}" if not said[-1:].isalnum() else f"{said}, {text[:1].lower()}{text[1:]}"
+    return text
 
 
 ROUNDING = (r"\bround\w*\b.*?\b(?:(?P<n>\d|one|two|three) decimal|whole (?:number|dollar|euro|pound|unit|amount)s?|"
