@@ -280,3 +280,13 @@ def test_more_stories_and_lists_in_other_shapes():
                         ("I spend 4.50 on coffee every day. What's that over a year?", 1642.5)):
         answer, calls, _ = loop(said, kit)
         assert f"{value:g}" in answer, (said, answer)
+
+
+def test_a_page_is_quoted_by_whole_sentences_and_without_a_reader_nothing_is_guessed():
+    page = "Blue Fern Cafe. Espresso 2.50. Flat white 3.40. We close at 5pm."
+    for name, param in (("browse", "link"), ("http_get", "uri"), ("get_page", "address")):
+        kit = tools(tool(name, "Gets a page from the internet.", lambda **k: page, **{param: "string"}))
+        answer, calls, _ = loop("How much is a flat white at https://bluefern.example/menu?", kit)
+        assert calls == [(name, {param: "https://bluefern.example/menu"})] and "Flat white 3.40." in answer, answer
+    answer, calls, _ = loop("What does https://bluefern.example say?", {})
+    assert "can't open" in answer and "no tool" in answer, answer

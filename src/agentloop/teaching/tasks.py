@@ -324,18 +324,20 @@ def fetching(turn) -> list:
                                                  for p in t.params) and t.kind not in ("remember", "forget", "schedule")), None)
     reader = reader or next((t for t in turn.tools if len(t.required) == 1 and re.search(
         r"\b(?:web ?pages?|urls?|websites?|web sites?|links?)\b", f"{t.name.replace('_', ' ')} {t.description}", re.I)), None)
-    return [Intent("fetch", {"tool": reader.name, "url": url.group()})] if reader else []
+    return [Intent("fetch", {"tool": reader.name if reader else None, "url": url.group()})]
 
 
 def fetch(intent, turn):
     """The page fetched, and what it says about what was asked (its sentences that share a word with the question), else
     its first sentences; an instruction inside it is never quoted as content."""
-    tool = next(t for t in turn.tools if t.name == intent.slots["tool"])
     url = intent.slots["url"]
+    tool = next((t for t in turn.tools if t.name == intent.slots["tool"]), None)
+    if tool is None:
+        return f"I can't open {url}: I have no tool that reads web pages, and I won't guess what it says."
     [page] = yield [(tool.name, {next(iter(tool.required or tool.params)): url})]
     if reason := refusal([page]):
         return f"I couldn't read {url}. {reason}"
-    said = [s for s in re.findall(r"[^.!?\n]+[.!?]?", page) if s.strip() and not re.search(INJECTION, s, re.I)]
+    said = [s for s in re.split(r"(?<=[.!?])\s+|\n+", page) if s.strip() and not re.search(INJECTION, s, re.I)]
     asked = {w[:4] for w in words_of(turn.text.replace(url, " ")) if len(w) >= 4} - {w[:4] for w in PAGE_WORDS.split()}
     about = [s.strip() for s in said if asked & {w[:4] for w in words_of(s) if len(w) >= 4}]
     if not said:
