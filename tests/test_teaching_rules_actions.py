@@ -290,3 +290,17 @@ def test_a_page_is_quoted_by_whole_sentences_and_without_a_reader_nothing_is_gue
         assert calls == [(name, {param: "https://bluefern.example/menu"})] and "Flat white 3.40." in answer, answer
     answer, calls, _ = loop("What does https://bluefern.example say?", {})
     assert "can't open" in answer and "no tool" in answer, answer
+
+
+def test_weekday_codes_and_a_relative_day_go_to_a_weekday_enum():
+    for enum, said, day in ((["MO", "TU", "WE", "TH", "FR", "SA", "SU"], "remind me to pay rent every Friday", "FR"),
+                            (["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
+                             "Remind me tomorrow to buy stamps.", "thursday"),  # the prompt's Wednesday 11 March, plus one
+                            (["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
+                             "Remind me on Saturday to put the recycling out", "saturday")):
+        made = []
+        kit = tools(tool("on_a_day", "Schedules a reminder on a weekday.", lambda **k: made.append(k) or "ok", what="string",
+                         day={"type": "string", "enum": enum}))
+        loop(said, kit, DATED)
+        assert made and made[0]["day"] == day, (said, made)
+    assert made[0]["what"] == "put the recycling out", made  # "put" is the task's own verb here

@@ -7,7 +7,7 @@ import re
 
 from . import facts, say
 from .grammar import NUDGE
-from .timing import ORDINAL, clock_of, delay, now_in, shaped, task_of, timing
+from .timing import ORDINAL, clock_of, delay, moment, now_in, shaped, task_of, timing
 from .rules import INJECTION
 from .understand import Intent
 from .toolbox import UNITS_SAID, Missing, allows_empty, by_id, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
@@ -112,6 +112,7 @@ def schedule(intent, turn):
     day, hour = re.sub(CLOCK_WORDS, "", due).strip(" ,") or due, next(iter(re.findall(CLOCK_WORDS, due)), due)
     if days := re.findall(rf"{DAY_WORDS}|\bweekdays?\b|\bweekends?\b", every, re.I):  # "every weekday at 9:15": the days
         day = " ".join(days)
+    day = dated_day(tool, day, phrase, now)
     if any(role_of(p, spec, {"repeat": ""}) for p, spec in tool.params.items()):  # calendar_add(title, start, repeat)
         once = "" if any(allows_empty(tool, p) for p, spec in tool.params.items() if role_of(p, spec, {"repeat": ""})) else "none"
         slot = any(role_of(p, spec, {"when": "", "repeat": "", "task": "", "day": "", "hour": ""}) in ("when", "day", "hour")
@@ -135,6 +136,19 @@ def schedule(intent, turn):
 DAY_WORDS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
 CLOCK_WORDS = r"(?:\bat\s+)?(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|midnight|(?<=at )\d{1,2}\b)"
 VAGUE = r"(?:an? )?(?:recurring |repeating |regular )?(?:thing|reminder|event|task|job|entry|something)"
+
+
+def dated_day(tool, day: str, phrase: str, now) -> str:
+    """A day said without its weekday ("tomorrow") for a tool whose day parameter lists the weekdays: the date it is, from
+    the date the prompt gives, so the enum gets that date's weekday (rule 90)."""
+    weekdays = any(isinstance(spec.get("enum"), list) and len(spec["enum"]) >= 5 and role_of(p, spec, {"day": ""})
+                   for p, spec in tool.params.items())
+    if not weekdays or now is None or not day or re.search(DAY_WORDS, day, re.I) or not timing(phrase)[0]:
+        return day
+    try:
+        return f"{day} {moment(phrase, now).date().isoformat()}"
+    except (ValueError, TypeError, AttributeError):
+        return day
 
 
 def names_an_entry(tool) -> bool:

@@ -371,7 +371,7 @@ def enum_named(choices: list, value):
     """The choice a value names in words ("every Friday" names "friday" or "fri"; "2026-03-06" a Friday), or None. A list
     of weekdays never gets a day the value does not name: NoSuchChoice (asked for, or left out when optional)."""
     said = str(value).lower()
-    days = [c for c in choices if isinstance(c, str) and len(c) >= 3 and any(d.startswith(c.lower()) for d in WEEKDAYS)]
+    days = [c for c in choices if isinstance(c, str) and len(c) >= 2 and any(d.startswith(c.lower()) for d in WEEKDAYS)]
     if len(days) < 5:  # not a list of weekdays: a choice named as a whole word ("daily" in "daily at 8")
         named = [c for c in choices if isinstance(c, str) and re.search(rf"\b{re.escape(c.lower())}\b", said)]
         return named[0] if len(named) == 1 else None
