@@ -277,6 +277,11 @@ def test_more_stories_and_lists_in_other_shapes():
                          "What was the bill altogether?", 13),
                         ("Jo buys 3 pens. Each pen costs 1.25. She also buys a ruler for 0.99. What does she pay in total?", 4.74),
                         ("Average these please: 10, 11, 12, 13", 11.5),
+                        ("How much did I spend on groceries: milk 1.20, bread 2.50 and eggs 3.10?", 6.8),
+                        ("I paid 12 for lunch, 4.50 for coffee and 30 for a taxi. How much did I spend today?", 46.5),
+                        ("A sandwich is 5.50 and a juice is 2.25. How much for both?", 7.75),
+                        ("We ordered 2 pizzas at 11.50 each and 3 sodas at 1.80 each. The delivery fee was 4. What's the total?", 32.4),
+                        ("Mia buys a notebook for $3.50 and two pens for $1.20 each. How much does she spend?", 5.9),
                         ("I spend 4.50 on coffee every day. What's that over a year?", 1642.5)):
         answer, calls, _ = loop(said, kit)
         assert f"{value:g}" in answer, (said, answer)

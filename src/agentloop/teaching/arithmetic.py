@@ -427,7 +427,7 @@ def ledger(text: str) -> str | None:
                       r"income|groceries|earn|make \d+ a)\b", text, re.I)
     text = plain(text)
     if not re.search(r"\bleft\b|\bremain|\bnow\b|\bhave (?:i|we) got\b|\bhow much (?:do|did|have) (?:i|we)\b|"
-                     r"\bhow many (?:does|do|did|has|have|is|are)\b", text):
+                     r"\bhow many (?:[a-z]+ )?(?:does|do|did|has|have|is|are)\b", text):
         return None
     owner = r"\b(?:i|we|she|he|they|[a-z]+)"
     if re.search(r"\d\s*(?:%|percent)", text):
@@ -648,7 +648,11 @@ def rate_over_span(text: str) -> str | None:
 
 
 TOTAL_ASKED = (r"\bhow much (?:did|do|does|will|would|have|has|is|was) (?:[a-z]+ ){1,3}?(?:spend|spent|pay|paid|cost|owe)\b|"
-               r"\b(?:altogether|in total|all together|the total|in all|all in|total cost|come to|comes to|came to)\b")
+               r"\b(?:altogether|in total|all together|the total|in all|all in|total cost|come to|comes to|came to)\b|"
+               r"\bhow much (?:is it |are they |would it be |will it be )?for (?:both|all|everything|the lot|all of (?:it|them))\b")
+SHOP_PRICE = (r"\b(?:is|was|are|were|of)\s+[$€£]?(\d+(?:\.\d+)?)\b(?! (?:of us|people|ways|minutes|hours|days|years))|"  # "a juice is 2.25", "the fee was 4"
+              r"(?<![\w.])[$€£]?(\d+(?:\.\d+)?) (?:dollars? |euros? |bucks |pounds? |quid )?(?:for|on) (?:an? |the |some |my |our )?[a-z]|"
+              r"(?:^|[:,;]|\band)\s*(?:an? |the |some )?[a-z]+(?: [a-z]+)?\s+[$€£]?(\d+(?:\.\d+)?)(?=\s*(?:,|;|\.(?!\d)|\?|!|\band\b|$))")
 PRICE = r"[$€£]?(\d+(?:\.\d+)?)"
 PRICED = rf"(?<![\w.])(\d+) ([a-z]+(?: [a-z]+){{0,2}}?) (at|for|costing|@) {PRICE}(?: (each|apiece|a piece|per [a-z]+))?"
 PRICED_LATER = rf"(?<![\w.])(\d+) ([a-z]+?)(?:e?s)?\b[^.?!]{{0,30}}[.?!,;]?\s+(?:each|every|one|a|per|the) \2 (?:costs?|is|was|sells for|goes for|comes to)\s+{PRICE}"
@@ -681,11 +685,11 @@ def shopping(text: str) -> tuple | None:
             return None, item.group(0)  # "2 shirts for 30": each or both? not read
         terms.append(price if count == "1" else f"{count} * {price}")
         used.append(item.span())
-    for lone in re.finditer(LONE_PRICE, text):
-        at = lone.start(1) if lone.group(1) else lone.start(2)
-        if not any(a <= at < b for a, b in used):
-            terms.append(lone.group(1) or lone.group(2))
-            used.append(lone.span())
+    for lone in sorted([*re.finditer(LONE_PRICE, text), *re.finditer(SHOP_PRICE, text)], key=lambda m: m.start()):
+        group = next(i for i in range(1, len(lone.groups()) + 1) if lone.group(i))
+        if not any(a <= lone.start(group) < b for a, b in used):
+            terms.append(lone.group(group))
+            used.append(lone.span(group))
     if not terms or len(terms) < 2 and not re.search(r"[.!?]\s+\S", text.strip()):
         return None  # one price in one sentence: the other rules read it
     for number in re.finditer(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*\d)(?: [a-z]+)?", text):
