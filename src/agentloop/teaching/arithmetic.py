@@ -650,11 +650,13 @@ def rate_over_span(text: str) -> str | None:
 TOTAL_ASKED = (r"\bhow much (?:did|do|does|will|would|have|has|is|was) (?:[a-z]+ ){1,3}?(?:spend|spent|pay|paid|cost|owe)\b|"
                r"\b(?:altogether|in total|all together|the total|in all|all in|total cost|come to|comes to|came to)\b|"
                r"\bhow much (?:is it |are they |would it be |will it be )?for (?:both|all|everything|the lot|all of (?:it|them))\b")
-SHOP_PRICE = (r"\b(?:is|was|are|were|of)\s+[$€£]?(\d+(?:\.\d+)?)\b(?! (?:of us|people|ways|minutes|hours|days|years))|"  # "a juice is 2.25", "the fee was 4"
+SHOP_PRICE = (r"(?<!\bthere )(?<!\bthere's )\b(?:is|was|are|were|(?:fee|charge|cost|price|tip) of)\s+[$€£]?(\d+(?:\.\d+)?)\b(?! (?:of us|people|ways|minutes|hours|days|years))|"  # "a juice is 2.25", "the fee was 4"
               r"(?<![\w.])[$€£]?(\d+(?:\.\d+)?) (?:dollars? |euros? |bucks |pounds? |quid )?(?:for|on) (?:an? |the |some |my |our )?[a-z]|"
               r"(?:^|[:,;]|\band)\s*(?:an? |the |some )?[a-z]+(?: [a-z]+)?\s+[$€£]?(\d+(?:\.\d+)?)(?=\s*(?:,|;|\.(?!\d)|\?|!|\band\b|$))")
 PRICE = r"[$€£]?(\d+(?:\.\d+)?)"
-PRICED = rf"(?<![\w.])(\d+) ([a-z]+(?: [a-z]+){{0,2}}?) (at|for|costing|@) {PRICE}(?: (each|apiece|a piece|per [a-z]+))?"
+MONEY = (r"[$€£]|\b(?:dollars?|euros?|bucks|pounds?|quid|cents?|spen[dt]|pay|paid|pays|cost\w*|price\w*|bill|fees?|charge|buy|"
+         r"buys|bought|order\w*|each|apiece)\b|\d\.\d\d\b")  # a story about money, not eggs in packs
+PRICED = rf"(?<![\w.])(\d+) ([a-z]+(?: [a-z]+){{0,2}}?) (at|for|costing|@|costs?|are|were|sell for|go for) {PRICE}(?: (each|apiece|a piece|per [a-z]+))?"
 PRICED_LATER = rf"(?<![\w.])(\d+) ([a-z]+?)(?:e?s)?\b[^.?!]{{0,30}}[.?!,;]?\s+(?:each|every|one|a|per|the) \2 (?:costs?|is|was|sells for|goes for|comes to)\s+{PRICE}"
 LONE_PRICE = rf"(?:\b(?:for|at|costing|costs?|cost|paid|spent|spend|priced at)\s+(?:another |an extra |just |only )?{PRICE}|[$€£](\d+(?:\.\d+)?))"
 
@@ -670,7 +672,7 @@ def shopping(text: str) -> tuple | None:
     count with its price ("6 eggs and milk for 1.20", "2 shirts for 30": each or both?) is (None, its words): no total is
     given without it. None when it is no such story (a budget, a split, a percent are other rules')."""
     text = money_words(text)
-    if not re.search(TOTAL_ASKED, text) or re.search(r"%|\bpercent|\b(?:left|remain\w*|budget|(?:had|have|has) [$€£]?\d|started with|split|"
+    if not re.search(MONEY, text) or not re.search(TOTAL_ASKED, text) or re.search(r"%|\bpercent|\b(?:left|remain\w*|budget|(?:had|have|has) [$€£]?\d|started with|split|"
                                                     r"share (?:it|the)|between|among|per (?:person|head)|each of us|of us)\b", text):
         return None
     terms, used = [], []
