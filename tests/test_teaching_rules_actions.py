@@ -309,3 +309,14 @@ def test_weekday_codes_and_a_relative_day_go_to_a_weekday_enum():
         loop(said, kit, DATED)
         assert made and made[0]["day"] == day, (said, made)
     assert made[0]["what"] == "put the recycling out", made  # "put" is the task's own verb here
+
+
+def test_more_ways_to_call_off_and_calling_off_everything_listed():
+    for said, expected in (("Forget about the bins reminder", ["r3"]), ("I won't need the yoga reminder anymore", ["r1"]),
+                           ("Cancel all my reminders", ["r1", "r2", "r3"]), ("forget my old job", [])):
+        listed, gone = {"r1": "yoga class Wednesday 18:00", "r2": "dentist Friday 15:00", "r3": "take out bins weekly"}, []
+        kit = tools(tool("reminders", "Returns every reminder with its id.", lambda: json.dumps(listed)),
+                    tool("remove_reminder", "Removes a reminder by id.", lambda reminder_id: gone.append(reminder_id) or
+                         f"removed {reminder_id}", reminder_id="string"))
+        answer, calls, _ = loop(said, kit, DATED)
+        assert gone == expected, (said, gone, answer)

@@ -499,6 +499,14 @@ def cancel(intent, turn):
         return f"I can't cancel {what}: I have no tool that cancels scheduled tasks."
     target = what
     lister = by_id(tool) and listing_tool(turn, tool)
+    if lister and re.fullmatch(r"(?:all|every|each)(?: of)?(?: (?:my|the|our|them|those))?(?: \w+)?|everything", what, re.I):
+        [listing] = yield [call(lister)]  # "cancel all my reminders": every listed id, none made up
+        found = entries(listing)
+        if not found:
+            return f"{lister.name} lists nothing to cancel."
+        results = yield [call(tool, id=i, task=i) for i, _ in found]
+        failed = [r for r in results if refusal([r])]
+        return f"Cancelled {len(results) - len(failed)} of {len(results)}: " + "; ".join(r.strip() for r in results)
     if lister:  # cancel_job(job_id): the id is looked up first, never guessed from the words
         [listing] = yield [call(lister, query=what, task=what, word=what)]
         target = best_entry(entries(listing), what)

@@ -452,8 +452,12 @@ def cancelled(clause: str) -> Intent | None:
     "drop the laundry task": scheduled work called off, named by the user's words (the tool decides what matches)."""
     lead = r"^\W*(?:(?:please|pls|can you|could you|just|ok|okay|and|so|now)\s+)*"
     said = (re.match(rf"{lead}(?:{CANCEL})\s+(?:my |the |our )?(?P<what>.+?)(?:,? please)?{REASON}[.!]*$", clause, re.I)
-            or re.match(rf"^\W*(?:i )?(?:don't|do not|no longer) need (?:the |my |that |this )?{TASK_NOUN} (?:to |for |about )?"
+            or re.match(rf"^\W*(?:i )?(?:don't|do not|no longer|won't|will not|will no longer) need (?:the |my |that |this )?{TASK_NOUN} (?:to |for |about )?"
                         rf"(?P<what>.+?)(?: any ?more| now)?[.!]*$", clause, re.I)
+            or re.match(rf"^\W*(?:i )?(?:don't|do not|no longer|won't|will not|will no longer) need (?:the |my |that |this )"
+                        rf"(?P<what>[^,;]+?\s+{TASK_NOUN})(?: any ?more| now)?{REASON}[.!]*$", clause, re.I)
+            or re.match(rf"{lead}(?:forget|forget about|never mind)\s+(?:the |that |this |my )(?P<what>[^,;]+?\s+(?:reminder|alarm|timer|"
+                        rf"appointment|booking)s?)(?:,? please)?{REASON}[.!]*$", clause, re.I)  # "forget about the bins reminder"
             or re.match(rf"{lead}(?:delete|remove|drop|scrap|clear|ditch|get rid of)\s+(?:the |that |this |my |(?=\w+'s \w+\s+{TASK_NOUN}\b))(?P<what>[^,;]+?\s+{TASK_NOUN}"
                         rf"|{TASK_NOUN}\s+(?:to|for|about)\s+.+?)(?:\s+from (?:the |my )?(?:queue|schedule|list))?(?:,? please)?{REASON}[.!]*$", clause, re.I)
             or re.match(rf"{lead}(?:stop|halt|end|kill|turn off|switch off)\s+(?:the |my |our |that )(?P<what>{REPEATING}\s+[^,;]+?|"
