@@ -177,7 +177,8 @@ def test_a_rate_every_day_over_several_weeks_is_a_computation_not_a_fact():
     kit = tools(tool("mult", "Multiplies a by b.", lambda a, b: a * b, a="number", b="number"))
     for said, total in (("I save 12 dollars every day. How much will I have saved after three weeks?", 12 * 21),
                         ("I cycle 8 km every day. How far will I have cycled after a fortnight?", 8 * 14),
-                        ("We bake 40 loaves each week. How many loaves is that over 3 years?", 40 * 52 * 3)):
+                        ("We bake 40 loaves each week. How many loaves is that over 3 years?", 40 * 52 * 3),
+                        ("I run 5 km every day for two weeks. How far is that in total?", 5 * 14)):
         answer, calls, _ = loop(said, kit)
         assert f"{total:g}" in answer and calls, (said, calls, answer)
     answer, calls, _ = loop("I work 8 hours a day. How many hours is that in 2 weeks?", kit)

@@ -635,8 +635,12 @@ def rate_over_span(text: str) -> str | None:
     goal = re.search(rf"\bhow many {per}s\b.*?\b(?:until|till|to|before)\b\D*?(?P<goal>\d+(?:\.\d+)?)", text, re.I)
     if goal:
         return f"{goal.group('goal')} / {found.group('n')}"
+    said = numbers_in_words(text.lower())
     span = re.search(r"\b(?:how (?:far|much|many|long)|what(?:'s| is| does| will)(?: that| it)?)\b.*?\b(?:in|over|for|per|after|within) (?:(?:an?|one|the|1)|(?P<count>\d+)) "
-                     r"(?:whole |full )?(?P<span>day|week|fortnight|year|hour)s?\b", numbers_in_words(text.lower()), re.I)
+                     r"(?:whole |full )?(?P<span>day|week|fortnight|year|hour)s?\b", said, re.I)
+    if not span and re.search(r"\bhow (?:far|much|many|long)\b|\b(?:in total|altogether|in all)\b", said):  # "every day for two weeks. How far?"
+        span = re.search(rf"{EVERY_UNIT}\s+(?:for|over|during) (?:(?:an?|one|the|1)|(?P<count>\d+)) (?:whole |full )?"
+                         rf"(?P<span>day|week|fortnight|year|hour)s?\b(?! and a half)", said)
     every_day = per != "day" or re.search(r"\b(?:every|each) day\b|\bdaily\b", found.group(), re.I)
     if not span or not every_day:
         return None
