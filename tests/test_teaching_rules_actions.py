@@ -321,3 +321,21 @@ def test_more_ways_to_call_off_and_calling_off_everything_listed():
                          f"removed {reminder_id}", reminder_id="string"))
         answer, calls, _ = loop(said, kit, DATED)
         assert gone == expected, (said, gone, answer)
+
+
+def test_weekdays_in_an_array_enum_or_as_numbers_take_the_schema_shape():
+    made = []
+    kit = tools(tool("routine", "Creates a routine on given weekdays.", lambda **k: made.append(k) or "ok", task="string",
+                     days={"type": "array", "items": {"type": "string", "enum": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]}}))
+    loop("Every Tuesday and Thursday remind me to go running", kit, DATED)
+    assert made == [{"task": "go running", "days": ["tue", "thu"]}], made
+    for description, number in (("0=Monday ... 6=Sunday", 6), ("1 = Sunday, 7 = Saturday", 1), ("", None)):
+        made = []
+        kit = tools(tool("recurring", "Adds a recurring reminder.", lambda **k: made.append(k) or "ok", required=["title", "frequency"],
+                         title="string", frequency={"type": "string", "enum": ["daily", "weekly", "monthly"]},
+                         weekday={"type": "integer", "description": description}))
+        loop("Remind me every Sunday to call mum", kit, DATED)
+        assert made and made[0].get("weekday") == number, (description, made)  # no key given: no number made up
+    made = []
+    loop("Set a weekly reminder on Wednesdays at 7pm to water the garden", weekly(made), DATED)
+    assert made and made[0]["text"] == "water the garden" and made[0]["day_of_week"] == "wed", made

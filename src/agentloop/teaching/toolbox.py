@@ -384,6 +384,18 @@ def enum_named(choices: list, value):
     raise NoSuchChoice(choices)
 
 
+def weekday_number(value: str, spec: dict) -> int:
+    """A weekday as the number the parameter's description counts it by ("0=Monday ... 6=Sunday", "1 = Sunday"); with no
+    such key it is not guessed (NoSuchChoice)."""
+    key = re.search(r"\b(\d)\s*[=:]\s*(mon|sun)|\b(mon|sun)\w*\s*[=:]\s*(\d)\b", str(spec.get("description", "")), re.I)
+    day = re.search(r"\b(mon|tues|wednes|thurs|fri|satur|sun)day", value, re.I).group(1).lower()
+    if not key:
+        raise NoSuchChoice([])
+    start, first = (int(key.group(1)), key.group(2).lower()) if key.group(1) else (int(key.group(4)), key.group(3).lower())
+    order = ["mon", "tues", "wednes", "thurs", "fri", "satur", "sun"]
+    return start + (order.index(day) - order.index(first)) % 7
+
+
 class NoSuchChoice(ValueError):
     """The request names a choice the schema's enum does not offer ("every other Friday" with no biweekly)."""
 
@@ -410,6 +422,9 @@ def convert(value, spec: dict):
     if kind == "number" and isinstance(value, str):
         found = re.search(r"-?\d+(\.\d+)?", value)
         return float(found.group()) if found else 0
+    if kind == "integer" and isinstance(value, str) and not re.search(r"\d", value) and \
+            re.search(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day", value, re.I):
+        return weekday_number(value, spec)  # weekday: "0=Monday ... 6=Sunday"
     if kind == "integer" and isinstance(value, str):
         found = re.search(r"-?\d+", value)
         return int(found.group()) if found else 0
@@ -419,5 +434,8 @@ def convert(value, spec: dict):
         week = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
         named = [d for d in week if re.search(rf"\b{d[:3]}", value, re.I)]
         named += week[:5] if re.search(r"\bweekday", value, re.I) else week[5:] if re.search(r"\bweekend", value, re.I) else []
+        items = spec.get("items") if isinstance(spec.get("items"), dict) else {}
+        if named and items:  # items in the schema's own shape: ["tue", "thu"], or day numbers
+            return [convert(day, items) for day in named]
         return named or [part for part in re.split(r",\s*|\s+and\s+", value) if part]
     return value

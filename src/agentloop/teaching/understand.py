@@ -483,7 +483,7 @@ def moved(clause: str) -> Intent | None:
     return Intent("move", {"what": said.group("what").strip("'\"‘’“”"), "when": said.group("when")})
 
 
-SCHEDULED_THING = rf"(?:{TASK_NOUN}|meetings?|events?|entr(?:y|ies)|class(?:es)?|sessions?|calls?|slots?)"
+SCHEDULED_THING = rf"(?:{TASK_NOUN}|meetings?|events?|entr(?:y|ies)|class(?:es)?|sessions?|calls?|slots?|lessons?|practices?|workouts?)"
 
 
 def changed_time(clause: str):
