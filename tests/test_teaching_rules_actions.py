@@ -283,6 +283,12 @@ def test_more_stories_and_lists_in_other_shapes():
                         ("A sandwich is 5.50 and a juice is 2.25. How much for both?", 7.75),
                         ("We ordered 2 pizzas at 11.50 each and 3 sodas at 1.80 each. The delivery fee was 4. What's the total?", 32.4),
                         ("Mia buys a notebook for $3.50 and two pens for $1.20 each. How much does she spend?", 5.9),
+                        ("A cinema ticket costs $9.50. We bought 4 tickets and 2 bags of popcorn at $3 each. What did we pay "
+                         "altogether?", 44),
+                        ("I bought a coffee for 3 and a bagel for 2.50 and then another coffee for 3. How much did I spend "
+                         "altogether?", 8.5),
+                        ("Calculate the average temperature: Monday 12, Tuesday 15, Wednesday 9.", 12),
+                        ("I practice piano 30 minutes every day. How many hours is that in a week?", 3.5),
                         ("I spend 4.50 on coffee every day. What's that over a year?", 1642.5)):
         answer, calls, _ = loop(said, kit)
         assert f"{value:g}" in answer, (said, answer)

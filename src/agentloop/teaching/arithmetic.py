@@ -648,7 +648,24 @@ def rate_over_span(text: str) -> str | None:
     size = 1 if unit == per else SPANS.get((per, unit))
     if size is None or (count == 1 and unit == per):
         return None  # "every day ... in a month": how many days is a guess; "... in a day" asks nothing new
-    return f"{found.group('n')} * {size * count}"  # "5 km every day ... after two weeks": 5 * 14
+    return in_unit_asked(f"{found.group('n')} * {size * count}", text, found.group())  # "5 km every day ... after two weeks": 5 * 14
+
+
+def in_unit_asked(expression: str, text: str, rate: str) -> str | None:
+    """The amount in the unit the question asks for: "30 minutes every day. How many hours in a week?" is 30 * 7 / 60.
+    A unit asked that the rate's unit does not convert to (by the small table) gives None, never the wrong unit."""
+    has = re.match(r"-?\d+(?:\.\d+)?\s*([a-z]+)", rate, re.I)
+    asked = re.search(r"\bhow many ([a-z]+)\b", text, re.I)
+    if not has or not asked:
+        return expression
+    have, want = unit(has.group(1).lower()), unit(asked.group(1).lower())
+    if have == want or not {have, want} <= {u for pair in CONVERSIONS for u in pair}:
+        return expression  # "how many pages": the pages counted; "how many km": no unit change
+    if (want, have) in CONVERSIONS:
+        return f"{expression} / {CONVERSIONS[(want, have)]:g}"
+    if (have, want) in CONVERSIONS:
+        return f"{expression} * {CONVERSIONS[(have, want)]:g}"
+    return None
 
 
 TOTAL_ASKED = (r"\bhow much (?:did|do|does|will|would|have|has|is|was) (?:[a-z]+ ){1,3}?(?:spend|spent|pay|paid|cost|owe)\b|"
@@ -660,8 +677,11 @@ SHOP_PRICE = (r"(?<!\bthere )(?<!\bthere's )\b(?:is|was|are|were|(?:fee|charge|c
 PRICE = r"[$€£]?(\d+(?:\.\d+)?)"
 MONEY = (r"[$€£]|\b(?:dollars?|euros?|bucks|pounds?|quid|cents?|spen[dt]|pay|paid|pays|cost\w*|price\w*|bill|fees?|charge|buy|"
          r"buys|bought|order\w*|each|apiece)\b|\d\.\d\d\b")  # a story about money, not eggs in packs
-PRICED = rf"(?<![\w.])(\d+) ([a-z]+(?: [a-z]+){{0,2}}?) (at|for|costing|@|costs?|are|were|sell for|go for) {PRICE}(?: (each|apiece|a piece|per [a-z]+))?"
+NOUN = r"(?!(?:and|or|then|plus|for|at|on|with|but)\b)[a-z]+"  # a word of a thing's name, not a joint
+PRICED = rf"(?<![\w.])(\d+) ({NOUN}(?: {NOUN}){{0,2}}?) (at|for|costing|@|costs?|are|were|sell for|go for) {PRICE}(?: (each|apiece|a piece|per [a-z]+))?"
 PRICED_LATER = rf"(?<![\w.])(\d+) ([a-z]+?)(?:e?s)?\b[^.?!]{{0,30}}[.?!,;]?\s+(?:each|every|one|a|per|the) \2 (?:costs?|is|was|sells for|goes for|comes to)\s+{PRICE}"
+PRICED_EARLIER = (rf"\b(?:a|an|one|each|every|the|per)(?: [a-z]+)? ([a-z]+?)(?:e?s)? (?:costs?|is|was|sells for|goes for)\s+{PRICE}\b"
+                  rf"[^?!]{{0,60}}?(?<![\w.])(\d+) (?:[a-z]+ )?\1(?:e?s)?\b")
 LONE_PRICE = rf"(?:\b(?:for|at|costing|costs?|cost|paid|spent|spend|priced at)\s+(?:another |an extra |just |only )?{PRICE}|[$€£](\d+(?:\.\d+)?))"
 
 
@@ -683,6 +703,10 @@ def shopping(text: str) -> tuple | None:
     for item in re.finditer(PRICED_LATER, text):  # "3 pens. Each pen costs 1.25": the count, then its price
         terms.append(f"{item.group(1)} * {item.group(3)}")
         used += [item.span(1), item.span(3)]
+    for item in re.finditer(PRICED_EARLIER, text):  # "A ticket costs $9.50. We bought 4 tickets": the price, then the count
+        if not any(a <= item.start(3) < b for a, b in used):
+            terms.append(f"{item.group(3)} * {item.group(2)}")
+            used += [item.span(2), item.span(3)]
     for item in re.finditer(PRICED, text):
         if any(a <= item.start(1) < b for a, b in used):
             continue

@@ -200,10 +200,18 @@ def of_the_list(text: str) -> Intent | None:
             not re.search(r"\?|\b(?:what|work out|calculate|find|tell)\b|^\W*(?:please |can you |could you )?(?:average|total)\b", text, re.I):
         return None
     plain = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text.replace("R", ""))  # 1,200 is one number
-    lists = [m.group() for m in re.finditer(rf"(?<![\d.]){arithmetic.LIST}", plain)]
+    lists = [m.group() for m in re.finditer(rf"(?<![\d.]){arithmetic.LIST}", plain)] or labelled_list(plain)
     if len(lists) != 1:
         return None
     return Intent("calculate", {"expression": arithmetic.expression(f"the {'average' if mean else 'sum'} of {lists[0]}")})
+
+
+def labelled_list(text: str) -> list:
+    """"the average temperature: Monday 12, Tuesday 15, Wednesday 9": numbers each after one label, after a colon, as
+    one list ("12, 15 and 9"); [] for any other shape."""
+    found = re.search(r":\s*((?:[A-Za-z]+\s+)?-?\d+(?:\.\d+)?(?:\s*(?:,|;|\band\b)\s*(?:and\s+)?(?:[A-Za-z]+\s+)?-?\d+(?:\.\d+)?)+)\W*$", text)
+    numbers = re.findall(r"-?\d+(?:\.\d+)?", found.group(1)) if found else []
+    return [", ".join(numbers[:-1]) + f" and {numbers[-1]}"] if len(numbers) > 1 else []
 
 
 def set_right(clause: str) -> str:
