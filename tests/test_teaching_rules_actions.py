@@ -155,6 +155,17 @@ def test_a_negated_scheduling_request_schedules_nothing():
     assert made == ["call Bob"], answer  # a reminder asked for, with a negation beside it
 
 
+def test_a_request_after_the_negated_one_is_the_one_done_and_the_message_is_never_scheduled_whole():
+    made = []
+    kit = tools(tool("add_reminder", "Adds a reminder.", lambda what, when: made.append((what, when)) or "added", what="string",
+                     when="string"))
+    loop("Don't remind me tomorrow, remind me on Friday to call Bob.", kit, DATED)
+    assert made == [("call Bob", "on Friday")], made
+    made.clear()
+    answer, calls, _ = loop("Don't schedule the dentist for Monday. Put it on Tuesday at 3pm instead.", kit, DATED)
+    assert not any("Don't" in what for what, _ in made), made
+
+
 def test_dont_remind_me_any_more_calls_off_what_is_there():
     gone = []
     kit = tools(tool("cancel_reminder", "Cancels a reminder by its words.", lambda what: gone.append(what) or f"cancelled {what}",

@@ -16,7 +16,7 @@ from .tasks import HANDLERS as TASKS, by_hand, checking, fetching
 from .grammar import PEOPLE
 from .toolbox import Missing, Tool, call, type_of, words
 from .timing import timing
-from .understand import Intent, understand
+from .understand import NOT_TO_SCHEDULE, Intent, understand
 
 
 
@@ -177,8 +177,8 @@ def scheduled(turn: Turn) -> list:
     """With a scheduling tool, a request that names a time is a task to schedule ("yoga Thursdays 6:30pm"); so is
     one that asks for a reminder, whatever else it holds."""
     asked = [i for i in understand(turn.text) if i.kind == "schedule"]
-    if asked:
-        return asked
+    if asked or re.search(NOT_TO_SCHEDULE, turn.text, re.I):
+        return asked  # "Don't schedule the dentist for Monday. ...": the message is never scheduled whole
     when, every, _ = timing(turn.text)
     asks = turn.text.rstrip().endswith("?") and not re.search(r"\b(?:can|could|would|will) (?:you|u) (?:set|put|add|schedule|"
                                                               r"book|queue|make|sort)\b|\bset (?:that|it|this) up\b", turn.text, re.I)

@@ -102,7 +102,7 @@ def intents_in(text: str) -> tuple:
     if after is not None and any(i.kind not in ("unknown", "none") for i in intents_in(after)):
         return intents_in(after)
     if unasked := not_to_schedule(text):  # "Don't remind me to call Bob", "no need to schedule the dentist": nothing is scheduled
-        return (unasked,)
+        return unasked
     if (kept := unkept(text)) is not None:  # "Don't remember this, but my salary is 85k": nothing of it is stored
         return tuple(i for i in intents_in(kept) if i.kind not in NOT_ASKED) + (Intent("unkept"),)
     if over_time := arithmetic.rate_over_span(text):  # "3.2 km every day. How far in a week?", "35 a week, weeks until 1000?"
@@ -260,17 +260,24 @@ NOT_TO_SCHEDULE = (r"^\W*(?:(?:please|pls|oh|ok|okay|and|so|but|actually)\W+)*(?
                    r"i (?:don't|do not) (?:want|need) (?:a |an |any )(?:reminders?|alarms?|nudges?|pings?)\b)")
 
 
-def not_to_schedule(text: str) -> Intent | None:
+def not_to_schedule(text: str) -> tuple | None:
     """A request not to schedule ("Don't remind me to call Bob tomorrow", "no need to schedule the dentist", "please
-    don't set a reminder for the gym"): no scheduling tool is called. "... any more/again" calls off what there is."""
+    don't set a reminder for the gym"): no scheduling tool is called. "... any more/again" calls off what there is, and a
+    request after it ("..., remind me on Friday instead") is the one that counts."""
     found = re.search(NOT_TO_SCHEDULE, text, re.I)
-    if not found or re.search(r"\b(?:but|instead)\b", text[found.end():], re.I):
+    if not found:
+        return None
+    later = re.search(r"(?:[,;.!]|\bbut\b|\binstead\b)\s*(?:but\s+|instead\s+|rather\s+|just\s+|please\s+)*(?=(?:remind|schedule|set|put|"
+                      r"book|add|make|ping|nudge|queue)\b)", text[found.end():], re.I)
+    if later:
+        return intents_in(text[found.end() + later.end():])
+    if re.search(r"\b(?:but|instead)\b", text[found.end():], re.I):
         return None  # "don't remind me today but tomorrow at 9": the later request is another rule's
     what = re.sub(r"^\s*(?:me\s+)?(?:to |about |of |for )?", "", text[found.end():]).strip(" .!?")
     if re.search(r"\b(?:any ?more|again|from now on|no more)\b", what, re.I) and found.group("verb") and \
             found.group("verb").lower().startswith("remind"):
-        return Intent("cancel", {"what": re.sub(r"\s*\b(?:any ?more|again|from now on)\b", "", what, flags=re.I).strip(" ,.!?")})
-    return Intent("unscheduled", {"what": what})
+        return (Intent("cancel", {"what": re.sub(r"\s*\b(?:any ?more|again|from now on)\b", "", what, flags=re.I).strip(" ,.!?")}),)
+    return (Intent("unscheduled", {"what": what}),)
 
 
 def unkept(text: str) -> str | None:
