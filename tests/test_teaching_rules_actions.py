@@ -356,3 +356,11 @@ def test_weekdays_in_an_array_enum_or_as_numbers_take_the_schema_shape():
     made = []
     loop("Set a weekly reminder on Wednesdays at 7pm to water the garden", weekly(made), DATED)
     assert made and made[0]["text"] == "water the garden" and made[0]["day_of_week"] == "wed", made
+
+
+def test_address_by_name_takes_the_name_memory_holds():
+    system = "Always address the user by their first name.\nMemory:\n- name: Dana Scully\n- city: Oslo"
+    answer, _, _ = loop("what is 2 plus 2?", {}, system)
+    assert answer.startswith("Dana, ") and "4" in answer, answer
+    answer, _, _ = loop("what is 2 plus 2?", {}, "Always address the user by their first name.")
+    assert "4" in answer and "," not in answer.split()[0], answer  # no name held: none made up

@@ -34,7 +34,7 @@ def styled(system: str, text: str) -> str:
                         r"(?:is|are) to be (?:addressed|called|referred to|greeted) as|be (?:addressed|referred to|greeted) as|be called)"
                         r"\s+(?:['\"‘“](?P<q>[^'\"’”]{1,30})['\"’”]|(?P<n>(?:(?:Mr|Mrs|Ms|Dr|Prof)\.? )?[A-Z][\w-]*(?: [A-Z][\w-]+)?))",
                         system)
-    name = address and (address.group("q") or address.group("n"))
+    name = address and (address.group("q") or address.group("n")) or by_name(system)
     if name and name not in text:
         text = f"{name}, {text[:1].lower()}{text[1:]}"
     text = signed(system, text)
@@ -55,6 +55,16 @@ def styled(system: str, text: str) -> str:
         text = re.sub(r"(?<![\w.])-?\d+\.\d+(?!\w|\.\d)", lambda m: m.group() if operand(text, m) else
                       f"{round(float(m.group()), digits):.{digits}f}", text)
     return text
+
+
+def by_name(system: str) -> str | None:
+    """"Always address the user by their first name" and the name memory holds ("name: Dana"): that name, else None."""
+    if not re.search(r"\b(?:address|call|greet|refer to)\w* (?:the user|users|them|me|him|her) by (?:their|my|his|her|the user's) "
+                     r"(?:first |given )?name\b", system, re.I):
+        return None
+    from .facts import facts_in_memory  # memory is read only when a rule asks for the name
+    name = str(facts_in_memory(system).get("name") or "").split()
+    return name[0] if name else None
 
 
 SIGN_OFF = (r"\b(?i:(?:always |must |should )?(?:end|finish|close|conclude|sign(?: off)?)s?(?: off)? (?:every|each|all|your|any|the)?\s*"
