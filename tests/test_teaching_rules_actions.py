@@ -364,3 +364,15 @@ def test_address_by_name_takes_the_name_memory_holds():
     assert answer.startswith("Dana, ") and "4" in answer, answer
     answer, _, _ = loop("what is 2 plus 2?", {}, "Always address the user by their first name.")
     assert "4" in answer and "," not in answer.split()[0], answer  # no name held: none made up
+
+
+def test_reversing_each_word_in_place_is_told_from_reversing_the_order():
+    kit = tools(tool("rev_each", "Reverses the letters inside each word, keeping the word order.",
+                     lambda text: " ".join(w[::-1] for w in text.split()), text="string"),
+                tool("rev_order", "Reverses the order of the words.", lambda text: " ".join(text.split()[::-1]), text="string"))
+    for said, expected, name in (("Reverse each word in 'hello big world' but keep them in order", "olleh gib dlrow", "rev_each"),
+                                 ("Reverse the order of words in 'hello big world'", "world big hello", "rev_order")):
+        answer, calls, _ = loop(said, kit)
+        assert [c[0] for c in calls] == [name] and expected in answer, (said, calls, answer)
+    answer, calls, _ = loop("Reverse every word of 'abc def' without changing the word order", {})
+    assert "cba fed" in answer, answer

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..memory import LEVELS  # importance as a number from 0 to 1
-from .grammar import WORD_ORDER
+from .grammar import EACH_WORD, WORD_ORDER
 
 # kind -> words that suggest it (in the name they count three times, elsewhere once)
 KINDS = {
@@ -31,6 +31,7 @@ KINDS = {
     "length": "length len long",
     "reverse": "reverse reversed backwards backward mirror opposite flip",
     "reverse_words": "",  # only by what the description says: "the order of the words", "each word intact"
+    "reverse_each": "",  # only by what the description says: "the letters inside each word"
     "remember": "remember memorize memorise save store write note jot stash stow keep record retain mind memo file profile persist log "
                 "remember_fact",
     "recall": "recall retrieve",
@@ -63,6 +64,7 @@ PHRASES = {  # what a description says in a few words, whatever its vocabulary
     "uppercase": r"\b(?:into|to) (?:its |their |an? |the )?(?:capitals?|upper ?case|capital letters?)\b|\ba capital letter\b",
     "percent": r"\bper ?cent\b|%",
     "reverse_words": WORD_ORDER,
+    "reverse_each": EACH_WORD,
     "count_words": r"\b(?:tokens|pieces|chunks|items|parts) (?:separated|split|divided) by (?:white ?space|spaces|blanks)\b|"
                    r"\bhow many words\b|\bnumber of words\b|\bwords? in (?:a|the) (?:text|passage|sentence)\b",
 }
@@ -126,9 +128,12 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     for kind, phrase in PHRASES.items():  # a phrase that says what the tool does outweighs single words
         if re.search(phrase, description, re.I):
             scores[kind], said[kind] = scores.get(kind, 0) + 4, said.get(kind, 0) + 4
-    if "reverse_words" in said:  # "Reverses the order of the words (not the letters)": the words move, not the letters
-        for letters_or_count in ("reverse", "count_words"):
+    for kind in ("reverse_each", "reverse_words"):  # "Reverses the order of the words (not the letters)": the words move
+        if kind not in said:
+            continue
+        for letters_or_count in {"reverse", "count_words", "reverse_words"} - {kind}:
             scores.pop(letters_or_count, None), said.pop(letters_or_count, None)
+        break
     if re.search(r"\b(?:miles?|km|kilomet\w+|celsius|fahrenheit|pounds?|kg|kilograms?|inch\w*|cm|feet|foot|litres?|"
                  r"liters?|gallons?)\b.*\b(?:into|to)\b", description, re.I) and not name_words & KEYWORDS["calculate"]:
         return None  # a unit conversion: none of the kinds we know
