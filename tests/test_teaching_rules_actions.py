@@ -376,3 +376,14 @@ def test_reversing_each_word_in_place_is_told_from_reversing_the_order():
         assert [c[0] for c in calls] == [name] and expected in answer, (said, calls, answer)
     answer, calls, _ = loop("Reverse every word of 'abc def' without changing the word order", {})
     assert "cba fed" in answer, answer
+
+
+def test_a_tool_that_only_repeats_weekly_is_not_given_every_other_week():
+    made = []
+    kit = tools(tool("weekly_nudge", "Sets a weekly reminder on one day of the week.", lambda **k: made.append(k) or "ok",
+                     task="string", day={"type": "string", "enum": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
+                                                                    "Saturday", "Sunday"]}))
+    answer, calls, _ = loop("Put 'team retro' in my calendar every other Thursday", kit, DATED)
+    assert not made and "only repeats every week" in answer, (made, answer)
+    loop("remind me on saturdays to call dad", kit, DATED)
+    assert made == [{"task": "call dad", "day": "Saturday"}], made

@@ -10,7 +10,7 @@ from .grammar import NUDGE
 from .timing import ORDINAL, clock_of, delay, moment, now_in, shaped, task_of, timing
 from .rules import INJECTION
 from .understand import Intent
-from .toolbox import UNITS_SAID, Missing, allows_empty, by_id, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
+from .toolbox import UNITS_SAID, Missing, allows_empty, by_id, cadence, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1], "reverse_words": lambda s: " ".join(s.split()[::-1]),
            "reverse_each": lambda s: " ".join(w[::-1] for w in s.split()),
@@ -104,6 +104,8 @@ def schedule(intent, turn):
     said = set(words_of(turn.text))
     tool = max(tools, key=lambda t: (recurring(t) == bool(every), fillable(t), takes_time(t, phrase, now),
                                      reminds and to_the_user(t), len(said & set(words_of(f"{t.name} {t.description}")))))
+    if (fixed := fixed_cadence(tool)) and every and (said := cadence(every)) and said != fixed:
+        return f"I can't schedule that: {tool.name} only repeats {every_word(fixed)}, and you asked for {every}."
     due = when or next_time(every) if every or when else ""  # no time said: asked for, never made up
     if every and when and not re.search(DAY_WORDS, when, re.I) and (weekday := re.search(DAY_WORDS, every, re.I)):
         due = f"{weekday.group().rstrip('s').capitalize()} {when}"  # "every Friday at 5pm": first due Friday at 5pm
@@ -137,6 +139,20 @@ def schedule(intent, turn):
 DAY_WORDS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
 CLOCK_WORDS = r"(?:\bat\s+)?(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|midnight|(?<=at )\d{1,2}\b)"
 VAGUE = r"(?:an? )?(?:recurring |repeating |regular )?(?:thing|reminder|event|task|job|entry|something)"
+
+
+def fixed_cadence(tool) -> tuple | None:
+    """How often a tool with no repeat parameter repeats, by its description ("Sets a weekly reminder on one day":
+    ("week", 1)), or None: "every other Thursday" is never sent to it as weekly."""
+    if any(role_of(p, spec, {"repeat": ""}) for p, spec in tool.params.items()):
+        return None
+    found = {w.lower() for w in re.findall(r"\b(hourly|daily|weekly|monthly|yearly|fortnightly|biweekly)\b", tool.description, re.I)}
+    return cadence(found.pop()) if len(found) == 1 else None  # "a daily or weekly reminder" fixes nothing
+
+
+def every_word(fixed: tuple) -> str:
+    unit, count = fixed
+    return {1: f"every {unit}", 2: f"every other {unit}"}.get(count, f"every {count} {unit}s")
 
 
 def dated_day(tool, day: str, phrase: str, now) -> str:
