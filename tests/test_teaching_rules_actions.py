@@ -387,3 +387,12 @@ def test_a_tool_that_only_repeats_weekly_is_not_given_every_other_week():
     assert not made and "only repeats every week" in answer, (made, answer)
     loop("remind me on saturdays to call dad", kit, DATED)
     assert made == [{"task": "call dad", "day": "Saturday"}], made
+
+
+def test_a_weather_checker_stays_a_weather_tool_and_a_url_in_a_statement_is_not_fetched():
+    kit = tools(tool("check_weather", "Checks whether it will rain in a city.", lambda city: f"{city}: rain", city="string"))
+    answer, calls, _ = loop("What's the weather in Lyon?", kit)
+    assert calls == [("check_weather", {"city": "Lyon"})], calls
+    kit = tools(tool("read_url", "Fetches a web page and returns its text.", lambda url: "hello", url="string"))
+    answer, calls, _ = loop("I read https://news.example yesterday and liked it.", kit)
+    assert not calls, calls

@@ -349,7 +349,8 @@ def fetching(turn) -> list:
     pages is offered (a url/link parameter, or words about web pages): the page is fetched, never guessed. [] otherwise,
     and for a statement ("my site is https://...")."""
     url = re.search(URL, turn.text)
-    if not url or not re.search(ASKS_ABOUT_PAGE, turn.text, re.I) or re.match(r"^\W*(?:my|our)\b[^?]*\b(?:is|are)\b", turn.text, re.I):
+    if not url or not re.search(ASKS_ABOUT_PAGE, turn.text, re.I) or re.match(r"^\W*(?:my|our)\b[^?]*\b(?:is|are)\b|^\W*(?:i|we)\b[^?]*$",
+                                                                              turn.text, re.I):
         return []
     reader = next((t for t in turn.tools if any(re.fullmatch(r"(?:\w+_)?(?:url|uri|link|href|address|page)", p, re.I)
                                                  for p in t.params) and t.kind not in ("remember", "forget", "schedule")), None)

@@ -150,12 +150,13 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
         return "cancel"  # drop_event: "Cancel an event, by id": only what is planned is cancelled
     if (name_words | set(words(description)[:1])) & KEYWORDS["forget"]:  # a tool that deletes, whatever it deletes
         return "forget"
-    if re.match(CHECKS, description, re.I) or re.match(r"(?:is|has|are|can)_[a-z]", name):
-        return "check"  # is_palindrome, "Checks whether a text reads the same both ways": a yes/no answer, never a text op
+    checker = re.match(CHECKS, description, re.I) or re.match(r"(?:is|has|are|can)_[a-z]", name)
     by_name, by_description = best({k: len(KEYWORDS[k] & name_words) for k in scores if KEYWORDS[k] & name_words}), best(said)
     disagree = by_name and by_description and said[by_description] > said.get(by_name, 0) and not (
         by_name in ("remember", "recall", "forget") and memory and said[by_description] < 2)  # note_down: "... in plain words"
     chosen = by_description if disagree else best(scores)
+    if checker and chosen not in ("weather", "clock", "search", "recall", "list_memory", "remember", "schedule", "cancel", "forget"):
+        return "check"  # is_palindrome, "Checks whether a text reads the same both ways": a yes/no answer, never a text op
     if chosen is None:  # "Stow a detail about the user": a tool about the user that no verb names keeps things
         return "remember" if memory and len(params) >= 1 else None
     if chosen == "count_letter" and not any(role_of(p, {"description": d}, {"letter": 1})
