@@ -396,3 +396,11 @@ def test_a_weather_checker_stays_a_weather_tool_and_a_url_in_a_statement_is_not_
     kit = tools(tool("read_url", "Fetches a web page and returns its text.", lambda url: "hello", url="string"))
     answer, calls, _ = loop("I read https://news.example yesterday and liked it.", kit)
     assert not calls, calls
+
+
+def test_a_url_inside_a_reminder_is_scheduled_not_fetched():
+    made = []
+    kit = tools(tool("read_url", "Fetches a web page and returns its text.", lambda url: "hello", url="string"),
+                tool("add_reminder", "Adds a reminder.", lambda what, when: made.append(what) or "added", what="string", when="string"))
+    answer, calls, _ = loop("Remind me to read https://blog.example/post tomorrow", kit, DATED)
+    assert [c[0] for c in calls] == ["add_reminder"] and "https://blog.example/post" in made[0], (calls, answer)

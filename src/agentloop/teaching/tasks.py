@@ -349,6 +349,8 @@ def fetching(turn) -> list:
     pages is offered (a url/link parameter, or words about web pages): the page is fetched, never guessed. [] otherwise,
     and for a statement ("my site is https://...")."""
     url = re.search(URL, turn.text)
+    if url and re.search(rf"\b{NUDGE} me\b|\bschedul\w*|\bcalendar\b|\bremember\b|\bnote\b|\bsave\b|\bstore\b|\bforget\b", turn.text, re.I):
+        return []  # "remind me to read https://... tomorrow": the URL is part of another request
     if not url or not re.search(ASKS_ABOUT_PAGE, turn.text, re.I) or re.match(r"^\W*(?:my|our)\b[^?]*\b(?:is|are)\b|^\W*(?:i|we)\b[^?]*$",
                                                                               turn.text, re.I):
         return []
