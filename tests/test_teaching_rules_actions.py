@@ -404,3 +404,12 @@ def test_a_url_inside_a_reminder_is_scheduled_not_fetched():
                 tool("add_reminder", "Adds a reminder.", lambda what, when: made.append(what) or "added", what="string", when="string"))
     answer, calls, _ = loop("Remind me to read https://blog.example/post tomorrow", kit, DATED)
     assert [c[0] for c in calls] == ["add_reminder"] and "https://blog.example/post" in made[0], (calls, answer)
+
+
+def test_a_rate_story_is_not_read_as_a_list_of_prices():
+    for said, value in (("Parking costs 2.50 an hour. I parked for 4 hours. How much did I pay?", 10),
+                        ("The room is 120 a night and we stay 3 nights. What's the total?", 360)):
+        answer, calls, _ = loop(said, {})
+        assert f"= {value:g}" in answer, (said, answer)
+    answer, calls, _ = loop("Shirts are 20 each and I want 3. Shipping is 5. What's the total?", {})
+    assert "28" not in answer, answer  # "I want 3" is a count, never a price

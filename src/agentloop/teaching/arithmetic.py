@@ -672,8 +672,10 @@ TOTAL_ASKED = (r"\bhow much (?:did|do|does|will|would|have|has|is|was) (?:[a-z]+
                r"\b(?:altogether|in total|all together|the total|in all|all in|total cost|come to|comes to|came to)\b|"
                r"\bhow much (?:is it |are they |would it be |will it be )?for (?:both|all|everything|the lot|all of (?:it|them))\b")
 SHOP_PRICE = (r"(?<!\bthere )(?<!\bthere's )\b(?:is|was|are|were|(?:fee|charge|cost|price|tip) of)\s+[$€£]?(\d+(?:\.\d+)?)\b(?! (?:of us|people|ways|minutes|hours|days|years))|"  # "a juice is 2.25", "the fee was 4"
-              r"(?<![\w.])[$€£]?(\d+(?:\.\d+)?) (?:dollars? |euros? |bucks |pounds? |quid )?(?:for|on) (?:an? |the |some |my |our )?[a-z]|"
-              r"(?:^|[:,;]|\band)\s*(?:an? |the |some )?[a-z]+(?: [a-z]+)?\s+[$€£]?(\d+(?:\.\d+)?)(?=\s*(?:,|;|\.(?!\d)|\?|!|\band\b|$))")
+              r"(?<![\w.])[$€£]?(\d+(?:\.\d+)?) (?:dollars? |euros? |bucks |pounds? |quid )?(?:for|on) (?:an? |the |some |my |our )?[a-z]")
+NAMED_PRICE = r"(?:[:,;]|\band)\s*(?:an? |the |some )?[a-z]+(?: [a-z]+)?\s+[$€£]?(\d+(?:\.\d+)?)(?=\s*(?:,|;|\.(?!\d)|\?|!|\band\b|$))"
+PER_UNIT = (r"\d\s*(?:[a-z]+ )?(?:an?|per|each|every) (?:hour|night|day|week|month|year|litre|liter|gallon|kg|kilo|pound|km|mile|"
+            r"minute|person|head)s?\b|\bfor \d+(?:\.\d+)? (?:hour|night|day|week|month|year|minute|litre|liter|km|mile)s?\b")
 PRICE = r"[$€£]?(\d+(?:\.\d+)?)"
 MONEY = (r"[$€£]|\b(?:dollars?|euros?|bucks|pounds?|quid|cents?|spen[dt]|pay|paid|pays|cost\w*|price\w*|bill|fees?|charge|buy|"
          r"buys|bought|order\w*|each|apiece)\b|\d\.\d\d\b")  # a story about money, not eggs in packs
@@ -696,7 +698,7 @@ def shopping(text: str) -> tuple | None:
     count with its price ("6 eggs and milk for 1.20", "2 shirts for 30": each or both?) is (None, its words): no total is
     given without it. None when it is no such story (a budget, a split, a percent are other rules')."""
     text = money_words(text)
-    if not re.search(MONEY, text) or not re.search(TOTAL_ASKED, text) or re.search(r"%|\bpercent|\b(?:left|remain\w*|budget|(?:had|have|has) [$€£]?\d|started with|split|"
+    if not re.search(MONEY, text) or not re.search(TOTAL_ASKED, text) or re.search(PER_UNIT, text) or re.search(r"%|\bpercent|\b(?:left|remain\w*|budget|(?:had|have|has) [$€£]?\d|started with|split|"
                                                     r"share (?:it|the)|between|among|per (?:person|head)|each of us|of us)\b", text):
         return None
     terms, used = [], []
@@ -715,7 +717,8 @@ def shopping(text: str) -> tuple | None:
             return None, item.group(0)  # "2 shirts for 30": each or both? not read
         terms.append(price if count == "1" else f"{count} * {price}")
         used.append(item.span())
-    for lone in sorted([*re.finditer(LONE_PRICE, text), *re.finditer(SHOP_PRICE, text)], key=lambda m: m.start()):
+    listed = re.compile(NAMED_PRICE).finditer(text, text.find(":")) if ":" in text else ()  # "groceries: milk 1.20, bread 2.50"
+    for lone in sorted([*re.finditer(LONE_PRICE, text), *re.finditer(SHOP_PRICE, text), *listed], key=lambda m: m.start()):
         group = next(i for i in range(1, len(lone.groups()) + 1) if lone.group(i))
         if not any(a <= lone.start(group) < b for a, b in used):
             terms.append(lone.group(group))
