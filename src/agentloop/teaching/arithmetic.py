@@ -427,7 +427,7 @@ def ledger(text: str) -> str | None:
                       r"income|groceries|earn|make \d+ a)\b", text, re.I)
     text = plain(text)
     if not re.search(r"\bleft\b|\bremain|\bnow\b|\bhave (?:i|we) got\b|\bhow much (?:do|did|have) (?:i|we)\b|"
-                     r"\bhow many (?:does|do|did|has|have|is|are)\b", text):
+                     r"\bhow many (?:[a-z]+ )?(?:does|do|did|has|have|is|are)\b", text):
         return None
     owner = r"\b(?:i|we|she|he|they|[a-z]+)"
     if re.search(r"\d\s*(?:%|percent)", text):
@@ -635,9 +635,109 @@ def rate_over_span(text: str) -> str | None:
     goal = re.search(rf"\bhow many {per}s\b.*?\b(?:until|till|to|before)\b\D*?(?P<goal>\d+(?:\.\d+)?)", text, re.I)
     if goal:
         return f"{goal.group('goal')} / {found.group('n')}"
-    span = re.search(r"\bhow (?:far|much|many|long)\b.*?\b(?:in|over|for|per) (?:an?|one|the|1) (?P<span>day|week|fortnight|year|hour)\b",
-                     text, re.I)
+    said = numbers_in_words(text.lower())
+    span = re.search(r"\b(?:how (?:far|much|many|long)|what(?:'s| is| does| will)(?: that| it)?)\b.*?\b(?:in|over|for|per|after|within) (?:(?:an?|one|the|1)|(?P<count>\d+)) "
+                     r"(?:whole |full )?(?P<span>day|week|fortnight|year|hour)s?\b", said, re.I)
+    if not span and re.search(r"\bhow (?:far|much|many|long)\b|\b(?:in total|altogether|in all)\b", said):  # "every day for two weeks. How far?"
+        span = re.search(rf"{EVERY_UNIT}\s+(?:for|over|during) (?:(?:an?|one|the|1)|(?P<count>\d+)) (?:whole |full )?"
+                         rf"(?P<span>day|week|fortnight|year|hour)s?\b(?! and a half)", said)
     every_day = per != "day" or re.search(r"\b(?:every|each) day\b|\bdaily\b", found.group(), re.I)
-    if not span or (per, span.group("span").lower()) not in SPANS or not every_day:
+    if not span or not every_day:
         return None
-    return f"{found.group('n')} * {SPANS[(per, span.group('span').lower())]}"
+    unit, count = span.group("span").lower(), int(span.group("count") or 1)
+    size = 1 if unit == per else SPANS.get((per, unit))
+    if size is None or (count == 1 and unit == per):
+        return None  # "every day ... in a month": how many days is a guess; "... in a day" asks nothing new
+    return in_unit_asked(f"{found.group('n')} * {size * count}", text, found.group())  # "5 km every day ... after two weeks": 5 * 14
+
+
+def in_unit_asked(expression: str, text: str, rate: str) -> str | None:
+    """The amount in the unit the question asks for: "30 minutes every day. How many hours in a week?" is 30 * 7 / 60.
+    A unit asked that the rate's unit does not convert to (by the small table) gives None, never the wrong unit."""
+    has = re.match(r"-?\d+(?:\.\d+)?\s*([a-z]+)", rate, re.I)
+    asked = re.search(r"\bhow many ([a-z]+)\b", text, re.I)
+    if not has or not asked:
+        return expression
+    have, want = unit(has.group(1).lower()), unit(asked.group(1).lower())
+    if have == want or not {have, want} <= {u for pair in CONVERSIONS for u in pair}:
+        return expression  # "how many pages": the pages counted; "how many km": no unit change
+    if (want, have) in CONVERSIONS:
+        return f"{expression} / {CONVERSIONS[(want, have)]:g}"
+    if (have, want) in CONVERSIONS:
+        return f"{expression} * {CONVERSIONS[(have, want)]:g}"
+    return None
+
+
+TOTAL_ASKED = (r"\bhow much (?:did|do|does|will|would|have|has|is|was) (?:[a-z]+ ){1,3}?(?:spend|spent|pay|paid|cost|owe)\b|"
+               r"\b(?:altogether|in total|all together|the total|in all|all in|total cost|come to|comes to|came to)\b|"
+               r"\bhow much (?:is it |are they |would it be |will it be )?for (?:both|all|everything|the lot|all of (?:it|them))\b")
+SHOP_PRICE = (r"(?<!\bthere )(?<!\bthere's )\b(?:is|was|are|were|(?:fee|charge|cost|price|tip) of)\s+[$€£]?(\d+(?:\.\d+)?)\b(?! (?:of us|people|ways|minutes|hours|days|years))|"  # "a juice is 2.25", "the fee was 4"
+              r"(?<![\w.])[$€£]?(\d+(?:\.\d+)?) (?:dollars? |euros? |bucks |pounds? |quid )?(?:for|on) (?:an? |the |some |my |our )?[a-z]")
+NAMED_PRICE = r"(?:[:,;]|\band)\s*(?:an? |the |some )?[a-z]+(?: [a-z]+)?\s+[$€£]?(\d+(?:\.\d+)?)(?=\s*(?:,|;|\.(?!\d)|\?|!|\band\b|$))"
+PER_UNIT = (r"\d\s*(?:[a-z]+ )?(?:an?|per|each|every) (?:hour|night|day|week|month|year|litre|liter|gallon|kg|kilo|pound|km|mile|"
+            r"minute|person|head)s?\b|\bfor \d+(?:\.\d+)? (?:hour|night|day|week|month|year|minute|litre|liter|km|mile)s?\b")
+PRICE = r"[$€£]?(\d+(?:\.\d+)?)"
+MONEY = (r"[$€£]|\b(?:dollars?|euros?|bucks|pounds?|quid|cents?|spen[dt]|pay|paid|pays|cost\w*|price\w*|bill|fees?|charge|buy|"
+         r"buys|bought|order\w*|each|apiece)\b|\d\.\d\d\b")  # a story about money, not eggs in packs
+NOUN = r"(?!(?:and|or|then|plus|for|at|on|with|but)\b)[a-z]+"  # a word of a thing's name, not a joint
+PRICED = rf"(?<![\w.])(\d+) ({NOUN}(?: {NOUN}){{0,2}}?) (at|for|costing|@|costs?|are|were|sell for|go for) {PRICE}(?: (each|apiece|a piece|per [a-z]+))?"
+PRICED_LATER = rf"(?<![\w.])(\d+) ([a-z]+?)(?:e?s)?\b[^.?!]{{0,30}}[.?!,;]?\s+(?:each|every|one|a|per|the) \2 (?:costs?|is|was|sells for|goes for|comes to)\s+{PRICE}"
+PRICED_EARLIER = (rf"\b(?:a|an|one|each|every|the|per)(?: [a-z]+)? ([a-z]+?)(?:e?s)? (?:costs?|is|was|sells for|goes for)\s+{PRICE}\b"
+                  rf"[^?!]{{0,60}}?(?<![\w.])(\d+) (?:[a-z]+ )?\1(?:e?s)?\b")
+LONE_PRICE = rf"(?:\b(?:for|at|costing|costs?|cost|paid|spent|spend|priced at)\s+(?:another |an extra |just |only )?{PRICE}|[$€£](\d+(?:\.\d+)?))"
+
+
+def money_words(text: str) -> str:
+    """Lower case, numbers in digits, thousands commas gone, currency signs kept (they mark a price)."""
+    return re.sub(r"(?<=\d),(?=\d{3}\b)", "", numbers_in_words(named(text).lower()))
+
+
+def shopping(text: str) -> tuple | None:
+    """Every priced item of a story over several sentences, added up: "He bought 3 notebooks at 4.75 each. He also
+    grabbed a pen for 2.10. How much altogether?" is ("3 * 4.75 + 2.10", None). A number it cannot read as a price or a
+    count with its price ("6 eggs and milk for 1.20", "2 shirts for 30": each or both?) is (None, its words): no total is
+    given without it. None when it is no such story (a budget, a split, a percent are other rules')."""
+    text = money_words(text)
+    if not re.search(MONEY, text) or not re.search(TOTAL_ASKED, text) or re.search(PER_UNIT, text) or re.search(r"%|\bpercent|\b(?:left|remain\w*|budget|(?:had|have|has) [$€£]?\d|started with|split|"
+                                                    r"share (?:it|the)|between|among|per (?:person|head)|each of us|of us)\b", text):
+        return None
+    terms, used = [], []
+    for item in re.finditer(PRICED_LATER, text):  # "3 pens. Each pen costs 1.25": the count, then its price
+        terms.append(f"{item.group(1)} * {item.group(3)}")
+        used += [item.span(1), item.span(3)]
+    for item in re.finditer(PRICED_EARLIER, text):  # "A ticket costs $9.50. We bought 4 tickets": the price, then the count
+        if not any(a <= item.start(3) < b for a, b in used):
+            terms.append(f"{item.group(3)} * {item.group(2)}")
+            used += [item.span(2), item.span(3)]
+    for item in re.finditer(PRICED, text):
+        if any(a <= item.start(1) < b for a, b in used):
+            continue
+        count, price, each = item.group(1), item.group(4), item.group(5)
+        if item.group(3) != "at" and not each and count != "1":
+            return None, item.group(0)  # "2 shirts for 30": each or both? not read
+        terms.append(price if count == "1" else f"{count} * {price}")
+        used.append(item.span())
+    listed = re.compile(NAMED_PRICE).finditer(text, text.find(":")) if ":" in text else ()  # "groceries: milk 1.20, bread 2.50"
+    for lone in sorted([*re.finditer(LONE_PRICE, text), *re.finditer(SHOP_PRICE, text), *listed], key=lambda m: m.start()):
+        group = next(i for i in range(1, len(lone.groups()) + 1) if lone.group(i))
+        if not any(a <= lone.start(group) < b for a, b in used):
+            terms.append(lone.group(group))
+            used.append(lone.span(group))
+    if not terms or len(terms) < 2 and not re.search(r"[.!?]\s+\S", text.strip()):
+        return None  # one price in one sentence: the other rules read it
+    for number in re.finditer(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*\d)(?: [a-z]+)?", text):
+        if not any(a <= number.start() < b for a, b in used):
+            return None, number.group(0)  # "6 eggs" with no price: a total without them would be wrong
+    return (" + ".join(terms), None) if len(terms) > 1 else None
+
+
+def price_left_out(text: str, expression: str) -> str | None:
+    """The words of a price the story names that a sum read from it leaves out ("a pen for 2.10" beside 3 * 4.75), or
+    None: a total that silently drops an item is never given."""
+    kept = {float(n) for n in re.findall(r"\d+(?:\.\d+)?", expression)}
+    said = money_words(text)
+    for lone in re.finditer(LONE_PRICE, said):
+        if float(lone.group(1) or lone.group(2)) not in kept:
+            before = re.split(r"[.!?,;]\s", said[:lone.start()])[-1].split()[-4:]
+            return " ".join(before + [said[lone.start():lone.end()].strip()])
+    return None

@@ -180,6 +180,12 @@ OTHER = [  # (pattern, kind, slot names from the groups)
      r"(?P<a>-?\d+(?:\.\d+)?)\s*(?:or|vs\.?|versus|and)\s*(?P<b>-?\d+(?:\.\d+)?)", "compare"),
     (r"^\W*(?:please |pls )?(?:fix|update|correct|change) (?:that|it|this)(?: (?:please|pls|for me))?\W*$", "okay"),
 ]
+EACH_WORD = (r"\b(?:(?:letters|characters) (?:inside|in|of|within) (?:each|every) word|(?:each|every) word(?:'s letters)?(?! order)(?! intact)|"
+             r"keep(?:s|ing)? (?:the |them in )?(?:word )?order|word order (?:is |stays )?(?:kept|unchanged|the same))\b")
+WORD_ORDER = (r"(?!.*" + EACH_WORD + r")"  # "reverse each word, keeping the word order": the letters inside each word
+              r"\b(?:order of (?:the |its |their )?words|word order|words? (?:in|into) (?:the )?(?:reverse|reversed|opposite|backwards?) order|"
+              r"(?:reverse|flip|invert|swap|turn around) (?:the |all the |its |all its )?words|words? backwards|each word intact|words? (?:reversed|flipped)|"
+              r"words\b.{0,40}\bin (?:the )?(?:reverse|reversed|opposite|backwards?) order)\b")
 TEXT_OPS = [  # (what the user says, the operation)
     (r"\bhow many (?:times does )?(?:the )?(?:letter )?[\"']?(?P<letter>[a-z])[\"']?(?:'s|s)?\b.*?\bin\b", "count_letter"),
     (r"\bcount the (?P<letter>[a-z])(?:'s|s)\b", "count_letter"),
@@ -191,7 +197,10 @@ TEXT_OPS = [  # (what the user says, the operation)
      r"words?\b", "titlecase"),
     (r"(?:\bhow (?:long|many characters)\b|\bnumber of (?:characters|chars)\b|\blength of\b|\bcharacter count\b)"
      r"(?=.*(?:[\"“'‘:]|\bthe word\b|\bis (?:[a-z]{6,})?\W*$))", "length"),  # only of a text given: "how long is my commute?" is not about characters
-    (r"\b(?:reverse|reversed|backwards|back to front)\b|\b(?:flip|mirror)\b(?= (?:the |this )?(?:text|word|string|sentence|letters|result|output)\b|\s*[\"'“]| (?:it|that)\b)"
-     r"|\b(?:flip|turn|spin)\s+(?:\S+\s+){0,4}?(?:around|round|backwards)\b",
+    (rf"\b(?:reverse|flip|mirror|backwards)\b.*{EACH_WORD}|{EACH_WORD}.*\b(?:reversed|backwards|flipped)\b", "reverse_each"),  # "reverse each word"
+    (WORD_ORDER, "reverse_words"),  # "reverse the order of the words in ...", "flip the word order of ..."
+    (rf"(?!.*{WORD_ORDER})(?!.*{EACH_WORD})"  # "flip the word order of ...": the words, not the letters
+     r"(?:\b(?:reverse|reversed|backwards|back to front)\b|\b(?:flip|mirror)\b(?= (?:the |this )?(?:text|word|string|sentence|letters|result|output)\b|\s*[\"'“]| (?:it|that)\b)"
+     r"|\b(?:flip|turn|spin)\s+(?:\S+\s+){0,4}?(?:around|round|backwards)\b)",
      "reverse"),
 ]

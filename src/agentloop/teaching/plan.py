@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from . import arithmetic, facts, say, statements
 from .remembering import HANDLERS as MEMORY
 from .rules import SAY, forbidden, injected, styled, withheld
-from .tasks import HANDLERS as TASKS, by_hand
+from .tasks import HANDLERS as TASKS, by_hand, checking, fetching
 from .grammar import PEOPLE
 from .toolbox import Missing, Tool, call, type_of, words
 from .timing import timing
-from .understand import Intent, understand
+from .understand import NOT_TO_SCHEDULE, Intent, understand
 
 
 
@@ -68,7 +68,7 @@ def planned(turn: Turn):
         question = re.search(r"ask the user[:,]?\s*(.+)", result, re.IGNORECASE)
         if question:
             return say.sentence(question.group(1).strip()).rstrip("."), []
-    intents = understand(turn.text) or [Intent("unknown", {"text": turn.text})]
+    intents = fetching(turn) or checking(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
     if all(i.kind == "unknown" or i.slots.get("loose") for i in intents) and (meant := resolved(turn)) != turn.text:
         intents = understand(meant) or intents  # "and what does he do?": he is the husband named before
     if all(i.kind == "unknown" for i in intents):
@@ -177,8 +177,8 @@ def scheduled(turn: Turn) -> list:
     """With a scheduling tool, a request that names a time is a task to schedule ("yoga Thursdays 6:30pm"); so is
     one that asks for a reminder, whatever else it holds."""
     asked = [i for i in understand(turn.text) if i.kind == "schedule"]
-    if asked:
-        return asked
+    if asked or re.search(NOT_TO_SCHEDULE, turn.text, re.I):
+        return asked  # "Don't schedule the dentist for Monday. ...": the message is never scheduled whole
     when, every, _ = timing(turn.text)
     asks = turn.text.rstrip().endswith("?") and not re.search(r"\b(?:can|could|would|will) (?:you|u) (?:set|put|add|schedule|"
                                                               r"book|queue|make|sort)\b|\bset (?:that|it|this) up\b", turn.text, re.I)

@@ -29,12 +29,15 @@ KIND_WORDS = {"calculate": r"\b(?:arithmetic|math|maths|mathematics|calculat\w*|
 def styled(system: str, text: str) -> str:
     """The two style rules it follows: a letter case ("reply in lowercase only") and a form of address
     ("likes to be called Captain")."""
-    address = re.search(r"\b(?:(?:likes?|wants?|prefers?) to be called|call (?:me|the user|them|him|her)|address "
-                        r"(?:me|the user|them) as|refer to (?:me|the user|them|the person[\w' ]{0,40}?) as|(?:insists?|wants?|likes?) (?:on )?being called|"
-                        r"be called)\s+['\"‘“]?([A-Z][\w-]+)",
+    address = re.search(r"\b(?i:(?:likes?|wants?|prefers?) to be called|call (?:me|the user|them|him|her)|address(?:es)? "
+                        r"(?:me|the user|them|him|her) as|refer to (?:me|the user|them|the person[\w' ]{0,40}?) as|(?:insists?|wants?|likes?) (?:on )?being called|"
+                        r"(?:is|are) to be (?:addressed|called|referred to|greeted) as|be (?:addressed|referred to|greeted) as|be called)"
+                        r"\s+(?:['\"‘“](?P<q>[^'\"’”]{1,30})['\"’”]|(?P<n>(?:(?:Mr|Mrs|Ms|Dr|Prof)\.? )?[A-Z][\w-]*(?: [A-Z][\w-]+)?))",
                         system)
-    if address and address.group(1) not in text:
-        text = f"{address.group(1)}, {text[:1].lower()}{text[1:]}"
+    name = address and (address.group("q") or address.group("n")) or by_name(system)
+    if name and name not in text:
+        text = f"{name}, {text[:1].lower()}{text[1:]}"
+    text = signed(system, text)
     no_capitals = r"\bcapital(?:s| letters?)? (?:are|is) (?:forbidden|not allowed|banned)|\bno capital|\bnever (?:use )?(?:a )?capital"
     if re.search(no_capitals, system, re.I) or re.search(r"\b(?:lower ?case|small letters)\b.*\b(?:only|exclusively|always|"
                                                          r"every)\b|\b(?:only|exclusively)\b.*\b(?:lower ?case|small letters)\b",
@@ -51,6 +54,39 @@ def styled(system: str, text: str) -> str:
         digits = {"one": 1, "two": 2, "three": 3}.get(said.lower(), int(said) if said.isdigit() else 0)
         text = re.sub(r"(?<![\w.])-?\d+\.\d+(?!\w|\.\d)", lambda m: m.group() if operand(text, m) else
                       f"{round(float(m.group()), digits):.{digits}f}", text)
+    return text
+
+
+def by_name(system: str) -> str | None:
+    """"Always address the user by their first name" and the name memory holds ("name: Dana"): that name, else None."""
+    if not re.search(r"\b(?:address|call|greet|refer to)\w* (?:the user|users|them|me|him|her) by (?:their|my|his|her|the user's) "
+                     r"(?:first |given )?name\b", system, re.I):
+        return None
+    from .facts import facts_in_memory  # memory is read only when a rule asks for the name
+    name = str(facts_in_memory(system).get("name") or "").split()
+    return name[0] if name else None
+
+
+SIGN_OFF = (r"\b(?i:(?:always |must |should )?(?:end|finish|close|conclude|sign(?: off)?)s?(?: off)? (?:every|each|all|your|any|the)?\s*"
+            r"(?:of your )?(?:reply|replies|answer|answers|message|messages|response|responses)?\s*(?:with|as|by)(?: the (?:words?|phrase|line))?)\s*"
+            r"(?:['\"‘“](?P<q>[^'\"’”]{1,40})['\"’”]|[-—–]\s*(?P<d>[^.\n]{1,40}))")
+
+
+OPENER = (r"\b(?i:(?:always |must |should )?(?:start|begin|open)s? (?:every|each|all|your|any)\s*(?:of your )?(?:reply|replies|answer|"
+          r"answers|message|messages|response|responses)\s*(?:with|by)(?: the (?:words?|phrase|greeting))?)\s*['\"‘“](?P<q>[^'\"’”]{1,40})['\"’”]")
+
+
+def signed(system: str, text: str) -> str:
+    """A rule about how every reply ends ("Always end your replies with 'Cheers, Bot'", "Sign every answer as — Ada's
+    assistant", "Every reply must finish with the words 'Over and out.'") or starts ("Start every reply with 'Ahoy!'"):
+    the words added once at the end, or at the start."""
+    found, opener = re.search(SIGN_OFF, system), re.search(OPENER, system)
+    sign = found and (found.group("q") or f"— {found.group('d').strip()}")
+    if sign and not text.rstrip().endswith(sign):
+        text = f"{text.rstrip()} {sign}"
+    if opener and not text.startswith(opener.group("q")):
+        said = opener.group("q")
+        text = f"{said} {text}" if not said[-1:].isalnum() else f"{said}, {text[:1].lower()}{text[1:]}"
     return text
 
 

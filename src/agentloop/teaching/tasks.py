@@ -7,13 +7,16 @@ import re
 
 from . import facts, say
 from .grammar import NUDGE
-from .timing import ORDINAL, clock_of, delay, now_in, shaped, task_of, timing
-from .toolbox import UNITS_SAID, Missing, allows_empty, by_id, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
+from .timing import ORDINAL, clock_of, delay, moment, now_in, shaped, task_of, timing
+from .rules import INJECTION
+from .understand import Intent
+from .toolbox import UNITS_SAID, Missing, allows_empty, by_id, cadence, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
 
-BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1],
+BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1], "reverse_words": lambda s: " ".join(s.split()[::-1]),
+           "reverse_each": lambda s: " ".join(w[::-1] for w in s.split()),
            "count_words": lambda s: str(len(s.split())), "titlecase": str.title, "length": lambda s: str(len(s))}
 SAID = {"uppercase": '"{}" in upper case: {}', "lowercase": '"{}" in lower case: {}',
-        "reverse": '"{}" reversed: {}', "count_words": '"{}" has {} words.', "titlecase": '"{}" in title case: {}',
+        "reverse": '"{}" reversed: {}', "reverse_words": '"{}" with its words in reverse order: {}', "reverse_each": '"{}" with each word reversed: {}', "count_words": '"{}" has {} words.', "titlecase": '"{}" in title case: {}',
         "length": '"{}" is {} characters long.'}
 UNITS = r"minute|hour|day|week|month|year|weekend"
 
@@ -83,7 +86,7 @@ def schedule(intent, turn):
     offered = [t for t in turn.tools if t.kind == "schedule"]
     if not offered:
         return "I can't schedule anything: I have no scheduling tool, and I only run when you write."
-    tools = [t for t in offered if not names_an_entry(t)]
+    tools = [t for t in offered if not names_an_entry(t) and t.params]  # list_reminders() takes no task: it schedules nothing
     if not tools:  # calendar_update(event_id, start) changes what is there: no id is made up for a new entry
         return f"I can't add a new entry: {' and '.join(t.name for t in offered)} only change{'s' * (len(offered) == 1)} " \
                "one already there, by its id."
@@ -101,6 +104,8 @@ def schedule(intent, turn):
     said = set(words_of(turn.text))
     tool = max(tools, key=lambda t: (recurring(t) == bool(every), fillable(t), takes_time(t, phrase, now),
                                      reminds and to_the_user(t), len(said & set(words_of(f"{t.name} {t.description}")))))
+    if (fixed := fixed_cadence(tool)) and every and (said := cadence(every)) and said != fixed:
+        return f"I can't schedule that: {tool.name} only repeats {every_word(fixed)}, and you asked for {every}."
     due = when or next_time(every) if every or when else ""  # no time said: asked for, never made up
     if every and when and not re.search(DAY_WORDS, when, re.I) and (weekday := re.search(DAY_WORDS, every, re.I)):
         due = f"{weekday.group().rstrip('s').capitalize()} {when}"  # "every Friday at 5pm": first due Friday at 5pm
@@ -110,6 +115,7 @@ def schedule(intent, turn):
     day, hour = re.sub(CLOCK_WORDS, "", due).strip(" ,") or due, next(iter(re.findall(CLOCK_WORDS, due)), due)
     if days := re.findall(rf"{DAY_WORDS}|\bweekdays?\b|\bweekends?\b", every, re.I):  # "every weekday at 9:15": the days
         day = " ".join(days)
+    day = dated_day(tool, day, phrase, now)
     if any(role_of(p, spec, {"repeat": ""}) for p, spec in tool.params.items()):  # calendar_add(title, start, repeat)
         once = "" if any(allows_empty(tool, p) for p, spec in tool.params.items() if role_of(p, spec, {"repeat": ""})) else "none"
         slot = any(role_of(p, spec, {"when": "", "repeat": "", "task": "", "day": "", "hour": ""}) in ("when", "day", "hour")
@@ -133,6 +139,33 @@ def schedule(intent, turn):
 DAY_WORDS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
 CLOCK_WORDS = r"(?:\bat\s+)?(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|\d{1,2}:\d\d|noon|midnight|(?<=at )\d{1,2}\b)"
 VAGUE = r"(?:an? )?(?:recurring |repeating |regular )?(?:thing|reminder|event|task|job|entry|something)"
+
+
+def fixed_cadence(tool) -> tuple | None:
+    """How often a tool with no repeat parameter repeats, by its description ("Sets a weekly reminder on one day":
+    ("week", 1)), or None: "every other Thursday" is never sent to it as weekly."""
+    if any(role_of(p, spec, {"repeat": ""}) for p, spec in tool.params.items()):
+        return None
+    found = {w.lower() for w in re.findall(r"\b(hourly|daily|weekly|monthly|yearly|fortnightly|biweekly)\b", tool.description, re.I)}
+    return cadence(found.pop()) if len(found) == 1 else None  # "a daily or weekly reminder" fixes nothing
+
+
+def every_word(fixed: tuple) -> str:
+    unit, count = fixed
+    return {1: f"every {unit}", 2: f"every other {unit}"}.get(count, f"every {count} {unit}s")
+
+
+def dated_day(tool, day: str, phrase: str, now) -> str:
+    """A day said without its weekday ("tomorrow") for a tool whose day parameter lists the weekdays: the date it is, from
+    the date the prompt gives, so the enum gets that date's weekday (rule 90)."""
+    weekdays = any(isinstance(spec.get("enum"), list) and len(spec["enum"]) >= 5 and role_of(p, spec, {"day": ""})
+                   for p, spec in tool.params.items())
+    if not weekdays or now is None or not day or re.search(DAY_WORDS, day, re.I) or not timing(phrase)[0]:
+        return day
+    try:
+        return f"{day} {moment(phrase, now).date().isoformat()}"
+    except (ValueError, TypeError, AttributeError):
+        return day
 
 
 def names_an_entry(tool) -> bool:
@@ -253,10 +286,100 @@ def use(intent, turn):
     subject = intent.slots["text"]
     numbers = [intent.slots["number"]] if "number" in intent.slots else []
     [result] = yield [call(tool, text=subject, word=subject, value=subject, query=subject, numbers=numbers)]
-    if reason := refusal([result]):
+    if (reason := refusal([result])) and not re.fullmatch(r"\s*(?i:false|no)\s*", result):  # False is an answer, not a failure
         return f"{tool.name} did not work: {reason}"
     shown = subject if numbers else repr(subject) if subject else ""
     return f"{tool.name}({shown}) returned: {result.strip()}"
+
+
+CHECK_NEAR = {"palindrome": "same backward forward both way reverse mirror", "valid": "valid correct proper well formed",
+              "contain": "contain include inside substring appear", "empty": "empty blank", "anagram": "anagram letter rearrang",
+              "lowercase": "lower case small", "uppercase": "upper case capital", "even": "even divisible", "odd": "odd"}
+YES_NO = r"^\W*(?:is|are|does|do|can|has|have|was)\b|^\W*(?:please )?(?:check|tell me|find out|see|say)\s+(?:whether|if)\b"
+
+
+def checking(turn) -> list:
+    """A yes/no question about a quoted text ("Is 'racecar' a palindrome?", "does 'banana' contain 'nan'?") and a checker
+    tool whose words share its meaning (a small table of near words: a palindrome "reads the same both ways"): the
+    checker is asked, never a guess. [] when no checker fits, or two fit equally."""
+    said = re.findall(r"[\"“]([^\"”]+)[\"”]|(?<!\w)['‘]([^'’]+)['’](?!\w)", turn.text)
+    checkers = [t for t in turn.tools if t.kind == "check"]
+    number = re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]*\d)", turn.text)
+    if not said and len(number) == 1:  # "Is 17 prime?" and prime_check(n: integer): the number is what is checked
+        said = [(number[0], "")]
+        checkers = [t for t in checkers if [type_of(spec) for spec in t.params.values()] in (["integer"], ["number"])]
+    if not said or not checkers or not re.match(YES_NO, turn.text, re.I):
+        return []
+    asked = set(words_of(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))) - set(words_of(
+        "is a an the does do it in check whether if tell me find out see say please"))
+    asked |= {near for w in list(asked) for key, more in CHECK_NEAR.items() if w.startswith(key) for near in words_of(more)}
+    scored = sorted(((len(asked & set(words_of(f"{t.name} {t.description}"))), t.name) for t in checkers), reverse=True)
+    if not scored[0][0] or len(scored) > 1 and scored[1][0] == scored[0][0]:
+        return []
+    return [Intent("check", {"tool": scored[0][1], "texts": [a or b for a, b in said]})]
+
+
+def check(intent, turn):
+    """The checker called on the quoted texts (in the order of its text parameters); its true/false said in words."""
+    tool = next(t for t in turn.tools if t.name == intent.slots["tool"])
+    texts = intent.slots["texts"]
+    numeric = [type_of(spec) for spec in tool.params.values()] in (["integer"], ["number"])
+    strings = [p for p, spec in tool.params.items() if numeric or type_of(spec) in (None, "string")]
+    if len(strings) > len(texts):
+        raise Missing(tool, strings[len(texts)])
+    values = [float(t) if "." in t else int(t) for t in texts] if numeric else texts
+    [result] = yield [(tool.name, dict(zip(strings, values)))]
+    answer, shown = result.strip(), ", ".join(t if numeric else repr(t) for t in texts[:len(strings)])
+    first = texts[0] if numeric else repr(texts[0])
+    what = re.match(r"^\W*is\s+(?:[\"“'‘][^\"”'’]+[\"”'’]|-?\d+(?:\.\d+)?)\s+(?P<p>[^?.!]+?)\s*[?.!]*$", turn.text, re.I)  # "Is 'level' a palindrome?"
+    if re.fullmatch(r"(?i:true|yes|1)", answer):
+        return f"Yes, {first} is {what['p']} ({tool.name} returned {answer})." if what else f"Yes: {tool.name}({shown}) returned {answer}."
+    if re.fullmatch(r"(?i:false|no|0)", answer):
+        return f"No, {first} is not {what['p']} ({tool.name} returned {answer})." if what else f"No: {tool.name}({shown}) returned {answer}."
+    return f"{tool.name}({shown}) returned: {answer}"
+
+
+URL = r"\bhttps?://[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]|\bwww\.[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]"
+ASKS_ABOUT_PAGE = (r"\?|\b(?:read|check|fetch|open|look at|look up|summari[sz]e|sum up|see|visit|get|tell me|according to|"
+                   r"what does|what's on|what is on|says?|said)\b")
+
+
+def fetching(turn) -> list:
+    """A request that names a URL ("What does the page at https://... say about opening hours?") when a tool that reads
+    pages is offered (a url/link parameter, or words about web pages): the page is fetched, never guessed. [] otherwise,
+    and for a statement ("my site is https://...")."""
+    url = re.search(URL, turn.text)
+    if url and re.search(rf"\b{NUDGE} me\b|\bschedul\w*|\bcalendar\b|\bremember\b|\bnote\b|\bsave\b|\bstore\b|\bforget\b", turn.text, re.I):
+        return []  # "remind me to read https://... tomorrow": the URL is part of another request
+    if not url or not re.search(ASKS_ABOUT_PAGE, turn.text, re.I) or re.match(r"^\W*(?:my|our)\b[^?]*\b(?:is|are)\b|^\W*(?:i|we)\b[^?]*$",
+                                                                              turn.text, re.I):
+        return []
+    reader = next((t for t in turn.tools if any(re.fullmatch(r"(?:\w+_)?(?:url|uri|link|href|address|page)", p, re.I)
+                                                 for p in t.params) and t.kind not in ("remember", "forget", "schedule")), None)
+    reader = reader or next((t for t in turn.tools if len(t.required) == 1 and re.search(
+        r"\b(?:web ?pages?|urls?|websites?|web sites?|links?)\b", f"{t.name.replace('_', ' ')} {t.description}", re.I)), None)
+    return [Intent("fetch", {"tool": reader.name if reader else None, "url": url.group()})]
+
+
+def fetch(intent, turn):
+    """The page fetched, and what it says about what was asked (its sentences that share a word with the question), else
+    its first sentences; an instruction inside it is never quoted as content."""
+    url = intent.slots["url"]
+    tool = next((t for t in turn.tools if t.name == intent.slots["tool"]), None)
+    if tool is None:
+        return f"I can't open {url}: I have no tool that reads web pages, and I won't guess what it says."
+    [page] = yield [(tool.name, {next(iter(tool.required or tool.params)): url})]
+    if reason := refusal([page]):
+        return f"I couldn't read {url}. {reason}"
+    said = [s for s in re.split(r"(?<=[.!?])\s+|\n+", page) if s.strip() and not re.search(INJECTION, s, re.I)]
+    asked = {w[:4] for w in words_of(turn.text.replace(url, " ")) if len(w) >= 4} - {w[:4] for w in PAGE_WORDS.split()}
+    about = [s.strip() for s in said if asked & {w[:4] for w in words_of(s) if len(w) >= 4}]
+    if not said:
+        return f"The page at {url} has no text I can read."
+    return f"The page at {url} says: " + " ".join(about[:3] or [s.strip() for s in said[:2]])
+
+
+PAGE_WORDS = "what does page site website say says tell about check read fetch look please could would there this that when where"
 
 
 def joke(intent, turn):
@@ -395,11 +518,25 @@ def cancel(intent, turn):
     if tool is None:
         return f"I can't cancel {what}: I have no tool that cancels scheduled tasks."
     target = what
-    lister = by_id(tool) and next((t for t in turn.tools if t is not tool and (
-        re.match(LISTS, t.name.replace("_", " "), re.I) or re.match(LISTS, t.description, re.I))), None)
+    lister = by_id(tool) and listing_tool(turn, tool)
+    if lister and re.fullmatch(r"(?:all|every|each)(?: of)?(?: (?:my|the|our|them|those))?(?: \w+)?|everything", what, re.I):
+        [listing] = yield [call(lister)]  # "cancel all my reminders": every listed id, none made up
+        found = entries(listing)
+        if not found:
+            return f"{lister.name} lists nothing to cancel."
+        results = yield [call(tool, id=i, task=i) for i, _ in found]
+        failed = [r for r in results if refusal([r])]
+        return f"Cancelled {len(results) - len(failed)} of {len(results)}: " + "; ".join(r.strip() for r in results)
     if lister:  # cancel_job(job_id): the id is looked up first, never guessed from the words
         [listing] = yield [call(lister, query=what, task=what, word=what)]
         target = best_entry(entries(listing), what)
+        if target is None:
+            return f"I couldn't find {what} in what {lister.name} lists, so nothing was cancelled."
+    elif (lister := listing_tool(turn, tool)) and not lister.required and re.search(r"\b(?:exact|exactly|as listed|full)\b",
+                                                                                   tool.description, re.I):
+        [listing] = yield [call(lister)]  # call_off(title): "given its exact title": the title as the list writes it
+        titles = [t for data in facts.json_in(listing) if isinstance(data, list) for t in data if isinstance(t, str)]
+        target = best_entry([(t, t) for t in titles], what) if titles else what
         if target is None:
             return f"I couldn't find {what} in what {lister.name} lists, so nothing was cancelled."
     when, _, named = timing(re.sub(r"'s\b", "", target))  # "tomorrow's standup": the standup, on tomorrow's date
@@ -414,9 +551,19 @@ def cancel(intent, turn):
     return f"Done. {say.sentence(result.strip())}"
 
 
-MOVES = r"\b(?:move[sd]?|moving|reschedul\w*|postpone\w*|shift\w*|change[sd]? the (?:start|time|date|day)|new (?:start|time|date))\b"
-LISTS = r"\W*(?:list|find|search|get|show|look ?up|fetch|view)\w*\b"  # list_jobs(), "Find events ...": it names what there is
+MOVES = (r"\b(?:move[sd]?|moving|reschedul\w*|postpone\w*|shift\w*|(?:change|update|edit|modif(?:y|ie))[sd]? (?:an? |the |its )?"
+         r"(?:\w+'s )?(?:start|time|date|day|when)|new (?:start|time|date))\b")
+LISTS = r"\W*(?:list|find|search|get|show|look ?up|fetch|view|display|returns?|gives?)\w*\b"  # list_jobs(), "Find events ...": it names what there is
 FINDS = r"\b(?:find\w*|search\w*|list\w*|look\w* up|lookup|get)\b"
+
+
+def listing_tool(turn, besides):
+    """The tool that names what is scheduled (list_jobs(), "Shows the calendar entries with ids", "Find events ..."),
+    for a tool that needs an id or a title from it: its name or description starts by listing, finding or showing, or
+    it finds something."""
+    others = [t for t in turn.tools if t is not besides]
+    return next((t for t in others if re.match(LISTS, t.name.replace("_", " "), re.I) or re.match(LISTS, t.description, re.I)),
+                None) or next((t for t in others if re.search(FINDS, f"{t.name.replace('_', ' ')} {t.description}", re.I)), None)
 
 
 def move(intent, turn):
@@ -430,7 +577,7 @@ def move(intent, turn):
     named, held = next((p for p in mover.params if p != slot), None), ""
     named_by = re.sub(r"^(?:your|the|that|this)\s+", "", what, flags=re.I)  # "the dentist": search for "dentist"
     if named and "id" in words_of(named):
-        finder = next((t for t in turn.tools if t is not mover and re.search(FINDS, f"{t.name.replace('_', ' ')} {t.description}", re.I)), None)
+        finder = listing_tool(turn, mover)
         if finder is None:
             return f"I can't move {what}: {mover.name} needs its id, and I have no tool to look it up."
         for query in dict.fromkeys([named_by, named_by.split()[0]]):  # "gym session" not found: then "gym", once
@@ -496,7 +643,7 @@ def closest_listed(listing: str, what: str) -> str | None:
 
 HANDLERS = {
     "cancel": cancel, "move": move, "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
-    "use": use, "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
+    "use": use, "check": check, "fetch": fetch, "unscheduled": lambda i, t: "OK, I won't: nothing was scheduled.", "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
     "greet": greet, "joke": joke, "compare": compare, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",
     "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.CAN}", "harmful": lambda i, t: "I can't help with that.",

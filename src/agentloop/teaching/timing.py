@@ -73,11 +73,13 @@ def task_of(text: str) -> str:
     a quoted item is the task, whatever follows it ("add 'buy mum's present' to my to-dos, due ...")."""
     if quoted := re.match(QUOTED_TASK, text, re.I):
         return quoted.group("task").strip()
+    text = re.sub(r"\b(me|reminder|it|that|this|task|job|event)\s+(?:on|at|in|by)\s+(?=to\b)|^\W*(?:on|at|in|by)\s+(?=to\b)", r"\1 ", text,
+                  flags=re.I)  # "remind me on [Wednesdays] to ...": the day went to the time, its "on" with it
     text = re.sub(r",?\s*(?:(?:can|could) you |please |pls )?(?:make sure|so) (?:that )?i (?:don't|do not|won't) forget\W*$|"
                   r",?\s*(?:labell?ed|called|titled)\s+(?=\w+\W*$)", " ", text, flags=re.I)  # leftover request words
     text = re.sub(rf"\b(?:i|we) (?:have|need|want|got|ought) to\b|\bi must\b|,?\s*(?:so|and|pls|please)?\s*{NUDGE} me"
                   r"(?: about it| of it)?\b|\b(?:by|before|until)\s*(?=,|$)", " ", text, flags=re.I)
-    task = re.sub(rf"^\W*(?:(?:please|pls|can you|could you|can u|could u|hey|ok|okay|and|also)\W+)*(?:set up|add|put|schedule|"
+    task = re.sub(rf"^\W*(?:(?:please|pls|can you|could you|can u|could u|hey|ok|okay|and|also)\W+)*(?:set up|add|put(?=.*\b(?:in|on|into|to) (?:my|the|your) (?:calendar|diary|agenda|schedule|planner|list|queue)|.*\bdown\b)|schedule|"
                   rf"book me|get me|book|(?:set|create|make|plan)(?=\s+(?:an? |the )?(?:reminder|event|entry|job|task|nudge|alarm|"
                   rf"appointment|booking)s?\b|\s+(?:me|to|for|about)\b)|enter|queue(?: up)?|{NUDGE} me(?: to| about| of)?|"
                   r"don't let me forget(?: to)?|remember to)?\s*(?:an? )?(?:reminder|event|entry|job|task|nudge|alarm)?"

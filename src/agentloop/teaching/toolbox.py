@@ -5,11 +5,13 @@ tool does. We do the same with keywords: a tool called `plus`, `add` or `sum_num
 is an adder; one whose description says "evaluate an arithmetic expression" is a
 calculator. Then we fill its parameters by their names and types.
 """
+import datetime
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 from ..memory import LEVELS  # importance as a number from 0 to 1
+from .grammar import EACH_WORD, WORD_ORDER
 
 # kind -> words that suggest it (in the name they count three times, elsewhere once)
 KINDS = {
@@ -28,6 +30,8 @@ KINDS = {
     "titlecase": "title titlecase capitalize capitalise",
     "length": "length len long",
     "reverse": "reverse reversed backwards backward mirror opposite flip",
+    "reverse_words": "",  # only by what the description says: "the order of the words", "each word intact"
+    "reverse_each": "",  # only by what the description says: "the letters inside each word"
     "remember": "remember memorize memorise save store write note jot stash stow keep record retain mind memo file profile persist log "
                 "remember_fact",
     "recall": "recall retrieve",
@@ -47,19 +51,25 @@ ARITHMETIC = {"add", "subtract", "multiply", "divide", "power", "modulo"}
 PHRASES = {  # what a description says in a few words, whatever its vocabulary
     "length": r"\b(?:in characters|number of characters|characters long|how many characters|character count)\b",
     "count_letter": r"\bhow many times\b.*\b(?:character|letter|char)\b|\b(?:character|letter)\b.*\bshows? up\b",
-    "reverse": r"\bopposite order\b|\bbackwards?\b|\breversed?\b",
+    "reverse": r"\bopposite order\b|\bbackwards?\b|\breversed?\b|\bback to front\b",
     "forget": r"\bno longer (?:be )?(?:recalled|remembered|kept|used|known|on file|stored|saved|held)\b|\bnever (?:be )?used again\b|"
               r"\bstops? (?:retaining|remembering|keeping|storing|holding)\b|\blets? go of\b",
     "schedule": r"\bafter (?:a|the|some|that|this|an?) (?:delay|wait|while|pause|interval)\b|\b(?:after|in) (?:a given|the given|some) "
                 r"(?:number of )?(?:minutes|hours|seconds|time)\b",  # later(payload, delay_minutes): it acts after a delay
     "cancel": r"\b(?:take|takes|remove|removes|pull|pulls|drop|drops|strike|strikes)\b[^.]{0,30}?\boff (?:the |my |our |your )?"
-              r"(?:queue|calendar|schedule|agenda|timetable|job list|task list)\b",  # unqueue: "Take a job off the queue"
+              r"(?:queue|calendar|schedule|agenda|timetable|job list|task list)\b|"  # unqueue: "Take a job off the queue"
+              r"^\W*(?:calls?|called|calling) off\b|\bcalls? off (?:an?|the|any|one) (?:\w+ )?(?:reminder|event|job|task|alarm|meeting|"
+              r"appointment|booking)s?\b",  # call_off(title): "Calls off an active reminder"
     "lowercase": r"\b(?:into|to) (?:its |their |the )?(?:small|lower ?case)\b",
     "uppercase": r"\b(?:into|to) (?:its |their |an? |the )?(?:capitals?|upper ?case|capital letters?)\b|\ba capital letter\b",
     "percent": r"\bper ?cent\b|%",
+    "reverse_words": WORD_ORDER,
+    "reverse_each": EACH_WORD,
     "count_words": r"\b(?:tokens|pieces|chunks|items|parts) (?:separated|split|divided) by (?:white ?space|spaces|blanks)\b|"
                    r"\bhow many words\b|\bnumber of words\b|\bwords? in (?:a|the) (?:text|passage|sentence)\b",
 }
+CHECKS = (r"\W*(?:(?:checks?|tests?|tells?|says?|returns? true|determines?|reports?|decides?|finds? out)\b[^.]{0,20}?\b(?:whether|if|when)|"
+          r"whether|returns? whether)\b")  # a yes/no checker: "Checks whether ...", "Returns true if ..."
 MEMORY_WORDS = {"memory", "fact", "remember", "remembered", "user", "note", "memo", "topic", "profile", "saved", "slot"}
 TASK_WORDS = {"task", "reminder", "job", "queue", "queued", "scheduled", "schedule", "alarm", "timer", "todo", "appointment", "booking"}
 
@@ -118,6 +128,12 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     for kind, phrase in PHRASES.items():  # a phrase that says what the tool does outweighs single words
         if re.search(phrase, description, re.I):
             scores[kind], said[kind] = scores.get(kind, 0) + 4, said.get(kind, 0) + 4
+    for kind in ("reverse_each", "reverse_words"):  # "Reverses the order of the words (not the letters)": the words move
+        if kind not in said:
+            continue
+        for letters_or_count in {"reverse", "count_words", "reverse_words"} - {kind}:
+            scores.pop(letters_or_count, None), said.pop(letters_or_count, None)
+        break
     if re.search(r"\b(?:miles?|km|kilomet\w+|celsius|fahrenheit|pounds?|kg|kilograms?|inch\w*|cm|feet|foot|litres?|"
                  r"liters?|gallons?)\b.*\b(?:into|to)\b", description, re.I) and not name_words & KEYWORDS["calculate"]:
         return None  # a unit conversion: none of the kinds we know
@@ -134,10 +150,13 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
         return "cancel"  # drop_event: "Cancel an event, by id": only what is planned is cancelled
     if (name_words | set(words(description)[:1])) & KEYWORDS["forget"]:  # a tool that deletes, whatever it deletes
         return "forget"
+    checker = re.match(CHECKS, description, re.I) or re.match(r"(?:is|has|are|can)_[a-z]", name)
     by_name, by_description = best({k: len(KEYWORDS[k] & name_words) for k in scores if KEYWORDS[k] & name_words}), best(said)
     disagree = by_name and by_description and said[by_description] > said.get(by_name, 0) and not (
         by_name in ("remember", "recall", "forget") and memory and said[by_description] < 2)  # note_down: "... in plain words"
     chosen = by_description if disagree else best(scores)
+    if checker and chosen not in ("weather", "clock", "search", "recall", "list_memory", "remember", "schedule", "cancel", "forget"):
+        return "check"  # is_palindrome, "Checks whether a text reads the same both ways": a yes/no answer, never a text op
     if chosen is None:  # "Stow a detail about the user": a tool about the user that no verb names keeps things
         return "remember" if memory and len(params) >= 1 else None
     if chosen == "count_letter" and not any(role_of(p, {"description": d}, {"letter": 1})
@@ -233,6 +252,8 @@ def fill(tool: Tool, values: dict) -> dict:
         try:
             args[param] = convert(value, spec)
         except NoSuchChoice:
+            if param not in tool.required:
+                continue  # recurring(what, cadence, weekday=None) "every week": no day is made up
             raise Missing(tool, param) from None
     return args
 
@@ -245,8 +266,21 @@ def described(tool: Tool, param: str) -> str:
         rf"\b{re.escape(re.split(r'[_-]', param)[-1])}s?\b\s*\(([^)]+)\)", tool.description, re.I)  # new_start: "the start (ISO 8601)"
     bare = re.search(rf"`?\b{re.escape(param)}\b`?\s+(YYYY[-\w:]*|HH:MM|\d+\s*-\s*\d+)", tool.description)  # "date YYYY-MM-DD, hour 0-23"
     own = tool.params[param].get("description", "") if isinstance(tool.params[param], dict) else ""
-    return " ".join(x for x in (own if isinstance(own, str) else "", said.group(1) if said else "",
-                                shown.group(1) if shown else "", bare.group(1) if bare else "") if x).strip()
+    found = " ".join(x for x in (own if isinstance(own, str) else "", said.group(1) if said else "",
+                                 shown.group(1) if shown else "", bare.group(1) if bare else "") if x).strip()
+    return found or format_of_the_one_time(tool, param)
+
+
+TIME_PARAM = {"start", "time", "date", "when", "due", "datetime", "moment", "begin", "begins", "starts", "at"}
+FORMAT = r"\bISO[- ]?8601(?: date[- ]?time| date| time)?|\bISO (?:date[- ]?time|date)\b|YYYY[-\w:]*|\bHH:MM\b"
+
+
+def format_of_the_one_time(tool: Tool, param: str) -> str:
+    """A format the description names anywhere ("Moves an event to a new ISO 8601 start time") belongs to the tool's one
+    time parameter (new_start), when it has only one; else ""."""
+    timed = [p for p in tool.params if TIME_PARAM & set(words(p))]
+    shown = re.search(FORMAT, tool.description)
+    return shown.group() if shown and timed == [param] else ""
 
 
 def allows_empty(tool: Tool, param: str) -> bool:
@@ -336,6 +370,38 @@ def same_cadence(options: list, said: str):
     return next((o for o in options if wanted and cadence(o) == wanted), None) if wanted else None
 
 
+WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+
+def enum_named(choices: list, value):
+    """The choice a value names in words ("every Friday" names "friday" or "fri"; "2026-03-06" a Friday), or None. A list
+    of weekdays never gets a day the value does not name: NoSuchChoice (asked for, or left out when optional)."""
+    said = str(value).lower()
+    days = [c for c in choices if isinstance(c, str) and len(c) >= 2 and any(d.startswith(c.lower()) for d in WEEKDAYS)]
+    if len(days) < 5:  # not a list of weekdays: a choice named as a whole word ("daily" in "daily at 8")
+        named = [c for c in choices if isinstance(c, str) and re.search(rf"\b{re.escape(c.lower())}\b", said)]
+        return named[0] if len(named) == 1 else None
+    said_days = re.findall(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day", said)
+    if dated := re.search(r"\b(\d{4})-(\d\d)-(\d\d)\b", said):
+        said_days.append(WEEKDAYS[datetime.date(*map(int, dated.groups())).weekday()])
+    named = [c for c in days if said_days and said_days[0].startswith(c.lower())]
+    if named:
+        return named[0]
+    raise NoSuchChoice(choices)
+
+
+def weekday_number(value: str, spec: dict) -> int:
+    """A weekday as the number the parameter's description counts it by ("0=Monday ... 6=Sunday", "1 = Sunday"); with no
+    such key it is not guessed (NoSuchChoice)."""
+    key = re.search(r"\b(\d)\s*[=:]\s*(mon|sun)|\b(mon|sun)\w*\s*[=:]\s*(\d)\b", str(spec.get("description", "")), re.I)
+    day = re.search(r"\b(mon|tues|wednes|thurs|fri|satur|sun)day", value, re.I).group(1).lower()
+    if not key:
+        raise NoSuchChoice([])
+    start, first = (int(key.group(1)), key.group(2).lower()) if key.group(1) else (int(key.group(4)), key.group(3).lower())
+    order = ["mon", "tues", "wednes", "thurs", "fri", "satur", "sun"]
+    return start + (order.index(day) - order.index(first)) % 7
+
+
 class NoSuchChoice(ValueError):
     """The request names a choice the schema's enum does not offer ("every other Friday" with no biweekly)."""
 
@@ -343,6 +409,8 @@ class NoSuchChoice(ValueError):
 def convert(value, spec: dict):
     """Make a value fit its parameter's schema (type and enum)."""
     kind = type_of(spec)
+    if "enum" in spec and value not in spec["enum"] and (named := enum_named(spec["enum"], value)) is not None:
+        value = named  # "every Friday" with ["monday", ..., "friday", ...]: the day said, never the first weekly one
     if "enum" in spec and value not in spec["enum"]:  # "agent:researcher" -> "agent", "every Monday" -> "weekly", else the middle
         prefixed = next((e for e in spec["enum"] if str(value).startswith(f"{e}:")), None)
         if prefixed is None and isinstance(value, str) and any(cadence(e) for e in spec["enum"]):
@@ -360,6 +428,9 @@ def convert(value, spec: dict):
     if kind == "number" and isinstance(value, str):
         found = re.search(r"-?\d+(\.\d+)?", value)
         return float(found.group()) if found else 0
+    if kind == "integer" and isinstance(value, str) and not re.search(r"\d", value) and \
+            re.search(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day", value, re.I):
+        return weekday_number(value, spec)  # weekday: "0=Monday ... 6=Sunday"
     if kind == "integer" and isinstance(value, str):
         found = re.search(r"-?\d+", value)
         return int(found.group()) if found else 0
@@ -369,5 +440,8 @@ def convert(value, spec: dict):
         week = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
         named = [d for d in week if re.search(rf"\b{d[:3]}", value, re.I)]
         named += week[:5] if re.search(r"\bweekday", value, re.I) else week[5:] if re.search(r"\bweekend", value, re.I) else []
+        items = spec.get("items") if isinstance(spec.get("items"), dict) else {}
+        if named and items:  # items in the schema's own shape: ["tue", "thu"], or day numbers
+            return [convert(day, items) for day in named]
         return named or [part for part in re.split(r",\s*|\s+and\s+", value) if part]
     return value

@@ -108,6 +108,8 @@ def intents_in(text: str) -> tuple:
     if said := kept_back(text):  # "Don't save that I'm moving to Spain, it's not certain yet": stored nowhere
         return tuple(i for i in intents_in(said[0]) if i.kind not in ("unknown", "none")) + (Intent("unkept", {"said": said[1]}),) \
             if said[0] else (Intent("unkept", {"said": said[1]}),)
+    if unasked := not_to_schedule(text):  # "Don't remind me to call Bob", "no need to schedule the dentist": nothing is scheduled
+        return unasked
     if (kept := unkept(text)) is not None:  # "Don't remember this, but my salary is 85k": nothing of it is stored
         return tuple(i for i in intents_in(kept) if i.kind not in NOT_ASKED) + (Intent("unkept"),)
     if over_time := arithmetic.rate_over_span(text):  # "3.2 km every day. How far in a week?", "35 a week, weeks until 1000?"
@@ -120,6 +122,8 @@ def intents_in(text: str) -> tuple:
     parts = [text.strip()] if given else clauses(text)  # "Count the words: I came, I saw": the text after the colon is one
     if (vague := arithmetic.unsaid_change(text)) and re.search(r"\bhow (?:many|much)\b|\bleft\b|\bnow\b", text, re.I):
         return (Intent("unsure", {"unread": vague}),)  # "He gave some to Leo, then found 6. How many now?": no number to use
+    if spent := arithmetic.shopping(text):  # "3 notebooks at 4.75 each. Also a pen for 2.10. How much altogether?": every item
+        return (Intent("calculate", {"expression": spent[0]}) if spent[0] else Intent("unsure", {"unread": spent[1]}),)
     story = arithmetic.ledger(text) or (arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.search(
         r"\bhow (?:many|much)\b", parts[-1], re.I) else None)
     asks = text.rstrip().endswith("?") or re.search(r"\bhow (?:many|much|far|long)\b", parts[-1] if parts else "", re.I)
@@ -133,6 +137,8 @@ def intents_in(text: str) -> tuple:
         read += [before] if before else []
     numbers = lambda expression: len(re.findall(r"\d+(?:\.\d+)?", expression))  # noqa: E731
     story = story or told or (whole if whole and (not read or numbers(whole) > sum(map(numbers, read))) else None)
+    if story and (left_out := arithmetic.price_left_out(text, story)):
+        return (Intent("unsure", {"unread": left_out}),)  # a total that drops an item is never given
     if story:  # "A box holds 24 pencils. How many pencils are in 5 boxes?": the story spans the sentences
         return (Intent("calculate", {"expression": story}),)
     intents, previous = [], None
@@ -198,14 +204,22 @@ def of_the_list(text: str) -> Intent | None:
     and 9 this season. What's the mean?"): all of them. None when it asks neither or gives no single list."""
     mean = re.search(r"\baverage\b|\b(?:the|my|a|their|our|his|her) mean\b", text, re.I)
     total = re.search(r"\b(?:in total|altogether|all together|the total|the sum|combined)\b", text, re.I)
-    if not (mean or total) or re.search(r"\b(?:average|mean|total|sum) of\b", text, re.I) or \
-            not re.search(r"\?|\b(?:what|work out|calculate|find|tell)\b", text, re.I):
+    if not (mean or total) or re.search(r"\b(?:average|mean|total|sum) of\s+(?:the numbers\s+|these\s+)?-?\d", text, re.I) or \
+            not re.search(r"\?|\b(?:what|work out|calculate|find|tell)\b|^\W*(?:please |can you |could you )?(?:average|total)\b", text, re.I):
         return None
     plain = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text.replace("R", ""))  # 1,200 is one number
-    lists = [m.group() for m in re.finditer(rf"(?<![\d.]){arithmetic.LIST}", plain)]
+    lists = [m.group() for m in re.finditer(rf"(?<![\d.]){arithmetic.LIST}", plain)] or labelled_list(plain)
     if len(lists) != 1:
         return None
     return Intent("calculate", {"expression": arithmetic.expression(f"the {'average' if mean else 'sum'} of {lists[0]}")})
+
+
+def labelled_list(text: str) -> list:
+    """"the average temperature: Monday 12, Tuesday 15, Wednesday 9": numbers each after one label, after a colon, as
+    one list ("12, 15 and 9"); [] for any other shape."""
+    found = re.search(r":\s*((?:[A-Za-z]+\s+)?-?\d+(?:\.\d+)?(?:\s*(?:,|;|\band\b)\s*(?:and\s+)?(?:[A-Za-z]+\s+)?-?\d+(?:\.\d+)?)+)\W*$", text)
+    numbers = re.findall(r"-?\d+(?:\.\d+)?", found.group(1)) if found else []
+    return [", ".join(numbers[:-1]) + f" and {numbers[-1]}"] if len(numbers) > 1 else []
 
 
 def set_right(clause: str) -> str:
@@ -372,6 +386,34 @@ def kept_back(text: str) -> tuple[str, str] | None:
     return rest.strip(" ,.;:-–—"), said.strip()
 
 
+NOT_TO_SCHEDULE = (r"^\W*(?:(?:please|pls|oh|ok|okay|and|so|but|actually)\W+)*(?:(?:do not|don't|dont|never|no need to|there's no need to|"
+                   r"you (?:don't|do not|needn't) (?:need to |have to )?)\s*(?:bother (?:to )?|go and )?(?P<verb>remind|schedule|book|queue|"
+                   r"enqueue|ping|nudge|notify|alert|wake|set (?:up )?(?:a |an |any )?(?:reminders?|alarms?|timers?)|"
+                   r"(?:add|put) (?:it|that|this|[^,.;!?]{1,40}?) (?:to|in|on|into) (?:my|the) (?:calendar|schedule|agenda|diary|"
+                   r"planner|queue|reminders|to-?do list))|no (?:need for (?:a |any )?)?(?:reminders?|alarms?)\b(?! (?:is|are) (?:set|scheduled))|"
+                   r"i (?:don't|do not) (?:want|need) (?:a |an |any )(?:reminders?|alarms?|nudges?|pings?)\b)")
+
+
+def not_to_schedule(text: str) -> tuple | None:
+    """A request not to schedule ("Don't remind me to call Bob tomorrow", "no need to schedule the dentist", "please
+    don't set a reminder for the gym"): no scheduling tool is called. "... any more/again" calls off what there is, and a
+    request after it ("..., remind me on Friday instead") is the one that counts."""
+    found = re.search(NOT_TO_SCHEDULE, text, re.I)
+    if not found:
+        return None
+    later = re.search(r"(?:[,;.!]|\bbut\b|\binstead\b)\s*(?:but\s+|instead\s+|rather\s+|just\s+|please\s+)*(?=(?:remind|schedule|set|put|"
+                      r"book|add|make|ping|nudge|queue)\b)", text[found.end():], re.I)
+    if later:
+        return intents_in(text[found.end() + later.end():])
+    if re.search(r"\b(?:but|instead)\b", text[found.end():], re.I):
+        return None  # "don't remind me today but tomorrow at 9": the later request is another rule's
+    what = re.sub(r"^\s*(?:me\s+)?(?:to |about |of |for )?", "", text[found.end():]).strip(" .!?")
+    if re.search(r"\b(?:any ?more|again|from now on|no more)\b", what, re.I) and found.group("verb") and \
+            found.group("verb").lower().startswith("remind"):
+        return (Intent("cancel", {"what": re.sub(r"\s*\b(?:any ?more|again|from now on)\b", "", what, flags=re.I).strip(" ,.!?")}),)
+    return (Intent("unscheduled", {"what": what}),)
+
+
 def unkept(text: str) -> str | None:
     """The message without its request not to keep what it says ("don't save that", "do not remember this:"), or None."""
     found = re.search(UNKEPT, text, re.I)
@@ -511,6 +553,7 @@ def one(clause: str, previous: str | None) -> Intent:
     reference = re.fullmatch(r"(?:the )?(?:result|output|answer)|it|that|this", subject, re.I)
     command = clause.replace(subject, " ") if subject != clause and not reference else clause  # "lowercase this: LOUD"
     about_me = re.match(r"^\W*(?:i|my|we|i'm|i've)\b", clause, re.I) and not re.search(r"[:\"']", clause) or \
+        re.match(r"^\W*(?:is|are|does|do)\s+[\"“'‘]", clause, re.I) or \
         re.match(r"^\W*(?:how (?:do|can|would|should) (?:i|you|we)|how to|what'?s the best way)\b", clause, re.I)  # advice
     ops = sorted((m.start(), kind, m) for pattern, kind in (TEXT_OPS if not about_me else ())
                  for m in [re.search(pattern, command, re.IGNORECASE)] if m and kind not in ("count_letter", "length"))
@@ -558,8 +601,12 @@ def cancelled(clause: str) -> Intent | None:
     "drop the laundry task": scheduled work called off, named by the user's words (the tool decides what matches)."""
     lead = r"^\W*(?:(?:please|pls|can you|could you|just|ok|okay|and|so|now)\s+)*"
     said = (re.match(rf"{lead}(?:{CANCEL})\s+(?:my |the |our )?(?P<what>.+?)(?:,? please)?{REASON}[.!]*$", clause, re.I)
-            or re.match(rf"^\W*(?:i )?(?:don't|do not|no longer) need (?:the |my |that |this )?{TASK_NOUN} (?:to |for |about )?"
+            or re.match(rf"^\W*(?:i )?(?:don't|do not|no longer|won't|will not|will no longer) need (?:the |my |that |this )?{TASK_NOUN} (?:to |for |about )?"
                         rf"(?P<what>.+?)(?: any ?more| now)?[.!]*$", clause, re.I)
+            or re.match(rf"^\W*(?:i )?(?:don't|do not|no longer|won't|will not|will no longer) need (?:the |my |that |this )"
+                        rf"(?P<what>[^,;]+?\s+{TASK_NOUN})(?: any ?more| now)?{REASON}[.!]*$", clause, re.I)
+            or re.match(rf"{lead}(?:forget|forget about|never mind)\s+(?:the |that |this |my )(?P<what>[^,;]+?\s+(?:reminder|alarm|timer|"
+                        rf"appointment|booking)s?)(?:,? please)?{REASON}[.!]*$", clause, re.I)  # "forget about the bins reminder"
             or re.match(rf"{lead}(?:delete|remove|drop|scrap|clear|ditch|get rid of)\s+(?:the |that |this |my |(?=\w+'s \w+\s+{TASK_NOUN}\b))(?P<what>[^,;]+?\s+{TASK_NOUN}"
                         rf"|{TASK_NOUN}\s+(?:to|for|about)\s+.+?)(?:\s+from (?:the |my )?(?:queue|schedule|list))?(?:,? please)?{REASON}[.!]*$", clause, re.I)
             or re.match(rf"{lead}(?:stop|halt|end|kill|turn off|switch off)\s+(?:the |my |our |that )(?P<what>{REPEATING}\s+[^,;]+?|"
@@ -578,11 +625,25 @@ def moved(clause: str) -> Intent | None:
     """"move the dentist to Thursday", "push my haircut back to 5pm", "reschedule the team lunch for Monday": something
     already scheduled, named by the user's words, and the new time (a time it must name: "move my car to the garage" is none)."""
     said = re.match(r"^\W*(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now)\s+)*(?:move|shift|reschedule|push|"
-                    r"postpone|bump)\s+(?P<what>.+?)\s+(?:back |forward |out )?(?:to|till|until|for)\s+"
-                    r"(?P<when>.+?)(?:\s+instead)?(?:,? please)?[?.!]*$", clause, re.I)
+                    r"postpone|bump)\s+(?P<what>.+?)(?:\s+from\s+[^,;]+?)?\s+(?:back |forward |out )?(?:to|till|until|for)\s+"
+                    r"(?P<when>.+?)(?:\s+instead)?(?:,? please)?[?.!]*$", clause, re.I) or changed_time(clause)
     if not said or not timing(said.group("when"))[0]:
         return None
     return Intent("move", {"what": said.group("what").strip("'\"‘’“”"), "when": said.group("when")})
+
+
+SCHEDULED_THING = rf"(?:{TASK_NOUN}|meetings?|events?|entr(?:y|ies)|class(?:es)?|sessions?|calls?|slots?|lessons?|practices?|workouts?)"
+
+
+def changed_time(clause: str):
+    """"change my gym reminder from 6pm to 7pm", "update the standup meeting to 9:30": something scheduled (a reminder,
+    meeting, appointment ...) given a new time, the old one ("from 6pm") left out: a move."""
+    said = re.match(rf"^\W*(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now)\s+)*(?:change|update|set(?! up)|make|"
+                    rf"switch|edit)\s+(?P<what>(?:my |the |our |that |this )?[^,;]*?\b{SCHEDULED_THING})(?:\s+(?:time\s+)?from\s+[^,;]+?)?"
+                    rf"\s+(?:to|for)\s+(?P<when>.+?)(?:\s+instead)?(?:,? please)?[?.!]*$", clause, re.I)
+    rest = said and re.sub(r",?\s*(?:at |and |but |keep |keep it at )*(?:the )?same (?:time|hour)(?: as before)?\W*$", "",
+                           timing(said.group("when"))[2], flags=re.I)
+    return said if said and not rest.strip(" ,.!?") else None  # "to drink water at 8am" is a task; "Friday, same time" a time
 
 
 SAME_TIME = r"^\W*(?:(?:at|and|but|keep|keep it at|at the)\s+)*(?:the )?same (?:time|hour)(?: as before)?(?: please)?\W*$"

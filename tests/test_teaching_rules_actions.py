@@ -1,0 +1,415 @@
+"""Rules 90-99 of the teaching model (docs/teaching_model.md): actions the user asks for (sums over a story,
+text and checker tools chosen by description, scheduling by the schema's shape, negated requests, reply style,
+fetching a page), each tried through a real agent loop with tools and phrasings of our own."""
+import json
+
+from test_teaching_corpus import loop
+
+DATED = "You help with plans. It is Wednesday 11 March 2026 (2026-03-11), 14:00 now."
+
+
+def tool(name, description, fn, required=None, **params):
+    """A schema (a param's type, or a dict for an enum) and its implementation, as loop() takes them."""
+    props = {p: (t if isinstance(t, dict) else {"type": t}) for p, t in params.items()}
+    return name, ({"type": "function", "function": {"name": name, "description": description, "parameters": {
+        "type": "object", "properties": props, "required": list(params) if required is None else required}}}, fn)
+
+
+def tools(*made):
+    return dict(made)
+
+
+# 90. A weekday enum gets the day the user named, never the first weekly choice or today's.
+DAYS = {"type": "string", "enum": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]}
+
+
+def weekly(log):
+    return tools(tool("repeat_reminder", "Creates a repeating reminder.", lambda **k: log.append(k) or f"created {k}",
+                      required=["text", "every"], text="string",
+                      every={"type": "string", "enum": ["daily", "weekly", "monthly"]}, day_of_week=DAYS))
+
+
+def test_a_weekday_enum_takes_the_day_named():
+    for said, day in (("Every Thursday, remind me to water the ferns.", "thu"),
+                      ("Remind me every Sunday evening to plan the week.", "sun")):
+        log = []
+        loop(said, weekly(log), DATED)
+        assert log and log[0]["day_of_week"] == day and log[0]["every"] == "weekly", (said, log)
+
+
+def test_an_optional_weekday_enum_is_left_out_when_no_day_is_named():
+    log = []
+    loop("Remind me every week to call grandpa.", weekly(log), DATED)
+    assert log and "day_of_week" not in log[0], log
+
+
+# 91. A move or a change of time: the id listed first, the value in the shape the tool asks, from the prompt's date.
+def calendar(moved, listed, lister, mover, description, slot="start"):
+    return tools(tool(lister, "Shows the calendar entries with ids.", lambda: json.dumps(listed)),
+                 tool(mover, description, lambda **k: moved.append(k) or f"entry {k['entry_id']} now at {k[slot]}",
+                      entry_id="string", **{slot: "string"}))
+
+
+def test_a_format_named_anywhere_in_the_description_shapes_the_one_time_parameter():
+    moved = []
+    listed = {"a1": "Haircut, 2026-03-12T10:00", "a2": "Vet visit, 2026-03-13T16:30"}
+    answer, calls, _ = loop("Can you push my vet visit to Saturday at 11am?",
+                            calendar(moved, listed, "agenda", "shift_entry", "Changes when an entry starts, to a new ISO 8601 time."),
+                            DATED)
+    assert moved == [{"entry_id": "a2", "start": "2026-03-14T11:00"}], (moved, answer)
+
+
+def test_change_x_from_a_to_b_updates_the_listed_id_with_b_in_its_format():
+    for said, expected in (("Change my stretch alarm from 8am to 7:30am.", {"entry_id": "t1", "time": "07:30"}),
+                           ("Please update the water plants alarm to 6pm", {"entry_id": "t2", "time": "18:00"})):
+        moved = []
+        listed = {"t1": "stretch at 08:00 daily", "t2": "water plants at 19:00 Sundays"}
+        answer, calls, _ = loop(said, calendar(moved, listed, "get_alarms", "edit_alarm", "Sets a new time (HH:MM) for an alarm.",
+                                               slot="time"), DATED)
+        assert moved == [expected], (said, moved, answer)
+        assert "scheduled" not in answer.lower()
+
+
+def test_a_listing_tool_is_never_taken_for_a_scheduler():
+    answer, calls, _ = loop("Change the gym thing to later please", tools(
+        tool("list_reminders", "Lists active reminders with ids.", lambda: json.dumps({"r1": "gym at 18:00"}))), DATED)
+    assert "scheduled" not in (answer or "").lower(), answer
+
+
+# 92. A story of priced items over several sentences: every item counts, or no total is given.
+SUMS = tools(tool("mult", "Multiplies a by b.", lambda a, b: a * b, a="number", b="number"),
+             tool("plus", "Adds a and b.", lambda a, b: a + b, a="number", b="number"))
+
+
+def test_every_priced_item_of_a_story_counts_in_the_total():
+    for said, total in (("Lena went to the market. She bought 2 melons at 3.40 each. She also picked up a loaf of bread "
+                         "for 2.95. How much did she pay in total?", 2 * 3.40 + 2.95),
+                        ("Tom ordered 5 pizzas at 12 each. He added a salad for 7.50 and a drink for 2. What was the total?",
+                         5 * 12 + 7.50 + 2),
+                        ("Ben got 3 sandwiches at 4 each. Then he bought a cake for 9.50. How much did Ben pay altogether?",
+                         3 * 4 + 9.50)):
+        answer, calls, _ = loop(said, SUMS)
+        assert f"{total:g}" in answer, (said, answer)
+
+
+def test_a_story_with_an_item_it_cannot_price_gets_no_total():
+    for said, words in (("I bought 6 eggs and a carton of milk for 1.20. How much did I spend in total?", "6 eggs"),
+                        ("Ana bought 2 shirts for 30. She also got a scarf for 12. How much did she spend in total?", "2 shirts")):
+        answer, calls, _ = loop(said, SUMS)
+        assert "can't work that out" in answer and words in answer, (said, answer)
+
+
+# 93. Two tools that reverse: the words' order and the letters are told apart by the description.
+def test_word_order_and_letters_are_told_apart_by_description():
+    kit = tools(tool("word_flipper", "Puts the words of a sentence in reverse order, leaving each word intact.",
+                     lambda s: " ".join(s.split()[::-1]), s="string"),
+                tool("backwards", "Writes the characters of a text back to front.", lambda s: s[::-1], s="string"))
+    for said, expected in (("Can you flip the word order of 'red green blue'?", "blue green red"),
+                           ("Reverse the order of the words in 'up down left right'.", "right left down up"),
+                           ("Reverse 'red green blue'.", "eulb neerg der")):
+        answer, calls, _ = loop(said, kit)
+        assert expected in answer and len(calls) == 1, (said, calls, answer)
+
+
+def test_word_order_without_a_tool_is_done_by_hand():
+    answer, _, _ = loop("Put the words of 'one small step' in reverse order, word by word", {})
+    assert "step small one" in answer, answer
+
+
+# 94. A yes/no checker is called and its true/false said in words, never reported as a failure.
+def test_a_checker_tool_is_asked_and_its_answer_said_in_words():
+    palindrome = tool("mirror_check", "Returns true if the word reads the same forwards and backwards.",
+                      lambda word: word == word[::-1], word="string")
+    contains = tool("includes", "Tells whether the text contains the fragment.", lambda text, fragment: fragment in text,
+                    text="string", fragment="string")
+    email = tool("email_ok", "Checks whether an email address is valid.", lambda address: address.count("@") == 1,
+                 address="string")
+    for said, kit, yes in (("Is 'level' a palindrome?", tools(palindrome), True),
+                           ("Is 'kayaks' a palindrome?", tools(palindrome), False),
+                           ("Does 'noon' read the same both ways?", tools(palindrome, email), True),
+                           ("Does 'banana split' contain 'nan'?", tools(contains, palindrome), True),
+                           ("Is 'bob@@example' a valid email address?", tools(email, contains), False)):
+        answer, calls, _ = loop(said, kit)
+        assert len(calls) == 1 and answer.startswith("Yes" if yes else "No"), (said, calls, answer)
+        assert "did not work" not in answer
+
+
+def test_a_checker_is_never_used_for_a_question_it_does_not_answer():
+    palindrome = tool("is_palindrome", "Checks whether a text reads the same backwards.", lambda text: text == text[::-1],
+                      text="string")
+    answer, calls, _ = loop("Is 'racecar' in upper case?", tools(palindrome))
+    assert not calls, calls
+
+
+# 95. A request not to schedule calls no scheduling tool, and the reply says nothing was scheduled.
+def test_a_negated_scheduling_request_schedules_nothing():
+    made = []
+    kit = tools(tool("add_reminder", "Adds a reminder.", lambda what, when: made.append(what) or "added", what="string",
+                     when="string"))
+    for said in ("Don't remind me to call Bob tomorrow.", "No need to schedule the dentist for Friday.",
+                 "Please don't set a reminder for the gym at 6pm.", "you don't need to put the party in my calendar for Sunday",
+                 "I don't want a reminder for the dentist on Friday"):
+        answer, calls, _ = loop(said, kit, DATED)
+        assert not made and "nothing was scheduled" in answer, (said, made, answer)
+    answer, calls, _ = loop("Remind me to call Bob at 5pm, don't forget.", kit, DATED)
+    assert made == ["call Bob"], answer  # a reminder asked for, with a negation beside it
+
+
+def test_a_request_after_the_negated_one_is_the_one_done_and_the_message_is_never_scheduled_whole():
+    made = []
+    kit = tools(tool("add_reminder", "Adds a reminder.", lambda what, when: made.append((what, when)) or "added", what="string",
+                     when="string"))
+    loop("Don't remind me tomorrow, remind me on Friday to call Bob.", kit, DATED)
+    assert made == [("call Bob", "on Friday")], made
+    made.clear()
+    answer, calls, _ = loop("Don't schedule the dentist for Monday. Put it on Tuesday at 3pm instead.", kit, DATED)
+    assert not any("Don't" in what for what, _ in made), made
+
+
+def test_dont_remind_me_any_more_calls_off_what_is_there():
+    gone = []
+    kit = tools(tool("cancel_reminder", "Cancels a reminder by its words.", lambda what: gone.append(what) or f"cancelled {what}",
+                     what="string"))
+    answer, calls, _ = loop("Don't remind me to stretch any more.", kit, DATED)
+    assert gone == ["stretch"], (gone, answer)
+
+
+# 96. An average of a list named before it, and a rate over a span of several units, are sums with the tools offered.
+def test_the_average_of_a_named_list_is_summed_then_divided():
+    kit = tools(tool("plus", "Adds a and b.", lambda a, b: a + b, a="number", b="number"),
+                tool("over", "Divides a by b.", lambda a, b: a / b, a="number", b="number"))
+    for said, numbers in (("Find the average of my weekly hours: 38, 42, 40 and 45.", [38, 42, 40, 45]),
+                          ("What's the mean of the temperatures this week: 12, 15, 9, 11 and 13?", [12, 15, 9, 11, 13])):
+        answer, calls, _ = loop(said, kit)
+        assert f"{sum(numbers) / len(numbers):g}" in answer and calls[-1][0] == "over", (said, calls, answer)
+
+
+def test_a_rate_every_day_over_several_weeks_is_a_computation_not_a_fact():
+    kit = tools(tool("mult", "Multiplies a by b.", lambda a, b: a * b, a="number", b="number"))
+    for said, total in (("I save 12 dollars every day. How much will I have saved after three weeks?", 12 * 21),
+                        ("I cycle 8 km every day. How far will I have cycled after a fortnight?", 8 * 14),
+                        ("We bake 40 loaves each week. How many loaves is that over 3 years?", 40 * 52 * 3),
+                        ("I run 5 km every day for two weeks. How far is that in total?", 5 * 14)):
+        answer, calls, _ = loop(said, kit)
+        assert f"{total:g}" in answer and calls, (said, calls, answer)
+    answer, calls, _ = loop("I work 8 hours a day. How many hours is that in 2 weeks?", kit)
+    assert "112" not in (answer or "") and "80" not in (answer or ""), answer  # how many days a week is a guess
+
+
+# 97. A cancel tool is known by its description ("calls off", "withdraws", "drops"), and an exact title is looked up.
+def test_a_cancel_tool_is_known_by_its_description():
+    for name, description in (("call_it_off", "Calls off a scheduled event, by name."),
+                              ("withdraw", "Withdraws a reminder so it never fires."),
+                              ("nix", "Drops a queued job so it no longer runs.")):
+        gone = []
+        kit = tools(tool(name, description, lambda what: gone.append(what) or f"called off {what}", what="string"))
+        answer, calls, _ = loop("Please call off the bins reminder.", kit, DATED)
+        assert gone == ["bins"] and "no tool" not in answer, (name, gone, answer)
+
+
+def test_a_cancel_by_exact_title_uses_the_title_as_listed():
+    for said, title in (("Please call off my standup reminder", "team standup"), ("cancel the review reminder", "quarterly review"),
+                        ("Cancel the yoga reminder", None)):
+        listed, gone = ["team standup", "gym", "quarterly review"], []
+        kit = tools(tool("list_reminders", "Lists the titles of active reminders.", lambda: json.dumps(listed)),
+                    tool("call_off", "Calls off an active reminder, given its exact title.",
+                         lambda title: gone.append(title) or f"called off {title}", title="string"))
+        answer, calls, _ = loop(said, kit, DATED)
+        assert gone == ([title] if title else []), (said, gone, answer)
+        assert title or "nothing was cancelled" in answer
+
+
+# 98. How to address or sign replies, in any wording, holds for every reply.
+def test_address_and_sign_off_rules_hold_for_every_reply():
+    kit = tools(tool("plus", "Adds a and b.", lambda a, b: a + b, a="number", b="number"))
+    for system, start, end in (("The user is to be addressed as 'Doctor' in every reply.", "Doctor, ", ""),
+                               ("Call the user Skipper.", "Skipper, ", ""),
+                               ("Address the user as Ms. Lee at all times.", "Ms. Lee, ", ""),
+                               ("Always end your replies with 'Cheers, Bot'.", "", "Cheers, Bot"),
+                               ("Every reply must finish with the words 'Over and out.'", "", "Over and out."),
+                               ("Sign every answer as — Your Assistant", "", "— Your Assistant"),
+                               ("You must call them 'Chief'.", "Chief, ", ""), ("Start every reply with 'Ahoy!'", "Ahoy! ", ""),
+                               ("Begin each answer with the word 'Aye'.", "Aye, ", "")):
+        for said in ("what's 5 plus 6?", "hi there"):
+            answer, _, _ = loop(said, kit, system)
+            assert answer.startswith(start) and answer.endswith(end) and answer.count(end or start) == 1, (system, answer)
+
+
+# 99. A request naming a URL, with a tool that reads pages: the page is fetched and what it says is told from it.
+def test_a_url_with_a_page_reader_is_fetched_and_answered_from_the_page():
+    page = "Harbor Library. We are open Monday to Friday 9-17 and Saturday 10-14. Parking is free."
+    for reader in (tool("read_url", "Fetches a web page and returns its text.", lambda url: page, url="string"),
+                   tool("grab", "Downloads the text of a website.", lambda where: page, where="string")):
+        fetched = []
+        name, (schema_, fn) = reader
+        kit = {name: (schema_, lambda **k: fetched.append(k) or fn(**k))}
+        answer, calls, _ = loop("When is the library open? Check https://harbor-library.example/hours", kit)
+        assert list(fetched[0].values()) == ["https://harbor-library.example/hours"], fetched
+        assert "9-17" in answer and "Parking" not in answer, answer
+
+
+def test_a_url_said_as_a_fact_is_not_fetched():
+    kit = tools(tool("read_url", "Fetches a web page and returns its text.", lambda url: "hello", url="string"))
+    answer, calls, _ = loop("My website is https://ada.example", kit)
+    assert not calls, calls
+
+
+def test_a_tool_that_updates_a_start_moves_and_the_old_time_and_same_time_are_read():
+    events = {"ev1": {"title": "Dentist", "start": "2026-03-12T15:00"}, "ev2": {"title": "Book club", "start": "2026-03-13T19:00"}}
+    for said, expected in (("Reschedule the book club to next Monday at 7pm", ("ev2", "2026-03-16T19:00")),
+                           ("Can you change the dentist appointment to Friday, same time?", ("ev1", "2026-03-13T15:00")),
+                           ("Bump my dentist appointment from Thursday to Saturday at 10:30", ("ev1", "2026-03-14T10:30"))):
+        moved = []
+        kit = tools(tool("find_events", "Finds events by a word in their title; returns JSON with ids.",
+                         lambda query: json.dumps({k: v for k, v in events.items() if query.lower() in v["title"].lower()}),
+                         query="string"),
+                    tool("update_event", "Updates an event's start (format YYYY-MM-DDTHH:MM).",
+                         lambda event_id, start: moved.append((event_id, start)) or f"event {event_id} now starts {start}",
+                         event_id="string", start="string"))
+        answer, calls, _ = loop(said, kit, DATED)
+        assert moved == [expected], (said, moved, answer)
+
+
+def test_checkers_of_case_and_numbers_and_a_yes_no_question_is_never_a_text_command():
+    lower = tool("is_lower", "Returns true when every letter is lower case.", lambda text: text.islower(), text="string")
+    prime = tool("prime_check", "Checks whether a number is prime.", lambda n: all(n % i for i in range(2, n)), n="integer")
+    for said, kit, start in (("Is 'hello' all lowercase?", tools(lower), "Yes"), ("Is 21 prime?", tools(prime), "No"),
+                             ("Check whether 'Hello' is in lower case", tools(lower, prime), "No")):
+        answer, calls, _ = loop(said, kit)
+        assert answer.startswith(start) and len(calls) == 1, (said, calls, answer)
+    answer, calls, _ = loop("Is 'Hello' in uppercase?", {})
+    assert "HELLO" not in answer, answer  # a question, not "make it upper case"
+
+
+def test_more_stories_and_lists_in_other_shapes():
+    kit = tools(tool("mul", "Multiplies x by y.", lambda x, y: x * y, x="number", y="number"),
+                tool("add", "Adds x and y.", lambda x, y: x + y, x="number", y="number"),
+                tool("div", "Divides x by y.", lambda x, y: x / y, x="number", y="number"))
+    for said, value in (("At the cafe I had a latte for $4.20. My friend had a tea for $2.80 and we shared a cake that cost $6. "
+                         "What was the bill altogether?", 13),
+                        ("Jo buys 3 pens. Each pen costs 1.25. She also buys a ruler for 0.99. What does she pay in total?", 4.74),
+                        ("Average these please: 10, 11, 12, 13", 11.5),
+                        ("How much did I spend on groceries: milk 1.20, bread 2.50 and eggs 3.10?", 6.8),
+                        ("I paid 12 for lunch, 4.50 for coffee and 30 for a taxi. How much did I spend today?", 46.5),
+                        ("A sandwich is 5.50 and a juice is 2.25. How much for both?", 7.75),
+                        ("We ordered 2 pizzas at 11.50 each and 3 sodas at 1.80 each. The delivery fee was 4. What's the total?", 32.4),
+                        ("Mia buys a notebook for $3.50 and two pens for $1.20 each. How much does she spend?", 5.9),
+                        ("A cinema ticket costs $9.50. We bought 4 tickets and 2 bags of popcorn at $3 each. What did we pay "
+                         "altogether?", 44),
+                        ("I bought a coffee for 3 and a bagel for 2.50 and then another coffee for 3. How much did I spend "
+                         "altogether?", 8.5),
+                        ("Calculate the average temperature: Monday 12, Tuesday 15, Wednesday 9.", 12),
+                        ("I practice piano 30 minutes every day. How many hours is that in a week?", 3.5),
+                        ("I spend 4.50 on coffee every day. What's that over a year?", 1642.5)):
+        answer, calls, _ = loop(said, kit)
+        assert f"{value:g}" in answer, (said, answer)
+
+
+def test_a_page_is_quoted_by_whole_sentences_and_without_a_reader_nothing_is_guessed():
+    page = "Blue Fern Cafe. Espresso 2.50. Flat white 3.40. We close at 5pm."
+    for name, param in (("browse", "link"), ("http_get", "uri"), ("get_page", "address")):
+        kit = tools(tool(name, "Gets a page from the internet.", lambda **k: page, **{param: "string"}))
+        answer, calls, _ = loop("How much is a flat white at https://bluefern.example/menu?", kit)
+        assert calls == [(name, {param: "https://bluefern.example/menu"})] and "Flat white 3.40." in answer, answer
+    answer, calls, _ = loop("What does https://bluefern.example say?", {})
+    assert "can't open" in answer and "no tool" in answer, answer
+
+
+def test_weekday_codes_and_a_relative_day_go_to_a_weekday_enum():
+    for enum, said, day in ((["MO", "TU", "WE", "TH", "FR", "SA", "SU"], "remind me to pay rent every Friday", "FR"),
+                            (["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
+                             "Remind me tomorrow to buy stamps.", "thursday"),  # the prompt's Wednesday 11 March, plus one
+                            (["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
+                             "Remind me on Saturday to put the recycling out", "saturday")):
+        made = []
+        kit = tools(tool("on_a_day", "Schedules a reminder on a weekday.", lambda **k: made.append(k) or "ok", what="string",
+                         day={"type": "string", "enum": enum}))
+        loop(said, kit, DATED)
+        assert made and made[0]["day"] == day, (said, made)
+    assert made[0]["what"] == "put the recycling out", made  # "put" is the task's own verb here
+
+
+def test_more_ways_to_call_off_and_calling_off_everything_listed():
+    for said, expected in (("Forget about the bins reminder", ["r3"]), ("I won't need the yoga reminder anymore", ["r1"]),
+                           ("Cancel all my reminders", ["r1", "r2", "r3"]), ("forget my old job", [])):
+        listed, gone = {"r1": "yoga class Wednesday 18:00", "r2": "dentist Friday 15:00", "r3": "take out bins weekly"}, []
+        kit = tools(tool("reminders", "Returns every reminder with its id.", lambda: json.dumps(listed)),
+                    tool("remove_reminder", "Removes a reminder by id.", lambda reminder_id: gone.append(reminder_id) or
+                         f"removed {reminder_id}", reminder_id="string"))
+        answer, calls, _ = loop(said, kit, DATED)
+        assert gone == expected, (said, gone, answer)
+
+
+def test_weekdays_in_an_array_enum_or_as_numbers_take_the_schema_shape():
+    made = []
+    kit = tools(tool("routine", "Creates a routine on given weekdays.", lambda **k: made.append(k) or "ok", task="string",
+                     days={"type": "array", "items": {"type": "string", "enum": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]}}))
+    loop("Every Tuesday and Thursday remind me to go running", kit, DATED)
+    assert made == [{"task": "go running", "days": ["tue", "thu"]}], made
+    for description, number in (("0=Monday ... 6=Sunday", 6), ("1 = Sunday, 7 = Saturday", 1), ("", None)):
+        made = []
+        kit = tools(tool("recurring", "Adds a recurring reminder.", lambda **k: made.append(k) or "ok", required=["title", "frequency"],
+                         title="string", frequency={"type": "string", "enum": ["daily", "weekly", "monthly"]},
+                         weekday={"type": "integer", "description": description}))
+        loop("Remind me every Sunday to call mum", kit, DATED)
+        assert made and made[0].get("weekday") == number, (description, made)  # no key given: no number made up
+    made = []
+    loop("Set a weekly reminder on Wednesdays at 7pm to water the garden", weekly(made), DATED)
+    assert made and made[0]["text"] == "water the garden" and made[0]["day_of_week"] == "wed", made
+
+
+def test_address_by_name_takes_the_name_memory_holds():
+    system = "Always address the user by their first name.\nMemory:\n- name: Dana Scully\n- city: Oslo"
+    answer, _, _ = loop("what is 2 plus 2?", {}, system)
+    assert answer.startswith("Dana, ") and "4" in answer, answer
+    answer, _, _ = loop("what is 2 plus 2?", {}, "Always address the user by their first name.")
+    assert "4" in answer and "," not in answer.split()[0], answer  # no name held: none made up
+
+
+def test_reversing_each_word_in_place_is_told_from_reversing_the_order():
+    kit = tools(tool("rev_each", "Reverses the letters inside each word, keeping the word order.",
+                     lambda text: " ".join(w[::-1] for w in text.split()), text="string"),
+                tool("rev_order", "Reverses the order of the words.", lambda text: " ".join(text.split()[::-1]), text="string"))
+    for said, expected, name in (("Reverse each word in 'hello big world' but keep them in order", "olleh gib dlrow", "rev_each"),
+                                 ("Reverse the order of words in 'hello big world'", "world big hello", "rev_order")):
+        answer, calls, _ = loop(said, kit)
+        assert [c[0] for c in calls] == [name] and expected in answer, (said, calls, answer)
+    answer, calls, _ = loop("Reverse every word of 'abc def' without changing the word order", {})
+    assert "cba fed" in answer, answer
+
+
+def test_a_tool_that_only_repeats_weekly_is_not_given_every_other_week():
+    made = []
+    kit = tools(tool("weekly_nudge", "Sets a weekly reminder on one day of the week.", lambda **k: made.append(k) or "ok",
+                     task="string", day={"type": "string", "enum": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
+                                                                    "Saturday", "Sunday"]}))
+    answer, calls, _ = loop("Put 'team retro' in my calendar every other Thursday", kit, DATED)
+    assert not made and "only repeats every week" in answer, (made, answer)
+    loop("remind me on saturdays to call dad", kit, DATED)
+    assert made == [{"task": "call dad", "day": "Saturday"}], made
+
+
+def test_a_weather_checker_stays_a_weather_tool_and_a_url_in_a_statement_is_not_fetched():
+    kit = tools(tool("check_weather", "Checks whether it will rain in a city.", lambda city: f"{city}: rain", city="string"))
+    answer, calls, _ = loop("What's the weather in Lyon?", kit)
+    assert calls == [("check_weather", {"city": "Lyon"})], calls
+    kit = tools(tool("read_url", "Fetches a web page and returns its text.", lambda url: "hello", url="string"))
+    answer, calls, _ = loop("I read https://news.example yesterday and liked it.", kit)
+    assert not calls, calls
+
+
+def test_a_url_inside_a_reminder_is_scheduled_not_fetched():
+    made = []
+    kit = tools(tool("read_url", "Fetches a web page and returns its text.", lambda url: "hello", url="string"),
+                tool("add_reminder", "Adds a reminder.", lambda what, when: made.append(what) or "added", what="string", when="string"))
+    answer, calls, _ = loop("Remind me to read https://blog.example/post tomorrow", kit, DATED)
+    assert [c[0] for c in calls] == ["add_reminder"] and "https://blog.example/post" in made[0], (calls, answer)
+
+
+def test_a_rate_story_is_not_read_as_a_list_of_prices():
+    for said, value in (("Parking costs 2.50 an hour. I parked for 4 hours. How much did I pay?", 10),
+                        ("The room is 120 a night and we stay 3 nights. What's the total?", 360)):
+        answer, calls, _ = loop(said, {})
+        assert f"= {value:g}" in answer, (said, answer)
+    answer, calls, _ = loop("Shirts are 20 each and I want 3. Shipping is 5. What's the total?", {})
+    assert "28" not in answer, answer  # "I want 3" is a count, never a price
