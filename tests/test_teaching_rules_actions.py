@@ -413,3 +413,24 @@ def test_a_rate_story_is_not_read_as_a_list_of_prices():
         assert f"= {value:g}" in answer, (said, answer)
     answer, calls, _ = loop("Shirts are 20 each and I want 3. Shipping is 5. What's the total?", {})
     assert "28" not in answer, answer  # "I want 3" is a count, never a price
+
+
+# 100. A price for one thing and a count of it asked about: the count times the price, with the tools offered.
+def test_a_unit_price_times_the_count_asked_about():
+    kit = tools(tool("times", "Multiplies two numbers.", lambda a, b: a * b, a="number", b="number"),
+                tool("plus", "Adds two numbers.", lambda a, b: a + b, a="number", b="number"))
+    for said, value in (("Concert tickets cost 45 each. How much for 3 tickets?", 45 * 3),
+                        ("A croissant is 1.80. What do 6 croissants cost?", 1.80 * 6),
+                        ("Each chair is 35 pounds and I need 8 chairs. What's the total?", 35 * 8)):
+        answer, calls, _ = loop(said, kit)
+        assert calls and calls[0][0] == "times" and f"{value:g}" in answer, (said, calls, answer)
+
+
+def test_a_unit_price_bought_every_day_over_a_span():
+    kit = tools(tool("times", "Multiplies two numbers.", lambda a, b: a * b, a="number", b="number"))
+    for said, value in (("A newspaper is 2 euros. I buy one every day. How much is that in a week?", 2 * 7),
+                        ("A train ticket costs 4.20. I buy 2 every day. How much over 2 weeks?", 2 * 4.20 * 14)):
+        answer, calls, _ = loop(said, kit)
+        assert f"{round(value, 2):g}" in answer, (said, calls, answer)
+    answer, calls, _ = loop("If 4 pears cost 2.00, how much do 10 cost?", kit)
+    assert "5" in answer and "8" not in answer, answer  # a price for several is still the price of one times the count

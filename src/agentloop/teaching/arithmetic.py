@@ -731,6 +731,33 @@ def shopping(text: str) -> tuple | None:
     return (" + ".join(terms), None) if len(terms) > 1 else None
 
 
+UNIT_PRICE = (r"\b(?:(?P<one>a|an|one|each|every|per|single) )?(?:[a-z]+ )?(?P<thing>[a-z]{3,}?)(?:e?s)? (?:costs?|is|are|was|were|"
+              r"sells? for|goes for|go for|comes? to) [$€£]?(?P<price>\d+(?:\.\d+)?)(?: ?(?:dollars?|euros?|bucks|pounds?|quid))?"
+              r"(?P<each> (?:each|apiece|a piece|per (?:one|item|piece|ticket|head)))?\b")
+HOW_MANY_PER = r"(?P<n>\d+(?:\.\d+)?) (?:(?P<thing>[a-z]+) )?(?P<per>(?:every|each|a|per) (?:day|week|month|hour)\b)"
+
+
+def unit_priced(text: str) -> str | None:
+    """A price for one thing, then a count of that thing asked about: "Tickets cost 12 each. How much for 5 tickets?"
+    is 5 * 12; "A coffee is 3 dollars. I buy one every day. How much in a week?" is 3 * 7 (the count per day priced,
+    then the rate over the span). A price without "each" or "a/one" ("3 apples cost 1.20") is another rule's."""
+    said = money_words(text)
+    price = next((p for p in re.finditer(UNIT_PRICE, said) if p.group("one") or p.group("each")), None)
+    if price and shopping(text):
+        return None  # several priced items: the story's total is shopping()'s
+    if not price or not re.search(MONEY, said) and not price.group("each"):
+        return None
+    same, rest = rf"{price.group('thing')}(?:e?s)?\b", said[price.end():]
+    wanted = re.search(rf"(?<![\w.])(\d+(?:\.\d+)?) (?:more |extra )?(?:[a-z]+ )?{same}", rest)
+    if wanted and re.search(r"\bhow much\b|\bwhat(?:'s| is| do| does| would| will)\b|\btotal\b|\bcost\b|\?", rest):
+        return f"{wanted.group(1)} * {price.group('price')}"
+    often = re.search(HOW_MANY_PER, rest)  # "I buy one every day": the price, every day
+    if not often or often.group("thing") and not re.fullmatch(same, often.group("thing")):
+        return None
+    over = rate_over_span(f"{rest[:often.start()]}{price.group('price')} {often.group('per')}{rest[often.end():]}")
+    return over if not over or often.group("n") == "1" else f"{often.group('n')} * {over}"
+
+
 def price_left_out(text: str, expression: str) -> str | None:
     """The words of a price the story names that a sum read from it leaves out ("a pen for 2.10" beside 3 * 4.75), or
     None: a total that silently drops an item is never given."""
