@@ -434,3 +434,17 @@ def test_a_unit_price_bought_every_day_over_a_span():
         assert f"{round(value, 2):g}" in answer, (said, calls, answer)
     answer, calls, _ = loop("If 4 pears cost 2.00, how much do 10 cost?", kit)
     assert "5" in answer and "8" not in answer, answer  # a price for several is still the price of one times the count
+
+
+# 101. A condition on a reminder is kept in its task, never dropped; a time inside the condition is the time.
+def test_a_condition_stays_in_the_reminders_task():
+    made = []
+    kit = tools(tool("set_reminder", "Sets a reminder.", lambda what, when: made.append((what, when)) or "set", what="string", when="string"))
+    for said, task, when in (("If the shop is open on Saturday, remind me to buy paint", "buy paint if the shop is open", "on Saturday"),
+                             ("Remind me to bring a coat tonight in case it gets cold", "bring a coat in case it gets cold", "tonight")):
+        made.clear()
+        answer, calls, _ = loop(said, kit)
+        assert made == [(task, when)], (said, made, answer)
+    made.clear()
+    answer, calls, _ = loop("Once I finish the report, remind me to email Dana", kit)
+    assert not made and answer.endswith("?"), (made, answer)  # no time: asked for, the condition not dropped silently

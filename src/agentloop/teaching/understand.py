@@ -579,13 +579,35 @@ def one(clause: str, previous: str | None) -> Intent:
     for pattern, kind in OTHER[1:]:
         match = re.search(pattern, clause, re.IGNORECASE if kind not in ("weather", "wish") else 0)
         if match:
-            return Intent(kind, {k: (v or "").strip() for k, v in match.groupdict().items()} | {"clause": clause})
+            slots = {k: (v or "").strip() for k, v in match.groupdict().items()} | {"clause": clause}
+            return Intent(kind, conditioned(slots) if kind == "schedule" else slots)
     loose = re.match(r"^\W*(?:when|what|where|who|which|how(?= do| does| did| is| are))(?:'s| is| are| was| were)?\s+"
                      r"(?P<k>(?!you\b|i\b).+?)\W*$",
                      clause, re.IGNORECASE)
     if loose:  # a question about something else: answered only if memory mentions it
         return Intent("ask", {"key": key_of(loose.group("k")), "about": clause, "loose": True})
     return Intent("unknown", {"text": clause.strip().rstrip(".!?")})
+
+
+CONDITION = (r"\b(?:only )?(?:if|unless|in case|provided (?:that )?|as long as|(?:when(?:ever)?|once|as soon as|after|before) "
+             r"(?:i|we|it|you|my|the|he|she|they)\b)[^,;.!?]*")
+WHEN_IN_CONDITION = r"\s*\b(?:tomorrow|tonight|today|this (?:morning|afternoon|evening|weekend)|on [a-z]+day|next [a-z]+)\b"
+
+
+def conditioned(slots: dict) -> dict:
+    """A reminder with a condition the agent cannot check ("If it rains tomorrow, remind me to take an umbrella")
+    keeps the condition in its task ("take an umbrella if it rains"), never dropped; a time inside the condition
+    ("tomorrow") is the reminder's time."""
+    found = re.search(CONDITION, slots["clause"], re.I)
+    if not found or not slots.get("task"):
+        return slots
+    condition = found.group().strip()
+    task = slots["task"].replace(condition, "").strip(" ,")
+    when = (slots.get("when") or "").replace(condition, "").strip(" ,")
+    timed = re.search(WHEN_IN_CONDITION, condition, re.I)
+    if timed and not when:
+        when, condition = timed.group().strip(), (condition[:timed.start()] + condition[timed.end():]).strip()
+    return slots | {"task": f"{task} {condition[0].lower()}{condition[1:]}", "when": when}
 
 
 POLITE = r"please|pls|plz|thanks|thank you|thx|for me|now|too|as well|ok|okay|will you|would you|could you|can you|kindly"
