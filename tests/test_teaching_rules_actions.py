@@ -448,3 +448,49 @@ def test_a_condition_stays_in_the_reminders_task():
     made.clear()
     answer, calls, _ = loop("Once I finish the report, remind me to email Dana", kit)
     assert not made and answer.endswith("?"), (made, answer)  # no time: asked for, the condition not dropped silently
+
+
+# Rules 110-119 (docs/teaching_model.md), in phrasings of our own.
+def math_tools(log):
+    """Arithmetic tools named unlike the lessons', each logging its call."""
+    def logged(name, fn):
+        return lambda **k: log.append(name) or fn(*k.values())
+    return tools(tool("plus_them", "Returns a plus b.", logged("add", lambda a, b: a + b), a="number", b="number"),
+                 tool("minus_it", "Subtracts b from a.", logged("sub", lambda a, b: a - b), a="number", b="number"),
+                 tool("product", "Multiplies x by y.", logged("mul", lambda x, y: x * y), x="number", y="number"),
+                 tool("share_out", "Divides a total into n equal parts.", logged("div", lambda total, n: total / n),
+                      total="number", n="number"))
+
+
+# 110. A request turned down in the same message ("not X, Y") is not done; only Y is.
+def test_only_the_wanted_request_is_done_when_another_is_turned_down():
+    for said, answer, ops in (("I don't want 7 minus 2, I want 7 plus 2.", "9", ["add"]),
+                              ("Not 12 divided by 4 - 12 times 4 please.", "48", ["mul"]),
+                              ("Instead of 6 plus 9, give me 6 times 9.", "54", ["mul"]),
+                              ("Rather than adding 10 and 4, multiply them.", "40", ["mul"]),
+                              ("Give me 8 times 2, not 8 plus 2", "16", ["mul"]),
+                              ("What's 20 minus 5 rather than 20 plus 5?", "15", ["sub"]),
+                              ("I didn't ask for 30 divided by 6 - I asked for 30 minus 6", "24", ["sub"])):
+        log = []
+        reply, _, _ = loop(said, math_tools(log))
+        assert log == ops and reply.rstrip(".").endswith(answer), (said, log, reply)
+
+
+def test_a_text_request_turned_down_carries_its_text_to_the_wanted_one():
+    made = []
+    texts = tools(tool("yell", "Converts text to upper case.", lambda text: made.append("up") or text.upper(), text="string"),
+                  tool("hush", "Converts text to lower case.", lambda text: made.append("low") or text.lower(), text="string"),
+                  tool("flip", "Reverses a string.", lambda text: made.append("rev") or text[::-1], text="string"))
+    reply, _, _ = loop("Don't reverse 'hello there', uppercase it", texts)
+    assert made == ["up"] and "HELLO THERE" in reply, (made, reply)
+    made.clear()
+    reply, _, _ = loop("Instead of shouting 'Good Night', whisper it", texts)
+    assert made == ["low"] and "good night" in reply, (made, reply)
+
+
+def test_a_preference_or_a_correction_with_not_is_no_request_turned_down():
+    reply, _, _ = loop("I don't want pizza, I want sushi tonight", {})
+    assert "sushi" not in reply.lower() or "no rule" in reply, reply
+    log = []
+    reply, _, _ = loop("I'm not sure, what's 4 plus 4?", math_tools(log))
+    assert log == ["add"] and "8" in reply, (log, reply)

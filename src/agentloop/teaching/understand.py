@@ -112,6 +112,8 @@ def intents_in(text: str) -> tuple:
         return unasked
     if (kept := unkept(text)) is not None:  # "Don't remember this, but my salary is 85k": nothing of it is stored
         return tuple(i for i in intents_in(kept) if i.kind not in NOT_ASKED) + (Intent("unkept"),)
+    if (wanted := wanted_instead(text)) is not None:  # "I don't want 5 plus 3, I want 5 times 3": only what is wanted
+        return intents_in(wanted)
     if priced := arithmetic.unit_priced(text):  # "Tickets cost 12 each. How much for 5 tickets?": the count times the price
         return (Intent("calculate", {"expression": priced}),)
     if over_time := arithmetic.rate_over_span(text):  # "3.2 km every day. How far in a week?", "35 a week, weeks until 1000?"
@@ -260,6 +262,34 @@ def retracted(text: str) -> str | None:
     """What is left after a retraction ("just kidding", "scratch that,") that a new request follows, or None."""
     found = list(re.finditer(RETRACTION, text, re.I))
     return text[found[-1].end():] if found and text[:found[-1].start()].strip(" .,!?;:-–—") else None
+
+
+NOT_THIS = (r"(?:(?:i|we)\s+(?:don't|do not|dont|didn't|did not)\s+(?:want|need|mean|ask(?:ed)? for)(?:\s+(?:you\s+)?to)?|"
+            r"not|instead of|rather than)")
+WANTED_LEAD = (r"^\W*(?:(?:but|just|instead|rather|please|so)\W+)*(?:(?:i|we)\s*(?:want|need|mean|meant|'d like|would like)"
+               r"(?:\s+(?:you\s+)?to)?\s+)?(?:(?:instead|rather)\W+)?")
+OPERANDS_AGAIN = r"\b(?:them|those|these|both|it|that|the same numbers?|the numbers|the same)\b"
+
+
+def wanted_instead(text: str) -> str | None:
+    """"I don't want 5 plus 3, I want 5 times 3", "instead of X, Y", "rather than X, Y", "Y, not X", "Y instead of X": only Y is
+    asked for (X's numbers or quoted text carried into "them"/"it" in Y); None when the message is not shaped so."""
+    ahead = re.match(rf"^\W*(?:(?:no|oh|sorry|actually|so|but|ok|okay)\W+)*{NOT_THIS}\s+(?P<x>[^,;:.!?–—]+?)\s*"
+                     rf"(?:[,;:.!?]|\s[-–—])\s*(?P<y>.+)$", text, re.I | re.S)
+    after = re.match(r"^(?P<y>.+?)(?:\s*[,;]\s*|\s+[-–—]\s*|\s+(?=instead of|rather than))(?:and\s+|but\s+)?"
+                     r"(?:instead of|rather than|not)\s+(?P<x>[^,;:!?]+?)\W*$", text, re.I | re.S)
+    for found in (ahead, after):
+        if not found:
+            continue
+        unwanted, wanted = found.group("x"), re.sub(WANTED_LEAD, "", found.group("y"), flags=re.I)
+        if all(i.kind in NOT_ASKED | {"correct"} for i in intents_in(unwanted)):
+            continue  # "I don't want coffee, I want tea", "it's May 13, not May 3": no request is turned down
+        operands = re.findall(r"[\"“'‘][^\"”'’]+[\"”'’]", unwanted) or re.findall(r"-?\d+(?:\.\d+)?", unwanted)
+        if operands and not re.search(r"\d|[\"“'‘]", wanted):
+            wanted = re.sub(OPERANDS_AGAIN, " and ".join(operands), wanted, count=1, flags=re.I)
+        if any(i.kind not in NOT_ASKED | {"correct"} for i in intents_in(wanted)):
+            return wanted
+    return None
 
 
 FRONTED = (r"^\W*(?P<lead>(?:(?:that|the) (?:thing|stuff|bit|part|info|detail|note)s?(?: (?:i|we) (?:told|gave|said to|mentioned to) you|"
