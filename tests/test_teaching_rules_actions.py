@@ -494,3 +494,41 @@ def test_a_preference_or_a_correction_with_not_is_no_request_turned_down():
     log = []
     reply, _, _ = loop("I'm not sure, what's 4 plus 4?", math_tools(log))
     assert log == ["add"] and "8" in reply, (log, reply)
+
+
+# 111. An operation no offered tool does is never given to the nearest tool.
+def case_tools(made, *extra):
+    return tools(tool("loud", "Makes text upper case.", lambda text: made.append("loud") or text.upper(), text="string"),
+                 tool("quiet", "Makes text lower case.", lambda text: made.append("quiet") or text.lower(), text="string"),
+                 tool("n_words", "Counts words in text.", lambda text: made.append("n_words") or len(text.split()), text="string"),
+                 *extra)
+
+
+def test_title_case_goes_to_a_tool_that_capitalises_each_word_or_is_done_by_hand():
+    made = []
+    starts = tool("word_starts", "Capitalises the first letter of each word.", lambda text: made.append("starts") or text.title(),
+                  text="string")
+    for said, text in (("title-case this please: war and peace", "War And Peace"),
+                       ("Capitalize every word in 'the old man and the sea'", "The Old Man And The Sea")):
+        made.clear()
+        reply, _, _ = loop(said, case_tools(made, starts))
+        assert made == ["starts"] and text in reply, (said, made, reply)
+        made.clear()
+        reply, _, _ = loop(said, case_tools(made))
+        assert made == [] and text in reply, (said, made, reply)
+
+
+def test_an_operation_no_tool_does_calls_no_tool_and_is_not_answered_with_another_ones_output():
+    made = []
+    for said in ("Make 'Hello There' sentence case", "put 'good morning' in camel case"):
+        reply, _, _ = loop(said, case_tools(made))
+        assert made == [] and "HELLO" not in reply and "GOOD MORNING" not in reply, (said, made, reply)
+
+
+def test_words_are_sorted_by_hand():
+    reply, _, _ = loop("sort these words alphabetically: pear apple fig", {})
+    assert "apple fig pear" in reply, reply
+    reply, _, _ = loop("Put these names in alphabetical order: Zoe, Adam, Mia", {})
+    assert "Adam, Mia, Zoe" in reply, reply
+    reply, _, _ = loop("Can you sort out a plan for my week?", {})
+    assert "sorted" not in reply, reply

@@ -193,8 +193,9 @@ TEXT_OPS = [  # (what the user says, the operation)
     (r"\bhow many words\b|\bcount (?:the )?words\b|\bword count\b|\bnumber of words\b|\bhow long\b.*\bin words\b", "count_words"),
     (r"\b(?:upper ?case|capitals|capital letters|all caps|caps|shout|yell|scream|loud|louder|loudly)\b", "uppercase"),
     (r"\b(?:lower ?case|small letters|whisper|quiet|quieter|quietly|softer|softly)\b", "lowercase"),
-    (r"\btitle ?case\b|\blike a (?:book |film |movie )?title\b|\bcapitali[sz]e (?:each|every|all the|the first letter of each) "
+    (r"\btitle[- ]?cased?\b|\blike a (?:book |film |movie )?title\b|\bcapitali[sz]e (?:each|every|all the|the first letter of each) "
      r"words?\b", "titlecase"),
+    (r"\b(?:sort|alphabeti[sz]e)\b(?!\s+(?:out|of)\b)(?=[^.?!]*(?:[:\"“'‘]|\b(?:these|this|words|names|list|items)\b))|\b(?:in(?:to)?|by) (?:abc|alphabetical) order\b|\balphabetically\b", "sort_words"),
     (r"(?:\bhow (?:long|many characters)\b|\bnumber of (?:characters|chars)\b|\blength of\b|\bcharacter count\b)"
      r"(?=.*(?:[\"“'‘:]|\bthe word\b|\bis (?:[a-z]{6,})?\W*$))", "length"),  # only of a text given: "how long is my commute?" is not about characters
     (rf"\b(?:reverse|flip|mirror|backwards)\b.*{EACH_WORD}|{EACH_WORD}.*\b(?:reversed|backwards|flipped)\b", "reverse_each"),  # "reverse each word"

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from . import arithmetic, facts, say, statements
 from .remembering import HANDLERS as MEMORY
 from .rules import SAY, forbidden, injected, styled, withheld
-from .tasks import HANDLERS as TASKS, by_hand, checking, fetching
+from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, fetching
 from .grammar import PEOPLE
-from .toolbox import Missing, Tool, call, type_of, words
+from .toolbox import KEYWORDS, Missing, Tool, call, stem, type_of, words
 from .timing import timing
 from .understand import NOT_TO_SCHEDULE, Intent, understand
 
@@ -212,12 +212,19 @@ def overlapping(turn: Turn) -> list:
     if not subject:
         return bare(turn, meant)
     asked = meant(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))
-    shared = {tool.name: len(asked & meant(f"{tool.name} {tool.description}")) for tool in turn.tools
-              if sum(spec.get("type", "string") == "string" for p, spec in tool.params.items() if p in tool.required) == 1}
+    shared = {tool.name: len(asked & meant(f"{tool.name} {tool.description}")) for tool in turn.tools if not does_another_operation(tool, turn.text)
+              and sum(spec.get("type", "string") == "string" for p, spec in tool.params.items() if p in tool.required) == 1}
     if not shared or max(shared.values()) == 0:
         return []
     said = next(g for g in subject.groups() if g)
     return [Intent("use", {"tool": max(shared, key=shared.get), "text": said.strip()})]
+
+
+def does_another_operation(tool: Tool, text: str) -> bool:
+    """A tool of a text or arithmetic kind the grammar reads (upper case, reverse, add ...) whose own words the request does
+    not use: it is never the nearest tool for an operation it does not do ("title case" is no job for a lower-case tool),
+    while "tally the words" still finds tally_words."""
+    return tool.kind in {*BY_HAND, "count_letter", *arithmetic.KINDS} and not {stem(w) for w in words(text)} & KEYWORDS[tool.kind]
 
 
 TIME_WORDS = {"latest", "newest", "current", "recent", "today", "now", "last", "next", "new", "lat", "newe", "curr"}

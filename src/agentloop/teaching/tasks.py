@@ -14,9 +14,11 @@ from .toolbox import UNITS_SAID, Missing, allows_empty, by_id, cadence, call, de
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1], "reverse_words": lambda s: " ".join(s.split()[::-1]),
            "reverse_each": lambda s: " ".join(w[::-1] for w in s.split()),
-           "count_words": lambda s: str(len(s.split())), "titlecase": str.title, "length": lambda s: str(len(s))}
+           "count_words": lambda s: str(len(s.split())), "titlecase": str.title, "length": lambda s: str(len(s)),
+           "sort_words": lambda s: ", ".join(sorted(re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", s.strip(" .")), key=str.lower))
+           if "," in s else " ".join(sorted(s.split(), key=str.lower))}
 SAID = {"uppercase": '"{}" in upper case: {}', "lowercase": '"{}" in lower case: {}',
-        "reverse": '"{}" reversed: {}', "reverse_words": '"{}" with its words in reverse order: {}', "reverse_each": '"{}" with each word reversed: {}', "count_words": '"{}" has {} words.', "titlecase": '"{}" in title case: {}',
+        "reverse": '"{}" reversed: {}', "reverse_words": '"{}" with its words in reverse order: {}', "reverse_each": '"{}" with each word reversed: {}', "count_words": '"{}" has {} words.', "titlecase": '"{}" in title case: {}', "sort_words": '"{}" sorted: {}',
         "length": '"{}" is {} characters long.'}
 UNITS = r"minute|hour|day|week|month|year|weekend"
 

@@ -28,6 +28,7 @@ KINDS = {
     "uppercase": "upper uppercase capital capitals capitalize shout loud caps yell",
     "lowercase": "lower lowercase quiet whisper small",
     "titlecase": "title titlecase capitalize capitalise",
+    "sort_words": "sort sorted alphabetical alphabetically alphabetize alphabetise",
     "length": "length len long",
     "reverse": "reverse reversed backwards backward mirror opposite flip",
     "reverse_words": "",  # only by what the description says: "the order of the words", "each word intact"
@@ -64,7 +65,9 @@ PHRASES = {  # what a description says in a few words, whatever its vocabulary
     "uppercase": r"\b(?:into|to) (?:its |their |an? |the )?(?:capitals?|upper ?case|capital letters?)\b|\ba capital letter\b",
     "percent": r"\bper ?cent\b|%",
     "reverse_words": WORD_ORDER,
-    "reverse_each": EACH_WORD,
+    "reverse_each": r"^(?=.*\b(?:revers|flip|mirror|backward|opposite))(?!.*\b(?:capital|upper|title))" + f".*{EACH_WORD}",  # "Capitalises each word" reverses nothing
+    "titlecase": r"\b(?:first letter|initial(?: letter)?) of (?:each|every|all) words?\b|\bcapitali[sz]e[sd]? (?:each|every|all) words?\b|"
+                 r"\btitle[- ]?case\b",
     "count_words": r"\b(?:tokens|pieces|chunks|items|parts) (?:separated|split|divided) by (?:white ?space|spaces|blanks)\b|"
                    r"\bhow many words\b|\bnumber of words\b|\bwords? in (?:a|the) (?:text|passage|sentence)\b",
 }
