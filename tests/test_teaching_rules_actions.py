@@ -532,3 +532,43 @@ def test_words_are_sorted_by_hand():
     assert "Adam, Mia, Zoe" in reply, reply
     reply, _, _ = loop("Can you sort out a plan for my week?", {})
     assert "sorted" not in reply, reply
+
+
+# 112. A move counted from the event itself ("the same day", "an hour later") starts at the event's own time.
+PLANNER = "You are a planner. Today is Tuesday 2026-04-07 and it is 10:00."
+
+
+def test_a_move_relative_to_the_event_counts_from_the_time_memory_gives_it():
+    for said, start in (("Push the vet appointment back an hour", "2026-04-10T15:30"),
+                        ("Move the vet to 9am the same day", "2026-04-10T09:00"),
+                        ("move the vet a day earlier", "2026-04-09T14:30"),
+                        ("Shift the vet to the following week", "2026-04-17T14:30"),
+                        ("Postpone the vet by 2 hours", "2026-04-10T16:30")):
+        moved = []
+        mover = tool("shift_event", "Moves an existing calendar event to a new ISO 8601 start time.",
+                     lambda title, when: moved.append(when) or f"Moved {title} to {when}", title="string", when="string")
+        reply, _, _ = loop(said, tools(mover), PLANNER + "\nUpcoming: Vet appointment on 2026-04-10 at 14:30")
+        assert moved == [start], (said, moved, reply)
+
+
+def test_a_move_relative_to_the_event_counts_from_the_listed_time_and_never_from_today():
+    events = {"ev1": "Haircut 2026-04-09T11:00", "ev2": "Piano lesson 2026-04-12T17:00"}
+    for said, wanted in (("Bring the piano lesson forward 30 minutes", ("ev2", "2026-04-12T16:30")),
+                         ("move my haircut to 3pm the same day", ("ev1", "2026-04-09T15:00")),
+                         ("push the haircut to the next day", ("ev1", "2026-04-10T11:00"))):
+        moved = []
+        made = tools(tool("list_events", "Lists calendar events with their ids.", lambda: json.dumps(events)),
+                     tool("set_event_start", "Changes an event's start time (ISO 8601) by id.",
+                          lambda event_id, start: moved.append((event_id, start)) or "ok", event_id="string", start="string"))
+        loop(said, made, PLANNER)
+        assert moved == [wanted], (said, moved)
+
+
+def test_a_relative_move_with_no_known_time_or_no_direction_asks():
+    moved = []
+    mover = tool("shift_event", "Moves an existing calendar event to a new ISO 8601 start time.",
+                 lambda title, when: moved.append(when) or "ok", title="string", when="string")
+    reply, _, _ = loop("Push the vet appointment back an hour", tools(mover), PLANNER)
+    assert not moved and "don't know when" in reply, reply
+    reply, _, _ = loop("move the vet by an hour", tools(mover), PLANNER + "\nUpcoming: Vet on 2026-04-10 at 14:30")
+    assert not moved and "earlier or later" in reply, reply

@@ -7,7 +7,7 @@ import re
 
 from . import facts, say
 from .grammar import NUDGE
-from .timing import ORDINAL, clock_of, delay, moment, now_in, shaped, task_of, timing
+from .timing import ORDINAL, clock_of, delay, event_time, from_the_event, moment, now_in, shaped, shifted, task_of, timing
 from .rules import INJECTION
 from .understand import Intent
 from .toolbox import UNITS_SAID, Missing, allows_empty, by_id, cadence, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
@@ -595,6 +595,14 @@ def move(intent, turn):
         target = named_by
     clock = re.search(r"(?<!\d)(\d{1,2}):(\d\d)\b", held)  # "2025-03-14T15:00" is at 15:00
     phrase = when if clock_of(when) or not clock else f"{when} at {clock.group()}"  # "same time": the time it had
+    if from_the_event(when):  # "to 4pm the same day", "an hour later": counted from the event's own time, never from today
+        anchor = event_time(held or said_of(turn.system, named_by), now_in(turn.system))
+        new = anchor and shifted(anchor, intent.slots.get("said", when))
+        if anchor is None:
+            return f"I can't move {what} {when}: I don't know when it is now, so I can't count from it. Which day and time should it be?"
+        if new is None:
+            return f"Should {what} move earlier or later, and to when?"
+        when = phrase = new.strftime("%Y-%m-%d at %H:%M")
     value = shaped(when, described(mover, slot), phrase, now_in(turn.system))
     if value is None:
         raise Missing(mover, slot)
@@ -602,6 +610,13 @@ def move(intent, turn):
     if reason := refusal([result]):
         return f"I couldn't move {what}. {reason}"
     return f"Moved: {what} to {when}. {say.sentence(result.strip())}"
+
+
+def said_of(text: str, what: str) -> str:
+    """The line or sentence of `text` (the prompt's memory) that names `what` ("Upcoming: Dentist on 2025-03-14 at 15:00;
+    Gym ..." for "dentist"), or ""."""
+    named = {w[:4] for w in words_of(what) if len(w) > 2}
+    return next((part for part in re.split(r"[\n;]|(?<=\.)\s", text) if named & {w[:4] for w in words_of(part)}), "")
 
 
 def entries(result: str) -> list[tuple[str, str]]:

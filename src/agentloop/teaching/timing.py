@@ -255,3 +255,51 @@ def shaped(value, hint: str, phrase: str, now, hour: bool = False):
         return written.group() if written and fits(written.group(), wanted) else None
     when = moment(phrase, now)
     return when.hour if hour_only and not wanted else when.strftime(wanted)
+
+
+COUNT_SAID = {"a": 1, "an": 1, "one": 1, "half an": 0.5, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10,
+              "fifteen": 15, "twenty": 20, "thirty": 30, "forty-five": 45, "ninety": 90}
+BY = (r"\b(?:by )?(?P<n>an?|one|half an|two|three|four|five|six|ten|fifteen|twenty|thirty|forty-five|ninety|\d+(?:\.\d+)?)\s+"
+      r"(?P<u>minute|min|hour|hr|day|week)s?(?P<half> and a half)?\b")
+LATER = r"\b(?:later|after|back|out|postpone\w*|delay\w*|push(?:ed)?\b.*\bback)\b"
+EARLIER = r"\b(?:earlier|sooner|before|forward|up|ahead|bring\w*|brought)\b"
+NEXT = {"day": 1, "morning": 1, "evening": 1, "week": 7}
+
+
+def from_the_event(phrase: str) -> bool:
+    """Whether a move's new time is counted from the event itself: "to 4pm the same day", "an hour later", "a day
+    earlier", "back an hour", "the following week", not from today ("to Friday", "in 2 hours")."""
+    text = phrase.lower()
+    return bool(re.search(r"\b(?:(?:the )?same day|that (?:same )?day|on the day|the (?:following|next) (?:day|morning|evening|week)|"
+                          r"the (?:day|week) (?:after|before)|the previous (?:day|week))\b", text)
+                or re.search(BY, text) and not re.search(r"\bin (?:an?|one|half an|\d+(?:\.\d+)?) ", text))
+
+
+def shifted(anchor: datetime, phrase: str) -> datetime | None:
+    """The event's time `anchor` moved as the phrase says ("an hour later", "back 30 minutes", "to 9am the same day",
+    "the following week"); None when the way is not said ("move it by an hour": earlier or later?)."""
+    text = spoken_clock(phrase.lower())
+    new = anchor
+    if amount := re.search(BY, text):
+        way = +1 if re.search(LATER, text) else -1 if re.search(EARLIER, text) else 0
+        if not way:
+            return None
+        count = COUNT_SAID.get(amount["n"]) or float(amount["n"])
+        minutes = (count + (0.5 if amount["half"] else 0)) * MINUTES[{"min": "minute", "hr": "hour"}.get(amount["u"], amount["u"])]
+        new += timedelta(minutes=way * minutes)
+    elif nxt := re.search(r"\bthe (?:following|next) (day|morning|evening|week)\b|\bthe (day|week) after\b", text):
+        new += timedelta(days=NEXT[nxt.group(1) or nxt.group(2)])
+    elif before := re.search(r"\bthe (day|week) before\b|\bthe previous (day|week)\b", text):
+        new -= timedelta(days=NEXT[before.group(1) or before.group(2)])
+    if clock := clock_of(re.sub(BY, " ", text)):
+        new = new.replace(hour=clock[0], minute=clock[1])
+    return new if new != anchor else None
+
+
+def event_time(text: str, now) -> datetime | None:
+    """When an event is, from what a listing or the prompt's memory says of it ("Dentist on 2025-03-14 at 15:00",
+    "2025-03-14T15:00"): it must name a date and a time, or it says nothing about when."""
+    text = re.sub(r"(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)", r"\1 at \2", text or "")
+    if not text or not re.search(rf"\d{{4}}-\d\d-\d\d|\b{MONTH}\b|\b{DAY}\b|\btomorrow\b", text, re.I) or not clock_of(text):
+        return None
+    return moment(text, now or datetime(2000, 1, 1))

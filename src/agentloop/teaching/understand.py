@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import arithmetic, statements
-from .timing import MONTH, timing
+from .timing import MONTH, from_the_event, timing
 from .grammar import KIND_OF, NEAR, PEOPLE, FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
 
 
@@ -680,10 +680,22 @@ def moved(clause: str) -> Intent | None:
     already scheduled, named by the user's words, and the new time (a time it must name: "move my car to the garage" is none)."""
     said = re.match(r"^\W*(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now)\s+)*(?:move|shift|reschedule|push|"
                     r"postpone|bump)\s+(?P<what>.+?)(?:\s+from\s+[^,;]+?)?\s+(?:back |forward |out )?(?:to|till|until|for)\s+"
-                    r"(?P<when>.+?)(?:\s+instead)?(?:,? please)?[?.!]*$", clause, re.I) or changed_time(clause)
-    if not said or not timing(said.group("when"))[0]:
+                    r"(?P<when>.+?)(?:\s+instead)?(?:,? please)?[?.!]*$", clause, re.I) or changed_time(clause) or moved_by(clause)
+    if not said or not (timing(said.group("when"))[0] or from_the_event(said.group("when"))):
         return None
-    return Intent("move", {"what": said.group("what").strip("'\"‘’“”"), "when": said.group("when")})
+    return Intent("move", {"what": said.group("what").strip("'\"‘’“”"), "when": said.group("when"), "said": clause})
+
+
+SHIFT = (r"(?:(?:back|forward|up|ahead|out|to|till|until|for)\s+)*(?:by\s+)?(?:an?|one|half an|two|three|four|five|six|ten|fifteen|"
+         r"twenty|thirty|forty-five|ninety|\d+(?:\.\d+)?)\s+(?:minute|min|hour|hr|day|week)s?\b|(?:(?:back|forward|to|till|until|for)\s+)?"
+         r"(?:the (?:same|following|next|previous) |the (?:day|week) (?:after|before)\b|that (?:same )?day\b|on the day\b)")
+
+
+def moved_by(clause: str):
+    """"push the vet back an hour", "move the vet a day earlier", "bring the call forward 30 minutes", "shift the review to
+    the following week": something scheduled, moved by an amount counted from its own time (tasks.move finds it)."""
+    return re.match(rf"^\W*(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now)\s+)*(?:move|shift|reschedule|push|"
+                    rf"postpone|bump|bring|delay|put off)\s+(?P<what>.+?)\s+(?P<when>(?:{SHIFT}).*?)(?:,? please)?[?.!]*$", clause, re.I)
 
 
 SCHEDULED_THING = rf"(?:{TASK_NOUN}|meetings?|events?|entr(?:y|ies)|class(?:es)?|sessions?|calls?|slots?|lessons?|practices?|workouts?)"
