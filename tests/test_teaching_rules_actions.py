@@ -572,3 +572,29 @@ def test_a_relative_move_with_no_known_time_or_no_direction_asks():
     assert not moved and "don't know when" in reply, reply
     reply, _, _ = loop("move the vet by an hour", tools(mover), PLANNER + "\nUpcoming: Vet on 2026-04-10 at 14:30")
     assert not moved and "earlier or later" in reply, reply
+
+
+# 113. A tool that deletes a calendar event, meeting or appointment by id cancels: listed first, then called with the id.
+def agenda(gone, remover, description, param):
+    events = {"c1": "Book club, 2026-04-08T19:00", "c2": "Physio, 2026-04-09T08:30", "c3": "Swim, weekly Fridays 07:00"}
+    return tools(tool("agenda_show", "Shows upcoming entries with their ids.", lambda: "\n".join(f"{k}: {v}" for k, v in events.items())),
+                 tool(remover, description, lambda **k: gone.append(*k.values()) or f"Removed {k[param]}.", **{param: "string"}))
+
+
+def test_a_remove_by_id_tool_for_calendar_events_cancels_what_the_listing_names():
+    for said, remover, description, param, wanted in (
+            ("Cancel my physio appointment", "calendar_drop", "Deletes a calendar event by id.", "event_id", ["c2"]),
+            ("delete the book club event", "delete_meeting", "Removes a meeting from the calendar.", "meeting_id", ["c1"]),
+            ("please remove the swim from my calendar", "agenda_drop", "Removes an appointment by its id.", "appt_id", ["c3"]),
+            ("call off the dinner with Sam", "calendar_drop", "Deletes a calendar event by id.", "event_id", [])):
+        gone = []
+        reply, _, _ = loop(said, agenda(gone, remover, description, param), PLANNER)
+        assert gone == wanted, (said, gone, reply)
+        assert ("Removed" in reply) == bool(wanted), (said, reply)
+
+
+def test_a_memory_delete_tool_is_still_a_forget_tool():
+    gone = []
+    notes = tools(tool("erase_note", "Deletes a note from memory.", lambda key: gone.append(key) or f"Deleted {key}.", key="string"))
+    loop("Forget my shoe size", notes, "You help.\nMemory:\n- shoe_size: 42")
+    assert gone == ["shoe_size"], gone

@@ -74,7 +74,8 @@ PHRASES = {  # what a description says in a few words, whatever its vocabulary
 CHECKS = (r"\W*(?:(?:checks?|tests?|tells?|says?|returns? true|determines?|reports?|decides?|finds? out)\b[^.]{0,20}?\b(?:whether|if|when)|"
           r"whether|returns? whether)\b")  # a yes/no checker: "Checks whether ...", "Returns true if ..."
 MEMORY_WORDS = {"memory", "fact", "remember", "remembered", "user", "note", "memo", "topic", "profile", "saved", "slot"}
-TASK_WORDS = {"task", "reminder", "job", "queue", "queued", "scheduled", "schedule", "alarm", "timer", "todo", "appointment", "booking"}
+TASK_WORDS = {"task", "reminder", "job", "queue", "queued", "scheduled", "schedule", "alarm", "timer", "todo", "appointment", "booking",
+              "calendar", "event", "meeting", "agenda"}  # calendar_remove: "Deletes a calendar event by id" cancels
 
 
 @dataclass

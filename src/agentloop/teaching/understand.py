@@ -663,6 +663,9 @@ def cancelled(clause: str) -> Intent | None:
                         rf"appointment|booking)s?)(?:,? please)?{REASON}[.!]*$", clause, re.I)  # "forget about the bins reminder"
             or re.match(rf"{lead}(?:delete|remove|drop|scrap|clear|ditch|get rid of)\s+(?:the |that |this |my |(?=\w+'s \w+\s+{TASK_NOUN}\b))(?P<what>[^,;]+?\s+{TASK_NOUN}"
                         rf"|{TASK_NOUN}\s+(?:to|for|about)\s+.+?)(?:\s+from (?:the |my )?(?:queue|schedule|list))?(?:,? please)?{REASON}[.!]*$", clause, re.I)
+            or re.match(rf"{lead}(?:delete|remove|drop|scrap|clear|ditch|get rid of|take)\s+(?:the |that |this |my |our )?(?P<what>[^,;]+?)\s+"
+                        rf"(?:(?:off|from) (?:the |my |our )?(?:calendar|agenda|diary|planner|schedule)|(?<!\bmy )(?<!\bthe )(?:event|meeting)s?)"
+                        rf"(?:,? please)?{REASON}[.!]*$", clause, re.I)  # "remove the swim from my calendar", "delete the book club event"
             or re.match(rf"{lead}(?:stop|halt|end|kill|turn off|switch off)\s+(?:the |my |our |that )(?P<what>{REPEATING}\s+[^,;]+?|"
                         rf"[^,;]+?\s+{TASK_NOUN})(?:,? please)?{REASON}[.!]*$", clause, re.I))  # "stop the daily weather check"
     stop = re.match(rf"{lead}(?:stop|quit)\s+(?P<verb>[a-z]+)ing\b(?P<rest>.*?)(?:,? please)?{REASON}[.!]*$", clause, re.I)
