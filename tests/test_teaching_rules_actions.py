@@ -598,3 +598,39 @@ def test_a_memory_delete_tool_is_still_a_forget_tool():
     notes = tools(tool("erase_note", "Deletes a note from memory.", lambda key: gone.append(key) or f"Deleted {key}.", key="string"))
     loop("Forget my shoe size", notes, "You help.\nMemory:\n- shoe_size: 42")
     assert gone == ["shoe_size"], gone
+
+
+# 114. Arithmetic kinds: a split after a sum, a count times an amount each, a price before a discount.
+def answered(said, wanted, with_tools=True):
+    log = []
+    reply, _, _ = loop(said, math_tools(log) if with_tools else {})
+    numbers = [float(n) for n in __import__("re").findall(r"-?\d+(?:\.\d+)?", reply or "")]
+    return numbers and abs(numbers[-1] - wanted) < 1e-6, (said, log, reply)
+
+
+def test_a_sum_said_in_parts_is_added_before_it_is_split():
+    for said, share in (("We paid 120 for the boat and 30 for fuel, split between the 5 of us. What's my share?", 30),
+                        ("Lunch was 36 and dessert 12, shared equally by 6 people. How much per person?", 8)):
+        ok, why = answered(said, share)
+        assert ok, why
+
+
+def test_a_count_times_an_amount_each_is_the_total_and_a_number_in_a_name_is_no_operand():
+    for said, total in (("I have 3 suitcases, each weighs 18 kg. What's the total weight?", 54),
+                        ("I'm on train ICE574 with 4 boxes, each holds 12 bottles. How many bottles in total?", 48),
+                        ("There are 5 shelves and each one holds 30 books. How many books?", 150)):
+        ok, why = answered(said, total)
+        assert ok, why
+    log = []
+    reply, _, _ = loop("I have 3 suitcases, each weighs 18 kg, and a 5 kg backpack. Total weight?", math_tools(log))
+    assert "54" not in reply, reply  # a number the rule does not read: no total that leaves it out
+
+
+def test_the_price_before_a_discount_is_recovered_from_the_price_after_it():
+    for said, before in (("The jacket was 60 after a 15 dollar discount. What was the original price?", 75),
+                         ("I paid 72 after a 10% discount. What was the price before?", 80),
+                         ("After a 25% discount the shoes cost 90. What did they cost before the discount?", 120)):
+        ok, why = answered(said, before)
+        assert ok, why
+    ok, why = answered("It cost 45 after a 10% discount. What was it before?", 50, with_tools=False)
+    assert ok, why

@@ -269,7 +269,7 @@ def story(text: str) -> str | None:
         total = next(n for n in numbers if n != ways or numbers.count(n) > 1)
         return f"{total} / {ways}"
     if split and len(numbers) > 2 and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bevenly\b|\bapiece\b", text) \
-            and re.search(r"\d\s+(?:[a-z]+\s+){0,2}(?:plus|\+|and|with)\s+(?:[a-z]+\s+){0,2}\d", text) and not re.search(r"\b(?:at|for) \d+(?:\.\d+)? (?:each|apiece)\b", text):  # "3 of us, 27.90 plus 4.50 delivery, each?": the sum, split
+            and re.search(r"\d\s+(?:[a-z]+\s+){0,3}(?:plus|\+|and|with)\s+(?:[a-z]+\s+){0,2}\d", text) and not re.search(r"\b(?:at|for) \d+(?:\.\d+)? (?:each|apiece)\b", text):  # "3 of us, 27.90 plus 4.50 delivery, each?": the sum, split
         ways = next(g for g in split.groups() if g)
         amounts = list(numbers)
         amounts.remove(ways)
@@ -768,3 +768,41 @@ def price_left_out(text: str, expression: str) -> str | None:
             before = re.split(r"[.!?,;]\s", said[:lone.start()])[-1].split()[-4:]
             return " ".join(before + [said[lone.start():lone.end()].strip()])
     return None
+
+
+LONE_NUMBER = r"(?<![\w.])\d+(?:\.\d+)?(?![\w]|\.\d)"  # "BA117", "ICE574" and "v2" are names, not numbers
+CUT = r"(?:discount|off|reduction|markdown|saving|rebate|coupon|voucher)"
+CUT_BY = rf"(?:an? |the )?(?P<d>\d+(?:\.\d+)?)\s*(?P<pct>%|percent|per cent)?\s*(?:dollars?|euros?|pounds?|bucks?|quid)?\s*{CUT}"
+PAID_AFTER = (rf"(?P<a>\d+(?:\.\d+)?)\s*(?:dollars?|euros?|pounds?|bucks?|quid)?\s+(?:after|with|once|following|including)\s+{CUT_BY}",
+              rf"\b(?:after|with|once|following)\s+{CUT_BY}\b[^.?!]*?\b(?:costs?|cost me|is|was|were|paid|pay|came to|comes to|for)\s+"
+              rf"(?P<a>\d+(?:\.\d+)?)")  # "80 after a 20% discount", "after a 25% discount the shoes cost 90"
+BEFORE_ASKED = (r"\b(?:before|original(?:ly)?|full price|regular|normal|usual|list price|undiscounted|pre-discount|without (?:the |a |any )?"
+                r"(?:discount|reduction|coupon|voucher))\b")
+
+
+def before_the_cut(text: str) -> str | None:
+    """The price before a discount, asked from the price after it: "80 after a 20 dollar discount" was 80 + 20; "72 after
+    a 10% discount" was 72 * 100 / (100 - 10), never the discount taken off again. Only a message with those two numbers."""
+    said = plain(text)
+    paid = re.search(PAID_AFTER[0], said) or re.search(PAID_AFTER[1], said)
+    if not paid or not re.search(BEFORE_ASKED, said[paid.end():] + said[:paid.start()]) or len(re.findall(LONE_NUMBER, said)) != 2:
+        return None
+    amount, cut = paid.group("a"), paid.group("d")
+    return f"{amount} * 100 / (100 - {cut})" if paid.group("pct") else f"{amount} + {cut}"
+
+
+EACH_HAS = (r"(?<![\w.])(?P<n>\d+)\s+(?P<things>[a-z]+)\b(?:,|\s+and|\s+with|\s+that)?\s+(?:each(?: one| 1)?|every (?:one|1))(?: of them)?\s+"
+            r"(?:weighs?|weighing|holds?|holding|has|having|contains?|containing|measures?|measuring|lasts?|lasting|takes?|taking|"
+            r"carries|carrying|seats?|seating|fits?|is)\s+(?:about |around |roughly )?(?P<m>\d+(?:\.\d+)?)(?![\w.]*\d)")
+
+
+def count_of_each(text: str) -> str | None:
+    """A count of things, each with the same amount of something, and the total asked: "3 suitcases, each weighs 18 kg.
+    Total weight?" is 3 * 18, "4 boxes, each holds 12 bottles" 4 * 12; a number inside a name (flight BA117) is no operand,
+    and a message with any other number is not read so."""
+    said = plain(text)
+    found = re.search(EACH_HAS, said)
+    if not found or len(re.findall(LONE_NUMBER, re.sub(r"\b(?:each|every) 1\b", "", said))) != 2 or not re.search(
+            r"\bhow (?:many|much|heavy|long|far)\b|\btotal\b|\baltogether\b|\bin all\b|\bcombined\b", said[found.end():]):
+        return None
+    return f"{found.group('n')} * {found.group('m')}"

@@ -114,6 +114,8 @@ def intents_in(text: str) -> tuple:
         return tuple(i for i in intents_in(kept) if i.kind not in NOT_ASKED) + (Intent("unkept"),)
     if (wanted := wanted_instead(text)) is not None:  # "I don't want 5 plus 3, I want 5 times 3": only what is wanted
         return intents_in(wanted)
+    if undone := arithmetic.before_the_cut(text) or arithmetic.count_of_each(text):  # "80 after a 20% discount: before?", "3 bags, each 18 kg"
+        return (Intent("calculate", {"expression": undone}),)
     if priced := arithmetic.unit_priced(text):  # "Tickets cost 12 each. How much for 5 tickets?": the count times the price
         return (Intent("calculate", {"expression": priced}),)
     if over_time := arithmetic.rate_over_span(text):  # "3.2 km every day. How far in a week?", "35 a week, weeks until 1000?"
