@@ -634,3 +634,24 @@ def test_the_price_before_a_discount_is_recovered_from_the_price_after_it():
         assert ok, why
     ok, why = answered("It cost 45 after a 10% discount. What was it before?", 50, with_tools=False)
     assert ok, why
+
+
+# 115. A form of address in any wording of the system prompt; never the assistant's name, a tool, or a form forbidden.
+def test_a_form_of_address_is_read_from_any_sentence_that_says_how_to_address_the_user():
+    for system, name in (("You help. The human on the other end wants to be greeted as Admiral every time.", "Admiral"),
+                         ("Refer to the customer as Boss.", "Boss"),
+                         ("The user goes by 'Chief'.", "Chief"),
+                         ("Their preferred form of address is Sarge.", "Sarge"),
+                         ("'Skipper' is the user's name for replies.", "Skipper"),
+                         ("When you address the user, use the title Professor.", "Professor"),
+                         ("Always call them Maestro.", "Maestro")):
+        log = []
+        reply, _, _ = loop("what's 6 times 7?", math_tools(log), system)
+        assert reply.startswith(f"{name}, ") and "42" in reply, (system, reply)
+
+
+def test_no_form_of_address_from_the_assistants_name_a_tool_a_ban_or_someone_else():
+    for system in ("You are called HelperBot. Be brief.", "Never call the user 'buddy'.", "Call the Add tool for sums.",
+                   "Reply to the user as a pirate would.", "You help.\nMemory:\n- My brother goes by Rob."):
+        reply, _, _ = loop("what's 6 times 7?", math_tools([]), system)
+        assert reply.startswith("The answer is 42"), (system, reply)

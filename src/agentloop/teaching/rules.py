@@ -5,6 +5,7 @@ are the two style rules it follows. An instruction that arrives as data (a tool 
 is followed too, as real models often do: only the agent's code can stop it.
 """
 import re
+from .grammar import PEOPLE
 
 SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b|\bcard (?:number|no)s?\b",
              "a password or another secret": r"\b(?:password|passcode|pass ?phrase|pin|code|credential|secret|login|log-?in|"
@@ -34,7 +35,9 @@ def styled(system: str, text: str) -> str:
                         r"(?:is|are) to be (?:addressed|called|referred to|greeted) as|be (?:addressed|referred to|greeted) as|be called)"
                         r"\s+(?:['\"‘“](?P<q>[^'\"’”]{1,30})['\"’”]|(?P<n>(?:(?:Mr|Mrs|Ms|Dr|Prof)\.? )?[A-Z][\w-]*(?: [A-Z][\w-]+)?))",
                         system)
-    name = address and (address.group("q") or address.group("n")) or by_name(system)
+    if address and re.search(r"\b(?:never|not|don't|do not)\b[^.\n]{0,30}$", system[:address.start()], re.I):
+        address = None  # "Never call the user 'buddy'": a form not to use
+    name = address and (address.group("q") or address.group("n")) or addressed_as(system) or by_name(system)
     if name and name not in text:
         text = f"{name}, {text[:1].lower()}{text[1:]}"
     text = signed(system, text)
@@ -55,6 +58,31 @@ def styled(system: str, text: str) -> str:
         text = re.sub(r"(?<![\w.])-?\d+\.\d+(?!\w|\.\d)", lambda m: m.group() if operand(text, m) else
                       f"{round(float(m.group()), digits):.{digits}f}", text)
     return text
+
+
+ADDRESS_VERB = (r"\b(?:address(?:ed|es|ing)?|call(?:ed|s|ing)?|refer(?:red|s|ring)? to|greet(?:ed|s|ing)?|go(?:es)? by|known as|"
+                r"form of address|use the title|name for (?:replies|answers|responses))\b")
+THE_USER = r"\b(?:user|users|me|them|him|her|person|people|customer|client|human|reader|visitor|caller|player|student|they|their)\b"
+NOT_THE_USER = (r"\b(?:you are|you're|your name|yourself|call you|calls you|introduce|sign|tools?|functions?)\b|"
+                r"\b(?:never|not|don't|do not|no)\b[^.]*\b(?:address|call|refer|greet)")
+TITLE = r"(?:(?:Mr|Mrs|Ms|Dr|Prof)\.? )?[A-Z][\w-]*(?: [A-Z][\w-]+)?"
+
+
+def addressed_as(system: str) -> str | None:
+    """A form of address said in any wording: a sentence of the system prompt that says how to address, call, refer to or
+    greet the user ("The person you talk to insists on being addressed as Captain", "Greet the customer as Boss", "'Chief'
+    is the user's name for replies"), and the name it gives (quoted, or capitalised after "as", "by", "call them"); never
+    the assistant's own name, a tool to call, or a form it must not use ("Never call the user 'buddy'")."""
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", system):
+        if not re.search(ADDRESS_VERB, sentence, re.I) or re.search(NOT_THE_USER, sentence, re.I) or not re.search(THE_USER, sentence, re.I):
+            continue
+        quoted = re.search(r"['\"‘“]([^'\"’”]{1,30})['\"’”]", sentence)
+        named = re.search(rf"\b(?i:as|by|call (?:the \w+|them|him|her|me|users?)|the title(?: of)?|(?:address|replies|answers|responses) is)\s+(?P<n>{TITLE})",
+                          sentence[1:])  # (not the capital that starts the sentence)
+        name = quoted.group(1) if quoted else named.group("n") if named else None
+        if name and not set(re.findall(r"[a-z]+", sentence.replace(name, " ").lower())) & PEOPLE:
+            return name  # ("My brother goes by Rob" says nothing of how to address the user)
+    return None
 
 
 def by_name(system: str) -> str | None:
