@@ -381,6 +381,51 @@ def fetch(intent, turn):
     return f"The page at {url} says: " + " ".join(about[:3] or [s.strip() for s in said[:2]])
 
 
+NUMBERED = (r"^\W*(?:(?:please|pls|can you|could you|would you|now)\s+)*(?:read(?: me| out| back)?|open(?: up)?|show(?: me)?|display|get(?: me)?|"
+            r"fetch|pull up|bring up|view|look at|what(?:'s| is) in|what does)\s+(?:the |my |our )?(?:[a-z]+ )?(?P<thing>[a-z]+)\s*"
+            r"(?:no\.?\s*|number\s+|#\s*|id\s+)?(?P<id>[a-z]{0,4}-?\d+[\w-]*)(?:\s+say)?(?:,?\s+please)?\W*$")
+
+
+def opening(turn) -> list:
+    """"Read me note 7", "open ticket 12", "show document 3": a numbered item, with a tool that names that kind of thing and
+    takes its id (never one that deletes or schedules): the tool is called with the id. [] otherwise."""
+    asked = re.match(NUMBERED, turn.text, re.I)
+    if not asked:
+        return []
+    thing = asked.group("thing").lower()
+    for tool in turn.tools:
+        named = {w[:4] for w in words_of(f"{tool.name} {tool.description}")}
+        slot = id_slot(tool)
+        if slot and thing[:4] in named and tool.kind not in ("remember", "forget", "schedule", "cancel"):
+            return [Intent("open", {"tool": tool.name, "slot": slot, "id": asked.group("id"), "thing": thing})]
+    return []
+
+
+def id_slot(tool) -> str | None:
+    """The one parameter a tool needs that is an id or a number (note_id, ticket_number, "doc": "the document's id"), else None."""
+    needed = list(tool.required or tool.params)
+    if len(needed) != 1:
+        return None
+    spec = tool.params.get(needed[0]) or {}
+    said = f"{needed[0]} {spec.get('description', '') if isinstance(spec, dict) else ''}"
+    return needed[0] if re.search(r"(?:^|_|\b)(?:id|number|num|no|nr|index)(?:$|_|\b)", said, re.I) else None
+
+
+def open_item(intent, turn):
+    """The numbered item, read by its tool and said as the tool returned it; an instruction inside it is never quoted
+    as content (whether it is followed is rule 20's)."""
+    tool = next(t for t in turn.tools if t.name == intent.slots["tool"])
+    spec = tool.params.get(intent.slots["slot"]) or {}
+    number = intent.slots["id"]
+    value = int(number) if type_of(spec) == "integer" and number.isdigit() else number
+    [result] = yield [(tool.name, {intent.slots["slot"]: value})]
+    if reason := refusal([result]):
+        return f"I couldn't open {intent.slots['thing']} {number}. {reason}"
+    said = [line.strip() for line in result.splitlines() if line.strip() and not re.search(INJECTION, line, re.I)]
+    return f"{intent.slots['thing'].capitalize()} {number} says: " + " ".join(said) if said else \
+        f"{intent.slots['thing'].capitalize()} {number} is empty."
+
+
 PAGE_WORDS = "what does page site website say says tell about check read fetch look please could would there this that when where"
 
 
@@ -660,7 +705,7 @@ def closest_listed(listing: str, what: str) -> str | None:
 
 HANDLERS = {
     "cancel": cancel, "move": move, "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
-    "use": use, "check": check, "fetch": fetch, "unscheduled": lambda i, t: "OK, I won't: nothing was scheduled.", "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
+    "use": use, "check": check, "fetch": fetch, "open": open_item, "unscheduled": lambda i, t: "OK, I won't: nothing was scheduled.", "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
     "greet": greet, "joke": joke, "compare": compare, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",
     "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.CAN}", "harmful": lambda i, t: "I can't help with that.",
