@@ -470,7 +470,8 @@ def test_only_the_wanted_request_is_done_when_another_is_turned_down():
                               ("Rather than adding 10 and 4, multiply them.", "40", ["mul"]),
                               ("Give me 8 times 2, not 8 plus 2", "16", ["mul"]),
                               ("What's 20 minus 5 rather than 20 plus 5?", "15", ["sub"]),
-                              ("I didn't ask for 30 divided by 6 - I asked for 30 minus 6", "24", ["sub"])):
+                              ("I didn't ask for 30 divided by 6 - I asked for 30 minus 6", "24", ["sub"]),
+                              ("Not 5 plus 3 but 5 minus 3", "2", ["sub"])):
         log = []
         reply, _, _ = loop(said, math_tools(log))
         assert log == ops and reply.rstrip(".").endswith(answer), (said, log, reply)
@@ -530,6 +531,8 @@ def test_words_are_sorted_by_hand():
     assert "apple fig pear" in reply, reply
     reply, _, _ = loop("Put these names in alphabetical order: Zoe, Adam, Mia", {})
     assert "Adam, Mia, Zoe" in reply, reply
+    reply, _, _ = loop("sort these numbers: 10, 9, 100", {})
+    assert "9, 10, 100" in reply, reply
     reply, _, _ = loop("Can you sort out a plan for my week?", {})
     assert "sorted" not in reply, reply
 
@@ -652,6 +655,7 @@ def test_a_form_of_address_is_read_from_any_sentence_that_says_how_to_address_th
 
 def test_no_form_of_address_from_the_assistants_name_a_tool_a_ban_or_someone_else():
     for system in ("You are called HelperBot. Be brief.", "Never call the user 'buddy'.", "Call the Add tool for sums.",
+                   "Users refer to you as Max.",
                    "Reply to the user as a pirate would.", "You help.\nMemory:\n- My brother goes by Rob."):
         reply, _, _ = loop("what's 6 times 7?", math_tools([]), system)
         assert reply.startswith("The answer is 42"), (system, reply)

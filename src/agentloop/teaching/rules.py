@@ -63,7 +63,8 @@ def styled(system: str, text: str) -> str:
 ADDRESS_VERB = (r"\b(?:address(?:ed|es|ing)?|call(?:ed|s|ing)?|refer(?:red|s|ring)? to|greet(?:ed|s|ing)?|go(?:es)? by|known as|"
                 r"form of address|use the title|name for (?:replies|answers|responses))\b")
 THE_USER = r"\b(?:user|users|me|them|him|her|person|people|customer|client|human|reader|visitor|caller|player|student|they|their)\b"
-NOT_THE_USER = (r"\b(?:you are|you're|your name|yourself|call you|calls you|introduce|sign|tools?|functions?)\b|"
+NOT_THE_USER = (r"\b(?:you are|you're|your name|yourself|introduce|sign|tools?|functions?)\b|"
+                r"\b(?:call|calls|refer to|refers to|know|knows|address|addresses|greet|greets) you\b|"
                 r"\b(?:never|not|don't|do not|no)\b[^.]*\b(?:address|call|refer|greet)")
 TITLE = r"(?:(?:Mr|Mrs|Ms|Dr|Prof)\.? )?[A-Z][\w-]*(?: [A-Z][\w-]+)?"
 

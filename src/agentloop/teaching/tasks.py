@@ -15,8 +15,7 @@ from .toolbox import UNITS_SAID, Missing, allows_empty, by_id, cadence, call, de
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1], "reverse_words": lambda s: " ".join(s.split()[::-1]),
            "reverse_each": lambda s: " ".join(w[::-1] for w in s.split()),
            "count_words": lambda s: str(len(s.split())), "titlecase": str.title, "length": lambda s: str(len(s)),
-           "sort_words": lambda s: ", ".join(sorted(re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", s.strip(" .")), key=str.lower))
-           if "," in s else " ".join(sorted(s.split(), key=str.lower))}
+           "sort_words": lambda s: sorted_items(s)}
 SAID = {"uppercase": '"{}" in upper case: {}', "lowercase": '"{}" in lower case: {}',
         "reverse": '"{}" reversed: {}', "reverse_words": '"{}" with its words in reverse order: {}', "reverse_each": '"{}" with each word reversed: {}', "count_words": '"{}" has {} words.', "titlecase": '"{}" in title case: {}', "sort_words": '"{}" sorted: {}',
         "length": '"{}" is {} characters long.'}
@@ -28,6 +27,13 @@ NEGATIVE = (r"^\W*(?:not|no|nothing|none|error|failed|failure|unknown|invalid|de
             r"\bno (?:such|matching|memor(?:y|ies)|entr(?:y|ies)|facts?|notes?|match(?:es)?|records?|results?|key)\b|"
             r"\b(?:there is|there's|there was) (?:nothing|no)\b|\b(?:does not|doesn't|did not|didn't) exist\b|"
             r"\b0 (?:items? |memories |entries |facts |notes |records )?(?:deleted|removed|matched)\b|\bnothing (?:to|was|is|matched)\b")
+
+
+def sorted_items(text: str) -> str:
+    """The words (or comma-separated items) in alphabetical order, numbers by their value ("10, 9, 100": 9, 10, 100)."""
+    items = re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", text.strip(" .")) if "," in text else text.split()
+    numeric = all(re.fullmatch(r"-?\d+(?:\.\d+)?", i) for i in items)
+    return (", " if "," in text else " ").join(sorted(items, key=float if numeric else str.lower))
 
 
 def refusal(results: list) -> str | None:

@@ -277,7 +277,7 @@ def wanted_instead(text: str) -> str | None:
     """"I don't want 5 plus 3, I want 5 times 3", "instead of X, Y", "rather than X, Y", "Y, not X", "Y instead of X": only Y is
     asked for (X's numbers or quoted text carried into "them"/"it" in Y); None when the message is not shaped so."""
     ahead = re.match(rf"^\W*(?:(?:no|oh|sorry|actually|so|but|ok|okay)\W+)*{NOT_THIS}\s+(?P<x>[^,;:.!?–—]+?)\s*"
-                     rf"(?:[,;:.!?]|\s[-–—])\s*(?P<y>.+)$", text, re.I | re.S)
+                     rf"(?:[,;:.!?]|\s[-–—]|(?=\s+but\b))\s*(?P<y>.+)$", text, re.I | re.S)
     after = re.match(r"^(?P<y>.+?)(?:\s*[,;]\s*|\s+[-–—]\s*|\s+(?=instead of|rather than))(?:and\s+|but\s+)?"
                      r"(?:instead of|rather than|not)\s+(?P<x>[^,;:!?]+?)\W*$", text, re.I | re.S)
     for found in (ahead, after):
