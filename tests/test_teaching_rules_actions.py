@@ -688,3 +688,18 @@ def test_a_numbered_item_is_never_read_with_a_tool_that_deletes_or_by_a_number_t
         log = []
         loop(said, desk(log))
         assert log == [], (said, log)
+
+
+def test_a_tool_sharing_only_a_verb_or_an_operation_with_an_exception_is_not_used():
+    made = []
+    squash = tool("squash", "Removes all whitespace from a text.", lambda text: made.append("squash") or "".join(text.split()), text="string")
+    size = tool("glyph_len", "Returns the number of characters in a text.", lambda text: made.append("len") or len(text), text="string")
+    reply, _, _ = loop("remove duplicate words from 'the the cat'", case_tools(made, squash))
+    assert made == [] and "thethecat" not in reply, (made, reply)
+    reply, _, _ = loop("remove the spaces from 'x y z'", case_tools(made, squash))
+    assert made == ["squash"] and "xyz" in reply, (made, reply)
+    made.clear()
+    reply, _, _ = loop("lowercase everything except the first letter: 'HELLO'", case_tools(made))
+    assert made == [] and "hello" not in reply, (made, reply)
+    reply, _, _ = loop("How many characters in 'abc def' without spaces?", case_tools(made, size))
+    assert made == ["len"] and "6" in reply, (made, reply)

@@ -193,7 +193,9 @@ GENERIC = {"text", "string", "word", "number", "value", "return", "give", "input
 
 
 NEAR_WORDS = {"long": "length", "len": "length", "many": "number", "count": "number", "char": "character",
-              "chars": "character", "letter": "character", "size": "length"}  # a small table of near-synonyms
+              "chars": "character", "letter": "character", "size": "length",
+              **dict.fromkeys(("space", "blank"), statements.lemma("whitespace"))}  # a small table of near-synonyms
+ACTS = {"remove", "make", "turn", "convert", "change", "put", "take", "set", "do", "tell", "check", "run", "use", "give", "apply"}
 
 
 def overlapping(turn: Turn) -> list:
@@ -216,8 +218,11 @@ def overlapping(turn: Turn) -> list:
               and sum(spec.get("type", "string") == "string" for p, spec in tool.params.items() if p in tool.required) == 1}
     if not shared or max(shared.values()) == 0:
         return []
+    chosen = next(t for t in turn.tools if t.name == max(shared, key=shared.get))
+    if not asked & meant(f"{chosen.name} {chosen.description}") - {statements.lemma(a) for a in ACTS}:
+        return []  # only a verb in common ("remove duplicate words", "Removes all whitespace"): no tool does what is asked
     said = next(g for g in subject.groups() if g)
-    return [Intent("use", {"tool": max(shared, key=shared.get), "text": said.strip()})]
+    return [Intent("use", {"tool": chosen.name, "text": said.strip()})]
 
 
 def does_another_operation(tool: Tool, text: str) -> bool:

@@ -597,8 +597,12 @@ def one(clause: str, previous: str | None) -> Intent:
                                               Intent("text", {"op": outer, "text": "the result", "letter": None})]})
     for pattern, kind in TEXT_OPS if not about_me else ():  # "I love loud music" is not a command
         match = re.search(pattern, command, re.IGNORECASE)
+        if match and kind not in ("reverse_each", "reverse_words") and re.search(BUT_FOR, command, re.I):
+            break  # "lowercase everything except the first letter": not the plain operation, so none of it
         if match:
             letter = match.groupdict().get("letter")
+            if kind == "length" and subject != clause and re.search(NO_SPACES, command, re.I):
+                subject = "".join(subject.split())  # "how many characters in 'a b' without spaces": of "ab"
             return Intent("text", {"op": kind, "text": None if subject == clause else subject,
                                    "letter": letter and letter.lower()})
     facts = stated(clause)
@@ -621,6 +625,8 @@ def one(clause: str, previous: str | None) -> Intent:
     return Intent("unknown", {"text": clause.strip().rstrip(".!?")})
 
 
+BUT_FOR = r"\b(?:except|excepting|apart from|other than|but not|but (?:keep|leave)|only the first|just the first|not the first|leave the first)\b"
+NO_SPACES = r"\b(?:without|excluding|not counting|ignoring|minus|leaving out|no) (?:the |any )?(?:spaces|whitespace|blanks)\b"
 CONDITION = (r"\b(?:only )?(?:if|unless|in case|provided (?:that )?|as long as|(?:when(?:ever)?|once|as soon as|after|before) "
              r"(?:i|we|it|you|my|the|he|she|they)\b)[^,;.!?]*")
 WHEN_IN_CONDITION = r"\s*\b(?:tomorrow|tonight|today|this (?:morning|afternoon|evening|weekend)|on [a-z]+day|next [a-z]+)\b"
