@@ -703,3 +703,23 @@ def test_a_tool_sharing_only_a_verb_or_an_operation_with_an_exception_is_not_use
     assert made == [] and "hello" not in reply, (made, reply)
     reply, _, _ = loop("How many characters in 'abc def' without spaces?", case_tools(made, size))
     assert made == ["len"] and "6" in reply, (made, reply)
+
+
+def test_a_mover_with_a_date_and_a_time_apart_gets_each_as_said_else_as_the_entry_had_it():
+    memory = PLANNER + "\nBookings:\n- Massage 2026-04-11 13:00\n- Haircut 2026-04-09 11:00"
+    for said, wanted in (("Move the massage 2 hours later", {"new_date": "2026-04-11", "new_time": "15:00"}),
+                         ("Move the massage to Friday", {"new_date": "2026-04-10", "new_time": "13:00"}),
+                         ("move the massage to 5pm", {"new_date": "2026-04-11", "new_time": "17:00"})):
+        moved = []
+        slot = tools(tool("change_slot", "Changes the date and time of an existing booking.", lambda **k: moved.append(k) or "ok",
+                          booking="string", new_date={"type": "string", "description": "YYYY-MM-DD"},
+                          new_time={"type": "string", "description": "HH:MM"}))
+        loop(said, slot, memory)
+        assert moved == [{"booking": "massage", **wanted}], (said, moved)
+
+
+def test_i_need_to_cancel_is_a_cancel():
+    gone = []
+    reply, _, _ = loop("I need to cancel the book club", agenda(gone, "calendar_drop", "Deletes a calendar event by id.", "event_id"),
+                       PLANNER)
+    assert gone == ["c1"], (gone, reply)

@@ -624,10 +624,11 @@ def move(intent, turn):
     found first when that tool takes an id, and kept at its time unless a new one is said. Only the tool says it moved."""
     what, when = re.sub(r"^(?:my|our)\b", "your", intent.slots["what"], flags=re.I), intent.slots["when"]
     mover = next((t for t in turn.tools if re.search(MOVES, f"{t.name.replace('_', ' ')} {t.description}", re.I)), None)
-    slot = mover and next((p for p, spec in mover.params.items() if role_of(p, spec, {"when": "", "day": "", "hour": ""})), None)
+    times = [p for p, spec in (mover.params.items() if mover else ()) if role_of(p, spec, {"when": "", "day": "", "hour": ""})]
+    slot = times[0] if times else None  # a date and a time apart (new_date, new_time) are both filled
     if mover is None or slot is None:
         return f"I can't move {what}: none of my tools changes something already scheduled, and adding it again would leave the old one."
-    named, held = next((p for p in mover.params if p != slot), None), ""
+    named, held = next((p for p in mover.params if p not in times), None), ""
     named_by = re.sub(r"^(?:your|the|that|this)\s+", "", what, flags=re.I)  # "the dentist": search for "dentist"
     if named and "id" in words_of(named):
         finder = listing_tool(turn, mover)
@@ -654,13 +655,36 @@ def move(intent, turn):
         if new is None:
             return f"Should {what} move earlier or later, and to when?"
         when = phrase = new.strftime("%Y-%m-%d at %H:%M")
-    value = shaped(when, described(mover, slot), phrase, now_in(turn.system))
-    if value is None:
-        raise Missing(mover, slot)
-    [result] = yield [(mover.name, {**({named: target} if named else {}), slot: value})]
+    now, anchor = now_in(turn.system), event_time(held or said_of(turn.system, named_by), now_in(turn.system))
+    kept = anchor and anchor.strftime("%Y-%m-%d at %H:%M")  # what a date or time left unsaid stays, when the entry's is known
+    values = new_times(mover, times, when, phrase, now, kept)
+    if not values or (missing := next((p for p, v in values.items() if v is None), None)):
+        raise Missing(mover, missing if values else slot)
+    [result] = yield [(mover.name, {**({named: target} if named else {}), **{p: v for p, v in values.items() if v is not None}})]
     if reason := refusal([result]):
         return f"I couldn't move {what}. {reason}"
     return f"Moved: {what} to {when}. {say.sentence(result.strip())}"
+
+
+def new_times(mover, times: list, when: str, phrase: str, now, kept: str | None) -> dict:
+    """The mover's time parameters: one takes the new time; a date and a time apart (new_date, new_time) each take what the
+    request says, else (when required) what the entry had, else None (to be asked)."""
+    values = {}
+    for param in times:
+        hint = described(mover, param)
+        if len(times) == 1 or said_for(param, hint, phrase):
+            values[param] = shaped(when, hint, phrase, now)
+        elif param in mover.required:
+            values[param] = shaped(kept, hint, kept, now) if kept else None
+    return values
+
+
+def said_for(param: str, hint: str, phrase: str) -> bool:
+    """Whether a move's phrase says what a second time parameter asks: a clock for a time (new_time, "HH:MM"), a day for a
+    date; one it does not say is left out (the entry keeps it), never made up."""
+    if re.search(r"\btime\b|\bhour\b|HH", f"{param.replace('_', ' ')} {hint}", re.I):
+        return clock_of(phrase) is not None
+    return bool(re.search(rf"\d{{4}}-\d\d-\d\d|\b(?:today|tomorrow|next)\b|{DAY_WORDS}", phrase, re.I))
 
 
 def said_of(text: str, what: str) -> str:

@@ -658,10 +658,13 @@ REPEATING = r"(?:daily|weekly|monthly|hourly|nightly|yearly|fortnightly|recurrin
 TAKEN_BACK = {"that", "this", "it", "everything", "all", "all that"}
 
 
+WANT_TO = r"(?:i|we) (?:need|want|have|would like|'d like|wanna) to|i must|let's|let us"  # "I need to cancel the massage"
+
+
 def cancelled(clause: str) -> Intent | None:
     """"cancel the weather check", "stop checking the weather", "I don't need the reminder to call mum any more",
     "drop the laundry task": scheduled work called off, named by the user's words (the tool decides what matches)."""
-    lead = r"^\W*(?:(?:please|pls|can you|could you|just|ok|okay|and|so|now)\s+)*"
+    lead = rf"^\W*(?:(?:please|pls|can you|could you|just|ok|okay|and|so|now|{WANT_TO})\s+)*"
     said = (re.match(rf"{lead}(?:{CANCEL})\s+(?:my |the |our )?(?P<what>.+?)(?:,? please)?{REASON}[.!]*$", clause, re.I)
             or re.match(rf"^\W*(?:i )?(?:don't|do not|no longer|won't|will not|will no longer) need (?:the |my |that |this )?{TASK_NOUN} (?:to |for |about )?"
                         rf"(?P<what>.+?)(?: any ?more| now)?[.!]*$", clause, re.I)
@@ -689,7 +692,7 @@ def cancelled(clause: str) -> Intent | None:
 def moved(clause: str) -> Intent | None:
     """"move the dentist to Thursday", "push my haircut back to 5pm", "reschedule the team lunch for Monday": something
     already scheduled, named by the user's words, and the new time (a time it must name: "move my car to the garage" is none)."""
-    said = re.match(r"^\W*(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now)\s+)*(?:move|shift|reschedule|push|"
+    said = re.match(rf"^\W*(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now|{WANT_TO})\s+)*(?:move|shift|reschedule|push|"
                     r"postpone|bump)\s+(?P<what>.+?)(?:\s+from\s+[^,;]+?)?\s+(?:back |forward |out )?(?:to|till|until|for)\s+"
                     r"(?P<when>.+?)(?:\s+instead)?(?:,? please)?[?.!]*$", clause, re.I) or changed_time(clause) or moved_by(clause)
     if not said or not (timing(said.group("when"))[0] or from_the_event(said.group("when"))):
@@ -705,7 +708,7 @@ SHIFT = (r"(?:(?:back|forward|up|ahead|out|to|till|until|for)\s+)*(?:by\s+)?(?:a
 def moved_by(clause: str):
     """"push the vet back an hour", "move the vet a day earlier", "bring the call forward 30 minutes", "shift the review to
     the following week": something scheduled, moved by an amount counted from its own time (tasks.move finds it)."""
-    return re.match(rf"^\W*(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now)\s+)*(?:move|shift|reschedule|push|"
+    return re.match(rf"^\W*(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now|{WANT_TO})\s+)*(?:move|shift|reschedule|push|"
                     rf"postpone|bump|bring|delay|put off)\s+(?P<what>.+?)\s+(?P<when>(?:{SHIFT}).*?)(?:,? please)?[?.!]*$", clause, re.I)
 
 
