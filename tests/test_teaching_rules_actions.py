@@ -471,7 +471,9 @@ def test_only_the_wanted_request_is_done_when_another_is_turned_down():
                               ("Give me 8 times 2, not 8 plus 2", "16", ["mul"]),
                               ("What's 20 minus 5 rather than 20 plus 5?", "15", ["sub"]),
                               ("I didn't ask for 30 divided by 6 - I asked for 30 minus 6", "24", ["sub"]),
-                              ("Not 5 plus 3 but 5 minus 3", "2", ["sub"])):
+                              ("Not 5 plus 3 but 5 minus 3", "2", ["sub"]),
+                              ("I'm not going to add 4 and 4, I'll multiply 4 and 4", "16", ["mul"]),
+                              ("Don't add 2 and 2. Subtract 2 from 10.", "8", ["sub"])):
         log = []
         reply, _, _ = loop(said, math_tools(log))
         assert log == ops and reply.rstrip(".").endswith(answer), (said, log, reply)
@@ -495,6 +497,9 @@ def test_a_preference_or_a_correction_with_not_is_no_request_turned_down():
     log = []
     reply, _, _ = loop("I'm not sure, what's 4 plus 4?", math_tools(log))
     assert log == ["add"] and "8" in reply, (log, reply)
+    log.clear()
+    reply, _, _ = loop("Don't worry, what's 5 plus 5?", math_tools(log))
+    assert log == ["add"] and "10" in reply, (log, reply)
 
 
 # 111. An operation no offered tool does is never given to the nearest tool.

@@ -266,10 +266,11 @@ def retracted(text: str) -> str | None:
     return text[found[-1].end():] if found and text[:found[-1].start()].strip(" .,!?;:-–—") else None
 
 
-NOT_THIS = (r"(?:(?:i|we)\s+(?:don't|do not|dont|didn't|did not)\s+(?:want|need|mean|ask(?:ed)? for)(?:\s+(?:you\s+)?to)?|"
+NOT_THIS = (r"(?:(?:(?:i|we)\s+)?(?:don't|do not|dont|didn't|did not)(?:\s+(?:want|need|mean|ask(?:ed)? for)(?:\s+(?:you\s+)?to)?)?|"
+            r"(?:i|we)\s*(?:'m|am|are|'re)\s+not\s+(?:going to|gonna|asking(?: for| you to)?|looking for)|(?:i|we)\s+(?:won't|will not)|"
             r"not|instead of|rather than)")
-WANTED_LEAD = (r"^\W*(?:(?:but|just|instead|rather|please|so)\W+)*(?:(?:i|we)\s*(?:want|need|mean|meant|'d like|would like)"
-               r"(?:\s+(?:you\s+)?to)?\s+)?(?:(?:instead|rather)\W+)?")
+WANTED_LEAD = (r"^\W*(?:(?:but|just|instead|rather|please|so)\W+)*(?:(?:i|we)\s*(?:want|need|mean|meant|'d like|would like|'ll|will|"
+               r"(?:'m|am|are|'re) (?:going to|gonna|asking(?: for| you to)?))(?:\s+(?:you\s+)?to)?\s+)?(?:(?:instead|rather)\W+)?")
 OPERANDS_AGAIN = r"\b(?:them|those|these|both|it|that|the same numbers?|the numbers|the same)\b"
 
 
