@@ -652,7 +652,9 @@ def test_a_form_of_address_is_read_from_any_sentence_that_says_how_to_address_th
                          ("Their preferred form of address is Sarge.", "Sarge"),
                          ("'Skipper' is the user's name for replies.", "Skipper"),
                          ("When you address the user, use the title Professor.", "Professor"),
-                         ("Always call them Maestro.", "Maestro")):
+                         ("Always call them Maestro.", "Maestro"),
+                         ("Speak to the user as Your Highness.", "Your Highness"),
+                         ("Whenever you reply, use the nickname 'Ace' for the user.", "Ace")):
         log = []
         reply, _, _ = loop("what's 6 times 7?", math_tools(log), system)
         assert reply.startswith(f"{name}, ") and "42" in reply, (system, reply)
@@ -660,7 +662,7 @@ def test_a_form_of_address_is_read_from_any_sentence_that_says_how_to_address_th
 
 def test_no_form_of_address_from_the_assistants_name_a_tool_a_ban_or_someone_else():
     for system in ("You are called HelperBot. Be brief.", "Never call the user 'buddy'.", "Call the Add tool for sums.",
-                   "Users refer to you as Max.",
+                   "Users refer to you as Max.", "Talk to the user in English.",
                    "Reply to the user as a pirate would.", "You help.\nMemory:\n- My brother goes by Rob."):
         reply, _, _ = loop("what's 6 times 7?", math_tools([]), system)
         assert reply.startswith("The answer is 42"), (system, reply)

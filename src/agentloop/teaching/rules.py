@@ -61,7 +61,7 @@ def styled(system: str, text: str) -> str:
 
 
 ADDRESS_VERB = (r"\b(?:address(?:ed|es|ing)?|call(?:ed|s|ing)?|refer(?:red|s|ring)? to|greet(?:ed|s|ing)?|go(?:es)? by|known as|"
-                r"form of address|use the title|name for (?:replies|answers|responses))\b")
+                r"speak(?:s|ing)? to|talk(?:s|ing)? to|form of address|use the (?:title|nickname|name)|name for (?:replies|answers|responses))\b")
 THE_USER = r"\b(?:user|users|me|them|him|her|person|people|customer|client|human|reader|visitor|caller|player|student|they|their)\b"
 NOT_THE_USER = (r"\b(?:you are|you're|your name|yourself|introduce|sign|tools?|functions?)\b|"
                 r"\b(?:call|calls|refer to|refers to|know|knows|address|addresses|greet|greets) you\b|"
@@ -78,7 +78,7 @@ def addressed_as(system: str) -> str | None:
         if not re.search(ADDRESS_VERB, sentence, re.I) or re.search(NOT_THE_USER, sentence, re.I) or not re.search(THE_USER, sentence, re.I):
             continue
         quoted = re.search(r"['\"‘“]([^'\"’”]{1,30})['\"’”]", sentence)
-        named = re.search(rf"\b(?i:as|by|call (?:the \w+|them|him|her|me|users?)|the title(?: of)?|(?:address|replies|answers|responses) is)\s+(?P<n>{TITLE})",
+        named = re.search(rf"\b(?i:as|by|call (?:the \w+|them|him|her|me|users?)|the (?:title|nickname|name)(?: of)?|(?:address|replies|answers|responses) is)\s+(?P<n>{TITLE})",
                           sentence[1:])  # (not the capital that starts the sentence)
         name = quoted.group(1) if quoted else named.group("n") if named else None
         if name and not set(re.findall(r"[a-z]+", sentence.replace(name, " ").lower())) & PEOPLE:
