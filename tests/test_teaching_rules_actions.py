@@ -626,7 +626,8 @@ def test_a_sum_said_in_parts_is_added_before_it_is_split():
 def test_a_count_times_an_amount_each_is_the_total_and_a_number_in_a_name_is_no_operand():
     for said, total in (("I have 3 suitcases, each weighs 18 kg. What's the total weight?", 54),
                         ("I'm on train ICE574 with 4 boxes, each holds 12 bottles. How many bottles in total?", 48),
-                        ("There are 5 shelves and each one holds 30 books. How many books?", 150)):
+                        ("There are 5 shelves and each one holds 30 books. How many books?", 150),
+                        ("My flight LH400 leaves at 9. I have 2 suitcases, each weighs 21 kg. What's the total weight?", 42)):
         ok, why = answered(said, total)
         assert ok, why
     log = []

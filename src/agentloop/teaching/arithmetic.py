@@ -222,7 +222,8 @@ PER = {("week", "year"): 52, ("month", "year"): 12, ("day", "week"): 7, ("day", 
 
 
 def named(text: str) -> str:
-    """A number that is part of a name is no operand: "a Boeing 747", "for Maroon 5", "Blink-182" -> the name alone."""
+    """A number that is part of a name is no operand: "a Boeing 747", "for Maroon 5", "Blink-182", flight "LH400" -> the name alone."""
+    text = re.sub(r"\b([A-Za-z]+)\d+[A-Za-z]*\b", r"\1", text)  # letters and digits glued (BA117, ICE574, Q3) name something
     text = re.sub(r"\b((?i:a|an|the|my|his|her|our|their)\s+[A-Z][a-zA-Z]+)\s+\d+\b", r"\1", text)
     text = re.sub(r"(?<=[a-z,] )([A-Z][a-zA-Z]+)(?:\s+|-)\d+\b(?!\s*(?:am|pm|%|percent|:))", r"\1", text)
     return re.sub(r"\b([A-Z][a-zA-Z]+)-\d+\b", r"\1", text)
@@ -802,7 +803,8 @@ def count_of_each(text: str) -> str | None:
     and a message with any other number is not read so."""
     said = plain(text)
     found = re.search(EACH_HAS, said)
-    if not found or len(re.findall(LONE_NUMBER, re.sub(r"\b(?:each|every) 1\b", "", said))) != 2 or not re.search(
+    others = re.sub(r"\b(?:each|every) 1\b|\bat \d{1,2}(?::\d\d)?\b|\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b", "", said)
+    if not found or len(re.findall(LONE_NUMBER, others)) != 2 or not re.search(
             r"\bhow (?:many|much|heavy|long|far)\b|\btotal\b|\baltogether\b|\bin all\b|\bcombined\b", said[found.end():]):
         return None
     return f"{found.group('n')} * {found.group('m')}"
