@@ -800,7 +800,7 @@ EACH_HAS = (r"(?<![\w.])(?P<n>\d+)\s+(?P<things>[a-z]+)\b(?:,|\s+and|\s+with|\s+
 def count_of_each(text: str) -> str | None:
     """A count of things, each with the same amount of something, and the total asked: "3 suitcases, each weighs 18 kg.
     Total weight?" is 3 * 18, "4 boxes, each holds 12 bottles" 4 * 12; a number inside a name (flight BA117) is no operand,
-    and a message with any other number is not read so."""
+    nor a time of day ("leaves at 9"), and a message with any other number is not read so."""
     said = plain(text)
     found = re.search(EACH_HAS, said)
     others = re.sub(r"\b(?:each|every) 1\b|\bat \d{1,2}(?::\d\d)?\b|\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b", "", said)
