@@ -158,7 +158,8 @@ def check_run_agent_within(run_agent_within):
                                        f"{got!r}: with room to spare it answers as run_agent does.")
     expect(costs, "run_agent_within made no model call: it is run_agent's loop, with one more rule.")
     counted = {"turns": len(costs), "tokens": sum(costs)}
-    expect({"turns": state.get("turns", state.get("model_calls")), "tokens": state["prompt_tokens"] + state["completion_tokens"]} == counted,
+    calls = state.get("turns", state.get("model_calls"))  # the notebook's name for the count of model calls
+    expect({"turns": calls, "tokens": state["prompt_tokens"] + state["completion_tokens"]} == counted,
            f"after that run the state is {state}, but the trace shows {len(costs)} model calls and "
            f"{sum(costs)} tokens.", fix="count into the state you were given, as run_agent does (its three "
                                     "state[...] += lines after each agentloop.complete).")
