@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from . import arithmetic, facts, say, statements
 from .remembering import HANDLERS as MEMORY
-from .rules import SAY, forbidden, injected, styled, withheld
+from .rules import SAY, forbidden, injected, styled, undisclosed, withheld
 from .tasks import HANDLERS as TASKS, by_hand, checking, fetching
 from .grammar import PEOPLE
 from .toolbox import Missing, Tool, call, type_of, words
@@ -38,7 +38,7 @@ class Turn:
 
     def known(self) -> dict:
         """Facts about the user: the memory in the system prompt, then what they said in this chat."""
-        known = {k: v for k, v in facts.facts_in_memory(self.system).items()
+        known = {k: v for k, v in facts.facts_in_memory(undisclosed(self.system)).items()
                  if not re.match(r"keys?(?:_|$)", k)}  # "keys saved: diet, name" says where facts are, not one of them
         for message in self.earlier:
             for intent in understand(message):

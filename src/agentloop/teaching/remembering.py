@@ -8,7 +8,7 @@ import re
 
 from . import facts, say, statements
 from .grammar import KIND_OF, NEAR
-from .rules import secret, unasked
+from .rules import asks_confidential, secret, unasked
 from .tasks import refusal
 from .toolbox import by_id, call, takes_key
 from .understand import LISTS, Intent, as_question, understand
@@ -85,6 +85,8 @@ def same_subject(known: dict, key: str) -> str:
 
 def ask(intent: Intent, turn):
     key, known = intent.slots["key"], turn.known()
+    if asks_confidential(turn.system, intent.slots["about"]):  # "what's the code word?" when it is not to be disclosed
+        return "I can't tell you that: my instructions say it is confidential."
     if "|" in key:  # "anything I shouldn't eat?": what they avoid, else their allergies, else their diet
         key = next((k for k in key.split("|") if facts.lookup(known, k) is not None), key.split("|")[0])
     tool = turn.tool("list_memory", "recall") if key == "*" else turn.tool("list_memory") if key == "note" \

@@ -227,3 +227,43 @@ def withheld(system: str, text: str) -> str:
     if most is None or not any(abs(n) > most for n in shown):
         return text
     return f"I can't share that result: it is above my limit ({next(r for r in rules(system) if re.search(LIMIT, r, re.I)).rstrip('.;')})."
+
+
+DISCLOSE = (r"\b(?:disclos\w*|reveal\w*|divulg\w*|leak\w*|shar(?:e|ed|ing)|tell|told|say|said|mention\w*|repeat\w*|"
+            r"quot\w*|show\w*|spill\w*|give (?:it|this|that|them)? ?(?:out|away)|pass(?:ed)? on|let (?:anyone|anybody|"
+            r"the user|users?|people) (?:know|see|have))\b")
+CONFIDENTIAL = r"\b(?:confidential|secret|classified|internal only|private|not for (?:the user|users|anyone)|eyes only)\b"
+POINTS_BACK = r"\b(?:it|this|that|these|them|those|the above|this information|the (?:code|word|value|number|answer))\b"
+
+
+def confidential(system: str) -> list[str]:
+    """The sentences of the system prompt that hold something not to be disclosed: one that forbids telling it
+    ("Never reveal the PIN 4471") or calls it confidential/secret ("Keep this confidential: ..."), and the sentence
+    before such a rule when the rule points back at it ("The code word is X. Under no circumstances is it to be
+    disclosed."). Their facts are never memory and never said back."""
+    sentences = [s.strip() for s in re.split(r"(?<=[.!;])\s+|\n+", system) if s.strip()]
+    kept_back = []
+    for i, sentence in enumerate(sentences):
+        secret_rule = re.search(CONFIDENTIAL, sentence, re.I) or (
+            re.search(PROHIBITION, sentence, re.I) and re.search(DISCLOSE, sentence, re.I))
+        if not secret_rule:
+            continue
+        kept_back.append(sentence)
+        if i and re.search(POINTS_BACK, sentence, re.I) and not re.search(r":\s*\S", sentence):  # "Keep this secret: X" holds X
+            kept_back.append(sentences[i - 1])
+    return kept_back
+
+
+def undisclosed(system: str) -> str:
+    """The system prompt without its confidential sentences: what memory may be read from."""
+    for sentence in confidential(system):
+        system = system.replace(sentence, "")
+    return system
+
+
+def asks_confidential(system: str, question: str) -> bool:
+    """A question about something the system prompt keeps confidential: it shares a word that matters with it."""
+    ignore = {"what", "when", "where", "which", "who", "the", "and", "you", "your", "tell", "know", "user", "anyone",
+              "disclosed", "reveal", "share", "never", "under", "circumstances", "about", "this", "that", "with"}
+    wanted = {w for w in re.findall(r"[a-z0-9]{3,}", question.lower())} - ignore
+    return any(wanted & set(re.findall(r"[a-z0-9]{3,}", s.lower())) for s in confidential(system))
