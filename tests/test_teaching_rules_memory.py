@@ -330,3 +330,54 @@ def test_memory_beside_a_confidentiality_rule_is_still_answered():
     assert "Ines" in loop("What's my name?", {}, system)[0]
     assert "Porto" in loop("Where do I live?", {}, system)[0]
     assert "Falcon" not in loop("What do you know about me?", {}, system)[0]
+
+
+def told_back(memory: "Recall", question: str, shape: str) -> str:
+    """Recall's shapes, and memory as sentences about them ("Their job is nurse.")."""
+    if shape == "sentences":
+        return loop(question, {}, "You are friendly. About the user: " + " ".join(
+            f"Their {k.replace('_', ' ')} is {v}." for k, v in memory.store.items()))[0]
+    return memory.ask(question, shape)
+
+
+# 103. A question worded unlike the stored fact finds it: "is there anything/any X I ...", near words, a verb's noun.
+@pytest.mark.parametrize("said, question, expected", [
+    ("I'm allergic to shellfish.", "Is there anything I'm allergic to?", "shellfish"),
+    ("I am allergic to penicillin.", "anything that I am allergic to?", "penicillin"),
+    ("I speak Welsh and Basque.", "Are there any languages I speak?", "Welsh"),
+    ("I play the bassoon.", "Is there any instrument I play?", "bassoon"),
+    ("I work as a plumber.", "What do I do for work?", "plumber"),
+])
+@pytest.mark.parametrize("shape", ["lines", "json", "sentences", "search", "key"])
+def test_a_question_worded_unlike_the_fact_finds_it(said, question, expected, shape):
+    memory = Recall(said)
+    assert expected in told_back(memory, question, shape), (memory.store, shape)
+
+
+# 104. A look-up by key with the keys listed under any name (labels, fields, slots): the listed key the question means.
+@pytest.mark.parametrize("heading", ["Labels on file for this user", "Fields stored", "Slots in use", "Keys kept"])
+@pytest.mark.parametrize("store, question, expected", [
+    ({"favorite_food": "ramen", "user_drives": "a Kia"}, "which food do I like most?", "ramen"),
+    ({"favorite_food": "ramen", "user_drives": "a Kia"}, "What do I drive?", "Kia"),
+    ({"user_speaks": "Dutch and Farsi", "job": "welder"}, "Which languages do I speak?", "Dutch"),
+    ({"user_plays": "the oboe", "city": "Oslo"}, "what instrument do I play?", "oboe"),
+    ({"allergies": "sesame", "occupation": "welder"}, "Is there anything I'm allergic to?", "sesame"),
+])
+def test_a_listed_label_is_looked_up_never_said_back(heading, store, question, expected):
+    asked = []
+
+    def read_label(label):
+        asked.append(label)
+        return store.get(label, f"Nothing under '{label}'.")
+    answer, _, _ = loop(question, {"read_label": (schema("read_label", "Returns the user detail saved under a label.",
+                                                         label="string"), read_label)},
+                        f"You are an assistant. {heading}: {', '.join(store)}. Use read_label to read one.")
+    assert expected in answer and set(asked) <= set(store), (answer, asked)
+
+
+def test_no_listed_label_fits_and_none_is_guessed():
+    asked = []
+    answer, _, _ = loop("Which instrument do I play?", {"read_label": (schema(
+        "read_label", "Returns the user detail saved under a label.", label="string"), lambda label: asked.append(label) or "?")},
+        "You are an assistant. Labels on file: allergies, occupation.")
+    assert not asked and "don't know" in answer and "You told me" not in answer, answer

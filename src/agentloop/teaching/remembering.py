@@ -232,9 +232,12 @@ def said_with_verb(keys: list, shape: dict | None) -> str | None:
                  and (any_doing or statements.lemma(said[1]) in near)), None)
 
 
+KEY_NAMES = r"(?:keys?|labels?|slots?|fields?|headings?)"  # what a list of the names facts are kept under is called
+
+
 def keys_listed(system: str) -> list[str]:
-    """The keys a system prompt says facts are kept under ("keys saved: diet, name", "Keys on file: a, b"), else []."""
-    said = re.search(r"\bkeys?\b[\w ()]{0,30}:\s*([A-Za-z][\w-]*(?:\s*,\s*[A-Za-z][\w-]*)*)", system, re.I)
+    """The keys a system prompt says facts are kept under ("keys saved: diet, name", "Labels on file: a, b"), else []."""
+    said = re.search(rf"\b{KEY_NAMES}\b[\w ()]{{0,30}}:\s*([A-Za-z][\w-]*(?:\s*,\s*[A-Za-z][\w-]*)*)", system, re.I)
     return [k.strip() for k in said.group(1).split(",")] if said else []
 
 

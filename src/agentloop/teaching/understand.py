@@ -769,6 +769,11 @@ EVERYTHING = (r"^\W*(?:everything(?: you know)?(?! about (?!me\b|myself\b|the us
 HYPOTHETICAL = r"^\W*(?:if|suppose|supposing|imagine|what if|pretend|assuming)\b"
 REPORTED = r"[\"“”]|(?:^|\s)['‘]\s*i\b|\b(?:said|says|saying|told|tells|asked|asks|thinks|claims|claimed|wrote|writes|goes|going)\b|^\W*(?:if|suppose|imagine|what if|pretend)\b|\bif i\b"
 
+ANY_THAT = [  # "is there anything I'm allergic to?" asks what; "are there any languages I speak?" asks which
+    (r"\b(?:(?:is|are) there )?(?:anything|something)(?: that)? i(?:'m| am) ([a-z]+(?: (?:to|of|in|with|about|for))?)(?=\W*$)",
+     r"what am i \1"),
+    (r"\b(?:(?:is|are) there )?any ([a-z]+)(?: that)? i (?!can|could|should|must|need|have to|ought|would|will|might|may)"
+     r"([a-z]+)\b", r"what \1 do i \2")]
 EMBEDDED = [(r"\bmy ([a-z]+?)s name\b", r"my \1's name"),  # "whats my dogs name"
             (r"\b(?:tell me|do you (?:know|remember)|remind me(?: of)?)\s+(what|which|where|when|who)\s+((?:\w+\s+){0,3}?)i(?:'ve| have)? "
              r"(?!am\b|was\b|do\b|did\b)(\w+)", r"\1 \2do i \3"), (r"\bdo i got\b", "do i have"),
@@ -777,7 +782,8 @@ EMBEDDED = [(r"\bmy ([a-z]+?)s name\b", r"my \1's name"),  # "whats my dogs name
             (r"\bwhat name do i go by\b|\bwhat(?:'s| is) my nickname\b|\bwhat do (?:people|you) call me\b", "what is my name"),
             (r"\b(what|who) are my (\w+?)s?'? names\b", r"\1 is my \2's name"),(r"\bwhat my (.+?) (?:is|was)\b", r"what is my \1"), (r"\bwhen my (.+?) is\b", r"when is my \1"),
             (r"\bwhere i (live|work|come from)\b", r"where do i \1"), (r"\bhow old i am\b", "how old am i"),
-            (r"\bwhere i(?:'m| am) from\b", "where am i from"), (r"\bwhat i do\b", "what do i do")]
+            (r"\bwhere i(?:'m| am) from\b", "where am i from"), (r"\bwhat i do\b", "what do i do"),
+            *ANY_THAT]
 
 
 INTENSIFIERS = (r"really|seriously|very|super|severely|deathly|quite|so|totally|extremely|highly|mildly|slightly|kind of|"
