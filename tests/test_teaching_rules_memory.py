@@ -381,3 +381,47 @@ def test_no_listed_label_fits_and_none_is_guessed():
         "read_label", "Returns the user detail saved under a label.", label="string"), lambda label: asked.append(label) or "?")},
         "You are an assistant. Labels on file: allergies, occupation.")
     assert not asked and "don't know" in answer and "You told me" not in answer, answer
+
+
+def strict_search_tools(store: dict):
+    """A store that deletes by id; its search finds only records containing one of the query's words."""
+    def scan_records(words):
+        said = [w for w in words.lower().split() if len(w) > 2]
+        return "\n".join(f"{k}: {v}" for k, v in store.items() if any(w in v.lower() for w in said)) or "Nothing matched."
+
+    def shred(record_id):
+        return f"shredded {record_id}" if store.pop(record_id, None) else f"no record {record_id}"
+    return {"scan_records": (schema("scan_records", "Scans the saved records about the user; lists id: text.", words="string"),
+                             scan_records),
+            "shred": (schema("shred", "Shreds one saved record for good, given its id.", record_id="string"), shred)}
+
+
+# 105. A delete searches again with the thing's own noun, and "the record/entry/note about my X" is memory, not a task.
+@pytest.mark.parametrize("said, gone", [
+    ("Delete whatever you've got about my allergy.", "q2"),
+    ("Erase anything you have on my job.", "q1"),
+    ("Remove the entry about my job, please.", "q1"),
+    ("Please delete the note on my allergies.", "q2"),
+    ("Drop the record about my hometown.", "q3"),
+])
+def test_a_delete_searches_with_the_things_own_noun(said, gone):
+    store = {"q1": "job: carpenter", "q2": "allergy: kiwi", "q3": "hometown: Tromso", "q4": "pet: a ferret"}
+    answer, calls, _ = loop(said, strict_search_tools(store), "You are an assistant with a record store.")
+    assert gone not in store and len(store) == 3, (store, calls)
+    assert "Done" in answer and "cancel" not in answer, answer
+
+
+def test_a_delete_that_finds_nothing_says_so():
+    store = {"q1": "job: carpenter"}
+    answer, calls, _ = loop("Delete whatever you have about my allergy.", strict_search_tools(store), "You are an assistant.")
+    assert store == {"q1": "job: carpenter"} and not [c for c in calls if c[0] == "shred"], calls
+    assert "couldn't find" in answer and "Done" not in answer, answer
+
+
+@pytest.mark.parametrize("said", ["Remove the record about my job please", "Delete the entry on my car.",
+                                  "Clear the info about my diet"])
+def test_the_record_about_my_x_is_a_forget_never_a_cancel(said):
+    store = {"job": "nurse", "car": "a Fiat", "diet": "keto", "city": "Graz"}
+    answer, calls, _ = loop(said, keyed_eraser(store), lines(store))
+    assert len(store) == 3 and "city" in store, (store, calls)
+    assert "cancel" not in answer.lower() and "Done" in answer, answer

@@ -279,8 +279,7 @@ def forget(intent: Intent, turn):
     shown = {}  # id -> the memory's text, when the ids came from a search
     named = matcher(intent, [f"{k.replace('_', ' ')} {v}" for k, v in turn.known().items()])
     if not takes_key(tool) and search:  # memory services delete by id: search first, then delete
-        words = [w for w in asked_about(intent.slots.get("what") or "") if w not in ("bit", "note", "thing", "stuff")]
-        queries = ["user"] if key == "*" else list(dict.fromkeys([value or say.query(key), *words[:1]]))
+        queries = ["user"] if key == "*" else searched_before_delete(intent, key, value)
         for query in queries:  # how memory writes it, then the user's own word ("the bit about my allergy")
             [result] = yield [call(search, query=query, limit=20 if key == "*" else 5, scope="user")]
             listed = facts.ids_in(result)
@@ -334,6 +333,17 @@ def forget(intent: Intent, turn):
     elif intent.slots.get("stale") or len(gone) > 1 or renamed:  # say which memories went, by their keys
         what = " and ".join(say.thing(str(t)) for t in gone)
     return f"Done: I've forgotten {what}.{kept}"
+
+
+def searched_before_delete(intent: Intent, key: str, value: str | None) -> list[str]:
+    """What to search a store with before deleting, as a person would, each tried when the one before found nothing:
+    how memory writes it ("allergic to"), the thing's own noun (the key, one of it: "allergy", "job"), then the word the
+    user named it by ("whatever you have about my allergy": allergy, never "whatever")."""
+    what = intent.slots.get("what") or ""
+    named = re.findall(r"\bmy ([a-z]+)", what, re.I) or [w for w in asked_about(what) if w not in (
+        "bit", "note", "thing", "stuff", "whatever", "anything", "everything", "have", "know", "got")]
+    noun = [re.sub(r"ies$", "y", w) if w.endswith("ies") else w for w in key.split("_") if len(w) > 2 and w != "user"]
+    return list(dict.fromkeys([value or say.query(key), *noun[:1], *named[:1]]))[:3]
 
 
 def correct(intent: Intent, turn):

@@ -491,7 +491,7 @@ def one(clause: str, previous: str | None) -> Intent:
             return Intent("none")
     if forget:
         what = re.sub(r"^(?:everything (?:you know )?about |all (?:that )?(?:you (?:know|have|remember) )?about |what i (?:told|said to) you about |the (?:note|bit|thing|"
-                      r"stuff) about |about |the |my )+|\s+(?:thing|stuff|bit|info)$|"
+                      rf"stuff) about |{RECORD} |about |the |my )+|\s+(?:thing|stuff|bit|info)$|"
                       r"\s+(?:too|as well|also)$", "",
                       forget.group("what"), flags=re.I) or forget.group("what")
         if re.match(EVERYTHING, forget.group("what"), re.I):
@@ -503,7 +503,7 @@ def one(clause: str, previous: str | None) -> Intent:
         said = re.sub(r"^(?:everything (?:you know )?about |all (?:that )?(?:you (?:know|have|remember) )?about |what i (?:told|said to) you about |(?:what|whatever|anything) "
                       r"(?:you know|you have|you've got|you remember) (?:about|on) |(?:who|what|where|when|which) "
                       r"(?=my )|the (?:note|bit|thing|"
-                      r"stuff) about |about |the )+|\s+(?:thing|stuff|bit|info)$", "",
+                      rf"stuff) about |{RECORD} |about |the )+|\s+(?:thing|stuff|bit|info)$", "",
                       forget.group("what"), flags=re.I)
         facts = stated(said)
         key = facts[0][0] if facts else asked(question_of(said)) or topic_key(said)
@@ -620,6 +620,10 @@ REPEATING = r"(?:daily|weekly|monthly|hourly|nightly|yearly|fortnightly|recurrin
 TAKEN_BACK = {"that", "this", "it", "everything", "all", "all that"}
 
 
+RECORD = (r"(?:the |that |this |any |all )?(?:records?|entry|entries|notes?|memory|memories|info|information|details?|data|"
+          r"facts?) (?:about|on|regarding|concerning|for|of)")  # "the record about my job": what memory holds on it
+
+
 def cancelled(clause: str) -> Intent | None:
     """"cancel the weather check", "stop checking the weather", "I don't need the reminder to call mum any more",
     "drop the laundry task": scheduled work called off, named by the user's words (the tool decides what matches)."""
@@ -640,8 +644,8 @@ def cancelled(clause: str) -> Intent | None:
         said, what = stop, f"{base_verb(stop.group('verb'))}{stop.group('rest')}"
     else:
         what = said and re.sub(rf"^(?:the |my |our |that )?{TASK_NOUN}\s+(?:to|for|about)\s+|\s+{TASK_NOUN}$", "", said.group("what"), flags=re.I)
-    if not said or what.lower() in TAKEN_BACK:
-        return None  # "cancel that" takes back what was just said (retracted)
+    if not said or what.lower() in TAKEN_BACK or re.search(rf"\b{RECORD} (?:my|me)\b", clause, re.I):
+        return None  # "cancel that" takes back what was just said; "remove the record about my job" is memory
     return Intent("cancel", {"what": what.strip().strip("'\"‘’“”")})
 
 
