@@ -425,3 +425,40 @@ def test_the_record_about_my_x_is_a_forget_never_a_cancel(said):
     answer, calls, _ = loop(said, keyed_eraser(store), lines(store))
     assert len(store) == 3 and "city" in store, (store, calls)
     assert "cancel" not in answer.lower() and "Done" in answer, answer
+
+
+def amended(memory: dict, said: str, tool_name: str, description: str) -> tuple[dict, str]:
+    store = dict(memory)
+
+    def write(key, value):
+        store[key] = value
+        return f"{key} is now {value}"
+    answer, _, _ = loop(said, {tool_name: (schema(tool_name, description, key="string", value="string"), write)}, lines(store))
+    return store, answer
+
+
+# 106. Corrections in every shape: only the corrected value stays, with an amend tool or a store tool.
+@pytest.mark.parametrize("memory, said, key, right, wrong", [
+    ({"pet": "a dog named Rex", "city": "Linz"}, "My dog's name isn't Rex, it's Max.", "pet", "Max", "Rex"),
+    ({"son_name": "Leo", "city": "Linz"}, "My son's name isn't Leo, it's Theo.", "son_name", "Theo", "Leo"),
+    ({"age": "30", "city": "Linz"}, "You've got my age wrong. I'm 29, not 30.", "age", "29", "30"),
+    ({"age": "30", "city": "Linz"}, "you have my age wrong - I'm 29 not 30", "age", "29", "30"),
+    ({"age": "51", "city": "Linz"}, "I'm 52 not 51.", "age", "52", "51"),
+    ({"city": "Linz"}, "You have my city wrong, I live in Graz not Linz.", "city", "Graz", "Linz"),
+    ({"name": "Anne", "city": "Linz"}, "You have my name wrong, it's Ann without an e.", "name", "Ann", "Anne"),
+    ({"city": "Linz"}, "Call me Kat. Oops, sorry, it's Cat with a C.", "name", "Cat", "Kat"),
+    ({"city": "Linz"}, "My name's Steven. Sorry, Stephen with a ph.", "name", "Stephen", "Steven"),
+])
+@pytest.mark.parametrize("tool_name, description", [
+    ("update_detail", "Changes (or adds) the saved value of a user detail."),
+    ("keep_fact", "Keeps a fact about the user under a key for later chats."),
+])
+def test_a_correction_keeps_only_the_corrected_value(memory, said, key, right, wrong, tool_name, description):
+    store, answer = amended(memory, said, tool_name, description)
+    assert right in store.get(key, "") and wrong not in store.get(key, "").replace(right, ""), (store, answer)
+    assert store.get("city", "Linz") in ("Linz", "Graz") and "no rule" not in answer, answer
+
+
+def test_what_is_wrong_without_what_is_right_asks():
+    store, answer = amended({"age": "30"}, "You have my age wrong.", "update_detail", "Changes the saved value of a user detail.")
+    assert store == {"age": "30"} and "What should your age be?" in answer, answer

@@ -368,6 +368,8 @@ def correct(intent: Intent, turn):
     key = made[0] if made and takes_key(tool) else key  # replayed after the write: memory holds the new value
     if key is None:
         return "What should I correct? Tell me the fact again, for example: my car is a Honda Accord."
+    if not new.strip():  # "You have my age wrong.": what is wrong, but not what is right
+        return f"What should {say.thing(key)} be? Tell me and I'll correct it."
     if tool is None:
         return f"OK: {say.phrase(key, new)}. I have no memory tool, so I'll know it only in this conversation."
     held = facts.lookup(known, key) or ""

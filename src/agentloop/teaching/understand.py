@@ -160,6 +160,10 @@ def intents_in(text: str) -> tuple:
             intent = one(f"I work at {moved.group(1)}", None)  # "I don't work at Acme anymore, I'm at Globex now"
         if intent.kind == "unknown" and (plain := as_it_is_now(set_right(clause))) != clause:
             intent = one(plain, previous)
+        if intent.kind == "unknown" and (lead := re.match(WRONG_LEAD, clause, re.I)):
+            if clause_at + 1 < len(parts):
+                continue  # "You have my age wrong. I'm 29, not 30.": the lead-in to the correction that follows
+            intent = Intent("correct", {"new": "", "old": "", "key": key_of(lead.group("what"))})  # alone: it asks what is right
         if (named := pointed_back(clause, parts, clause_at)) and intent.kind in ("none", "unknown"):
             intent = one(f"forget {named}", None)  # "Rex died last week. Please remove him from your notes."
             intents = [i for i in intents if i.kind != "unknown" or  # why, not a request
@@ -224,16 +228,27 @@ def labelled_list(text: str) -> list:
     return [", ".join(numbers[:-1]) + f" and {numbers[-1]}"] if len(numbers) > 1 else []
 
 
+WRONG_LEAD = r"^\W*(?:you(?:'ve| have)? got|you have|you've) (?:my|our) (?P<what>[a-z' ]+?) (?:wrong|mixed up|incorrect)\W*$"
+SPELLING = r",?\s+(?:with(?:out)? (?:one|two|a double|a single|an?|the) [a-z]{1,2}(?:'?s)?|spelt [^,]+?|spelled [^,]+?)(?=,|\s+not\b|\W*$)"  # an aside
+
+
 def set_right(clause: str) -> str:
     """"You've got my wife's name wrong, it's Ana with one n, not Anna" is "my wife's name is Ana, not Anna": what
     is wrong, said as it is (a spelling aside left out)."""
     wrong = re.match(r"^\W*(?:you(?:'ve| have)? got|you have|you've) (?P<what>(?:my|our) [a-z' ]+?) (?:wrong|mixed up|incorrect),?\s*"
-                     r"(?:it's|it is|it should be)\s+(?P<right>.+)$", clause, re.I)
+                     r"(?:(?:it's|it is|it should be)\s+|(?P<mine>(?=i\b|i'm\b|my\b)))(?P<right>.+)$", clause, re.I)
     if not wrong:
-        return clause
-    right = re.sub(r"\s+(?:with (?:one|two|a double|a single|an?) [a-z](?:'?s)?|spelt [^,]+?|spelled [^,]+?)(?=,|\s+not\b|$)", "", wrong.group("right"), flags=re.I)
+        return this_not_that(clause)
+    if wrong.group("mine") is not None:  # "You have my age wrong, I'm 41 not 40": the statement says it
+        return this_not_that(re.sub(SPELLING, "", wrong.group("right"), flags=re.I))
+    right = re.sub(SPELLING, "", wrong.group("right"), flags=re.I)
     right = re.sub(r"(?<!,)\s+not\s+", ", not ", right, count=1, flags=re.I)  # "Rolo not Polo": "Rolo, not Polo"
     return f"{wrong.group('what')} is {right}"
+
+
+def this_not_that(clause: str) -> str:
+    """"I'm 41 not 40" is "I'm 41, not 40": a value, then the one it replaces (one word each, so "I do not like" is left)."""
+    return re.sub(r"^(\W*i(?:'m| am) [\w.-]+) not (?=[\w.-]+\W*$)", r"\1, not ", clause, flags=re.I)
 
 
 def as_it_is_now(clause: str) -> str:
@@ -298,7 +313,7 @@ def corrected_in_place(text: str) -> str | None:
         first = re.sub(r"^\W*(?:mine|my one|ours)\b", f"my {thing.group(1)}" if thing else "mine", rest[0], flags=re.I)
         if bare(first):
             value = re.sub(r"^(?:it(?:'s| is| was)|that(?:'s| is)|(?:it |that )?should be|make (?:it|that)|i mean|i meant)\s+", "",
-                           first.strip(" .!"), flags=re.I)
+                           re.sub(SPELLING, "", first.strip(" .!"), flags=re.I), flags=re.I)  # "John with an h": John
             old = facts[-1][1]
             at = said.lower().rfind(old.lower())
             if at < 0:
@@ -473,7 +488,7 @@ def one(clause: str, previous: str | None) -> Intent:
         rf"(?: about| that(?=\s+(?:i|my|you)\b))?"
         rf"\s+(?P<what>.+?)(?:\s+(?:but|except)\b.*|,\s*(?:and )?keep\b.*|,\s*(?:i|i'm|i am|it's|that's)\b.*|\s+[-–—]\s+.*)?(?:\s+(?:from|out of|off) (?:your |my |the )?"
         rf"(?:memory|notes|file|records?|list|brain|system)\b.*?)?(?:,? please| for me| now| pls| on file| any ?more)?[.!?]*$", clause, re.I)
-    swapped = re.match(r"^\W*(?:(?:correction|actually|no|nope|sorry|oops|wait|to be clear|just so you know)\W+)*(?:(?:my (?P<k>[a-z]+"
+    swapped = re.match(r"^\W*(?:(?:correction|actually|no|nope|sorry|oops|wait|to be clear|just so you know)\W+)*(?:(?:my (?P<k>[a-z]+(?:'s)?"
                        r"(?: (?!(?:is|was|are)n?\b)[a-z]+)?)|it|that)(?:'s|\s+is|\s+was)?(?:n't|\s+not)|i (?:don't|do not|didn't) [a-z]+"
                        r"(?: (?:in|at|for|with|from|as))?)\s+(?:actually |really )?(?:an? |the )?(?P<old>[^,;.!?]+?)(?: any ?more| now)?\s*"
                        r"(?:[,;]|\s[-–—])\s*(?:but |rather )?(?:it's|it is|its|it was|they're|they are|that's|that is|(?:he|she)(?:'s| is)"
@@ -527,8 +542,9 @@ def one(clause: str, previous: str | None) -> Intent:
                    r"(?:an? |the )?(?P<old>[^,.;!?]+))?(?:,? sorry)?(?:[,.;!].*)?$", clause, re.I)
     if fix:  # "Correction: it's a Honda Accord, not a Civic": the memory that holds the old value gets the new one
         named = re.match(r"^\W*my ([a-z]+(?: [a-z]+)?)(?:'s| is) (?:wrong|incorrect|out of date)", clause, re.I) or re.search(
-            r"\bmy ([a-z]+(?: [a-z]+)?)(?:'s| is) (?:actually )?(?=[^,]*,?\s*(?:and )?not\b)", clause, re.I)  # "my birthday is X, not Y"
-        return Intent("correct", {"new": fix.group("new").strip(), "old": (fix.group("old") or "").strip(),
+            r"\bmy ([a-z]+(?: [a-z]+)?)(?:'s| is) (?:actually )?(?=[^,]*,?\s*(?:and )?not\b)", clause, re.I) or re.search(
+            r"\byou(?:'ve| have)? (?:got )?my ([a-z]+(?: [a-z]+)?) wrong\b", clause, re.I)  # "my birthday is X, not Y"; "you have my X wrong"
+        return Intent("correct", {"new": re.sub(SPELLING, "", fix.group("new"), flags=re.I).strip(), "old": (fix.group("old") or "").strip(),
                                   "key": key_of(named.group(1)) if named else ""})
     note = re.match(r"^\W*(?:please |pls |can you |could you )?(?:remember|note|don't forget|do not forget|keep in mind|jot down|"
                     r"write down|save|store|record|log|hold on to)"
