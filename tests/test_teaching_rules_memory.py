@@ -462,3 +462,37 @@ def test_a_correction_keeps_only_the_corrected_value(memory, said, key, right, w
 def test_what_is_wrong_without_what_is_right_asks():
     store, answer = amended({"age": "30"}, "You have my age wrong.", "update_detail", "Changes the saved value of a user detail.")
     assert store == {"age": "30"} and "What should your age be?" in answer, answer
+
+
+# 107. A negated statement about oneself is acknowledged as said, never stored, never as its positive.
+@pytest.mark.parametrize("said, echoed", [
+    ("I'm not married.", "you are not married"), ("I don't drive.", "you do not drive"),
+    ("I do not own a bike", "you do not own a bike"), ("So, I'm not a morning person.", "you are not a morning person"),
+    ("I don't have any siblings.", "you do not have any siblings"),
+])
+@pytest.mark.parametrize("tools", ["kv", "sentence", "none"])
+def test_a_negation_about_oneself_is_acknowledged_not_stored(said, echoed, tools):
+    kept = []
+    offered = {"kv": {"keep": (schema("keep", "Keeps a fact about the user.", key="string", value="string"),
+                               lambda key, value: kept.append((key, value)) or "kept")},
+               "sentence": {"persist": (schema("persist", "Persists one sentence about the user.", fact="string"),
+                                        lambda fact: kept.append(fact) or "persisted")},
+               "none": {}}[tools]
+    answer, calls, _ = loop(said, offered, "You are an assistant with memory.")
+    assert not kept and not calls, kept
+    assert echoed in answer and "no rule" not in answer and "haven't saved" in answer, answer
+
+
+@pytest.mark.parametrize("said, note", [("Remember that I'm not married.", "The user is not married"),
+                                        ("Please note that I don't drive", "The user does not drive")])
+def test_a_negation_the_user_asks_to_be_remembered_is_a_note_as_said(said, note):
+    kept = []
+    loop(said, {"persist": (schema("persist", "Persists one sentence about the user.", fact="string"),
+                            lambda fact: kept.append(fact) or "persisted")}, "You are an assistant with memory.")
+    assert kept == [note], kept
+
+
+@pytest.mark.parametrize("said", ["I'm not sure.", "I don't know.", "I'm not kidding", "I don't think so"])
+def test_a_passing_state_or_a_thought_is_no_negated_fact(said):
+    answer, calls, _ = loop(said, {}, "You are an assistant with memory.")
+    assert "haven't saved" not in answer and not calls, answer

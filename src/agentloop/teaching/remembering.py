@@ -11,7 +11,7 @@ from .grammar import KIND_OF, NEAR
 from .rules import asks_confidential, secret, unasked
 from .tasks import refusal
 from .toolbox import by_id, call, takes_key
-from .understand import LISTS, Intent, as_question, understand
+from .understand import LISTS, Intent, as_question, not_so as negated, understand
 
 
 
@@ -69,10 +69,16 @@ def unsecret(pairs: list, turn) -> tuple[list, str]:
     return kept, told
 
 
+def not_so(intent: Intent, turn) -> str:
+    """"I'm not married", said in passing: acknowledged as said, never stored, and never as its positive (a negation is
+    no fact to keep; "Remember that I'm not married" asks for a note, and gets one)."""
+    return f"OK: {say.facts(intent.slots['facts'])}. I keep what is true of you, not what isn't, so I haven't saved that."
+
+
 def third_person(note: str) -> str:
     """A note kept as one sentence, the way memory services write it: "I take my coffee black" -> "The user takes
     their coffee black"; a note that is not a first-person statement is kept as said."""
-    said = statements.statement(note)
+    said = statements.statement(note) or negated(note)  # "I don't drive": "The user does not drive"
     return (statements.said(*said, about_user=True) or note) if said and re.match(r"^\W*i\b", note, re.I) else note
 
 
@@ -467,7 +473,7 @@ def hypothetical(intent: Intent, turn):
 
 
 HANDLERS = {"hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask,
-            "forget": forget, "correct": correct}
+            "forget": forget, "correct": correct, "not_so": not_so}
 
 
 NOTE_ID = r"[A-Za-z]{0,8}[_-]?\d+"

@@ -160,6 +160,8 @@ def intents_in(text: str) -> tuple:
             intent = one(f"I work at {moved.group(1)}", None)  # "I don't work at Acme anymore, I'm at Globex now"
         if intent.kind == "unknown" and (plain := as_it_is_now(set_right(clause))) != clause:
             intent = one(plain, previous)
+        if intent.kind == "unknown" and (negation := not_so(clause)):
+            intent = Intent("not_so", {"facts": [negation]})  # "I'm not married": acknowledged, never kept as its positive
         if intent.kind == "unknown" and (lead := re.match(WRONG_LEAD, clause, re.I)):
             if clause_at + 1 < len(parts):
                 continue  # "You have my age wrong. I'm 29, not 30.": the lead-in to the correction that follows
@@ -196,7 +198,7 @@ def intents_in(text: str) -> tuple:
     return tuple(last_said(intents))
 
 
-NOT_ASKED = {"remember", "forget", "pointer", "unknown", "joke", "smalltalk", "greet", "okay", "thanks", "bye", "none"}  # said, not asked for
+NOT_ASKED = {"remember", "not_so", "forget", "pointer", "unknown", "joke", "smalltalk", "greet", "okay", "thanks", "bye", "none"}  # said, not asked for
 RETRACTION = (r"(?:^|(?<=[.!?,;:\-–—])|(?<=\.\.\.))\s*(?:(?:no|oh|ok|okay|sorry|haha|lol)\W+)?(?:just kidding|jk|j/k|kidding|"
               r"(?:scratch|forget|ignore|disregard|cancel) (?:that|this)(?=\s*[,.!;:\-–—])|never ?mind(?: that)?(?=\s*[,.!;:\-–—])|"
               r"no wait|wait,? no)\b[\s,.!:;\-–—]*(?=\w)|(?<=\?)\s*(?:actually|sorry|oops|or rather|i mean|wait)\b[\s,.!:;\-–—]*(?=\w)")
@@ -244,6 +246,28 @@ def set_right(clause: str) -> str:
     right = re.sub(SPELLING, "", wrong.group("right"), flags=re.I)
     right = re.sub(r"(?<!,)\s+not\s+", ", not ", right, count=1, flags=re.I)  # "Rolo not Polo": "Rolo, not Polo"
     return f"{wrong.group('what')} is {right}"
+
+
+NOT_SO = (rf"^\W*{statements.OPENERS}i(?:'m| am) (?:not|never) (?P<what>(?:an? |the )?[a-z]+(?: [a-z]+){{0,3}})\W*$|"
+          rf"^\W*{statements.OPENERS}i (?:don't|do not|never) (?P<verb>[a-z]+)(?P<rest>(?: [a-z0-9'-]+){{0,4}})\W*$")
+PASSING = r"(?:sure|certain|ok|okay|fine|ready|done|here|there|able|allowed|kidding|joking|[a-z]+ing)$"  # a moment, not a fact
+
+
+def not_so(clause: str) -> tuple[str, str] | None:
+    """A plain negated statement about oneself, kept as said and never as its positive: "I'm not married" ->
+    ("user_is", "not married"), "I don't drive" -> ("user_does", "not drive"); None for a passing state ("I'm not
+    sure", "I'm not kidding"), a verb of thinking or wanting ("I don't know"), or anything not so plain."""
+    found = re.match(NOT_SO, clause.strip(), re.I)
+    if not found:
+        return None
+    if found.group("what"):
+        what = found.group("what").lower()
+        return None if re.match(PASSING, what.split()[0]) else ("user_is", f"not {what}")
+    verb = found.group("verb").lower()
+    if verb in statements.MODALS | statements.AUXILIARIES - {"have"} | statements.NOT_FACT_VERBS | {
+            "like", "love", "enjoy", "mind", "care", "remember", "forget", "understand", "agree", "get", "see", "say", "mean"}:
+        return None
+    return "user_does", f"not {verb}{found.group('rest')}"
 
 
 def this_not_that(clause: str) -> str:
