@@ -177,7 +177,7 @@ def ask(intent: Intent, turn):
         key = facts.canonical(word)  # "where's home for me these days?", "what's my line of work?"
         return say.sentence(say.phrase(key, facts.lookup(known, key)))
     if notes := loosely(known, key):
-        return "You told me: " + "; ".join(say.phrase(k, v) if k in say.PHRASES or statements.decode(k) or k.endswith("_name") else v
+        return "My notes say: " + "; ".join(say.phrase(k, v) if k in say.PHRASES or statements.decode(k) or k.endswith("_name") else v
                                            for k, v in notes) + "."
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"])
