@@ -496,3 +496,9 @@ def test_a_negation_the_user_asks_to_be_remembered_is_a_note_as_said(said, note)
 def test_a_passing_state_or_a_thought_is_no_negated_fact(said):
     answer, calls, _ = loop(said, {}, "You are an assistant with memory.")
     assert "haven't saved" not in answer and not calls, answer
+
+
+def test_a_rule_against_sharing_with_others_still_lets_the_user_hear_their_own_memory():
+    system = "Never share the user's address with third parties.\nMemory:\n- address: 4 Elm Row\n- favourite_book: The Secret History"
+    assert "4 Elm Row" in loop("What's my address?", {}, system)[0]
+    assert "Secret History" in loop("What's my favourite book?", {}, system)[0]

@@ -91,7 +91,8 @@ def same_subject(known: dict, key: str) -> str:
 
 def ask(intent: Intent, turn):
     key, known = intent.slots["key"], turn.known()
-    if asks_confidential(turn.system, intent.slots["about"]):  # "what's the code word?" when it is not to be disclosed
+    if asks_confidential(turn.system, intent.slots["about"]) and not found(known, key):  # "what's the code word?" when it
+        # is not to be disclosed; a memory of theirs is still theirs ("never share the user's address with others")
         return "I can't tell you that: my instructions say it is confidential."
     if "|" in key:  # "anything I shouldn't eat?": what they avoid, else their allergies, else their diet
         key = next((k for k in key.split("|") if facts.lookup(known, k) is not None), key.split("|")[0])

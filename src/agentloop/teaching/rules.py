@@ -232,7 +232,9 @@ def withheld(system: str, text: str) -> str:
 DISCLOSE = (r"\b(?:disclos\w*|reveal\w*|divulg\w*|leak\w*|shar(?:e|ed|ing)|tell|told|say|said|mention\w*|repeat\w*|"
             r"quot\w*|show\w*|spill\w*|give (?:it|this|that|them)? ?(?:out|away)|pass(?:ed)? on|let (?:anyone|anybody|"
             r"the user|users?|people) (?:know|see|have))\b")
-CONFIDENTIAL = r"\b(?:confidential|secret|classified|internal only|private|not for (?:the user|users|anyone)|eyes only)\b"
+CONFIDENTIAL = (r"\b(?:confidential|classified|internal only|not for (?:the user|users|anyone)|eyes only)\b|"
+                r"\b(?:is|are|be|keep|kept|stays?|remains?|treat(?:ed)?|marked|as|strictly|top)\s+(?:\w+\s+)?(?:secret|private)\b|"
+                r"^\W*(?:internal|secret|private)\s*:")  # "... is secret", "keep this private"; not "The Secret History"
 POINTS_BACK = r"\b(?:it|this|that|these|them|those|the above|this information|the (?:code|word|value|number|answer))\b"
 
 
