@@ -502,3 +502,22 @@ def test_a_rule_against_sharing_with_others_still_lets_the_user_hear_their_own_m
     system = "Never share the user's address with third parties.\nMemory:\n- address: 4 Elm Row\n- favourite_book: The Secret History"
     assert "4 Elm Row" in loop("What's my address?", {}, system)[0]
     assert "Secret History" in loop("What's my favourite book?", {}, system)[0]
+
+
+@pytest.mark.parametrize("store, question, expected", [
+    ({"job": "electrician", "city": "Bern"}, "What do I do for work?", "electrician"),
+    ({"occupation": "glazier", "city": "Bern"}, "what's my line of work?", "glazier"),
+    ({"allergy": "wasps", "city": "Bern"}, "Is there anything I'm allergic to?", "wasps"),
+    ({"employer": "Siemens", "city": "Bern"}, "Who do I work for?", "Siemens"),
+])
+def test_a_search_is_made_with_the_things_own_noun_when_the_question_words_find_nothing(store, question, expected):
+    texts = [f"{k}: {v}" for k, v in store.items()]
+    searched = []
+
+    def look_in_memory(query):
+        searched.append(query)
+        said = [w for w in query.lower().split() if len(w) > 2]
+        return "\n".join(t for t in texts if any(w in t.lower() for w in said)) or "No matches."
+    answer, _, _ = loop(question, {"look_in_memory": (schema("look_in_memory", "Searches the user's memory for matching text.",
+                                                             query="string"), look_in_memory)}, "You help.")
+    assert expected in answer and len(searched) <= 3 and "for" not in searched, (answer, searched)

@@ -112,6 +112,7 @@ def ask(intent: Intent, turn):
         if shape and not takes_key(tool):  # "where did I spend my childhood?": "grew" too; "what do I do on Thursdays?": Thursdays first
             more = [q for q in statements.searched(shape) if q not in queries][:3]
             queries = more + queries if shape["verb"] == "do" and shape["words"] else queries + more
+        queries = by_its_own_noun(queries, key) if not takes_key(tool) else queries
         nouns = [facts.canonical(w) for w in asked_about(intent.slots["about"])]
         results, asked_key = [], nouns[0] if takes_key(tool) and key.startswith("user_") and nouns else key
         if takes_key(tool) and (on_file := keys_listed(turn.system)):  # "keys saved: diet, name": one of them, never a made-up key
@@ -208,6 +209,19 @@ def for_a_while(question: str) -> str | None:
 
 PLAIN = set("""name time kind sort type thing things stuff what when where which much many remind tell know remember
     again these those days now please does have this that there with about your mine again still today""".split())
+
+
+def by_its_own_noun(queries: list[str], key: str) -> list[str]:
+    """The searches for a question, as a person would make them: no bare closed-class word ("for" in "what do I do for
+    work?"), the thing's own noun second (the key, one of it: "job", "allergy") and its first near name third, so that
+    they are tried within three."""
+    kept = [q for q in queries if len(q) > 3 or q not in PREPOSITIONS]
+    noun = re.sub(r"ies$", "y", key) if re.fullmatch(r"[a-z]{3,}", key) else None
+    near = [n.replace("_", " ") for n in facts.ALIASES.get(key, ())][:1]  # "workplace": "employer" too
+    return list(dict.fromkeys(kept[:1] + [noun] + near + kept[1:])) if noun else kept
+
+
+PREPOSITIONS = set("for to at in on of by as up off out via per and but or the".split())
 
 
 def asked_about(question: str) -> list[str]:
