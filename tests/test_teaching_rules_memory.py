@@ -521,3 +521,9 @@ def test_a_search_is_made_with_the_things_own_noun_when_the_question_words_find_
     answer, _, _ = loop(question, {"look_in_memory": (schema("look_in_memory", "Searches the user's memory for matching text.",
                                                              query="string"), look_in_memory)}, "You help.")
     assert expected in answer and len(searched) <= 3 and "for" not in searched, (answer, searched)
+
+
+def test_a_delete_searches_with_a_near_name_too():
+    store = {"q1": "job: carpenter", "q2": "city: Tromso"}
+    answer, calls, _ = loop("Please forget where I live.", strict_search_tools(store), "You are an assistant.")
+    assert store == {"q1": "job: carpenter"} and len([c for c in calls if c[0] == "scan_records"]) <= 3, calls

@@ -358,13 +358,15 @@ def forget(intent: Intent, turn):
 
 def searched_before_delete(intent: Intent, key: str, value: str | None) -> list[str]:
     """What to search a store with before deleting, as a person would, each tried when the one before found nothing:
-    how memory writes it ("allergic to"), the thing's own noun (the key, one of it: "allergy", "job"), then the word the
-    user named it by ("whatever you have about my allergy": allergy, never "whatever")."""
+    how memory writes it ("allergic to"), the thing's own noun (the key, one of it: "allergy", "job"), its first near
+    name ("city" for where they live), then the word the user named it by ("whatever you have about my allergy":
+    allergy, never "whatever" or "you")."""
     what = intent.slots.get("what") or ""
     named = re.findall(r"\bmy ([a-z]+)", what, re.I) or [w for w in asked_about(what) if w not in (
-        "bit", "note", "thing", "stuff", "whatever", "anything", "everything", "have", "know", "got")]
-    noun = [re.sub(r"ies$", "y", w) if w.endswith("ies") else w for w in key.split("_") if len(w) > 2 and w != "user"]
-    return list(dict.fromkeys([value or say.query(key), *noun[:1], *named[:1]]))[:3]
+        "bit", "note", "thing", "stuff", "whatever", "anything", "everything", "have", "know", "got", "you", "stored", "saved")]
+    noun = [re.sub(r"ies$", "y", key)] if re.fullmatch(r"[a-z]{3,}", key) else []
+    near = [n.replace("_", " ") for n in facts.ALIASES.get(key, ())][:1]  # where they live: "city"
+    return list(dict.fromkeys([value or say.query(key), *noun, *near, *named[:1]]))[:3]
 
 
 def correct(intent: Intent, turn):

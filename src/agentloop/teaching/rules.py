@@ -234,7 +234,7 @@ DISCLOSE = (r"\b(?:disclos\w*|reveal\w*|divulg\w*|leak\w*|shar(?:e|ed|ing)|tell|
             r"the user|users?|people) (?:know|see|have))\b")
 CONFIDENTIAL = (r"\b(?:confidential|classified|internal only|not for (?:the user|users|anyone)|eyes only)\b|"
                 r"\b(?:is|are|be|keep|kept|stays?|remains?|treat(?:ed)?|marked|as|strictly|top)\s+(?:\w+\s+)?(?:secret|private)\b|"
-                r"^\W*(?:internal|secret|private)\s*:")  # "... is secret", "keep this private"; not "The Secret History"
+                r"\bkeep\b[^.;]{0,40}\b(?:secret|private)\b|^\W*(?:internal|secret|private)\s*:")  # "... is secret", "keep this private"; not "The Secret History"
 POINTS_BACK = r"\b(?:it|this|that|these|them|those|the above|this information|the (?:code|word|value|number|answer))\b"
 
 
