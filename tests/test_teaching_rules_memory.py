@@ -527,3 +527,12 @@ def test_a_delete_searches_with_a_near_name_too():
     store = {"q1": "job: carpenter", "q2": "city: Tromso"}
     answer, calls, _ = loop("Please forget where I live.", strict_search_tools(store), "You are an assistant.")
     assert store == {"q1": "job: carpenter"} and len([c for c in calls if c[0] == "scan_records"]) <= 3, calls
+
+
+@pytest.mark.parametrize("said, gone", [("I'm not pescatarian.", "diet"), ("I don't own a van.", "vehicle"),
+                                        ("I don't live in Bergen.", "city")])
+def test_a_negation_of_what_memory_holds_deletes_it(said, gone):
+    store = {"diet": "pescatarian", "vehicle": "a white van", "city": "Bergen", "pet": "a gecko"}
+    answer, calls, _ = loop(said, keyed_eraser(store), lines(store))
+    assert gone not in store and len(store) == 3 and "pet" in store, (store, calls)
+    assert "Done" in answer and "haven't saved" not in answer, answer

@@ -11,7 +11,7 @@ from .grammar import KIND_OF, NEAR
 from .rules import asks_confidential, secret, unasked
 from .tasks import refusal
 from .toolbox import by_id, call, takes_key
-from .understand import LISTS, Intent, as_question, not_so as negated, understand
+from .understand import LISTS, Intent, as_question, not_so as negated, topic_key, understand
 
 
 
@@ -69,9 +69,15 @@ def unsecret(pairs: list, turn) -> tuple[list, str]:
     return kept, told
 
 
-def not_so(intent: Intent, turn) -> str:
+def not_so(intent: Intent, turn):
     """"I'm not married", said in passing: acknowledged as said, never stored, and never as its positive (a negation is
-    no fact to keep; "Remember that I'm not married" asks for a note, and gets one)."""
+    no fact to keep; "Remember that I'm not married" asks for a note, and gets one). When memory holds what it denies
+    ("I'm not vegetarian" with `diet: vegetarian`), that memory is no longer true and goes, as "anymore" would."""
+    [(key, value)] = intent.slots["facts"]
+    denied = re.sub(r"^not\s+" + (r"[a-z]+\s+" if key == "user_does" else ""), "", value)  # "not have a car": "a car"
+    denied = re.sub(r"^(?:an?|the|any|in|at|to)\s+", "", denied)
+    if denied and (facts.mentioning(turn.known(), denied) or turn.made) and turn.tool("forget"):  # made: replayed after it
+        return forget(Intent("forget", {"key": topic_key(denied), "value": None, "what": denied, "stale": True}), turn)
     return f"OK: {say.facts(intent.slots['facts'])}. I keep what is true of you, not what isn't, so I haven't saved that."
 
 
