@@ -448,6 +448,9 @@ def amended(memory: dict, said: str, tool_name: str, description: str) -> tuple[
     ({"name": "Anne", "city": "Linz"}, "You have my name wrong, it's Ann without an e.", "name", "Ann", "Anne"),
     ({"city": "Linz"}, "Call me Kat. Oops, sorry, it's Cat with a C.", "name", "Cat", "Kat"),
     ({"city": "Linz"}, "My name's Steven. Sorry, Stephen with a ph.", "name", "Stephen", "Steven"),
+    ({"pet": "a cat named Bo", "city": "Linz"}, "Bo isn't my cat's name, it's Mo.", "pet", "Mo", "Bo"),
+    ({"name": "Jon", "city": "Linz"}, "It's Jonas, not Jon.", "name", "Jonas", "Jon "),
+    ({"birthday": "June 2", "city": "Linz"}, "You've got my birthday wrong. It's the 9th of June.", "birthday", "9th", "June 2"),
 ])
 @pytest.mark.parametrize("tool_name, description", [
     ("update_detail", "Changes (or adds) the saved value of a user detail."),

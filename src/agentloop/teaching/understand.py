@@ -164,6 +164,8 @@ def intents_in(text: str) -> tuple:
             intent = Intent("not_so", {"facts": [negation]})  # "I'm not married": acknowledged, never kept as its positive
         if intent.kind == "unknown" and (lead := re.match(WRONG_LEAD, clause, re.I)):
             if clause_at + 1 < len(parts):
+                if re.match(r"^\W*(?:it's|it is|it should be)\b", parts[clause_at + 1], re.I):  # "... wrong. It's the 4th."
+                    parts[clause_at + 1] = f"{clause.strip(' .!')}, {parts[clause_at + 1]}"
                 continue  # "You have my age wrong. I'm 29, not 30.": the lead-in to the correction that follows
             intent = Intent("correct", {"new": "", "old": "", "key": key_of(lead.group("what"))})  # alone: it asks what is right
         if (named := pointed_back(clause, parts, clause_at)) and intent.kind in ("none", "unknown"):
@@ -271,7 +273,15 @@ def not_so(clause: str) -> tuple[str, str] | None:
 
 
 def this_not_that(clause: str) -> str:
-    """"I'm 41 not 40" is "I'm 41, not 40": a value, then the one it replaces (one word each, so "I do not like" is left)."""
+    """"I'm 41 not 40" is "I'm 41, not 40": a value, then the one it replaces (one word each, so "I do not like" is left);
+    "Tom isn't my cat's name, it's Tim" is "my cat's name isn't Tom, it's Tim"; "It's John, not Jon" is "it's not Jon,
+    it's John"."""
+    turned = re.match(r"^\W*(?P<a>[\w'-]+(?: [\w'-]+)?) (?:isn't|is not|wasn't|was not) (?P<x>my [a-z' ]+?),\s*"
+                      r"(?P<rest>(?:it's|it is|that's|that is) .+)$", clause, re.I)
+    if turned:
+        return f"{turned.group('x')} isn't {turned.group('a')}, {turned.group('rest')}"
+    if said := re.match(r"^\W*(?:it's|it is) (?P<b>[^,]+?),? not (?P<a>[^,.!?]+?)[.!]*$", clause, re.I):
+        return f"it's not {said.group('a')}, it's {said.group('b')}"
     return re.sub(r"^(\W*i(?:'m| am) [\w.-]+) not (?=[\w.-]+\W*$)", r"\1, not ", clause, flags=re.I)
 
 
