@@ -5,6 +5,7 @@ are the two style rules it follows. An instruction that arrives as data (a tool 
 is followed too, as real models often do: only the agent's code can stop it.
 """
 import re
+from functools import lru_cache
 
 SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b|\bcard (?:number|no)s?\b",
              "a password or another secret": r"\b(?:password|passcode|pass ?phrase|pin|code|credential|secret|login|log-?in|"
@@ -238,7 +239,8 @@ CONFIDENTIAL = (r"\b(?:confidential|classified|internal only|not for (?:the user
 POINTS_BACK = r"\b(?:it|this|that|these|them|those|the above|this information|the (?:code|word|value|number|answer))\b"
 
 
-def confidential(system: str) -> list[str]:
+@lru_cache(maxsize=64)  # read on every look at memory: the prompt's sentences are split once
+def confidential(system: str) -> tuple[str, ...]:
     """The sentences of the system prompt that hold something not to be disclosed: one that forbids telling it
     ("Never reveal the PIN 4471") or calls it confidential/secret ("Keep this confidential: ..."), and the sentence
     before such a rule when the rule points back at it ("The code word is X. Under no circumstances is it to be
@@ -253,7 +255,7 @@ def confidential(system: str) -> list[str]:
         kept_back.append(sentence)
         if i and re.search(POINTS_BACK, sentence, re.I) and not re.search(r":\s*\S", sentence):  # "Keep this secret: X" holds X
             kept_back.append(sentences[i - 1])
-    return kept_back
+    return tuple(kept_back)
 
 
 def undisclosed(system: str) -> str:
