@@ -539,3 +539,17 @@ def test_a_negation_of_what_memory_holds_deletes_it(said, gone):
     answer, calls, _ = loop(said, keyed_eraser(store), lines(store))
     assert gone not in store and len(store) == 3 and "pet" in store, (store, calls)
     assert "Done" in answer and "haven't saved" not in answer, answer
+
+
+@pytest.mark.parametrize("question, expected", [("Which instrument do I play?", "viola"), ("what colour do I like best?", "teal"),
+                                                ("Is there anything I'm allergic to?", "bees"), ("Where do I live?", None)])
+def test_a_listing_tool_gives_the_keys_and_only_a_listed_one_is_read(question, expected):
+    store = {"user_plays": "the viola", "favourite_colour": "teal", "allergies": "bees", "occupation": "baker"}
+    read = []
+    tools = {"list_labels": (schema("list_labels", "Lists the labels of every stored user detail.", limit="integer"),
+                             lambda limit=50: ", ".join(store)),
+             "read_label": (schema("read_label", "Returns the user detail saved under a label.", label="string"),
+                            lambda label: read.append(label) or store.get(label, f"Nothing under '{label}'."))}
+    answer, _, _ = loop(question, tools, "You are an assistant.")
+    assert set(read) <= set(store), read
+    assert (expected in answer) if expected else ("don't know" in answer and not read), answer

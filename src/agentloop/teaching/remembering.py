@@ -129,7 +129,11 @@ def ask(intent: Intent, turn):
                 return f"None of the keys I can look up ({', '.join(on_file)}) is about that, so I don't know."
         elif takes_key(tool) and (lister := turn.tool("list_memory")) and lister is not tool:  # list the keys, then fetch one
             [listing] = yield [call(lister, limit=50, scope="user")]
-            asked_key = listed(listing, key, intent.slots["about"]) or key
+            asked_key = listed(listing, key, intent.slots["about"])
+            if asked_key is None and not nothing(listing):  # the keys are listed and none is about it: never a guessed one
+                names = ", ".join(re.findall(r"[A-Za-z][\w-]*", listing)[:12])
+                return f"None of the keys I can look up ({names}) is about that, so I don't know."
+            asked_key = asked_key or key
         for query in list(dict.fromkeys(queries))[:3]:  # a second word when the first finds nothing, as a person would search; not a fourth
             roles = {"key": asked_key, "query": query} if takes_key(tool) else {"query": query, "key": key}  # a look-up: the key
             [result] = yield [call(tool, **roles, limit=10 if key == "*" else 5, scope="user")]
