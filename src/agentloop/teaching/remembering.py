@@ -227,7 +227,7 @@ def by_its_own_noun(queries: list[str], key: str) -> list[str]:
     they are tried within three."""
     kept = [q for q in queries if len(q) > 3 or q not in PREPOSITIONS]
     noun = re.sub(r"ies$", "y", key) if re.fullmatch(r"[a-z]{3,}", key) else None
-    near = [n.replace("_", " ") for n in facts.ALIASES.get(key, ())][:1]  # "workplace": "employer" too
+    near = [n.replace("_", " ") for n in facts.ALIASES.get(key, ())][:1] if say.query(key) != key else []  # "employer" too
     return list(dict.fromkeys(kept[:1] + [noun] + near + kept[1:])) if noun else kept
 
 
