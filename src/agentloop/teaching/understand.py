@@ -256,7 +256,7 @@ PASSING = r"(?:sure|certain|ok|okay|fine|ready|done|here|there|able|allowed|kidd
 
 
 def not_so(clause: str) -> tuple[str, str] | None:
-    """A plain negated statement about oneself, kept as said and never as its positive: "I'm not married" ->
+    """A plain negated statement about oneself, read as said and never as its positive: "I'm not married" ->
     ("user_is", "not married"), "I don't drive" -> ("user_does", "not drive"); None for a passing state ("I'm not
     sure", "I'm not kidding"), a verb of thinking or wanting ("I don't know"), or anything not so plain."""
     found = re.match(NOT_SO, clause.strip(), re.I)
