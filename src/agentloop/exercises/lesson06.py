@@ -89,9 +89,12 @@ _passing = {}
 
 def keep_passing_forget(TOOLS):
     """Put the student's passing forget over the reference one; print one line saying which is in the agent."""
-    if _passing.get("6.2") is not None:
-        TOOLS["forget"] = _passing["6.2"]
-        print(f"Your forget ({_passing['6.2'].__name__}) is the agent's forget tool from here on.")
+    answer = _passing.get("6.2")
+    if answer is not None:
+        def forget(key):  # the model fills the offered schema's `key`; your parameter may have another name
+            return answer(key)
+        TOOLS["forget"] = forget
+        print(f"Your {answer.__name__} is the agent's forget tool from here on.")
     else:
         print("6.2's check has not passed in this session, so the reference forget is the agent's tool.")
 
@@ -108,6 +111,10 @@ def check_forget_tool(forget):
         try:
             params = list(inspect.signature(forget).parameters) if callable(forget) else []
             expect(len(params) == 1, f"forget takes {len(params)} parameters: it takes one, the key to forget.")
+            # The agent's own forget (installed after the exercises, so there on a second Run All) is taken away
+            # for the check: offered both, the model would call that one, not yours. `finally` puts it back.
+            agent["SCHEMAS"].pop("forget", None)
+            agent["TOOLS"].pop("forget", None)
             attempt(agent["tool"], forget, "Forget a fact about the user.", **{params[0]: "string"})
             _run(run_agent, "My name is Ada and I live in Berlin.")
             expect(memory.get("name") == "Ada" and memory.get("lives_in") == "Berlin",
