@@ -2,6 +2,7 @@
 budget inside the loop (5.2), each as the skeleton filled in right, wrongly and unusually; and the
 loop's own trace records, drawn once."""
 import inspect
+import re
 
 import pytest
 from lesson_answers import answer, notebook, verdict
@@ -43,8 +44,8 @@ LIVE_WRONG = [
      "you printed 'Called 0 tools, 0 model calls, 0 tokens'"),
     # prompt tokens called the tokens: a wrong number, whatever the wording
     ((PRINTED, "        print(f\"{state['turns']} model calls, {state['prompt_tokens']} tokens\")\n"),
-     "you printed '1 model calls, 427 tokens'; the trace shows 1 model calls, 0 tool calls before it (1 with its own) "
-     "and 441 tokens so far"),
+     re.compile(r"you printed '1 model calls, (\d+) tokens'; the trace shows 1 model calls, 0 tool calls before it "
+                r"\(1 with its own\) and (\d+) tokens so far \(\1 prompt \+ \d+ completion\)")),
     # the calls and nothing else: no tokens, no tool calls
     ((PRINTED, "        print(f\"model call #{state['turns']} done\")\n"), "you printed 'model call #1 done'"),
     # review 6: any wording passes now, so a line printed at the wrong time must still fail: all of them at the end
@@ -61,7 +62,7 @@ LIVE_WRONG = [
 @pytest.mark.parametrize("changes, hint", LIVE_WRONG)
 def test_wrong_live_progress_fails_with_a_true_reason(ns, changes, hint, capsys):
     passed, printed = verdict(lesson05.check_live_progress, filled(ns, "run_agent_live", *changes), capsys=capsys)
-    assert not passed and hint in printed, printed
+    assert not passed and (hint.search(printed) if isinstance(hint, re.Pattern) else hint in printed), printed
 
 
 @pytest.mark.parametrize("line", [
@@ -108,7 +109,7 @@ WITHIN_WRONG = [
 @pytest.mark.parametrize("old, new, hint", WITHIN_WRONG)
 def test_wrong_budgets_fail_with_a_true_reason(ns, old, new, hint, capsys):
     passed, printed = verdict(lesson05.check_run_agent_within, filled(ns, "run_agent_within", old, new), capsys=capsys)
-    assert not passed and hint in printed, printed
+    assert not passed and (hint.search(printed) if isinstance(hint, re.Pattern) else hint in printed), printed
 
 
 def test_a_budget_of_this_run_only_forgets_what_the_chat_spent(ns, capsys):
