@@ -35,7 +35,7 @@ def my_run_agent(question, history, state, max_turns=5):
     return message["content"] or f"Stopped: no answer after {max_turns} turns."
 
 
-def forget(key):
+def forget_fact(key):
     # A result the model can read, never a KeyError: the model may ask to forget what was never stored.
     if key not in memory:
         return f"Nothing is stored under {key}."

@@ -75,6 +75,12 @@ def suggesting(line: str):
     return namespace["run_tool_or_suggest"], namespace["TOOLS"]
 
 
+def suggesting_with(before: str, line: str):
+    """suggesting(line), with `before` run at the top of the student's cell."""
+    namespace = agent(before + "\n" + SUGGEST.format(line=line))
+    return namespace["run_tool_or_suggest"], namespace["TOOLS"]
+
+
 def word_tool(definition: str, offer: str = ""):
     """The function a student's 2.3 cell defines, after the lesson's agent cells."""
     namespace = agent(definition + "\n" + offer)
@@ -100,11 +106,17 @@ UNUSUAL = [  # right answers in another form
                                                                 "the text in which to search",
                                                                 description="Tallies occurrences."))),
     (lesson02.check_run_tool_or_suggest, lambda: suggesting('f"Error: tool not found {name}. Try: {list(TOOLS)}"')),
+    # review 6: names read from SCHEMAS, which tool() fills beside TOOLS, are as good as names from TOOLS
+    (lesson02.check_run_tool_or_suggest, lambda: suggesting('f"Error: unknown tool {name}. Try one of {list(SCHEMAS)}"')),
+    (lesson02.check_run_tool_or_suggest, lambda: suggesting(
+        '"Unknown tool. Offered: " + ", ".join(s["function"]["name"] for s in SCHEMAS.values())')),
     (lesson02.check_run_tool_or_suggest, lambda: suggesting('"No such tool. You can call " + " or ".join(sorted(TOOLS))')),
     (lesson02.check_count_words, lambda: word_tool("def tally(s):\n    return str(len(s.split()))",
                                                    "tool(tally, 'Return how many words a sentence has.', s='string')")),
     (lesson02.check_count_words, lambda: word_tool("def words_in(passage):\n    return len(passage.split())",
                                                    "tool(words_in, 'How many words a text has.', passage='string')")),
+    (lesson02.check_count_words, lambda: word_tool("import re\ndef count_words(text):\n    return len(re.findall(r'\\S+', text))",
+                                                   "tool(count_words, 'Count the words in a text.', text='string')")),
 ]
 
 
@@ -133,8 +145,11 @@ WRONG = [  # (check, a wrong answer, a phrase the hint must contain)
     (lesson02.check_tally_schema, lambda: (s02.TALLY, tally_agent(s02.TALLY)[1] | {"tally": {}}, tally_agent(s02.TALLY)[2]),
      "not in SCHEMAS"),
     (lesson02.check_run_tool_or_suggest, lambda: suggesting('f"Error: unknown tool {name}"'), "does not name count_letters"),
-    (lesson02.check_run_tool_or_suggest, lambda: suggesting('"Error: no such tool. The tools are: count_letters"'),
-     "not by hand"),
+    (lesson02.check_run_tool_or_suggest, lambda: suggesting('"Error: unknown tool fly. Try one of count_letters, tally"'),
+     "the list of names was made before that tool came"),
+    # a list read from TOOLS, but once, when the cell ran: a tool added later is missing from it
+    (lesson02.check_run_tool_or_suggest, lambda: suggesting_with("NAMES = ', '.join(TOOLS)", 'f"Error: no tool {name}; try {NAMES}"'),
+     "the list of names was made before that tool came"),
     (lesson02.check_run_tool_or_suggest, lambda: suggesting('TOOLS'), "the model reads a string"),
     (lesson02.check_count_words, lambda: word_tool("def count_words(text):\n    return len(text.split())"),
      "not offered to the model yet"),
@@ -144,6 +159,13 @@ WRONG = [  # (check, a wrong answer, a phrase the hint must contain)
     (lesson02.check_count_words, lambda: word_tool("def count_words(text):\n    return len(text)",
                                                    "tool(count_words, 'Return the length of a string.', text='string')"),
      "does not say the tool counts words"),
+    # review 6: split(" ") passed; it miscounts a text with runs of spaces, tabs or line breaks
+    (lesson02.check_count_words, lambda: word_tool("def count_words(text):\n    return len(text.split(' '))",
+                                                   "tool(count_words, 'Count the words in a text.', text='string')"),
+     "the text has 4 words"),
+    (lesson02.check_count_words, lambda: word_tool("def count_words(text):\n    return text.strip().count(' ') + 1",
+                                                   "tool(count_words, 'Count the words in a text.', text='string')"),
+     "the text has 4 words"),
     # review 5: the right function offered with count_letters' description, copied and not edited
     (lesson02.check_count_words, lambda: word_tool("def count_words(text):\n    return len(text.split())",
                                                    "tool(count_words, 'Count how many times a letter occurs in a word.', "
@@ -173,6 +195,6 @@ def test_a_second_failure_adds_the_fix(capsys):
 
 def test_the_check_leaves_the_students_tools_as_they_were(capsys):
     run_tool_or_suggest, tools = suggesting('f"Error: no tool {name}; try one of {sorted(TOOLS)}"')
-    before = dict(tools)
+    before, offered = dict(tools), dict(run_tool_or_suggest.__globals__["SCHEMAS"])
     verdict(lesson02.check_run_tool_or_suggest, run_tool_or_suggest, tools, capsys=capsys)
-    assert tools == before
+    assert tools == before and run_tool_or_suggest.__globals__["SCHEMAS"] == offered

@@ -76,7 +76,11 @@ def test_right_answers_pass(check, code, reference, capsys):
 
 WRONG = [  # (check, the hole filled wrongly, a phrase the hint must contain)
     ("check_run_agent_until", "...", "returned 'The answer is 35.', expected '35'"),
-    ("check_run_agent_until", "if call['function']['name'] in stop_at:\n    break", "did not have response messages"),
+    # review 6: the API's 400 showed a random call id; the hint names the cause (a call left without its result)
+    ("check_run_agent_until", "if call['function']['name'] in stop_at:\n    break",
+     "asked the model again with a tool call left without its result"),
+    ("check_run_agent_until", "if call['function']['name'] in stop_at:\n    result = result\n    continue",
+     "asked the model again with a tool call left without its result"),
     ("check_run_agent_until", "if call['function']['name'] in stop_at:\n    return 'The answer is ' + result",
      "expected '35'"),
     ("check_run_agent_final_answer", "...", "made 1 model call(s)"),
@@ -104,6 +108,11 @@ WRONG = [  # (check, the hole filled wrongly, a phrase the hint must contain)
     ("check_run_agent_asking", "run_tool(call) if approve(call) else 'No.'", "read 'No.'"),
     ("check_run_agent_asking", "run_tool(call) if approve(call) else 'not'", "read 'not'"),
     ("check_run_agent_asking", "run_tool(call) if approve(call) else ''", "read ''"),
+    # review 6: a refused call skipped (no tool message) showed the API's 400 and `<...Approver object at 0x...>`
+    ("check_run_agent_asking", "run_tool(call) if approve(call) else None\nif result is None:\n    continue",
+     "without a tool message for that call"),
+    ("check_run_agent_asking", "run_tool(call) if approve(call) else None\nif result is None:\n    break",
+     "without a tool message for that call"),
 ]
 
 
@@ -113,6 +122,15 @@ def test_wrong_answers_fail_with_a_true_hint(check, code, hint, capsys):
     assert not passed and printed.startswith("❌"), printed
     assert hint in printed, printed
     assert "Fix:" not in printed and "Traceback" not in printed
+    assert " object at 0x" not in printed, printed  # a hint reads as plain words
+
+
+def test_a_hint_names_the_approver_it_passed_as_approve(capsys):
+    """A loop that raises shows the call it was given, approve among its arguments, as words."""
+    passed, printed = verdict(lesson03.check_run_agent_asking,
+                              filled("check_run_agent_asking", "run_tool(call) if approve(call) else 1 / 0"),
+                              capsys=capsys)
+    assert not passed and "run_agent_asking('What is (3 + 4) * 5?', approve) raised ZeroDivisionError" in printed, printed
 
 
 def refuse_by_ending_the_run(question, approve, max_turns=5):

@@ -35,15 +35,17 @@ def injected(ns, replacement: str, where: str = CALL):
 
 
 def test_the_reference_solutions_pass_and_leave_memory_and_its_file_as_they_were(ns, capsys):
+    offered, agents_forget = dict(ns["SCHEMAS"]), ns["TOOLS"]["forget"]  # the lesson ends with forget as a tool
     ns["memory"]["prefers"] = "coffee"
     ns["save_json"](ns["MEMORY_FILE"], ns["memory"])
     for check, args in ((lesson06.check_memory_injection, (ns["my_run_agent"], ns["memory"], ns["MEMORY_FILE"])),
-                        (lesson06.check_forget_tool, (ns["forget"],)),
+                        (lesson06.check_forget_tool, (ns["forget_fact"],)),
                         (lesson06.check_load_memory, (ns["load_memory"],))):
         passed, printed = verdict(check, *args, capsys=capsys)
         assert passed and printed.startswith("✅"), printed
     assert ns["memory"] == {"prefers": "coffee"} == json.loads(Path(ns["MEMORY_FILE"]).read_text())
-    assert "forget" not in ns["SCHEMAS"] and "forget" not in ns["TOOLS"]  # the check took its tool away
+    # the check took its tool away and put back the agent's own
+    assert ns["SCHEMAS"] == offered and ns["TOOLS"]["forget"] is agents_forget
 
 
 WRONG_INJECTIONS = [
@@ -78,30 +80,51 @@ def test_unusual_right_injections_pass(ns, line, capsys):
 
 
 WRONG_FORGETS = [
-    ("def forget(key):\n    ...", "the name is still there"),  # the starter
-    ("def forget(key):\n    memory.pop(key, None)\n    return 'Forgot it.'", "a restart would bring the name back"),
-    ("def forget(key):\n    del memory[key]\n    save_json(MEMORY_FILE, memory)\n    return 'Forgot it.'",
+    ("def forget_fact(key):\n    ...", "the name is still there"),  # the starter
+    ("def forget_fact(key):\n    memory.pop(key, None)\n    return 'Forgot it.'", "a restart would bring the name back"),
+    ("def forget_fact(key):\n    del memory[key]\n    save_json(MEMORY_FILE, memory)\n    return 'Forgot it.'",
      "raised KeyError"),  # a key never stored crashes instead of answering
-    ("def forget(key):\n    memory.clear()\n    save_json(MEMORY_FILE, memory)\n    return 'Forgot it.'", "only the name goes"),
+    ("def forget_fact(key):\n    memory.clear()\n    save_json(MEMORY_FILE, memory)\n    return 'Forgot it.'", "only the name goes"),
 ]
 
 
 @pytest.mark.parametrize("code, hint", WRONG_FORGETS)
 def test_wrong_forgets_fail_with_a_true_reason(ns, code, hint, capsys):
+    offered, agents_forget = dict(ns["SCHEMAS"]), ns["TOOLS"]["forget"]
     passed, printed = verdict(lesson06.check_forget_tool, answer(ns, code), capsys=capsys)
     assert not passed and hint in printed, printed
-    assert "forget" not in ns["SCHEMAS"], "the check takes its tool away even when it fails"
+    assert ns["SCHEMAS"] == offered and ns["TOOLS"]["forget"] is agents_forget, \
+        "the check takes its tool away even when it fails"
 
 
 @pytest.mark.parametrize("code", [
     "def drop_fact(key):\n    if memory.pop(key, None) is None:\n        return f'I had nothing about {key}.'\n"
     "    save_json(MEMORY_FILE, memory)\n    return f'{key} is gone from my memory.'",
-    "def forget(what):\n    if memory.pop(what, None) is None:\n        return 'I had nothing under that.'\n"
+    "def forget_fact(what):\n    if memory.pop(what, None) is None:\n        return 'I had nothing under that.'\n"
     "    save_json(MEMORY_FILE, memory)\n    return 'Forgot it.'",  # another name
 ])
 def test_an_unusual_right_forget_passes(ns, code, capsys):
     passed, printed = verdict(lesson06.check_forget_tool, answer(ns, code), capsys=capsys)
     assert passed, printed
+
+
+def test_a_passing_forget_stays_in_the_agent_and_a_failing_one_does_not(ns, capsys):
+    agents_forget = ns["TOOLS"]["forget"]
+    mine = answer(ns, WRONG_FORGETS[1][0].replace("def forget_fact", "def my_forget"))
+    verdict(lesson06.check_forget_tool, mine, capsys=capsys)
+    lesson06.keep_passing_forget(ns["TOOLS"])
+    assert ns["TOOLS"]["forget"] is agents_forget and "reference forget" in capsys.readouterr().out
+    right = answer(ns, "def drop(what):\n    if memory.pop(what, None) is None:\n        return 'Nothing under that.'\n"
+                       "    save_json(MEMORY_FILE, memory)\n    return 'Gone.'")
+    assert verdict(lesson06.check_forget_tool, right, capsys=capsys)[0]
+    lesson06.keep_passing_forget(ns["TOOLS"])
+    assert "drop" in capsys.readouterr().out
+    ns["memory"]["shoe_size"] = "38"  # the model calls it with the schema's `key`, whatever the parameter's name
+    assert ns["TOOLS"]["forget"](key="shoe_size") == "Gone." and "shoe_size" not in ns["memory"]
+    ns["TOOLS"]["forget"] = agents_forget
+    verdict(lesson06.check_forget_tool, mine, capsys=capsys)  # a later failing try takes the pass back
+    lesson06.keep_passing_forget(ns["TOOLS"])
+    assert "reference forget" in capsys.readouterr().out
 
 
 def load_if_present(path):
@@ -172,7 +195,7 @@ def test_a_forget_written_outside_the_notebook_is_told_where_it_belongs(ns, caps
 
 
 def test_a_forget_that_claims_to_forget_a_key_never_stored_fails(ns, capsys):
-    code = "def forget(key):\n    memory.pop(key, None)\n    save_json(MEMORY_FILE, memory)\n    return f'Forgot {key}.'"
+    code = "def forget_fact(key):\n    memory.pop(key, None)\n    save_json(MEMORY_FILE, memory)\n    return f'Forgot {key}.'"
     passed, printed = verdict(lesson06.check_forget_tool, answer(ns, code), capsys=capsys)
     assert not passed and "never stored" in printed, printed
 

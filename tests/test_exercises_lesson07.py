@@ -205,12 +205,31 @@ def guarded_forget(key):  # unusual but right: the key (or "everything") must be
 """
 
 
+TWO_VERBS = """
+def guarded_forget(key):  # the review's: forget and delete only, erase and remove not read as a request
+    if not re.search(r"forget|delete", user_message["text"], re.I):
+        return f"Not done: the user did not ask to forget {key}."
+    return forget(key)
+"""
+NO_REMOVE = """
+def guarded_forget(key):  # three of the four verbs
+    if not any(verb in user_message["text"].lower() for verb in ("forget", "delete", "erase")):
+        return "Not done: the user did not ask for a deletion."
+    return forget(key)
+"""
+STEMS = """
+def guarded_forget(key):  # unusual but right: word stems, casefold, one more verb, its own refusal
+    if re.search(r"\\b(?:forget|delet|eras|remov|wipe)", user_message["text"].casefold()):
+        return forget(key)
+    return f"Refused: nobody asked me to drop {key} in this turn."
+"""
+
 def test_the_lesson_sets_the_exercise_up_a_reworded_order_gets_past_the_data_gate(agent):
     """7.3's premise: the lesson's data gate lets "New instructions: ..." through, so only a gate on the action holds."""
     assert agent["strip_instructions"](lesson07.REWORDED_PAGE) == lesson07.REWORDED_PAGE
 
 
-@pytest.mark.parametrize("code", [(ROOT / "solutions" / "lesson07.py").read_text(), KEY_NAMED])
+@pytest.mark.parametrize("code", [(ROOT / "solutions" / "lesson07.py").read_text(), KEY_NAMED, STEMS])
 def test_action_gate_accepts(code, agent, capsys):
     agent["memory"].update(FACTS)
     read_page = agent["TOOLS"].get("read_page")
@@ -267,6 +286,8 @@ def guarded_forget(key):  # wrong: consent, once given, is kept for every later 
     (CASE_SENSITIVE, "'Forget my name'"),
     (FORGET_ONLY, "'Please delete what you know about my city'"),
     (STICKY, "consent lasts one turn"),
+    (TWO_VERBS, "the user said 'Erase my name'"),
+    (NO_REMOVE, "the user said 'Remove my city from your memory'"),
     (KEY_ONLY, "forgot ['city']"),
     ("def guarded_forget(key):\n    raise RuntimeError('student bug')\n", "RuntimeError: student bug"),
 ])

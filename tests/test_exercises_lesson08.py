@@ -1,6 +1,7 @@
 """Lesson 8: the scheduler keeps time and survives a restart (checked on the lesson's own agent), and
 its exercise checks both ways: the reference solutions pass, plausible wrong answers fail with a hint
 that says why, unusual right answers pass, and the checks put the queue and its file back."""
+import inspect
 import json
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -140,12 +141,42 @@ def cancel_raises(task):
     return cancel_unsaved(task) and AGENT["save_json"](AGENT["QUEUE_FILE"], agent_queue()) or "Done."
 
 
-@pytest.mark.parametrize("answer", ["cancel", stop_task])
+def cancel_while_iterating(task):  # the review's bug: remove from the list a for loop is walking
+    cancelled = 0
+    for queued in agent_queue():
+        if task.lower() in queued["task"].lower():
+            agent_queue().remove(queued)
+            cancelled += 1
+    AGENT["save_json"](AGENT["QUEUE_FILE"], agent_queue())
+    return f"Cancelled {cancelled}." if cancelled else "Nothing matched."
+
+
+def cancel_popping_by_index(task):  # the same bug by index: each pop slides the next task under the loop
+    for index, queued in enumerate(agent_queue()):
+        if task.lower() in queued["task"].lower():
+            agent_queue().pop(index)
+    AGENT["save_json"](AGENT["QUEUE_FILE"], agent_queue())
+    return "Done." if any(task.lower() in q["task"].lower() for q in agent_queue()) else "Nothing left to cancel."
+
+
+def cancel_backwards(task):  # an unusual right answer (the review's): del by index from the end, own wording
+    needle, removed = task.casefold(), 0
+    for index in range(len(agent_queue()) - 1, -1, -1):
+        if needle in agent_queue()[index]["task"].casefold():
+            del agent_queue()[index]
+            removed += 1
+    if not removed:
+        return f"Nothing on the queue mentions {task!r}."
+    AGENT["save_json"](AGENT["QUEUE_FILE"], agent_queue())
+    return f"{removed} scheduled task{'s' if removed != 1 else ''} removed."
+
+
+@pytest.mark.parametrize("answer", ["cancel", stop_task, cancel_backwards])
 def test_cancel_accepts(answer, agent, capsys):
     AGENT.clear()
     AGENT.update(solved(agent))
     answer = agent["cancel"] if answer == "cancel" else answer
-    parameter = "task" if answer is agent["cancel"] else "what"  # the schema names the function's own parameter
+    parameter = next(iter(inspect.signature(answer).parameters))  # the schema names the function's own parameter
     if answer is not agent["cancel"]:  # this student's cell offers stop_task instead of the starter cancel
         agent["SCHEMAS"].pop("cancel")
         agent["TOOLS"].pop("cancel")
@@ -158,8 +189,10 @@ def test_cancel_accepts(answer, agent, capsys):
 
 
 @pytest.mark.parametrize("answer, hint", [
-    (cancel_first, "both weather checks should be gone"),
-    (cancel_case_sensitive, "both weather checks should be gone"),
+    (cancel_first, "all three weather tasks should be gone"),
+    (cancel_case_sensitive, "all three weather tasks should be gone"),
+    (cancel_while_iterating, "a for loop over the queue skips the next task"),
+    (cancel_popping_by_index, "a for loop over the queue skips the next task"),
     (cancel_unsaved, "a restart would bring back the old queue"),
     (cancel_raises, "raised KeyError"),
     (lambda task: None, "return a message for the model"),
@@ -387,3 +420,13 @@ def test_cancel_checked_after_the_last_cell_grades_the_students_own_function(age
                               agent["SCHEMAS"], agent["guarded_agent"], capsys=capsys)
     assert passed == passes, printed
     assert "cancel_task" in agent["SCHEMAS"] and "cancel" not in agent["SCHEMAS"]  # put back as the cell left it
+
+
+def test_review_finding_cancel_first_is_not_told_about_loops(agent, capsys):
+    """The skip note is for a loop that removes under itself; cancelling only the first match is another bug."""
+    AGENT.clear()
+    AGENT.update(agent)
+    agent["SCHEMAS"]["cancel_first"] = {}
+    passed, printed = verdict(lesson08.check_cancel, cancel_first, agent["queue"], agent["QUEUE_FILE"],
+                              agent["SCHEMAS"], agent["guarded_agent"], capsys=capsys)
+    assert not passed and "skips" not in printed and "WEATHER report for Rome" in printed, printed

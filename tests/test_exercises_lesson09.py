@@ -95,11 +95,18 @@ WRONG = [  # (check, a plausible wrong answer, a phrase its hint must contain)
     if result.startswith("Remembered"):
         result += " Ask the user: should I remind you a week before?"
     return result''', "only a birthday"),
+    # the reminder announced, not asked about: the user gets no say
     ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
     result = guarded_remember(key, value, importance)
     if key == "birthday" and result.startswith("Remembered"):
-        result += " Should I remind you a week before?"
-    return result''', "Ask the user"),
+        result += " I will remind you a week before."
+    return result''', "where is the question about a reminder a week before?"),
+    # the question printed for the student, not returned to the model
+    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
+    result = guarded_remember(key, value, importance)
+    if key == "birthday" and result.startswith("Remembered"):
+        print("Should I remind you a week before?")
+    return result''', "where is the question about a reminder a week before?"),
     ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
     if key == "birthday":
         return "Ask the user: should I remind you a week before?"
@@ -147,10 +154,22 @@ UNUSUAL = [  # right answers written another way: other names, other wording, da
     if key == "birthday" and result.startswith("Remembered"):
         result += " Ask the user: shall I send a reminder 7 days in advance?"
     return result'''),
+    # review 6: a question for the user in the result, without lesson 7's "Ask the user:" (a real model passes it on)
+    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
+    result = guarded_remember(key, value, importance)
+    if key == "birthday" and result.startswith("Remembered"):
+        result += " Should I remind you a week before?"
+    return result'''),
+    # a request to the model to ask, in its own words and without a question mark
+    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
+    result = guarded_remember(key, value, importance)
+    if "birth" in key and not result.startswith("Not stored"):
+        result = result + ". Ask them whether they would like a reminder 7 days ahead."
+    return result'''),
 ]
 
 
-@pytest.mark.parametrize("name, source", UNUSUAL, ids=[n for n, _ in UNUSUAL])
+@pytest.mark.parametrize("name, source", UNUSUAL, ids=[f"{n}-{i}" for i, (n, _) in enumerate(UNUSUAL)])
 def test_an_unusual_right_answer_passes(agent, name, source, capsys):
     passed, printed = verdict(CHECKS[name], define(agent, source), capsys=capsys)
     assert passed, printed
@@ -237,3 +256,15 @@ def test_a_passing_recall_since_is_offered_to_the_model_and_a_failing_one_is_not
     agent["current"].update(scopes=(agent["USER"],))
     call = {"id": "c1", "function": {"name": "recall_since", "arguments": '{"query": "tea", "since": "2026-01-06"}'}}
     assert "green tea" in agent["run_tool"](call)
+
+
+def test_the_question_must_reach_the_model_through_the_agent(agent, capsys):
+    """9.3 reads what the model got back from its remember call, not only what a direct call returns: an answer
+    that asks for the check's own birthday but not for the one the user tells the agent fails there."""
+    only_march = define(agent, '''def remember_and_ask(key, value, importance="medium"):
+    result = guarded_remember(key, value, importance)
+    if key == "birthday" and result.startswith("Remembered") and "March" in value:
+        result += " Should I remind you a week before?"
+    return result''')
+    passed, printed = verdict(lesson09.check_remember_and_ask, only_march, capsys=capsys)
+    assert not passed and "read back 'Remembered birthday: Jan 20th 1990'" in printed, printed

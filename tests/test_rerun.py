@@ -37,6 +37,11 @@ RESET = {
 
 # Cells whose second run differs for a reason the lesson is built on, by their first line.
 DIFFERS = {
+    6: ("the agent ends the lesson with 6.2's forget as a tool, so run again the try-it cell's 'Forget my "
+        "allergies' calls it instead of saying the agent has no such tool, and every request carries one more "
+        "schema: the trace counts more prompt tokens",
+        {'for question in ["I\'m allergic to peanuts", "what am I allergic to?", "Forget my allergies"]:',
+         "agentloop.show_trace()"}),
     7: ("the card and the page: the lesson shows each with lesson 6's agent and only then installs the "
         "gate, so run again the memory gate refuses the card (and the cells that show the file, the memory "
         "or forget the card, or list what is left after the cleanup, differ) and the data gate strips the page's instruction",

@@ -81,6 +81,11 @@ def check_tally_schema(TALLY, SCHEMAS, run_tool):
         expect(str(expected) in (final.get("content") or ""), f"the final answer was {final.get('content')!r}.")
 
 
+EXTRA = "extra_check_tool"
+EXTRA_SCHEMA = {"type": "function", "function": {"name": EXTRA, "description": "A tool the check adds for a moment.",
+                                                 "parameters": {"type": "object", "properties": {}}}}
+
+
 @exercise("2.2 Tell the model which tools there are")
 def check_run_tool_or_suggest(run_tool_or_suggest, TOOLS):
     expect(isinstance(TOOLS, dict) and TOOLS, f"TOOLS is {TOOLS!r}; pass the agent's TOOLS dict, which tool() fills.",
@@ -92,13 +97,19 @@ def check_run_tool_or_suggest(run_tool_or_suggest, TOOLS):
     expect(not missing, f"for a tool that does not exist it returned {got!r}, which does not name {', '.join(missing)}: "
                         "the model cannot pick a tool it is not told about.",
            fix="', '.join(TOOLS) gives the names of the tools there are.")
-    TOOLS["extra_check_tool"] = lambda: "ok"  # a tool added later must be listed too: the list comes from TOOLS
+    # A tool added later must be listed too. It is added as tool() adds one, to TOOLS and to SCHEMAS, which hold
+    # the same tools: names read from either when the error is made are right; a list made before is not.
+    SCHEMAS = getattr(run_tool_or_suggest, "__globals__", {}).get("SCHEMAS")
+    SCHEMAS = SCHEMAS if isinstance(SCHEMAS, dict) and SCHEMAS is not TOOLS else {}
+    TOOLS[EXTRA], SCHEMAS[EXTRA] = (lambda: "ok"), EXTRA_SCHEMA
     try:
         later = attempt(run_tool_or_suggest, _call("fly", {}))
     finally:
-        del TOOLS["extra_check_tool"]
-    expect(isinstance(later, str) and "extra_check_tool" in later,
-           f"with one more tool in TOOLS it still returned {later!r}: write the names out of TOOLS, not by hand.",
+        TOOLS.pop(EXTRA, None)
+        SCHEMAS.pop(EXTRA, None)
+    expect(isinstance(later, str) and EXTRA in later,
+           f"with one more tool added to the agent (as tool() adds one) it still returned {later!r}: the list of "
+           "names was made before that tool came. Read the names from TOOLS when the error is made.",
            fix="', '.join(TOOLS), read when the error is made.")
     for name, tool in TOOLS.items():  # a known tool still runs: try one whose arguments we can make up
         if name == "count_letters":
@@ -123,6 +134,9 @@ def _offered(SCHEMAS) -> list:
         except (TypeError, ValueError):
             return False
     return [schema for schema in SCHEMAS.values() if sendable(schema)]
+
+
+PASTED = "  one  two\tthree\nfour "
 
 
 @exercise("2.3 A tool of your own, through tool()")
@@ -167,3 +181,9 @@ def check_count_words(count_words):
                         tools=_offered(SCHEMAS))
         expect(str(expected) in (final.get("content") or ""), f"the final answer was {final.get('content')!r}.",
                fix="return the count; the model reads it back from the tool message.")
+    # Pasted text has runs of spaces, tabs and line breaks between its words (the model's quoted texts do not).
+    result = attempt(count_words, PASTED)
+    expect(str(result) == str(len(PASTED.split())),
+           f"{name}({PASTED!r}) returned {result!r}; the text has {len(PASTED.split())} words: words can be parted "
+           "by more than one space, or by a tab or a line break, as in text a user pastes.",
+           fix="len(text.split()): split() with no argument cuts at every run of spaces, tabs and line breaks.")

@@ -1,5 +1,6 @@
 """Lesson 3 exercises: three changes to the loop, each made in a skeleton of it: stop at a tool,
 one last answer when the turns run out, and a tool call the user declines turned into a result."""
+import contextlib
 import re
 
 from .. import trace
@@ -18,11 +19,32 @@ def last_reply(start: int):
     return replies[-1]["choices"][0]["message"].get("content") if replies else None
 
 
+# What the API answers (400) to a request whose assistant message has a tool call no tool message answers.
+UNANSWERED = "did not have response messages"
+
+
+@contextlib.contextmanager
+def _answered_or(hint: str, fix: str):
+    """For a `with` block running the student's loop: a 400 for a tool call left unanswered becomes `hint` (its
+    {refused} says what the API did), which names the cause in the exercise's terms; the API's message shows
+    only a random call id."""
+    try:
+        yield
+    except Hint as raised:
+        if UNANSWERED in raised.hint:
+            raise Hint(hint.replace("{refused}", "the API refused it (400: every tool call in a request needs its "
+                                                 "tool message)"), fix) from None
+        raise
+
+
 @exercise("3.1 Stop at a tool")
 def check_run_agent_until(run_agent_until):
     for stop_at, expected, calls in (({"multiply"}, "35", 2), ({"add"}, "7", 1), (set(), "The answer is 35.", 3)):
         start = len(trace.events)
-        got = attempt(run_agent_until, QUESTION, stop_at)
+        with _answered_or(f"with stop_at={stop_at} your loop asked the model again with a tool call left without "
+                          "its result, and {refused}. Once a stop_at tool has run, its result is the answer.",
+                          "right after result = run_tool(call): if call['function']['name'] in stop_at: return result."):
+            got = attempt(run_agent_until, QUESTION, stop_at)
         made = len(calls_made(start))
         expect(got == expected, f"run_agent_until({QUESTION!r}, stop_at={stop_at}) returned {got!r}, expected "
                                 f"{expected!r}: when the model calls a tool named in stop_at, its result is the answer.",
@@ -82,6 +104,9 @@ class Approver:
 
     def __init__(self, refused=()):
         self.refused, self.asked, self.calls = set(refused), [], 0
+
+    def __repr__(self) -> str:  # how a hint shows the call it was passed to: run_agent_asking('...', approve)
+        return "approve"
 
     def __call__(self, call):
         self.calls += 1
@@ -144,7 +169,11 @@ def check_run_agent_asking(run_agent_asking):
            fix="result = run_tool(call) if approve(call) else 'Error: ...', inside the for loop over tool calls.")
     expect(got == "The answer is 35.", f"with every call approved it returned {got!r}, expected 'The answer is 35.'.")
     approve, start = Approver(refused={"multiply"}), len(trace.events)
-    with Watched(run_agent_asking, "multiply") as multiply:
+    with Watched(run_agent_asking, "multiply") as multiply, _answered_or(
+            "when multiply was refused, your loop sent the next request without a tool message for that call, and "
+            "{refused}: a refusal is a result the model reads, like a tool's error.",
+            "for a refused call, result = f\"Error: the user did not allow {call['function']['name']}.\" and "
+            "append it like any result."):
         got = attempt(run_agent_asking, QUESTION, approve)
     sent = calls_made(start)
     answers = {m.get("tool_call_id"): m.get("content") for request in sent for m in request["messages"]

@@ -9,13 +9,39 @@ from ..checks import attempt, exercise, expect
 QUESTION = "What is (3 + 4) * 5?"  # three model calls with the lesson's tools: add, multiply, answer
 
 
-def _new_state() -> dict:
-    return {"turns": 0, "tool_calls": 0, "prompt_tokens": 0, "completion_tokens": 0}
+def _new_state(function=None) -> dict:
+    """A fresh state for the run: the notebook's own new_state() where the student's function can see one."""
+    made = getattr(function, "__globals__", {}).get("new_state")
+    try:
+        state = made() if callable(made) else None
+    except Exception:
+        state = None
+    return state if isinstance(state, dict) else {"turns": 0, "tool_calls": 0, "prompt_tokens": 0,
+                                                  "completion_tokens": 0}
+
+
+class _Lines(io.TextIOBase):
+    """What the student's loop prints, line by line, each with the number of model calls made when it was printed."""
+
+    def __init__(self, start: int):
+        self.start, self.lines, self.partial = start, [], ""
+
+    def write(self, text) -> int:
+        self.partial += str(text)
+        *done, self.partial = self.partial.split("\n")
+        made = sum(event.kind == "response" for event in trace.events[self.start:])
+        self.lines += [(line, made) for line in done]
+        return len(str(text))
+
+    def close_lines(self) -> list:
+        return self.lines + ([(self.partial, self.lines[-1][1] if self.lines else 0)] if self.partial.strip() else [])
 
 
 def _run(function, *args):
-    """(what the student's loop returned, what it printed, the model calls' (tools, tokens) it made)."""
-    start, printed = len(trace.events), io.StringIO()
+    """(what the student's loop returned, the lines it printed with the model calls made by then, the model
+    calls' (tool calls, prompt tokens, completion tokens))."""
+    start = len(trace.events)
+    printed = _Lines(start)
     with contextlib.redirect_stdout(printed):  # the check prints one line; the loop's lines are read, not shown
         got = attempt(function, *args)
     calls = [e.payload for e in trace.events[start:] if e.kind == "response"]
@@ -23,42 +49,87 @@ def _run(function, *args):
     for response in calls:
         usage = response.get("usage") or {}
         message = ((response.get("choices") or [{}])[0]).get("message") or {}
-        made.append((len(message.get("tool_calls") or []),
-                     usage.get("prompt_tokens", 0) + usage.get("completion_tokens", 0)))
-    return got, printed.getvalue(), made
+        made.append((len(message.get("tool_calls") or []), usage.get("prompt_tokens", 0),
+                     usage.get("completion_tokens", 0)))
+    return got, printed.close_lines(), made
 
 
-def _figure(line: str, words: str):
-    """The number written before `words` ("3 model calls"), or None."""
-    found = re.search(rf"(\d+)\s+(?:{words})", line)
+def _numbers(line: str) -> list:
+    """The whole numbers a line shows ("1,341 tokens" is 1341)."""
+    return [int(n) for n in re.findall(r"\d+", re.sub(r"(?<=\d)[,_](?=\d{3})", "", line))]
+
+
+def _labelled(line: str, label: str):
+    """The number a line gives next to `label`: before it ("3 model calls") or just after it ("tool calls: 2",
+    "model call #3"), or None."""
+    line = re.sub(r"(?<=\d)[,_](?=\d{3})", "", line)
+    found = (re.search(rf"(\d+)\s*(?:{label})", line, re.IGNORECASE)
+             or re.search(rf"(?:{label})\W{{0,3}}(\d+)", line, re.IGNORECASE))
     return int(found[1]) if found else None
+
+
+MODEL_CALLS = r"(?:model|llm|api)[ _]calls?\b|(?<!tool )(?<!tool_)\bcalls?\b|\bturns?\b|\brequests?\b"
+TOOL_CALLS = r"\btools?(?:[ _]calls?)?\b"
+TOKENS = r"\btokens?\b"
+
+
+def _so_far(made: list) -> list:
+    """For each model call, the counts a progress line printed after it can show: model calls, tool calls (before
+    that call's tools ran, and after), tokens (prompt + completion, each also alone)."""
+    counts, tools, prompt, completion = [], 0, 0, 0
+    for number, (called, prompt_tokens, completion_tokens) in enumerate(made, 1):
+        prompt, completion = prompt + prompt_tokens, completion + completion_tokens
+        counts.append({"calls": number, "tools": (tools, tools + called), "tokens": prompt + completion,
+                       "prompt": prompt, "completion": completion})
+        tools += called
+    return counts
+
+
+def _looks_like_progress(line: str, counts: list) -> bool:
+    """A line that means to show progress: it speaks of model calls or tokens, or shows a token count of the run."""
+    numbers = set(_numbers(line))
+    return bool(numbers) and (bool(re.search(rf"{MODEL_CALLS}|{TOKENS}|\bmodel\b", line, re.IGNORECASE))
+                              or any({c["tokens"], c["prompt"]} & numbers for c in counts))
+
+
+def _reports(line: str, count: dict) -> bool:
+    """The line shows, in any words, the model calls so far, and the tokens so far or the tool calls so far; any
+    count it labels is right."""
+    numbers = set(_numbers(line))
+    calls, tools, tokens = (_labelled(line, label) for label in (MODEL_CALLS, TOOL_CALLS, TOKENS))
+    labels_right = (calls in (None, count["calls"]) and tools in (None, *count["tools"])
+                    and tokens in (None, count["tokens"], count["prompt"], count["completion"]))
+    spent = count["tokens"] in numbers or {count["prompt"], count["completion"]} <= numbers
+    return count["calls"] in numbers and labels_right and (spent or tools is not None)
 
 
 @exercise("5.1 Show the progress line call by call")
 def check_live_progress(run_agent_live):
-    state = _new_state()
-    got, printed, made = _run(run_agent_live, QUESTION, [], state)
+    got, printed, made = _run(run_agent_live, QUESTION, [], _new_state(run_agent_live))
     expect(made, f"run_agent_live({QUESTION!r}, ...) made no model call: it is the lesson's loop, with one more line.")
     expect(got == "The answer is 35.", f"run_agent_live({QUESTION!r}, ...) returned {got!r}, not 'The answer is 35.': "
                                        "the loop should answer as run_agent does.")
-    lines = [line for line in printed.splitlines() if _figure(line, "model call") is not None]
-    expect(lines, f"the run made {len(made)} model calls and printed no progress line (a line that says 'N model calls'): "
-                  "print progress(state) inside the loop.", fix="print(progress(state)) right after the three state lines.")
+    counts = _so_far(made)
+    lines = [(line, at) for line, at in printed if _looks_like_progress(line, counts)]
+    expect(lines, f"the run made {len(made)} model calls and printed no progress line (the model calls so far, with "
+                  "the tokens or the tool calls): print progress(state) inside the loop.",
+           fix="print(progress(state)) right after the three state lines.")
     expect(len(lines) == len(made),
            f"the run made {len(made)} model calls and printed {len(lines)} progress lines: one after each model call, "
            "the last one (the answer, which leaves the loop) included.",
            fix="print(progress(state)) right after the three state[...] += lines, before the `if ... break`.")
-    tools = tokens = 0
-    for number, (line, (called, spent)) in enumerate(zip(lines, made), 1):
-        tokens += spent
-        shown = (_figure(line, "model call"), _figure(line, "tools?|tool calls?"), _figure(line, "tokens?"))
-        expect(shown[1] is not None, f"after model call {number} you printed {line.strip()!r}: it says nothing of the "
-                                     "tool calls, which progress(state) counts too.", fix="print(progress(state))")
-        expect(shown[0] == number and shown[2] == tokens and shown[1] in (tools, tools + called),
+    for (line, at), count in zip(lines, counts):
+        number, (before, after) = count["calls"], count["tools"]
+        expect(_reports(line, count),
                f"after model call {number} you printed {line.strip()!r}; the trace shows {number} model calls, "
-               f"{tools} tool calls before it ({tools + called} with its own) and {tokens} tokens so far.",
+               f"{before} tool calls before it ({after} with its own) and {count['tokens']} tokens so far "
+               f"({count['prompt']} prompt + {count['completion']} completion). A progress line shows the model "
+               "calls so far, with the tokens or the tool calls, in any words.",
                fix="print once the state has counted the call (after the three state[...] += lines).")
-        tools += called
+        expect(at == number,
+               f"the progress line for model call {number} ({line.strip()!r}) was printed when {at} model calls had "
+               "been made: print each one as soon as its call is counted, so the user sees it while the run goes on.",
+               fix="print(progress(state)) inside the loop, right after the three state[...] += lines.")
 
 
 def _usages(start: int) -> list:
@@ -79,7 +150,7 @@ def _allowed(costs: list, budget: int, spent: int) -> int:
 
 @exercise("5.2 Stop mid-run at a token budget")
 def check_run_agent_within(run_agent_within):
-    start, state = len(trace.events), _new_state()
+    start, state = len(trace.events), _new_state(run_agent_within)
     got, _, _ = _run(run_agent_within, QUESTION, [], state, 10**6)
     usages = _usages(start)
     costs = [prompt + completion for prompt, completion in usages]
@@ -87,13 +158,14 @@ def check_run_agent_within(run_agent_within):
                                        f"{got!r}: with room to spare it answers as run_agent does.")
     expect(costs, "run_agent_within made no model call: it is run_agent's loop, with one more rule.")
     counted = {"turns": len(costs), "tokens": sum(costs)}
-    expect({"turns": state["turns"], "tokens": state["prompt_tokens"] + state["completion_tokens"]} == counted,
+    calls = state.get("turns", state.get("model_calls"))  # the notebook's name for the count of model calls
+    expect({"turns": calls, "tokens": state["prompt_tokens"] + state["completion_tokens"]} == counted,
            f"after that run the state is {state}, but the trace shows {len(costs)} model calls and "
            f"{sum(costs)} tokens.", fix="count into the state you were given, as run_agent does (its three "
                                     "state[...] += lines after each agentloop.complete).")
     prompt = usages[0][0]  # the first call's prompt tokens alone
     for budget, spent in ((1, 0), (costs[0], 0), (prompt + 1, 0), (costs[0] + 1, 0), (2000, 2299)):
-        state = dict(_new_state(), prompt_tokens=spent)
+        state = dict(_new_state(run_agent_within), prompt_tokens=spent)
         start = len(trace.events)
         got, _, _ = _run(run_agent_within, QUESTION, [], state, budget)
         made, expected = len(_usages(start)), _allowed(costs, budget, spent)

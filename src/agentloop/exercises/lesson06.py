@@ -82,8 +82,26 @@ def check_memory_injection(my_run_agent, memory, MEMORY_FILE):
                fix='messages[0] = {"role": "system", "content": system_prompt()}')
 
 
+# The student's forget, once its check passed in this session: lesson 6's last cells install the reference
+# forget as the agent's tool, then `keep_passing_forget` puts the student's back in its place.
+_passing = {}
+
+
+def keep_passing_forget(TOOLS):
+    """Put the student's passing forget over the reference one; print one line saying which is in the agent."""
+    answer = _passing.get("6.2")
+    if answer is not None:
+        def forget(key):  # the model fills the offered schema's `key`; your parameter may have another name
+            return answer(key)
+        TOOLS["forget"] = forget
+        print(f"Your {answer.__name__} is the agent's forget tool from here on.")
+    else:
+        print("6.2's check has not passed in this session, so the reference forget is the agent's tool.")
+
+
 @exercise("6.2 Forget, as a tool")
 def check_forget_tool(forget):
+    _passing.pop("6.2", None)
     agent = getattr(forget, "__globals__", {})  # where forget was written: the notebook's agent, memory and file
     expect(all(name in agent for name in ("run_agent", "tool", "SCHEMAS", "TOOLS", "memory", "MEMORY_FILE")),
            "write forget as a function in the lesson's notebook, below its agent: the check chats with that agent.")
@@ -93,6 +111,10 @@ def check_forget_tool(forget):
         try:
             params = list(inspect.signature(forget).parameters) if callable(forget) else []
             expect(len(params) == 1, f"forget takes {len(params)} parameters: it takes one, the key to forget.")
+            # The agent's own forget (installed after the exercises, so there on a second Run All) is taken away
+            # for the check: offered both, the model would call that one, not yours. `finally` puts it back.
+            agent["SCHEMAS"].pop("forget", None)
+            agent["TOOLS"].pop("forget", None)
             attempt(agent["tool"], forget, "Forget a fact about the user.", **{params[0]: "string"})
             _run(run_agent, "My name is Ada and I live in Berlin.")
             expect(memory.get("name") == "Ada" and memory.get("lives_in") == "Berlin",
@@ -121,6 +143,7 @@ def check_forget_tool(forget):
             done = attempt(forget, "lives_in")
             expect(isinstance(done, str) and done.strip() and "lives_in" not in memory,
                    f"forget('lives_in') returned {done!r}: return a sentence saying what was forgotten.")
+            _passing["6.2"] = forget
         finally:  # the agent offers exactly what it offered before the check
             agent["SCHEMAS"].clear()
             agent["SCHEMAS"].update(schemas)

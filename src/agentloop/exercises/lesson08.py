@@ -91,19 +91,31 @@ def _offered(cancel, name, SCHEMAS, guarded_agent):
         SCHEMAS[COURSE_CANCEL], tools[COURSE_CANCEL] = course
 
 
+def _skipped(before, left, words) -> str:
+    """Why the matches still queued were kept, when each sat right after a match that went: the classic
+    `for task in queue: ... queue.remove(task)`, whose loop steps over the task that slid into the gap."""
+    matches = [i for i, text in enumerate(before) if words in text.lower()]
+    kept = [i for i in matches if before[i] in left]
+    if kept and all(i - 1 in matches and before[i - 1] not in left for i in kept):
+        return (" Each one left sat right after one that went: a for loop over the queue skips the next task "
+                "when the current one is removed under it.")
+    return ""
+
+
 def _check_cancel(cancel, name, queue, QUEUE_FILE, SCHEMAS, guarded_agent):
     expect(isinstance(SCHEMAS, dict) and name in SCHEMAS,
            f"the model is not offered your {name or 'cancel'} tool: SCHEMAS has {sorted(SCHEMAS) if isinstance(SCHEMAS, dict) else SCHEMAS}.",
            fix=f'tool({name or "cancel"}, "Cancel the scheduled tasks whose text contains these words.", task="string").')
-    tasks = [_task("Check the weather in Paris", every=60), _task("call mum"), _task("check the weather in Oslo"),
-             _task("water the plants")]
+    # Two matches side by side: removing from a list while a for loop walks it skips the one after each removal.
+    tasks = [_task("Check the weather in Paris", every=60), _task("check the weather in Oslo"), _task("call mum"),
+             _task("WEATHER report for Rome"), _task("water the plants")]
     with _planted(queue, QUEUE_FILE, tasks):
         got = attempt(cancel, "Weather")
         expect(isinstance(got, str) and got, f"{name}('Weather') returned {got!r}: return a message for the model.")
         left = _texts(queue)
         expect(left == ["call mum", "water the plants"],
-               f"after {name}('Weather') the queue holds {left}; both weather checks should be gone "
-               "(any case), the other tasks kept in order.",
+               f"after {name}('Weather') the queue holds {left}; all three weather tasks should be gone "
+               f"(any case), the other tasks kept in order.{_skipped(_texts(tasks), left, 'weather')}",
                fix="keep the tasks whose text does not contain the words, lower-cased on both sides: "
                    "queue[:] = [task for task in queue if ...].")
         _saved(queue, QUEUE_FILE, f"{name}('Weather')")

@@ -95,7 +95,7 @@ KIND_OF = {"dog": "pet", "cat": "pet", "puppy": "pet", "kitten": "pet", "hamster
            "food": "diet", "apartment": "address", "flat": "address", "house": "address", "home": "address"}
 SAME = {"allergy": "allergies", "address": "lives_in", "home": "lives_in", "city": "lives_in", "occupation": "job",
         "profession": "job", "bday": "birthday", "birth_date": "birthday", "date_of_birth": "birthday",
-        "first_name": "name"}  # words for a key the grammar already has
+        "first_name": "name", "line_of_work": "job"}  # words for a key the grammar already has
 NOT_KEYS = set("question answer problem point guess pleasure bad fault turn is favourite favorite".split())
 # (pattern, key): questions about the user; "*" is everything
 QUESTIONS = [

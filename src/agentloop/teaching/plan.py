@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 
 from . import arithmetic, facts, say, statements
-from .remembering import HANDLERS as MEMORY
-from .rules import SAY, forbidden, injected, styled, withheld
+from .remembering import HANDLERS as MEMORY, keys_listed
+from .rules import SAY, forbidden, injected, styled, undisclosed, withheld
 from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, fetching, opening
 from .grammar import PEOPLE
 from .toolbox import KEYWORDS, Missing, Tool, call, stem, type_of, words
@@ -38,8 +38,9 @@ class Turn:
 
     def known(self) -> dict:
         """Facts about the user: the memory in the system prompt, then what they said in this chat."""
-        known = {k: v for k, v in facts.facts_in_memory(self.system).items()
-                 if not re.match(r"keys?(?:_|$)", k)}  # "keys saved: diet, name" says where facts are, not one of them
+        listed = set(keys_listed(self.system))  # "keys saved: diet, name" says where facts are, not one of them
+        known = {k: v for k, v in facts.facts_in_memory(undisclosed(self.system)).items()
+                 if not re.match(r"keys?(?:_|$)", k) and not (listed and set(re.split(r"\s*,\s*", v)) <= listed)}
         for message in self.earlier:
             for intent in understand(message):
                 known.update(intent.slots.get("facts", []) if intent.kind == "remember" else [])

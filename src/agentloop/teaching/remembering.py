@@ -8,10 +8,10 @@ import re
 
 from . import facts, say, statements
 from .grammar import KIND_OF, NEAR
-from .rules import secret, unasked
+from .rules import asks_confidential, secret, unasked
 from .tasks import refusal
 from .toolbox import by_id, call, takes_key
-from .understand import LISTS, Intent, as_question, understand
+from .understand import LISTS, Intent, as_question, not_so as negated, topic_key, understand
 
 
 
@@ -69,10 +69,22 @@ def unsecret(pairs: list, turn) -> tuple[list, str]:
     return kept, told
 
 
+def not_so(intent: Intent, turn):
+    """"I'm not married", said in passing: acknowledged as said, never stored, and never as its positive (a negation is
+    no fact to keep; "Remember that I'm not married" asks for a note, and gets one). When memory holds what it denies
+    ("I'm not vegetarian" with `diet: vegetarian`), that memory is no longer true and goes, as "anymore" would."""
+    [(key, value)] = intent.slots["facts"]
+    denied = re.sub(r"^not\s+" + (r"[a-z]+\s+" if key == "user_does" else ""), "", value)  # "not have a car": "a car"
+    denied = re.sub(r"^(?:an?|the|any|in|at|to)\s+", "", denied)
+    if denied and (facts.mentioning(turn.known(), denied) or turn.made) and turn.tool("forget"):  # made: replayed after it
+        return forget(Intent("forget", {"key": topic_key(denied), "value": None, "what": denied, "stale": True}), turn)
+    return f"OK: {say.facts(intent.slots['facts'])}. I keep what is true of you, not what isn't, so I haven't saved that."
+
+
 def third_person(note: str) -> str:
     """A note kept as one sentence, the way memory services write it: "I take my coffee black" -> "The user takes
     their coffee black"; a note that is not a first-person statement is kept as said."""
-    said = statements.statement(note)
+    said = statements.statement(note) or negated(note)  # "I don't drive": "The user does not drive"
     return (statements.said(*said, about_user=True) or note) if said and re.match(r"^\W*i\b", note, re.I) else note
 
 
@@ -85,6 +97,9 @@ def same_subject(known: dict, key: str) -> str:
 
 def ask(intent: Intent, turn):
     key, known = intent.slots["key"], turn.known()
+    if asks_confidential(turn.system, intent.slots["about"]) and not found(known, key):  # "what's the code word?" when it
+        # is not to be disclosed; a memory of theirs is still theirs ("never share the user's address with others")
+        return "I can't tell you that: my instructions say it is confidential."
     if "|" in key:  # "anything I shouldn't eat?": what they avoid, else their allergies, else their diet
         key = next((k for k in key.split("|") if facts.lookup(known, k) is not None), key.split("|")[0])
     tool = turn.tool("list_memory", "recall") if key == "*" else turn.tool("list_memory") if key == "note" \
@@ -103,6 +118,7 @@ def ask(intent: Intent, turn):
         if shape and not takes_key(tool):  # "where did I spend my childhood?": "grew" too; "what do I do on Thursdays?": Thursdays first
             more = [q for q in statements.searched(shape) if q not in queries][:3]
             queries = more + queries if shape["verb"] == "do" and shape["words"] else queries + more
+        queries = by_its_own_noun(queries, key) if not takes_key(tool) else queries
         nouns = [facts.canonical(w) for w in asked_about(intent.slots["about"])]
         results, asked_key = [], nouns[0] if takes_key(tool) and key.startswith("user_") and nouns else key
         if takes_key(tool) and (on_file := keys_listed(turn.system)):  # "keys saved: diet, name": one of them, never a made-up key
@@ -113,7 +129,11 @@ def ask(intent: Intent, turn):
                 return f"None of the keys I can look up ({', '.join(on_file)}) is about that, so I don't know."
         elif takes_key(tool) and (lister := turn.tool("list_memory")) and lister is not tool:  # list the keys, then fetch one
             [listing] = yield [call(lister, limit=50, scope="user")]
-            asked_key = listed(listing, key, intent.slots["about"]) or key
+            asked_key = listed(listing, key, intent.slots["about"])
+            if asked_key is None and not nothing(listing):  # the keys are listed and none is about it: never a guessed one
+                names = ", ".join(re.findall(r"[A-Za-z][\w-]*", listing)[:12])
+                return f"None of the keys I can look up ({names}) is about that, so I don't know."
+            asked_key = asked_key or key
         for query in list(dict.fromkeys(queries))[:3]:  # a second word when the first finds nothing, as a person would search; not a fourth
             roles = {"key": asked_key, "query": query} if takes_key(tool) else {"query": query, "key": key}  # a look-up: the key
             [result] = yield [call(tool, **roles, limit=10 if key == "*" else 5, scope="user")]
@@ -169,7 +189,7 @@ def ask(intent: Intent, turn):
         key = facts.canonical(word)  # "where's home for me these days?", "what's my line of work?"
         return say.sentence(say.phrase(key, facts.lookup(known, key)))
     if notes := loosely(known, key):
-        return "You told me: " + "; ".join(say.phrase(k, v) if k in say.PHRASES or statements.decode(k) or k.endswith("_name") else v
+        return "My notes say: " + "; ".join(say.phrase(k, v) if k in say.PHRASES or statements.decode(k) or k.endswith("_name") else v
                                            for k, v in notes) + "."
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"])
@@ -201,6 +221,19 @@ PLAIN = set("""name time kind sort type thing things stuff what when where which
     again these those days now please does have this that there with about your mine again still today""".split())
 
 
+def by_its_own_noun(queries: list[str], key: str) -> list[str]:
+    """The searches for a question, as a person would make them: no bare closed-class word ("for" in "what do I do for
+    work?"), the thing's own noun second (the key, one of it: "job", "allergy") and its first near name third, so that
+    they are tried within three."""
+    kept = [q for q in queries if len(q) > 3 or q not in PREPOSITIONS]
+    noun = re.sub(r"ies$", "y", key) if re.fullmatch(r"[a-z]{3,}", key) else None
+    near = [n.replace("_", " ") for n in facts.ALIASES.get(key, ())][:1] if say.query(key) != key else []  # "employer" too
+    return list(dict.fromkeys(kept[:1] + [noun] + near + kept[1:])) if noun else kept
+
+
+PREPOSITIONS = set("for to at in on of by as up off out via per and but or the".split())
+
+
 def asked_about(question: str) -> list[str]:
     """The words of a question that could name a memory: "where's home for me these days?" -> ["home"]."""
     return [w for w in re.findall(r"[a-z]{3,}", question.lower()) if w not in PLAIN]
@@ -230,9 +263,12 @@ def said_with_verb(keys: list, shape: dict | None) -> str | None:
                  and (any_doing or statements.lemma(said[1]) in near)), None)
 
 
+KEY_NAMES = r"(?:keys?|labels?|slots?|fields?|headings?)"  # what a list of the names facts are kept under is called
+
+
 def keys_listed(system: str) -> list[str]:
-    """The keys a system prompt says facts are kept under ("keys saved: diet, name", "Keys on file: a, b"), else []."""
-    said = re.search(r"\bkeys?\b[\w ()]{0,30}:\s*([A-Za-z][\w-]*(?:\s*,\s*[A-Za-z][\w-]*)*)", system, re.I)
+    """The keys a system prompt says facts are kept under ("keys saved: diet, name", "Labels on file: a, b"), else []."""
+    said = re.search(rf"\b{KEY_NAMES}\b[\w ()]{{0,30}}:\s*([A-Za-z][\w-]*(?:\s*,\s*[A-Za-z][\w-]*)*)", system, re.I)
     return [k.strip() for k in said.group(1).split(",")] if said else []
 
 
@@ -274,8 +310,7 @@ def forget(intent: Intent, turn):
     shown = {}  # id -> the memory's text, when the ids came from a search
     named = matcher(intent, [f"{k.replace('_', ' ')} {v}" for k, v in turn.known().items()])
     if not takes_key(tool) and search:  # memory services delete by id: search first, then delete
-        words = [w for w in asked_about(intent.slots.get("what") or "") if w not in ("bit", "note", "thing", "stuff")]
-        queries = ["user"] if key == "*" else list(dict.fromkeys([value or say.query(key), *words[:1]]))
+        queries = ["user"] if key == "*" else searched_before_delete(intent, key, value)
         for query in queries:  # how memory writes it, then the user's own word ("the bit about my allergy")
             [result] = yield [call(search, query=query, limit=20 if key == "*" else 5, scope="user")]
             listed = facts.ids_in(result)
@@ -331,6 +366,19 @@ def forget(intent: Intent, turn):
     return f"Done: I've forgotten {what}.{kept}"
 
 
+def searched_before_delete(intent: Intent, key: str, value: str | None) -> list[str]:
+    """What to search a store with before deleting, as a person would, each tried when the one before found nothing:
+    how memory writes it ("allergic to"), the thing's own noun (the key, one of it: "allergy", "job"), its first near
+    name ("city" for where they live), then the word the user named it by ("whatever you have about my allergy":
+    allergy, never "whatever" or "you")."""
+    what = intent.slots.get("what") or ""
+    named = re.findall(r"\bmy ([a-z]+)", what, re.I) or [w for w in asked_about(what) if w not in (
+        "bit", "note", "thing", "stuff", "whatever", "anything", "everything", "have", "know", "got", "you", "stored", "saved")]
+    noun = [re.sub(r"ies$", "y", key)] if re.fullmatch(r"[a-z]{3,}", key) else []
+    near = [n.replace("_", " ") for n in facts.ALIASES.get(key, ())][:1]  # where they live: "city"
+    return list(dict.fromkeys([value or say.query(key), *noun, *near, *named[:1]]))[:3]
+
+
 def correct(intent: Intent, turn):
     """A correction: the memory holding the old value (or the fact just stated) is written again with the new one."""
     new, old, known = intent.slots["new"], intent.slots["old"], turn.known()
@@ -353,6 +401,8 @@ def correct(intent: Intent, turn):
     key = made[0] if made and takes_key(tool) else key  # replayed after the write: memory holds the new value
     if key is None:
         return "What should I correct? Tell me the fact again, for example: my car is a Honda Accord."
+    if not new.strip():  # "You have my age wrong.": what is wrong, but not what is right
+        return f"What should {say.thing(key)} be? Tell me and I'll correct it."
     if tool is None:
         return f"OK: {say.phrase(key, new)}. I have no memory tool, so I'll know it only in this conversation."
     held = facts.lookup(known, key) or ""
@@ -450,7 +500,7 @@ def hypothetical(intent: Intent, turn):
 
 
 HANDLERS = {"hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask,
-            "forget": forget, "correct": correct}
+            "forget": forget, "correct": correct, "not_so": not_so}
 
 
 NOTE_ID = r"[A-Za-z]{0,8}[_-]?\d+"

@@ -5,6 +5,7 @@ are the two style rules it follows. An instruction that arrives as data (a tool 
 is followed too, as real models often do: only the agent's code can stop it.
 """
 import re
+from functools import lru_cache
 from .grammar import PEOPLE
 
 SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b|\bcard (?:number|no)s?\b",
@@ -256,3 +257,46 @@ def withheld(system: str, text: str) -> str:
     if most is None or not any(abs(n) > most for n in shown):
         return text
     return f"I can't share that result: it is above my limit ({next(r for r in rules(system) if re.search(LIMIT, r, re.I)).rstrip('.;')})."
+
+
+DISCLOSE = (r"\b(?:disclos\w*|reveal\w*|divulg\w*|leak\w*|shar(?:e|ed|ing)|tell|told|say|said|mention\w*|repeat\w*|"
+            r"quot\w*|show\w*|spill\w*|give (?:it|this|that|them)? ?(?:out|away)|pass(?:ed)? on|let (?:anyone|anybody|"
+            r"the user|users?|people) (?:know|see|have))\b")
+CONFIDENTIAL = (r"\b(?:confidential|classified|internal only|not for (?:the user|users|anyone)|eyes only)\b|"
+                r"\b(?:is|are|be|keep|kept|stays?|remains?|treat(?:ed)?|marked|as|strictly|top)\s+(?:\w+\s+)?(?:secret|private)\b|"
+                r"\bkeep\b[^.;]{0,40}\b(?:secret|private)\b|^\W*(?:internal|secret|private)\s*:")  # "... is secret", "keep this private"; not "The Secret History"
+POINTS_BACK = r"\b(?:it|this|that|these|them|those|the above|this information|the (?:code|word|value|number|answer))\b"
+
+
+@lru_cache(maxsize=64)  # read on every look at memory: the prompt's sentences are split once
+def confidential(system: str) -> tuple[str, ...]:
+    """The sentences of the system prompt that hold something not to be disclosed: one that forbids telling it
+    ("Never reveal the PIN 4471") or calls it confidential/secret ("Keep this confidential: ..."), and the sentence
+    before such a rule when the rule points back at it ("The code word is X. Under no circumstances is it to be
+    disclosed."). Their facts are never memory and never said back."""
+    sentences = [s.strip() for s in re.split(r"(?<=[.!;])\s+|\n+", system) if s.strip()]
+    kept_back = []
+    for i, sentence in enumerate(sentences):
+        secret_rule = re.search(CONFIDENTIAL, sentence, re.I) or (
+            re.search(PROHIBITION, sentence, re.I) and re.search(DISCLOSE, sentence, re.I))
+        if not secret_rule:
+            continue
+        kept_back.append(sentence)
+        if i and re.search(POINTS_BACK, sentence, re.I) and not re.search(r":\s*\S", sentence):  # "Keep this secret: X" holds X
+            kept_back.append(sentences[i - 1])
+    return tuple(kept_back)
+
+
+def undisclosed(system: str) -> str:
+    """The system prompt without its confidential sentences: what memory may be read from."""
+    for sentence in confidential(system):
+        system = system.replace(sentence, "")
+    return system
+
+
+def asks_confidential(system: str, question: str) -> bool:
+    """A question about something the system prompt keeps confidential: it shares a word that matters with it."""
+    ignore = {"what", "when", "where", "which", "who", "the", "and", "you", "your", "tell", "know", "user", "anyone",
+              "disclosed", "reveal", "share", "never", "under", "circumstances", "about", "this", "that", "with"}
+    wanted = {w for w in re.findall(r"[a-z0-9]{3,}", question.lower())} - ignore
+    return any(wanted & set(re.findall(r"[a-z0-9]{3,}", s.lower())) for s in confidential(system))

@@ -173,7 +173,7 @@ def said(key: str, value: str, about_user: bool) -> str | None:
     elif verb in LIFE:  # "grew up in Nairobi": the past, as said
         plain = verb
     else:
-        plain = base_form(verb)
+        plain = {"is": "are"}.get(verb) or base_form(verb)  # "The user is not married": "you are not married"
     value = re.sub(r"\bmy\b" if about_user else r"\b(?:my|their)\b(?= \w+ \w)", "their" if about_user else "your", value)
     if subject == "user":
         return f"The user {verb} {value}" if about_user else f"you {plain} {value}"

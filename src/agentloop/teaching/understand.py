@@ -164,6 +164,14 @@ def intents_in(text: str) -> tuple:
             intent = one(f"I work at {moved.group(1)}", None)  # "I don't work at Acme anymore, I'm at Globex now"
         if intent.kind == "unknown" and (plain := as_it_is_now(set_right(clause))) != clause:
             intent = one(plain, previous)
+        if intent.kind == "unknown" and (negation := not_so(clause)):
+            intent = Intent("not_so", {"facts": [negation]})  # "I'm not married": acknowledged, never kept as its positive
+        if intent.kind == "unknown" and (lead := re.match(WRONG_LEAD, clause, re.I)):
+            if clause_at + 1 < len(parts):
+                if re.match(r"^\W*(?:it's|it is|it should be)\b", parts[clause_at + 1], re.I):  # "... wrong. It's the 4th."
+                    parts[clause_at + 1] = f"{clause.strip(' .!')}, {parts[clause_at + 1]}"
+                continue  # "You have my age wrong. I'm 29, not 30.": the lead-in to the correction that follows
+            intent = Intent("correct", {"new": "", "old": "", "key": key_of(lead.group("what"))})  # alone: it asks what is right
         if (named := pointed_back(clause, parts, clause_at)) and intent.kind in ("none", "unknown"):
             intent = one(f"forget {named}", None)  # "Rex died last week. Please remove him from your notes."
             intents = [i for i in intents if i.kind != "unknown" or  # why, not a request
@@ -196,7 +204,7 @@ def intents_in(text: str) -> tuple:
     return tuple(last_said(intents))
 
 
-NOT_ASKED = {"remember", "forget", "pointer", "unknown", "joke", "smalltalk", "greet", "okay", "thanks", "bye", "none"}  # said, not asked for
+NOT_ASKED = {"remember", "not_so", "forget", "pointer", "unknown", "joke", "smalltalk", "greet", "okay", "thanks", "bye", "none"}  # said, not asked for
 RETRACTION = (r"(?:^|(?<=[.!?,;:\-–—])|(?<=\.\.\.))\s*(?:(?:no|oh|ok|okay|sorry|haha|lol)\W+)?(?:just kidding|jk|j/k|kidding|"
               r"(?:scratch|forget|ignore|disregard|cancel) (?:that|this)(?=\s*[,.!;:\-–—])|never ?mind(?: that)?(?=\s*[,.!;:\-–—])|"
               r"no wait|wait,? no)\b[\s,.!:;\-–—]*(?=\w)|(?<=\?)\s*(?:actually|sorry|oops|or rather|i mean|wait)\b[\s,.!:;\-–—]*(?=\w)")
@@ -228,16 +236,57 @@ def labelled_list(text: str) -> list:
     return [", ".join(numbers[:-1]) + f" and {numbers[-1]}"] if len(numbers) > 1 else []
 
 
+WRONG_LEAD = r"^\W*(?:you(?:'ve| have)? got|you have|you've) (?:my|our) (?P<what>[a-z' ]+?) (?:wrong|mixed up|incorrect)\W*$"
+SPELLING = r",?\s+(?:with(?:out)? (?:one|two|a double|a single|an?|the) [a-z]{1,2}(?:'?s)?|spelt [^,]+?|spelled [^,]+?)(?=,|\s+not\b|\W*$)"  # an aside
+
+
 def set_right(clause: str) -> str:
     """"You've got my wife's name wrong, it's Ana with one n, not Anna" is "my wife's name is Ana, not Anna": what
     is wrong, said as it is (a spelling aside left out)."""
     wrong = re.match(r"^\W*(?:you(?:'ve| have)? got|you have|you've) (?P<what>(?:my|our) [a-z' ]+?) (?:wrong|mixed up|incorrect),?\s*"
-                     r"(?:it's|it is|it should be)\s+(?P<right>.+)$", clause, re.I)
+                     r"(?:(?:it's|it is|it should be)\s+|(?P<mine>(?=i\b|i'm\b|my\b)))(?P<right>.+)$", clause, re.I)
     if not wrong:
-        return clause
-    right = re.sub(r"\s+(?:with (?:one|two|a double|a single|an?) [a-z](?:'?s)?|spelt [^,]+?|spelled [^,]+?)(?=,|\s+not\b|$)", "", wrong.group("right"), flags=re.I)
+        return this_not_that(clause)
+    if wrong.group("mine") is not None:  # "You have my age wrong, I'm 41 not 40": the statement says it
+        return this_not_that(re.sub(SPELLING, "", wrong.group("right"), flags=re.I))
+    right = re.sub(SPELLING, "", wrong.group("right"), flags=re.I)
     right = re.sub(r"(?<!,)\s+not\s+", ", not ", right, count=1, flags=re.I)  # "Rolo not Polo": "Rolo, not Polo"
     return f"{wrong.group('what')} is {right}"
+
+
+NOT_SO = (rf"^\W*{statements.OPENERS}i(?:'m| am) (?:not|never) (?P<what>(?:an? |the )?[a-z]+(?: [a-z]+){{0,3}})\W*$|"
+          rf"^\W*{statements.OPENERS}i (?:don't|do not|never) (?P<verb>[a-z]+)(?P<rest>(?: [a-z0-9'-]+){{0,4}})\W*$")
+PASSING = r"(?:sure|certain|ok|okay|fine|ready|done|here|there|able|allowed|kidding|joking|[a-z]+ing)$"  # a moment, not a fact
+
+
+def not_so(clause: str) -> tuple[str, str] | None:
+    """A plain negated statement about oneself, read as said and never as its positive: "I'm not married" ->
+    ("user_is", "not married"), "I don't drive" -> ("user_does", "not drive"); None for a passing state ("I'm not
+    sure", "I'm not kidding"), a verb of thinking or wanting ("I don't know"), or anything not so plain."""
+    found = re.match(NOT_SO, clause.strip(), re.I)
+    if not found:
+        return None
+    if found.group("what"):
+        what = found.group("what").lower()
+        return None if re.match(PASSING, what.split()[0]) else ("user_is", f"not {what}")
+    verb = found.group("verb").lower()
+    if verb in statements.MODALS | statements.AUXILIARIES - {"have"} | statements.NOT_FACT_VERBS | {
+            "like", "love", "enjoy", "mind", "care", "remember", "forget", "understand", "agree", "get", "see", "say", "mean"}:
+        return None
+    return "user_does", f"not {verb}{found.group('rest')}"
+
+
+def this_not_that(clause: str) -> str:
+    """"I'm 41 not 40" is "I'm 41, not 40": a value, then the one it replaces (one word each, so "I do not like" is left);
+    "Tom isn't my cat's name, it's Tim" is "my cat's name isn't Tom, it's Tim"; "It's John, not Jon" is "it's not Jon,
+    it's John"."""
+    turned = re.match(r"^\W*(?P<a>[\w'-]+(?: [\w'-]+)?) (?:isn't|is not|wasn't|was not) (?P<x>my [a-z' ]+?),\s*"
+                      r"(?P<rest>(?:it's|it is|that's|that is) .+)$", clause, re.I)
+    if turned:
+        return f"{turned.group('x')} isn't {turned.group('a')}, {turned.group('rest')}"
+    if said := re.match(r"^\W*(?:it's|it is) (?P<b>[^,]+?),? not (?P<a>[^,.!?]+?)[.!]*$", clause, re.I):
+        return f"it's not {said.group('a')}, it's {said.group('b')}"
+    return re.sub(r"^(\W*i(?:'m| am) [\w.-]+) not (?=[\w.-]+\W*$)", r"\1, not ", clause, flags=re.I)
 
 
 def as_it_is_now(clause: str) -> str:
@@ -331,7 +380,7 @@ def corrected_in_place(text: str) -> str | None:
         first = re.sub(r"^\W*(?:mine|my one|ours)\b", f"my {thing.group(1)}" if thing else "mine", rest[0], flags=re.I)
         if bare(first):
             value = re.sub(r"^(?:it(?:'s| is| was)|that(?:'s| is)|(?:it |that )?should be|make (?:it|that)|i mean|i meant)\s+", "",
-                           first.strip(" .!"), flags=re.I)
+                           re.sub(SPELLING, "", first.strip(" .!"), flags=re.I), flags=re.I)  # "John with an h": John
             old = facts[-1][1]
             at = said.lower().rfind(old.lower())
             if at < 0:
@@ -506,7 +555,7 @@ def one(clause: str, previous: str | None) -> Intent:
         rf"(?: about| that(?=\s+(?:i|my|you)\b))?"
         rf"\s+(?P<what>.+?)(?:\s+(?:but|except)\b.*|,\s*(?:and )?keep\b.*|,\s*(?:i|i'm|i am|it's|that's)\b.*|\s+[-–—]\s+.*)?(?:\s+(?:from|out of|off) (?:your |my |the )?"
         rf"(?:memory|notes|file|records?|list|brain|system)\b.*?)?(?:,? please| for me| now| pls| on file| any ?more)?[.!?]*$", clause, re.I)
-    swapped = re.match(r"^\W*(?:(?:correction|actually|no|nope|sorry|oops|wait|to be clear|just so you know)\W+)*(?:(?:my (?P<k>[a-z]+"
+    swapped = re.match(r"^\W*(?:(?:correction|actually|no|nope|sorry|oops|wait|to be clear|just so you know)\W+)*(?:(?:my (?P<k>[a-z]+(?:'s)?"
                        r"(?: (?!(?:is|was|are)n?\b)[a-z]+)?)|it|that)(?:'s|\s+is|\s+was)?(?:n't|\s+not)|i (?:don't|do not|didn't) [a-z]+"
                        r"(?: (?:in|at|for|with|from|as))?)\s+(?:actually |really )?(?:an? |the )?(?P<old>[^,;.!?]+?)(?: any ?more| now)?\s*"
                        r"(?:[,;]|\s[-–—])\s*(?:but |rather )?(?:it's|it is|its|it was|they're|they are|that's|that is|(?:he|she)(?:'s| is)"
@@ -524,7 +573,7 @@ def one(clause: str, previous: str | None) -> Intent:
             return Intent("none")
     if forget:
         what = re.sub(r"^(?:everything (?:you know )?about |all (?:that )?(?:you (?:know|have|remember) )?about |what i (?:told|said to) you about |the (?:note|bit|thing|"
-                      r"stuff) about |about |the |my )+|\s+(?:thing|stuff|bit|info)$|"
+                      rf"stuff) about |{RECORD} |about |the |my )+|\s+(?:thing|stuff|bit|info)$|"
                       r"\s+(?:too|as well|also)$", "",
                       forget.group("what"), flags=re.I) or forget.group("what")
         if re.match(EVERYTHING, forget.group("what"), re.I):
@@ -536,7 +585,7 @@ def one(clause: str, previous: str | None) -> Intent:
         said = re.sub(r"^(?:everything (?:you know )?about |all (?:that )?(?:you (?:know|have|remember) )?about |what i (?:told|said to) you about |(?:what|whatever|anything) "
                       r"(?:you know|you have|you've got|you remember) (?:about|on) |(?:who|what|where|when|which) "
                       r"(?=my )|the (?:note|bit|thing|"
-                      r"stuff) about |about |the )+|\s+(?:thing|stuff|bit|info)$", "",
+                      rf"stuff) about |{RECORD} |about |the )+|\s+(?:thing|stuff|bit|info)$", "",
                       forget.group("what"), flags=re.I)
         facts = stated(said)
         key = facts[0][0] if facts else asked(question_of(said)) or topic_key(said)
@@ -560,8 +609,9 @@ def one(clause: str, previous: str | None) -> Intent:
                    r"(?:an? |the )?(?P<old>[^,.;!?]+))?(?:,? sorry)?(?:[,.;!].*)?$", clause, re.I)
     if fix:  # "Correction: it's a Honda Accord, not a Civic": the memory that holds the old value gets the new one
         named = re.match(r"^\W*my ([a-z]+(?: [a-z]+)?)(?:'s| is) (?:wrong|incorrect|out of date)", clause, re.I) or re.search(
-            r"\bmy ([a-z]+(?: [a-z]+)?)(?:'s| is) (?:actually )?(?=[^,]*,?\s*(?:and )?not\b)", clause, re.I)  # "my birthday is X, not Y"
-        return Intent("correct", {"new": fix.group("new").strip(), "old": (fix.group("old") or "").strip(),
+            r"\bmy ([a-z]+(?: [a-z]+)?)(?:'s| is) (?:actually )?(?=[^,]*,?\s*(?:and )?not\b)", clause, re.I) or re.search(
+            r"\byou(?:'ve| have)? (?:got )?my ([a-z]+(?: [a-z]+)?) wrong\b", clause, re.I)  # "my birthday is X, not Y"; "you have my X wrong"
+        return Intent("correct", {"new": re.sub(SPELLING, "", fix.group("new"), flags=re.I).strip(), "old": (fix.group("old") or "").strip(),
                                   "key": key_of(named.group(1)) if named else ""})
     note = re.match(r"^\W*(?:please |pls |can you |could you )?(?:remember|note|don't forget|do not forget|keep in mind|jot down|"
                     r"write down|save|store|record|log|hold on to)"
@@ -659,6 +709,8 @@ REPEATING = r"(?:daily|weekly|monthly|hourly|nightly|yearly|fortnightly|recurrin
 TAKEN_BACK = {"that", "this", "it", "everything", "all", "all that"}
 
 
+RECORD = (r"(?:the |that |this |any |all )?(?:records?|entry|entries|notes?|memory|memories|info|information|details?|data|"
+          r"facts?) (?:about|on|regarding|concerning|for|of)")  # "the record about my job": what memory holds on it
 WANT_TO = r"(?:i|we) (?:need|want|have|would like|'d like|wanna) to|i must|let's|let us"  # "I need to cancel the massage"
 
 
@@ -685,8 +737,8 @@ def cancelled(clause: str) -> Intent | None:
         said, what = stop, f"{base_verb(stop.group('verb'))}{stop.group('rest')}"
     else:
         what = said and re.sub(rf"^(?:the |my |our |that )?{TASK_NOUN}\s+(?:to|for|about)\s+|\s+{TASK_NOUN}$", "", said.group("what"), flags=re.I)
-    if not said or what.lower() in TAKEN_BACK:
-        return None  # "cancel that" takes back what was just said (retracted)
+    if not said or what.lower() in TAKEN_BACK or re.search(rf"\b{RECORD} (?:my|me)\b", clause, re.I):
+        return None  # "cancel that" takes back what was just said; "remove the record about my job" is memory
     return Intent("cancel", {"what": what.strip().strip("'\"‘’“”")})
 
 
@@ -826,6 +878,11 @@ EVERYTHING = (r"^\W*(?:everything(?: you know)?(?! about (?!me\b|myself\b|the us
 HYPOTHETICAL = r"^\W*(?:if|suppose|supposing|imagine|what if|pretend|assuming)\b"
 REPORTED = r"[\"“”]|(?:^|\s)['‘]\s*i\b|\b(?:said|says|saying|told|tells|asked|asks|thinks|claims|claimed|wrote|writes|goes|going)\b|^\W*(?:if|suppose|imagine|what if|pretend)\b|\bif i\b"
 
+ANY_THAT = [  # "is there anything I'm allergic to?" asks what; "are there any languages I speak?" asks which
+    (r"\b(?:(?:is|are) there )?(?:anything|something)(?: that)? i(?:'m| am) ([a-z]+(?: (?:to|of|in|with|about|for))?)(?=\W*$)",
+     r"what am i \1"),
+    (r"\b(?:(?:is|are) there )?any ([a-z]+)(?: that)? i (?!can|could|should|must|need|have to|ought|would|will|might|may)"
+     r"([a-z]+)\b", r"what \1 do i \2")]
 EMBEDDED = [(r"\bmy ([a-z]+?)s name\b", r"my \1's name"),  # "whats my dogs name"
             (r"\b(?:tell me|do you (?:know|remember)|remind me(?: of)?)\s+(what|which|where|when|who)\s+((?:\w+\s+){0,3}?)i(?:'ve| have)? "
              r"(?!am\b|was\b|do\b|did\b)(\w+)", r"\1 \2do i \3"), (r"\bdo i got\b", "do i have"),
@@ -834,7 +891,8 @@ EMBEDDED = [(r"\bmy ([a-z]+?)s name\b", r"my \1's name"),  # "whats my dogs name
             (r"\bwhat name do i go by\b|\bwhat(?:'s| is) my nickname\b|\bwhat do (?:people|you) call me\b", "what is my name"),
             (r"\b(what|who) are my (\w+?)s?'? names\b", r"\1 is my \2's name"),(r"\bwhat my (.+?) (?:is|was)\b", r"what is my \1"), (r"\bwhen my (.+?) is\b", r"when is my \1"),
             (r"\bwhere i (live|work|come from)\b", r"where do i \1"), (r"\bhow old i am\b", "how old am i"),
-            (r"\bwhere i(?:'m| am) from\b", "where am i from"), (r"\bwhat i do\b", "what do i do")]
+            (r"\bwhere i(?:'m| am) from\b", "where am i from"), (r"\bwhat i do\b", "what do i do"),
+            *ANY_THAT]
 
 
 INTENSIFIERS = (r"really|seriously|very|super|severely|deathly|quite|so|totally|extremely|highly|mildly|slightly|kind of|"
