@@ -731,3 +731,16 @@ def test_i_need_to_cancel_is_a_cancel():
     reply, _, _ = loop("I need to cancel the book club", agenda(gone, "calendar_drop", "Deletes a calendar event by id.", "event_id"),
                        PLANNER)
     assert gone == ["c1"], (gone, reply)
+
+
+# 117. A memory verb around a reminder request ("Don't forget to remind me ...") is the reminder, not a note.
+def test_a_reminder_asked_inside_a_memory_verb_is_scheduled():
+    made = []
+    kit = tools(tool("set_reminder", "Sets a reminder.", lambda what, when: made.append((what, when)) or "set", what="string", when="string"),
+                tool("save_note", "Saves a note about the user.", lambda note: made.append(note) or "saved", note="string"))
+    for said, expected in (("Don't forget to remind me to book the vet on Thursday", ("book the vet", "on Thursday")),
+                           ("Remember: remind me at 7pm to take the bins out", ("take the bins out", "at 7pm")),
+                           ("Remind me to schedule a haircut next Monday", ("schedule a haircut", "next Monday"))):
+        made.clear()
+        answer, calls, _ = loop(said, kit)
+        assert made == [expected], (said, made, answer)

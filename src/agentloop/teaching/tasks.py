@@ -107,6 +107,10 @@ def schedule(intent, turn):
     task = title.group(1) if title else task_of(words)  # "as 'budget review'": the title given
     if not task or re.fullmatch(VAGUE, task, re.I):  # "I have to renew my passport, so remind me on June 1"
         task = task_of(rest)
+    own_verb = re.search(rf"\b{NUDGE} me\b[^.!?]*?\bto ((?:book|schedule|add|put|set up|make|create|plan|enter|queue)\b)",
+                         intent.slots.get("clause") or turn.text, re.I)
+    if own_verb and task and not task.lower().startswith(own_verb.group(1).lower()):
+        task = f"{own_verb.group(1)} {task}"  # "remind me to book the vet": booking is the task, not the asking
     reminds = bool(re.search(rf"\b{NUDGE} me\b|\breminders?\b", turn.text, re.I))
     now, phrase = now_in(turn.system), f"{when} {every}"  # times in the tool's own format, from the date it is
     said = set(words_of(turn.text))

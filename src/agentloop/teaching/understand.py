@@ -618,6 +618,10 @@ def one(clause: str, previous: str | None) -> Intent:
                     r"\b(?: that|:)?\s*(?P<what>.+?)[.!]*$", clause, re.I)
     if note and (clause.rstrip().endswith("?") or note.group("what").lower() in PRONOUNS):
         note = None  # "Remember me?" is a question, not something to remember
+    asked_for = re.match(r"^\W*(?:to\s+)?(?=(?:remind|ping|nudge|schedule|set (?:a|an|up a) (?:reminder|alarm))\b)", note.group("what"), re.I) \
+        if note else None
+    if asked_for:  # "Don't forget to remind me to water the plants tomorrow": the reminder is the request, not a note
+        return one(note.group("what")[asked_for.end():], previous)
     if note and (pointed := pointer(note.group("what"))) is not None:  # "remember that please", "note the flat number"
         return Intent("pointer", {"what": pointed})
     if note:
