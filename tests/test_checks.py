@@ -43,6 +43,26 @@ def test_the_first_miss_nudges_and_a_later_miss_gives_the_fix(capsys):
     assert "✅ 98.1 Say hello: passed." in capsys.readouterr().out
 
 
+def test_running_the_unfilled_cell_does_not_spend_the_nudge(capsys):
+    """Run All runs every exercise cell with its `...` holes: that miss is not the student's first answer, so their
+    first real wrong answer still gets the nudge; the same mistake made twice gets the fix (review 7)."""
+    @checks.exercise("98.2 Say goodbye")
+    def check_bye(bye):
+        checks.expect(bye() is not None, "bye() returned None: return a string", fix="return 'bye'")
+        checks.expect(bye() == "bye", "what does bye() return?", fix="return 'bye'")
+
+    def unfilled():
+        ...
+
+    assert not check_bye(unfilled)  # Run All, holes still in
+    capsys.readouterr()
+    assert not check_bye(lambda: "ciao")  # the first real answer: a nudge, not the fix
+    first = capsys.readouterr().out
+    assert "what does bye() return?" in first and "return 'bye'" not in first
+    assert not check_bye(lambda: "ciao")  # the same mistake again: now the fix
+    assert "return 'bye'" in capsys.readouterr().out
+
+
 def test_the_registry_knows_each_exercise_by_id_with_the_students_names():
     @checks.exercise("98.2 Trim the history")
     def check_trim(trim_history, max_messages):

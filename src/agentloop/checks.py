@@ -74,7 +74,7 @@ class Exercise:
 
 
 registry: dict = {}  # exercise id -> Exercise, in the order the lessons define them
-_failed_runs: dict = {}  # exercise id -> failed runs in this kernel (the second one shows the fix)
+_failed_runs: dict = {}  # exercise id -> (its last hint, how many runs in a row got it): the same miss twice shows the fix
 
 
 def exercise(title: str, max_calls: int = MAX_CALLS, time_limit: float = TIME_LIMIT):
@@ -100,9 +100,10 @@ def _verdict(entry: Exercise, answer: tuple) -> tuple:
         with _TeachingModel(entry.max_calls), TimeLimit(entry.time_limit):
             entry.check(*answer)
     except Hint as hint:
-        _failed_runs[entry.id] = _failed_runs.get(entry.id, 0) + 1
+        last, times = _failed_runs.get(entry.id, ("", 0))
+        _failed_runs[entry.id] = (hint.hint, times + 1 if hint.hint == last else 1)  # Run All's unfilled cell is another miss
         message = f"❌ {entry.title}: not yet. Hint: {hint.hint}"
-        if hint.fix and _failed_runs[entry.id] > 1:
+        if hint.fix and _failed_runs[entry.id][1] > 1:
             message += f" Fix: {hint.fix}"
         return False, message
     except Stopped as stop:
