@@ -44,8 +44,9 @@ DIFFERS = {
          "agentloop.show_trace()"}),
     7: ("the card and the page: the lesson shows each with lesson 6's agent and only then installs the "
         "gate, so run again the memory gate refuses the card (and the cells that show the file, the memory "
-        "or forget the card, or list what is left after the cleanup, differ) and the data gate strips the page's instruction",
-        {'chat("My card number is 5555 5555 5555 4444")', "print(open(MEMORY_FILE).read())",
+        "or forget the card, or list what is left after the cleanup, differ, and asked for the card the model no "
+        "longer says back a number that was refused) and the data gate strips the page's instruction",
+        {'chat("My card number is 5555 5555 5555 4444")', "calls_before = len(trace.events)", "print(open(MEMORY_FILE).read())",
          "today = NOW.date().isoformat()", 'chat("Forget my card number")', "from dataclasses import replace",
          "LESSON_SYSTEM = SYSTEM"}),
     8: ("exercise 8.1 offers the model a cancel tool, so every request of the research run carries one more "

@@ -7,6 +7,8 @@ import pytest
 
 from test_teaching_corpus import loop, schema
 
+from agentloop.teaching.understand import understand
+
 
 def lines(memory: dict) -> str:
     return "You are an assistant with memory.\nMemory:\n" + "\n".join(f"- {k}: {v}" for k, v in memory.items())
@@ -553,3 +555,34 @@ def test_a_listing_tool_gives_the_keys_and_only_a_listed_one_is_read(question, e
     answer, _, _ = loop(question, tools, "You are an assistant.")
     assert set(read) <= set(store), read
     assert (expected in answer) if expected else ("don't know" in answer and not read), answer
+
+
+def test_a_lead_in_before_a_statement_is_not_part_of_it():
+    """"Off the record, I earn ..." is read as "I earn ..." (whether it may be kept is the agent's consent rule)."""
+    for said, value in (("Off the record, I earn 42k a year", "42k a year"), ("Between you and me, I drive a green Fiat", "a green Fiat")):
+        facts = [f for i in understand(said) if i.kind == "remember" for f in i.slots["facts"]]
+        assert facts and facts[0][1] == value, (said, facts)
+
+
+def test_what_a_tool_refused_or_forgot_is_not_said_back_as_known():
+    """A fact said in this chat counts as known only if it was kept: "What do you know about me?" never lists a secret
+    the store refused ("Not stored: ...") or a fact the user asked to forget since (found by the lesson 7 try-it)."""
+    memory = {}
+
+    def keep(key, value):
+        if key in ("pin", "password", "passcode") or value.isdigit():
+            return "Not stored: secrets never go into memory."
+        memory[key] = value
+        return f"Remembered {key}: {value}"
+
+    def drop(key):
+        return f"Forgot {key}." if memory.pop(key, None) is not None else f"Nothing stored under {key}."
+    kit = {"remember": (schema("remember", "Remember a fact about the user.", key="string", value="string"), keep),
+           "forget": (schema("forget", "Forget a fact about the user.", key="string"), drop)}
+    history = []
+    for said in ("My passcode is 7719", "I live in Tromso", "my email is kim@example.org", "Forget my email"):
+        _, _, messages = loop(said, kit, history=history)
+        history = messages[1:]
+    lines = "\n".join(f"- {k}: {v}" for k, v in memory.items())
+    answer, _, _ = loop("What do you know about me?", kit, system=f"You are a helpful assistant.\nMemory:\n{lines}", history=history)
+    assert "Tromso" in answer and "7719" not in answer and "kim@example.org" not in answer, answer

@@ -32,6 +32,7 @@ class Turn:
     last_reply: str = ""   # the assistant's previous text (a question it asked, say)
     asked_because: str = ""  # the tool results that led to that reply
     withheld: list = ()    # the Tools offered that a system-prompt rule takes away ("purge_all is for staff only")
+    unkept: list = ()      # the earlier user messages whose facts a tool refused to store ("Not stored: ...")
 
     def tool(self, *kinds: str) -> Tool | None:
         return next((t for kind in kinds for t in self.tools if t.kind == kind), None)
@@ -41,9 +42,11 @@ class Turn:
         listed = set(keys_listed(self.system))  # "keys saved: diet, name" says where facts are, not one of them
         known = {k: v for k, v in facts.facts_in_memory(undisclosed(self.system)).items()
                  if not re.match(r"keys?(?:_|$)", k) and not (listed and set(re.split(r"\s*,\s*", v)) <= listed)}
-        for message in self.earlier:
-            for intent in understand(message):
+        for message in self.earlier:  # a fact a tool refused to keep, or one asked to be forgotten since, is not known
+            for intent in understand(message) if message not in self.unkept else ():
                 known.update(intent.slots.get("facts", []) if intent.kind == "remember" else [])
+                if intent.kind == "forget":
+                    known.pop(intent.slots.get("key"), None)
         return known
 
     def written(self, key: str) -> str:

@@ -122,7 +122,8 @@ def intents_in(text: str) -> tuple:
         return (Intent("calculate", {"expression": over_time}),)
     if whole_list := of_the_list(text):  # "My marks were 82, 91 and 77. What's my average?": every listed number counts
         return (whole_list,)
-    text = re.sub(r"^\W*(?:just so you know|just fyi|fyi|for your information|for the record|heads up)\W+(?=i\b|i'm\b|my\b)", "", text,
+    text = re.sub(r"^\W*(?:just so you know|just fyi|fyi|for your information|for the record|off the record|heads up|"
+                  r"between (?:us|you and me))\W+(?=i\b|i'm\b|my\b)", "", text,
                   flags=re.I)  # "Just so you know, I'm ...": a lead-in, not part of the statement
     text = said_of_them(text)  # "My partner is called Dev and he works as a chef": two facts, both kept
     parts = [text.strip()] if given else clauses(text)  # "Count the words: I came, I saw": the text after the colon is one
