@@ -71,6 +71,8 @@ def test_wrong_live_progress_fails_with_a_true_reason(ns, changes, hint, capsys)
     "              f\"{state['prompt_tokens'] + state['completion_tokens']} tokens | {state['tool_calls']} tool calls\")\n",
     # review 6: rejected for its wording; it shows the calls so far and the tokens in and out
     "        print(f\"model call #{state['turns']}: {state['prompt_tokens']} in / {state['completion_tokens']} out\")\n",
+    # review 7: the loop's step number is the model calls so far, with the tool calls
+    "        print(f\"step {turn}: {state['tool_calls']} tool calls so far\")\n",
     # calls and tokens only (the tool calls left out), with a thousands separator
     "        print(f\"{state['turns']} model calls, \"\n"
     "              f\"{state['prompt_tokens'] + state['completion_tokens']:,} tokens so far\")\n",

@@ -68,7 +68,7 @@ def _labelled(line: str, label: str):
     return int(found[1]) if found else None
 
 
-MODEL_CALLS = r"(?:model|llm|api)[ _]calls?\b|(?<!tool )(?<!tool_)\bcalls?\b|\bturns?\b|\brequests?\b"
+MODEL_CALLS = r"(?:model|llm|api)[ _]calls?\b|(?<!tool )(?<!tool_)\bcalls?\b|\bturns?\b|\brequests?\b|\bsteps?\b|\brounds?\b"
 TOOL_CALLS = r"\btools?(?:[ _]calls?)?\b"
 TOKENS = r"\btokens?\b"
 
