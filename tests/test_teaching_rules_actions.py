@@ -744,3 +744,23 @@ def test_a_reminder_asked_inside_a_memory_verb_is_scheduled():
         made.clear()
         answer, calls, _ = loop(said, kit)
         assert made == [expected], (said, made, answer)
+
+
+# 125. Numbers as people write them: thousands commas, a factor the user states, a count in dozens, the remainder.
+def money_kit():
+    return tools(tool("product", "Multiplies a by b.", lambda a, b: a * b, a="number", b="number"),
+                 tool("deduct", "What remains of whole once part is taken out.", lambda whole, part: whole - part,
+                      whole="number", part="number"),
+                 tool("share_of", "rate percent of amount.", lambda rate, amount: amount * rate / 100, rate="number", amount="number"))
+
+
+def test_numbers_as_people_write_them():
+    for said, expected in (("The lease is 2,350 a month. What does that come to over a year?", 28200),
+                           ("I put away 1,500 per week, what is that for 4 weeks?", 6000),
+                           ("Convert 12 miles to km, 1 mile being 1.6 km", 19.2),
+                           ("Bagels are 1.10 each. How much would it be for two dozen?", 26.4),
+                           ("Pens are 0.5 each, what do 30 cost?", 15),
+                           ("If I earn 64,000 and pay 25% tax, what do I take home?", 48000),
+                           ("Say my salary was 42,000 with 30% tax. What's my take-home pay?", 29400)):
+        answer, calls, _ = loop(said, money_kit())
+        assert calls and str(round(expected, 4)).rstrip("0").rstrip(".") in answer.replace(",", ""), (said, calls, answer)

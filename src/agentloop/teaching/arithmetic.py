@@ -246,7 +246,7 @@ def story(text: str) -> str | None:
     percent = re.search(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", text)
     if percent and len(numbers) == 1:
         p, base = percent.group(1), numbers[0]
-        if re.search(r"\boff\b|\bdiscount|\bsale\b|\bkeep\b|\bleft\b|\bafter (?:tax|the discount)|\bgoes to\b", text):
+        if re.search(r"\boff\b|\bdiscount|\bsale\b|\bkeep\b|\bleft\b|\bafter (?:tax|the discount)|\bgoes to\b|\btake[- ]?home\b|\bnet\b", text):
             return f"{base} * (100 - {p}) / 100"
         if re.search(r"\b(?:in total|total|altogether|with the tip|including|all in|overall)\b", text):
             return f"{base} * (100 + {p}) / 100"
@@ -494,7 +494,7 @@ def conversion(text: str, numbers: list) -> str | None:
         value, source = degrees.group(1), degrees.group(2)[0]  # a formula, not a rate
         return f"({value} - 32) * 5 / 9" if source == "f" else f"{value} * 9 / 5 + 32"
     """"If one mile is 1.609 km, how many km is 26.2 miles?" (a stated rate) or "3.5 hours in minutes" (the table)."""
-    rate = re.search(r"\b(?:one|1|a|an) ([a-z]+?)s? (?:is|=|equals|has|makes) (\d+(?:\.\d+)?) ([a-z]+)", text)
+    rate = re.search(r"\b(?:one|1|a|an) ([a-z]+?)s? (?:is|=|equals|has|makes|being) (\d+(?:\.\d+)?) ([a-z]+)", text)
     others = [n for n in numbers if n != rate.group(2)] if rate else []
     if "1" in others and len(others) == 2:  # "1 mile is 1.609 km"
         others.remove("1")
@@ -688,6 +688,11 @@ PRICED_EARLIER = (rf"\b(?:a|an|one|each|every|the|per)(?: [a-z]+)? ([a-z]+?)(?:e
 LONE_PRICE = rf"(?:\b(?:for|at|costing|costs?|cost|paid|spent|spend|priced at)\s+(?:another |an extra |just |only )?{PRICE}|[$€£](\d+(?:\.\d+)?))"
 
 
+def thousands_joined(text: str) -> str:
+    """"1,200" and "50,000,000" are one number each; "82, 91 and 77" (a list, spaced) stays a list."""
+    return re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)
+
+
 def money_words(text: str) -> str:
     """Lower case, numbers in digits, thousands commas gone, currency signs kept (they mark a price)."""
     return re.sub(r"(?<=\d),(?=\d{3}\b)", "", numbers_in_words(named(text).lower()))
@@ -735,6 +740,7 @@ def shopping(text: str) -> tuple | None:
 UNIT_PRICE = (r"\b(?:(?P<one>a|an|one|each|every|per|single) )?(?:[a-z]+ )?(?P<thing>[a-z]{3,}?)(?:e?s)? (?:costs?|is|are|was|were|"
               r"sells? for|goes for|go for|comes? to) [$€£]?(?P<price>\d+(?:\.\d+)?)(?: ?(?:dollars?|euros?|bucks|pounds?|quid))?"
               r"(?P<each> (?:each|apiece|a piece|per (?:one|item|piece|ticket|head)))?\b")
+COUNT_ASKED = r"\b(?:how much (?:[a-z]+ ){0,3}?for|what (?:do|does|would|will)) (\d+(?:\.\d+)?)\b(?!\.\d| ?%| percent)"
 HOW_MANY_PER = r"(?P<n>\d+(?:\.\d+)?) (?:(?P<thing>[a-z]+) )?(?P<per>(?:every|each|a|per) (?:day|week|month|hour)\b)"
 
 
@@ -749,7 +755,8 @@ def unit_priced(text: str) -> str | None:
     if not price or not re.search(MONEY, said) and not price.group("each"):
         return None
     same, rest = rf"{price.group('thing')}(?:e?s)?\b", said[price.end():]
-    wanted = re.search(rf"(?<![\w.])(\d+(?:\.\d+)?) (?:more |extra )?(?:[a-z]+ )?{same}", rest)
+    wanted = re.search(rf"(?<![\w.])(\d+(?:\.\d+)?) (?:more |extra )?(?:[a-z]+ )?{same}", rest) or \
+        (price.group("each") and re.search(COUNT_ASKED, rest))  # "0.25 each. How much for three dozen?": 36 of them
     if wanted and re.search(r"\bhow much\b|\bwhat(?:'s| is| do| does| would| will)\b|\btotal\b|\bcost\b|\?", rest):
         return f"{wanted.group(1)} * {price.group('price')}"
     often = re.search(HOW_MANY_PER, rest)  # "I buy one every day": the price, every day
