@@ -604,3 +604,13 @@ def test_a_delete_with_a_reason_or_softener_still_deletes():
         kit = {"wipe_fact": (schema("wipe_fact", "Remove a stored fact about the user.", topic="string"), drop)}
         answer, _, _ = loop(said, kit, system=f"You are helpful.\n{lines(dict(memory))}")
         assert key not in memory and "pet" in memory and "won't remember" not in answer, (said, answer, memory)
+
+
+@pytest.mark.parametrize("stored, asked, absent", [
+    ({"dog_name": "Biscuit"}, "What is my hamster's name?", "Biscuit"),
+    ({"rabbit": "Clover"}, "what's my parrot's name?", "Clover"),
+])
+def test_a_name_or_thing_of_one_kind_is_never_said_for_another(stored, asked, absent):
+    """Rule 119: a cat is no dog: a sibling kind's memory never answers a question about a name (a synonym still does)."""
+    answer, _, _ = loop(asked, {}, system=f"You are helpful.\n{lines(stored)}")
+    assert absent not in answer, answer
