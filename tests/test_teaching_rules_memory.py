@@ -609,6 +609,8 @@ def test_a_delete_with_a_reason_or_softener_still_deletes():
 @pytest.mark.parametrize("stored, asked, absent", [
     ({"dog_name": "Biscuit"}, "What is my hamster's name?", "Biscuit"),
     ({"rabbit": "Clover"}, "what's my parrot's name?", "Clover"),
+    ({"name": "Priya"}, "What's my goldfish called?", "Priya"),
+    ({"name": "Tomasz", "dog_name": "Rex"}, "what is my kitten called", "Tomasz"),
 ])
 def test_a_name_or_thing_of_one_kind_is_never_said_for_another(stored, asked, absent):
     """Rule 119: a cat is no dog: a sibling kind's memory never answers a question about a name (a synonym still does)."""
