@@ -586,3 +586,33 @@ def test_what_a_tool_refused_or_forgot_is_not_said_back_as_known():
     lines = "\n".join(f"- {k}: {v}" for k, v in memory.items())
     answer, _, _ = loop("What do you know about me?", kit, system=f"You are a helpful assistant.\nMemory:\n{lines}", history=history)
     assert "Tromso" in answer and "7719" not in answer and "kim@example.org" not in answer, answer
+
+
+def test_a_delete_with_a_reason_or_softener_still_deletes():
+    """Rule 118: "Erase my email, I'd rather you didn't keep it" is a delete with its reason, not a request to store
+    nothing: the offered delete tool (any name) is called and the fact goes, never "I won't remember that"."""
+    for said, key, value in (("Erase my email address, I'd rather you didn't keep it.", "email_address", "ann@example.org"),
+                             ("Scrub my birthday, I would rather you didn't store that", "birthday", "3 May"),
+                             ("Unlearn my car please - you shouldn't keep that", "car", "a red Skoda")):
+        memory = {key: value, "pet": "a dog called Pip"}
+
+        def drop(topic):
+            gone = [k for k in memory if k.split("_")[0] in topic.lower()]
+            for k in gone:
+                del memory[k]
+            return f"Removed {', '.join(gone)}." if gone else "Nothing matched."
+        kit = {"wipe_fact": (schema("wipe_fact", "Remove a stored fact about the user.", topic="string"), drop)}
+        answer, _, _ = loop(said, kit, system=f"You are helpful.\n{lines(dict(memory))}")
+        assert key not in memory and "pet" in memory and "won't remember" not in answer, (said, answer, memory)
+
+
+@pytest.mark.parametrize("stored, asked, absent", [
+    ({"dog_name": "Biscuit"}, "What is my hamster's name?", "Biscuit"),
+    ({"rabbit": "Clover"}, "what's my parrot's name?", "Clover"),
+    ({"name": "Priya"}, "What's my goldfish called?", "Priya"),
+    ({"name": "Tomasz", "dog_name": "Rex"}, "what is my kitten called", "Tomasz"),
+])
+def test_a_name_or_thing_of_one_kind_is_never_said_for_another(stored, asked, absent):
+    """Rule 119: a cat is no dog: a sibling kind's memory never answers a question about a name (a synonym still does)."""
+    answer, _, _ = loop(asked, {}, system=f"You are helpful.\n{lines(stored)}")
+    assert absent not in answer, answer

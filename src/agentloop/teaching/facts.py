@@ -169,6 +169,9 @@ def lookup(facts: dict, key: str) -> str | None:
     return holder(facts, key)[1]
 
 
+DISTINCT_KINDS = {"pet", "dog", "vehicle", "work"}  # rule 119: a cat is no dog, a bike no car, a job no employer
+
+
 def holder(facts: dict, key: str) -> tuple:
     """(the key memory keeps it under, the value) for a key, allowing near names; (key, None) if none."""
     if key in facts:
@@ -181,7 +184,8 @@ def holder(facts: dict, key: str) -> tuple:
                   and not (set(k.split("_")) - wanted) & PEOPLE), None)  # "friend_prefers" is not what the user prefers
     if found is None:  # "which car?" finds `ride`, "my partner's name" finds `husband_name`, "my address" finds `apartment`
         head, _, tail = key.partition("_")
-        near = {KIND_OF.get(head)} | {k for k, v in KIND_OF.items() if v == head or KIND_OF.get(head) == v} - {None, head}
+        near = {KIND_OF.get(head)} | {k for k, v in KIND_OF.items() if v == head or KIND_OF.get(head) == v
+                                      and v not in DISTINCT_KINDS} - {None, head}
         found = next(((k, v) for k, v in facts.items() if k.partition("_")[0] in near and k.partition("_")[2] == tail), None)
     return found or (key, None)
 

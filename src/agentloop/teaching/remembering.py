@@ -185,7 +185,7 @@ def ask(intent: Intent, turn):
     if value is not None:
         return say.sentence(say.phrase(key, value))
     if word := next((w for w in asked_about(intent.slots["about"]) if facts.lookup(known, facts.canonical(w)) is not None
-                     and not (shape and w == shape["subject"])), None):  # "where does my brother live?" is not his name
+                     and not (shape and w == shape["subject"]) and not owned_name(key, w)), None):  # "where does my brother live?" is not his name
         key = facts.canonical(word)  # "where's home for me these days?", "what's my line of work?"
         return say.sentence(say.phrase(key, facts.lookup(known, key)))
     if notes := loosely(known, key):
@@ -232,6 +232,11 @@ def by_its_own_noun(queries: list[str], key: str) -> list[str]:
 
 
 PREPOSITIONS = set("for to at in on of by as up off out via per and but or the".split())
+
+
+def owned_name(key: str, word: str) -> bool:
+    """Rule 119: "what's my cat called?" asks the cat's name (`cat_name`): the word "called" never finds the user's own."""
+    return key.endswith("_name") and key != "name" and facts.canonical(word) == "name"
 
 
 def asked_about(question: str) -> list[str]:
