@@ -42,12 +42,13 @@ class Turn:
         listed = set(keys_listed(self.system))  # "keys saved: diet, name" says where facts are, not one of them
         known = {k: v for k, v in facts.facts_in_memory(undisclosed(self.system)).items()
                  if not re.match(r"keys?(?:_|$)", k) and not (listed and set(re.split(r"\s*,\s*", v)) <= listed)}
-        for message in self.earlier:  # a fact a tool refused to keep, or one asked to be forgotten since, is not known
+        said = {}  # what the user said in this chat: a fact a tool refused to keep, or one asked to be forgotten since, is not known
+        for message in self.earlier:
             for intent in understand(message) if message not in self.unkept else ():
-                known.update(intent.slots.get("facts", []) if intent.kind == "remember" else [])
+                said.update(intent.slots.get("facts", []) if intent.kind == "remember" else [])
                 if intent.kind == "forget":
-                    known.pop(intent.slots.get("key"), None)
-        return known
+                    said.pop(intent.slots.get("key"), None)
+        return known | said
 
     def written(self, key: str) -> str:
         """The key as the memory in the system prompt writes it ("city" for the model's "lives_in")."""
