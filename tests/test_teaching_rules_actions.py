@@ -764,3 +764,13 @@ def test_numbers_as_people_write_them():
                            ("Say my salary was 42,000 with 30% tax. What's my take-home pay?", 29400)):
         answer, calls, _ = loop(said, money_kit())
         assert calls and str(round(expected, 4)).rstrip("0").rstrip(".") in answer.replace(",", ""), (said, calls, answer)
+
+
+def test_a_tool_error_in_the_first_step_of_a_chained_sum_is_reported_not_a_crash():
+    """A tool error is a result (lesson 3): in a two-step percent sum the first tool's "Error: ..." ends in a reply
+    that says so, never a 500 from the model (found by blind round 23)."""
+    failing = lambda **_: "Error: ValueError: base must be positive"  # noqa: E731
+    kit = tools(tool("portion", "Works out p percent of base.", failing, p="number", base="number"),
+                tool("take_away", "Subtracts amount from start.", failing, start="number", amount="number"))
+    answer, calls, _ = loop("a coat is 80 dollars and it's 15% off. what do I pay?", kit)
+    assert calls and "base must be positive" in answer and "80" not in answer.replace("80 dollars", ""), (calls, answer)

@@ -113,6 +113,9 @@ def planned(turn: Turn):
         except StopIteration as done:
             texts.append(done.value)
             output = got[-1].strip() if got else by_hand(intent)
+        except arithmetic.ToolFailed as failure:  # a number read from a tool that failed: the error is the result to say
+            texts.append(f"The tool failed with: {str(failure).rstrip('.')}. So I can't finish the calculation.")
+            output = ""
         except Missing as missing:  # a required argument the request does not hold: ask for it
             spec = missing.tool.params.get(missing.param)
             choices = spec.get("enum") if isinstance(spec, dict) and isinstance(spec.get("enum"), list) else None
@@ -277,8 +280,6 @@ def calculate(intent: Intent, turn: Turn):
             ready = walk.send(results)
     except StopIteration as done:
         value = done.value
-    except arithmetic.ToolFailed as failure:
-        return f"The tool failed with: {str(failure).rstrip('.')}. So I can't finish the calculation."
     except ZeroDivisionError:
         return "That divides by zero, which has no answer."
     except (OverflowError, ValueError, TypeError):
