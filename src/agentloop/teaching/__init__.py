@@ -12,7 +12,7 @@ import re
 
 from .. import wire
 from ..tokens import count_tokens
-from . import plan, quirks, rules, say, tasks, validate
+from . import plan, quirks, rules, say, validate
 from .quirks import TooManyRequests
 from .toolbox import Missing, fill, read_tools
 from .understand import quoted
@@ -52,8 +52,8 @@ def read_turn(messages: list, tools: list) -> plan.Turn:
         last_reply=text_of(before[replies[-1]]) if replies else "",
         asked_because=" ".join(text_of(m) for m in before[since + 1:] if m["role"] == "tool"),
         withheld=[t for t in tools if t not in usable],
-        unkept=[text_of(messages[i]) for i, after in zip(users, users[1:])
-                if tasks.refusal([text_of(m) for m in messages[i + 1:after] if m["role"] == "tool"])])
+        exchanges=[(text_of(messages[i]), [text_of(m) for m in messages[i + 1:after] if m["role"] == "tool"])
+                   for i, after in zip(users, users[1:])])
 
 
 def arguments(call: dict) -> dict:

@@ -8,11 +8,12 @@ A loop that forgets to append results replays from the start and asks for the sa
 """
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from . import arithmetic, facts, say, statements
 from .remembering import HANDLERS as MEMORY, keys_listed
 from .rules import SAY, forbidden, injected, styled, undisclosed, withheld
-from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, fetching, opening
+from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, fetching, opening, refusal
 from .grammar import PEOPLE
 from .toolbox import KEYWORDS, Missing, Tool, call, stem, type_of, words
 from .timing import timing
@@ -32,10 +33,15 @@ class Turn:
     last_reply: str = ""   # the assistant's previous text (a question it asked, say)
     asked_because: str = ""  # the tool results that led to that reply
     withheld: list = ()    # the Tools offered that a system-prompt rule takes away ("purge_all is for staff only")
-    unkept: list = ()      # the earlier user messages whose facts a tool refused to store ("Not stored: ...")
+    exchanges: list = ()   # each earlier user message with the tool results that followed it, read only when needed
 
     def tool(self, *kinds: str) -> Tool | None:
         return next((t for kind in kinds for t in self.tools if t.kind == kind), None)
+
+    @cached_property
+    def refused(self) -> list:
+        """The earlier user messages whose facts a tool refused to store ("Not stored: ...")."""
+        return [said for said, results in self.exchanges if refusal(results)]
 
     def known(self) -> dict:
         """Facts about the user: the memory in the system prompt, then what they said in this chat."""
@@ -44,7 +50,7 @@ class Turn:
                  if not re.match(r"keys?(?:_|$)", k) and not (listed and set(re.split(r"\s*,\s*", v)) <= listed)}
         said = {}  # what the user said in this chat: a fact a tool refused to keep, or one asked to be forgotten since, is not known
         for message in self.earlier:
-            for intent in understand(message) if message not in self.unkept else ():
+            for intent in understand(message) if message not in self.refused else ():
                 said.update(intent.slots.get("facts", []) if intent.kind == "remember" else [])
                 if intent.kind == "forget":
                     said.pop(intent.slots.get("key"), None)
