@@ -4,6 +4,7 @@ The package supplies model access, a teaching model, tracing, checks and storage
 The agent itself (the loop, tool dispatch, memory) is written in the lessons.
 """
 from . import trace
+from .changes import show_changes
 from .connect import connect
 from .errors import LLMError
 from .llm import ask, backend, complete, use
@@ -13,7 +14,7 @@ from .trace_run import totals as trace_totals
 from .trace_widget import show_trace
 
 __all__ = ["ask", "backend", "complete", "use", "connect", "trace", "show_trace", "trace_totals",
-           "count_tokens", "LLMError", "progress", "openai_client"]
+           "count_tokens", "LLMError", "progress", "show_changes", "openai_client"]
 __version__ = "0.1.0"
 
 
