@@ -161,6 +161,20 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
 ]
 
 
+def slow_network_then_one_second(error, messages, model):
+    """Wrong (a fixed 1 s pause) on a slow machine: the request itself takes 0.3 s, which is not a wait."""
+    time.sleep(1)
+    started = time.monotonic()
+    while time.monotonic() - started < 0.3:  # busy, as a loaded machine's request is; not time.sleep
+        pass
+    return s01.post_chat(messages, model)
+
+
+def test_the_wait_reported_is_the_students_sleep_not_the_requests_time(capsys):
+    passed, printed = verdict(lesson01.check_post_chat_patiently, patiently(slow_network_then_one_second), capsys=capsys)
+    assert not passed and "Retry-After said 2 s and it tried again after 1.0 s" in printed, printed
+
+
 @pytest.mark.parametrize("check, answer", REFERENCE + UNUSUAL,
                          ids=[f"{c.__name__}-{a.__name__}-{i}" for i, (c, a) in enumerate(REFERENCE + UNUSUAL)])
 def test_right_answers_pass(check, answer, capsys):

@@ -175,5 +175,7 @@ def _patient_call(post_chat_patiently, retry_after: float) -> tuple:
         time.sleep, teaching.respond = real_sleep, respond
         for name in aliases:
             names[name] = real_sleep
-    waited = sum(slept) + time.monotonic() - started
+    # the sleeps it asked for; the clock only when it slept some other way (the requests' own time,
+    # longer on a loaded machine, is not a wait)
+    waited = sum(slept) if slept else time.monotonic() - started
     return got, len(sent_since(before)), waited
