@@ -22,13 +22,17 @@ def code_lines(cell):
 
 @pytest.mark.parametrize("number", LESSONS)
 def test_lessons_7_to_9_never_touch_lesson_6s_memory_file(number):
-    """Only the carried agent names lesson 6's file, and the lesson's next cell points elsewhere."""
+    """Only the carried agent names lesson 6's file, and the lesson points the agent at its own: a cell
+    before the carried agent sets the setting lesson 7's agent names its files by, or the lesson's next
+    cell after it names the file."""
     code = [c for c in cells(number) if c["cell_type"] == "code"]
     carried = [i for i, c in enumerate(code) if "carried" in c["metadata"].get("tags", [])]
     own = "".join(code[carried[-1] + 1]["source"]) if carried else ""
+    before = "".join("".join(c["source"]) for c in code[:carried[0]]) if carried else ""
     source = "\n".join("".join(c["source"]) for i, c in enumerate(code) if i not in carried)
     assert '"memory.json"' not in source and "'memory.json'" not in source
-    assert not carried or f'MEMORY_FILE = "memory_0{number}.json"' in own
+    assert not carried or f'MEMORY_FILE = "memory_0{number}.json"' in own or (
+        f'os.environ["COURSE_LESSON"] = "0{number}"' in before)
 
 
 @pytest.mark.parametrize("number", LESSONS)
