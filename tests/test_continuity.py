@@ -57,7 +57,16 @@ def _used(statement) -> set:
 
 
 def final_program(sources: list) -> str:
-    """The agent those cells leave behind, as one program: superseded definitions dropped."""
+    """The agent those cells leave behind, as one program: superseded definitions dropped, and then
+    what only a dropped statement used (lesson 6's `MEMORY_FILE = "memory.json"`, once lesson 7 loads
+    memory from its own file), until nothing more goes: the program of a program is itself."""
+    program = _one_pass(sources)
+    while (again := _one_pass([program])) != program:
+        program = again
+    return program
+
+
+def _one_pass(sources: list) -> str:
     pieces = []  # (statement, its source text, where it was: cell and last line)
     for cell, source in enumerate(sources):
         lines = source.splitlines()
@@ -169,3 +178,6 @@ def test_final_program_keeps_the_last_definition_and_honours_del():
     assert program == "def f():\n    return 2"
     assert final_program(["x = 1\nprint(x)", "x = 2"]) == "x = 1\nprint(x)\n\nx = 2"
     assert final_program(["def f():\n    pass\ny = 2", "# retired: f\nz = 3"]) == "y = 2\n\nz = 3"
+    # a name only a superseded statement read goes with it; a program is its own final program
+    program = final_program(["name = 'a.json'\ndata = load(name)", "name = 'b.json'\ndata = load(name)"])
+    assert program == "name = 'b.json'\ndata = load(name)" == final_program([program])

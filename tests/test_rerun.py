@@ -46,9 +46,11 @@ DIFFERS = {
         "gate, so run again the memory gate refuses the card (and the cells that show the file, the memory "
         "or forget the card, or list what is left after the cleanup, differ, and asked for the card the model no "
         "longer says back a number that was refused) and the data gate strips the page's instruction",
-        {'chat("My card number is 5555 5555 5555 4444")', "calls_before = len(trace.events)", "print(open(MEMORY_FILE).read())",
-         "today = NOW.date().isoformat()", 'chat("Forget my card number")', "from dataclasses import replace",
-         "LESSON_SYSTEM = SYSTEM"}),
+        {'chat("My card number is 5555 5555 5555 4444")',
+         'print(redact("Card 5555 5555 5555 4444, receipt to ada.lovelace@example.com, order 1042 on 2026-01-20, "',
+         "NOW = datetime(2026, 1, 13, 9, 0)  # a week on: Tuesday 13 January, for the rest of the lesson",
+         'chat("Forget my card number")', "from dataclasses import replace",
+         "# Ada, in a new conversation, tells the agent two things about herself; then the page"}),
     8: ("exercise 8.1 offers the model a cancel tool, so every request of the research run carries one more "
         "schema: the trace counts more prompt tokens (the model's choices and the answers stay the same)",
         {"agentloop.show_trace(research_run)"}),
