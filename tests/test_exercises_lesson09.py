@@ -408,3 +408,28 @@ def test_the_question_must_reach_the_model_through_the_agent(agent, capsys):
     return result''')
     passed, printed = verdict(lesson09.check_remember_and_ask, only_march, capsys=capsys)
     assert not passed and "read back 'Remembered birthday: Jan 20th 1990'" in printed, printed
+
+
+def test_examples_rerun_after_a_passing_9_1_print_the_same(tmp_path):
+    """A passing rare_first stays in the agent as its `ranked`; the lesson's examples, run again after it (from
+    the state test_rerun.py resets to), print what they printed the first time."""
+    import shutil
+    import nbformat
+    from nbclient import NotebookClient
+    from test_rerun import RESET, kind, text
+    shutil.copy(ROOT / "lessons" / "09_the_whole_thing.ipynb", tmp_path / "lesson.ipynb")
+    notebook = nbformat.read(tmp_path / "lesson.ipynb", as_version=4)
+    client = NotebookClient(notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}})
+    cells = list(enumerate(notebook.cells))
+    with client.setup_kernel():
+        for index, cell in cells:
+            client.execute_cell(cell, index)
+        first = {index: text(cell.outputs) for index, cell in cells if kind(cell) == "example"}
+        for source in (SOLUTIONS + "\nlesson09.check_rare_first(rare_first)\nprint(ranked is rare_first)", RESET[9][1]):
+            notebook.cells.append(nbformat.v4.new_code_cell(source))
+            client.execute_cell(notebook.cells[-1], len(notebook.cells) - 1)
+        assert text(notebook.cells[-2].outputs) == "✅ 9.1 Rare words weigh more: passed.\nTrue\n"
+        for index, cell in cells:
+            if kind(cell) == "example":
+                client.execute_cell(cell, index)
+                assert text(cell.outputs) == first[index], cell.source.splitlines()[0]

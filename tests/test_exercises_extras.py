@@ -1,0 +1,102 @@
+"""The extras' exercises: each check passes the reference answer, fails plausible wrong answers with a true
+hint, passes an unusual right answer, and leaves the notebook as it was (a passing answer stays in it)."""
+import json
+import pathlib
+
+import pytest
+
+from agentloop.exercises import extras
+from lesson_answers import verdict
+
+ROOT = pathlib.Path(__file__).parent.parent
+EXTRAS = ROOT / "lessons" / "extras"
+
+
+def notebook_up_to_its_exercise(name: str, tmp_path, monkeypatch) -> dict:
+    """The extra's code cells run in order, in a fresh folder, up to its exercise cell (not run)."""
+    monkeypatch.chdir(tmp_path)
+    names = {"__name__": f"extra_{name}"}
+    for cell in json.loads((EXTRAS / f"{name}.ipynb").read_text())["cells"]:
+        source = "".join(cell["source"])
+        if cell["cell_type"] != "code" or "not-in-browser" in cell["metadata"].get("tags", []) and "import" not in source:
+            continue
+        if "extras.check_" in source:
+            break
+        exec(source, names)
+    exec("from datetime import timedelta\nfrom agentloop.exercises import extras", names)
+    return names
+
+
+def define(names, source):
+    exec(source, names)
+    return names[source.split("def ", 1)[1].split("(", 1)[0]]
+
+
+def exercise_cell(name: str) -> tuple:
+    """(the exercise cell's source, what the notebook shows it printed)."""
+    cell = next(c for c in json.loads((EXTRAS / f"{name}.ipynb").read_text())["cells"]
+                if "extras.check_" in "".join(c["source"]))
+    return "".join(cell["source"]), "".join(cell["outputs"][0]["text"])
+
+
+# memory_tools: recall_recent
+@pytest.fixture
+def tools_notebook(tmp_path, monkeypatch):
+    return notebook_up_to_its_exercise("memory_tools", tmp_path, monkeypatch)
+
+
+RECENT = '''def recall_recent(query, days):
+    since = clock() - timedelta(days=days)
+    return found(store.search(query, 5, scope=SCOPES["user"], since=since))'''
+
+RECENT_WRONG = [
+    # counted forward from the clock: nothing is that new
+    (RECENT.replace("clock() - timedelta", "clock() + timedelta"), "Count back from the clock"),
+    # every scope this agent may read, as memory_search does: the session's and the agent's notes come too
+    (RECENT.replace('scope=SCOPES["user"]', "scope=list(SCOPES.values())"), "another scope"),
+    # hours, not days: the 3-day-old oolong is missed
+    (RECENT.replace("timedelta(days=days)", "timedelta(hours=days)"), "the last 7 days hold ['oolong']"),
+    # no time window at all: the 9-day-old green tea comes back for "the last 7 days"
+    (RECENT.replace(", since=since", ""), "the last 7 days hold ['oolong']"),
+]
+
+RECENT_UNUSUAL = [
+    # other parameter names, the window as an ISO date string, a plain scan of the user's list
+    '''def recall_recent(words, last):
+    start = (clock() - timedelta(days=int(last))).isoformat()
+    hits = [m for m in store.list(SCOPES["user"], since=start) if words.lower() in m.content.lower()]
+    return found(hits)''',
+]
+
+
+def test_recall_recent_reference_passes_and_stays_a_tool(tools_notebook, capsys):
+    store, clock_now, tools = tools_notebook["store"], tools_notebook["clock"].now, set(tools_notebook["TOOLS"])
+    answer = define(tools_notebook, RECENT)
+    passed, printed = verdict(extras.check_recall_recent, answer, capsys=capsys)
+    assert passed and printed.startswith("✅"), printed
+    assert tools_notebook["store"] is store and tools_notebook["clock"].now == clock_now
+    assert set(tools_notebook["TOOLS"]) == tools | {"recall_recent"} and tools_notebook["TOOLS"]["recall_recent"] is answer
+    schema = tools_notebook["SCHEMAS"]["recall_recent"]["function"]
+    assert set(schema["parameters"]["properties"]) == {"query", "days"}
+
+
+@pytest.mark.parametrize("source, hint", RECENT_WRONG)
+def test_recall_recent_wrong_answers_fail_with_a_true_hint(tools_notebook, source, hint, capsys):
+    tools = dict(tools_notebook["TOOLS"])
+    passed, printed = verdict(extras.check_recall_recent, define(tools_notebook, source), capsys=capsys)
+    assert not passed and hint in printed, printed
+    assert tools_notebook["TOOLS"] == tools  # a failing answer is not left in the tools
+
+
+@pytest.mark.parametrize("source", RECENT_UNUSUAL)
+def test_recall_recent_unusual_right_answers_pass(tools_notebook, source, capsys):
+    passed, printed = verdict(extras.check_recall_recent, define(tools_notebook, source), capsys=capsys)
+    assert passed, printed
+    assert set(tools_notebook["SCHEMAS"]["recall_recent"]["function"]["parameters"]["properties"]) == {"words", "last"}
+
+
+def test_recall_recent_cell_as_shipped_fails_with_a_nudge(tools_notebook, capsys):
+    source, shown = exercise_cell("memory_tools")
+    stub = define(tools_notebook, source.split("\nextras.check_")[0])
+    passed, printed = verdict(extras.check_recall_recent, stub, capsys=capsys)
+    assert not passed and "holes are still there" in printed and printed == shown
