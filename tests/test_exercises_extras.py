@@ -100,3 +100,64 @@ def test_recall_recent_cell_as_shipped_fails_with_a_nudge(tools_notebook, capsys
     stub = define(tools_notebook, source.split("\nextras.check_")[0])
     passed, printed = verdict(extras.check_recall_recent, stub, capsys=capsys)
     assert not passed and "holes are still there" in printed and printed == shown
+
+
+# shared_memory: CHECKER
+@pytest.fixture
+def team(tmp_path, monkeypatch):
+    return notebook_up_to_its_exercise("shared_memory", tmp_path, monkeypatch)
+
+
+def checker(tools, scopes, **more) -> dict:
+    return {"name": "checker", "system": "You are the fact-checker, with a memory.", "tools": tools,
+            "scopes": scopes, **more}
+
+
+CHECKER_RIGHT = checker(["recall", "decide"], ("agent:checker", "agent:researcher"))
+
+CHECKER_WRONG = [
+    # every tool, as the assistant has: a page could make it search or forget
+    (lambda team: checker(list(team["SCHEMAS"]), ("agent:checker", "agent:researcher")), "was run"),
+    # the user's scope too: the user's name in a checker's prompt
+    (lambda team: checker(["recall", "decide"], ("agent:checker", "agent:researcher", team["USER"])),
+     "holds the user's name"),
+    # the researcher's scope first: it would write among the findings
+    (lambda team: checker(["recall", "decide"], ("agent:researcher",)), "must be the checker's own"),
+    # its own scope only: it never sees the findings
+    (lambda team: checker(["recall", "decide"], ("agent:checker",)), "does not hold the researcher's finding"),
+    # no decide: it cannot log a verdict
+    (lambda team: checker(["recall"], ("agent:checker", "agent:researcher")), "to log its verdicts"),
+    # a tool name that is not one
+    (lambda team: checker(["recall", "log_decision"], ("agent:checker", "agent:researcher")), "which is no tool here"),
+]
+
+
+def test_checker_reference_passes_and_the_team_is_put_back(team, capsys):
+    before = (json.dumps(team["memory"]), dict(team["acting"]), list(team["decisions"]),
+              open(team["MEMORY_FILE"]).read(), open(team["DECISIONS_FILE"]).read())
+    passed, printed = verdict(extras.check_checker, CHECKER_RIGHT, team["run_as"], capsys=capsys)
+    assert passed and printed.startswith("✅"), printed
+    after = (json.dumps(team["memory"]), dict(team["acting"]), list(team["decisions"]),
+             open(team["MEMORY_FILE"]).read(), open(team["DECISIONS_FILE"]).read())
+    assert after == before
+
+
+@pytest.mark.parametrize("make, hint", CHECKER_WRONG)
+def test_checker_wrong_answers_fail_with_a_true_hint(team, make, hint, capsys):
+    passed, printed = verdict(extras.check_checker, make(team), team["run_as"], capsys=capsys)
+    assert not passed and hint in printed, printed
+
+
+def test_checker_unusual_right_answer_passes(team, capsys):
+    """Another name and wording, tools as a tuple in another order, scopes as a list."""
+    unusual = {"name": "verifier", "system": "You verify findings before anyone relies on them.",
+               "tools": ("decide", "recall"), "scopes": ["agent:verifier", "agent:researcher"]}
+    passed, printed = verdict(extras.check_checker, unusual, team["run_as"], capsys=capsys)
+    assert passed, printed
+
+
+def test_checker_cell_as_shipped_fails_with_a_nudge(team, capsys):
+    source, shown = exercise_cell("shared_memory")
+    exec(source.split("\nextras.check_")[0], team)
+    passed, printed = verdict(extras.check_checker, team["CHECKER"], team["run_as"], capsys=capsys)
+    assert not passed and "a list of tool names" in printed and printed == shown

@@ -9,6 +9,7 @@ import functools
 import inspect
 import io
 import json
+import os
 
 from ..checks import Exercise, Hint, Result, _verdict, attempt, expect
 
@@ -131,3 +132,89 @@ def _json_list(text) -> list:
 def _quiet():
     with contextlib.redirect_stdout(io.StringIO()):
         yield
+
+
+# shared_memory: a third agent, as data
+
+def _requests(start: int) -> list:
+    from .. import trace
+    return [event.payload for event in trace.events[start:] if event.kind == "request"]
+
+
+@extra("shared_memory: A fact-checker agent")
+def check_checker(CHECKER, run_as):
+    notebook = _namespace(run_as, ("memory", "MEMORY_FILE", "acting", "current", "run_tool", "decisions",
+                                   "DECISIONS_FILE", "SCHEMAS", "USER", "save_json", "RESEARCHER"), "team")
+    expect(isinstance(CHECKER, dict), f"CHECKER is {CHECKER!r}: an agent here is a dict, as RESEARCHER is.")
+    missing = [key for key in ("name", "system", "tools", "scopes") if key not in CHECKER]
+    expect(not missing, f"CHECKER has no {', '.join(missing)}: give it the four keys RESEARCHER has.")
+    tools, scopes = CHECKER["tools"], CHECKER["scopes"]
+    expect(isinstance(tools, (list, tuple)) and all(isinstance(name, str) for name in tools),
+           f"CHECKER['tools'] is {tools!r}: a list of tool names, as RESEARCHER's is.")
+    expect(isinstance(scopes, (list, tuple)) and scopes and all(isinstance(name, str) for name in scopes),
+           f"CHECKER['scopes'] is {scopes!r}: a tuple of scope names, its own first, as the summariser's is.")
+    unknown = [name for name in tools if name not in notebook["SCHEMAS"]] or [""]
+    expect(not unknown[0], f"CHECKER['tools'] names {unknown[0]!r}, which is no tool here: the names are "
+                           f"{sorted(notebook['SCHEMAS'])}.")
+    user, findings = notebook["USER"], notebook["RESEARCHER"]["scopes"][0]
+    expect(scopes[0] not in (user, findings, "agent:summariser", "agent:assistant"),
+           f"CHECKER's first scope is {scopes[0]!r}: the first scope is where an agent writes, so it must be the "
+           "checker's own (such as 'agent:checker'), not one another agent or the user owns.")
+    memory, path = notebook["memory"], notebook["MEMORY_FILE"]
+    saved = (dict(memory), dict(notebook["acting"]), dict(notebook["current"]), list(notebook["decisions"]))
+    files = {name: (open(name, "rb").read() if os.path.exists(name) else None)
+             for name in (path, notebook["DECISIONS_FILE"])}
+    try:
+        memory.clear()
+        memory.update({
+            "name": _fact("Ada", user), "prefers": _fact("green tea", user),
+            "the history of tea": _fact("Finding: tea was first drunk in China, as a medicine", findings)})
+        start = len(_trace().events)
+        with _quiet():
+            answer = attempt(run_as, CHECKER, "Check what we know about tea")
+        requests = _requests(start)
+        expect(requests, f"run_as(CHECKER, ...) answered {answer!r} without asking the model.")
+        offered = sorted(t.get("function", {}).get("name") for t in requests[0].get("tools") or [])
+        prompt = next((m.get("content") or "" for m in requests[0].get("messages", []) if m.get("role") == "system"), "")
+        expect("China" in prompt, f"the checker's prompt does not hold the researcher's finding: it reads the "
+                                  f"scopes {list(scopes)}, and the finding is in {findings!r}.",
+               fix=f"scopes = ('agent:checker', {findings!r})")
+        expect("Ada" not in prompt, f"the checker's prompt holds the user's name: it reads {user!r}, and a checker "
+                                    "has no reason to see the user's memories (what it cannot read cannot leak).")
+        for needed, why in (("recall", "search the findings its prompt left out"), ("decide", "log its verdicts")):
+            expect(needed in offered, f"the checker was offered {offered}: it needs {needed!r} to {why}.")
+        notebook["acting"].update(CHECKER)  # as a model that names any tool would reach the dispatch
+        notebook["current"].update(scopes=tuple(scopes))
+        for name, arguments in (("web_search", {"query": "tea"}), ("remember", {"key": "k", "value": "v"}),
+                                ("forget", {"key": "the history of tea"})):
+            result = notebook["run_tool"]({"id": f"call_{name}", "type": "function",
+                                           "function": {"name": name, "arguments": json.dumps(arguments)}})
+            expect(str(result).startswith("Error"), f"the checker's {name} call was run ({result!r}): a checker "
+                                                    "only reads and logs; give it no tool that searches the web or "
+                                                    "changes memory.")
+        found = notebook["run_tool"]({"id": "call_recall", "type": "function",
+                                      "function": {"name": "recall", "arguments": json.dumps({"query": "tea"})}})
+        expect("China" in str(found), f"the checker's recall('tea') returned {found!r}, without the finding.")
+    finally:
+        memory.clear()
+        memory.update(saved[0])
+        for target, value in ((notebook["acting"], saved[1]), (notebook["current"], saved[2])):
+            target.clear()
+            target.update(value)
+        notebook["decisions"][:] = saved[3]
+        for name, content in files.items():
+            if content is None:
+                with contextlib.suppress(OSError):
+                    os.remove(name)
+            else:
+                with open(name, "wb") as file:
+                    file.write(content)
+
+
+def _fact(value, scope):
+    return {"value": value, "until": None, "scope": scope, "importance": "medium", "created": "2026-01-05T09:00"}
+
+
+def _trace():
+    from .. import trace
+    return trace
