@@ -161,3 +161,85 @@ def test_checker_cell_as_shipped_fails_with_a_nudge(team, capsys):
     exec(source.split("\nextras.check_")[0], team)
     passed, printed = verdict(extras.check_checker, team["CHECKER"], team["run_as"], capsys=capsys)
     assert not passed and "a list of tool names" in printed and printed == shown
+
+
+# real_models: answer_or_explain
+@pytest.fixture
+def models_notebook(tmp_path, monkeypatch):
+    names = notebook_up_to_its_exercise("real_models", tmp_path, monkeypatch)
+    yield names
+    names["agentloop"].use()
+
+
+EXPLAIN = '''def answer_or_explain(question):
+    try:
+        return run_agent(question)
+    except agentloop.LLMError as error:
+        return f"The model could not answer: {error}"'''
+
+EXPLAIN_WRONG = [
+    # not caught: the provider's failure is a traceback
+    ('''def answer_or_explain(question):
+    return run_agent(question)''', "the user would see a traceback"),
+    # caught, but the user learns nothing
+    ('''def answer_or_explain(question):
+    try:
+        return run_agent(question)
+    except agentloop.LLMError:
+        return "Sorry, something went wrong."''', "Say what went wrong"),
+    # every exception: our own bug reaches the user as the provider's failure
+    ('''def answer_or_explain(question):
+    try:
+        return run_agent(question)
+    except Exception as error:
+        return f"The model could not answer: {error}"''', "our own bug went to the user"),
+    # one kind only: a server that is not running still raises
+    ('''def answer_or_explain(question):
+    try:
+        return run_agent(question)
+    except agentloop.errors.NotFound as error:
+        return f"The model could not answer: {error}"''', "with a server that is not running"),
+]
+
+EXPLAIN_UNUSUAL = [
+    # the class imported by name, another parameter name, the kind only, in a sentence of its own
+    '''def answer_or_explain(q):
+    from agentloop.errors import LLMError
+    try:
+        reply = run_agent(q)
+    except LLMError as problem:
+        reply = "I could not reach the model (" + problem.__class__.__name__ + "). Check the settings."
+    return reply''',
+    # the HTTP status only, where there is one, else the message
+    '''def answer_or_explain(question):
+    try:
+        return run_agent(question)
+    except agentloop.LLMError as e:
+        return f"Error {e.status}, try another model name." if getattr(e, "status", None) else f"No answer: {e}"''',
+]
+
+
+def test_answer_or_explain_reference_passes_and_the_backend_is_put_back(models_notebook, capsys):
+    passed, printed = verdict(extras.check_answer_or_explain, define(models_notebook, EXPLAIN), capsys=capsys)
+    assert passed and printed.startswith("✅"), printed
+    assert "teaching-model' at in-process" in models_notebook["agentloop"].backend().describe()
+
+
+@pytest.mark.parametrize("source, hint", EXPLAIN_WRONG)
+def test_answer_or_explain_wrong_answers_fail_with_a_true_hint(models_notebook, source, hint, capsys):
+    passed, printed = verdict(extras.check_answer_or_explain, define(models_notebook, source), capsys=capsys)
+    assert not passed and hint in printed, printed
+    assert "teaching-model' at in-process" in models_notebook["agentloop"].backend().describe()
+
+
+@pytest.mark.parametrize("source", EXPLAIN_UNUSUAL)
+def test_answer_or_explain_unusual_right_answers_pass(models_notebook, source, capsys):
+    passed, printed = verdict(extras.check_answer_or_explain, define(models_notebook, source), capsys=capsys)
+    assert passed, printed
+
+
+def test_answer_or_explain_cell_as_shipped_fails_with_a_nudge(models_notebook, capsys):
+    source, shown = exercise_cell("real_models")
+    stub = define(models_notebook, source.split("\nextras.check_")[0])
+    passed, printed = verdict(extras.check_answer_or_explain, stub, capsys=capsys)
+    assert not passed and "Catch the one error" in printed and printed == shown

@@ -218,3 +218,67 @@ def _fact(value, scope):
 def _trace():
     from .. import trace
     return trace
+
+
+# real_models: a provider's failure said to the user, a bug in our own code not hidden
+
+QUESTION = "What is (3 + 4) * 5?"
+
+
+def _said_what(answer, error) -> bool:
+    """The answer names what went wrong: the error's kind, its status, or a few words of its message."""
+    text, status = str(answer).lower(), getattr(error, "status", None)
+    return (type(error).__name__.lower() in text or (status is not None and str(status) in text)
+            or str(error)[:30].lower() in text)
+
+
+@extra("real_models: Say what went wrong")
+def check_answer_or_explain(answer_or_explain):
+    from .. import llm
+    from ..errors import LLMError
+    notebook = _namespace(answer_or_explain, ("run_agent", "agentloop"), "loop")
+    with _quiet():
+        got = _tried(answer_or_explain, QUESTION)
+    expect(got == "The answer is 35.", f"answer_or_explain({QUESTION!r}) returned {got!r} on the working teaching "
+                                       "model: when nothing fails it returns run_agent's answer.")
+    broken = {"a model name the server does not have": dict(model="teaching-model+no-such-quirk"),
+              "a server that is not running": dict(base_url="http://127.0.0.1:9/v1", model="any", retries=0)}
+    for what, settings in broken.items():
+        try:
+            llm.use(**settings)
+            with _quiet():
+                got = attempt(answer_or_explain, QUESTION)
+        except Hint as hint:
+            raise Hint(f"with {what}, {hint.hint}: the user would see a traceback. Catch the one error every "
+                       "provider failure is.", "except agentloop.LLMError as error:") from None
+        finally:
+            llm.use()
+        try:
+            llm.use(**settings)
+            notebook["agentloop"].ask([{"role": "user", "content": "Hello!"}])
+            expect(False, f"the check expected {what} to fail, and it did not.")
+        except LLMError as error:
+            expected = error
+        finally:
+            llm.use()
+        expect(isinstance(got, str) and got.strip(), f"with {what}, answer_or_explain returned {got!r}: return a "
+                                                     "sentence for the user.")
+        expect(_said_what(got, expected), f"with {what}, answer_or_explain returned {got!r}; the error was "
+                                          f"{type(expected).__name__}: {str(expected)[:90]}... Say what went wrong "
+                                          "(its kind or its message), so the user knows whether to fix the key, the "
+                                          "model name or the URL.", fix='return f"The model could not answer: {error}"')
+    # A bug in our own code is not the provider's failure: it must not be dressed up as one.
+    loop = notebook["run_agent"]
+    def buggy(*args, **kwargs):
+        raise KeyError("choices")
+    notebook["run_agent"] = buggy
+    try:
+        with _quiet():
+            got = answer_or_explain(QUESTION)
+    except KeyError:
+        got = None
+    finally:
+        notebook["run_agent"] = loop
+    expect(got is None, f"when run_agent itself has a bug (it raised KeyError), answer_or_explain returned {got!r}: "
+                        "our own bug went to the user as if the provider had failed, and out of our sight. Catch "
+                        "only agentloop.LLMError, the error a provider's failure becomes.")
