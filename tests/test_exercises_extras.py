@@ -18,7 +18,7 @@ def notebook_up_to_its_exercise(name: str, tmp_path, monkeypatch) -> dict:
     names = {"__name__": f"extra_{name}"}
     for cell in json.loads((EXTRAS / f"{name}.ipynb").read_text())["cells"]:
         source = "".join(cell["source"])
-        if cell["cell_type"] != "code" or "not-in-browser" in cell["metadata"].get("tags", []) and "import" not in source:
+        if cell["cell_type"] != "code" or "inspect.getsource" in source:  # a diff of two cells' source: display only
             continue
         if "extras.check_" in source:
             break
@@ -243,3 +243,75 @@ def test_answer_or_explain_cell_as_shipped_fails_with_a_nudge(models_notebook, c
     stub = define(models_notebook, source.split("\nextras.check_")[0])
     passed, printed = verdict(extras.check_answer_or_explain, stub, capsys=capsys)
     assert not passed and "Catch the one error" in printed and printed == shown
+
+
+# openai_sdk: ask_sdk_counted
+@pytest.fixture
+def sdk_notebook(tmp_path, monkeypatch):
+    pytest.importorskip("openai")
+    names = notebook_up_to_its_exercise("openai_sdk", tmp_path, monkeypatch)
+    exec('spent = {"tokens": 0}', names)
+    return names
+
+
+COUNTED = '''def ask_sdk_counted(messages, tools):
+    response = client.chat.completions.create(model=MODEL, messages=messages, tools=tools)
+    spent["tokens"] += response.usage.total_tokens
+    return response.choices[0].message.to_dict()'''
+
+COUNTED_WRONG = [
+    # the typed message handed to a loop that reads dicts
+    (COUNTED.replace(".message.to_dict()", ".message"), "the SDK's message is a typed object"),
+    # the prompt only
+    (COUNTED.replace("usage.total_tokens", "usage.prompt_tokens"), "the prompts' tokens only"),
+    # = for +=: the last call only
+    (COUNTED.replace('spent["tokens"] +=', 'spent["tokens"] ='), "the last call's tokens only"),
+    # the typed usage read as a dict
+    (COUNTED.replace("response.usage.total_tokens", 'response.usage["total_tokens"]'), "raised TypeError"),
+]
+
+COUNTED_UNUSUAL = [
+    # the whole response as a dict first, other parameter names, the two parts added
+    '''def ask_sdk_counted(msgs, offered):
+    raw = client.chat.completions.create(model=MODEL, messages=msgs, tools=offered).model_dump()
+    spent["tokens"] = spent["tokens"] + raw["usage"]["prompt_tokens"] + raw["usage"]["completion_tokens"]
+    return raw["choices"][0]["message"]''',
+]
+
+
+def test_ask_counted_reference_passes_and_memory_is_put_back(sdk_notebook, capsys):
+    sdk_notebook["memory"].update(city="Lisbon")
+    before = (dict(sdk_notebook["memory"]), open(sdk_notebook["MEMORY_FILE"]).read())
+    passed, printed = verdict(extras.check_ask_counted, define(sdk_notebook, COUNTED), sdk_notebook["spent"],
+                              capsys=capsys)
+    assert passed and printed.startswith("✅"), printed
+    assert (dict(sdk_notebook["memory"]), open(sdk_notebook["MEMORY_FILE"]).read()) == before
+    assert sdk_notebook["spent"] == {"tokens": 0}
+
+
+@pytest.mark.parametrize("source, hint", COUNTED_WRONG)
+def test_ask_counted_wrong_answers_fail_with_a_true_hint(sdk_notebook, source, hint, capsys):
+    passed, printed = verdict(extras.check_ask_counted, define(sdk_notebook, source), sdk_notebook["spent"],
+                              capsys=capsys)
+    assert not passed and hint in printed, printed
+
+
+@pytest.mark.parametrize("source", COUNTED_UNUSUAL)
+def test_ask_counted_unusual_right_answers_pass(sdk_notebook, source, capsys):
+    passed, printed = verdict(extras.check_ask_counted, define(sdk_notebook, source), sdk_notebook["spent"],
+                              capsys=capsys)
+    assert passed, printed
+
+
+def test_ask_counted_cell_as_shipped_fails_with_a_nudge(sdk_notebook, capsys):
+    source, shown = exercise_cell("openai_sdk")
+    stub = define(sdk_notebook, source.split("\nextras.check_")[0])
+    passed, printed = verdict(extras.check_ask_counted, stub, sdk_notebook["spent"], capsys=capsys)
+    assert not passed and "holes are still there" in printed and printed == shown
+
+
+def test_ask_counted_without_the_sdk_says_where_to_run_it(sdk_notebook, capsys):
+    answer = define(sdk_notebook, COUNTED)
+    sdk_notebook["client"] = None  # as in the browser site
+    passed, printed = verdict(extras.check_ask_counted, answer, sdk_notebook["spent"], capsys=capsys)
+    assert not passed and "local Jupyter" in printed

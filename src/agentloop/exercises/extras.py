@@ -282,3 +282,56 @@ def check_answer_or_explain(answer_or_explain):
     expect(got is None, f"when run_agent itself has a bug (it raised KeyError), answer_or_explain returned {got!r}: "
                         "our own bug went to the user as if the provider had failed, and out of our sight. Catch "
                         "only agentloop.LLMError, the error a provider's failure becomes.")
+
+
+# openai_sdk: the SDK's typed answer read for its tokens, and handed to the loop as a plain dict
+
+TOLD = "Hi! My name is Ada, I prefer tea."
+
+
+@extra("openai_sdk: Count the SDK's tokens")
+def check_ask_counted(ask_sdk_counted, spent):
+    notebook = _namespace(ask_sdk_counted, ("client", "memory_agent", "memory", "MEMORY_FILE"), "SDK client")
+    expect(notebook["client"] is not None, "there is no openai SDK here (the browser site cannot install it): run "
+                                           "this notebook in local Jupyter for this exercise.")
+    expect(isinstance(spent, dict) and isinstance(spent.get("tokens"), (int, float)),
+           f"spent is {spent!r}: pass the dict your function adds to, {{'tokens': 0}} to start.")
+    memory, path, before = notebook["memory"], notebook["MEMORY_FILE"], spent["tokens"]
+    kept, on_disk = dict(memory), (open(path, "rb").read() if os.path.exists(path) else None)
+    try:
+        memory.clear()
+        spent["tokens"] = 0
+        start = len(_trace().events)
+        try:
+            with _quiet():
+                answer = notebook["memory_agent"](TOLD, ask_sdk_counted)
+        except Exception as error:  # said without the function's repr, whose address changes every run
+            said = f"memory_agent({TOLD!r}, ask_sdk_counted) raised {type(error).__name__}: {error}"
+            if "ellipsis" in str(error):
+                said += ": the `...` holes are still there; fill each one, then run the cell again."
+            elif "ChatCompletionMessage" in str(error):
+                said += ": the loop reads a plain dict, and the SDK's message is a typed object."
+            raise Hint(said, "return response.choices[0].message.to_dict()") from None
+        usage = [event.payload.get("usage") or {} for event in _trace().events[start:] if event.kind == "response"]
+        expect(memory.get("name") == "Ada" and isinstance(answer, str),
+               f"memory_agent({TOLD!r}, ask_sdk_counted) answered {answer!r} and remembered {memory}: the loop "
+               "works only if your function returns the message as a plain dict.")
+        total = sum(part.get("total_tokens", 0) for part in usage)
+        counted = spent["tokens"]
+        kind = {sum(part.get("prompt_tokens", 0) for part in usage): "the prompts' tokens only",
+                sum(part.get("completion_tokens", 0) for part in usage): "the answers' tokens only",
+                (usage[-1].get("total_tokens") if usage else -1): "the last call's tokens only"}.get(counted)
+        expect(counted == total, f"the {len(usage)} calls of that run used {total} tokens in all, by the responses' "
+                                 f"usage; spent['tokens'] says {counted!r}" + (f": {kind}." if kind else ".")
+                                 + " Each call adds its total (prompt and answer) to what came before.",
+               fix='spent["tokens"] += response.usage.total_tokens')
+    finally:
+        memory.clear()
+        memory.update(kept)
+        spent["tokens"] = before
+        if on_disk is None:
+            with contextlib.suppress(OSError):
+                os.remove(path)
+        else:
+            with open(path, "wb") as file:
+                file.write(on_disk)
