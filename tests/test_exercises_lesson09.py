@@ -139,6 +139,10 @@ WRONG = [  # (check, a plausible wrong answer, a phrase its hint must contain)
     def score(key):
         return sum(weight(word) for word in about(key) & words(text))
     return sorted(mine, key=lambda key: -score(key))''', "ranked's order decides between them"),
+    # `having` counted in the values only: 'sister' is in the key, so a shared word is in no value
+    ("rare_first", RARE_WITH.replace("{weight}", "math.log(1 + len(mine) / having)").replace(
+        "word in about(other)", "word in words(memory[other]['value'])"),
+     "`having` was 0 for a word a memory shares"),
     # the scope filter rewritten away: the agent's own note about the sister comes back
     ("rare_first", '''def rare_first(scopes, text):
     today = NOW.date().isoformat()

@@ -14,7 +14,7 @@ import re
 from datetime import datetime, timedelta
 
 from .. import trace
-from ..checks import attempt, exercise, expect
+from ..checks import Hint, attempt, exercise, expect
 from ..storage import load_json, save_json
 
 NEEDED = ("memory", "current", "TOOLS", "guarded_agent", "MEMORY_FILE", "SCHEMAS", "tool", "run_tool")
@@ -145,7 +145,12 @@ def check_rare_first(rare_first):
         _busy_week(agent, memory, user, mine)
         current.update(scopes=(user,), recent="")
         call = f"rare_first(({user!r},), {question!r})"
-        got = attempt(rare_first, (user,), question)
+        try:
+            got = attempt(rare_first, (user,), question)
+        except Hint as hint:
+            raise Hint(hint.hint + (": `having` was 0 for a word a memory shares with the text. Count the memories "
+                                    "whose words, about(key) (key and value), hold it, as the score does."
+                                    if "ZeroDivisionError" in hint.hint else ""), hint.fix) from None
         expect(isinstance(got, list) and all(isinstance(key, str) for key in got),
                f"{call} returned {str(got)[:80]!r}: rank as ranked does, a list of the memories' keys, best first.")
         expected = _by_rarity(agent, memory, (user,), question)
