@@ -1,8 +1,10 @@
-"""Lesson 9 exercises: each is a tool function the check puts into the student's own agent.
+"""Lesson 9 exercises: each is a part of the student's own agent the check puts into it: its ranking
+(9.1, `ranked`), its `forget` tool (9.2), its `remember` tool (9.3).
 
 The check finds the agent through the function's globals (the notebook's `memory`, `current`,
 `TOOLS`, `guarded_agent`...), seeds memory for the test, drives the function and the agent's loop,
-and puts memory, its file, the tools and the conversation state back as they were, whatever happens.
+and puts memory, its file, the tools and the conversation state back as they were, whatever happens;
+a function that passes stays in the agent.
 """
 import contextlib
 import copy
@@ -161,15 +163,15 @@ def check_rare_first(rare_first):
             + " Keep ranked's first lines, which choose the live memories in `scopes`.")
         expect(sorted(got) == sorted(expected), f"{call} returned {len(got)} keys for the {len(expected)} live "
                                                 "memories in scope: rank every one of them, the budget chooses later.")
-        position = got.index("sister") + 1
+        tie_breaks = sorted(got, key=lambda key: (memory[key]["importance"] != "low", memory[key]["created"]),
+                            reverse=True)
+        why = ("Yours counted them the same, as ranked does." if got == lesson_ranked((user,), question) else
+               "Every memory scored the same, so only the tie-breaks ordered them: does score add up the weights "
+               "of the words the memory shares with the text?" if got == tie_breaks else "")
         expect(got[0] == "sister",
-               f"{call} put {got[0]!r} first and 'sister' at place {position}: 'sister' is a word 1 of the "
-               f"{len(expected)} memories has, 'name' one that {CLIENTS + 1} have. The fewer memories have a word, "
-               "the more it must weigh." + (" Yours counted them the same, as ranked does." if got == lesson_ranked(
-                   (user,), question) else (" Every memory scored the same, so only the tie-breaks ordered them: does score add up the"
-                      " weights of the words the memory shares with the text?")
-                   if got == sorted(got, key=lambda k: (memory[k]["importance"] != "low", memory[k]["created"]),
-                                    reverse=True) else ""),
+               f"{call} put {got[0]!r} first and 'sister' at place {got.index('sister') + 1}: 'sister' is a word 1 "
+               f"of the {len(expected)} memories has, 'name' one that {CLIENTS + 1} have. The fewer memories have a "
+               f"word, the more it must weigh. {why}".rstrip(),
                fix="having = sum(word in about(other) for other in mine); return math.log(1 + len(mine) / having); "
                    "score: sum(weight(word) for word in about(key) & words(text)).")
         shares = lambda key: agent["about"](key) & agent["words"](question)
