@@ -1,15 +1,23 @@
 """Reference solutions for lesson 9's exercises: tool functions for the lesson's agent.
 
-They use the agent's names (memory, current, ranked, about, words, save_json, MEMORY_FILE,
-guarded_remember), so they run where the agent is defined: pasted into the notebook below its cells.
+They use the agent's names (memory, current, NOW, about, words, forget_if_asked, guarded_remember),
+so they run where the agent is defined: pasted into the notebook below its cells.
 """
+import math
 
 
-def recall_since(query, since):
-    # ISO dates compare as text ("2026-01-05" < "2026-01-06"); >= keeps the day itself.
-    found = [key for key in ranked(current["scopes"], query) if about(key) & words(query)
-             and memory[key]["created"] >= since]
-    return "\n".join(f"- {key}: {memory[key]['value']}" for key in found[:5]) or "Nothing found."
+def rare_first(scopes, text):
+    """ranked, with each shared word weighed by how rare it is among the memories."""
+    today = NOW.date().isoformat()
+    mine = [key for key, entry in memory.items() if entry["scope"] in scopes
+            and (entry["until"] is None or entry["until"] >= today)]
+    def weight(word):  # 1 memory of many: heavy; every memory: light, but never nothing (log 2)
+        having = sum(1 for other in mine if word in about(other))
+        return math.log(1 + len(mine) / having)
+    def score(key):
+        return sum(weight(word) for word in about(key) & words(text))
+    return sorted(mine, key=lambda key: (score(key), memory[key]["importance"] != "low",
+                                         memory[key]["created"]), reverse=True)
 
 
 def forget_mine(key):

@@ -430,3 +430,29 @@ def test_review_finding_cancel_first_is_not_told_about_loops(agent, capsys):
     passed, printed = verdict(lesson08.check_cancel, cancel_first, agent["queue"], agent["QUEUE_FILE"],
                               agent["SCHEMAS"], agent["guarded_agent"], capsys=capsys)
     assert not passed and "skips" not in printed and "WEATHER report for Rome" in printed, printed
+
+
+REBINDING = """def cancel(task):
+    global queue
+    words = task.lower()
+    kept = [queued for queued in queue if words not in queued["task"].lower()]
+    if len(kept) == len(queue):
+        return f"Nothing scheduled matches '{task}'."
+    gone = len(queue) - len(kept)
+    queue = kept
+    save_json(QUEUE_FILE, queue)
+    return f"Cancelled {gone} task(s) matching '{task}'."
+"""
+
+
+def test_review_finding_a_cancel_that_rebinds_the_queue_is_told_so(agent, capsys):
+    """The review's `global queue; queue = [...]` got the generic 'the queue holds [...]' hint; 4.2's check names
+    the rebinding, and so does 8.1's now. The check puts the name back on the agent's own list."""
+    the_list = agent["queue"]
+    exec(REBINDING, agent)
+    agent["tool"](agent["cancel"], "Cancel the scheduled tasks whose text contains these words.", task="string")
+    passed, printed = verdict(lesson08.check_cancel, agent["cancel"], agent["queue"], agent["QUEUE_FILE"],
+                              agent["SCHEMAS"], agent["guarded_agent"], capsys=capsys)
+    assert not passed and "makes a new list with the same name" in printed and "Change the list itself" in printed
+    assert "Fix:" not in printed or "queue[:]" in printed
+    assert agent["queue"] is the_list  # the notebook's name means the agent's list again

@@ -34,7 +34,7 @@ def define(agent, source):
     return agent[source.split("def ", 1)[1].split("(", 1)[0]]
 
 
-CHECKS = {"recall_since": lesson09.check_recall_since, "forget_mine": lesson09.check_forget_mine,
+CHECKS = {"rare_first": lesson09.check_rare_first, "forget_mine": lesson09.check_forget_mine,
           "remember_and_ask": lesson09.check_remember_and_ask}
 
 
@@ -55,18 +55,105 @@ def test_the_cell_as_shipped_fails_with_a_hint(agent, name, capsys):
     assert printed_in_the_notebook == printed
 
 
+RARE_WITH = '''def rare_first(scopes, text):
+    import math
+    today = NOW.date().isoformat()
+    mine = [key for key, entry in memory.items() if entry["scope"] in scopes
+            and (entry["until"] is None or entry["until"] >= today)]
+    def weight(word):
+        having = sum(1 for other in mine if word in about(other))
+        return {weight}
+    return sorted(mine, key=lambda key: (sum(weight(word) for word in about(key) & words(text)),
+                                         memory[key]["importance"] != "low", memory[key]["created"]), reverse=True)'''
+
+
 WRONG = [  # (check, a plausible wrong answer, a phrase its hint must contain)
-    ("recall_since", '''def recall_since(query, since):
-    found = [k for k in ranked(current["scopes"], query) if about(k) & words(query)
-             and memory[k]["created"][:10] > since]  # the day, then strictly after it
-    return "\\n".join(f"- {k}: {memory[k]['value']}" for k in found) or "Nothing found."''', "that very day"),
-    ("recall_since", '''def recall_since(query, since):
-    found = [k for k in memory if about(k) & words(query) and memory[k]["created"] >= since]
-    return "\\n".join(f"- {k}: {memory[k]['value']}" for k in found) or "Nothing found."''', "another scope"),
-    ("recall_since", '''def recall_since(query, since):
-    return [k for k in ranked(current["scopes"], query) if memory[k]["created"] >= since]''', "returns text"),
-    ("recall_since", '''def recall_since(query, since):
-    return recall(query)''', "before the date asked for"),
+    # the holes filled with a count: every shared word weighs 1, as ranked's does
+    ("rare_first", '''def rare_first(scopes, text):
+    today = NOW.date().isoformat()
+    mine = [key for key, entry in memory.items() if entry["scope"] in scopes
+            and (entry["until"] is None or entry["until"] >= today)]
+    def weight(word):
+        having = sum(1 for other in mine if word in about(other))
+        return 1
+    def score(key):
+        return sum(weight(word) for word in about(key) & words(text))
+    return sorted(mine, key=lambda key: (score(key), memory[key]["importance"] != "low",
+                                         memory[key]["created"]), reverse=True)''', 'Yours counted them the same, as ranked does'),
+    # the commoner the word, the heavier: `having` itself as the weight
+    ("rare_first", '''def rare_first(scopes, text):
+    today = NOW.date().isoformat()
+    mine = [key for key, entry in memory.items() if entry["scope"] in scopes
+            and (entry["until"] is None or entry["until"] >= today)]
+    def weight(word):
+        having = sum(1 for other in mine if word in about(other))
+        return having
+    def score(key):
+        return sum(weight(word) for word in about(key) & words(text))
+    return sorted(mine, key=lambda key: (score(key), memory[key]["importance"] != "low",
+                                         memory[key]["created"]), reverse=True)''', 'The fewer memories have a word, the more it must weigh'),
+    # BM25's raw idf, log((N - df + 0.5) / (df + 0.5)): below 0 for a word most memories have
+    ("rare_first", '''def rare_first(scopes, text):
+    today = NOW.date().isoformat()
+    mine = [key for key, entry in memory.items() if entry["scope"] in scopes
+            and (entry["until"] is None or entry["until"] >= today)]
+    def weight(word):
+        having = sum(1 for other in mine if word in about(other))
+        return math.log((len(mine) - having + 0.5) / (having + 0.5))
+    def score(key):
+        return sum(weight(word) for word in about(key) & words(text))
+    return sorted(mine, key=lambda key: (score(key), memory[key]["importance"] != "low",
+                                         memory[key]["created"]), reverse=True)''', 'more than nothing'),
+    # the rarest shared word alone (max), not the sum of all
+    ("rare_first", '''def rare_first(scopes, text):
+    today = NOW.date().isoformat()
+    mine = [key for key, entry in memory.items() if entry["scope"] in scopes
+            and (entry["until"] is None or entry["until"] >= today)]
+    def weight(word):
+        having = sum(1 for other in mine if word in about(other))
+        return 1 / having
+    def score(key):
+        return max([weight(word) for word in about(key) & words(text)], default=0)
+    return sorted(mine, key=lambda key: (score(key), memory[key]["importance"] != "low",
+                                         memory[key]["created"]), reverse=True)''', 'adds up the weights'),
+    # every word of the question, shared or not: each memory gets the same score
+    ("rare_first", '''def rare_first(scopes, text):
+    today = NOW.date().isoformat()
+    mine = [key for key, entry in memory.items() if entry["scope"] in scopes
+            and (entry["until"] is None or entry["until"] >= today)]
+    def weight(word):
+        having = sum(1 for other in mine if word in about(other))
+        return 1 / having
+    def score(key):
+        return sum(weight(word) for word in words(text))
+    return sorted(mine, key=lambda key: (score(key), memory[key]["importance"] != "low",
+                                         memory[key]["created"]), reverse=True)''', 'Every memory scored the same'),
+    # the tie-breaks dropped: among equal scores the order of memory, not the newest first
+    ("rare_first", '''def rare_first(scopes, text):
+    today = NOW.date().isoformat()
+    mine = [key for key, entry in memory.items() if entry["scope"] in scopes
+            and (entry["until"] is None or entry["until"] >= today)]
+    def weight(word):
+        having = sum(1 for other in mine if word in about(other))
+        return 1 / having
+    def score(key):
+        return sum(weight(word) for word in about(key) & words(text))
+    return sorted(mine, key=lambda key: -score(key))''', "ranked's order decides between them"),
+    # `having` counted in the values only: 'sister' is in the key, so a shared word is in no value
+    ("rare_first", RARE_WITH.replace("{weight}", "math.log(1 + len(mine) / having)").replace(
+        "word in about(other)", "word in words(memory[other]['value'])"),
+     "`having` was 0 for a word a memory shares"),
+    # the scope filter rewritten away: the agent's own note about the sister comes back
+    ("rare_first", '''def rare_first(scopes, text):
+    today = NOW.date().isoformat()
+    mine = [key for key, entry in memory.items() if (entry["until"] is None or entry["until"] >= today)]
+    def weight(word):
+        having = sum(1 for other in mine if word in about(other))
+        return 1 / having
+    def score(key):
+        return sum(weight(word) for word in about(key) & words(text))
+    return sorted(mine, key=lambda key: (score(key), memory[key]["importance"] != "low",
+                                         memory[key]["created"]), reverse=True)''', 'another scope'),
     ("forget_mine", '''def forget_mine(key):
     return forget(key)''', "deleted the agent's notes"),
     ("forget_mine", '''def forget_mine(key):
@@ -126,13 +213,36 @@ def test_a_wrong_answer_fails_with_a_true_hint(agent, name, source, hint, capsys
 
 
 UNUSUAL = [  # right answers written another way: other names, other wording, dates parsed
-    ("recall_since", '''def recall_since(q, start):
-    from datetime import datetime
-    hits = []
-    for key in ranked(current["scopes"], q):
-        if about(key) & words(q) and datetime.fromisoformat(memory[key]["created"]) >= datetime.fromisoformat(start):
-            hits.append(f"{key} = {memory[key]['value']}")
-    return "; ".join(hits) if hits else "I found no memory."'''),
+    ("rare_first", '''def rare_first(scopes, text):
+    today = NOW.date().isoformat()
+    mine = [key for key, entry in memory.items() if entry["scope"] in scopes
+            and (entry["until"] is None or entry["until"] >= today)]
+    def weight(word):
+        having = sum(1 for other in mine if word in about(other))
+        return 1 / having
+    def score(key):
+        return sum(weight(word) for word in about(key) & words(text))
+    return sorted(mine, key=lambda key: (score(key), memory[key]["importance"] != "low",
+                                         memory[key]["created"]), reverse=True)'''),
+    ("rare_first", '''def rare_first(scopes, text):
+    today = NOW.date().isoformat()
+    mine = [key for key, entry in memory.items() if entry["scope"] in scopes
+            and (entry["until"] is None or entry["until"] >= today)]
+    def weight(word):
+        having = sum(1 for other in mine if word in about(other))
+        return math.log(1 + (len(mine) - having + 0.5) / (having + 0.5))
+    def score(key):
+        return sum(weight(word) for word in about(key) & words(text))
+    return sorted(mine, key=lambda key: (score(key), memory[key]["importance"] != "low",
+                                         memory[key]["created"]), reverse=True)'''),
+    ("rare_first", '''def rare_first(allowed, said):
+    from collections import Counter
+    import math as m
+    live = [k for k, e in memory.items() if e["scope"] in allowed and not (e["until"] and e["until"] < NOW.date().isoformat())]
+    df = Counter(w for k in memory for w in about(k))
+    asked = words(said)
+    points = {k: sum(m.log(len(memory) / df[w]) + 1 for w in about(k) & asked) for k in live}
+    return sorted(live, key=lambda k: (points[k], memory[k]["importance"] != "low", memory[k]["created"]), reverse=True)'''),
     ("forget_mine", '''def forget_mine(name):
     item = memory.get(name)
     if item is None or item["scope"] not in current["scopes"]:
@@ -179,6 +289,7 @@ def test_an_unusual_right_answer_passes(agent, name, source, capsys):
 @pytest.mark.parametrize("solved", [True, False])
 def test_a_check_puts_the_agent_back_as_it_was(agent, name, solved, capsys):
     agent["chat"]("Hi! My name is Ada.")
+    ranked, budget = agent["ranked"], agent["BUDGET"]
     before = (json.dumps(agent["memory"]), dict(agent["current"]), dict(agent["TOOLS"]),
               open(agent["MEMORY_FILE"]).read())
     answer = agent[name] if solved else define(agent, f"def {name}(*args):\n    raise KeyError('x')")
@@ -187,14 +298,17 @@ def test_a_check_puts_the_agent_back_as_it_was(agent, name, solved, capsys):
     after = (json.dumps(agent["memory"]), dict(agent["current"]), dict(agent["TOOLS"]),
              open(agent["MEMORY_FILE"]).read())
     assert after[:2] + after[3:] == before[:2] + before[3:] and passed == solved
+    assert agent["BUDGET"] == budget
     kept = {tool: function for tool, function in after[2].items() if before[2].get(tool) is not function}
-    lent = {"recall_since": "recall_since", "forget_mine": "forget", "remember_and_ask": "remember"}.get(name)
-    # a passing answer stays in the agent under the tool's name (the review: the final agent never kept
-    # the student's work); a failing one leaves the agent's tools as they were
+    lent = {"forget_mine": "forget", "remember_and_ask": "remember"}.get(name)
+    # a passing answer stays in the agent (the review: the final agent never kept the student's work): 9.1 as
+    # its ranking, the others under the tool's name; a failing one leaves the agent as it was
     assert set(kept) == ({lent} if solved and lent else set())
+    assert (agent["ranked"] is answer) == (solved and name == "rare_first")
+    assert agent["ranked"] is ranked or name == "rare_first"
     if kept:  # the kept tool is the student's function, reached by the model's argument names
         agent["current"].update(scopes=(agent["USER"],))
-        arguments = {"forget": {"key": "nothing_here"}, "recall_since": {"query": "name", "since": "2026-01-01"},
+        arguments = {"forget": {"key": "nothing_here"},
                      "remember": {"key": "city", "value": "Rome", "importance": "low"}}[lent]
         assert kept[lent](**arguments) == answer(*arguments.values())
 
@@ -240,22 +354,52 @@ def test_the_memory_budget_is_read_when_the_prompt_is_built_not_when_recalled_wa
     assert len(lesson["recalled"]((lesson["USER"],), "")) < 5
 
 
-def test_a_passing_recall_since_is_offered_to_the_model_and_a_failing_one_is_not(agent, capsys):
-    """9.1 changes the agent: once it passes, every request offers recall_since with a `since` parameter,
-    and the agent's own run_tool reaches the student's function by the model's argument names."""
-    wrong = define(agent, '''def recall_since(query, since):
-    return recall(query)''')
-    assert not verdict(CHECKS["recall_since"], wrong, capsys=capsys)[0]
-    assert "recall_since" not in agent["SCHEMAS"] and "recall_since" not in agent["TOOLS"]
+def busy_week(agent, ranking):
+    """The store 9.1's text describes: the sister, and 40 newer client notes that say 'name'."""
+    agent["memory"].clear()
+    lesson09._busy_week(agent, agent["memory"], agent["USER"], agent["AGENT"])
+    agent["ranked"] = ranking
+    agent["history"].clear()
+    return agent["guarded_agent"]("What is my sister's name?", [])
+
+
+def test_the_lessons_ranking_loses_the_sister_as_9_1_says(agent, capsys):
+    """9.1's text: with ranked, the newer notes fill the budget, recall finds five client notes, and the agent
+    does not know the sister's name. With the reference rare_first it answers."""
+    start = len(agent["trace"].events)
+    answer = busy_week(agent, agent["ranked"])
+    recalled = [event.payload["content"] for event in agent["trace"].events[start:]
+                if event.kind == "tool_result" and event.payload["name"] == "recall"]
+    assert "Lena" not in lesson09._first_system_prompt(start) and "Lena" not in answer
+    assert "know" in answer and recalled and recalled[0].count("- client_") == 5
+    assert "Lena" in busy_week(agent, agent["rare_first"])
+
+
+def test_a_passing_rare_first_ranks_the_agents_recall_and_a_failing_one_does_not(agent, capsys):
+    """9.1 changes the agent: once it passes, the agent's prompt and its recall tool rank with it."""
+    lesson_ranked = agent["ranked"]
+    wrong = define(agent, WRONG[0][1])
+    assert not verdict(CHECKS["rare_first"], wrong, capsys=capsys)[0]
+    assert agent["ranked"] is lesson_ranked
     unusual = define(agent, UNUSUAL[0][1])
-    assert verdict(CHECKS["recall_since"], unusual, capsys=capsys)[0]
-    schema = agent["SCHEMAS"]["recall_since"]["function"]
-    assert set(schema["parameters"]["properties"]) == {"query", "since"} and "date" in schema["description"]
-    agent["memory"]["tea"] = {"value": "green tea", "until": None, "scope": agent["USER"], "importance": "medium",
-                              "created": "2026-01-06T09:00"}
+    assert verdict(CHECKS["rare_first"], unusual, capsys=capsys)[0]
+    assert agent["ranked"] is unusual
+    agent["memory"].clear()
+    lesson09._busy_week(agent, agent["memory"], agent["USER"], agent["AGENT"])
     agent["current"].update(scopes=(agent["USER"],))
-    call = {"id": "c1", "function": {"name": "recall_since", "arguments": '{"query": "tea", "since": "2026-01-06"}'}}
-    assert "green tea" in agent["run_tool"](call)
+    call = {"id": "c1", "function": {"name": "recall", "arguments": '{"query": "sister name"}'}}
+    assert agent["run_tool"](call).startswith("- sister: Lena")
+
+
+def test_the_oracle_agrees_with_other_weights_on_the_checks_store(agent):
+    """9.1's check compares with one weight, log(1 + N/df); its store is built so that any weight that
+    falls with df and stays above 0 gives the same order (else a right answer could fail)."""
+    lesson09._busy_week(agent, agent["memory"], agent["USER"], agent["AGENT"])
+    expected = lesson09._by_rarity(agent, agent["memory"], (agent["USER"],), "What is my sister's name?")
+    for weight in ("1 / having", "math.log(1 + len(mine) / having)", "2 ** -having", "1 + 1 / having"):
+        ranking = define(agent, RARE_WITH.replace("{weight}", weight))
+        assert ranking((agent["USER"],), "What is my sister's name?") == expected, weight
+    assert expected[0] == "sister"
 
 
 def test_the_question_must_reach_the_model_through_the_agent(agent, capsys):
@@ -268,3 +412,28 @@ def test_the_question_must_reach_the_model_through_the_agent(agent, capsys):
     return result''')
     passed, printed = verdict(lesson09.check_remember_and_ask, only_march, capsys=capsys)
     assert not passed and "read back 'Remembered birthday: Jan 20th 1990'" in printed, printed
+
+
+def test_examples_rerun_after_a_passing_9_1_print_the_same(tmp_path):
+    """A passing rare_first stays in the agent as its `ranked`; the lesson's examples, run again after it (from
+    the state test_rerun.py resets to), print what they printed the first time."""
+    import shutil
+    import nbformat
+    from nbclient import NotebookClient
+    from test_rerun import RESET, kind, text
+    shutil.copy(ROOT / "lessons" / "09_the_whole_thing.ipynb", tmp_path / "lesson.ipynb")
+    notebook = nbformat.read(tmp_path / "lesson.ipynb", as_version=4)
+    client = NotebookClient(notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}})
+    cells = list(enumerate(notebook.cells))
+    with client.setup_kernel():
+        for index, cell in cells:
+            client.execute_cell(cell, index)
+        first = {index: text(cell.outputs) for index, cell in cells if kind(cell) == "example"}
+        for source in (SOLUTIONS + "\nlesson09.check_rare_first(rare_first)\nprint(ranked is rare_first)", RESET[9][1]):
+            notebook.cells.append(nbformat.v4.new_code_cell(source))
+            client.execute_cell(notebook.cells[-1], len(notebook.cells) - 1)
+        assert text(notebook.cells[-2].outputs) == "✅ 9.1 Rare words weigh more: passed.\nTrue\n"
+        for index, cell in cells:
+            if kind(cell) == "example":
+                client.execute_cell(cell, index)
+                assert text(cell.outputs) == first[index], cell.source.splitlines()[0]

@@ -102,6 +102,21 @@ def _skipped(before, left, words) -> str:
     return ""
 
 
+def _not_rebound(cancel, queue, name):
+    """`global queue; queue = [...]` inside the tool: the name now means a new list, and whoever holds the
+    agent's list (this check, given `queue`; a loop walking it) still sees every task. The name is put back
+    on the agent's own list, so the notebook goes on as before the check."""
+    agent = getattr(cancel, "__globals__", {})
+    rebound = isinstance(agent.get("queue"), list) and agent["queue"] is not queue
+    if rebound:
+        agent["queue"] = queue
+    expect(not rebound, f"after {name}('Weather') the name queue means a new list, and the agent's list (the one "
+                        f"passed to this check) still holds {_texts(queue)}: `queue = ...` inside the function "
+                        "(with `global queue`) makes a new list with the same name, and code that already holds "
+                        "the old list never sees the change. Change the list itself.",
+           fix="queue[:] = [task for task in queue if ...], with no `global` line.")
+
+
 def _check_cancel(cancel, name, queue, QUEUE_FILE, SCHEMAS, guarded_agent):
     expect(isinstance(SCHEMAS, dict) and name in SCHEMAS,
            f"the model is not offered your {name or 'cancel'} tool: SCHEMAS has {sorted(SCHEMAS) if isinstance(SCHEMAS, dict) else SCHEMAS}.",
@@ -111,6 +126,7 @@ def _check_cancel(cancel, name, queue, QUEUE_FILE, SCHEMAS, guarded_agent):
              _task("WEATHER report for Rome"), _task("water the plants")]
     with _planted(queue, QUEUE_FILE, tasks):
         got = attempt(cancel, "Weather")
+        _not_rebound(cancel, queue, name)
         expect(isinstance(got, str) and got, f"{name}('Weather') returned {got!r}: return a message for the model.")
         left = _texts(queue)
         expect(left == ["call mum", "water the plants"],

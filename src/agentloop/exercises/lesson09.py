@@ -1,18 +1,22 @@
-"""Lesson 9 exercises: each is a tool function the check puts into the student's own agent.
+"""Lesson 9 exercises: each is a part of the student's own agent the check puts into it: its ranking
+(9.1, `ranked`), its `forget` tool (9.2), its `remember` tool (9.3).
 
 The check finds the agent through the function's globals (the notebook's `memory`, `current`,
 `TOOLS`, `guarded_agent`...), seeds memory for the test, drives the function and the agent's loop,
-and puts memory, its file, the tools and the conversation state back as they were, whatever happens.
+and puts memory, its file, the tools and the conversation state back as they were, whatever happens;
+a function that passes stays in the agent.
 """
 import contextlib
 import copy
 import io
 import json
+import math
 import os
 import re
+from datetime import datetime, timedelta
 
 from .. import trace
-from ..checks import attempt, exercise, expect
+from ..checks import Hint, attempt, exercise, expect
 from ..storage import load_json, save_json
 
 NEEDED = ("memory", "current", "TOOLS", "guarded_agent", "MEMORY_FILE", "SCHEMAS", "tool", "run_tool")
@@ -81,63 +85,137 @@ def _seed(agent, memory, *entries):
     return user, mine
 
 
-@exercise("9.1 Recall since a date")
-def check_recall_since(recall_since):
-    agent = _agent(recall_since)
+# 9.1's memory: one sister, 40 newer notes that all say "name", and what the ranking must leave out.
+CLIENTS = 40
+
+
+def _busy_week(agent, memory, user, mine):
+    """The memories of a busy user: 'What is my sister's name?' shares 'sister' with one and 'name' with 41."""
+    now = agent.get("NOW")
+    yesterday = (now - timedelta(days=1)).date().isoformat() if isinstance(now, datetime) else "2000-01-01"
+    memory.update({
+        "name": _entry("Ada", user, "2026-01-01T09:00", "high"),
+        "sister": _entry("Lena", user, "2026-01-02T09:00"),
+        "prefers": _entry("green tea", user, "2026-01-03T09:00"),
+        "old_job": _entry("a cashier", user, "2026-01-04T09:00", "low"),
+        **{f"client_{n}": _entry(f"the name of a client from day {n}", user,
+                                 f"2026-01-05T{9 + n // 6:02d}:{n % 6 * 10:02d}") for n in range(CLIENTS)},
+        "sister_gift": _entry("a scarf for the sister", mine, "2026-01-05T09:00"),  # the agent's own note
+        "sister_visit": {**_entry("the sister visits", user, "2026-01-04T09:00"), "until": yesterday},  # over
+    })
+    save_json(agent["MEMORY_FILE"], memory)
+
+
+def _by_rarity(agent, memory, scopes, text) -> list:
+    """The oracle: a plain scan of the live memories in `scopes`, each shared word weighing log(1 + N/df)."""
+    today = agent["NOW"].date().isoformat()
+    live = [key for key, entry in memory.items() if entry["scope"] in scopes
+            and (entry["until"] is None or entry["until"] >= today)]
+    asked = agent["words"](text)
+    having = {word: sum(word in agent["about"](key) for key in live) for word in asked}
+    score = {key: sum(math.log(1 + len(live) / having[word]) for word in agent["about"](key) & asked)
+             for key in live}
+    return sorted(live, key=lambda key: (score[key], memory[key]["importance"] != "low", memory[key]["created"]),
+                  reverse=True)
+
+
+def _why_not(got, expected, memory, call, shares) -> str:
+    """Why the student's ranking differs from the oracle's, in the words of the first difference."""
+    first = next(i for i, (a, b) in enumerate(zip(got, expected)) if a != b)
+    above, below = got[first], expected[first]
+    if not shares(above) and shares(below):
+        return (f"{call} ranked {above!r}, which shares no word with the text, above {below!r}, which shares "
+                f"{', '.join(sorted(shares(below)))!r}: a word many memories have must weigh little, but more "
+                "than nothing (BM25's idf adds 1 inside its log for this reason).")
+    if shares(above) == shares(below) or not (shares(above) or shares(below)):
+        return (f"{call} ranked {above!r} above {below!r}; they share the same words with the text, so ranked's "
+                "order decides between them: medium or high before low, then the newest.")
+    return (f"{call} ranked {above!r} (sharing {', '.join(sorted(shares(above)))!r}) above {below!r} (sharing "
+            f"{', '.join(sorted(shares(below)))!r}): add up the weights of all the words a memory shares.")
+
+
+@exercise("9.1 Rare words weigh more")
+def check_rare_first(rare_first):
+    agent = _agent(rare_first)
+    for name in ("ranked", "about", "words", "NOW", "BUDGET"):
+        expect(name in rare_first.__globals__, f"the lesson's agent has no {name}: run the lesson's cells from "
+                                                "the top first, then this one.")
+    question = "What is my sister's name?"
+    lesson_ranked, budget = agent["ranked"], agent["BUDGET"]
     with _borrowed(agent) as (memory, current):
-        user, mine = _seed(agent, memory,
-                           ("old_home", "Berlin, where the user used to live", "user", "2025-12-20"),
-                           ("lives_in", "Munich", "user", "2026-01-06"),
-                           ("prefers", "green tea", "user", "2026-01-05"),
-                           ("notes on tea", "Tea was first drunk in China", "agent", "2026-01-07"))
+        user, mine = agent.get("USER", "user:42"), agent.get("AGENT", "agent:assistant")
+        _busy_week(agent, memory, user, mine)
         current.update(scopes=(user,), recent="")
-        got = attempt(recall_since, "where do I live", "2026-01-01")
-        expect(isinstance(got, str), f"recall_since returned {got!r}: a tool returns text for the model.",
-               fix="return the lines, as recall does (\"Nothing found.\" when there are none).")
-        expect("Munich" in got, f"with a memory 'lives_in: Munich' created on 2026-01-06, recall_since('where do "
-                                f"I live', '2026-01-01') returned {got!r}: a newer memory must be found.",
-               fix="keep a memory when memory[k]['created'] >= since.")
-        expect("Berlin" not in got, f"recall_since('where do I live', '2026-01-01') returned {got!r}: it includes "
-                                    "'old_home: Berlin...', created on 2025-12-20, before the date asked for.",
-               fix="the `...` in the condition is always true: replace it with memory[k]['created'] >= since.")
-        got = attempt(recall_since, "tea", "2026-01-05")
-        expect("green tea" in got, f"recall_since('tea', '2026-01-05') returned {got!r}, without 'prefers: green "
-                                   "tea', created on 2026-01-05: a memory created on that very day counts.",
-               fix="on or after: >=, not >.")
-        expect("China" not in got, f"recall_since('tea', '2026-01-05') returned {got!r}: the agent's notes are "
-                                   "in another scope, which the user's conversation does not read.",
-               fix="keep recall's scope filter: ranked(current['scopes'], query).")
-        got = attempt(recall_since, "tea", "2026-01-06")
-        expect("green tea" not in got, f"recall_since('tea', '2026-01-06') returned {got!r}: the tea memory was "
-                                       "created the day before.")
-        got = attempt(recall_since, "where do I live", "2025-01-01")
-        expect("Berlin" in got and "Munich" in got,
-               f"recall_since('where do I live', '2025-01-01') returned {got!r}: both homes are newer than that.")
-        # now as the model reaches it: offered as a tool, called through the agent's own run_tool
-        schemas, had = agent.get("SCHEMAS", {}), "recall_since" in agent.get("SCHEMAS", {})
+        call = f"rare_first(({user!r},), {question!r})"
         try:
-            _offer(agent, recall_since)
-            call = {"id": "call_since", "type": "function", "function": {
-                "name": "recall_since", "arguments": json.dumps({"query": "tea", "since": "2026-01-05"})}}
-            got = agent["run_tool"](call)
-            expect("green tea" in str(got), f"offered as the tool recall_since and called through your agent's "
-                                            f"run_tool with {{'query': 'tea', 'since': '2026-01-05'}}, it returned "
-                                            f"{got!r}; called directly it found 'prefers: green tea'.")
+            got = attempt(rare_first, (user,), question)
+        except Hint as hint:
+            raise Hint(hint.hint + (": `having` was 0 for a word a memory shares with the text. Count the memories "
+                                    "whose words, about(key) (key and value), hold it, as the score does."
+                                    if "ZeroDivisionError" in hint.hint else ""), hint.fix) from None
+        expect(isinstance(got, list) and all(isinstance(key, str) for key in got),
+               f"{call} returned {str(got)[:80]!r}: rank as ranked does, a list of the memories' keys, best first.")
+        expected = _by_rarity(agent, memory, (user,), question)
+        other = [key for key in got if key not in expected] or [""]
+        expect(not other[0], f"{call} returned {other[0]!r}" + {
+            "sister_gift": ": it is the agent's note, in another scope.",
+            "sister_visit": ": it expired yesterday."}.get(other[0], ": that is not a live memory of the user.")
+            + " Keep ranked's first lines, which choose the live memories in `scopes`.")
+        expect(sorted(got) == sorted(expected), f"{call} returned {len(got)} keys for the {len(expected)} live "
+                                                "memories in scope: rank every one of them, the budget chooses later.")
+        tie_breaks = sorted(got, key=lambda key: (memory[key]["importance"] != "low", memory[key]["created"]),
+                            reverse=True)
+        why = ("Yours counted them the same, as ranked does." if got == lesson_ranked((user,), question) else
+               "Every memory scored the same, so only the tie-breaks ordered them: does score add up the weights "
+               "of the words the memory shares with the text?" if got == tie_breaks else "")
+        expect(got[0] == "sister",
+               f"{call} put {got[0]!r} first and 'sister' at place {got.index('sister') + 1}: 'sister' is a word 1 "
+               f"of the {len(expected)} memories has, 'name' one that {CLIENTS + 1} have. The fewer memories have a "
+               f"word, the more it must weigh. {why}".rstrip(),
+               fix="having = sum(word in about(other) for other in mine); return math.log(1 + len(mine) / having); "
+                   "score: sum(weight(word) for word in about(key) & words(text)).")
+        shares = lambda key: agent["about"](key) & agent["words"](question)
+        expect(got == expected, _why_not(got, expected, memory, call, shares) if got != expected else "")
+        # A sum, not the best word alone: 'dog' shares two words with the question, the newer memories one each.
+        memory.clear()
+        memory.update({"dog": _entry("Rex, a brown terrier", user, "2026-01-02T09:00"),
+                       "prefers": _entry("green tea", user, "2026-01-03T09:00"),
+                       "dog_walker": _entry("Sam, in the mornings", user, "2026-01-04T09:00"),
+                       "vet": _entry("Dr Lang, who treats Rex", user, "2026-01-05T09:00")})
+        got = attempt(rare_first, (user,), "Is Rex my dog?")
+        expect(isinstance(got, list) and got[:1] == ["dog"],
+               f"rare_first(({user!r},), 'Is Rex my dog?') put {str(got[:1])[1:-1] or 'nothing'} first, not 'dog': "
+               "'dog: Rex, a brown terrier' shares 'dog' and 'rex' with it, the others one of them each. A "
+               "memory's score adds up the weights of all the words it shares.")
+        got = attempt(rare_first, (user,), "Any news about zebras?")  # shares nothing: the tie-breaks alone
+        expect(got == lesson_ranked((user,), "Any news about zebras?"),
+               f"rare_first(({user!r},), 'Any news about zebras?') returned {got!r}: no memory shares a word with "
+               "it, so the order is ranked's tie-breaks alone.")
+        # In the agent: its prompt and its recall tool rank with your function, in a new chat.
+        _busy_week(agent, memory, user, mine)
+        try:
+            agent["ranked"], agent["BUDGET"] = rare_first, 200
+            start = len(trace.events)
+            answer = agent["guarded_agent"](question, [])
+            prompt = _first_system_prompt(start)
+            found = agent["run_tool"]({"id": "call_rare", "type": "function", "function": {
+                "name": "recall", "arguments": json.dumps({"query": "sister name"})}})
         finally:
-            if not had:
-                schemas.pop("recall_since", None)
-    _offer(agent, recall_since)  # it passed: the model is offered it from now on
+            agent["ranked"], agent["BUDGET"] = lesson_ranked, budget
+        expect("- sister: Lena" in prompt, f"in a new chat, {question!r}: with your ranking in the agent, the "
+                                           "system prompt's 200 tokens of memory did not hold 'sister: Lena'.")
+        expect(str(found).startswith("- sister: Lena"), f"the agent's recall tool, asked 'sister name' with your "
+                                                        f"ranking, returned {str(found)[:120]!r}.")
+        expect("Lena" in str(answer), f"in a new chat, asked {question!r}, your agent answered {answer!r}, with "
+                                      "'sister: Lena' in its prompt.")
+    agent["ranked"] = rare_first  # it passed: the agent's prompt and recall rank with it from now on
 
 
-SINCE = ("Search what you remember that was stored on or after a date (since: an ISO date such as "
-         "2026-01-05), also what is not in the prompt.")
-
-
-def _offer(agent, function):
-    """Offer the student's function to their agent as the tool recall_since, through the agent's tool()."""
-    tool = _by_position(function)
-    tool.__name__ = "recall_since"
-    agent["tool"](tool, SINCE, query="string", since="string")
+def _first_system_prompt(start: int) -> str:
+    """The system message of the first request sent since trace event `start`."""
+    requests = [event.payload for event in trace.events[start:] if event.kind == "request"]
+    messages = requests[0].get("messages", []) if requests else []
+    return next((m.get("content") or "" for m in messages if m.get("role") == "system"), "")
 
 
 @exercise("9.2 Forget only in scope")
