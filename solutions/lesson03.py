@@ -32,7 +32,7 @@ def run_tool(call):
     try:
         name = call["function"]["name"]
         if name not in TOOLS:
-            return f"Error: unknown tool {name}"
+            return f"Error: there is no tool {name}; the tools are: {', '.join(TOOLS)}"  # exercise 2.2
         return str(TOOLS[name](**json.loads(call["function"]["arguments"])))
     except Exception as error:
         return f"Error: {type(error).__name__}: {error}"

@@ -57,3 +57,11 @@ def test_html_escapes_the_code_and_colours_each_mark():
 
 def test_it_is_offered_by_the_package():
     assert agentloop.show_changes is show_changes and "show_changes" in agentloop.__all__
+
+
+def test_code_run_by_exec_gets_a_sentence_not_a_traceback():
+    # the grader runs a student's cells with exec, where no source is kept to read
+    scope = {}
+    exec("def run_agent(q):\n    return q\n", scope)
+    changes = show_changes(scope["run_agent"], scope["run_agent"])
+    assert changes.rows == [] and changes.summary.startswith("run_agent: no diff to show")
