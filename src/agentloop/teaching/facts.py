@@ -18,6 +18,7 @@ ALIASES = {"name": ["user_name", "username", "first_name", "called"], "prefers":
            "lives_in": ["city", "home", "lives", "address", "home_city", "apartment", "flat"], "job": ["occupation", "profession", "work"],
            "allergies": ["allergy", "allergic_to"], "likes": ["like", "loves", "interests"],
            "location": ["lives_in", "city", "home_city", "home"], "avoids": ["allergies", "allergy", "diet"]}
+LOOKED_IN = {"avoids"}  # keys whose near names are only where to look: a diet is never what one avoids (rule 138)
 
 
 def facts_in_memory(text: str) -> dict:
@@ -161,7 +162,7 @@ def first_person(said) -> str:
 
 def canonical(word: str) -> str:
     """The key a word names: "work" -> "job" (its near names in ALIASES), else the word as a key."""
-    return next((key for key, near in ALIASES.items() if word in near), key_of(word))
+    return next((key for key, near in ALIASES.items() if word in near and key not in LOOKED_IN), key_of(word))
 
 
 def lookup(facts: dict, key: str) -> str | None:

@@ -16,7 +16,7 @@ from .understand import LISTS, Intent, as_question, not_so as negated, topic_key
 
 
 def remember(intent: Intent, turn):
-    pairs, withheld = unsecret(intent.slots["facts"], turn)
+    pairs, withheld = unsecret([(k, as_it_is(v)) for k, v in intent.slots["facts"]], turn)
     if not pairs:
         return withheld
     if rule := unasked(turn):
@@ -41,7 +41,7 @@ def remember(intent: Intent, turn):
     if (old := intent.slots.get("old")) and keyed and len(pairs) == 1:  # "my cat's name is Tomasz, not Tom"
         stale = rf"\b{re.escape(old)}\b"
         whole = re.match(r"(?:an?|the|my)\b", pairs[0][1], re.I)  # "a Tesla Model 3" replaces "Honda Civic" whole
-        holders = [call(tool, key=turn.written(k), value=pairs[0][1] if whole else re.sub(stale, pairs[0][1], v, flags=re.I))
+        holders = [call(tool, key=turn.written(k), value=pairs[0][1] if whole else in_place(v, old, pairs[0][1]))
                    for k, v in known.items() if k not in (pairs[0][0], same_subject(known, pairs[0][0])) and re.search(stale, v, re.I)]
         new_key = same_subject(known, pairs[0][0]) not in known
         calls = holders if holders and new_key else calls + holders  # "not in Bristol anymore": Bristol's key gets Cardiff
@@ -51,6 +51,21 @@ def remember(intent: Intent, turn):
     if intent.slots.get("note"):
         return f"Got it. I'll remember: {pairs[0][1]}."
     return f"{withheld} Got it. I'll remember that {say.facts(pairs)}.".strip()
+
+
+def as_it_is(value: str) -> str:
+    """A value without the word that says it is so now ("paramedic now", "Bristol these days": rule 138): the memory is
+    what is true, and "now" would be said back as part of the job."""
+    return re.sub(r"(?<=\w)\s+(?:now|these days|nowadays|at the moment|at present|currently)$", "", value, flags=re.I) or value
+
+
+def in_place(held: str, old: str, new: str) -> str:
+    """The memory with the old value replaced by the new, the words before it said once: "a hamster called Nibbles"
+    corrected to "called Pip" is "a hamster called Pip", never "called called Pip" (rule 138)."""
+    before = re.search(rf"(\w+)\s+{re.escape(old)}\b", held, re.I)
+    if before:
+        new = re.sub(rf"^{re.escape(before.group(1))}\s+(?=\S)", "", new, flags=re.I)
+    return re.sub(rf"\b{re.escape(old)}\b", new, held, flags=re.I)
 
 
 def unsecret(pairs: list, turn) -> tuple[list, str]:
@@ -171,10 +186,11 @@ def ask(intent: Intent, turn):
     if shape and (named := [k for k in known if (set(k.split("_")) & (shape["words"] | statements.NOUNS.get(shape["verb"], set()))
                                                  or statements.kinds_in(k.replace("_", " ")) & statements.kinds_in(" ".join(shape["words"])))
                             and not statements.decode(k)]):  # "which band do I love?", "any pets?" (`cats`): the memory named
-        return ("Yes: " if shape["yes_no"] else "") + say.sentence(say.phrase(named[0], known[named[0]]))
+        return say.sentence(("Yes: " if shape["yes_no"] else "") + say.phrase(named[0], known[named[0]]))
     held, value = facts.holder(known, key)
     if held != key and (held.endswith("_name") or held in say.PHRASES and held in facts.ALIASES.get(key, ())
-                        or held == key.removesuffix("_name")):  # "my dog's name" from `dog: a labrador called Nala`
+                        or held == key.removesuffix("_name") or held not in facts.ALIASES.get(key, ())):  # rule 138: "diet" found
+        # for "food" is said as a diet  # "my dog's name" from `dog: a labrador called Nala`
         key = held  # "who am I married to?" finds `wife_name`: said as what it is, never as the word asked with
     thing = re.search(r"\bdo i (?:like|love|enjoy) (.+?)[?.!]*$", intent.slots["about"], re.I)
     if thing and value is not None:
@@ -187,6 +203,8 @@ def ask(intent: Intent, turn):
     if word := next((w for w in asked_about(intent.slots["about"]) if facts.lookup(known, facts.canonical(w)) is not None
                      and not (shape and w == shape["subject"]) and not owned_name(key, w)), None):  # "where does my brother live?" is not his name
         key = facts.canonical(word)  # "where's home for me these days?", "what's my line of work?"
+        held = facts.holder(known, key)[0]
+        key = held if held not in facts.ALIASES.get(key, ()) else key  # said as what memory holds (rule 138)
         return say.sentence(say.phrase(key, facts.lookup(known, key)))
     if notes := loosely(known, key):
         return "My notes say: " + "; ".join(say.phrase(k, v) if k in say.PHRASES or statements.decode(k) or k.endswith("_name") else v
@@ -301,7 +319,7 @@ def loosely(known: dict, key: str) -> list:
 def forget(intent: Intent, turn):
     """Match what is named against what memory holds, delete every match, and say what went (or did not)."""
     key, value = intent.slots["key"], intent.slots.get("value")
-    what = f"that {say.phrase(key, value)}" if value else "everything" if key == "*" else say.thing(key)
+    what = f"that {say.phrase(key, value)}" if value else "everything" if key == "*" else by_name(intent) or say.thing(key)
     tool = turn.tool("forget")
     if tool is None:
         return "I can't forget anything: I have no tool to delete memories."
@@ -371,6 +389,13 @@ def forget(intent: Intent, turn):
     return f"Done: I've forgotten {what}.{kept}"
 
 
+def by_name(intent: Intent) -> str | None:
+    """A thing the user named by its name ("Remove Leeds from your notes") is said by that name, as written: never
+    "your leeds" (rule 138)."""
+    what = (intent.slots.get("what") or "").strip()
+    return what if re.fullmatch(r"(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2}", what) else None
+
+
 def searched_before_delete(intent: Intent, key: str, value: str | None) -> list[str]:
     """What to search a store with before deleting, as a person would, each tried when the one before found nothing:
     how memory writes it ("allergic to"), the thing's own noun (the key, one of it: "allergy", "job"), its first near
@@ -413,7 +438,7 @@ def correct(intent: Intent, turn):
     held = facts.lookup(known, key) or ""
     if old and not made and re.search(rf"\b{re.escape(old)}\b", held, re.I) and not re.match(r"(?:an?|the)\s", new, re.I):
         # "a beagle called Salt": only the name changes; "an Accord" is a whole new value
-        new = re.sub(rf"\b{re.escape(old)}\b", new, held, flags=re.I)
+        new = in_place(held, old, new)
     if made:  # replayed after the write: say what was written ("Thursday at 3pm", not only "Thursday")
         new = next((v for args in turn.made if args[""] == tool.name for v in list(args.values())[1:2] if isinstance(v, str)), new)
     written = turn.written(key) if not made else key

@@ -40,6 +40,8 @@ JOKE = "Why did the agent stop calling tools? It hit max_turns."
 
 def phrase(key: str, value: str, about_user: bool = False) -> str:
     """("name", "Ada") -> "your name is Ada" (or "The user's name is Ada")."""
+    if framed := kept_meaning(key, value, about_user):
+        return framed
     if key not in PHRASES and (kept := statements.said(key, value, about_user)):
         return kept
     owner = key.removesuffix("_name").replace("_", " ")
@@ -57,6 +59,42 @@ def phrase(key: str, value: str, about_user: bool = False) -> str:
     return (third if about_user else second).format(value)
 
 
+DIET_WORD = r"(?:(?:strictly|fully|mostly|mainly|a|an) )?(?:(?:[a-z]+[- ])?[a-z]*(?:arian|an|free|intolerant)|keto|halal|kosher|teetotal|paleo|coeliac|celiac)"
+PLACE_KEYS = ("lives_in", "from", "location", "birthplace")
+OWN = r"(?P<owner>[a-z]+)"
+
+
+def kept_meaning(key: str, value: str, about_user: bool) -> str | None:
+    """Rule 138: a stored fact said back in a frame that keeps its meaning, for the shapes the plain frames garble, else
+    None. A diet is "you are vegetarian" only for a word that names a diet, else "your diet is no dairy" (never a
+    verb after "is": "your diet: avoids gluten"); "two kids, Maya and Theo" is what you have; "in Leeds" is not "in in";
+    a place stored in lower case is said as a name; "son_age" is "your son is 7 years old"; "mother_lives_in" is "your
+    mother lives in Porto"."""
+    whose = "The user's" if about_user else "your"
+    if key == "diet" and not re.fullmatch(DIET_WORD, value.strip(), re.I):
+        plain = re.match(r"[a-z]+s\b(?<!ss)", value) and not re.match(r"(?:no|less|loss|plus)\b", value)
+        return f"{whose} diet{':' if plain else ' is'} {value}"
+    noun = key.split("_")[-1]
+    if re.match(rf"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|a few|some) {noun[:-1] if noun.endswith('s') else noun}s?\b",
+                value, re.I) and not key.startswith("user_"):  # "kids: two kids, Maya and Theo": what you have
+        return f"The user has {value}" if about_user else f"you have {value}"
+    if key in PLACE_KEYS:
+        value = re.sub(r"^(?:in|from|at)\s+", "", value, flags=re.I)
+        if re.fullmatch(r"[a-z]+(?: [a-z]+)?", value) and not set(value.split()) & CLOSED:  # "leeds": Leeds
+            value = value.title()
+        return PHRASES[key][about_user].format(value)
+    if person := re.fullmatch(rf"{OWN}_age", key):
+        years = re.fullmatch(r"\d{1,3}", value.strip())
+        return f"{whose} {person['owner']} is {value} years old" if years else f"{whose} {person['owner']}'s age is {value}"
+    if person := re.fullmatch(rf"{OWN}_(?P<verb>[a-z]+s)_(?P<prep>in|at|for|on|with|from|to)", key):  # mother_lives_in
+        value = re.sub(rf"^{person['prep']}\s+", "", value, flags=re.I)
+        return f"{whose} {person['owner']} {person['verb']} {person['prep']} {value}"
+    return None
+
+
+CLOSED = set("a an the my your his her their our in on at of to for with from by and or not no this that".split())
+
+
 UNKNOWN = {"lives_in": "where you live", "from": "where you are from", "likes": "what you like",
            "dislikes": "what you dislike", "prefers": "what you prefer", "workplace": "where you work"}
 
@@ -69,7 +107,8 @@ def thing(key: str) -> str:
 
 def unknown(key: str) -> str:
     """What the model admits it does not know: "I don't know your dog's name yet. ..."."""
-    if statements.decode(key) or key.startswith("user_") or not re.fullmatch(r"[a-z]+(?:_[a-z]+){0,2}", key):
+    if statements.decode(key) or key.startswith("user_") or not re.fullmatch(r"[a-z]+(?:_[a-z]+){0,2}", key) or set(
+            key.split("_")) & CLOSED | {"i", "me", "you", "based", "told", "know"}:  # "health_i": never "your health i"
         return "I don't know that yet. Tell me and I'll remember it."
     return f"I don't know {thing(key)} yet. Tell me and I'll remember it."
 
