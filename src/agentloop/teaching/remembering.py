@@ -333,9 +333,9 @@ def forget(intent: Intent, turn):
     shown = {}  # id -> the memory's text, when the ids came from a search
     named = matcher(intent, [f"{k.replace('_', ' ')} {v}" for k, v in turn.known().items()])
     if not takes_key(tool) and search:  # memory services delete by id: search first, then delete
-        queries = ["user"] if key == "*" else searched_before_delete(intent, key, value)
+        queries = broadly(turn) if key == "*" else searched_before_delete(intent, key, value)
         for query in queries:  # how memory writes it, then the user's own word ("the bit about my allergy")
-            [result] = yield [call(search, query=query, limit=20 if key == "*" else 5, scope="user")]
+            [result] = yield [call(search, query=query, limit=20 if key == "*" else 5, scope="user") if query else every(search)]
             listed = facts.ids_in(result)
             named = matcher(intent, [text for _, text in listed])  # "my old address" with one address found is that one
             targets = [i for i, text in listed if key == "*" or named(text)]
@@ -343,6 +343,8 @@ def forget(intent: Intent, turn):
             shown = {i: text for i, text in listed if i in targets}
             if targets:
                 break
+        if not targets and key == "*":
+            return "I searched my memory and found nothing to forget, so I deleted nothing."
         if not targets:
             return f"I couldn't find anything about {what.removeprefix('that ')} to forget."
     elif (rest := others(turn, key, value)) and (keeper := turn.tool("remember")) and takes_key(keeper):
@@ -378,6 +380,10 @@ def forget(intent: Intent, turn):
     if not gone:
         return f"I couldn't forget that. {refusal(results)}"
     kept = f" But: {refusal(results)}" if len(gone) < len(targets) else ""
+    left = len([v for v in turn.known().values() if not any(v.lower() in text.lower() for text in shown.values())])
+    if key == "*" and shown and left:  # the search showed fewer than memory holds: never "everything"
+        return (f"I deleted the {len(gone)} {'memory' if len(gone) == 1 else 'memories'} my search found, but my notes hold "
+                f"{left} more that it did not show, so those are still there.{kept}")
     if key == "*":
         return f"Done: I've forgotten everything I had ({len(gone)} {'memory' if len(gone) == 1 else 'memories'}).{kept}"
     renamed = takes_key(tool) and gone != [turn.written(key)] and gone[0] not in facts.ALIASES.get(key, ())
@@ -387,6 +393,19 @@ def forget(intent: Intent, turn):
     elif intent.slots.get("stale") or len(gone) > 1 or renamed:  # say which memories went, by their keys
         what = " and ".join(say.thing(str(t)) for t in gone)
     return f"Done: I've forgotten {what}.{kept}"
+
+
+def broadly(turn) -> list[str]:
+    """Rule 139: the searches that find everything in a store that deletes by id, each tried when the one before found
+    nothing: the empty query (most stores list all for it), "user", then the names memory keeps its facts under."""
+    names = " ".join(turn.written(k).replace("_", " ") for k in turn.known())
+    return list(dict.fromkeys(["", "user", names] if names else ["", "user"]))
+
+
+def every(search) -> tuple:
+    """A call of a search tool with an empty query, on purpose: "everything" is what it asks for."""
+    name, args = call(search, query="everything", limit=50, scope="user")
+    return name, {p: "" if v == "everything" else v for p, v in args.items()}
 
 
 def by_name(intent: Intent) -> str | None:
