@@ -21,6 +21,39 @@ ALIASES = {"name": ["user_name", "username", "first_name", "called"], "prefers":
 LOOKED_IN = {"avoids"}  # keys whose near names are only where to look: a diet is never what one avoids (rule 138)
 
 
+# Rule 140: a category is the things that belong to it, a small general table (a pet is never health)
+CATEGORIES = {
+    "health": set("""health medical allergy allergies allergic condition conditions medication medications medicine medicines meds
+        diagnosis illness illnesses disease diseases blood asthma diabetes diabetic doctor gp therapist therapy surgery injury
+        injuries intolerance intolerant prescription prescriptions symptom symptoms migraine migraines epilepsy disability
+        clinic hospital vaccine vaccination pregnancy pregnant inhaler insulin""".split()),
+    "work": set("""work job occupation profession workplace employer company office boss manager colleague colleagues coworker
+        coworkers salary career works employed team client clients shift shifts""".split()),
+    "family": set("""family husband wife partner spouse son sons daughter daughters brother brothers sister sisters mother father
+        mum mom dad parents parent sibling siblings grandma grandmother grandpa grandfather grandparents aunt uncle cousin
+        cousins niece nephew kids kid children child baby twins""".split()),
+    "pets": set("pet pets dog dogs cat cats puppy kitten hamster rabbit parrot fish spaniel terrier labrador beagle poodle".split()),
+    "money": set("""money finances finance salary income bank account savings debt debts rent mortgage budget loan loans pay
+        pension iban""".split()),
+}
+CATEGORY_WORDS = {"health": "health", "medical": "health", "wellbeing": "health", "work": "work", "career": "work",
+                  "family": "family", "relatives": "family", "folks": "family", "pets": "pets", "animals": "pets",
+                  "money": "money", "finances": "money", "finance": "money", "financial": "money"}
+
+
+def category_of(words: str) -> str | None:
+    """The category a thing named is ("my health", "medical stuff", "my family"), or None."""
+    return next((CATEGORY_WORDS[w] for w in re.findall(r"[a-z]+", words.lower()) if w in CATEGORY_WORDS), None)
+
+
+def in_category(category: str, text: str) -> bool:
+    """Whether a memory's key and value are about the category: "condition: asthma" is health, "pet: a dog" is not."""
+    words = re.findall(r"[a-z]+", text.lower().replace("_", " "))
+    if words and words[0] in PEOPLE - CATEGORIES[category]:  # "brother_works: at a bank" is his work, not the user's
+        return False
+    return bool(CATEGORIES[category] & set(words))
+
+
 def facts_in_memory(text: str) -> dict:
     """Every fact in memory text (JSON, key: value lines, sentences); the first of a key wins."""
     facts = {}

@@ -332,14 +332,17 @@ def forget(intent: Intent, turn):
     search = turn.tool("list_memory", "recall") if key == "*" else turn.tool("recall", "list_memory")
     shown = {}  # id -> the memory's text, when the ids came from a search
     named = matcher(intent, [f"{k.replace('_', ' ')} {v}" for k, v in turn.known().items()])
+    group = facts.category_of(intent.slots.get("what") or "") if key != "*" and not value else None
+    if group:  # "everything about my health": what belongs to it, by a small table (rule 140)
+        named = lambda text: facts.in_category(group, text)  # noqa: E731
     if not takes_key(tool) and search:  # memory services delete by id: search first, then delete
-        queries = broadly(turn) if key == "*" else searched_before_delete(intent, key, value)
+        queries = broadly(turn) if key == "*" or group else searched_before_delete(intent, key, value)
         for query in queries:  # how memory writes it, then the user's own word ("the bit about my allergy")
             [result] = yield [call(search, query=query, limit=20 if key == "*" else 5, scope="user") if query else every(search)]
             listed = facts.ids_in(result)
-            named = matcher(intent, [text for _, text in listed])  # "my old address" with one address found is that one
+            named = named if group else matcher(intent, [text for _, text in listed])  # "my old address": the one found
             targets = [i for i, text in listed if key == "*" or named(text)]
-            targets = targets if key == "*" else closest(intent, targets, dict(listed))
+            targets = targets if key == "*" or group else closest(intent, targets, dict(listed))
             shown = {i: text for i, text in listed if i in targets}
             if targets:
                 break
@@ -353,7 +356,7 @@ def forget(intent: Intent, turn):
     elif by_id(tool) and key != "*" and not turn.made:  # deletes by id, and nothing to find the id with
         return f"I can't forget {what.removeprefix('that ')}: {tool.name} needs the memory's id, and I have no tool to look it up."
     elif not turn.known() and search and key != "*":  # memory not in the prompt, a search tool offered: look first
-        [result] = yield [call(search, query=say.query(key), limit=5, scope="user")]
+        [result] = yield [every(search) if group else call(search, query=say.query(key), limit=5, scope="user")]
         written, found = facts.keys_as_written(result), facts.facts_in_memory(result)
         targets = [v for k, v in written.items() if named(f"{v} {found.get(k, '')}")] or [
             k for k, v in found.items() if named(f"{k} {v}")]
@@ -365,7 +368,7 @@ def forget(intent: Intent, turn):
         spared = matcher(Intent("forget", {"key": "", "what": kept})) if kept else (lambda text: False)
         near = {key, *facts.ALIASES.get(key, ())}  # the key itself, or a key made of its near names ("home_address")
         exact = [k for k in known if k in near or set(k.split("_")) & near and set(k.split("_")) <= near | {"home", "current"}]
-        targets = exact if exact and key != "*" else [
+        targets = exact if exact and key != "*" and not group else [
             k for k, v in known.items() if (key == "*" or named(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}"))
             and not spared(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}")]
         if key == "*" and not targets and not turn.made:
@@ -384,6 +387,8 @@ def forget(intent: Intent, turn):
     if key == "*" and shown and left:  # the search showed fewer than memory holds: never "everything"
         return (f"I deleted the {len(gone)} {'memory' if len(gone) == 1 else 'memories'} my search found, but my notes hold "
                 f"{left} more that it did not show, so those are still there.{kept}")
+    if group:
+        return by_category(group, intent, [shown.get(t) or say.thing(str(t)) for t in gone], turn) + kept
     if key == "*":
         return f"Done: I've forgotten everything I had ({len(gone)} {'memory' if len(gone) == 1 else 'memories'}).{kept}"
     renamed = takes_key(tool) and gone != [turn.written(key)] and gone[0] not in facts.ALIASES.get(key, ())
@@ -393,6 +398,21 @@ def forget(intent: Intent, turn):
     elif intent.slots.get("stale") or len(gone) > 1 or renamed:  # say which memories went, by their keys
         what = " and ".join(say.thing(str(t)) for t in gone)
     return f"Done: I've forgotten {what}.{kept}"
+
+
+def by_category(group: str, intent: Intent, gone: list, turn) -> str:
+    """What went and what was kept, for a delete of a category: "Done: I've forgotten what I had about your health: your
+    allergy and your condition. I kept your pet: it is not about your health." """
+    word = {"pets": "pets", "money": "finances"}.get(group, group)
+    kept = [say.thing(k) for k, v in turn.known().items() if not facts.in_category(group, f"{turn.written(k)} {k} {v}")]
+    went = listed_out([f'"{g.strip()}"' if ":" in g or " is " in g else g for g in gone])
+    return (f"Done: I've forgotten what I had about your {word}: {went}."
+            + (f" I kept {listed_out(kept[:4] + ['more'] * (len(kept) > 4))}: not about your {word}." if kept else ""))
+
+
+def listed_out(things: list) -> str:
+    """["a", "b", "c"] -> "a, b and c"."""
+    return " and ".join([", ".join(things[:-1]), things[-1]] if len(things) > 1 else things)
 
 
 def broadly(turn) -> list[str]:

@@ -101,6 +101,10 @@ UNKNOWN = {"lives_in": "where you live", "from": "where you are from", "likes": 
 
 def thing(key: str) -> str:
     """A memory's key as words for the user: "lives_in" -> "where you live", "dog_name" -> "your dog's name"."""
+    if person := re.fullmatch(rf"{OWN}_age", key):
+        return f"your {person['owner']}'s age"
+    if (said := statements.decode(key)) and not said[1].endswith("ing"):  # "user_drives": what you drive (rule 138)
+        return f"what you {statements.base_form(said[1])}" if said[0] == "user" else f"what you told me about your {said[0]}"
     return UNKNOWN.get(key) or "your " + (f"{key.removesuffix('_name').replace('_', ' ')}'s name"
                                           if key.endswith("_name") and key != "name" else key.replace("_", " "))
 

@@ -880,7 +880,7 @@ FORGET = (r"(?:never ?mind what i (?:told|said to) you about|forget|delete|remov
           r"do not remember|don't keep|do not keep|stop keeping|no need to keep|don't store|do not store|stop storing|"
           r"(?:i'd )?rather you didn't (?:keep|store|remember)|(?:don't|do not|stop|no need to) (?:hold|hang) on to|"
           r"no need to (?:keep|remember|store))")
-EVERYTHING = (r"^\W*(?:everything(?: you know)?(?! about (?!me\b|myself\b|the user\b|them\b|us\b))|all(?! about|(?: that)? you(?:'ve| have)? (?:know|got|remember|have)(?: stored| saved| kept)? (?:about|on) (?!me\b|myself\b))|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)|"
+EVERYTHING = (r"^\W*(?:everything(?!(?: you know)? about (?!me\b|myself\b|the user\b|them\b|us\b))(?: you know)?|all(?! about|(?: that)? you(?:'ve| have)? (?:know|got|remember|have)(?: stored| saved| kept)? (?:about|on) (?!me\b|myself\b))|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)|"
               r"all (?:my|the|your|of my|of the|of your) (?:data|memor(?:y|ies)|facts|info|information|notes|details)|"
               r"(?:my|your|the) (?:whole |entire )?memory)\b")
 HYPOTHETICAL = r"^\W*(?:if|suppose|supposing|imagine|what if|pretend|assuming)\b"
