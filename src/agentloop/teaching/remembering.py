@@ -170,6 +170,8 @@ def ask(intent: Intent, turn):
             known.update(facts.facts_in_memory(result))
             known.update((f"memory_{i}", text) for i, text in enumerate(facts.texts_in(result))
                          if not facts.facts_in_memory(text) and not re.match(r"\W*$", text))
+    if intent.slots.get("person"):
+        return of_someone(intent, known)
     if key == "*":
         return say.known(known.items()) if known else "I don't know anything about you yet."
     if key == "note":
@@ -212,6 +214,28 @@ def ask(intent: Intent, turn):
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"])
     return say.unknown(key if not intent.slots.get("shape") else "user_" + key)  # "how old is my dad?": never "your dad be"
+
+
+ASKED_OF = {"lives": ({"lives", "live", "living", "city", "home", "location", "based", "town", "country", "address", "place"},
+                      "where your {} lives"),
+            "works": ({"works", "work", "workplace", "employer", "company", "office", "employed"}, "where your {} works"),
+            "age": ({"age", "old", "years"}, "how old your {} is")}
+
+
+def of_someone(intent: Intent, known: dict) -> str:
+    """Rule 141: the answer to a question about one thing of a person ("which city is my sister in?") is the memory of
+    that thing of that person, never another of their facts (her name); with only other facts held, it says it does not
+    know and what it does know."""
+    person, (words, unknown) = intent.slots["person"], ASKED_OF[intent.slots["asked"]]
+    theirs = {k: v for k, v in known.items() if facts.canonical(k.split("_")[0]) == person
+              or KIND_OF.get(k.split("_")[0]) == KIND_OF.get(person, "-")}  # "wife_works" for "my partner"
+    for k, v in theirs.items():
+        if set(k.split("_")[1:]) & words or intent.slots["asked"] == "age" and re.fullmatch(r"\d{1,3}", v.strip()) \
+                and k.split("_")[1:] in (["is"], ["be"]):
+            return say.sentence(say.phrase(k, v))
+    if not theirs:  # never another person's fact ("your sister lives in Leeds" for the brother)
+        return f"I don't know {unknown.format(person)}."
+    return f"I don't know {unknown.format(person)}; I only know that {listed_out([say.phrase(k, v) for k, v in theirs.items()])}."
 
 
 SPAN = (r"\b(?:(?:this|next) (?:week(?:end)?|morning|afternoon|evening|month)|today|tonight|tomorrow|right now|at the moment|"

@@ -71,6 +71,8 @@ def kept_meaning(key: str, value: str, about_user: bool) -> str | None:
     a place stored in lower case is said as a name; "son_age" is "your son is 7 years old"; "mother_lives_in" is "your
     mother lives in Porto"."""
     whose = "The user's" if about_user else "your"
+    if value == "{}":  # a frame asked for ("how memory writes it", for a search): the plain one
+        return None
     if key == "diet" and not re.fullmatch(DIET_WORD, value.strip(), re.I):
         plain = re.match(r"[a-z]+s\b(?<!ss)", value) and not re.match(r"(?:no|less|loss|plus)\b", value)
         return f"{whose} diet{':' if plain else ' is'} {value}"
@@ -112,7 +114,7 @@ def thing(key: str) -> str:
 def unknown(key: str) -> str:
     """What the model admits it does not know: "I don't know your dog's name yet. ..."."""
     if statements.decode(key) or key.startswith("user_") or not re.fullmatch(r"[a-z]+(?:_[a-z]+){0,2}", key) or set(
-            key.split("_")) & CLOSED | {"i", "me", "you", "based", "told", "know"}:  # "health_i": never "your health i"
+            key.split("_")) & (CLOSED | {"i", "me", "you", "based", "told", "know"}):  # "health_i": never "your health i"
         return "I don't know that yet. Tell me and I'll remember it."
     return f"I don't know {thing(key)} yet. Tell me and I'll remember it."
 

@@ -636,6 +636,8 @@ def one(clause: str, previous: str | None) -> Intent:
     expression = arithmetic.expression(clause, previous)
     if expression:
         return Intent("calculate", {"expression": expression})
+    if someone := of_someone(clause):
+        return someone
     key = asked(clause)
     if key:
         return Intent("ask", {"key": key, "about": clause})
@@ -927,6 +929,26 @@ def as_question(text: str) -> str:
     for pattern, plain in EMBEDDED:
         text = re.sub(pattern, plain, text, flags=re.IGNORECASE)
     return text
+
+
+PLACE_ASKED = r"(?:where|(?:in )?(?:which|what) (?:city|town|country|place|village|area|state|county|part of (?:the )?\w+))"
+WORK_ASKED = r"(?:where|(?:which|what|who) (?:company|firm|employer|business|organi[sz]ation|shop|school|hospital))"
+
+
+def of_someone(clause: str) -> Intent | None:
+    """Rule 141: a question about one thing of a person the user named asks that thing, never their name: "which city is
+    my sister in?", "where's my brother based?" (where they live), "where does my dad work?", "which company does my wife
+    work for?" (where they work), "how old is my son?" (their age). None for any other clause."""
+    person = r"my (?P<p>[a-z]+)(?:'s)?"
+    for pattern, asked in ((rf"^\W*{WORK_ASKED}(?:'s| is| does| do)? {person}\b.*\bwork(?:s|ing)?\b", "works"),
+                           (rf"^\W*who does {person} work for\b", "works"),
+                           (rf"^\W*{PLACE_ASKED}(?:'s| is| does| do| are)? {person}(?! *(?:work|job|office|meet|met|go|went|stud))"
+                            rf"(?: (?:live|living|based|staying|now|these days|in|at the moment)\b|\W*$)", "lives"),
+                           (rf"^\W*how old is {person}\W*$", "age"), (rf"^\W*what(?:'s| is) {person}(?:'s)? age\b", "age")):
+        found = re.search(pattern, clause, re.I)
+        if found and (who := key_of(found.group("p"))) in PEOPLE | {"mother", "father"}:
+            return Intent("ask", {"key": f"{who}_{asked}", "about": clause, "person": who, "asked": asked})
+    return None
 
 
 def asked(text: str) -> str | None:
