@@ -213,7 +213,7 @@ def ask(intent: Intent, turn):
                                            for k, v in notes) + "."
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"])
-    return say.unknown(key if not intent.slots.get("shape") else "user_" + key)  # "how old is my dad?": never "your dad be"
+    return say.unknown(key if not intent.slots.get("shape") else "user_" + key, can_keep=bool(turn.tool("remember")))  # "how old is my dad?": never "your dad be"
 
 
 ASKED_OF = {"lives": ({"lives", "live", "living", "city", "home", "location", "based", "town", "country", "address", "place"},
@@ -564,7 +564,8 @@ def others(turn, key: str, value: str | None) -> str:
 def pointer(intent: Intent, turn):
     """"Note the flat number" with nothing said about it in this message: ask for it rather than store the words."""
     what = re.sub(r"\b(?:my|our)\b", "your", intent.slots["what"], flags=re.I)
-    return f"What is {what}? Tell me and I'll remember it." if what else "What should I remember? Tell me the fact itself."
+    offer = " Tell me and I'll remember it." if turn.tool("remember") else ""  # rule 142: no promise without a tool that keeps
+    return f"What is {what}?{offer}" if what else "What should I remember? Tell me the fact itself."
 
 
 def unkept(intent: Intent, turn):
@@ -589,7 +590,8 @@ def unkept(intent: Intent, turn):
 
 def hypothetical(intent: Intent, turn):
     """"If I were X, would you remember it?": a what-if is never stored; the user is told how to make it a fact."""
-    return "That's a what-if, so I haven't stored anything. If it is true, tell me as a fact and I'll remember it."
+    told = "That's a what-if, so I haven't stored anything."
+    return told + (" If it is true, tell me as a fact and I'll remember it." if turn.tool("remember") else "")  # rule 142
 
 
 HANDLERS = {"hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask,

@@ -111,8 +111,18 @@ def thing(key: str) -> str:
                                           if key.endswith("_name") and key != "name" else key.replace("_", " "))
 
 
-def unknown(key: str) -> str:
-    """What the model admits it does not know: "I don't know your dog's name yet. ..."."""
+def unknown(key: str, can_keep: bool = True) -> str:
+    """What the model admits it does not know: "I don't know your dog's name yet. ..."; the offer to remember only with a
+    tool that stores (rule 142: an agent with no such tool never promises it)."""
+    return without_promise(known_not(key), can_keep)
+
+
+def without_promise(text: str, can_keep: bool) -> str:
+    """ "... Tell me and I'll remember it." said only by an agent that can keep what it is told."""
+    return text if can_keep else text.removesuffix(" Tell me and I'll remember it.")
+
+
+def known_not(key: str) -> str:
     if statements.decode(key) or key.startswith("user_") or not re.fullmatch(r"[a-z]+(?:_[a-z]+){0,2}", key) or set(
             key.split("_")) & (CLOSED | {"i", "me", "you", "based", "told", "know"}):  # "health_i": never "your health i"
         return "I don't know that yet. Tell me and I'll remember it."
