@@ -616,3 +616,182 @@ def test_a_name_or_thing_of_one_kind_is_never_said_for_another(stored, asked, ab
     """Rule 119: a cat is no dog: a sibling kind's memory never answers a question about a name (a synonym still does)."""
     answer, _, _ = loop(asked, {}, system=f"You are helpful.\n{lines(stored)}")
     assert absent not in answer, answer
+
+
+# Rules 138-142 (session 5, memory): phrasings of our own, other keys, values, tools and parameter shapes.
+def said_back(memory: dict, question: str, shape: str) -> str:
+    """The answer to a question in a new chat, with memory given as lines, JSON, sentences, a search tool or a key look-up."""
+    if shape == "lines":
+        return loop(question, {}, lines(memory))[0]
+    if shape == "json":
+        return loop(question, {}, "You help people.\nUser facts (JSON): " + json.dumps(memory))[0]
+    if shape == "sentences":
+        return loop(question, {}, "You help people. About the user: " + " ".join(
+            f"Their {k.replace('_', ' ')} is {v}." for k, v in memory.items()))[0]
+    if shape == "search":
+        def rummage(words):
+            wanted = {w.strip("?.,'").lower() for w in words.split() if len(w) > 2}
+            hits = [f"{k}: {v}" for k, v in memory.items() if wanted & set(f"{k} {v}".lower().replace("_", " ").split())]
+            return json.dumps(hits or [f"{k}: {v}" for k, v in memory.items()])
+        return loop(question, {"rummage": (schema("rummage", "Searches what is saved about the user.", words="string"), rummage)},
+                    "You help people. Search memory before answering.")[0]
+    return loop(question, {"fetch_entry": (schema("fetch_entry", "Reads the saved entry under a label.", label="string"),
+                                           lambda label: memory.get(label, f"nothing under {label!r}"))},
+                "You help people. Entry names in use: " + ", ".join(memory) + ".")[0]
+
+
+SHAPES = ["lines", "json", "sentences", "search", "key"]
+
+
+# 138. A stored fact is said back in a frame that keeps its meaning, in every injection form.
+@pytest.mark.parametrize("memory, question, expected, never", [
+    ({"diet": "vegetarian"}, "Is there anything about my diet I told you?", "vegetarian", ["avoid vegetarian", "don't"]),
+    ({"diet": "pescatarian"}, "what diet am I on?", "pescatarian", ["avoid pescatarian"]),
+    ({"diet": "no red meat"}, "What's my diet?", "no red meat", ["are no red meat", "avoid no"]),
+    ({"diet": "halal"}, "Tell me my diet", "halal", ["avoid halal"]),
+    ({"children": "three children, Noor, Sami and Lev"}, "What are my children called?", "Noor, Sami and Lev",
+     ["children are three children"]),
+    ({"allergies": "sesame"}, "is there any food I should avoid?", "allergic to sesame", ["avoid sesame"]),
+])
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_stored_fact_is_said_back_with_its_meaning(memory, question, expected, never, shape):
+    answer = said_back(memory, question, shape)
+    assert expected in answer and not any(bad in answer for bad in never), (shape, answer)
+
+
+@pytest.mark.parametrize("memory, question, expected", [
+    ({"city": "galway"}, "Which city do I live in?", "You live in Galway"),
+    ({"lives_in": "in Lyon"}, "where do I live?", "You live in Lyon"),
+    ({"nephew_age": "12"}, "How old is my nephew?", "Your nephew is 12 years old"),
+    ({"father_lives_in": "Accra"}, "Where does my dad live?", "Your father lives in Accra"),
+])
+@pytest.mark.parametrize("shape", ["lines", "json"])
+def test_a_place_or_a_persons_fact_is_said_whole_never_garbled(memory, question, expected, shape):
+    assert expected in said_back(memory, question, shape), shape
+
+
+@pytest.mark.parametrize("memory, said, key, right", [
+    ({"pet": "a gecko named Spike", "town": "Hull"}, "my gecko is actually named Rex, not Spike", "pet", "a gecko named Rex"),
+    ({"pet": "a pony called Star"}, "My pony is really called Comet, not Star", "pet", "a pony called Comet"),
+    ({"job": "barista"}, "I'm not a barista anymore, I'm a florist now", "job", "florist"),
+    ({"city": "Hull"}, "I live in Dundee these days", "city", "Dundee"),
+])
+def test_a_corrected_or_new_value_is_kept_without_doubled_or_passing_words(memory, said, key, right):
+    def put(field, text):
+        memory[field] = text
+        return "put"
+    loop(said, {"put_fact": (schema("put_fact", "Puts a fact about the user in memory.", field="string", text="string"), put)},
+         lines(dict(memory)))
+    assert memory[key] == right, memory
+
+
+def test_a_thing_deleted_by_its_name_is_said_by_its_name():
+    store = {"c1": "home town: Galway", "c2": "job: welder"}
+    answer, _, _ = loop("Remove Galway from your memory, please.", by_id_tools(store), "You are an assistant with memory.")
+    assert "c1" not in store and "c2" in store and "your galway" not in answer.lower() and "Galway" in answer, answer
+
+
+# 139. "All"/"everything" on a store that deletes by id: search broadly, delete each item, say how many went.
+def picky_store(memory: dict, empty_lists_all: bool):
+    ids = {f"r{i}": k for i, k in enumerate(memory, 1)}
+
+    def hunt(phrase):
+        if not phrase.strip() and not empty_lists_all:
+            return "Error: phrase is required"
+        said = phrase.lower().split()
+        rows = [f"({i}) {k} = {memory[k]}" for i, k in ids.items() if k in memory and (not said or any(w in k for w in said))]
+        return "\n".join(rows) or "no results"
+
+    def scrap(record_id):
+        return f"scrapped {record_id}" if memory.pop(ids.get(record_id, ""), None) is not None else f"no record {record_id}"
+    return {"hunt": (schema("hunt", "Finds saved records about the user; each comes with its id.", phrase="string"), hunt),
+            "scrap": (schema("scrap", "Scraps one saved record by id.", record_id="string"), scrap)}
+
+
+@pytest.mark.parametrize("said", ["Wipe every memory you have of me.", "erase all my stored facts", "Forget everything.",
+                                  "clear all of my data please"])
+@pytest.mark.parametrize("empty_lists_all", [True, False])
+def test_everything_on_a_store_that_deletes_by_id_is_searched_broadly_and_counted(said, empty_lists_all):
+    memory = {"shoe_size": "44", "partner": "Lena", "gym": "FitHaus"}
+    answer, calls, _ = loop(said, picky_store(memory, empty_lists_all), lines(dict(memory)))
+    assert memory == {} and "3 memories" in answer and "nothing about everything" not in answer, (answer, calls)
+
+
+def test_fewer_found_than_memory_holds_is_said_never_everything():
+    memory = {"shoe_size": "44", "partner": "Lena", "gym": "FitHaus"}
+    kit = picky_store(memory, True)
+    hunt = kit["hunt"][1]
+    kit["hunt"] = (kit["hunt"][0], lambda phrase: "\n".join(hunt(phrase).splitlines()[:2]))  # shows two of the three
+    answer, _, _ = loop("Delete all my memories.", kit, lines(dict(memory)))
+    assert len(memory) == 1 and "everything" not in answer and "1 more" in answer, answer
+
+
+# 140. "Everything about my health / work / family" deletes only what belongs to it and says what it kept.
+@pytest.mark.parametrize("said, memory, gone, kept", [
+    ("Delete everything you know about my health.", {"medication": "sertraline", "blood_type": "B-", "cat": "a tabby called Olive",
+                                                    "city": "Hull"}, {"medication", "blood_type"}, {"cat", "city"}),
+    ("please wipe all my medical details", {"condition": "epilepsy", "hamster": "Bo"}, {"condition"}, {"hamster"}),
+    ("forget everything about my work", {"employer": "Initech", "job": "tester", "sister_works": "at a school", "diet": "vegan"},
+     {"employer", "job"}, {"sister_works", "diet"}),
+    ("remove all you know about my family", {"husband_name": "Raj", "daughter_age": "4", "dog": "a collie"},
+     {"husband_name", "daughter_age"}, {"dog"}),
+])
+def test_a_category_delete_takes_only_what_belongs_to_it(said, memory, gone, kept):
+    answer, calls, _ = loop(said, keyed_eraser(memory), lines(dict(memory)))
+    assert set(memory) == kept, (memory, calls)
+    assert "I kept" in answer and "everything I had" not in answer, answer
+
+
+def test_a_category_delete_on_a_store_by_id_searches_then_filters():
+    memory = {"allergy": "latex", "inhaler": "blue, twice a day", "pet": "a rabbit", "car": "a Mini"}
+    answer, calls, _ = loop("Erase everything about my health", picky_store(memory, True), "You are an assistant with memory.")
+    assert set(memory) == {"pet", "car"} and "health" in answer, (answer, calls)
+
+
+def test_nothing_in_the_category_deletes_nothing():
+    memory = {"city": "Hull", "car": "a Mini"}
+    answer, calls, _ = loop("Delete everything about my health", keyed_eraser(memory), lines(dict(memory)))
+    assert calls == [] and len(memory) == 2 and "couldn't find" in answer, answer
+
+
+# 141. A question about one thing of a person is answered by that thing, never their name or another person's fact.
+@pytest.mark.parametrize("memory, question, expected, never", [
+    ({"aunt_name": "Greta", "aunt_lives": "in Bergen"}, "Which town is my aunt in?", "Bergen", ["is Greta"]),
+    ({"uncle_name": "Femi"}, "Where's my uncle based?", "don't know where your uncle lives", ["uncle is Femi"]),
+    ({"cousin_name": "Ivo", "friend_lives": "in Split"}, "where does my cousin live?", "don't know", ["Split"]),
+    ({"daughter_name": "Lu", "daughter_age": "11"}, "how old is my daughter?", "11 years old", ["is Lu"]),
+    ({"wife_works": "at a pharmacy", "wife_name": "Ines"}, "Which company does my wife work for?", "pharmacy", ["is Ines"]),
+    ({"grandmother_name": "Edda"}, "what country is my grandma in?", "don't know", ["grandmother is Edda"]),
+])
+@pytest.mark.parametrize("shape", ["lines", "json"])
+def test_a_question_about_a_persons_one_thing_is_answered_by_that_thing(memory, question, expected, never, shape):
+    answer = said_back(memory, question, shape)
+    assert expected in answer and not any(bad in answer for bad in never), (shape, answer)
+
+
+def test_where_the_user_met_someone_is_not_where_they_live():
+    assert not any(i.slots.get("person") for i in understand("where did I meet my wife?"))
+
+
+# 142. An agent with no tool that stores never promises to remember.
+@pytest.mark.parametrize("question", ["What's my favourite film?", "Where was I born?", "please note my gate code",
+                                      "Suppose I moved to Rome, would you remember that?"])
+def test_no_promise_of_memory_without_a_tool_that_keeps(question):
+    answer, _, _ = loop(question, {})
+    assert "remember it" not in answer and "I'll remember" not in answer, answer
+    recall_only = {"look_up": (schema("look_up", "Looks up saved facts about the user.", query="string"), lambda query: "no results")}
+    answer, _, _ = loop(question, recall_only)
+    assert "I'll remember" not in answer, answer
+
+
+def test_an_agent_that_can_keep_still_offers_to():
+    keeper = {"keep": (schema("keep", "Keeps a fact about the user.", key="string", value="string"), lambda key, value: "kept")}
+    answer, _, _ = loop("What's my favourite film?", keeper)
+    assert answer.endswith("Tell me and I'll remember it."), answer
+
+
+@pytest.mark.parametrize("said, gone", [("forget all my allergies", "allergies"), ("Please erase all of my travel plans", "travel_plans")])
+def test_all_my_x_is_x_never_everything(said, gone):
+    memory = {gone: "something", "hometown": "Cork", "job": "baker"}
+    loop(said, keyed_eraser(memory), lines(dict(memory)))
+    assert set(memory) == {"hometown", "job"}, memory

@@ -106,8 +106,8 @@ def ids_in(result: str) -> list[tuple[str, str]]:
             elif isinstance(item, list) and len(item) == 2 and all(isinstance(v, (str, int)) for v in item):
                 pairs.append((str(item[0]), str(item[1])))  # [["k7", "User's locker code is 3381"], ...]
     if not pairs:  # "[n2] User is allergic to cats", "#17: Dentist is Dr Patel", "n1: The user ...": an id before each memory
-        pairs = re.findall(r"^\s*(?:\[(?:id:?\s*|#)?([\w:.-]+)\]|#(\w+)[:.)]?|([A-Za-z_-]{0,12}\d[\w.-]*)\s*[:)])\s*(.+)$",
-                           result, re.M | re.I)
+        pairs = re.findall(r"^\s*(?:[\[(](?:id:?\s*|#)?([\w:.-]+)[\])]|#(\w+)[:.)]?|([A-Za-z_-]{0,12}\d[\w.-]*)\s*[:)])\s*(.+)$",
+                           result, re.M | re.I)  # "(r2) ..." too
         pairs = [(a or b or c, text) for a, b, c, text in pairs]
     if not pairs:  # "id=k7 text=...; id=k8 text=...": each id with the words up to the next one
         marks = list(re.finditer(r"\"?id\"?\s*[:=]\s*\"?([\w:.-]+)", result))

@@ -166,7 +166,8 @@ def ask(intent: Intent, turn):
             if takes_key(tool):
                 known.setdefault(asked_key, result.strip())  # get_fact(key) answers with the bare value
                 near = {alias for each in key.split("|") for alias in (each, *facts.ALIASES.get(each, ()))}
-                key = asked_key if key.startswith("user_") or asked_key in near else key  # said as what was found
+                key = asked_key if key.startswith("user_") or asked_key in near or facts.canonical(asked_key) == key else key
+                # said as what was found ("children" for the model's "kids")
             known.update(facts.facts_in_memory(result))
             known.update((f"memory_{i}", text) for i, text in enumerate(facts.texts_in(result))
                          if not facts.facts_in_memory(text) and not re.match(r"\W*$", text))
@@ -310,7 +311,7 @@ def said_with_verb(keys: list, shape: dict | None) -> str | None:
                  and (any_doing or statements.lemma(said[1]) in near)), None)
 
 
-KEY_NAMES = r"(?:keys?|labels?|slots?|fields?|headings?)"  # what a list of the names facts are kept under is called
+KEY_NAMES = r"(?:keys?|labels?|slots?|fields?|headings?|entry names|entries|topics)"  # what a list of the names facts are kept under is called
 
 
 def keys_listed(system: str) -> list[str]:
@@ -320,7 +321,11 @@ def keys_listed(system: str) -> list[str]:
 
 
 def nothing(result: str) -> bool:
-    """A search or look-up that found nothing ("unknown", "not found", "[]", a refusal)."""
+    """A search or look-up that found nothing ("unknown", "not found", "[]", a refusal); a value that starts with "no" ("no
+    red meat", a diet) is a value (rule 138)."""
+    if re.fullmatch(r"\s*no (?!such|matching|memor|entr|facts?\b|notes?\b|match|records?\b|results?\b|keys?\b|values?\b|data\b|"
+                    r"info|saved|stored|one\b|idea|label|slot|field|item|hits?\b|luck|access|permission)[a-z]+(?: [a-z]+){0,3}\W*", result, re.I):
+        return False
     return bool(refusal([result]) or re.search(r"\bunknown\b|not found|\bno (?:such|memories|results|matches)\b|"
                                                r"\bnothing (?:stored|found|saved)\b|^\W*$", result, re.I))
 
