@@ -16,7 +16,10 @@ from .understand import LISTS, Intent, as_question, not_so as negated, topic_key
 
 
 def remember(intent: Intent, turn):
-    pairs, withheld = unsecret([(k, as_it_is(v)) for k, v in intent.slots["facts"]], turn)
+    said = [(k, as_it_is(v)) for k, v in intent.slots["facts"] if v.strip()]  # "I graduated": an event, no value to keep
+    if not said:
+        return say.sentence(f"OK: {say.facts(intent.slots['facts']).strip()}")
+    pairs, withheld = unsecret(said, turn)
     if not pairs:
         return withheld
     if rule := unasked(turn):
@@ -359,6 +362,8 @@ def forget(intent: Intent, turn):
         reason = refusal(results)
         return f"I couldn't forget that. {reason}" if reason else f"Done: I've forgotten everything ({results[0].strip()})."
     search = turn.tool("list_memory", "recall") if key == "*" else turn.tool("recall", "list_memory")
+    replayed = any(args[""] in (tool.name, getattr(search, "name", "")) for args in turn.made)  # its own calls, never
+    # another handler's ("I'm not a student any more, ... I work as an architect": the store call is not this delete's)
     shown = {}  # id -> the memory's text, when the ids came from a search
     named = matcher(intent, [f"{k.replace('_', ' ')} {v}" for k, v in turn.known().items()])
     group = facts.category_of(intent.slots.get("what") or "") if key != "*" and not value else None
@@ -382,7 +387,7 @@ def forget(intent: Intent, turn):
     elif (rest := others(turn, key, value)) and (keeper := turn.tool("remember")) and takes_key(keeper):
         results = yield [call(keeper, key=key, value=rest)]  # "forget that I like museums": keep jazz
         return f"I couldn't forget that. {reason}" if (reason := refusal(results)) else f"Done: I've forgotten {what}."
-    elif by_id(tool) and key != "*" and not turn.made:  # deletes by id, and nothing to find the id with
+    elif by_id(tool) and key != "*" and not replayed:  # deletes by id, and nothing to find the id with
         return f"I can't forget {what.removeprefix('that ')}: {tool.name} needs the memory's id, and I have no tool to look it up."
     elif not turn.known() and search and key != "*":  # memory not in the prompt, a search tool offered: look first
         [result] = yield [every(search) if group else call(search, query=say.query(key), limit=5, scope="user")]
@@ -400,9 +405,11 @@ def forget(intent: Intent, turn):
         targets = exact if exact and key != "*" and not group else [
             k for k, v in known.items() if (key == "*" or named(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}"))
             and not spared(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}")]
-        if key == "*" and not targets and not turn.made:
+        if key == "*" and not targets and not replayed:
             return "There is nothing in my memory to forget."
-        if known and not targets and not turn.made:  # memory is in the prompt and holds nothing like it: no guessed key
+        if known and not targets and not replayed and intent.slots.get("stale"):  # "I'm not a student any more"
+            return f'Nothing in my memory mentions "{intent.slots.get("what") or key}", so I deleted nothing.'
+        if known and not targets and not replayed:  # memory is in the prompt and holds nothing like it: no guessed key
             return f"I couldn't find anything about {what.removeprefix('that ')} in my memory, so I deleted nothing."
         targets = [turn.written(t) for t in targets] or [key]  # not in the prompt: ask the tool for the key
     made = [next(iter(args.values()), "") for args in turn.made if args[""] == tool.name]
