@@ -33,17 +33,27 @@ CATEGORIES = {
         mum mom dad parents parent sibling siblings grandma grandmother grandpa grandfather grandparents aunt uncle cousin
         cousins niece nephew kids kid children child baby twins""".split()),
     "pets": set("pet pets dog dogs cat cats puppy kitten hamster rabbit parrot fish spaniel terrier labrador beagle poodle".split()),
+    "music": set("music band bands song songs singer singers artist artists album albums genre musician concert playlist".split()),
+    "films": set("film films movie movies actor actors actress director cinema series show shows".split()),
+    "food": set("food foods dish dishes cuisine restaurant restaurants meal meals snack snacks drink drinks diet".split()),
     "money": set("""money finances finance salary income bank account savings debt debts rent mortgage budget loan loans pay
         pension iban""".split()),
 }
 CATEGORY_WORDS = {"health": "health", "medical": "health", "wellbeing": "health", "work": "work", "career": "work",
                   "family": "family", "relatives": "family", "folks": "family", "pets": "pets", "animals": "pets",
-                  "money": "money", "finances": "money", "finance": "money", "financial": "money"}
+                  "money": "money", "finances": "money", "finance": "money", "financial": "money", "music": "music",
+                  "films": "films", "movies": "films", "cinema": "films", "food": "food", "eating": "food"}
 
 
 def category_of(words: str) -> str | None:
-    """The category a thing named is ("my health", "medical stuff", "my family"), or None."""
-    return next((CATEGORY_WORDS[w] for w in re.findall(r"[a-z]+", words.lower()) if w in CATEGORY_WORDS), None)
+    """The category a thing named is ("my health", "medical stuff", "my taste in music"), or None: only when the category
+    word is all that is named ("my favourite food" is one memory, not the food category)."""
+    named = [w for w in re.findall(r"[a-z]+", words.lower()) if w not in AROUND_A_CATEGORY]
+    return CATEGORY_WORDS.get(named[0]) if len(named) == 1 else None
+
+
+AROUND_A_CATEGORY = set("""my your the all of about everything anything stuff details detail info information data things thing
+    taste in history life matters issues records notes side bits""".split())
 
 
 def in_category(category: str, text: str) -> bool:

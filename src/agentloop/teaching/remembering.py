@@ -439,7 +439,7 @@ def forget(intent: Intent, turn):
 def by_category(group: str, intent: Intent, gone: list, turn) -> str:
     """What went and what was kept, for a delete of a category: "Done: I've forgotten what I had about your health: your
     allergy and your condition. I kept your pet: it is not about your health." """
-    word = {"pets": "pets", "money": "finances"}.get(group, group)
+    word = {"money": "finances", "music": "taste in music", "films": "taste in films", "food": "food"}.get(group, group)
     kept = [say.thing(k) for k, v in turn.known().items() if not facts.in_category(group, f"{turn.written(k)} {k} {v}")]
     went = listed_out([f'"{g.strip()}"' if ":" in g or " is " in g else g for g in gone])
     return (f"Done: I've forgotten what I had about your {word}: {went}."
