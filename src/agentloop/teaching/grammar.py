@@ -15,7 +15,8 @@ PRONOUNS = set("you u ya it that this them him her me us everything something an
 NOT_PLACES = set("""fear hope denial peace harmony luxury poverty sin dread terror misery comfort style sight silence
     future past present moment dream dreams darkness shame""".split())  # "I live in fear" is not an address
 NOT_JOBS = set("""bit little lot big huge real total fan new good great bad person human fast slow vegan vegetarian
-    beginner parent mum mom dad father mother morning night""".split())
+    beginner parent mum mom dad father mother morning night
+    customer client guest visitor member user subscriber shopper buyer passenger tourist newcomer""".split())  # a relation, no job
 TIME_UNITS = "minute|hour|day|week|month|year|morning|evening|night|weekend"
 WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 NUDGE = r"(?:remind|nudge|ping|buzz|alert|notify|text|poke|prompt|warn|bug|wake)"  # "buzz me at 9 to ...": asks for a reminder

@@ -502,7 +502,7 @@ def correct(intent: Intent, turn):
             return f"I have nothing that says {old}, so there is nothing to correct. Tell me the fact again if you like."
         key = named  # nothing kept on it yet: the fact as it is now
     key = key or (same_subject(known, intent.slots["key"]) if intent.slots.get("key") and facts.lookup(known, intent.slots["key"])
-                  else None) or (said[-1] if said else None)
+                  else None) or named_in(known, intent.slots.get("key")) or (said[-1] if said else None)
     key = made[0] if made and takes_key(tool) else key  # replayed after the write: memory holds the new value
     if key is None:
         return "What should I correct? Tell me the fact again, for example: my car is a Honda Accord."
@@ -522,6 +522,14 @@ def correct(intent: Intent, turn):
     if reason := refusal(results):
         return f"I couldn't correct that. {reason}"
     return f"Corrected: {say.phrase(key, new)}."
+
+
+def named_in(known: dict, key: str | None) -> str | None:
+    """The one memory whose key holds every word of the key named ("tom_age" is `son_tom_age`), else None."""
+    if not key:
+        return None
+    held = [k for k in known if set(key.split("_")) <= set(k.split("_"))]
+    return held[0] if len(held) == 1 else None
 
 
 def said_as(what: str, text: str) -> bool:

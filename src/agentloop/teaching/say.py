@@ -85,8 +85,10 @@ def kept_meaning(key: str, value: str, about_user: bool) -> str | None:
         if re.fullmatch(r"[a-z]+(?: [a-z]+)?", value) and not set(value.split()) & CLOSED:  # "leeds": Leeds
             value = value.title()
         return PHRASES[key][about_user].format(value)
-    if person := re.fullmatch(rf"{OWN}_age", key):
+    if person := re.fullmatch(rf"{OWN}(?:_(?P<called>[a-z]+))?_age", key):  # "son_tom_age": your son Tom
         years = re.fullmatch(r"\d{1,3}", value.strip())
+        if person["called"]:
+            person = {"owner": f"{person['owner']} {person['called'].title()}"}
         return f"{whose} {person['owner']} is {value} years old" if years else f"{whose} {person['owner']}'s age is {value}"
     if person := re.fullmatch(rf"{OWN}_(?P<verb>[a-z]+s)_(?P<prep>in|at|for|on|with|from|to)", key):  # mother_lives_in
         value = re.sub(rf"^{person['prep']}\s+", "", value, flags=re.I)

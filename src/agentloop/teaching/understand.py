@@ -29,6 +29,7 @@ def clauses(text: str) -> list[str]:
                           sentence, flags=re.IGNORECASE)
         pieces = [q for p in pieces for q in statements_apart(p)]
         pieces = [q for p in pieces for q in own_words_after(p)]
+        pieces = [q for p in pieces for q in question_after_statement(p)]
         pieces = [p.strip(" ,;") for p in pieces if p and p.strip(" ,;.!?")]
         for piece in pieces:  # "Sam and I split up": a lone name before "and I" is part of the subject
             if parts and len(parts[-1].split()) == 1 and parts[-1][:1].isupper() and re.match(r"i\b", piece, re.I) \
@@ -37,6 +38,14 @@ def clauses(text: str) -> list[str]:
             else:
                 parts.append(piece)
     return parts
+
+
+def question_after_statement(text: str) -> list[str]:
+    """Rule 143: "I'm a customer, what's the discount code?" is a statement and a question, each read (the question is
+    never lost behind the statement, nor the statement behind the question)."""
+    found = re.match(r"^(\W*(?:i|i'm|i am|im|my)\b[^,?]*),\s+((?:what|what's|whats|where|where's|who|who's|when|which|how|"
+                     r"can you|could you|do you|will you)\b[^,]*\?)\s*$", text, re.I)
+    return [found.group(1), found.group(2)] if found else [text]
 
 
 def own_words_after(text: str) -> list[str]:
@@ -636,7 +645,7 @@ def one(clause: str, previous: str | None) -> Intent:
     expression = arithmetic.expression(clause, previous)
     if expression:
         return Intent("calculate", {"expression": expression})
-    if someone := of_someone(clause):
+    if someone := of_someone(clause) or wrong_of_someone(clause):
         return someone
     key = asked(clause)
     if key:
@@ -949,6 +958,17 @@ def of_someone(clause: str) -> Intent | None:
         if found and (who := key_of(found.group("p"))) in PEOPLE | {"mother", "father"}:
             return Intent("ask", {"key": f"{who}_{asked}", "about": clause, "person": who, "asked": asked})
     return None
+
+
+def wrong_of_someone(clause: str) -> Intent | None:
+    """Rule 143: "You've got Tom's age wrong, he's 9 now" corrects Tom's age (a named person's fact), as "you've got my X
+    wrong, it's A" corrects the user's own; None for any other clause."""
+    found = re.match(r"^\W*you(?:'ve| have)? (?:got )?(?P<who>(?-i:[A-Z])[a-z]+)'s (?P<what>[a-z]+(?: [a-z]+)?) (?:wrong|mixed up)"
+                     r"\W+(?:(?:he|she|they|it)(?:'s| is| are|'re)|(?:he|she|they) (?:turned|turns))\s+(?P<new>[^,.;!?]+?)"
+                     r"(?:\s+(?:now|actually|already|these days))?\W*$", clause, re.I)
+    if not found:
+        return None
+    return Intent("correct", {"new": found.group("new"), "old": "", "key": key_of(f"{found.group('who')} {found.group('what')}")})
 
 
 def asked(text: str) -> str | None:
