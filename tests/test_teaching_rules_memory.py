@@ -795,3 +795,68 @@ def test_all_my_x_is_x_never_everything(said, gone):
     memory = {gone: "something", "hometown": "Cork", "job": "baker"}
     loop(said, keyed_eraser(memory), lines(dict(memory)))
     assert set(memory) == {"hometown", "job"}, memory
+
+
+@pytest.mark.parametrize("memory, question, expected, never", [
+    ({"vegan": "yes"}, "am I vegan?", '"vegan: yes"', ["Your vegan is"]),
+    ({"engaged": "no"}, "am I engaged?", '"engaged: no"', ["Your engaged is"]),
+    ({"medication": "none"}, "what medication do I take?", '"medication: none"', ["is none"]),
+    ({"allergies": "none"}, "do I have allergies?", '"allergies: none"', ["allergic to none"]),
+    ({"diet": "doesn't eat beef"}, "what's my diet?", "doesn't eat beef", ["is doesn't", "are doesn't"]),
+])
+@pytest.mark.parametrize("shape", ["lines", "json"])
+def test_a_value_no_frame_keeps_is_said_as_kept(memory, question, expected, never, shape):
+    answer = said_back(memory, question, shape)
+    assert expected in answer and not any(bad in answer for bad in never), (shape, answer)
+
+
+# 143. Memory requests in passing: a named person's fact corrected, a statement before a question, an event with no value.
+@pytest.mark.parametrize("memory, said, key, right", [
+    ({"son_tom_age": "8", "city": "Ghent"}, "You've got Tom's age wrong, he's 9 now.", "son_tom_age", "9"),
+    ({"niece_ada_age": "3"}, "you have Ada's age wrong, she turned 4", "niece_ada_age", "4"),
+])
+def test_a_named_persons_fact_said_wrong_is_corrected(memory, said, key, right):
+    def put(field, text):
+        memory[field] = text
+        return "put"
+    answer, calls, _ = loop(said, {"put_fact": (schema("put_fact", "Puts a fact about the user in memory.", field="string",
+                                                       text="string"), put)}, lines(dict(memory)))
+    assert memory[key] == right and "years old" in answer, (memory, answer)
+
+
+def test_a_statement_then_a_question_reads_both():
+    intents = understand("I'm a paramedic, what's my name?")
+    assert [i.kind for i in intents] == ["remember", "ask"], intents
+    intents = understand("I'm a guest, what's the door code?")
+    assert all(i.kind != "remember" for i in intents), intents  # a relation to the service is no job
+
+
+def test_an_event_with_no_value_is_acknowledged_and_the_rest_kept():
+    memory = {"city": "Ghent"}
+
+    def keep(key, value):
+        memory[key] = value
+        return "kept"
+    kit = {"keep": (schema("keep", "Keeps a fact about the user.", key="string", value="string"), keep)} | keyed_eraser(memory)
+    answer, calls, _ = loop("I'm not an intern any more, I qualified and I work as a vet now.", kit, lines(dict(memory)))
+    assert memory.get("job") == "vet" and "What should I use" not in answer and "Done" not in answer, (answer, calls)
+
+
+@pytest.mark.parametrize("said", ["The offsite is on 2027/04/02, save that for me.", "Our anniversary is the 9th of May, note that for me please"])
+def test_save_that_for_me_after_a_statement_keeps_it(said):
+    memory = {}
+
+    def keep(key, value):
+        memory[key] = value
+        return "kept"
+    loop(said, {"keep": (schema("keep", "Keeps a fact about the user.", key="string", value="string"), keep)})
+    assert memory and any(d in " ".join(memory.values()) for d in ("2027", "9th of May")), memory
+
+
+@pytest.mark.parametrize("said, held, gone", [
+    ("Could you not keep my taste in films?", {"favourite_movie": "Heat", "car": "a Kia"}, "favourite_movie"),
+    ("can you please not store my music taste", {"favourite_singer": "Adele", "city": "Leeds"}, "favourite_singer"),
+])
+def test_a_request_not_to_keep_a_taste_deletes_what_belongs_to_it(said, held, gone):
+    loop(said, keyed_eraser(held), lines(dict(held)))
+    assert gone not in held and len(held) == 1, held

@@ -73,9 +73,15 @@ def kept_meaning(key: str, value: str, about_user: bool) -> str | None:
     whose = "The user's" if about_user else "your"
     if value == "{}":  # a frame asked for ("how memory writes it", for a search): the plain one
         return None
+    if re.fullmatch(r"\W*(?:yes|no|y|n|true|false|none|nothing|n/a|nil)\W*", value, re.I) and key not in ("name",):
+        # "married: no", "allergies: none": no frame says it without turning it round, so it is said as kept
+        notes, kept = ("the user's notes say" if about_user else "my notes say"), key.replace("_", " ")
+        return f'{notes} "{kept}: {value.strip()}"'
     if key == "diet" and not re.fullmatch(DIET_WORD, value.strip(), re.I):
-        plain = re.match(r"[a-z]+s\b(?<!ss)", value) and not re.match(r"(?:no|less|loss|plus)\b", value)
+        plain = re.match(r"[a-z]+s\b(?<!ss)", value) and not re.match(r"(?:no|less|loss|plus)\b", value) or verb_first(value)
         return f"{whose} diet{':' if plain else ' is'} {value}"
+    if verb_first(value) and key not in PHRASES and not statements.decode(key):  # "food: doesn't eat pork"
+        return f"{whose} {key.replace('_', ' ')}: {value}"
     noun = key.split("_")[-1]
     if re.match(rf"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|a few|some) {noun[:-1] if noun.endswith('s') else noun}s?\b",
                 value, re.I) and not key.startswith("user_"):  # "kids: two kids, Maya and Theo": what you have
@@ -96,10 +102,15 @@ def kept_meaning(key: str, value: str, about_user: bool) -> str | None:
     return None
 
 
+def verb_first(value: str) -> bool:
+    """A value that starts as a verb phrase ("doesn't eat pork", "never drinks"): "is" before it would garble it."""
+    return bool(re.match(r"(?:[a-z]+n't|never|not|only|cannot|avoids|eats|drinks|prefers|likes|hates|loves)\b", value.strip(), re.I))
+
+
 CLOSED = set("a an the my your his her their our in on at of to for with from by and or not no this that".split())
 
 
-UNKNOWN = {"lives_in": "where you live", "from": "where you are from", "likes": "what you like",
+UNKNOWN = {"avoids": "what you avoid", "lives_in": "where you live", "from": "where you are from", "likes": "what you like",
            "dislikes": "what you dislike", "prefers": "what you prefer", "workplace": "where you work"}
 
 
