@@ -860,3 +860,13 @@ def test_save_that_for_me_after_a_statement_keeps_it(said):
 def test_a_request_not_to_keep_a_taste_deletes_what_belongs_to_it(said, held, gone):
     loop(said, keyed_eraser(held), lines(dict(held)))
     assert gone not in held and len(held) == 1, held
+
+
+@pytest.mark.parametrize("memory, question, expected", [
+    ({"son_tom_age": "9", "city": "Ghent"}, "How old is Tom?", "Tom is 9 years old"),
+    ({"son_tom_age": "9"}, "How old is Kofi?", "don't know how old Kofi is"),
+    ({"cousin_pia_lives": "in Turku"}, "where does Pia live?", "Your cousin Pia lives in Turku"),
+    ({"boss_name": "Hana", "boss_works": "at Initech"}, "Where does Hana work?", "works at Initech"),
+])
+def test_a_person_asked_by_name_is_the_one_memory_names(memory, question, expected):
+    assert expected in said_back(memory, question, "json")

@@ -231,8 +231,15 @@ def of_someone(intent: Intent, known: dict) -> str:
     that thing of that person, never another of their facts (her name); with only other facts held, it says it does not
     know and what it does know."""
     person, (words, unknown) = intent.slots["person"], ASKED_OF[intent.slots["asked"]]
-    theirs = {k: v for k, v in known.items() if facts.canonical(k.split("_")[0]) == person
-              or KIND_OF.get(k.split("_")[0]) == KIND_OF.get(person, "-")}  # "wife_works" for "my partner"
+    if named := intent.slots.get("named"):  # "How old is Tom?": the memories whose key names Tom ("son_tom_age")
+        holders = {k.removesuffix("_name") for k, v in known.items() if k.endswith("_name") and v.strip().lower() == person}
+        theirs = {k: v for k, v in known.items() if person in k.split("_")[:-1] or k.split("_")[0] in holders}
+        unknown = unknown.replace("your {}", named)
+        if not theirs:
+            return f"I don't know {unknown}."
+    else:
+        theirs = {k: v for k, v in known.items() if facts.canonical(k.split("_")[0]) == person
+                  or KIND_OF.get(k.split("_")[0]) == KIND_OF.get(person, "-")}  # "wife_works" for "my partner"
     for k, v in theirs.items():
         if set(k.split("_")[1:]) & words or intent.slots["asked"] == "age" and re.fullmatch(r"\d{1,3}", v.strip()) \
                 and k.split("_")[1:] in (["is"], ["be"]):

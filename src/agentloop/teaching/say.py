@@ -7,6 +7,7 @@ memory services store them), summaries, and the honest fallback that says what i
 import re
 
 from . import statements
+from .grammar import PEOPLE
 
 # key -> (to the user, about the user); {} is the value
 PHRASES = {
@@ -96,6 +97,9 @@ def kept_meaning(key: str, value: str, about_user: bool) -> str | None:
         if person["called"]:
             person = {"owner": f"{person['owner']} {person['called'].title()}"}
         return f"{whose} {person['owner']} is {value} years old" if years else f"{whose} {person['owner']}'s age is {value}"
+    if (person := re.fullmatch(rf"{OWN}_(?P<called>[a-z]+)_(?P<verb>[a-z]+s)(?:_(?P<prep>in|at|for|on|with|from|to))?", key)) \
+            and person["owner"] in PEOPLE and person["called"] not in ("lives", "works"):  # sister_ingrid_lives: your sister Ingrid
+        return f"{whose} {person['owner']} {person['called'].title()} {person['verb']} {person['prep'] or ''} {value}".replace("  ", " ")
     if person := re.fullmatch(rf"{OWN}_(?P<verb>[a-z]+s)_(?P<prep>in|at|for|on|with|from|to)", key):  # mother_lives_in
         value = re.sub(rf"^{person['prep']}\s+", "", value, flags=re.I)
         return f"{whose} {person['owner']} {person['verb']} {person['prep']} {value}"
