@@ -870,3 +870,19 @@ def test_a_request_not_to_keep_a_taste_deletes_what_belongs_to_it(said, held, go
 ])
 def test_a_person_asked_by_name_is_the_one_memory_names(memory, question, expected):
     assert expected in said_back(memory, question, "json")
+
+
+# 144. A yes/no question is "Yes" only when memory says the thing asked (or one of its kind).
+@pytest.mark.parametrize("memory, question, yes", [
+    ({"diet": "vegetarian"}, "Do I eat meat?", False),
+    ({"user_drives": "a green Skoda"}, "Do I drive a Volvo?", False),
+    ({"user_drives": "a green Skoda"}, "do I drive a Skoda?", True),
+    ({"user_speaks": "Dutch"}, "Do I speak Polish?", False),
+    ({"rabbits": "two rabbits, Bun and Bo"}, "Do I have any dogs?", False),
+    ({"rabbits": "two rabbits, Bun and Bo"}, "do I have any pets?", True),
+    ({"user_plays": "the oboe"}, "Do I play the violin?", False),
+])
+@pytest.mark.parametrize("shape", ["lines", "json", "search"])
+def test_yes_only_when_memory_says_the_thing_asked(memory, question, yes, shape):
+    answer = said_back(memory, question, shape)
+    assert answer.startswith("Yes") == yes and list(memory.values())[0].split()[-1] in answer, (shape, answer)

@@ -188,11 +188,12 @@ def ask(intent: Intent, turn):
     if honest := for_another_time(intent, known, key):  # "where am I this week?": not where they live
         return honest
     if shape and (kept := statements.answer(shape, known)):
-        return kept
+        return yes_only_if_so(shape, intent.slots["about"], kept)
     if shape and (named := [k for k in known if (set(k.split("_")) & (shape["words"] | statements.NOUNS.get(shape["verb"], set()))
                                                  or statements.kinds_in(k.replace("_", " ")) & statements.kinds_in(" ".join(shape["words"])))
                             and not statements.decode(k)]):  # "which band do I love?", "any pets?" (`cats`): the memory named
-        return say.sentence(("Yes: " if shape["yes_no"] else "") + say.phrase(named[0], known[named[0]]))
+        return yes_only_if_so(shape, intent.slots["about"],
+                              say.sentence(("Yes: " if shape["yes_no"] else "") + say.phrase(named[0], known[named[0]])))
     held, value = facts.holder(known, key)
     if held != key and (held.endswith("_name") or held in say.PHRASES and held in facts.ALIASES.get(key, ())
                         or held == key.removesuffix("_name") or held not in facts.ALIASES.get(key, ())):  # rule 138: "diet" found
@@ -247,6 +248,32 @@ def of_someone(intent: Intent, known: dict) -> str:
     if not theirs:  # never another person's fact ("your sister lives in Leeds" for the brother)
         return f"I don't know {unknown.format(person)}."
     return f"I don't know {unknown.format(person)}; I only know that {listed_out([say.phrase(k, v) for k, v in theirs.items()])}."
+
+
+def yes_only_if_so(shape: dict, question: str, reply: str) -> str:
+    """Rule 144: a yes/no question is answered "Yes" only when the memory says the thing asked (or one of its kind: cats
+    are pets, asthma is health): "Do I eat meat?" with `diet: vegetarian` is "I don't know that; my notes say you are
+    vegetarian", never "Yes: you are vegetarian"; "Do I drive a Volvo?" is never "Yes: You drive a Tesla"."""
+    if not reply.startswith("Yes: "):
+        return reply
+    told = re.findall(r"[a-z]+", reply.lower())
+    lemmas = {statements.lemma(w) for w in told}
+    kinds = {KIND_OF.get(one) for w in told for one in (w, w[:-1])}  # a labrador is a dog, a dog a pet
+    kinds |= {KIND_OF.get(kind) for kind in kinds if kind}
+    for word in re.findall(r"[a-z]+", question.lower()):
+        if statements.lemma(word) not in shape["words"] or statements.lemma(word) in lemmas or {word, word[:-1]} & kinds:
+            continue
+        if (group := facts.CATEGORY_WORDS.get(word) or ("health" if word.startswith("condition") else None)) \
+                and facts.in_category(group, reply):
+            continue
+        return f"I don't know that; my notes say {lowered(reply)}"
+    return f"Yes: {lowered(reply)}"
+
+
+def lowered(reply: str) -> str:
+    """ "Yes: You drive a Tesla." -> "you drive a Tesla." """
+    said = reply.removeprefix("Yes: ")
+    return said[:1].lower() + said[1:]
 
 
 SPAN = (r"\b(?:(?:this|next) (?:week(?:end)?|morning|afternoon|evening|month)|today|tonight|tomorrow|right now|at the moment|"
