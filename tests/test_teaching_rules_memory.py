@@ -886,3 +886,7 @@ def test_a_person_asked_by_name_is_the_one_memory_names(memory, question, expect
 def test_yes_only_when_memory_says_the_thing_asked(memory, question, yes, shape):
     answer = said_back(memory, question, shape)
     assert answer.startswith("Yes") == yes and list(memory.values())[0].split()[-1] in answer, (shape, answer)
+
+
+def test_a_persons_bare_number_is_their_age():
+    assert "your daughter is 6" in said_back({"daughter": "6"}, "how old is my daughter?", "lines").lower()

@@ -243,7 +243,7 @@ def of_someone(intent: Intent, known: dict) -> str:
                   or KIND_OF.get(k.split("_")[0]) == KIND_OF.get(person, "-")}  # "wife_works" for "my partner"
     for k, v in theirs.items():
         if set(k.split("_")[1:]) & words or intent.slots["asked"] == "age" and re.fullmatch(r"\d{1,3}", v.strip()) \
-                and k.split("_")[1:] in (["is"], ["be"]):
+                and k.split("_")[1:] in ([], ["is"], ["be"]):  # "daughter: 6" is her age
             return say.sentence(say.phrase(k, v))
     if not theirs:  # never another person's fact ("your sister lives in Leeds" for the brother)
         return f"I don't know {unknown.format(person)}."
