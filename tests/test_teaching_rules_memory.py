@@ -890,3 +890,12 @@ def test_yes_only_when_memory_says_the_thing_asked(memory, question, yes, shape)
 
 def test_a_persons_bare_number_is_their_age():
     assert "your daughter is 6" in said_back({"daughter": "6"}, "how old is my daughter?", "lines").lower()
+
+
+@pytest.mark.parametrize("said, question, expected", [
+    ("I have two hamsters: Pip and Pop.", "What are my hamsters called?", "Pip and Pop"),
+    ("We have three kids: Ines, Rui and Tomas", "what are my kids' names?", "Ines, Rui and Tomas"),
+])
+@pytest.mark.parametrize("shape", ["lines", "json"])
+def test_a_count_then_a_colon_lists_what_the_user_has(said, question, expected, shape):
+    assert expected in told_back(Recall(said), question, shape)

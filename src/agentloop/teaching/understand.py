@@ -543,6 +543,8 @@ def one(clause: str, previous: str | None) -> Intent:
     """The intent of one clause."""
     clause = re.sub(r"^(\W*i(?:'m| am))\s+(?:actually|really|in fact)\s+(?=\d)", r"\1 ", clause, flags=re.I)  # "I'm actually 38"
     clause = re.sub(r"^(\W*)our\b(?=\s+[a-z]+(?:'s [a-z]+)?\s+(?:is|are|was|were|'s)\b)", r"\1my", clause, flags=re.I)  # "our cat is named Miso": the user's too
+    clause = re.sub(r"^(\W*(?:i|we)\b[^:]*\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several) [a-z]+):\s+", r"\1, ", clause,
+                    flags=re.I)  # "I have three cats: Tig, Tog and Tug" lists them (rule 143)
     for pattern, kind in OTHER[:1]:  # a harmful request is refused before anything else is read
         if re.search(pattern, clause, re.IGNORECASE):
             return Intent(kind)
