@@ -899,3 +899,13 @@ def test_a_persons_bare_number_is_their_age():
 @pytest.mark.parametrize("shape", ["lines", "json"])
 def test_a_count_then_a_colon_lists_what_the_user_has(said, question, expected, shape):
     assert expected in told_back(Recall(said), question, shape)
+
+
+@pytest.mark.parametrize("memory, question, expected", [
+    ({"dislikes": "olives"}, "Which snacks do I hate?", "don't like olives"),
+    ({"phobias": "clowns"}, "what am I frightened of?", "afraid of clowns"),
+    ({"height": "5 ft 9"}, "How tall am I?", "5 ft 9"),
+])
+@pytest.mark.parametrize("shape", ["lines", "json"])
+def test_questions_in_other_words_find_their_memory(memory, question, expected, shape):
+    assert expected in said_back(memory, question, shape)

@@ -124,7 +124,9 @@ QUESTIONS = [
      r"\b(?:what|which|anything|something) (?:am i|are i) (?:intolerant|sensitive) to\b|"
      r"\b(?:what|which|anything|something|any \w+)\b[^.?!]* (?:makes?|gives?) me (?:ill|sick|a reaction|hives)\b", "allergies"),  # "any food I react badly to?": what they're allergic to
     (r"\bwhat am i allergic to\b|\b(?:do i have|what are) (?:any )?(?:my )?allergies\b|\bam i allergic\b|\bany allergies\b", "allergies"),
-    (r"\bwhat do i (?:hate|dislike|not like)\b|\bwhat don't i like\b", "dislikes"),
+    (r"\b(?:what|which) (?:[a-z]+ )?do i (?:hate|dislike|not like|detest)\b|\b(?:what|which) (?:[a-z]+ )?don't i like\b", "dislikes"),
+    (r"\bwhat (?:am i|are i) (?:afraid|scared|frightened|terrified) of\b|\bwhat are my fears\b|\bwhat do i fear\b", "fears"),
+    (r"\bhow tall am i\b", "height"),
     (r"\bwhat (?:do|did) i (?:say i )?(?:like|love|enjoy)\b|\bwhat are my (?:likes|hobbies|interests)\b|^\W*do i (?:like|love|enjoy)\b|\bwhat i (?:like|love|enjoy)\b|\bwhat am i (?:into|a fan of)\b", "likes"),
     (r"\bwhat do i (?:prefer|drink)\b|\bwhat(?:'s| is) my preference\b", "prefers"),
     (r"\bwhere do i work\b|\bwho do i work for\b", "workplace"),
