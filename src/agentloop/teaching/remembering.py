@@ -462,7 +462,8 @@ def forget(intent: Intent, turn):
     if key == "*":
         return f"Done: I've forgotten everything I had ({len(gone)} {'memory' if len(gone) == 1 else 'memories'}).{kept}"
     renamed = takes_key(tool) and gone != [turn.written(key)] and gone[0] not in facts.ALIASES.get(key, ())
-    if shown and all(t in shown for t in gone) and (len(gone) > 1 or not said_as(what, shown[gone[0]])):
+    if shown and all(t in shown for t in gone) and (len(gone) > 1 or not said_as(what, re.split(r"\s*[:=]\s", shown[gone[0]])[0])):
+        # "your dairy" names the value of "diet: no dairy", not what it is: the memory is quoted (rule 138)
         # deleted by ids a search gave, and the user's words do not say what went: say what those memories said
         what = "; ".join(f'"{shown[t].strip()}"' for t in gone)
     elif intent.slots.get("stale") or len(gone) > 1 or renamed:  # say which memories went, by their keys
