@@ -909,3 +909,20 @@ def test_a_count_then_a_colon_lists_what_the_user_has(said, question, expected, 
 @pytest.mark.parametrize("shape", ["lines", "json"])
 def test_questions_in_other_words_find_their_memory(memory, question, expected, shape):
     assert expected in said_back(memory, question, shape)
+
+
+def test_notes_found_loosely_are_each_said_once_in_the_second_person():
+    notes = {"k1": "The user's husband's name is Omar", "k2": "The user's husband is a chemist"}
+
+    def search(query):
+        words = [w for w in query.lower().split() if len(w) > 2]
+        return "\n".join(f"{k}: {v}" for k, v in notes.items() if any(w in v.lower() for w in words)) or "No results."
+    answer, _, _ = loop("what does my husband do?", {"find": (schema("find", "Search the user's saved notes.", query="string"), search)},
+                        "Look things up before answering.")
+    assert "chemist" in answer and "The user" not in answer and answer.count("chemist") == 1, answer
+
+
+@pytest.mark.parametrize("shape", ["lines", "json"])
+def test_an_allergy_stored_as_an_allergy_is_had_not_allergic_to(shape):
+    answer = said_back({"allergy": "a shellfish allergy"}, "am I allergic to anything?", shape)
+    assert "have a shellfish allergy" in answer and "allergic to a" not in answer, answer

@@ -214,8 +214,7 @@ def ask(intent: Intent, turn):
         key = held if held not in facts.ALIASES.get(key, ()) else key  # said as what memory holds (rule 138)
         return say.sentence(say.phrase(key, facts.lookup(known, key)))
     if notes := loosely(known, key):
-        return "My notes say: " + "; ".join(say.phrase(k, v) if k in say.PHRASES or statements.decode(k) or k.endswith("_name") else v
-                                           for k, v in notes) + "."
+        return "My notes say: " + "; ".join(dict.fromkeys(noted(notes))) + "."
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"])
     return say.unknown(key if not intent.slots.get("shape") else "user_" + key, can_keep=bool(turn.tool("remember")))  # "how old is my dad?": never "your dad be"
@@ -274,6 +273,16 @@ def lowered(reply: str) -> str:
     """ "Yes: You drive a Tesla." -> "you drive a Tesla." """
     said = reply.removeprefix("Yes: ")
     return said[:1].lower() + said[1:]
+
+
+def noted(notes: list) -> list[str]:
+    """The memories a loose question found, each said once in the second person: a note read into a fact is said as the
+    fact ("your wife is a doctor"), never beside its own text ("The user's wife is a doctor; a doctor"), and a text under
+    an id is said as written (rule 138)."""
+    read = [(k, v) for k, v in notes if re.fullmatch(r"[a-z]+(?:_[a-z]+)*", k) and not k.startswith(("memory_", "note"))]
+    values = {v.lower() for _, v in read}
+    said = [say.phrase(k, v) for k, v in read]
+    return said + [v for k, v in notes if (k, v) not in read and not any(held in v.lower() for held in values)]
 
 
 SPAN = (r"\b(?:(?:this|next) (?:week(?:end)?|morning|afternoon|evening|month)|today|tonight|tomorrow|right now|at the moment|"

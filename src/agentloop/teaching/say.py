@@ -84,6 +84,8 @@ def kept_meaning(key: str, value: str, about_user: bool) -> str | None:
         return f"{whose} diet{':' if plain else ' is'} {value}"
     if verb_first(value) and key not in PHRASES and not statements.decode(key):  # "food: doesn't eat pork"
         return f"{whose} {key.replace('_', ' ')}: {value}"
+    if key in ("allergies", "allergy") and re.search(r"\ballerg(?:y|ies)$", value, re.I):  # "a nut allergy": you have it
+        return f"The user has {value}" if about_user else f"you have {value}"
     noun = key.split("_")[-1]
     if re.match(rf"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|a few|some) {noun[:-1] if noun.endswith('s') else noun}s?\b",
                 value, re.I) and not key.startswith("user_"):  # "kids: two kids, Maya and Theo": what you have
