@@ -566,7 +566,7 @@ def one(clause: str, previous: str | None) -> Intent:
     if called_off:
         return called_off
     forget = None if as_text or re.search(r"\b(?:don't|do not|never|not)\b(?:\s+\w+){0,3}\s+forget\b", clause, re.I) else re.search(
-        rf"(?:^\W*|[,;:(]\s*|\b(?:please|pls|ok|okay|so|and|but|just|now|actually|oh|also|can you|could you|you can|u can|can u|then)\s+){FORGET}\b"
+        rf"(?:^\W*|[,;:(]\s*|\b(?:please|pls|ok|okay|so|and|but|just|now|actually|oh|also|can you|could you|you can|u can|can u|then)\s+){FORGET}\b(?: out(?= \w)| away(?= \w))?"
         rf"(?: about| that(?=\s+(?:i|my|you)\b))?"
         rf"\s+(?P<what>.+?)(?:\s+(?:but|except)\b.*|,\s*(?:and )?keep\b.*|,\s*(?:i|i'm|i am|it's|that's)\b.*|\s+[-–—]\s+.*)?(?:\s+(?:from|out of|off) (?:your |my |the )?"
         rf"(?:memory|notes|file|records?|list|brain|system)\b.*?)?(?:,? please| for me| now| pls| on file| any ?more)?[.!?]*$", clause, re.I)
