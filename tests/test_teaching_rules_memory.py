@@ -926,3 +926,19 @@ def test_notes_found_loosely_are_each_said_once_in_the_second_person():
 def test_an_allergy_stored_as_an_allergy_is_had_not_allergic_to(shape):
     answer = said_back({"allergy": "a shellfish allergy"}, "am I allergic to anything?", shape)
     assert "have a shellfish allergy" in answer and "allergic to a" not in answer, answer
+
+
+@pytest.mark.parametrize("said, gone", [
+    ("I'd like you to forget my email address", "email_address"),
+    ("please don't hang on to my number any more", "phone"),
+    ("our rabbit died on Sunday, so you can remove her", "rabbit"),
+    ("clear out everything except my city", None),
+])
+def test_forget_said_in_passing_or_politely(said, gone):
+    memory = {"email_address": "jo@example.org", "phone": "07700 900123", "rabbit": "Clover", "city": "Leeds"}
+    answer, calls, _ = loop(said, keyed_eraser(memory), lines(dict(memory)))
+    assert (gone not in memory and len(memory) == 3) if gone else set(memory) == {"city"}, (memory, calls, answer)
+
+
+def test_my_number_is_the_phone_number():
+    assert "phone number is 07700 900123" in said_back({"phone": "07700 900123"}, "what's my number?", "lines")

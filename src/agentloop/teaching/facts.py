@@ -16,7 +16,8 @@ ALIASES = {"name": ["user_name", "username", "first_name", "called"], "prefers":
            "workplace": ["employer", "company", "office", "work_place"],
     "birthday": ["birth_date", "date_of_birth", "birthdate", "dob", "bday", "birth_year"],
            "lives_in": ["city", "home", "lives", "address", "home_city", "apartment", "flat"], "job": ["occupation", "profession", "work"],
-           "allergies": ["allergy", "allergic_to"], "fears": ["fear", "afraid_of", "scared_of", "phobia", "phobias"], "likes": ["like", "loves", "interests"],
+           "allergies": ["allergy", "allergic_to"], "fears": ["fear", "afraid_of", "scared_of", "phobia", "phobias"],
+           "phone": ["phone_number", "mobile", "mobile_number", "cell", "telephone", "number"], "likes": ["like", "loves", "interests"],
            "location": ["lives_in", "city", "home_city", "home"], "avoids": ["allergies", "allergy", "diet"]}
 LOOKED_IN = {"avoids"}  # keys whose near names are only where to look: a diet is never what one avoids (rule 138)
 
@@ -223,6 +224,8 @@ def holder(facts: dict, key: str) -> tuple:
     for alias in ALIASES.get(key, []):
         if alias in facts:
             return alias, facts[alias]
+    if (named := canonical(key)) != key and named in facts:  # "my number" is kept as `phone`
+        return named, facts[named]
     wanted = set(key.split("_")) - {"name", "my", "the"} or {key}
     found = next(((k, v) for k, v in facts.items() if wanted <= set(k.split("_"))
                   and not (set(k.split("_")) - wanted) & PEOPLE), None)  # "friend_prefers" is not what the user prefers

@@ -443,7 +443,9 @@ def forget(intent: Intent, turn):
         known = turn.known()
         kept = intent.slots.get("except")
         spared = matcher(Intent("forget", {"key": "", "what": kept})) if kept else (lambda text: False)
-        near = {key, *facts.ALIASES.get(key, ())}  # the key itself, or a key made of its near names ("home_address")
+        near = {key, *facts.ALIASES.get(key, ()), *facts.ALIASES.get(facts.canonical(key), ())}  # the key itself, or a key made
+        # of its near names ("home_address"), or the key it is a near name of ("my number": `phone`)
+        near |= {facts.canonical(key)} if facts.canonical(key) in facts.ALIASES else set()
         exact = [k for k in known if k in near or set(k.split("_")) & near and set(k.split("_")) <= near | {"home", "current"}]
         targets = exact if exact and key != "*" and not group else [
             k for k, v in known.items() if (key == "*" or named(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}"))

@@ -27,6 +27,7 @@ PHRASES = {
     "diet": ("you are {}", "The user is {}"),
     "avoids": ("you avoid {}", "The user avoids {}"),
     "fears": ("you are afraid of {}", "The user is afraid of {}"),
+    "phone": ("your phone number is {}", "The user's phone number is {}"),
 }
 CAPITALS = {"france": "Paris", "japan": "Tokyo", "italy": "Rome", "germany": "Berlin",
             "spain": "Madrid", "kenya": "Nairobi", "brazil": "Brasília", "canada": "Ottawa"}
@@ -117,7 +118,7 @@ def verb_first(value: str) -> bool:
 CLOSED = set("a an the my your his her their our in on at of to for with from by and or not no this that".split())
 
 
-UNKNOWN = {"avoids": "what you avoid", "fears": "what you are afraid of", "lives_in": "where you live", "from": "where you are from", "likes": "what you like",
+UNKNOWN = {"phone": "your phone number", "avoids": "what you avoid", "fears": "what you are afraid of", "lives_in": "where you live", "from": "where you are from", "likes": "what you like",
            "dislikes": "what you dislike", "prefers": "what you prefer", "workplace": "where you work"}
 
 

@@ -44,7 +44,9 @@ def question_after_statement(text: str) -> list[str]:
     """Rule 143: "I'm a customer, what's the discount code?" is a statement and a question, each read (the question is
     never lost behind the statement, nor the statement behind the question)."""
     found = re.match(r"^(\W*(?:i|i'm|i am|im|my)\b[^,?]*),\s+((?:what|what's|whats|where|where's|who|who's|when|which|how|"
-                     r"can you|could you|do you|will you)\b[^,]*\?)\s*$", text, re.I)
+                     r"can you|could you|do you|will you)\b[^,]*\?)\s*$", text, re.I) or re.match(
+        rf"^(\W*(?:my|our|[A-Z][a-z]+)\b[^,]*),\s+((?:(?:so|and) )?(?:you can |please |can you |could you )?{FORGET}\s+(?:him|her|them)\b.*)$",
+        text, re.I)  # "my cat died last week, you can remove her": why, then whom to forget (rule 52)
     return [found.group(1), found.group(2)] if found else [text]
 
 
@@ -566,7 +568,8 @@ def one(clause: str, previous: str | None) -> Intent:
     if called_off:
         return called_off
     forget = None if as_text or re.search(r"\b(?:don't|do not|never|not)\b(?:\s+\w+){0,3}\s+forget\b", clause, re.I) else re.search(
-        rf"(?:^\W*|[,;:(]\s*|\b(?:please|pls|ok|okay|so|and|but|just|now|actually|oh|also|can you|could you|you can|u can|can u|then)\s+){FORGET}\b(?: out(?= \w)| away(?= \w))?"
+        rf"(?:^\W*|[,;:(]\s*|\b(?:please|pls|ok|okay|so|and|but|just|now|actually|oh|also|can you|could you|you can|u can|can u|then|i'd like you to|"
+        rf"i would like you to|i want you to|i need you to|would you|will you)\s+){FORGET}\b(?: out(?= \w)| away(?= \w))?"
         rf"(?: about| that(?=\s+(?:i|my|you)\b))?"
         rf"\s+(?P<what>.+?)(?:\s+(?:but|except)\b.*|,\s*(?:and )?keep\b.*|,\s*(?:i|i'm|i am|it's|that's)\b.*|\s+[-–—]\s+.*)?(?:\s+(?:from|out of|off) (?:your |my |the )?"
         rf"(?:memory|notes|file|records?|list|brain|system)\b.*?)?(?:,? please| for me| now| pls| on file| any ?more)?[.!?]*$", clause, re.I)
