@@ -942,3 +942,13 @@ def test_forget_said_in_passing_or_politely(said, gone):
 
 def test_my_number_is_the_phone_number():
     assert "phone number is 07700 900123" in said_back({"phone": "07700 900123"}, "what's my number?", "lines")
+
+
+@pytest.mark.parametrize("said, question, expected", [
+    ("I'm gluten intolerant, FYI.", "Is there anything I can't eat?", "gluten intolerant"),
+    ("I am coeliac", "anything about my diet?", "coeliac"),
+])
+@pytest.mark.parametrize("shape", ["lines", "json", "search"])
+def test_a_diet_said_as_an_intolerance_is_kept_and_said_as_one(said, question, expected, shape):
+    answer = told_back(Recall(said), question, shape)
+    assert expected in answer and "avoid" not in answer, answer

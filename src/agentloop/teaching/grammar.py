@@ -64,8 +64,8 @@ FACTS = [
     (rf"\bi(?:'m| am) (?:originally )?from {VALUE}{END}", "from"),
     (rf"\bi(?:'m| am) (?:now )?(?:at|living at) (?P<v>\d+[a-z]? [A-Z][^,;!?]*?){END}", "lives_in"),  # "I'm at 14 Elm Street now"
     (rf"\bi(?:'m| am) (?:in|at|visiting) (?P<v>[A-Z][^,;!?]*?){END}", "location"),
-    (rf"\bi(?:'m| am|m) (?:an? |strictly |fully )?(?P<v>vegan|vegetarian|pescatarian|gluten[- ]free|lactose[- ]intolerant|"
-     rf"teetotal|halal|kosher){END}", "diet"),
+    (rf"\bi(?:'m| am|m) (?:an? |strictly |fully )?(?P<v>vegan|vegetarian|pescatarian|(?:gluten|lactose|dairy|nut|sugar|"
+     rf"meat|wheat|egg|soy|alcohol)[- ](?:free|intolerant)|teetotal|halal|kosher|keto|coeliac|celiac){END}", "diet"),
     (rf"\bi(?:'m| am) (?P<v>\d{{1,3}})(?: years old| years| yo)?{END}", "age"),
     (rf"\bi (?:just )?turned (?P<v>\d{{1,3}}){END}", "age"),
     (r"\bi was born in (?P<v>(?:1[89]|20)\d\d)\b", "birth_year"),
