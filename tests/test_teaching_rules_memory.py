@@ -952,3 +952,19 @@ def test_my_number_is_the_phone_number():
 def test_a_diet_said_as_an_intolerance_is_kept_and_said_as_one(said, question, expected, shape):
     answer = told_back(Recall(said), question, shape)
     assert expected in answer and "avoid" not in answer, answer
+
+
+@pytest.mark.parametrize("said, question, expected", [
+    ("I'm divorced, by the way.", "What's my relationship status?", "You are divorced"),
+    ("I am engaged!", "what is my marital status?", "You are engaged"),
+])
+@pytest.mark.parametrize("shape", ["lines", "json"])
+def test_a_relationship_status_is_kept_and_said_as_one(said, question, expected, shape):
+    assert expected in told_back(Recall(said), question, shape)
+
+
+@pytest.mark.parametrize("memory, question, expected", [({"marital_status": "widowed"}, "what is my marital status?",
+                                                          "Your marital status is widowed"),
+                                                         ({"bus_pass": "yes"}, "do I have a bus pass?", '"bus pass: yes"')])
+def test_a_key_ending_like_a_verb_is_still_a_thing(memory, question, expected):
+    assert expected in said_back(memory, question, "json")

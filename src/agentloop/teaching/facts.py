@@ -17,6 +17,7 @@ ALIASES = {"name": ["user_name", "username", "first_name", "called"], "prefers":
     "birthday": ["birth_date", "date_of_birth", "birthdate", "dob", "bday", "birth_year"],
            "lives_in": ["city", "home", "lives", "address", "home_city", "apartment", "flat"], "job": ["occupation", "profession", "work"],
            "allergies": ["allergy", "allergic_to"], "fears": ["fear", "afraid_of", "scared_of", "phobia", "phobias"],
+           "relationship": ["relationship_status", "marital_status", "status"],
            "phone": ["phone_number", "mobile", "mobile_number", "cell", "telephone", "number"], "likes": ["like", "loves", "interests"],
            "location": ["lives_in", "city", "home_city", "home"], "avoids": ["allergies", "allergy", "diet"]}
 LOOKED_IN = {"avoids"}  # keys whose near names are only where to look: a diet is never what one avoids (rule 138)

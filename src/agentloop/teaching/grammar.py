@@ -66,6 +66,7 @@ FACTS = [
     (rf"\bi(?:'m| am) (?:in|at|visiting) (?P<v>[A-Z][^,;!?]*?){END}", "location"),
     (rf"\bi(?:'m| am|m) (?:an? |strictly |fully )?(?P<v>vegan|vegetarian|pescatarian|(?:gluten|lactose|dairy|nut|sugar|"
      rf"meat|wheat|egg|soy|alcohol)[- ](?:free|intolerant)|teetotal|halal|kosher|keto|coeliac|celiac){END}", "diet"),
+    (rf"\bi(?:'m| am) (?:now |happily |recently |newly )?(?P<v>married|single|divorced|engaged|widowed|separated){END}", "relationship"),
     (rf"\bi(?:'m| am) (?P<v>\d{{1,3}})(?: years old| years| yo)?{END}", "age"),
     (rf"\bi (?:just )?turned (?P<v>\d{{1,3}}){END}", "age"),
     (r"\bi was born in (?P<v>(?:1[89]|20)\d\d)\b", "birth_year"),

@@ -27,6 +27,7 @@ PHRASES = {
     "diet": ("you are {}", "The user is {}"),
     "avoids": ("you avoid {}", "The user avoids {}"),
     "fears": ("you are afraid of {}", "The user is afraid of {}"),
+    "relationship": ("you are {}", "The user is {}"),
     "phone": ("your phone number is {}", "The user's phone number is {}"),
 }
 CAPITALS = {"france": "Paris", "japan": "Tokyo", "italy": "Rome", "germany": "Berlin",
