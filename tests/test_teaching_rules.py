@@ -817,7 +817,7 @@ def test_sign_in_details_and_health_stay_out_when_a_rule_says_so():
 
 def test_bullets_with_a_dash_and_a_sentence_with_commas_are_read_whole():
     answer, _, _ = loop("what are my kids called?", {}, "## Memory\n* kids — two kids, Theo and Ana")
-    assert "Theo and Ana" in answer and "kids are" in answer
+    assert "Theo and Ana" in answer and "kids is" not in answer  # "You have two kids, ..." (rule 138)
     notes = Notes(favorite_food="sushi", favorite_color="green")
     notes.say("actually scratch the sushi thing, I'm over it")
     assert notes.facts == {"favorite_color": "green"}

@@ -616,3 +616,355 @@ def test_a_name_or_thing_of_one_kind_is_never_said_for_another(stored, asked, ab
     """Rule 119: a cat is no dog: a sibling kind's memory never answers a question about a name (a synonym still does)."""
     answer, _, _ = loop(asked, {}, system=f"You are helpful.\n{lines(stored)}")
     assert absent not in answer, answer
+
+
+# Rules 138-142 (session 5, memory): phrasings of our own, other keys, values, tools and parameter shapes.
+def said_back(memory: dict, question: str, shape: str) -> str:
+    """The answer to a question in a new chat, with memory given as lines, JSON, sentences, a search tool or a key look-up."""
+    if shape == "lines":
+        return loop(question, {}, lines(memory))[0]
+    if shape == "json":
+        return loop(question, {}, "You help people.\nUser facts (JSON): " + json.dumps(memory))[0]
+    if shape == "sentences":
+        return loop(question, {}, "You help people. About the user: " + " ".join(
+            f"Their {k.replace('_', ' ')} is {v}." for k, v in memory.items()))[0]
+    if shape == "search":
+        def rummage(words):
+            wanted = {w.strip("?.,'").lower() for w in words.split() if len(w) > 2}
+            hits = [f"{k}: {v}" for k, v in memory.items() if wanted & set(f"{k} {v}".lower().replace("_", " ").split())]
+            return json.dumps(hits or [f"{k}: {v}" for k, v in memory.items()])
+        return loop(question, {"rummage": (schema("rummage", "Searches what is saved about the user.", words="string"), rummage)},
+                    "You help people. Search memory before answering.")[0]
+    return loop(question, {"fetch_entry": (schema("fetch_entry", "Reads the saved entry under a label.", label="string"),
+                                           lambda label: memory.get(label, f"nothing under {label!r}"))},
+                "You help people. Entry names in use: " + ", ".join(memory) + ".")[0]
+
+
+SHAPES = ["lines", "json", "sentences", "search", "key"]
+
+
+# 138. A stored fact is said back in a frame that keeps its meaning, in every injection form.
+@pytest.mark.parametrize("memory, question, expected, never", [
+    ({"diet": "vegetarian"}, "Is there anything about my diet I told you?", "vegetarian", ["avoid vegetarian", "don't"]),
+    ({"diet": "pescatarian"}, "what diet am I on?", "pescatarian", ["avoid pescatarian"]),
+    ({"diet": "no red meat"}, "What's my diet?", "no red meat", ["are no red meat", "avoid no"]),
+    ({"diet": "halal"}, "Tell me my diet", "halal", ["avoid halal"]),
+    ({"children": "three children, Noor, Sami and Lev"}, "What are my children called?", "Noor, Sami and Lev",
+     ["children are three children"]),
+    ({"allergies": "sesame"}, "is there any food I should avoid?", "allergic to sesame", ["avoid sesame"]),
+])
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_stored_fact_is_said_back_with_its_meaning(memory, question, expected, never, shape):
+    answer = said_back(memory, question, shape)
+    assert expected in answer and not any(bad in answer for bad in never), (shape, answer)
+
+
+@pytest.mark.parametrize("memory, question, expected", [
+    ({"city": "galway"}, "Which city do I live in?", "You live in Galway"),
+    ({"lives_in": "in Lyon"}, "where do I live?", "You live in Lyon"),
+    ({"nephew_age": "12"}, "How old is my nephew?", "Your nephew is 12 years old"),
+    ({"father_lives_in": "Accra"}, "Where does my dad live?", "Your father lives in Accra"),
+])
+@pytest.mark.parametrize("shape", ["lines", "json"])
+def test_a_place_or_a_persons_fact_is_said_whole_never_garbled(memory, question, expected, shape):
+    assert expected in said_back(memory, question, shape), shape
+
+
+@pytest.mark.parametrize("memory, said, key, right", [
+    ({"pet": "a gecko named Spike", "town": "Hull"}, "my gecko is actually named Rex, not Spike", "pet", "a gecko named Rex"),
+    ({"pet": "a pony called Star"}, "My pony is really called Comet, not Star", "pet", "a pony called Comet"),
+    ({"job": "barista"}, "I'm not a barista anymore, I'm a florist now", "job", "florist"),
+    ({"city": "Hull"}, "I live in Dundee these days", "city", "Dundee"),
+])
+def test_a_corrected_or_new_value_is_kept_without_doubled_or_passing_words(memory, said, key, right):
+    def put(field, text):
+        memory[field] = text
+        return "put"
+    loop(said, {"put_fact": (schema("put_fact", "Puts a fact about the user in memory.", field="string", text="string"), put)},
+         lines(dict(memory)))
+    assert memory[key] == right, memory
+
+
+def test_a_thing_deleted_by_its_name_is_said_by_its_name():
+    store = {"c1": "home town: Galway", "c2": "job: welder"}
+    answer, _, _ = loop("Remove Galway from your memory, please.", by_id_tools(store), "You are an assistant with memory.")
+    assert "c1" not in store and "c2" in store and "your galway" not in answer.lower() and "Galway" in answer, answer
+
+
+# 139. "All"/"everything" on a store that deletes by id: search broadly, delete each item, say how many went.
+def picky_store(memory: dict, empty_lists_all: bool):
+    ids = {f"r{i}": k for i, k in enumerate(memory, 1)}
+
+    def hunt(phrase):
+        if not phrase.strip() and not empty_lists_all:
+            return "Error: phrase is required"
+        said = phrase.lower().split()
+        rows = [f"({i}) {k} = {memory[k]}" for i, k in ids.items() if k in memory and (not said or any(w in k for w in said))]
+        return "\n".join(rows) or "no results"
+
+    def scrap(record_id):
+        return f"scrapped {record_id}" if memory.pop(ids.get(record_id, ""), None) is not None else f"no record {record_id}"
+    return {"hunt": (schema("hunt", "Finds saved records about the user; each comes with its id.", phrase="string"), hunt),
+            "scrap": (schema("scrap", "Scraps one saved record by id.", record_id="string"), scrap)}
+
+
+@pytest.mark.parametrize("said", ["Wipe every memory you have of me.", "erase all my stored facts", "Forget everything.",
+                                  "clear all of my data please"])
+@pytest.mark.parametrize("empty_lists_all", [True, False])
+def test_everything_on_a_store_that_deletes_by_id_is_searched_broadly_and_counted(said, empty_lists_all):
+    memory = {"shoe_size": "44", "partner": "Lena", "gym": "FitHaus"}
+    answer, calls, _ = loop(said, picky_store(memory, empty_lists_all), lines(dict(memory)))
+    assert memory == {} and "3 memories" in answer and "nothing about everything" not in answer, (answer, calls)
+
+
+def test_fewer_found_than_memory_holds_is_said_never_everything():
+    memory = {"shoe_size": "44", "partner": "Lena", "gym": "FitHaus"}
+    kit = picky_store(memory, True)
+    hunt = kit["hunt"][1]
+    kit["hunt"] = (kit["hunt"][0], lambda phrase: "\n".join(hunt(phrase).splitlines()[:2]))  # shows two of the three
+    answer, _, _ = loop("Delete all my memories.", kit, lines(dict(memory)))
+    assert len(memory) == 1 and "everything" not in answer and "1 more" in answer, answer
+
+
+# 140. "Everything about my health / work / family" deletes only what belongs to it and says what it kept.
+@pytest.mark.parametrize("said, memory, gone, kept", [
+    ("Delete everything you know about my health.", {"medication": "sertraline", "blood_type": "B-", "cat": "a tabby called Olive",
+                                                    "city": "Hull"}, {"medication", "blood_type"}, {"cat", "city"}),
+    ("please wipe all my medical details", {"condition": "epilepsy", "hamster": "Bo"}, {"condition"}, {"hamster"}),
+    ("forget everything about my work", {"employer": "Initech", "job": "tester", "sister_works": "at a school", "diet": "vegan"},
+     {"employer", "job"}, {"sister_works", "diet"}),
+    ("remove all you know about my family", {"husband_name": "Raj", "daughter_age": "4", "dog": "a collie"},
+     {"husband_name", "daughter_age"}, {"dog"}),
+])
+def test_a_category_delete_takes_only_what_belongs_to_it(said, memory, gone, kept):
+    answer, calls, _ = loop(said, keyed_eraser(memory), lines(dict(memory)))
+    assert set(memory) == kept, (memory, calls)
+    assert "I kept" in answer and "everything I had" not in answer, answer
+
+
+def test_a_category_delete_on_a_store_by_id_searches_then_filters():
+    memory = {"allergy": "latex", "inhaler": "blue, twice a day", "pet": "a rabbit", "car": "a Mini"}
+    answer, calls, _ = loop("Erase everything about my health", picky_store(memory, True), "You are an assistant with memory.")
+    assert set(memory) == {"pet", "car"} and "health" in answer, (answer, calls)
+
+
+def test_nothing_in_the_category_deletes_nothing():
+    memory = {"city": "Hull", "car": "a Mini"}
+    answer, calls, _ = loop("Delete everything about my health", keyed_eraser(memory), lines(dict(memory)))
+    assert calls == [] and len(memory) == 2 and "couldn't find" in answer, answer
+
+
+# 141. A question about one thing of a person is answered by that thing, never their name or another person's fact.
+@pytest.mark.parametrize("memory, question, expected, never", [
+    ({"aunt_name": "Greta", "aunt_lives": "in Bergen"}, "Which town is my aunt in?", "Bergen", ["is Greta"]),
+    ({"uncle_name": "Femi"}, "Where's my uncle based?", "don't know where your uncle lives", ["uncle is Femi"]),
+    ({"cousin_name": "Ivo", "friend_lives": "in Split"}, "where does my cousin live?", "don't know", ["Split"]),
+    ({"daughter_name": "Lu", "daughter_age": "11"}, "how old is my daughter?", "11 years old", ["is Lu"]),
+    ({"wife_works": "at a pharmacy", "wife_name": "Ines"}, "Which company does my wife work for?", "pharmacy", ["is Ines"]),
+    ({"grandmother_name": "Edda"}, "what country is my grandma in?", "don't know", ["grandmother is Edda"]),
+])
+@pytest.mark.parametrize("shape", ["lines", "json"])
+def test_a_question_about_a_persons_one_thing_is_answered_by_that_thing(memory, question, expected, never, shape):
+    answer = said_back(memory, question, shape)
+    assert expected in answer and not any(bad in answer for bad in never), (shape, answer)
+
+
+def test_where_the_user_met_someone_is_not_where_they_live():
+    assert not any(i.slots.get("person") for i in understand("where did I meet my wife?"))
+
+
+# 142. An agent with no tool that stores never promises to remember.
+@pytest.mark.parametrize("question", ["What's my favourite film?", "Where was I born?", "please note my gate code",
+                                      "Suppose I moved to Rome, would you remember that?"])
+def test_no_promise_of_memory_without_a_tool_that_keeps(question):
+    answer, _, _ = loop(question, {})
+    assert "remember it" not in answer and "I'll remember" not in answer, answer
+    recall_only = {"look_up": (schema("look_up", "Looks up saved facts about the user.", query="string"), lambda query: "no results")}
+    answer, _, _ = loop(question, recall_only)
+    assert "I'll remember" not in answer, answer
+
+
+def test_an_agent_that_can_keep_still_offers_to():
+    keeper = {"keep": (schema("keep", "Keeps a fact about the user.", key="string", value="string"), lambda key, value: "kept")}
+    answer, _, _ = loop("What's my favourite film?", keeper)
+    assert answer.endswith("Tell me and I'll remember it."), answer
+
+
+@pytest.mark.parametrize("said, gone", [("forget all my allergies", "allergies"), ("Please erase all of my travel plans", "travel_plans")])
+def test_all_my_x_is_x_never_everything(said, gone):
+    memory = {gone: "something", "hometown": "Cork", "job": "baker"}
+    loop(said, keyed_eraser(memory), lines(dict(memory)))
+    assert set(memory) == {"hometown", "job"}, memory
+
+
+@pytest.mark.parametrize("memory, question, expected, never", [
+    ({"vegan": "yes"}, "am I vegan?", '"vegan: yes"', ["Your vegan is"]),
+    ({"engaged": "no"}, "am I engaged?", '"engaged: no"', ["Your engaged is"]),
+    ({"medication": "none"}, "what medication do I take?", '"medication: none"', ["is none"]),
+    ({"allergies": "none"}, "do I have allergies?", '"allergies: none"', ["allergic to none"]),
+    ({"diet": "doesn't eat beef"}, "what's my diet?", "doesn't eat beef", ["is doesn't", "are doesn't"]),
+])
+@pytest.mark.parametrize("shape", ["lines", "json"])
+def test_a_value_no_frame_keeps_is_said_as_kept(memory, question, expected, never, shape):
+    answer = said_back(memory, question, shape)
+    assert expected in answer and not any(bad in answer for bad in never), (shape, answer)
+
+
+# 143. Memory requests in passing: a named person's fact corrected, a statement before a question, an event with no value.
+@pytest.mark.parametrize("memory, said, key, right", [
+    ({"son_tom_age": "8", "city": "Ghent"}, "You've got Tom's age wrong, he's 9 now.", "son_tom_age", "9"),
+    ({"niece_ada_age": "3"}, "you have Ada's age wrong, she turned 4", "niece_ada_age", "4"),
+])
+def test_a_named_persons_fact_said_wrong_is_corrected(memory, said, key, right):
+    def put(field, text):
+        memory[field] = text
+        return "put"
+    answer, calls, _ = loop(said, {"put_fact": (schema("put_fact", "Puts a fact about the user in memory.", field="string",
+                                                       text="string"), put)}, lines(dict(memory)))
+    assert memory[key] == right and "years old" in answer, (memory, answer)
+
+
+def test_a_statement_then_a_question_reads_both():
+    intents = understand("I'm a paramedic, what's my name?")
+    assert [i.kind for i in intents] == ["remember", "ask"], intents
+    intents = understand("I'm a guest, what's the door code?")
+    assert all(i.kind != "remember" for i in intents), intents  # a relation to the service is no job
+
+
+def test_an_event_with_no_value_is_acknowledged_and_the_rest_kept():
+    memory = {"city": "Ghent"}
+
+    def keep(key, value):
+        memory[key] = value
+        return "kept"
+    kit = {"keep": (schema("keep", "Keeps a fact about the user.", key="string", value="string"), keep)} | keyed_eraser(memory)
+    answer, calls, _ = loop("I'm not an intern any more, I qualified and I work as a vet now.", kit, lines(dict(memory)))
+    assert memory.get("job") == "vet" and "What should I use" not in answer and "Done" not in answer, (answer, calls)
+
+
+@pytest.mark.parametrize("said", ["The offsite is on 2027/04/02, save that for me.", "Our anniversary is the 9th of May, note that for me please"])
+def test_save_that_for_me_after_a_statement_keeps_it(said):
+    memory = {}
+
+    def keep(key, value):
+        memory[key] = value
+        return "kept"
+    loop(said, {"keep": (schema("keep", "Keeps a fact about the user.", key="string", value="string"), keep)})
+    assert memory and any(d in " ".join(memory.values()) for d in ("2027", "9th of May")), memory
+
+
+@pytest.mark.parametrize("said, held, gone", [
+    ("Could you not keep my taste in films?", {"favourite_movie": "Heat", "car": "a Kia"}, "favourite_movie"),
+    ("can you please not store my music taste", {"favourite_singer": "Adele", "city": "Leeds"}, "favourite_singer"),
+])
+def test_a_request_not_to_keep_a_taste_deletes_what_belongs_to_it(said, held, gone):
+    loop(said, keyed_eraser(held), lines(dict(held)))
+    assert gone not in held and len(held) == 1, held
+
+
+@pytest.mark.parametrize("memory, question, expected", [
+    ({"son_tom_age": "9", "city": "Ghent"}, "How old is Tom?", "Tom is 9 years old"),
+    ({"son_tom_age": "9"}, "How old is Kofi?", "don't know how old Kofi is"),
+    ({"cousin_pia_lives": "in Turku"}, "where does Pia live?", "Your cousin Pia lives in Turku"),
+    ({"boss_name": "Hana", "boss_works": "at Initech"}, "Where does Hana work?", "works at Initech"),
+])
+def test_a_person_asked_by_name_is_the_one_memory_names(memory, question, expected):
+    assert expected in said_back(memory, question, "json")
+
+
+# 144. A yes/no question is "Yes" only when memory says the thing asked (or one of its kind).
+@pytest.mark.parametrize("memory, question, yes", [
+    ({"diet": "vegetarian"}, "Do I eat meat?", False),
+    ({"user_drives": "a green Skoda"}, "Do I drive a Volvo?", False),
+    ({"user_drives": "a green Skoda"}, "do I drive a Skoda?", True),
+    ({"user_speaks": "Dutch"}, "Do I speak Polish?", False),
+    ({"rabbits": "two rabbits, Bun and Bo"}, "Do I have any dogs?", False),
+    ({"rabbits": "two rabbits, Bun and Bo"}, "do I have any pets?", True),
+    ({"user_plays": "the oboe"}, "Do I play the violin?", False),
+])
+@pytest.mark.parametrize("shape", ["lines", "json", "search"])
+def test_yes_only_when_memory_says_the_thing_asked(memory, question, yes, shape):
+    answer = said_back(memory, question, shape)
+    assert answer.startswith("Yes") == yes and list(memory.values())[0].split()[-1] in answer, (shape, answer)
+
+
+def test_a_persons_bare_number_is_their_age():
+    assert "your daughter is 6" in said_back({"daughter": "6"}, "how old is my daughter?", "lines").lower()
+
+
+@pytest.mark.parametrize("said, question, expected", [
+    ("I have two hamsters: Pip and Pop.", "What are my hamsters called?", "Pip and Pop"),
+    ("We have three kids: Ines, Rui and Tomas", "what are my kids' names?", "Ines, Rui and Tomas"),
+])
+@pytest.mark.parametrize("shape", ["lines", "json"])
+def test_a_count_then_a_colon_lists_what_the_user_has(said, question, expected, shape):
+    assert expected in told_back(Recall(said), question, shape)
+
+
+@pytest.mark.parametrize("memory, question, expected", [
+    ({"dislikes": "olives"}, "Which snacks do I hate?", "don't like olives"),
+    ({"phobias": "clowns"}, "what am I frightened of?", "afraid of clowns"),
+    ({"height": "5 ft 9"}, "How tall am I?", "5 ft 9"),
+])
+@pytest.mark.parametrize("shape", ["lines", "json"])
+def test_questions_in_other_words_find_their_memory(memory, question, expected, shape):
+    assert expected in said_back(memory, question, shape)
+
+
+def test_notes_found_loosely_are_each_said_once_in_the_second_person():
+    notes = {"k1": "The user's husband's name is Omar", "k2": "The user's husband is a chemist"}
+
+    def search(query):
+        words = [w for w in query.lower().split() if len(w) > 2]
+        return "\n".join(f"{k}: {v}" for k, v in notes.items() if any(w in v.lower() for w in words)) or "No results."
+    answer, _, _ = loop("what does my husband do?", {"find": (schema("find", "Search the user's saved notes.", query="string"), search)},
+                        "Look things up before answering.")
+    assert "chemist" in answer and "The user" not in answer and answer.count("chemist") == 1, answer
+
+
+@pytest.mark.parametrize("shape", ["lines", "json"])
+def test_an_allergy_stored_as_an_allergy_is_had_not_allergic_to(shape):
+    answer = said_back({"allergy": "a shellfish allergy"}, "am I allergic to anything?", shape)
+    assert "have a shellfish allergy" in answer and "allergic to a" not in answer, answer
+
+
+@pytest.mark.parametrize("said, gone", [
+    ("I'd like you to forget my email address", "email_address"),
+    ("please don't hang on to my number any more", "phone"),
+    ("our rabbit died on Sunday, so you can remove her", "rabbit"),
+    ("clear out everything except my city", None),
+])
+def test_forget_said_in_passing_or_politely(said, gone):
+    memory = {"email_address": "jo@example.org", "phone": "07700 900123", "rabbit": "Clover", "city": "Leeds"}
+    answer, calls, _ = loop(said, keyed_eraser(memory), lines(dict(memory)))
+    assert (gone not in memory and len(memory) == 3) if gone else set(memory) == {"city"}, (memory, calls, answer)
+
+
+def test_my_number_is_the_phone_number():
+    assert "phone number is 07700 900123" in said_back({"phone": "07700 900123"}, "what's my number?", "lines")
+
+
+@pytest.mark.parametrize("said, question, expected", [
+    ("I'm gluten intolerant, FYI.", "Is there anything I can't eat?", "gluten intolerant"),
+    ("I am coeliac", "anything about my diet?", "coeliac"),
+])
+@pytest.mark.parametrize("shape", ["lines", "json", "search"])
+def test_a_diet_said_as_an_intolerance_is_kept_and_said_as_one(said, question, expected, shape):
+    answer = told_back(Recall(said), question, shape)
+    assert expected in answer and "avoid" not in answer, answer
+
+
+@pytest.mark.parametrize("said, question, expected", [
+    ("I'm divorced, by the way.", "What's my relationship status?", "You are divorced"),
+    ("I am engaged!", "what is my marital status?", "You are engaged"),
+])
+@pytest.mark.parametrize("shape", ["lines", "json"])
+def test_a_relationship_status_is_kept_and_said_as_one(said, question, expected, shape):
+    assert expected in told_back(Recall(said), question, shape)
+
+
+@pytest.mark.parametrize("memory, question, expected", [({"marital_status": "widowed"}, "what is my marital status?",
+                                                          "Your marital status is widowed"),
+                                                         ({"bus_pass": "yes"}, "do I have a bus pass?", '"bus pass: yes"')])
+def test_a_key_ending_like_a_verb_is_still_a_thing(memory, question, expected):
+    assert expected in said_back(memory, question, "json")

@@ -16,8 +16,54 @@ ALIASES = {"name": ["user_name", "username", "first_name", "called"], "prefers":
            "workplace": ["employer", "company", "office", "work_place"],
     "birthday": ["birth_date", "date_of_birth", "birthdate", "dob", "bday", "birth_year"],
            "lives_in": ["city", "home", "lives", "address", "home_city", "apartment", "flat"], "job": ["occupation", "profession", "work"],
-           "allergies": ["allergy", "allergic_to"], "likes": ["like", "loves", "interests"],
+           "allergies": ["allergy", "allergic_to"], "fears": ["fear", "afraid_of", "scared_of", "phobia", "phobias"],
+           "relationship": ["relationship_status", "marital_status", "status"],
+           "phone": ["phone_number", "mobile", "mobile_number", "cell", "telephone", "number"], "likes": ["like", "loves", "interests"],
            "location": ["lives_in", "city", "home_city", "home"], "avoids": ["allergies", "allergy", "diet"]}
+LOOKED_IN = {"avoids"}  # keys whose near names are only where to look: a diet is never what one avoids (rule 138)
+
+
+# Rule 140: a category is the things that belong to it, a small general table (a pet is never health)
+CATEGORIES = {
+    "health": set("""health medical allergy allergies allergic condition conditions medication medications medicine medicines meds
+        diagnosis illness illnesses disease diseases blood asthma diabetes diabetic doctor gp therapist therapy surgery injury
+        injuries intolerance intolerant prescription prescriptions symptom symptoms migraine migraines epilepsy disability
+        clinic hospital vaccine vaccination pregnancy pregnant inhaler insulin""".split()),
+    "work": set("""work job occupation profession workplace employer company office boss manager colleague colleagues coworker
+        coworkers salary career works employed team client clients shift shifts""".split()),
+    "family": set("""family husband wife partner spouse son sons daughter daughters brother brothers sister sisters mother father
+        mum mom dad parents parent sibling siblings grandma grandmother grandpa grandfather grandparents aunt uncle cousin
+        cousins niece nephew kids kid children child baby twins""".split()),
+    "pets": set("pet pets dog dogs cat cats puppy kitten hamster rabbit parrot fish spaniel terrier labrador beagle poodle".split()),
+    "music": set("music band bands song songs singer singers artist artists album albums genre musician concert playlist".split()),
+    "films": set("film films movie movies actor actors actress director cinema series show shows".split()),
+    "food": set("food foods dish dishes cuisine restaurant restaurants meal meals snack snacks drink drinks diet".split()),
+    "money": set("""money finances finance salary income bank account savings debt debts rent mortgage budget loan loans pay
+        pension iban""".split()),
+}
+CATEGORY_WORDS = {"health": "health", "medical": "health", "wellbeing": "health", "work": "work", "career": "work",
+                  "family": "family", "relatives": "family", "folks": "family", "pets": "pets", "animals": "pets",
+                  "money": "money", "finances": "money", "finance": "money", "financial": "money", "music": "music",
+                  "films": "films", "movies": "films", "cinema": "films", "food": "food", "eating": "food"}
+
+
+def category_of(words: str) -> str | None:
+    """The category a thing named is ("my health", "medical stuff", "my taste in music"), or None: only when the category
+    word is all that is named ("my favourite food" is one memory, not the food category)."""
+    named = [w for w in re.findall(r"[a-z]+", words.lower()) if w not in AROUND_A_CATEGORY]
+    return CATEGORY_WORDS.get(named[0]) if len(named) == 1 else None
+
+
+AROUND_A_CATEGORY = set("""my your the all of about everything anything stuff details detail info information data things thing
+    taste in history life matters issues records notes side bits""".split())
+
+
+def in_category(category: str, text: str) -> bool:
+    """Whether a memory's key and value are about the category: "condition: asthma" is health, "pet: a dog" is not."""
+    words = re.findall(r"[a-z]+", text.lower().replace("_", " "))
+    if words and words[0] in PEOPLE - CATEGORIES[category]:  # "brother_works: at a bank" is his work, not the user's
+        return False
+    return bool(CATEGORIES[category] & set(words))
 
 
 def facts_in_memory(text: str) -> dict:
@@ -72,8 +118,8 @@ def ids_in(result: str) -> list[tuple[str, str]]:
             elif isinstance(item, list) and len(item) == 2 and all(isinstance(v, (str, int)) for v in item):
                 pairs.append((str(item[0]), str(item[1])))  # [["k7", "User's locker code is 3381"], ...]
     if not pairs:  # "[n2] User is allergic to cats", "#17: Dentist is Dr Patel", "n1: The user ...": an id before each memory
-        pairs = re.findall(r"^\s*(?:\[(?:id:?\s*|#)?([\w:.-]+)\]|#(\w+)[:.)]?|([A-Za-z_-]{0,12}\d[\w.-]*)\s*[:)])\s*(.+)$",
-                           result, re.M | re.I)
+        pairs = re.findall(r"^\s*(?:[\[(](?:id:?\s*|#)?([\w:.-]+)[\])]|#(\w+)[:.)]?|([A-Za-z_-]{0,12}\d[\w.-]*)\s*[:)])\s*(.+)$",
+                           result, re.M | re.I)  # "(r2) ..." too
         pairs = [(a or b or c, text) for a, b, c, text in pairs]
     if not pairs:  # "id=k7 text=...; id=k8 text=...": each id with the words up to the next one
         marks = list(re.finditer(r"\"?id\"?\s*[:=]\s*\"?([\w:.-]+)", result))
@@ -161,7 +207,7 @@ def first_person(said) -> str:
 
 def canonical(word: str) -> str:
     """The key a word names: "work" -> "job" (its near names in ALIASES), else the word as a key."""
-    return next((key for key, near in ALIASES.items() if word in near), key_of(word))
+    return next((key for key, near in ALIASES.items() if word in near and key not in LOOKED_IN), key_of(word))
 
 
 def lookup(facts: dict, key: str) -> str | None:
@@ -179,6 +225,8 @@ def holder(facts: dict, key: str) -> tuple:
     for alias in ALIASES.get(key, []):
         if alias in facts:
             return alias, facts[alias]
+    if (named := canonical(key)) != key and named in facts:  # "my number" is kept as `phone`
+        return named, facts[named]
     wanted = set(key.split("_")) - {"name", "my", "the"} or {key}
     found = next(((k, v) for k, v in facts.items() if wanted <= set(k.split("_"))
                   and not (set(k.split("_")) - wanted) & PEOPLE), None)  # "friend_prefers" is not what the user prefers

@@ -15,7 +15,8 @@ PRONOUNS = set("you u ya it that this them him her me us everything something an
 NOT_PLACES = set("""fear hope denial peace harmony luxury poverty sin dread terror misery comfort style sight silence
     future past present moment dream dreams darkness shame""".split())  # "I live in fear" is not an address
 NOT_JOBS = set("""bit little lot big huge real total fan new good great bad person human fast slow vegan vegetarian
-    beginner parent mum mom dad father mother morning night""".split())
+    beginner parent mum mom dad father mother morning night
+    customer client guest visitor member user subscriber shopper buyer passenger tourist newcomer""".split())  # a relation, no job
 TIME_UNITS = "minute|hour|day|week|month|year|morning|evening|night|weekend"
 WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 NUDGE = r"(?:remind|nudge|ping|buzz|alert|notify|text|poke|prompt|warn|bug|wake)"  # "buzz me at 9 to ...": asks for a reminder
@@ -63,8 +64,9 @@ FACTS = [
     (rf"\bi(?:'m| am) (?:originally )?from {VALUE}{END}", "from"),
     (rf"\bi(?:'m| am) (?:now )?(?:at|living at) (?P<v>\d+[a-z]? [A-Z][^,;!?]*?){END}", "lives_in"),  # "I'm at 14 Elm Street now"
     (rf"\bi(?:'m| am) (?:in|at|visiting) (?P<v>[A-Z][^,;!?]*?){END}", "location"),
-    (rf"\bi(?:'m| am|m) (?:an? |strictly |fully )?(?P<v>vegan|vegetarian|pescatarian|gluten[- ]free|lactose[- ]intolerant|"
-     rf"teetotal|halal|kosher){END}", "diet"),
+    (rf"\bi(?:'m| am|m) (?:an? |strictly |fully )?(?P<v>vegan|vegetarian|pescatarian|(?:gluten|lactose|dairy|nut|sugar|"
+     rf"meat|wheat|egg|soy|alcohol)[- ](?:free|intolerant)|teetotal|halal|kosher|keto|coeliac|celiac){END}", "diet"),
+    (rf"\bi(?:'m| am) (?:now |happily |recently |newly )?(?P<v>married|single|divorced|engaged|widowed|separated){END}", "relationship"),
     (rf"\bi(?:'m| am) (?P<v>\d{{1,3}})(?: years old| years| yo)?{END}", "age"),
     (rf"\bi (?:just )?turned (?P<v>\d{{1,3}}){END}", "age"),
     (r"\bi was born in (?P<v>(?:1[89]|20)\d\d)\b", "birth_year"),
@@ -123,7 +125,9 @@ QUESTIONS = [
      r"\b(?:what|which|anything|something) (?:am i|are i) (?:intolerant|sensitive) to\b|"
      r"\b(?:what|which|anything|something|any \w+)\b[^.?!]* (?:makes?|gives?) me (?:ill|sick|a reaction|hives)\b", "allergies"),  # "any food I react badly to?": what they're allergic to
     (r"\bwhat am i allergic to\b|\b(?:do i have|what are) (?:any )?(?:my )?allergies\b|\bam i allergic\b|\bany allergies\b", "allergies"),
-    (r"\bwhat do i (?:hate|dislike|not like)\b|\bwhat don't i like\b", "dislikes"),
+    (r"\b(?:what|which) (?:[a-z]+ )?do i (?:hate|dislike|not like|detest)\b|\b(?:what|which) (?:[a-z]+ )?don't i like\b", "dislikes"),
+    (r"\bwhat (?:am i|are i) (?:afraid|scared|frightened|terrified) of\b|\bwhat are my fears\b|\bwhat do i fear\b", "fears"),
+    (r"\bhow tall am i\b", "height"),
     (r"\bwhat (?:do|did) i (?:say i )?(?:like|love|enjoy)\b|\bwhat are my (?:likes|hobbies|interests)\b|^\W*do i (?:like|love|enjoy)\b|\bwhat i (?:like|love|enjoy)\b|\bwhat am i (?:into|a fan of)\b", "likes"),
     (r"\bwhat do i (?:prefer|drink)\b|\bwhat(?:'s| is) my preference\b", "prefers"),
     (r"\bwhere do i work\b|\bwho do i work for\b", "workplace"),

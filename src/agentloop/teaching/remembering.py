@@ -16,7 +16,10 @@ from .understand import LISTS, Intent, as_question, not_so as negated, topic_key
 
 
 def remember(intent: Intent, turn):
-    pairs, withheld = unsecret(intent.slots["facts"], turn)
+    said = [(k, as_it_is(v)) for k, v in intent.slots["facts"] if v.strip()]  # "I graduated": an event, no value to keep
+    if not said:
+        return say.sentence(f"OK: {say.facts(intent.slots['facts']).strip()}")
+    pairs, withheld = unsecret(said, turn)
     if not pairs:
         return withheld
     if rule := unasked(turn):
@@ -41,7 +44,7 @@ def remember(intent: Intent, turn):
     if (old := intent.slots.get("old")) and keyed and len(pairs) == 1:  # "my cat's name is Tomasz, not Tom"
         stale = rf"\b{re.escape(old)}\b"
         whole = re.match(r"(?:an?|the|my)\b", pairs[0][1], re.I)  # "a Tesla Model 3" replaces "Honda Civic" whole
-        holders = [call(tool, key=turn.written(k), value=pairs[0][1] if whole else re.sub(stale, pairs[0][1], v, flags=re.I))
+        holders = [call(tool, key=turn.written(k), value=pairs[0][1] if whole else in_place(v, old, pairs[0][1]))
                    for k, v in known.items() if k not in (pairs[0][0], same_subject(known, pairs[0][0])) and re.search(stale, v, re.I)]
         new_key = same_subject(known, pairs[0][0]) not in known
         calls = holders if holders and new_key else calls + holders  # "not in Bristol anymore": Bristol's key gets Cardiff
@@ -51,6 +54,21 @@ def remember(intent: Intent, turn):
     if intent.slots.get("note"):
         return f"Got it. I'll remember: {pairs[0][1]}."
     return f"{withheld} Got it. I'll remember that {say.facts(pairs)}.".strip()
+
+
+def as_it_is(value: str) -> str:
+    """A value without the word that says it is so now ("paramedic now", "Bristol these days": rule 138): the memory is
+    what is true, and "now" would be said back as part of the job."""
+    return re.sub(r"(?<=\w)\s+(?:now|these days|nowadays|at the moment|at present|currently)$", "", value, flags=re.I) or value
+
+
+def in_place(held: str, old: str, new: str) -> str:
+    """The memory with the old value replaced by the new, the words before it said once: "a hamster called Nibbles"
+    corrected to "called Pip" is "a hamster called Pip", never "called called Pip" (rule 138)."""
+    before = re.search(rf"(\w+)\s+{re.escape(old)}\b", held, re.I)
+    if before:
+        new = re.sub(rf"^{re.escape(before.group(1))}\s+(?=\S)", "", new, flags=re.I)
+    return re.sub(rf"\b{re.escape(old)}\b", new, held, flags=re.I)
 
 
 def unsecret(pairs: list, turn) -> tuple[list, str]:
@@ -151,10 +169,13 @@ def ask(intent: Intent, turn):
             if takes_key(tool):
                 known.setdefault(asked_key, result.strip())  # get_fact(key) answers with the bare value
                 near = {alias for each in key.split("|") for alias in (each, *facts.ALIASES.get(each, ()))}
-                key = asked_key if key.startswith("user_") or asked_key in near else key  # said as what was found
+                key = asked_key if key.startswith("user_") or asked_key in near or facts.canonical(asked_key) == key else key
+                # said as what was found ("children" for the model's "kids")
             known.update(facts.facts_in_memory(result))
             known.update((f"memory_{i}", text) for i, text in enumerate(facts.texts_in(result))
                          if not facts.facts_in_memory(text) and not re.match(r"\W*$", text))
+    if intent.slots.get("person"):
+        return of_someone(intent, known)
     if key == "*":
         return say.known(known.items()) if known else "I don't know anything about you yet."
     if key == "note":
@@ -167,14 +188,16 @@ def ask(intent: Intent, turn):
     if honest := for_another_time(intent, known, key):  # "where am I this week?": not where they live
         return honest
     if shape and (kept := statements.answer(shape, known)):
-        return kept
+        return yes_only_if_so(shape, intent.slots["about"], kept)
     if shape and (named := [k for k in known if (set(k.split("_")) & (shape["words"] | statements.NOUNS.get(shape["verb"], set()))
                                                  or statements.kinds_in(k.replace("_", " ")) & statements.kinds_in(" ".join(shape["words"])))
                             and not statements.decode(k)]):  # "which band do I love?", "any pets?" (`cats`): the memory named
-        return ("Yes: " if shape["yes_no"] else "") + say.sentence(say.phrase(named[0], known[named[0]]))
+        return yes_only_if_so(shape, intent.slots["about"],
+                              say.sentence(("Yes: " if shape["yes_no"] else "") + say.phrase(named[0], known[named[0]])))
     held, value = facts.holder(known, key)
     if held != key and (held.endswith("_name") or held in say.PHRASES and held in facts.ALIASES.get(key, ())
-                        or held == key.removesuffix("_name")):  # "my dog's name" from `dog: a labrador called Nala`
+                        or held == key.removesuffix("_name") or held not in facts.ALIASES.get(key, ())):  # rule 138: "diet" found
+        # for "food" is said as a diet  # "my dog's name" from `dog: a labrador called Nala`
         key = held  # "who am I married to?" finds `wife_name`: said as what it is, never as the word asked with
     thing = re.search(r"\bdo i (?:like|love|enjoy) (.+?)[?.!]*$", intent.slots["about"], re.I)
     if thing and value is not None:
@@ -187,13 +210,79 @@ def ask(intent: Intent, turn):
     if word := next((w for w in asked_about(intent.slots["about"]) if facts.lookup(known, facts.canonical(w)) is not None
                      and not (shape and w == shape["subject"]) and not owned_name(key, w)), None):  # "where does my brother live?" is not his name
         key = facts.canonical(word)  # "where's home for me these days?", "what's my line of work?"
+        held = facts.holder(known, key)[0]
+        key = held if held not in facts.ALIASES.get(key, ()) else key  # said as what memory holds (rule 138)
         return say.sentence(say.phrase(key, facts.lookup(known, key)))
     if notes := loosely(known, key):
-        return "My notes say: " + "; ".join(say.phrase(k, v) if k in say.PHRASES or statements.decode(k) or k.endswith("_name") else v
-                                           for k, v in notes) + "."
+        return "My notes say: " + "; ".join(dict.fromkeys(noted(notes))) + "."
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"])
-    return say.unknown(key if not intent.slots.get("shape") else "user_" + key)  # "how old is my dad?": never "your dad be"
+    return say.unknown(key if not intent.slots.get("shape") else "user_" + key, can_keep=bool(turn.tool("remember")))  # "how old is my dad?": never "your dad be"
+
+
+ASKED_OF = {"lives": ({"lives", "live", "living", "city", "home", "location", "based", "town", "country", "address", "place"},
+                      "where your {} lives"),
+            "works": ({"works", "work", "workplace", "employer", "company", "office", "employed"}, "where your {} works"),
+            "age": ({"age", "old", "years"}, "how old your {} is")}
+
+
+def of_someone(intent: Intent, known: dict) -> str:
+    """Rule 141: the answer to a question about one thing of a person ("which city is my sister in?") is the memory of
+    that thing of that person, never another of their facts (her name); with only other facts held, it says it does not
+    know and what it does know."""
+    person, (words, unknown) = intent.slots["person"], ASKED_OF[intent.slots["asked"]]
+    if named := intent.slots.get("named"):  # "How old is Tom?": the memories whose key names Tom ("son_tom_age")
+        holders = {k.removesuffix("_name") for k, v in known.items() if k.endswith("_name") and v.strip().lower() == person}
+        theirs = {k: v for k, v in known.items() if person in k.split("_")[:-1] or k.split("_")[0] in holders}
+        unknown = unknown.replace("your {}", named)
+        if not theirs:
+            return f"I don't know {unknown}."
+    else:
+        theirs = {k: v for k, v in known.items() if facts.canonical(k.split("_")[0]) == person
+                  or KIND_OF.get(k.split("_")[0]) == KIND_OF.get(person, "-")}  # "wife_works" for "my partner"
+    for k, v in theirs.items():
+        if set(k.split("_")[1:]) & words or intent.slots["asked"] == "age" and re.fullmatch(r"\d{1,3}", v.strip()) \
+                and k.split("_")[1:] in ([], ["is"], ["be"]):  # "daughter: 6" is her age
+            return say.sentence(say.phrase(k, v))
+    if not theirs:  # never another person's fact ("your sister lives in Leeds" for the brother)
+        return f"I don't know {unknown.format(person)}."
+    return f"I don't know {unknown.format(person)}; I only know that {listed_out([say.phrase(k, v) for k, v in theirs.items()])}."
+
+
+def yes_only_if_so(shape: dict, question: str, reply: str) -> str:
+    """Rule 144: a yes/no question is answered "Yes" only when the memory says the thing asked (or one of its kind: cats
+    are pets, asthma is health): "Do I eat meat?" with `diet: vegetarian` is "I don't know that; my notes say you are
+    vegetarian", never "Yes: you are vegetarian"; "Do I drive a Volvo?" is never "Yes: You drive a Tesla"."""
+    if not reply.startswith("Yes: "):
+        return reply
+    told = re.findall(r"[a-z]+", reply.lower())
+    lemmas = {statements.lemma(w) for w in told}
+    kinds = {KIND_OF.get(one) for w in told for one in (w, w[:-1])}  # a labrador is a dog, a dog a pet
+    kinds |= {KIND_OF.get(kind) for kind in kinds if kind}
+    for word in re.findall(r"[a-z]+", question.lower()):
+        if statements.lemma(word) not in shape["words"] or statements.lemma(word) in lemmas or {word, word[:-1]} & kinds:
+            continue
+        if (group := facts.CATEGORY_WORDS.get(word) or ("health" if word.startswith("condition") else None)) \
+                and facts.in_category(group, reply):
+            continue
+        return f"I don't know that; my notes say {lowered(reply)}"
+    return f"Yes: {lowered(reply)}"
+
+
+def lowered(reply: str) -> str:
+    """ "Yes: You drive a Tesla." -> "you drive a Tesla." """
+    said = reply.removeprefix("Yes: ")
+    return said[:1].lower() + said[1:]
+
+
+def noted(notes: list) -> list[str]:
+    """The memories a loose question found, each said once in the second person: a note read into a fact is said as the
+    fact ("your wife is a doctor"), never beside its own text ("The user's wife is a doctor; a doctor"), and a text under
+    an id is said as written (rule 138)."""
+    read = [(k, v) for k, v in notes if re.fullmatch(r"[a-z]+(?:_[a-z]+)*", k) and not k.startswith(("memory_", "note"))]
+    values = {v.lower() for _, v in read}
+    said = [say.phrase(k, v) for k, v in read]
+    return said + [v for k, v in notes if (k, v) not in read and not any(held in v.lower() for held in values)]
 
 
 SPAN = (r"\b(?:(?:this|next) (?:week(?:end)?|morning|afternoon|evening|month)|today|tonight|tomorrow|right now|at the moment|"
@@ -268,7 +357,7 @@ def said_with_verb(keys: list, shape: dict | None) -> str | None:
                  and (any_doing or statements.lemma(said[1]) in near)), None)
 
 
-KEY_NAMES = r"(?:keys?|labels?|slots?|fields?|headings?)"  # what a list of the names facts are kept under is called
+KEY_NAMES = r"(?:keys?|labels?|slots?|fields?|headings?|entry names|entries|topics)"  # what a list of the names facts are kept under is called
 
 
 def keys_listed(system: str) -> list[str]:
@@ -278,7 +367,11 @@ def keys_listed(system: str) -> list[str]:
 
 
 def nothing(result: str) -> bool:
-    """A search or look-up that found nothing ("unknown", "not found", "[]", a refusal)."""
+    """A search or look-up that found nothing ("unknown", "not found", "[]", a refusal); a value that starts with "no" ("no
+    red meat", a diet) is a value (rule 138)."""
+    if re.fullmatch(r"\s*no (?!such|matching|memor|entr|facts?\b|notes?\b|match|records?\b|results?\b|keys?\b|values?\b|data\b|"
+                    r"info|saved|stored|one\b|idea|label|slot|field|item|hits?\b|luck|access|permission)[a-z]+(?: [a-z]+){0,3}\W*", result, re.I):
+        return False
     return bool(refusal([result]) or re.search(r"\bunknown\b|not found|\bno (?:such|memories|results|matches)\b|"
                                                r"\bnothing (?:stored|found|saved)\b|^\W*$", result, re.I))
 
@@ -301,7 +394,7 @@ def loosely(known: dict, key: str) -> list:
 def forget(intent: Intent, turn):
     """Match what is named against what memory holds, delete every match, and say what went (or did not)."""
     key, value = intent.slots["key"], intent.slots.get("value")
-    what = f"that {say.phrase(key, value)}" if value else "everything" if key == "*" else say.thing(key)
+    what = f"that {say.phrase(key, value)}" if value else "everything" if key == "*" else by_name(intent) or say.thing(key)
     tool = turn.tool("forget")
     if tool is None:
         return "I can't forget anything: I have no tool to delete memories."
@@ -312,28 +405,35 @@ def forget(intent: Intent, turn):
         reason = refusal(results)
         return f"I couldn't forget that. {reason}" if reason else f"Done: I've forgotten everything ({results[0].strip()})."
     search = turn.tool("list_memory", "recall") if key == "*" else turn.tool("recall", "list_memory")
+    replayed = any(args[""] in (tool.name, getattr(search, "name", "")) for args in turn.made)  # its own calls, never
+    # another handler's ("I'm not a student any more, ... I work as an architect": the store call is not this delete's)
     shown = {}  # id -> the memory's text, when the ids came from a search
     named = matcher(intent, [f"{k.replace('_', ' ')} {v}" for k, v in turn.known().items()])
+    group = facts.category_of(intent.slots.get("what") or "") if key != "*" and not value else None
+    if group:  # "everything about my health": what belongs to it, by a small table (rule 140)
+        named = lambda text: facts.in_category(group, text)  # noqa: E731
     if not takes_key(tool) and search:  # memory services delete by id: search first, then delete
-        queries = ["user"] if key == "*" else searched_before_delete(intent, key, value)
+        queries = broadly(turn) if key == "*" or group else searched_before_delete(intent, key, value)
         for query in queries:  # how memory writes it, then the user's own word ("the bit about my allergy")
-            [result] = yield [call(search, query=query, limit=20 if key == "*" else 5, scope="user")]
+            [result] = yield [call(search, query=query, limit=20 if key == "*" else 5, scope="user") if query else every(search)]
             listed = facts.ids_in(result)
-            named = matcher(intent, [text for _, text in listed])  # "my old address" with one address found is that one
+            named = named if group else matcher(intent, [text for _, text in listed])  # "my old address": the one found
             targets = [i for i, text in listed if key == "*" or named(text)]
-            targets = targets if key == "*" else closest(intent, targets, dict(listed))
+            targets = targets if key == "*" or group else closest(intent, targets, dict(listed))
             shown = {i: text for i, text in listed if i in targets}
             if targets:
                 break
+        if not targets and key == "*":
+            return "I searched my memory and found nothing to forget, so I deleted nothing."
         if not targets:
             return f"I couldn't find anything about {what.removeprefix('that ')} to forget."
     elif (rest := others(turn, key, value)) and (keeper := turn.tool("remember")) and takes_key(keeper):
         results = yield [call(keeper, key=key, value=rest)]  # "forget that I like museums": keep jazz
         return f"I couldn't forget that. {reason}" if (reason := refusal(results)) else f"Done: I've forgotten {what}."
-    elif by_id(tool) and key != "*" and not turn.made:  # deletes by id, and nothing to find the id with
+    elif by_id(tool) and key != "*" and not replayed:  # deletes by id, and nothing to find the id with
         return f"I can't forget {what.removeprefix('that ')}: {tool.name} needs the memory's id, and I have no tool to look it up."
     elif not turn.known() and search and key != "*":  # memory not in the prompt, a search tool offered: look first
-        [result] = yield [call(search, query=say.query(key), limit=5, scope="user")]
+        [result] = yield [every(search) if group else call(search, query=say.query(key), limit=5, scope="user")]
         written, found = facts.keys_as_written(result), facts.facts_in_memory(result)
         targets = [v for k, v in written.items() if named(f"{v} {found.get(k, '')}")] or [
             k for k, v in found.items() if named(f"{k} {v}")]
@@ -343,14 +443,18 @@ def forget(intent: Intent, turn):
         known = turn.known()
         kept = intent.slots.get("except")
         spared = matcher(Intent("forget", {"key": "", "what": kept})) if kept else (lambda text: False)
-        near = {key, *facts.ALIASES.get(key, ())}  # the key itself, or a key made of its near names ("home_address")
+        near = {key, *facts.ALIASES.get(key, ()), *facts.ALIASES.get(facts.canonical(key), ())}  # the key itself, or a key made
+        # of its near names ("home_address"), or the key it is a near name of ("my number": `phone`)
+        near |= {facts.canonical(key)} if facts.canonical(key) in facts.ALIASES else set()
         exact = [k for k in known if k in near or set(k.split("_")) & near and set(k.split("_")) <= near | {"home", "current"}]
-        targets = exact if exact and key != "*" else [
+        targets = exact if exact and key != "*" and not group else [
             k for k, v in known.items() if (key == "*" or named(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}"))
             and not spared(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}")]
-        if key == "*" and not targets and not turn.made:
+        if key == "*" and not targets and not replayed:
             return "There is nothing in my memory to forget."
-        if known and not targets and not turn.made:  # memory is in the prompt and holds nothing like it: no guessed key
+        if known and not targets and not replayed and intent.slots.get("stale"):  # "I'm not a student any more"
+            return f'Nothing in my memory mentions "{intent.slots.get("what") or key}", so I deleted nothing.'
+        if known and not targets and not replayed:  # memory is in the prompt and holds nothing like it: no guessed key
             return f"I couldn't find anything about {what.removeprefix('that ')} in my memory, so I deleted nothing."
         targets = [turn.written(t) for t in targets] or [key]  # not in the prompt: ask the tool for the key
     made = [next(iter(args.values()), "") for args in turn.made if args[""] == tool.name]
@@ -360,15 +464,57 @@ def forget(intent: Intent, turn):
     if not gone:
         return f"I couldn't forget that. {refusal(results)}"
     kept = f" But: {refusal(results)}" if len(gone) < len(targets) else ""
+    left = len([v for v in turn.known().values() if not any(v.lower() in text.lower() for text in shown.values())])
+    if key == "*" and shown and left:  # the search showed fewer than memory holds: never "everything"
+        return (f"I deleted the {len(gone)} {'memory' if len(gone) == 1 else 'memories'} my search found, but my notes hold "
+                f"{left} more that it did not show, so those are still there.{kept}")
+    if group:
+        return by_category(group, intent, [shown.get(t) or say.thing(str(t)) for t in gone], turn) + kept
     if key == "*":
         return f"Done: I've forgotten everything I had ({len(gone)} {'memory' if len(gone) == 1 else 'memories'}).{kept}"
     renamed = takes_key(tool) and gone != [turn.written(key)] and gone[0] not in facts.ALIASES.get(key, ())
-    if shown and all(t in shown for t in gone) and (len(gone) > 1 or not said_as(what, shown[gone[0]])):
+    if shown and all(t in shown for t in gone) and (len(gone) > 1 or not said_as(what, re.split(r"\s*[:=]\s", shown[gone[0]])[0])):
+        # "your dairy" names the value of "diet: no dairy", not what it is: the memory is quoted (rule 138)
         # deleted by ids a search gave, and the user's words do not say what went: say what those memories said
         what = "; ".join(f'"{shown[t].strip()}"' for t in gone)
     elif intent.slots.get("stale") or len(gone) > 1 or renamed:  # say which memories went, by their keys
         what = " and ".join(say.thing(str(t)) for t in gone)
     return f"Done: I've forgotten {what}.{kept}"
+
+
+def by_category(group: str, intent: Intent, gone: list, turn) -> str:
+    """What went and what was kept, for a delete of a category: "Done: I've forgotten what I had about your health: your
+    allergy and your condition. I kept your pet: it is not about your health." """
+    word = {"money": "finances", "music": "taste in music", "films": "taste in films", "food": "food"}.get(group, group)
+    kept = [say.thing(k) for k, v in turn.known().items() if not facts.in_category(group, f"{turn.written(k)} {k} {v}")]
+    went = listed_out([f'"{g.strip()}"' if ":" in g or " is " in g else g for g in gone])
+    return (f"Done: I've forgotten what I had about your {word}: {went}."
+            + (f" I kept {listed_out(kept[:4] + ['more'] * (len(kept) > 4))}: not about your {word}." if kept else ""))
+
+
+def listed_out(things: list) -> str:
+    """["a", "b", "c"] -> "a, b and c"."""
+    return " and ".join([", ".join(things[:-1]), things[-1]] if len(things) > 1 else things)
+
+
+def broadly(turn) -> list[str]:
+    """Rule 139: the searches that find everything in a store that deletes by id, each tried when the one before found
+    nothing: the empty query (most stores list all for it), "user", then the names memory keeps its facts under."""
+    names = " ".join(turn.written(k).replace("_", " ") for k in turn.known())
+    return list(dict.fromkeys(["", "user", names] if names else ["", "user"]))
+
+
+def every(search) -> tuple:
+    """A call of a search tool with an empty query, on purpose: "everything" is what it asks for."""
+    name, args = call(search, query="everything", limit=50, scope="user")
+    return name, {p: "" if v == "everything" else v for p, v in args.items()}
+
+
+def by_name(intent: Intent) -> str | None:
+    """A thing the user named by its name ("Remove Leeds from your notes") is said by that name, as written: never
+    "your leeds" (rule 138)."""
+    what = (intent.slots.get("what") or "").strip()
+    return what if re.fullmatch(r"(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,2}", what) else None
 
 
 def searched_before_delete(intent: Intent, key: str, value: str | None) -> list[str]:
@@ -402,7 +548,7 @@ def correct(intent: Intent, turn):
             return f"I have nothing that says {old}, so there is nothing to correct. Tell me the fact again if you like."
         key = named  # nothing kept on it yet: the fact as it is now
     key = key or (same_subject(known, intent.slots["key"]) if intent.slots.get("key") and facts.lookup(known, intent.slots["key"])
-                  else None) or (said[-1] if said else None)
+                  else None) or named_in(known, intent.slots.get("key")) or (said[-1] if said else None)
     key = made[0] if made and takes_key(tool) else key  # replayed after the write: memory holds the new value
     if key is None:
         return "What should I correct? Tell me the fact again, for example: my car is a Honda Accord."
@@ -413,7 +559,7 @@ def correct(intent: Intent, turn):
     held = facts.lookup(known, key) or ""
     if old and not made and re.search(rf"\b{re.escape(old)}\b", held, re.I) and not re.match(r"(?:an?|the)\s", new, re.I):
         # "a beagle called Salt": only the name changes; "an Accord" is a whole new value
-        new = re.sub(rf"\b{re.escape(old)}\b", new, held, flags=re.I)
+        new = in_place(held, old, new)
     if made:  # replayed after the write: say what was written ("Thursday at 3pm", not only "Thursday")
         new = next((v for args in turn.made if args[""] == tool.name for v in list(args.values())[1:2] if isinstance(v, str)), new)
     written = turn.written(key) if not made else key
@@ -422,6 +568,14 @@ def correct(intent: Intent, turn):
     if reason := refusal(results):
         return f"I couldn't correct that. {reason}"
     return f"Corrected: {say.phrase(key, new)}."
+
+
+def named_in(known: dict, key: str | None) -> str | None:
+    """The one memory whose key holds every word of the key named ("tom_age" is `son_tom_age`), else None."""
+    if not key:
+        return None
+    held = [k for k in known if set(key.split("_")) <= set(k.split("_"))]
+    return held[0] if len(held) == 1 else None
 
 
 def said_as(what: str, text: str) -> bool:
@@ -476,7 +630,8 @@ def others(turn, key: str, value: str | None) -> str:
 def pointer(intent: Intent, turn):
     """"Note the flat number" with nothing said about it in this message: ask for it rather than store the words."""
     what = re.sub(r"\b(?:my|our)\b", "your", intent.slots["what"], flags=re.I)
-    return f"What is {what}? Tell me and I'll remember it." if what else "What should I remember? Tell me the fact itself."
+    offer = " Tell me and I'll remember it." if turn.tool("remember") else ""  # rule 142: no promise without a tool that keeps
+    return f"What is {what}?{offer}" if what else "What should I remember? Tell me the fact itself."
 
 
 def unkept(intent: Intent, turn):
@@ -501,7 +656,8 @@ def unkept(intent: Intent, turn):
 
 def hypothetical(intent: Intent, turn):
     """"If I were X, would you remember it?": a what-if is never stored; the user is told how to make it a fact."""
-    return "That's a what-if, so I haven't stored anything. If it is true, tell me as a fact and I'll remember it."
+    told = "That's a what-if, so I haven't stored anything."
+    return told + (" If it is true, tell me as a fact and I'll remember it." if turn.tool("remember") else "")  # rule 142
 
 
 HANDLERS = {"hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask,

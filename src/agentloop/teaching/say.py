@@ -7,6 +7,7 @@ memory services store them), summaries, and the honest fallback that says what i
 import re
 
 from . import statements
+from .grammar import PEOPLE
 
 # key -> (to the user, about the user); {} is the value
 PHRASES = {
@@ -25,6 +26,9 @@ PHRASES = {
     "birth_year": ("you were born in {}", "The user was born in {}"),
     "diet": ("you are {}", "The user is {}"),
     "avoids": ("you avoid {}", "The user avoids {}"),
+    "fears": ("you are afraid of {}", "The user is afraid of {}"),
+    "relationship": ("you are {}", "The user is {}"),
+    "phone": ("your phone number is {}", "The user's phone number is {}"),
 }
 CAPITALS = {"france": "Paris", "japan": "Tokyo", "italy": "Rome", "germany": "Berlin",
             "spain": "Madrid", "kenya": "Nairobi", "brazil": "Brasília", "canada": "Ottawa"}
@@ -40,6 +44,8 @@ JOKE = "Why did the agent stop calling tools? It hit max_turns."
 
 def phrase(key: str, value: str, about_user: bool = False) -> str:
     """("name", "Ada") -> "your name is Ada" (or "The user's name is Ada")."""
+    if framed := kept_meaning(key, value, about_user):
+        return framed
     if key not in PHRASES and (kept := statements.said(key, value, about_user)):
         return kept
     owner = key.removesuffix("_name").replace("_", " ")
@@ -57,19 +63,90 @@ def phrase(key: str, value: str, about_user: bool = False) -> str:
     return (third if about_user else second).format(value)
 
 
-UNKNOWN = {"lives_in": "where you live", "from": "where you are from", "likes": "what you like",
+DIET_WORD = r"(?:(?:strictly|fully|mostly|mainly|a|an) )?(?:(?:[a-z]+[- ])?[a-z]*(?:arian|an|free|intolerant)|keto|halal|kosher|teetotal|paleo|coeliac|celiac)"
+PLACE_KEYS = ("lives_in", "from", "location", "birthplace")
+OWN = r"(?P<owner>[a-z]+)"
+
+
+def kept_meaning(key: str, value: str, about_user: bool) -> str | None:
+    """Rule 138: a stored fact said back in a frame that keeps its meaning, for the shapes the plain frames garble, else
+    None. A diet is "you are vegetarian" only for a word that names a diet, else "your diet is no dairy" (never a
+    verb after "is": "your diet: avoids gluten"); "two kids, Maya and Theo" is what you have; "in Leeds" is not "in in";
+    a place stored in lower case is said as a name; "son_age" is "your son is 7 years old"; "mother_lives_in" is "your
+    mother lives in Porto"."""
+    whose = "The user's" if about_user else "your"
+    if value == "{}":  # a frame asked for ("how memory writes it", for a search): the plain one
+        return None
+    if re.fullmatch(r"\W*(?:yes|no|y|n|true|false|none|nothing|n/a|nil)\W*", value, re.I) and key not in ("name",):
+        # "married: no", "allergies: none": no frame says it without turning it round, so it is said as kept
+        notes, kept = ("the user's notes say" if about_user else "my notes say"), key.replace("_", " ")
+        return f'{notes} "{kept}: {value.strip()}"'
+    if key == "diet" and not re.fullmatch(DIET_WORD, value.strip(), re.I):
+        plain = re.match(r"[a-z]+s\b(?<!ss)", value) and not re.match(r"(?:no|less|loss|plus)\b", value) or verb_first(value)
+        return f"{whose} diet{':' if plain else ' is'} {value}"
+    if verb_first(value) and key not in PHRASES and not statements.decode(key):  # "food: doesn't eat pork"
+        return f"{whose} {key.replace('_', ' ')}: {value}"
+    if key in ("allergies", "allergy") and re.search(r"\ballerg(?:y|ies)$", value, re.I):  # "a nut allergy": you have it
+        return f"The user has {value}" if about_user else f"you have {value}"
+    noun = key.split("_")[-1]
+    if re.match(rf"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|a few|some) {noun[:-1] if noun.endswith('s') else noun}s?\b",
+                value, re.I) and not key.startswith("user_"):  # "kids: two kids, Maya and Theo": what you have
+        return f"The user has {value}" if about_user else f"you have {value}"
+    if key in PLACE_KEYS:
+        value = re.sub(r"^(?:in|from|at)\s+", "", value, flags=re.I)
+        if re.fullmatch(r"[a-z]+(?: [a-z]+)?", value) and not set(value.split()) & CLOSED:  # "leeds": Leeds
+            value = value.title()
+        return PHRASES[key][about_user].format(value)
+    if person := re.fullmatch(rf"{OWN}(?:_(?P<called>[a-z]+))?_age", key):  # "son_tom_age": your son Tom
+        years = re.fullmatch(r"\d{1,3}", value.strip())
+        if person["called"]:
+            person = {"owner": f"{person['owner']} {person['called'].title()}"}
+        return f"{whose} {person['owner']} is {value} years old" if years else f"{whose} {person['owner']}'s age is {value}"
+    if (person := re.fullmatch(rf"{OWN}_(?P<called>[a-z]+)_(?P<verb>[a-z]+s)(?:_(?P<prep>in|at|for|on|with|from|to))?", key)) \
+            and person["owner"] in PEOPLE and person["called"] not in ("lives", "works"):  # sister_ingrid_lives: your sister Ingrid
+        return f"{whose} {person['owner']} {person['called'].title()} {person['verb']} {person['prep'] or ''} {value}".replace("  ", " ")
+    if person := re.fullmatch(rf"{OWN}_(?P<verb>[a-z]+s)_(?P<prep>in|at|for|on|with|from|to)", key):  # mother_lives_in
+        value = re.sub(rf"^{person['prep']}\s+", "", value, flags=re.I)
+        return f"{whose} {person['owner']} {person['verb']} {person['prep']} {value}"
+    return None
+
+
+def verb_first(value: str) -> bool:
+    """A value that starts as a verb phrase ("doesn't eat pork", "never drinks"): "is" before it would garble it."""
+    return bool(re.match(r"(?:[a-z]+n't|never|not|only|cannot|avoids|eats|drinks|prefers|likes|hates|loves)\b", value.strip(), re.I))
+
+
+CLOSED = set("a an the my your his her their our in on at of to for with from by and or not no this that".split())
+
+
+UNKNOWN = {"phone": "your phone number", "avoids": "what you avoid", "fears": "what you are afraid of", "lives_in": "where you live", "from": "where you are from", "likes": "what you like",
            "dislikes": "what you dislike", "prefers": "what you prefer", "workplace": "where you work"}
 
 
 def thing(key: str) -> str:
     """A memory's key as words for the user: "lives_in" -> "where you live", "dog_name" -> "your dog's name"."""
+    if person := re.fullmatch(rf"{OWN}_age", key):
+        return f"your {person['owner']}'s age"
+    if (said := statements.decode(key)) and not said[1].endswith("ing"):  # "user_drives": what you drive (rule 138)
+        return f"what you {statements.base_form(said[1])}" if said[0] == "user" else f"what you told me about your {said[0]}"
     return UNKNOWN.get(key) or "your " + (f"{key.removesuffix('_name').replace('_', ' ')}'s name"
                                           if key.endswith("_name") and key != "name" else key.replace("_", " "))
 
 
-def unknown(key: str) -> str:
-    """What the model admits it does not know: "I don't know your dog's name yet. ..."."""
-    if statements.decode(key) or key.startswith("user_") or not re.fullmatch(r"[a-z]+(?:_[a-z]+){0,2}", key):
+def unknown(key: str, can_keep: bool = True) -> str:
+    """What the model admits it does not know: "I don't know your dog's name yet. ..."; the offer to remember only with a
+    tool that stores (rule 142: an agent with no such tool never promises it)."""
+    return without_promise(known_not(key), can_keep)
+
+
+def without_promise(text: str, can_keep: bool) -> str:
+    """ "... Tell me and I'll remember it." said only by an agent that can keep what it is told."""
+    return text if can_keep else text.removesuffix(" Tell me and I'll remember it.")
+
+
+def known_not(key: str) -> str:
+    if statements.decode(key) or key.startswith("user_") or not re.fullmatch(r"[a-z]+(?:_[a-z]+){0,2}", key) or set(
+            key.split("_")) & (CLOSED | {"i", "me", "you", "based", "told", "know"}):  # "health_i": never "your health i"
         return "I don't know that yet. Tell me and I'll remember it."
     return f"I don't know {thing(key)} yet. Tell me and I'll remember it."
 

@@ -157,7 +157,8 @@ def of_the_kind_asked(ask: dict, value: str) -> bool:
 def decode(key: str) -> tuple[str, str] | None:
     """A statement's key -> (subject, verb in the third person): "user_drives" -> ("user", "drives")."""
     found = re.fullmatch(r"([a-z]+)_([a-z]+(?:s|ing)|" + "|".join(LIFE) + ")", key)
-    if not found or found.group(2).endswith("ss") or found.group(1) in ("favourite", "favorite"):
+    if not found or found.group(2).endswith(("ss", "us")) or found.group(2).endswith("is") and found.group(2) != "is" \
+            or found.group(1) in ("favourite", "favorite"):  # "marital_status" is a thing, not "marital" doing "status"
         return None  # "favourite_films" is a thing, not a thing doing something
     return found.group(1), found.group(2)
 

@@ -29,6 +29,7 @@ def clauses(text: str) -> list[str]:
                           sentence, flags=re.IGNORECASE)
         pieces = [q for p in pieces for q in statements_apart(p)]
         pieces = [q for p in pieces for q in own_words_after(p)]
+        pieces = [q for p in pieces for q in question_after_statement(p)]
         pieces = [p.strip(" ,;") for p in pieces if p and p.strip(" ,;.!?")]
         for piece in pieces:  # "Sam and I split up": a lone name before "and I" is part of the subject
             if parts and len(parts[-1].split()) == 1 and parts[-1][:1].isupper() and re.match(r"i\b", piece, re.I) \
@@ -37,6 +38,16 @@ def clauses(text: str) -> list[str]:
             else:
                 parts.append(piece)
     return parts
+
+
+def question_after_statement(text: str) -> list[str]:
+    """Rule 143: "I'm a customer, what's the discount code?" is a statement and a question, each read (the question is
+    never lost behind the statement, nor the statement behind the question)."""
+    found = re.match(r"^(\W*(?:i|i'm|i am|im|my)\b[^,?]*),\s+((?:what|what's|whats|where|where's|who|who's|when|which|how|"
+                     r"can you|could you|do you|will you)\b[^,]*\?)\s*$", text, re.I) or re.match(
+        rf"^(\W*(?:my|our|[A-Z][a-z]+)\b[^,]*),\s+((?:(?:so|and) )?(?:you can |please |can you |could you )?{FORGET}\s+(?:him|her|them)\b.*)$",
+        text, re.I)  # "my cat died last week, you can remove her": why, then whom to forget (rule 52)
+    return [found.group(1), found.group(2)] if found else [text]
 
 
 def own_words_after(text: str) -> list[str]:
@@ -534,6 +545,8 @@ def one(clause: str, previous: str | None) -> Intent:
     """The intent of one clause."""
     clause = re.sub(r"^(\W*i(?:'m| am))\s+(?:actually|really|in fact)\s+(?=\d)", r"\1 ", clause, flags=re.I)  # "I'm actually 38"
     clause = re.sub(r"^(\W*)our\b(?=\s+[a-z]+(?:'s [a-z]+)?\s+(?:is|are|was|were|'s)\b)", r"\1my", clause, flags=re.I)  # "our cat is named Miso": the user's too
+    clause = re.sub(r"^(\W*(?:i|we)\b[^:]*\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several) [a-z]+):\s+", r"\1, ", clause,
+                    flags=re.I)  # "I have three cats: Tig, Tog and Tug" lists them (rule 143)
     for pattern, kind in OTHER[:1]:  # a harmful request is refused before anything else is read
         if re.search(pattern, clause, re.IGNORECASE):
             return Intent(kind)
@@ -542,7 +555,7 @@ def one(clause: str, previous: str | None) -> Intent:
         return one(idiom.group("rest"), previous)
     trailing = re.match(r"^(?P<what>.+?),?\s+(?:(?:please|pls|can you|could you)\s+)*(?:note that|remember that|remember it|"
                         r"save (?:that|it)|keep that in mind|keep (?:that|it)|don't forget (?:it|that)|make a note(?: of (?:it|that))?|"
-                        r"(?:jot|write|note|put) (?:that|it) down|don't let me forget(?: it| that)?)(?:,?\s+(?:please|pls|thanks|thank you))?\W*$",
+                        r"(?:jot|write|note|put) (?:that|it) down|don't let me forget(?: it| that)?)(?:,?\s+(?:please|pls|thanks|thank you|for me))*\W*$",
                         clause, re.I)
     if trailing and ":" in trailing.group("what"):
         trailing = None  # "How many words are in: remember that please": the words after the colon are the text
@@ -555,7 +568,8 @@ def one(clause: str, previous: str | None) -> Intent:
     if called_off:
         return called_off
     forget = None if as_text or re.search(r"\b(?:don't|do not|never|not)\b(?:\s+\w+){0,3}\s+forget\b", clause, re.I) else re.search(
-        rf"(?:^\W*|[,;:(]\s*|\b(?:please|pls|ok|okay|so|and|but|just|now|actually|oh|also|can you|could you|you can|u can|can u|then)\s+){FORGET}\b"
+        rf"(?:^\W*|[,;:(]\s*|\b(?:please|pls|ok|okay|so|and|but|just|now|actually|oh|also|can you|could you|you can|u can|can u|then|i'd like you to|"
+        rf"i would like you to|i want you to|i need you to|would you|will you)\s+){FORGET}\b(?: out(?= \w)| away(?= \w))?"
         rf"(?: about| that(?=\s+(?:i|my|you)\b))?"
         rf"\s+(?P<what>.+?)(?:\s+(?:but|except)\b.*|,\s*(?:and )?keep\b.*|,\s*(?:i|i'm|i am|it's|that's)\b.*|\s+[-–—]\s+.*)?(?:\s+(?:from|out of|off) (?:your |my |the )?"
         rf"(?:memory|notes|file|records?|list|brain|system)\b.*?)?(?:,? please| for me| now| pls| on file| any ?more)?[.!?]*$", clause, re.I)
@@ -571,12 +585,12 @@ def one(clause: str, previous: str | None) -> Intent:
     gone = (re.search(r"\b(?:anymore|any more|no longer)\b|\bnot\b[^,.]*\bafter all\b", clause, re.I) and re.search(r"\b(?:i|my)\b", clause, re.I)
             or re.match(r"^\W*i (?:quit|left|sold|gave up|stopped|finished|broke up with|split (?:up )?with|moved out of|"
                         r"lost|got rid of)\b", clause, re.I))
-    if forget and forget.group("what").lower() in PRONOUNS | {"about it", "that stuff", "it all"} - {"everything"}:
+    if forget and forget.group("what").lower() in (PRONOUNS | {"about it", "that stuff", "it all"}) - {"everything"}:
         forget = None  # "forget it": never mind, unless the clause says what is no longer true
         if not gone:
             return Intent("none")
     if forget:
-        what = re.sub(r"^(?:everything (?:you know )?about |all (?:that )?(?:you (?:know|have|remember) )?about |what i (?:told|said to) you about |the (?:note|bit|thing|"
+        what = re.sub(r"^(?:all (?:of )?(?=my )|everything (?:you know )?about |all (?:that )?(?:you (?:know|have|remember) )?about |what i (?:told|said to) you about |the (?:note|bit|thing|"
                       rf"stuff) about |{RECORD} |about |the |my )+|\s+(?:thing|stuff|bit|info)$|"
                       r"\s+(?:too|as well|also)$", "",
                       forget.group("what"), flags=re.I) or forget.group("what")
@@ -586,7 +600,7 @@ def one(clause: str, previous: str | None) -> Intent:
                                      "except": kept.group("kept") if kept else ""})
         if len(items := re.split(r",?\s+and\s+(?=(?:my|the|where|what|when)\b)", forget.group("what"))) > 1:
             return Intent("several", {"intents": [one(f"forget {item}", None) for item in items]})
-        said = re.sub(r"^(?:everything (?:you know )?about |all (?:that )?(?:you (?:know|have|remember) )?about |what i (?:told|said to) you about |(?:what|whatever|anything) "
+        said = re.sub(r"^(?:all (?:of )?(?=my )|everything (?:you know )?about |all (?:that )?(?:you (?:know|have|remember) )?about |what i (?:told|said to) you about |(?:what|whatever|anything) "
                       r"(?:you know|you have|you've got|you remember) (?:about|on) |(?:who|what|where|when|which) "
                       r"(?=my )|the (?:note|bit|thing|"
                       rf"stuff) about |{RECORD} |about |the )+|\s+(?:thing|stuff|bit|info)$", "",
@@ -636,6 +650,8 @@ def one(clause: str, previous: str | None) -> Intent:
     expression = arithmetic.expression(clause, previous)
     if expression:
         return Intent("calculate", {"expression": expression})
+    if someone := of_someone(clause) or wrong_of_someone(clause):
+        return someone
     key = asked(clause)
     if key:
         return Intent("ask", {"key": key, "about": clause})
@@ -876,12 +892,12 @@ def name_like(value: str, match, text: str) -> bool:
 
 OPS = r"plus|minus|times|divided by|multiplied by|over"
 LISTS = ("likes", "dislikes", "allergies")  # a new value joins the old one instead of replacing it
-FORGET = (r"(?:never ?mind what i (?:told|said to) you about|forget|delete|remove|erase|wipe|clear|unlearn|scrap|scratch|scrub|purge|nuke|drop|ditch|get rid of|(?:stop|quit|cease) (?:remembering|storing|saving|recording|logging)|don't remember|"
+FORGET = (r"(?:never ?mind what i (?:told|said to) you about|(?:can|could|would|will) you (?:please )?not (?:keep|store|remember|save|hold on to)|forget|delete|remove|erase|wipe|clear|unlearn|scrap|scratch|scrub|purge|nuke|drop|ditch|get rid of|(?:stop|quit|cease) (?:remembering|storing|saving|recording|logging)|don't remember|"
           r"do not remember|don't keep|do not keep|stop keeping|no need to keep|don't store|do not store|stop storing|"
           r"(?:i'd )?rather you didn't (?:keep|store|remember)|(?:don't|do not|stop|no need to) (?:hold|hang) on to|"
           r"no need to (?:keep|remember|store))")
-EVERYTHING = (r"^\W*(?:everything(?: you know)?(?! about (?!me\b|myself\b|the user\b|them\b|us\b))|all(?! about|(?: that)? you(?:'ve| have)? (?:know|got|remember|have)(?: stored| saved| kept)? (?:about|on) (?!me\b|myself\b))|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)|"
-              r"all (?:my|the|your|of my|of the|of your) (?:data|memor(?:y|ies)|facts|info|information|notes|details)|"
+EVERYTHING = (r"^\W*(?:everything(?!(?: you know)? about (?!me\b|myself\b|the user\b|them\b|us\b))(?: you know)?|all(?! about|\s+(?:of )?(?:my|the|your|these|those)\b|(?: that)? you(?:'ve| have)? (?:know|got|remember|have)(?: stored| saved| kept)? (?:about|on) (?!me\b|myself\b))|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)|"
+              r"all (?:my|the|your|of my|of the|of your) (?:(?:stored|saved|kept|personal|remembered) )?(?:data|memor(?:y|ies)|facts|info|information|notes|details|records|entries|stuff)|"
               r"(?:my|your|the) (?:whole |entire )?memory)\b")
 HYPOTHETICAL = r"^\W*(?:if|suppose|supposing|imagine|what if|pretend|assuming)\b"
 REPORTED = r"[\"“”]|(?:^|\s)['‘]\s*i\b|\b(?:said|says|saying|told|tells|asked|asks|thinks|claims|claimed|wrote|writes|goes|going)\b|^\W*(?:if|suppose|imagine|what if|pretend)\b|\bif i\b"
@@ -927,6 +943,41 @@ def as_question(text: str) -> str:
     for pattern, plain in EMBEDDED:
         text = re.sub(pattern, plain, text, flags=re.IGNORECASE)
     return text
+
+
+PLACE_ASKED = r"(?:where|(?:in )?(?:which|what) (?:city|town|country|place|village|area|state|county|part of (?:the )?\w+))"
+WORK_ASKED = r"(?:where|(?:which|what|who) (?:company|firm|employer|business|organi[sz]ation|shop|school|hospital))"
+
+
+def of_someone(clause: str) -> Intent | None:
+    """Rule 141: a question about one thing of a person the user named asks that thing, never their name: "which city is
+    my sister in?", "where's my brother based?" (where they live), "where does my dad work?", "which company does my wife
+    work for?" (where they work), "how old is my son?" (their age). None for any other clause."""
+    person = r"my (?P<p>[a-z]+)(?:'s)?"
+    for pattern, asked in ((rf"^\W*{WORK_ASKED}(?:'s| is| does| do)? {person}\b.*\bwork(?:s|ing)?\b", "works"),
+                           (rf"^\W*who does {person} work for\b", "works"),
+                           (rf"^\W*{PLACE_ASKED}(?:'s| is| does| do| are)? {person}(?! *(?:work|job|office|meet|met|go|went|stud))"
+                            rf"(?: (?:live|living|based|staying|now|these days|in|at the moment)\b|\W*$)", "lives"),
+                           (rf"^\W*how old is {person}\W*$", "age"), (rf"^\W*what(?:'s| is) {person}(?:'s)? age\b", "age")):
+        found = re.search(pattern, clause, re.I)
+        if found and (who := key_of(found.group("p"))) in PEOPLE | {"mother", "father"}:
+            return Intent("ask", {"key": f"{who}_{asked}", "about": clause, "person": who, "asked": asked})
+    named = re.search(r"^\W*(?:how old is (?P<a>(?-i:[A-Z])[a-z]+)\W*$|where does (?P<w>(?-i:[A-Z])[a-z]+) (?P<v>live|work)\b)", clause, re.I)
+    if named:  # "How old is Tom?": a person memory names (rule 143), else the question is read as before
+        who, asked = (named["a"], "age") if named["a"] else (named["w"], "lives" if named["v"].lower() == "live" else "works")
+        return Intent("ask", {"key": f"{who.lower()}_{asked}", "about": clause, "person": who.lower(), "asked": asked, "named": who})
+    return None
+
+
+def wrong_of_someone(clause: str) -> Intent | None:
+    """Rule 143: "You've got Tom's age wrong, he's 9 now" corrects Tom's age (a named person's fact), as "you've got my X
+    wrong, it's A" corrects the user's own; None for any other clause."""
+    found = re.match(r"^\W*you(?:'ve| have)? (?:got )?(?P<who>(?-i:[A-Z])[a-z]+)'s (?P<what>[a-z]+(?: [a-z]+)?) (?:wrong|mixed up)"
+                     r"\W+(?:(?:he|she|they|it)(?:'s| is| are|'re)|(?:he|she|they) (?:turned|turns))\s+(?P<new>[^,.;!?]+?)"
+                     r"(?:\s+(?:now|actually|already|these days))?\W*$", clause, re.I)
+    if not found:
+        return None
+    return Intent("correct", {"new": found.group("new"), "old": "", "key": key_of(f"{found.group('who')} {found.group('what')}")})
 
 
 def asked(text: str) -> str | None:
