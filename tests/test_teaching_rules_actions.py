@@ -774,3 +774,58 @@ def test_a_tool_error_in_the_first_step_of_a_chained_sum_is_reported_not_a_crash
                 tool("take_away", "Subtracts amount from start.", failing, start="number", amount="number"))
     answer, calls, _ = loop("a coat is 80 dollars and it's 15% off. what do I pay?", kit)
     assert calls and "base must be positive" in answer and "80" not in answer.replace("80 dollars", ""), (calls, answer)
+
+
+# 145. Calling off in any words, with a tool that takes scheduled work away: never a new entry, never a memory delete.
+PLANNED = {"swim": "2026-03-13T07:00", "pay rent": "monthly", "book club": "2026-03-12T19:00"}
+
+
+def planner(added, gone, described="Removes an entry from the planner by its name. Entries: swim, pay rent, book club."):
+    def remove(entry):
+        if entry.lower() not in PLANNED:
+            return f"Error: nothing called {entry!r}. Entries: {', '.join(PLANNED)}"
+        return gone.append(entry) or f"Removed {entry}."
+    return tools(tool("planner_add", "Adds an entry to the user's planner.", lambda **k: added.append(k) or f"added {k}",
+                      label="string", at={"type": "string", "description": "ISO 8601 date-time"},
+                      every={"type": "string", "enum": ["never", "daily", "weekly"]}),
+                 tool("planner_remove", described, remove, entry="string"))
+
+
+def test_calling_off_in_any_words_cancels_and_never_adds():
+    for said, wanted in (("stop the swim thing on friday, I'm done with it", "swim"),
+                         ("I'm not going to book club this week, take it out", "book club"),
+                         ("drop swim", "swim"),
+                         ("swimming is off", "swim"),
+                         ("I won't need the book club reminder anymore", "book club"),
+                         ("scrap the swimming session please", "swim"),
+                         ("we're skipping book club tomorrow", "book club")):
+        added, gone = [], []
+        reply, _, _ = loop(said, planner(added, gone), DATED)
+        assert gone == [wanted] and not added, (said, gone, added, reply)
+        assert "Removed" in reply, (said, reply)
+
+
+def test_calling_off_with_a_memory_delete_also_offered():
+    """Both a memory delete and a scheduling remover: the entry goes by the remover; "forget my X" stays a forget."""
+    gone, erased = [], []
+    kit = {**planner([], gone), **tools(tool("erase_note", "Deletes a note from memory.",
+                                             lambda key: erased.append(key) or f"Deleted {key}.", key="string"))}
+    loop("get rid of the rent payment reminder", kit, DATED + "\nMemory:\n- bank: Monzo")
+    assert gone == ["pay rent"] and not erased, (gone, erased)
+    gone.clear()
+    loop("Forget my bank", kit, DATED + "\nMemory:\n- bank: Monzo")
+    assert erased == ["bank"] and not gone, (gone, erased)
+
+
+# 146. The user's name for an entry, matched to the titles the tools list (description, enum, an error that names them).
+def test_the_users_name_is_matched_to_a_listed_title_or_asked_about():
+    gone = []
+    kit = tools(tool("unqueue", "Takes a job off the queue.", lambda job: gone.append(job) or f"Unqueued {job}.",
+                     job={"type": "string", "enum": ["nightly backup", "invoice run", "log cleanup"]}))
+    loop("cancel the backup job", kit, DATED)
+    assert gone == ["nightly backup"], gone
+    reply, calls, _ = loop("cancel the report", kit, DATED)
+    assert not calls and "nightly backup" in reply and "?" in reply, (calls, reply)
+    gone.clear()  # no titles until the tool's error names them: one retry with the match
+    loop("get rid of the rent payment reminder", planner([], gone, "Removes a planner entry by its name."), DATED)
+    assert gone == ["pay rent"], gone

@@ -10,6 +10,7 @@ from .grammar import NUDGE
 from .timing import ORDINAL, clock_of, delay, event_time, from_the_event, moment, now_in, shaped, shifted, task_of, timing
 from .rules import INJECTION
 from .understand import Intent
+from . import entries as entries_of
 from .toolbox import UNITS_SAID, Missing, allows_empty, by_id, cadence, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1], "reverse_words": lambda s: " ".join(s.split()[::-1]),
@@ -596,11 +597,15 @@ def cancel(intent, turn):
         target = best_entry([(t, t) for t in titles], what) if titles else what
         if target is None:
             return f"I couldn't find {what} in what {lister.name} lists, so nothing was cancelled."
+    elif (titles := entries_of.listed_titles(turn, tool)) and target not in titles:  # "gym session": listed as "gym"
+        target = entries_of.matched_title(what, titles)
+        if target is None:
+            return f"Which one should I cancel? It could be {entries_of.one_of(titles)}; none is clearly {what}."
     when, _, named = timing(re.sub(r"'s\b", "", target))  # "tomorrow's standup": the standup, on tomorrow's date
     dated = when and any(role_of(p, spec, {"when": "", "day": ""}) for p, spec in tool.params.items())
     made = call(tool, task=named, id=named, when=when) if dated else call(tool, task=target, id=target)
     [result] = yield [timed(tool, made, when, "", now_in(turn.system)) if dated else made]
-    if refusal([result]) and (closest := closest_listed(result, what)):
+    if refusal([result]) and (closest := entries_of.matched_title(what, entries_of.titles_in(result)) or closest_listed(result, what)):
         what = closest
         [result] = yield [call(tool, task=what, id=what)]
     if reason := refusal([result]):

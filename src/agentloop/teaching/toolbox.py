@@ -75,7 +75,7 @@ CHECKS = (r"\W*(?:(?:checks?|tests?|tells?|says?|returns? true|determines?|repor
           r"whether|returns? whether)\b")  # a yes/no checker: "Checks whether ...", "Returns true if ..."
 MEMORY_WORDS = {"memory", "fact", "remember", "remembered", "user", "note", "memo", "topic", "profile", "saved", "slot"}
 TASK_WORDS = {"task", "reminder", "job", "queue", "queued", "scheduled", "schedule", "alarm", "timer", "todo", "appointment", "booking",
-              "calendar", "event", "meeting", "agenda"}  # calendar_remove: "Deletes a calendar event by id" cancels
+              "calendar", "event", "meeting", "agenda", "planner", "diary", "timetable"}  # calendar_remove: "Deletes a calendar event by id" cancels
 
 
 @dataclass

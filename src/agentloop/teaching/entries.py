@@ -1,0 +1,141 @@
+"""Scheduled entries by the user's name for them (rules 145-148).
+
+Two ideas, each one function:
+- *called off in any words*: "stop the swim thing", "I'm not going to book club", "drop swim", "swimming is off",
+  "get rid of the X reminder": with a tool that cancels scheduled work offered, a request to take an entry away
+  is a cancel, never a new entry and never a memory delete (plan.py calls `called_off` once);
+- *the title it is listed under*: the user's words ("gym session", "the plant watering reminder") matched to the
+  titles the tools list (in a description, an enum, a listing or an error that names them): "gym", "water plants".
+"""
+import re
+
+from .timing import timing
+from .toolbox import role_of, stem
+from .understand import Intent
+
+# Words that name the kind of entry or when it is, not which one it is ("the gym thing on Thursday" is "gym").
+KIND_WORDS = {"the", "a", "an", "my", "our", "your", "this", "that", "these", "those", "thing", "things", "stuff",
+              "session", "reminder", "event", "entry", "appointment", "task", "job", "alarm", "booking", "slot", "item",
+              "one", "to", "for", "on", "at", "of", "in", "and", "it", "calendar", "schedule", "agenda", "diary",
+              "planner", "today", "tomorrow", "tonight", "week", "weekend", "next", "every", "morning", "evening",
+              "afternoon", "night", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+SCHEDULED_NOUNS = (r"\b(?:reminders?|events?|sessions?|class(?:es)?|lessons?|meetings?|appointments?|bookings?|alarms?|"
+                   r"jobs?|tasks?|to-?dos?|practices?|thing|stuff|slots?|entry|entries)\b")
+LEAD = r"^\W*(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now|then|oh|also|i (?:need|want) you to)\s+)*"
+TAKE_AWAY = (r"cancel|call off|drop|scrap|ditch|bin|nix|axe|kill|stop|end|remove|delete|clear|get rid of|scratch|strike|"
+             r"cross off|take (?:out|off|away|down)|skip")
+PLACES = r"(?:\s+(?:from|off|out of)\s+(?:the |my |our )?(?:calendar|agenda|diary|schedule|planner|list|queue))"
+AWAY = r"(?:\s+(?:off|out|away))"
+EVENT_VERBS = r"cancel|call off|skip|stop|take (?:out|off)"  # words that only scheduled work is taken away with
+POINTERS = r"(?:it|that|this|them|those|that one|this one)"
+ENDING = r"(?:,?\s+(?:please|pls|thanks|for me|any ?more|now|too))*\W*$"
+
+
+def root(word: str) -> str:
+    """A word as its entry title may spell it: plants -> plant, watering -> water, swimming -> swim."""
+    word = stem(word.lower())
+    for ending in ("ing", "ed"):
+        if word.endswith(ending) and len(word) > len(ending) + 2:
+            word = word[:-len(ending)]
+            if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+                word = word[:-1]  # swimm -> swim
+            break
+    return word
+
+
+def named_words(text: str) -> set:
+    """The words of a name that say which entry it is (its kind and its time left out)."""
+    return {root(w) for w in re.findall(r"[a-z]+", text.lower().replace("'s", "")) if w not in KIND_WORDS}
+
+
+def matched_title(what: str, titles: list) -> str | None:
+    """The one listed title that shares the most words with the user's name for it ("gym session": "gym", "the plant
+    watering reminder": "water plants"); None when none shares a word or two share as many."""
+    said = named_words(what)
+    scored = sorted(((len(said & named_words(t)), t) for t in dict.fromkeys(titles)), key=lambda s: -s[0])
+    if not scored or not scored[0][0] or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return None
+    return scored[0][1]
+
+
+LISTED = (r"\b(?:[a-z]+ )?(?:events?|entries|reminders?|jobs?|tasks?|titles?|items?|to-?dos?|appointments?|bookings?|alarms?|"
+          r"names?)\s*(?:are|include|is)?\s*:\s*(?P<items>[^.:\n]+?)(?:\.(?:\s|$)|\n|$)")
+
+
+def titles_in(text: str) -> list:
+    """The titles a text lists after a label and a colon ("Existing events: standup, water plants, gym." or
+    "Error: no event 'x'; events: standup, gym"), each a few words; [] when it lists fewer than two."""
+    for found in re.finditer(LISTED, text or "", re.I):
+        items = [i.strip(" '\"‘’“”") for i in re.split(r"\s*(?:,|;|\bor\b|\band\b)\s*", found.group("items"))]
+        items = [i for i in items if i and len(i.split()) <= 4]
+        if len(items) >= 2:
+            return items
+    return []
+
+
+def listed_titles(turn, tool) -> list:
+    """Every title the tools say is there before any is called: the entry parameter's enum of `tool` and any tool's
+    description (an error that names what there is is read after the call, with `titles_in`)."""
+    enums = [v for p, spec in tool.params.items() if isinstance(spec, dict) and isinstance(spec.get("enum"), list)
+             and role_of(p, spec, {"task": 1, "id": 1, "repeat": 1, "when": 1}) in ("task", "id") for v in spec["enum"]]
+    return [str(t) for t in enums + [t for other in turn.tools for t in titles_in(other.description)]]
+
+
+def one_of(titles: list) -> str:
+    return ", ".join(titles[:-1]) + f" or {titles[-1]}" if len(titles) > 1 else "".join(titles)
+
+
+def taken_away(text: str) -> tuple[str, bool] | None:
+    """What a message asks to take off the schedule, in any words, and whether the words alone say it is scheduled
+    work (a verb of calling off, or an entry's noun); None when it asks no such thing."""
+    parts = [p for p in re.split(r"\s*(?:[,;.!]|\s[-–—])\s*(?:(?:and|so|but)\s+)?", text.strip()) if p.strip()]
+    named, scheduled = None, False
+    for part in parts:
+        verb = re.match(rf"{LEAD}(?:{TAKE_AWAY})\s+(?:(?:the|my|our|that|this)\s+)?(?P<what>.+?){AWAY}?{PLACES}?{ENDING}", part, re.I)
+        if verb and re.fullmatch(POINTERS, verb.group("what"), re.I):
+            scheduled = True
+            continue
+        if verb and named is None and not re.match(r"(?:doing|being|talking|it|that)\b", verb.group("what"), re.I):
+            what = verb.group("what")
+            return clean(what), bool(re.match(rf"{LEAD}(?:{EVENT_VERBS})\b", part, re.I) or re.search(SCHEDULED_NOUNS, what, re.I))
+        said = (re.match(rf"{LEAD}(?:i'm|i am|we're|we are|i|we)\s+(?:not|won't be|will not be|am not)\s+(?:going|coming|doing|"
+                         rf"attending|making it)\s+(?:to\s+)?(?P<what>.+?){ENDING}", part, re.I)
+                or re.match(rf"{LEAD}(?:i'm|i am|we're|we are)\s+(?:skipping|dropping|missing|ditching)\s+(?P<what>.+?){ENDING}", part, re.I)
+                or re.match(rf"{LEAD}(?:i|we)\s+(?:don't|do not|no longer|won't|will not)\s+(?:need|want)\s+(?P<what>.+?)"
+                            rf"(?:\s+(?:any ?more|now|again))?{ENDING}", part, re.I)
+                or re.match(rf"{LEAD}no more\s+(?P<what>.+?){ENDING}", part, re.I)
+                or re.match(rf"{LEAD}(?P<what>(?:the |my |our )?[a-z][\w' ]*?)\s*(?:is|'s|are|has been|have been)\s+(?:off|cancell?ed|"
+                            rf"called off|not happening)\b.*$", part, re.I))
+        if said and named is None:
+            named, scheduled = said.group("what"), scheduled or not re.search(r"\b(?:need|want|no more)\b", part, re.I)
+    if named is None or re.fullmatch(POINTERS, named.strip(), re.I):
+        return None
+    return clean(named), scheduled or bool(re.search(SCHEDULED_NOUNS, named, re.I))
+
+
+def clean(what: str) -> str:
+    """The entry's name without its time ("the gym thing on thursday" is "gym thing") or an article."""
+    _, _, words = timing(what)
+    words = re.sub(r"\s+(?:thing|stuff)\b|\s+(?:this|next|that)(?:\s+(?:week|weekend|time|month))?\s*$", "", words or what, flags=re.I)
+    return re.sub(r"^(?:the|my|our|that|this)\s+", "", words.strip(" ,.!?'\""), flags=re.I) or what
+
+
+MEMORY_ASK = r"\b(?:forget\w*|unlearn\w*|memor\w+|remember\w*|notes?|on file|you know|about me)\b"
+READ_OTHERWISE = {"unknown", "forget", "schedule", "remember", "not_so", "none", "reminder", "unscheduled", "pointer"}
+
+
+def called_off(turn, intents: list) -> list | None:
+    """A request to take an entry off the schedule, read as a cancel when a tool that cancels is offered: the other
+    readings (a new event, a memory delete, a statement) are never the user's meaning. A memory verb ("forget my X")
+    stays a memory delete; a name no tool lists and no word marks as scheduled is left to the other rules."""
+    tool = turn.tool("cancel")
+    if tool is None or any(i.kind in ("cancel", "move") for i in intents) or \
+            not all(i.kind in READ_OTHERWISE for i in intents) or re.search(MEMORY_ASK, turn.text, re.I):
+        return None
+    found = taken_away(turn.text)
+    if not found:
+        return None
+    what, scheduled = found
+    if not (scheduled or matched_title(what, listed_titles(turn, tool)) or not turn.tool("forget")):
+        return None
+    return [Intent("cancel", {"what": what})]
