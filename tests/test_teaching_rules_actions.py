@@ -829,3 +829,46 @@ def test_the_users_name_is_matched_to_a_listed_title_or_asked_about():
     gone.clear()  # no titles until the tool's error names them: one retry with the match
     loop("get rid of the rent payment reminder", planner([], gone, "Removes a planner entry by its name."), DATED)
     assert gone == ["pay rent"], gone
+
+
+# 147. A statement, then a request that only points at it: the task without its subject, the time said before it.
+def test_a_delay_said_before_the_task_fills_the_delay():
+    for said, task, minutes in (("45 minutes from now I need to check the oven. ping me", "check the oven", 45),
+                                ("in 3 hours I've got to move the car, remind me", "move the car", 180),
+                                ("In half an hour I should ring Sam - can you remind me?", "ring Sam", 30)):
+        for name, param, spec, scale in (("set_alarm", "after_min", "integer", 1),
+                                         ("nudge", "wait_seconds", {"type": "integer", "description": "delay in seconds"}, 60)):
+            log = []
+            kit = tools(tool(name, "Sends the user a reminder after a delay.", lambda **k: log.append(k) or "ok", note="string",
+                             **{param: spec}))
+            reply, _, _ = loop(said, kit, DATED)
+            assert log == [{"note": task, param: minutes * scale}], (said, name, log, reply)
+
+
+def test_a_birthday_stated_then_pointed_at_gets_a_clean_yearly_entry():
+    for said, title, start in (("Dad's birthday is on 14 August, make it repeat every year", "Dad's birthday", "2026-08-14"),
+                               ("My sister Lena's birthday falls on 9 October. Put it in the calendar every year",
+                                "Lena's birthday", "2026-10-09"),
+                               ("our anniversary is 3 May - add it yearly", "Anniversary", "2026-05-03")):
+        log = []
+        kit = tools(tool("calendar_put", "Puts an event on the calendar.", lambda **k: log.append(k) or "ok", title="string",
+                         start={"type": "string", "description": "ISO date-time"},
+                         repeat={"type": "string", "enum": ["none", "weekly", "yearly"]}))
+        loop(said, kit, DATED)
+        assert len(log) == 1 and log[0]["title"] == title and log[0]["start"].startswith(start) and log[0]["repeat"] == "yearly", (
+            said, log)
+
+
+# 148. Each typed field in its own format: a pattern written in letters, a format shown by an example, "8.30am".
+def test_split_date_and_time_fields_each_get_their_own_format():
+    log = []
+    meeting = tools(tool("plan_meeting", "Plans a meeting.", lambda **k: log.append(k) or "ok", topic="string",
+                         day={"type": "string", "description": "the date (DD/MM/YYYY)"},
+                         start_time={"type": "string", "description": "24h time like 13:05"}))
+    loop("set up a budget meeting the day after tomorrow at 3pm", meeting, DATED)
+    assert log and log[0]["day"] == "13/03/2026" and log[0]["start_time"] == "15:00", log
+    log.clear()
+    booking = tools(tool("slot_book", "Books an appointment.", lambda **k: log.append(k) or "ok", service="string",
+                         on_date={"type": "string", "description": "date, YYYY-MM-DD"}, hour="integer", minute="integer"))
+    loop("book a dentist check-up for 2 April at 8.30am", booking, DATED)
+    assert log and log[0]["on_date"] == "2026-04-02" and (log[0]["hour"], log[0]["minute"]) == (8, 30), log

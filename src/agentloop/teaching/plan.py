@@ -12,6 +12,7 @@ from functools import cached_property
 
 from . import arithmetic, facts, say, statements
 from .entries import called_off
+from .pointed import pointed_request
 from .remembering import HANDLERS as MEMORY, keys_listed
 from .rules import SAY, forbidden, injected, styled, undisclosed, withheld
 from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, fetching, opening, refusal
@@ -84,6 +85,7 @@ def planned(turn: Turn):
     if all(i.kind == "unknown" or i.slots.get("loose") for i in intents) and (meant := resolved(turn)) != turn.text:
         intents = understand(meant) or intents  # "and what does he do?": he is the husband named before
     intents = called_off(turn, intents) or intents  # "stop the gym thing", "drop swim": a cancel, never a new entry
+    intents = turn.tool("schedule") and pointed_request(turn.text) or intents  # "in 2 hours I need to X, remind me"
     if all(i.kind == "unknown" for i in intents):
         intents = completed(turn) or scheduled(turn) or overlapping(turn) or intents
     if rule := forbidden(turn, intents):  # a rule in the system prompt, whatever its wording, is honoured

@@ -652,6 +652,10 @@ def move(intent, turn):
             listed = "more than one thing matches" if matches else "nothing matches"
             return f"I couldn't move {what}: {listed} it in what {finder.name} found, so nothing changed."
         (target, held), = matches
+    elif titles := entries_of.listed_titles(turn, mover):  # "my gym session": the entry listed as "gym"
+        target = entries_of.matched_title(named_by, titles)
+        if target is None:
+            return f"Which one should I move? It could be {entries_of.one_of(titles)}; none is clearly {what}."
     else:
         target = named_by
     clock = re.search(r"(?<!\d)(\d{1,2}):(\d\d)\b", held)  # "2025-03-14T15:00" is at 15:00
@@ -669,7 +673,10 @@ def move(intent, turn):
     values = new_times(mover, times, when, phrase, now, kept)
     if not values or (missing := next((p for p, v in values.items() if v is None), None)):
         raise Missing(mover, missing if values else slot)
-    [result] = yield [(mover.name, {**({named: target} if named else {}), **{p: v for p, v in values.items() if v is not None}})]
+    moving = {p: v for p, v in values.items() if v is not None}
+    [result] = yield [(mover.name, {**({named: target} if named else {}), **moving})]
+    if named and refusal([result]) and (listed := entries_of.matched_title(named_by, entries_of.titles_in(result))):
+        [result] = yield [(mover.name, {named: listed, **moving})]  # the error names the real titles: once, with the match
     if reason := refusal([result]):
         return f"I couldn't move {what}. {reason}"
     return f"Moved: {what} to {when}. {say.sentence(result.strip())}"

@@ -40,6 +40,8 @@ def spoken_clock(text: str) -> str:
     text = re.sub(rf"\bhalf(?: past)? {HOUR_SAID}\b(?! (?:minute|hour|day|week|month|year)s?\b)", lambda m: f"{hour(m)}:30", text, flags=re.I)
     text = re.sub(rf"\bquarter past {HOUR_SAID}\b", lambda m: f"{hour(m)}:15", text, flags=re.I)
     text = re.sub(rf"\bquarter to {HOUR_SAID}\b", lambda m: f"{(hour(m) - 2) % 12 + 1}:45", text, flags=re.I)
+    text = re.sub(r"\b(\d{1,2})\.(\d\d)\s*(?=(?:am|pm|a\.m\.|p\.m\.)(?!\w))|(?<=\bat )(\d{1,2})\.(\d\d)\b",
+                  lambda m: f"{m[1] or m[3]}:{m[2] or m[4]}", text, flags=re.I)  # "8.30am", "at 7.45": a clock, not a decimal
     return re.sub(rf"\b{HOUR_SAID} o'?clock\b", lambda m: f"{hour(m)}:00", text, flags=re.I)
 
 
@@ -234,11 +236,28 @@ DATE_AND_TIME = r"\bdate[- ]?time\b|\bdate and time\b|\btimestamp\b|\bISO[- ]?86
 def asked_format(hint: str) -> str | None:
     """The strftime format a parameter's description asks for: a written pattern ("YYYY-MM-DD"), else a date-time
     ("ISO date-time", "ISO 8601", "datetime", "timestamp": date and time), else a date ("ISO date"), else None."""
-    if written := next((f for key, f in FORMATS if key in hint), None):
+    if written := next((f for key, f in FORMATS if key in hint), None) or pattern_written(hint) or shown_by_example(hint):
         return written
     if re.search(DATE_AND_TIME, hint, re.I):
         return "%Y-%m-%dT%H:%M"
     return "%Y-%m-%d" if re.search(r"\bISO date\b", hint) else "%Y-%m-%dT%H:%M" if re.search(r"\bISO\b", hint) else None
+
+
+def pattern_written(hint: str) -> str | None:
+    """A date or time pattern written in letters ("DD/MM/YYYY", "MM-DD-YYYY", "DD.MM.YYYY HH:mm") as a strftime format."""
+    found = re.search(r"\b(?:YYYY|DD|MM)(?:[-/.](?:YYYY|DD|MM)){2}(?:[ T]HH[:.](?:MM|mm))?\b|\bHH[:.](?:MM|mm)\b", hint)
+    if not found:
+        return None
+    date, _, clock = found.group().partition("HH")
+    date = date.replace("YYYY", "%Y").replace("DD", "%d").replace("MM", "%m")
+    return date + ("%H" + clock[0] + "%M" if clock else "")
+
+
+def shown_by_example(hint: str) -> str | None:
+    """The format a description shows by an example ("like 13:05", "e.g. 2026-01-31"), when it names no pattern."""
+    if re.search(r"(?<![\d:])\d{4}-\d\d-\d\d(?![T \d])", hint):
+        return "%Y-%m-%d"
+    return "%H:%M" if re.search(r"(?<![\d:T-])\d{1,2}:\d\d(?![\d:])", hint) and not re.search(r"\d{4}-\d\d-\d\d", hint) else None
 
 
 def shaped(value, hint: str, phrase: str, now, hour: bool = False):
