@@ -872,3 +872,32 @@ def test_split_date_and_time_fields_each_get_their_own_format():
                          on_date={"type": "string", "description": "date, YYYY-MM-DD"}, hour="integer", minute="integer"))
     loop("book a dentist check-up for 2 April at 8.30am", booking, DATED)
     assert log and log[0]["on_date"] == "2026-04-02" and (log[0]["hour"], log[0]["minute"]) == (8, 30), log
+
+
+# 149. A format the tool's description gives a parameter ("day as DD/MM/YYYY", "a new ISO start time"), a delay
+# parameter named "..._from_now", and a number nothing in the request places: asked for, never sent as 0.
+def test_formats_said_in_the_tool_description_are_each_parameters_own():
+    log = []
+    kit = tools(tool("reserve_table", "Reserve a table. day as DD/MM/YYYY, at as HH:MM (24h).", lambda **k: log.append(k) or "ok",
+                     party="string", day="string", at="string"))
+    loop("reserve a table for the family on Sunday at 1pm", kit, DATED)
+    assert log and log[0]["day"] == "15/03/2026" and log[0]["at"] == "13:00", log
+    moved = []
+    events = [{"id": "e1", "title": "Pilates", "start": "2026-03-12T07:30"}, {"id": "e2", "title": "Team lunch", "start": "2026-03-16T12:00"}]
+    kit = tools(tool("get_events", "Returns upcoming events with their ids.", lambda: json.dumps(events)),
+                tool("retime_event", "Give an event a new ISO start time.", lambda **k: moved.append(k) or "ok",
+                     event_id="string", new_start="string"))
+    loop("Move pilates to Saturday at 9am", kit, DATED)
+    assert moved == [{"event_id": "e1", "new_start": "2026-03-14T09:00"}], moved
+
+
+def test_a_delay_from_now_is_counted_and_an_unplaced_number_is_asked():
+    log = []
+    kit = tools(tool("add_nag", "Sends the user a reminder after a number of minutes from now.", lambda **k: log.append(k) or "ok",
+                     text="string", mins_from_now="integer"))
+    loop("in 3 hours I have to water the lawn, remind me", kit, DATED)
+    assert log == [{"text": "water the lawn", "mins_from_now": 180}], log
+    log.clear()
+    kit = tools(tool("add_nag", "Sends the user a reminder.", lambda **k: log.append(k) or "ok", text="string", urgency="integer"))
+    reply, _, _ = loop("remind me tomorrow at 9 to water the lawn", kit, DATED)
+    assert not log and "urgency" in reply, (log, reply)

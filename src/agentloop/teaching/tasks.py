@@ -236,6 +236,7 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
         role = role_of(param, spec, {"when": "", "day": "", "hour": "", "repeat": ""}) or (
             "when" if re.search(r"YYYY|HH:MM|\bISO\b", hint) else None)
         counted = type_of(spec) in ("integer", "number")
+        role = role or ("when" if counted and re.search(r"from_?now", param, re.I) and waited(param, hint) else None)  # minutes_from_now
         if counted and role == "day" and re.search(r"\brepeat|\bapart\b|\binterval\b|\bfor once\b", f"{hint} {tool.description}", re.I):
             role = "repeat"  # ping(at, gap_days: "repeats it that many days apart"): a count of days, not a date
         if counted and role != "repeat" and re.fullmatch(r"(?:\w+_)?min(?:ute)?s?", param.lower()):
@@ -262,6 +263,9 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
                 1 if re.search(UNITS_SAID["day"], every) else 0
         if args[param] is None:  # a time the tool needs that the request does not tell ("at 5pm" as a delay, no clock)
             raise Missing(tool, param)
+        if role is None and counted and args[param] == 0 and param in tool.required and not re.search(r"\b0\b", phrase) \
+                and not re.fullmatch(r"(?:\w+_)?min(?:ute)?s?", param.lower()):
+            raise Missing(tool, param)  # a number nothing placed (fill's placeholder): asked for, never sent as 0
     return name, args
 
 
@@ -614,7 +618,7 @@ def cancel(intent, turn):
 
 
 MOVES = (r"\b(?:move[sd]?|moving|reschedul\w*|postpone\w*|shift\w*|(?:change|update|edit|modif(?:y|ie))[sd]? (?:an? |the |its )?"
-         r"(?:\w+'s )?(?:start|time|date|day|when)|new (?:start|time|date))\b")
+         r"(?:\w+'s )?(?:start|time|date|day|when)|new (?:\w+ )?(?:start|time|date))\b")
 LISTS = r"\W*(?:list|find|search|get|show|look ?up|fetch|view|display|returns?|gives?)\w*\b"  # list_jobs(), "Find events ...": it names what there is
 FINDS = r"\b(?:find\w*|search\w*|list\w*|look\w* up|lookup|get)\b"
 
