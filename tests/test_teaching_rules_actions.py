@@ -901,3 +901,17 @@ def test_a_delay_from_now_is_counted_and_an_unplaced_number_is_asked():
     kit = tools(tool("add_nag", "Sends the user a reminder.", lambda **k: log.append(k) or "ok", text="string", urgency="integer"))
     reply, _, _ = loop("remind me tomorrow at 9 to water the lawn", kit, DATED)
     assert not log and "urgency" in reply, (log, reply)
+
+
+def test_a_to_do_taken_off_in_other_words_goes_by_its_listed_item():
+    """An enum of items: "scratch X off my list", "I already did X, take that off", "forget about X" (no memory tool)."""
+    for said, wanted in (("scratch the bike repair off my list", "fix bike"),
+                         ("I already booked the flights, take that off", "book flights"),
+                         ("forget about the milk", "buy milk")):
+        gone = []
+        kit = tools(tool("todo_remove", "Removes an item from the to-do list.", lambda item: gone.append(item) or f"Removed {item}.",
+                         item={"type": "string", "enum": ["buy milk", "fix bike", "book flights"]}),
+                    tool("todo_add", "Adds an item to the to-do list.", lambda **k: "added", item="string",
+                         due={"type": "string", "description": "YYYY-MM-DD"}))
+        reply, _, _ = loop(said, kit, DATED)
+        assert gone == [wanted], (said, gone, reply)

@@ -22,7 +22,7 @@ KIND_WORDS = {"the", "a", "an", "my", "our", "your", "this", "that", "these", "t
 SCHEDULED_NOUNS = (r"\b(?:reminders?|events?|sessions?|class(?:es)?|lessons?|meetings?|appointments?|bookings?|alarms?|"
                    r"jobs?|tasks?|to-?dos?|practices?|thing|stuff|slots?|entry|entries)\b")
 LEAD = r"^\W*(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now|then|oh|also|i (?:need|want) you to)\s+)*"
-TAKE_AWAY = (r"cancel|call off|drop|scrap|ditch|bin|nix|axe|kill|stop|end|remove|delete|clear|get rid of|scratch|strike|"
+TAKE_AWAY = (r"cancel|call off|forget about|(?:take|tick|cross|knock)(?=\s.+\b(?:off|out|away)\b)|drop|scrap|ditch|bin|nix|axe|kill|stop|end|remove|delete|clear|get rid of|scratch|strike|"
              r"cross off|take (?:out|off|away|down)|skip")
 PLACES = r"(?:\s+(?:from|off|out of)\s+(?:the |my |our )?(?:calendar|agenda|diary|schedule|planner|list|queue))"
 AWAY = r"(?:\s+(?:off|out|away))"
@@ -85,19 +85,21 @@ def one_of(titles: list) -> str:
     return ", ".join(titles[:-1]) + f" or {titles[-1]}" if len(titles) > 1 else "".join(titles)
 
 
-def taken_away(text: str) -> tuple[str, bool] | None:
-    """What a message asks to take off the schedule, in any words, and whether the words alone say it is scheduled
-    work (a verb of calling off, or an entry's noun); None when it asks no such thing."""
+def taken_away(text: str) -> tuple[str, str] | None:
+    """What a message asks to take off the schedule, in any words, and how sure the words are that it is scheduled
+    work: "scheduled" (a verb only scheduled work is taken away with, or an entry's noun), "named" (a generic verb:
+    "drop swim"), "guessed" (only "take that off" after a statement, whose words may name an entry); None if none."""
     parts = [p for p in re.split(r"\s*(?:[,;.!]|\s[-–—])\s*(?:(?:and|so|but)\s+)?", text.strip()) if p.strip()]
-    named, scheduled = None, False
+    named, how, pointed, others = None, "named", False, []
     for part in parts:
-        verb = re.match(rf"{LEAD}(?:{TAKE_AWAY})\s+(?:(?:the|my|our|that|this)\s+)?(?P<what>.+?){AWAY}?{PLACES}?{ENDING}", part, re.I)
-        if verb and re.fullmatch(POINTERS, verb.group("what"), re.I):
-            scheduled = True
+        if re.match(rf"{LEAD}(?:{TAKE_AWAY})\s+{POINTERS}{AWAY}?{PLACES}?{ENDING}", part, re.I):
+            pointed = True  # "take that off", "get rid of it": what it is was said in another clause
             continue
+        verb = re.match(rf"{LEAD}(?:{TAKE_AWAY})\s+(?:(?:the|my|our|that|this)\s+)?(?P<what>.+?){AWAY}?{PLACES}?{ENDING}", part, re.I)
         if verb and named is None and not re.match(r"(?:doing|being|talking|it|that)\b", verb.group("what"), re.I):
             what = verb.group("what")
-            return clean(what), bool(re.match(rf"{LEAD}(?:{EVENT_VERBS})\b", part, re.I) or re.search(SCHEDULED_NOUNS, what, re.I))
+            sure = re.match(rf"{LEAD}(?:{EVENT_VERBS})\b", part, re.I) or re.search(SCHEDULED_NOUNS, what, re.I)
+            return clean(what), "scheduled" if sure else "named"
         said = (re.match(rf"{LEAD}(?:i'm|i am|we're|we are|i|we)\s+(?:not|won't be|will not be|am not)\s+(?:going|coming|doing|"
                          rf"attending|making it)\s+(?:to\s+)?(?P<what>.+?){ENDING}", part, re.I)
                 or re.match(rf"{LEAD}(?:i'm|i am|we're|we are)\s+(?:skipping|dropping|missing|ditching)\s+(?P<what>.+?){ENDING}", part, re.I)
@@ -107,10 +109,15 @@ def taken_away(text: str) -> tuple[str, bool] | None:
                 or re.match(rf"{LEAD}(?P<what>(?:the |my |our )?[a-z][\w' ]*?)\s*(?:is|'s|are|has been|have been)\s+(?:off|cancell?ed|"
                             rf"called off|not happening)\b.*$", part, re.I))
         if said and named is None:
-            named, scheduled = said.group("what"), scheduled or not re.search(r"\b(?:need|want|no more)\b", part, re.I)
+            named = said.group("what")
+            how = "named" if re.search(r"\b(?:need|want|no more)\b", part, re.I) else "scheduled"
+        elif not said:
+            others.append(part)
+    if named is None and pointed and len(others) == 1:  # "I already booked the flights, take that off"
+        return clean(re.sub(r"^\W*(?:i|we)(?:'ve| have)?\s+(?:already\s+|just\s+)?", "", others[0], flags=re.I)), "guessed"
     if named is None or re.fullmatch(POINTERS, named.strip(), re.I):
         return None
-    return clean(named), scheduled or bool(re.search(SCHEDULED_NOUNS, named, re.I))
+    return clean(named), "scheduled" if pointed or re.search(SCHEDULED_NOUNS, named, re.I) else how
 
 
 def clean(what: str) -> str:
@@ -126,16 +133,19 @@ READ_OTHERWISE = {"unknown", "forget", "schedule", "remember", "not_so", "none",
 
 def called_off(turn, intents: list) -> list | None:
     """A request to take an entry off the schedule, read as a cancel when a tool that cancels is offered: the other
-    readings (a new event, a memory delete, a statement) are never the user's meaning. A memory verb ("forget my X")
-    stays a memory delete; a name no tool lists and no word marks as scheduled is left to the other rules."""
+    readings (a new event, a memory delete, a statement) are never the user's meaning. With a memory delete offered, a
+    memory verb ("forget my X") stays a memory delete; a name no tool lists is cancelled only when the words say it is
+    scheduled, or a generic verb has no memory delete beside it."""
     tool = turn.tool("cancel")
+    memory = re.search(MEMORY_ASK, turn.text, re.I)
     if tool is None or any(i.kind in ("cancel", "move") for i in intents) or \
-            not all(i.kind in READ_OTHERWISE for i in intents) or re.search(MEMORY_ASK, turn.text, re.I):
+            not all(i.kind in READ_OTHERWISE for i in intents) or (memory and turn.tool("forget")):
         return None
     found = taken_away(turn.text)
     if not found:
         return None
-    what, scheduled = found
-    if not (scheduled or matched_title(what, listed_titles(turn, tool)) or not turn.tool("forget")):
-        return None
-    return [Intent("cancel", {"what": what})]
+    what, how = found
+    listed = matched_title(what, listed_titles(turn, tool))
+    if listed or (not memory and (how == "scheduled" or how == "named" and not turn.tool("forget"))):
+        return [Intent("cancel", {"what": what})]
+    return None
