@@ -915,3 +915,15 @@ def test_a_to_do_taken_off_in_other_words_goes_by_its_listed_item():
                          due={"type": "string", "description": "YYYY-MM-DD"}))
         reply, _, _ = loop(said, kit, DATED)
         assert gone == [wanted], (said, gone, reply)
+
+
+def test_words_that_only_look_like_calling_off_still_add_or_are_left_alone():
+    added, gone = [], []
+    kit = planner(added, gone, "Removes an entry from the planner by its name.")
+    for said in ("Drop the kids at school at 8am tomorrow, put it in the planner", "stop at the bakery tomorrow at 5pm, remind me",
+                 "remind me to stop the car service on friday at 9"):
+        loop(said, kit, DATED)
+    assert len(added) == 3 and not gone, (added, gone)
+    for said in ("The meeting is off to a good start", "I'm not going to eat meat anymore"):
+        loop(said, kit, DATED)
+    assert len(added) == 3 and not gone, (added, gone)

@@ -22,7 +22,7 @@ KIND_WORDS = {"the", "a", "an", "my", "our", "your", "this", "that", "these", "t
 SCHEDULED_NOUNS = (r"\b(?:reminders?|events?|sessions?|class(?:es)?|lessons?|meetings?|appointments?|bookings?|alarms?|"
                    r"jobs?|tasks?|to-?dos?|practices?|thing|stuff|slots?|entry|entries)\b")
 LEAD = r"^\W*(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now|then|oh|also|i (?:need|want) you to)\s+)*"
-TAKE_AWAY = (r"cancel|call off|forget about|(?:take|tick|cross|knock)(?=\s.+\b(?:off|out|away)\b)|drop|scrap|ditch|bin|nix|axe|kill|stop|end|remove|delete|clear|get rid of|scratch|strike|"
+TAKE_AWAY = (r"cancel|call off|forget about|(?:take|tick|cross|knock)(?=\s.+\b(?:off|out|away)\b)|drop|scrap|ditch|bin|nix|axe|kill|stop(?! (?:at|by|in|off)\b)|remove|delete|clear|get rid of|scratch|strike|"
              r"cross off|take (?:out|off|away|down)|skip")
 PLACES = r"(?:\s+(?:from|off|out of)\s+(?:the |my |our )?(?:calendar|agenda|diary|schedule|planner|list|queue))"
 AWAY = r"(?:\s+(?:off|out|away))"
@@ -107,10 +107,11 @@ def taken_away(text: str) -> tuple[str, str] | None:
                             rf"(?:\s+(?:any ?more|now|again))?{ENDING}", part, re.I)
                 or re.match(rf"{LEAD}no more\s+(?P<what>.+?){ENDING}", part, re.I)
                 or re.match(rf"{LEAD}(?P<what>(?:the |my |our )?[a-z][\w' ]*?)\s*(?:is|'s|are|has been|have been)\s+(?:off|cancell?ed|"
-                            rf"called off|not happening)\b.*$", part, re.I))
+                            rf"called off|not happening)(?:\s+(?:this|next|for|on|tomorrow|today|tonight|now)\b[^,]*)?{ENDING}", part, re.I))
         if said and named is None:
             named = said.group("what")
-            how = "named" if re.search(r"\b(?:need|want|no more)\b", part, re.I) else "scheduled"
+            how = ("guessed" if re.search(r"\b(?:going|coming|doing|making it) (?:to )?(?!the |my |our )", part, re.I)  # to eat meat?
+                   else "named" if re.search(r"\b(?:need|want|no more)\b", part, re.I) else "scheduled")
         elif not said:
             others.append(part)
     if named is None and pointed and len(others) == 1:  # "I already booked the flights, take that off"
@@ -128,6 +129,7 @@ def clean(what: str) -> str:
 
 
 MEMORY_ASK = r"\b(?:forget\w*|unlearn\w*|memor\w+|remember\w*|notes?|on file|you know|about me)\b"
+ADDING = r"\b(?:remind|ping|nudge|add|put|schedule|book|set|create|plan|make|pencil)\b"
 READ_OTHERWISE = {"unknown", "forget", "schedule", "remember", "not_so", "none", "reminder", "unscheduled", "pointer"}
 
 
@@ -146,6 +148,8 @@ def called_off(turn, intents: list) -> list | None:
         return None
     what, how = found
     listed = matched_title(what, listed_titles(turn, tool))
+    if any(i.kind in ("schedule", "reminder") for i in intents) and re.search(ADDING, turn.text, re.I) and not listed:
+        return None  # "drop the kids at school at 8, put it in the calendar": a new entry asked for in so many words
     if listed or (not memory and (how == "scheduled" or how == "named" and not turn.tool("forget"))):
         return [Intent("cancel", {"what": what})]
     return None
