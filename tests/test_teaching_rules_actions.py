@@ -927,3 +927,24 @@ def test_words_that_only_look_like_calling_off_still_add_or_are_left_alone():
     for said in ("The meeting is off to a good start", "I'm not going to eat meat anymore"):
         loop(said, kit, DATED)
     assert len(added) == 3 and not gone, (added, gone)
+
+
+# 150. Time fields of unusual types: an RRULE, days from now, a Unix timestamp, a duration: each in its type, or asked.
+def test_time_fields_of_unusual_types_get_their_own_type_or_are_asked():
+    def one(said, name, **params):
+        log = []
+        reply, _, _ = loop(said, tools(tool(name, "Schedules an event for the user.", lambda **k: log.append(k) or "ok", **params)), DATED)
+        return log[0] if log else reply
+    made = one("Pottery every other Tuesday at 6pm", "make_event", title="string",
+               rule={"type": "string", "description": "iCal RRULE such as FREQ=DAILY"}, starts={"type": "string", "description": "ISO 8601"})
+    assert made["rule"] == "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU" and made["starts"] == "2026-03-17T18:00", made
+    assert one("remind me next week to call the plumber", "remind_in_days", msg="string", days_from_now="integer")["days_from_now"] == 7
+    assert one("remind me on Friday to call the plumber", "remind_in_days", msg="string", days_from_now="integer")["days_from_now"] == 2
+    stamped = one("remind me tomorrow at 9am to pay the gas bill", "set_reminder", what="string",
+                  at={"type": "integer", "description": "Unix timestamp in seconds"})
+    assert stamped["at"] == 1773306000, stamped  # 2026-03-12T09:00, the prompt's clock read as UTC
+    timed = one("add a 45 minute call with Priya on Tuesday at 11:30", "add_event", summary="string",
+                date={"type": "string", "description": "YYYY-MM-DD"}, duration_minutes="integer")
+    assert timed["duration_minutes"] == 45 and timed["date"] == "2026-03-17", timed
+    asked = one("add lunch with Ben tomorrow at noon", "add_event", summary="string", date="string", duration_minutes="integer")
+    assert isinstance(asked, str) and "duration" in asked, asked

@@ -11,6 +11,7 @@ from .timing import ORDINAL, clock_of, delay, event_time, from_the_event, moment
 from .rules import INJECTION
 from .understand import Intent
 from . import entries as entries_of
+from .typed import NOT_MINE, typed_value
 from .toolbox import UNITS_SAID, Missing, allows_empty, by_id, cadence, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1], "reverse_words": lambda s: " ".join(s.split()[::-1]),
@@ -231,8 +232,14 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
     """A call's times in the formats the tool asks for ("start is ISO 'YYYY-MM-DDTHH:MM'", "hour: 0-23",
     "repeat_every_days: 0 for once"), counted from the date in the system prompt."""
     name, args = made
-    for param, value in args.items():
+    said = " ".join(v for v in args.values() if isinstance(v, str))
+    for param, value in list(args.items()):
         spec, hint = tool.params[param], described(tool, param)
+        if (special := typed_value(tool, param, hint, phrase, every, now, said)) is not NOT_MINE:
+            args[param] = special  # an RRULE, days from now, a Unix time, a duration: in its own type, or asked for
+            if special is None:
+                del args[param]
+            continue
         role = role_of(param, spec, {"when": "", "day": "", "hour": "", "repeat": ""}) or (
             "when" if re.search(r"YYYY|HH:MM|\bISO\b", hint) else None)
         counted = type_of(spec) in ("integer", "number")

@@ -233,6 +233,9 @@ def fill(tool: Tool, values: dict) -> dict:
         if role is None and main and main not in roles_taken and kind in (None, "string") and main in values:
             role = main  # add_job(work, when), forget(what): the parameter left to name plays the tool's main role
         roles_taken.add(role)
+        if kind == "integer" and role == "day" and set(words(param)) & {"from", "now", "after", "ahead", "delay", "later", "wait"}:
+            args[param] = 0  # days_from_now: counted from the time said, with the other times (tasks.timed), not read as a weekday
+            continue
         if kind in ("number", "integer") and role not in ("limit", "importance", "when") and numbers:
             value = numbers.pop(0)
         elif kind == "array" and role not in ("limit", "importance", "when") and numbers:

@@ -1,0 +1,67 @@
+"""Time fields of unusual types (rule 150): an iCal RRULE, a count of days from now, a Unix timestamp, a duration.
+
+Each is filled from what the request says, in the field's own type, or asked for (required) or left out (optional);
+never the user's phrase in a field that wants a rule or a number, never a placeholder 0.
+"""
+import calendar
+import re
+
+from .timing import DAYS, moment
+from .toolbox import Missing, cadence, type_of, words
+
+NOT_MINE = object()
+FREQ = {"day": "DAILY", "weekday": "WEEKLY", "week": "WEEKLY", "month": "MONTHLY", "year": "YEARLY", "hour": "HOURLY"}
+DAY_CODES = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+
+
+def typed_value(tool, param: str, hint: str, phrase: str, every: str, now, said: str):
+    """The value of a time field of an unusual type, NOT_MINE for any other field, None to leave an optional one out."""
+    spec = tool.params[param]
+    counted, named = type_of(spec) in ("integer", "number"), set(words(param))
+    if re.search(r"\bRRULE\b|\bFREQ=|\brecurrence rule\b", f"{hint} {param}", re.I):
+        return needed(tool, param, rrule(every))
+    if counted and "day" in named and named & {"from", "now", "in", "after", "delay", "wait", "later", "ahead"}:
+        return needed(tool, param, days_ahead(phrase, now))
+    if counted and re.search(r"\bunix\b|\bepoch\b|\btimestamp\b", f"{param.replace('_', ' ')} {hint}", re.I):
+        return needed(tool, param, calendar.timegm(moment(phrase, now).timetuple()) if now and phrase.strip() else None)
+    if counted and named & {"duration", "length", "long", "lasting"}:
+        return needed(tool, param, duration(said, "hour" if "hour" in named else "minute"))
+    return NOT_MINE
+
+
+def needed(tool, param: str, value):
+    if value is None and param in tool.required:
+        raise Missing(tool, param)
+    return value
+
+
+def rrule(every: str) -> str | None:
+    """"every other Thursday" as FREQ=WEEKLY;INTERVAL=2;BYDAY=TH; None when no recurrence is said."""
+    said = cadence(every) if every else None
+    if not said or said[0] not in FREQ:
+        return None
+    unit, count = said
+    rule = f"FREQ={FREQ[unit]}" + (f";INTERVAL={count}" if count > 1 else "")
+    days = [DAY_CODES[i] for i, day in enumerate(DAYS) if re.search(rf"\b{day}", every, re.I)]
+    if unit == "weekday":
+        days = DAY_CODES[:5]
+    return rule + (f";BYDAY={','.join(days)}" if days and FREQ[unit] == "WEEKLY" else "")
+
+
+def days_ahead(phrase: str, now) -> int | None:
+    """Whole days from today: "in 3 days" 3, "tomorrow" 1, "next week" 7, a date its distance; None if none is said."""
+    if not phrase.strip() or now is None:
+        return None
+    if re.search(r"\bnext week\b", phrase, re.I):
+        return 7
+    return (moment(phrase, now).date() - now.date()).days or None
+
+
+def duration(said: str, unit: str) -> int | None:
+    """A length said with the entry ("a 45 minute call", "for 2 hours", "an hour-long chat") in `unit`; None if none."""
+    found = re.search(r"\b(\d+(?:\.\d+)?|an?|one|half an?)[\s-]*(minute|min|hour|hr)s?(?:[\s-]*long)?\b", said, re.I)
+    if not found:
+        return None
+    count = {"a": 1, "an": 1, "one": 1, "half a": 0.5, "half an": 0.5}.get(found[1].lower()) or float(found[1])
+    minutes = count * (60 if found[2].lower() in ("hour", "hr") else 1)
+    return round(minutes / 60) if unit == "hour" else round(minutes)
