@@ -948,3 +948,13 @@ def test_time_fields_of_unusual_types_get_their_own_type_or_are_asked():
     assert timed["duration_minutes"] == 45 and timed["date"] == "2026-03-17", timed
     asked = one("add lunch with Ben tomorrow at noon", "add_event", summary="string", date="string", duration_minutes="integer")
     assert isinstance(asked, str) and "duration" in asked, asked
+
+
+def test_a_bare_hour_from_1_to_6_is_in_the_afternoon():
+    for said, start in (("put the bakery run on my calendar tomorrow at 5", "2026-03-12T17:00"),
+                        ("add a call with Omar on Friday at 2:30", "2026-03-13T14:30"),
+                        ("add a flight check on Friday at 5 in the morning", "2026-03-13T05:00"),
+                        ("add the server patch on Friday at 04:15", "2026-03-13T04:15")):
+        added = []
+        loop(said, planner(added, []), DATED)
+        assert added and added[0]["at"] == start, (said, added)
