@@ -958,3 +958,31 @@ def test_a_bare_hour_from_1_to_6_is_in_the_afternoon():
         added = []
         loop(said, planner(added, []), DATED)
         assert added and added[0]["at"] == start, (said, added)
+
+
+# 152. "... instead" with a new time moves; an error that lists titles under any label; "I'll skip X"; a mover never adds.
+def diary(log):
+    entries = {"dentist": "2026-03-16 09:00", "piano lesson": "2026-03-14 16:00", "dinner with Kim": "2026-03-12 19:30"}
+
+    def known(entry, done):
+        return log.append((done, entry)) or f"{done} {entry}" if entry in entries else \
+            f"Error: unknown entry {entry!r}. Known: {', '.join(entries)}"
+    when = {"on": {"type": "string", "description": "date YYYY-MM-DD"}, "at": {"type": "string", "description": "time HH:MM"}}
+    return tools(tool("diary_entry", "Writes an appointment into the diary.", lambda **k: log.append(("added", k)) or "ok",
+                      what="string", **when),
+                 tool("diary_move", "Moves a diary appointment to another day and time.",
+                      lambda entry, on, at: known(entry, f"moved to {on} {at}"), entry="string", **when),
+                 tool("diary_strike", "Strikes an appointment out of the diary.", lambda entry: known(entry, "removed"), entry="string"))
+
+
+def test_instead_moves_and_other_ways_of_calling_off_and_adding():
+    for said, wanted in (("can we do the piano lesson on Sunday at 3 instead?", ("moved to 2026-03-15 15:00", "piano lesson")),
+                         ("I'll skip the dentist", ("removed", "dentist")),
+                         ("the dinner's not happening", ("removed", "dinner with Kim")),
+                         ("remind me in a fortnight to check the tyres", ("added", {"what": "check the tyres", "on": "2026-03-25",
+                                                                                     "at": "14:00"})),
+                         ("pencil in a haircut for the 20th at half past two", ("added", {"what": "a haircut", "on": "2026-03-20",
+                                                                                          "at": "14:30"}))):
+        log = []
+        reply, _, _ = loop(said, diary(log), DATED)
+        assert log[-1:] == [wanted], (said, log, reply)

@@ -64,9 +64,10 @@ LISTED = (r"\b(?:[a-z]+ )?(?:events?|entries|reminders?|jobs?|tasks?|titles?|ite
 
 def titles_in(text: str) -> list:
     """The titles a text lists after a label and a colon ("Existing events: standup, water plants, gym." or
-    "Error: no event 'x'; events: standup, gym"), each a few words; [] when it lists fewer than two."""
-    for found in re.finditer(LISTED, text or "", re.I):
-        items = [i.strip(" '\"‘’“”") for i in re.split(r"\s*(?:,|;|\bor\b|\band\b)\s*", found.group("items"))]
+    "Error: no event 'x'; Known: standup, gym"), each a few words; [] when it lists fewer than two."""
+    lists = [found.group("items") for found in re.finditer(LISTED, text or "", re.I)]
+    for items in lists + re.findall(r"[:]\s*([^:\n]+?)\.?\s*$", text or ""):  # else what follows the last colon
+        items = [i.strip(" '\"‘’“”.") for i in re.split(r"\s*(?:,|;|\bor\b|\band\b)\s*", items)]
         items = [i for i in items if i and len(i.split()) <= 4]
         if len(items) >= 2:
             return items
@@ -103,6 +104,9 @@ def taken_away(text: str) -> tuple[str, str] | None:
         said = (re.match(rf"{LEAD}(?:i'm|i am|we're|we are|i|we)\s+(?:not|won't be|will not be|am not)\s+(?:going|coming|doing|"
                          rf"attending|making it)\s+(?:to\s+)?(?P<what>.+?){ENDING}", part, re.I)
                 or re.match(rf"{LEAD}(?:i'm|i am|we're|we are)\s+(?:skipping|dropping|missing|ditching)\s+(?P<what>.+?){ENDING}", part, re.I)
+                or re.match(rf"{LEAD}(?:i'll|i will|we'll|we will|i'm going to|i am going to|gonna)\s+(?:skip|miss|drop|ditch)\s+"
+                            rf"(?P<what>.+?){ENDING}", part, re.I)
+                or re.match(rf"{LEAD}(?:i|we)\s+(?:can't|cannot|can not|won't)\s+make\s+(?:it\s+(?:to\s+)?)?(?P<what>.+?){ENDING}", part, re.I)
                 or re.match(rf"{LEAD}(?:i|we)\s+(?:don't|do not|no longer|won't|will not)\s+(?:need|want)\s+(?P<what>.+?)"
                             rf"(?:\s+(?:any ?more|now|again))?{ENDING}", part, re.I)
                 or re.match(rf"{LEAD}no more\s+(?P<what>.+?){ENDING}", part, re.I)
@@ -110,7 +114,8 @@ def taken_away(text: str) -> tuple[str, str] | None:
                             rf"called off|not happening)(?:\s+(?:this|next|for|on|tomorrow|today|tonight|now)\b[^,]*)?{ENDING}", part, re.I))
         if said and named is None:
             named = said.group("what")
-            how = ("guessed" if re.search(r"\b(?:going|coming|doing|making it) (?:to )?(?!the |my |our )", part, re.I)  # to eat meat?
+            how = ("guessed" if re.search(r"\b(?:going|coming|doing|making it) (?:to )?(?!the |my |our )|\bmake (?!it\b|the |my |our )",
+                                          part, re.I)  # "I'm not going to eat meat", "I can't make pasta": no entry named
                    else "named" if re.search(r"\b(?:need|want|no more)\b", part, re.I) else "scheduled")
         elif not said:
             others.append(part)
@@ -153,3 +158,23 @@ def called_off(turn, intents: list) -> list | None:
     if listed or (not memory and (how == "scheduled" or how == "named" and not turn.tool("forget"))):
         return [Intent("cancel", {"what": what})]
     return None
+
+
+MOVER = r"\b(?:move[sd]?|reschedul\w*|postpone\w*|shift\w*|new (?:\w+ )?(?:start|time|date)|another (?:day|time))\b"
+INSTEAD = (r"^\W*(?:(?:so|ok|okay|actually|hmm)\W+)*(?:(?:can|could|shall|should) (?:we|i|you) (?:do|have|hold|make|switch|put|move|"
+           r"have) |(?:let's|let us|we'll|we will|i'll|i will|i'd rather) (?:do |have |hold |go to )?|(?:make|switch) )?"
+           r"(?P<rest>.+?)\s+instead\W*$")
+
+
+def moved_instead(turn, intents: list) -> list | None:
+    """"Can we do the piano lesson on Sunday at 3 instead?", "let's have dinner with Kim on Saturday instead": an entry
+    and a new time said with "instead" is a move, with a tool that moves offered (rule 152)."""
+    mover = any(re.search(MOVER, f"{t.name.replace('_', ' ')} {t.description}", re.I) for t in turn.tools)
+    said = re.match(INSTEAD, turn.text, re.I)
+    if not mover or not said or not all(i.kind in READ_OTHERWISE for i in intents):
+        return None
+    when, every, what = timing(said.group("rest"))
+    what = re.sub(r"^(?:the|my|our)\s+", "", what.strip(" ,"), flags=re.I)
+    if not when or every or not what or re.match(r"(?:it|that|this|i|we|you)\b", what, re.I):
+        return None
+    return [Intent("move", {"what": what, "when": re.sub(r"^(?:on|at)\s+", "", when, flags=re.I), "said": turn.text})]

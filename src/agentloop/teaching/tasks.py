@@ -96,7 +96,8 @@ def schedule(intent, turn):
     offered = [t for t in turn.tools if t.kind == "schedule"]
     if not offered:
         return "I can't schedule anything: I have no scheduling tool, and I only run when you write."
-    tools = [t for t in offered if not names_an_entry(t) and t.params]  # list_reminders() takes no task: it schedules nothing
+    tools = [t for t in offered if not names_an_entry(t) and t.params  # list_reminders() takes no task: it schedules nothing
+             and not re.search(MOVES, f"{t.name.replace('_', ' ')} {t.description}", re.I)]  # a mover changes, never adds
     if not tools:  # calendar_update(event_id, start) changes what is there: no id is made up for a new entry
         return f"I can't add a new entry: {' and '.join(t.name for t in offered)} only change{'s' * (len(offered) == 1)} " \
                "one already there, by its id."

@@ -48,6 +48,7 @@ def spoken_clock(text: str) -> str:
 def timing(text: str) -> tuple[str, str, str]:
     """(when, every, the text without them): the due time, the recurrence ("" when none), the task's words."""
     text = spoken_clock(text)
+    text = re.sub(r"\b(?:in )?a fortnight(?:'s time)?\b", "in 2 weeks", text, flags=re.I)  # "in a fortnight" is 14 days
     text = re.sub(r"\b(?:two|three|four|five|six|ten|fifteen|twenty|thirty)\b(?=\s+(?:minute|hour|day|week|month)s)",
                   lambda m: str(["two", "three", "four", "five", "six"].index(m.group().lower()) + 2)
                   if m.group().lower() in ("two", "three", "four", "five", "six")
@@ -88,6 +89,7 @@ def task_of(text: str) -> str:
                   r"\s*(?:to|for|about)?\s+", " ", text, flags=re.I)
     task = re.sub(r"\b(?:to|on|in|into) (?:my|the) (?:calendar|agenda|schedule|queue|list|to-?do list|diary)\b|"
                   r"\b(?:please|pls|for me|thanks)\b|\bat\s*$|\bon\s*$", " ", task, flags=re.I)
+    task = re.sub(r"^\W*pencil in\s+|\s+down(?:\s+for)?$", "", task.strip(" ,:"), flags=re.I)  # "pencil in X", "put X down for ..."
     task = re.sub(r"^(?:a |an )?one-?off\W+", "", task.strip(" ,:"), flags=re.I)  # "add a one-off: lunch with Priya"
     task = re.sub(r"^(?:a |an )?(?:recurring |repeating |regular |weekly |daily )?(?:thing|reminder|event|task|job|entry|"
                   r"something|alarm|note|slot)\W*(?:to|for|about)\s+", "", task.strip(" ,"), flags=re.I)
