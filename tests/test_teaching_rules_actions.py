@@ -986,3 +986,19 @@ def test_instead_moves_and_other_ways_of_calling_off_and_adding():
         log = []
         reply, _, _ = loop(said, diary(log), DATED)
         assert log[-1:] == [wanted], (said, log, reply)
+
+
+def test_a_refused_title_is_looked_up_in_the_listing_tool_then_retried_once():
+    titles, done = ["Water plants", "Call mum", "Renew car tax"], []
+    kit = tools(tool("list_reminders", "Returns the titles of all reminders.", lambda: json.dumps(titles)),
+                tool("cancel_reminder", "Cancels a reminder given its title.",
+                     lambda title: done.append(title) or f"Cancelled '{title}'." if title in titles else "Error: no such reminder.",
+                     title="string"),
+                tool("retime_reminder", "Moves a reminder to a new time (ISO 8601).",
+                     lambda title, new_time: done.append((title, new_time)) or "Moved." if title in titles else "Error: no such reminder.",
+                     title="string", new_time="string"))
+    loop("I don't need the car tax reminder any more", kit, DATED)
+    loop("move the plant watering reminder to Friday at 8am", kit, DATED)
+    assert done == ["Renew car tax", ("Water plants", "2026-03-13T08:00")], done
+    reply, _, _ = loop("cancel the dentist reminder", kit, DATED)
+    assert done[2:] == [] and "couldn't" in reply, (done, reply)

@@ -620,6 +620,11 @@ def cancel(intent, turn):
     if refusal([result]) and (closest := entries_of.matched_title(what, entries_of.titles_in(result)) or closest_listed(result, what)):
         what = closest
         [result] = yield [call(tool, task=what, id=what)]
+    elif refusal([result]) and (lister := listing_tool(turn, tool)) and not lister.required and not by_id(tool):
+        [listing] = yield [call(lister)]  # the error names nothing: the titles the listing tool shows, then once with the match
+        if closest := entries_of.matched_title(what, listed_texts(listing)):
+            what = closest
+            [result] = yield [call(tool, task=what, id=what)]
     if reason := refusal([result]):
         return f"I couldn't cancel {what}. {reason}"
     return f"Done. {say.sentence(result.strip())}"
@@ -689,6 +694,10 @@ def move(intent, turn):
     [result] = yield [(mover.name, {**({named: target} if named else {}), **moving})]
     if named and refusal([result]) and (listed := entries_of.matched_title(named_by, entries_of.titles_in(result))):
         [result] = yield [(mover.name, {named: listed, **moving})]  # the error names the real titles: once, with the match
+    elif named and refusal([result]) and (lister := listing_tool(turn, mover)) and not lister.required:
+        [listing] = yield [call(lister)]  # or the listing tool does
+        if listed := entries_of.matched_title(named_by, listed_texts(listing)):
+            [result] = yield [(mover.name, {named: listed, **moving})]
     if reason := refusal([result]):
         return f"I couldn't move {what}. {reason}"
     return f"Moved: {what} to {when}. {say.sentence(result.strip())}"
@@ -731,6 +740,17 @@ def entries(result: str) -> list[tuple[str, str]]:
         if isinstance(data, list) and (rows := [row for item in data if (row := entry_row(item))]):
             return rows
     return facts.ids_in(result)
+
+
+def listed_texts(listing: str) -> list:
+    """The titles a listing shows: a JSON list of strings, the words of each entry with an id, or "Label: a, b" / lines."""
+    for data in facts.json_in(listing):
+        if isinstance(data, list) and all(isinstance(t, str) for t in data):
+            return data
+        if isinstance(data, list) and all(isinstance(t, dict) for t in data):
+            return [next((str(t[k]) for k in ("title", "name", "text", "task", "summary", "label") if k in t), "") for t in data]
+    return [text for _, text in entries(listing)] or entries_of.titles_in(listing) or [
+        line.strip(" -*•") for line in listing.splitlines() if line.strip(" -*•")]
 
 
 def entry_row(item) -> tuple[str, str] | None:
