@@ -1002,3 +1002,13 @@ def test_a_refused_title_is_looked_up_in_the_listing_tool_then_retried_once():
     assert done == ["Renew car tax", ("Water plants", "2026-03-13T08:00")], done
     reply, _, _ = loop("cancel the dentist reminder", kit, DATED)
     assert done[2:] == [] and "couldn't" in reply, (done, reply)
+
+
+def test_an_occasion_said_any_way_gets_its_date_in_the_tools_own_parts():
+    for said, wanted in (("my brother Tom's birthday is on the 3rd of May, remind me every year", {"label": "Tom's birthday", "month": 5, "day": 3}),
+                         ("Dad's bday is 14/08 - set a yearly reminder", {"label": "Dad's bday", "month": 8, "day": 14}),
+                         ("it's my mum's birthday on 9 September, don't let me forget it", {"label": "Mum's birthday", "month": 9, "day": 9})):
+        log = []
+        loop(said, tools(tool("add_yearly", "Adds a yearly reminder for a date.", lambda **k: log.append(k) or "ok",
+                              label="string", month="integer", day="integer")), DATED)
+        assert log == [wanted], (said, log)

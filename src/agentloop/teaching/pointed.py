@@ -13,7 +13,9 @@ from .understand import Intent
 
 ASKING = (r"^\W*(?:(?:so|and|then|just|please|pls|can you|could you|would you|will you|ok|okay)\s+)*"
           r"(?:(?:remind|ping|nudge|alert|notify|buzz|text|message|tell) me|"
-          r"(?:add|put|pop|stick|schedule|book|save|make|set|mark|enter|pencil|log|keep|note) (?:it|that|this)(?: up| down| in)?)"
+          r"(?:add|put|pop|stick|schedule|book|save|make|set|mark|enter|pencil|log|keep|note) (?:it|that|this)(?: up| down| in)?|"
+          r"(?:set|add|create|make|schedule|put in|give me)(?: up)? (?:an?|the) (?:\w+ )?(?:reminder|event|entry|alarm|alert|nudge)(?: for it| for that)?|"
+          r"(?:don't|do not) let me forget(?: it| that| this)?)"
           r"(?P<rest>.*)$")
 AROUND = (r"\b(?:(?:in|on|into|to|onto) )?(?:my|the|our) (?:calendar|diary|agenda|schedule|planner)\b|\b(?:please|pls|thanks|then|"
           r"too|for me|about it|of it|when it's time|as an? (?:\w+ )?(?:event|entry|reminder)|so (?:it|that it) (?:comes back|repeats)|"
@@ -22,7 +24,8 @@ EVERY = {"every year": r"\b(?:every|each) year\b|\byearly\b|\bannual(?:ly)?\b", 
          "every week": r"\b(?:every|each) week\b|\bweekly\b", "every day": r"\b(?:every|each) day\b|\bdaily\b"}
 SUBJECT = (r"^\W*(?:(?:i|we)(?:'ve| have)? (?:need|have|want|ought|got|gotta|'ve got)(?: to)?|(?:i|we) (?:should|must|gotta|'ve got|have got)|"
            r"(?:i|we)(?:'ve got| have got| have|'ve) (?=an? |my |the |our )|(?:i'm|i am|we're|we are)(?= \w+ing\b))\s*")
-OCCASION = r"^(?P<title>.*?\b(?:birthday|bday|anniversary|name ?day))\s+(?:is|falls|'s|will be|comes)\s+(?:on\s+)?(?P<date>.+)$"
+OCCASION = (r"^(?:(?:it's|it is)\s+)?(?P<title>.*?\b(?:birthday|bday|anniversary|name ?day))\s+(?:(?:is|falls|'s|will be|comes)\s+)?"
+            r"(?:on\s+)?(?P<date>.+)$")
 
 
 def pointed_request(text: str) -> list | None:

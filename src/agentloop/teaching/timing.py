@@ -133,6 +133,22 @@ def now_in(system: str):
     return datetime(year, month, day, hour, minute)
 
 
+def slashed_date(text: str, now: datetime):
+    """A date written with slashes, day first unless the first number cannot be a day's month partner ("08/14" is August
+    14); the next such date when no year is written; None when there is none or it is no date."""
+    found = re.search(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(\d{2}|\d{4}))?(?![\d/])", text)
+    if not found:
+        return None
+    first, second = int(found[1]), int(found[2])
+    day, month = (second, first) if second > 12 >= first else (first, second)
+    year = int(found[3]) + (2000 if found[3] and len(found[3]) == 2 else 0) if found[3] else now.year
+    try:
+        date = datetime(year, month, day).date()
+    except ValueError:
+        return None
+    return date if found[3] or date >= now.date() else date.replace(year=now.year + 1)
+
+
 def moment(phrase: str, now: datetime):
     """The first time a phrase ("tomorrow at 6pm", "on Mondays at 10am", "March 12 at 3pm", "in 45 minutes") names."""
     text = phrase.lower()
@@ -144,6 +160,8 @@ def moment(phrase: str, now: datetime):
     date = now.date()
     if iso := re.search(r"\b(\d{4})-(\d\d)-(\d\d)\b", text):
         date = datetime(int(iso[1]), int(iso[2]), int(iso[3])).date()
+    elif slashed := slashed_date(text, now):  # "14/08": the 14th of August (a day over 12 says which is which)
+        date = slashed
     elif found := re.search(rf"\b({MONTH}) (\d{{1,2}})(?:st|nd|rd|th)?\b|\b(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({MONTH})\b", text):
         name, day = (found[1], found[2]) if found[1] else (found[4], found[3])
         date = datetime(now.year, MONTHS.index(name[:3]) + 1, int(day)).date()
@@ -200,7 +218,7 @@ def clock_of(phrase: str) -> tuple | None:
     """The time of day a phrase names, on a 24-hour clock: "Friday at 2pm" -> (14, 0), "at 9:30" -> (9, 30),
     "noon" -> (12, 0); None when it names none ("next Tuesday")."""
     text = spoken_clock(phrase).lower()
-    dateless = re.sub(rf"\b\d{{4}}-\d\d-\d\d\b|\b(?:in|every) \d+\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b\d{{1,2}} (?:of )?{MONTH}\b|"
+    dateless = re.sub(rf"\b\d{{4}}-\d\d-\d\d\b|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|\b(?:in|every) \d+\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b\d{{1,2}} (?:of )?{MONTH}\b|"
                       rf"\b{MONTH} \d{{1,2}}\b", " ", text)  # the clock is what is left once the date is out
     if clock := re.search(r"\b(\d{1,2})(?::(\d\d))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\W|$)(?! ?(?:minute|min|hour|hr|day|week|month|year)s?\b)",
                           dateless):

@@ -159,6 +159,8 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     disagree = by_name and by_description and said[by_description] > said.get(by_name, 0) and not (
         by_name in ("remember", "recall", "forget") and memory and said[by_description] < 2)  # note_down: "... in plain words"
     chosen = by_description if disagree else best(scores)
+    if chosen in ARITHMETIC and described & TASK_WORDS and "schedule" in said:
+        chosen = "schedule"  # add_yearly: "Adds a yearly reminder for a date": what it adds is scheduled work, not numbers
     if checker and chosen not in ("weather", "clock", "search", "recall", "list_memory", "remember", "schedule", "cancel", "forget"):
         return "check"  # is_palindrome, "Checks whether a text reads the same both ways": a yes/no answer, never a text op
     if chosen is None:  # "Stow a detail about the user": a tool about the user that no verb names keeps things
@@ -233,7 +235,8 @@ def fill(tool: Tool, values: dict) -> dict:
         if role is None and main and main not in roles_taken and kind in (None, "string") and main in values:
             role = main  # add_job(work, when), forget(what): the parameter left to name plays the tool's main role
         roles_taken.add(role)
-        if kind == "integer" and role == "day" and set(words(param)) & {"from", "now", "after", "ahead", "delay", "later", "wait"}:
+        if kind == "integer" and role == "day" and (set(words(param)) & {"from", "now", "after", "ahead", "delay", "later", "wait"}
+                                                    or any(words(p) == ["month"] for p in tool.params)):
             args[param] = 0  # days_from_now: counted from the time said, with the other times (tasks.timed), not read as a weekday
             continue
         if kind in ("number", "integer") and role not in ("limit", "importance", "when") and numbers:
