@@ -1012,3 +1012,23 @@ def test_an_occasion_said_any_way_gets_its_date_in_the_tools_own_parts():
         loop(said, tools(tool("add_yearly", "Adds a yearly reminder for a date.", lambda **k: log.append(k) or "ok",
                               label="string", month="integer", day="integer")), DATED)
         assert log == [wanted], (said, log)
+
+
+def test_cancel_it_after_an_addition_and_other_ways_an_entry_goes():
+    calendar = []
+
+    def add(title, start):
+        return calendar.append(title) or f"Added '{title}' at {start}."
+
+    def remove(title):
+        return calendar.remove(title) or f"Removed '{title}'." if title in calendar else \
+            f"Error: no event '{title}'. Events: {', '.join(calendar) or 'none'}"
+    kit = tools(tool("cal_add", "Adds an event to the calendar.", add, title="string", start={"type": "string", "description": "ISO 8601"}),
+                tool("cal_remove", "Removes an event from the calendar.", remove, title="string"))
+    _, _, messages = loop("put pottery in my calendar for Friday at 6pm", kit, DATED)
+    loop("hmm no, get rid of that", kit, DATED, history=messages[1:])
+    assert calendar == [], calendar
+    calendar.extend(["Morning run", "Board meeting"])
+    loop("I hurt my knee so no running this week - drop it", kit, DATED)
+    loop("the board meeting got cancelled", kit, DATED)
+    assert calendar == [], calendar

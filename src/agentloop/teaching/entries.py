@@ -62,14 +62,14 @@ LISTED = (r"\b(?:[a-z]+ )?(?:events?|entries|reminders?|jobs?|tasks?|titles?|ite
           r"names?)\s*(?:are|include|is)?\s*:\s*(?P<items>[^.:\n]+?)(?:\.(?:\s|$)|\n|$)")
 
 
-def titles_in(text: str) -> list:
+def titles_in(text: str, fewest: int = 1) -> list:
     """The titles a text lists after a label and a colon ("Existing events: standup, water plants, gym." or
     "Error: no event 'x'; Known: standup, gym"), each a few words; [] when it lists fewer than two."""
-    lists = [found.group("items") for found in re.finditer(LISTED, text or "", re.I)]
-    for items in lists + re.findall(r"[:]\s*([^:\n]+?)\.?\s*$", text or ""):  # else what follows the last colon
+    labelled = [found.group("items") for found in re.finditer(LISTED, text or "", re.I)]
+    for at, items in enumerate(labelled + re.findall(r"[:]\s*([^:\n]+?)\.?\s*$", text or "")):  # else after the last colon
         items = [i.strip(" '\"‘’“”.") for i in re.split(r"\s*(?:,|;|\bor\b|\band\b)\s*", items)]
         items = [i for i in items if i and len(i.split()) <= 4]
-        if len(items) >= 2:
+        if len(items) >= (fewest if at < len(labelled) else 2):  # "Events: Board meeting" names one; a bare colon needs a list
             return items
     return []
 
@@ -79,7 +79,7 @@ def listed_titles(turn, tool) -> list:
     description (an error that names what there is is read after the call, with `titles_in`)."""
     enums = [v for p, spec in tool.params.items() if isinstance(spec, dict) and isinstance(spec.get("enum"), list)
              and role_of(p, spec, {"task": 1, "id": 1, "repeat": 1, "when": 1}) in ("task", "id") for v in spec["enum"]]
-    return [str(t) for t in enums + [t for other in turn.tools for t in titles_in(other.description)]]
+    return [str(t) for t in enums + [t for other in turn.tools for t in titles_in(other.description, fewest=2)]]
 
 
 def one_of(titles: list) -> str:
@@ -110,7 +110,8 @@ def taken_away(text: str) -> tuple[str, str] | None:
                 or re.match(rf"{LEAD}(?:i|we)\s+(?:don't|do not|no longer|won't|will not)\s+(?:need|want)\s+(?P<what>.+?)"
                             rf"(?:\s+(?:any ?more|now|again))?{ENDING}", part, re.I)
                 or re.match(rf"{LEAD}no more\s+(?P<what>.+?){ENDING}", part, re.I)
-                or re.match(rf"{LEAD}(?P<what>(?:the |my |our )?[a-z][\w' ]*?)\s*(?:is|'s|are|has been|have been)\s+(?:off|cancell?ed|"
+                or re.search(rf"(?:^\W*|\b(?:so|and|then)\s+)no\s+(?P<what>[a-z]+ing\b.*?){ENDING}", part, re.I)  # "so no running this week"
+                or re.match(rf"{LEAD}(?P<what>(?:the |my |our )?[a-z][\w' ]*?)\s*(?:is|'s|are|has been|have been|'s been|got|was|were)\s+(?:off|cancell?ed|"
                             rf"called off|not happening|no longer needed|not needed(?: any ?more)?|not on)(?:\s+(?:this|next|for|on|tomorrow|today|tonight|now)\b[^,]*)?{ENDING}", part, re.I))
         if said and named is None:
             named = said.group("what")
@@ -119,6 +120,9 @@ def taken_away(text: str) -> tuple[str, str] | None:
                    else "named" if re.search(r"\b(?:need|want|no more)\b", part, re.I) else "scheduled")
         elif not said:
             others.append(part)
+    others = [o for o in others if not re.fullmatch(r"(?:\W*(?:actually|hmm+|no|nope|ok|okay|oh|wait|sorry|on second thought)\W*)+", o, re.I)]
+    if named is None and pointed and not others:
+        return "", "pointed"  # "actually, cancel it": what was scheduled just before
     if named is None and pointed and len(others) == 1:  # "I already booked the flights, take that off"
         return clean(re.sub(r"^\W*(?:i|we)(?:'ve| have)?\s+(?:already\s+|just\s+)?", "", others[0], flags=re.I)), "guessed"
     if named is None or re.fullmatch(POINTERS, named.strip(), re.I):
@@ -152,6 +156,11 @@ def called_off(turn, intents: list) -> list | None:
     if not found:
         return None
     what, how = found
+    if how == "pointed":  # "cancel it" after "Scheduled: yoga (Friday at 6pm)": the entry this chat just added
+        just_added = re.match(r"Scheduled: (.+?) \(", turn.last_reply)
+        what, how = (just_added.group(1), "scheduled") if just_added else ("", "")
+        if not what:
+            return None
     listed = matched_title(what, listed_titles(turn, tool))
     if any(i.kind in ("schedule", "reminder") for i in intents) and re.search(ADDING, turn.text, re.I) and not listed:
         return None  # "drop the kids at school at 8, put it in the calendar": a new entry asked for in so many words
