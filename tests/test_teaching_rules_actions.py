@@ -1032,3 +1032,24 @@ def test_cancel_it_after_an_addition_and_other_ways_an_entry_goes():
     loop("I hurt my knee so no running this week - drop it", kit, DATED)
     loop("the board meeting got cancelled", kit, DATED)
     assert calendar == [], calendar
+
+
+def test_a_to_do_added_without_a_time_a_call_length_and_a_new_alarm():
+    log = []
+    todo = tools(tool("todo", "Adds a to-do with an optional deadline.", lambda **k: log.append(k) or "ok", required=["item"],
+                      item="string", deadline={"type": "string", "description": "YYYY-MM-DD, optional"}))
+    loop("add buy stamps to my to-do list", todo, DATED)
+    loop("I need to file taxes by the 30th, put it on my to-dos", todo, DATED)
+    assert log == [{"item": "buy stamps"}, {"item": "file taxes", "deadline": "2026-03-30"}], log
+    log.clear()
+    phone = tools(tool("schedule_call", "Schedules a phone call.", lambda **k: log.append(k) or "ok", contact="string",
+                       start={"type": "string", "description": "ISO 8601"}, minutes="integer"))
+    loop("schedule a 20 minute call with Aunt May on Monday at 4", phone, DATED)
+    reply, _, _ = loop("set up a call with Leo tomorrow at 9:30am", phone, DATED)
+    assert len(log) == 1 and log[0]["minutes"] == 20 and log[0]["start"] == "2026-03-16T16:00", log
+    assert "minutes" in reply, reply
+    log.clear()
+    alarm = tools(tool("alarm", "Sets an alarm.", lambda **k: log.append(k) or "ok", label="string", time="string"),
+                  tool("alarm_change", "Changes the time of an existing alarm.", lambda **k: "changed", alarm_id="string", time="string"))
+    loop("set an alarm for 7:15 tomorrow to feed the cat", alarm, DATED)
+    assert log and log[0]["label"] == "feed the cat", log

@@ -157,7 +157,7 @@ def called_off(turn, intents: list) -> list | None:
         return None
     what, how = found
     if how == "pointed":  # "cancel it" after "Scheduled: yoga (Friday at 6pm)": the entry this chat just added
-        just_added = re.match(r"Scheduled: (.+?) \(", turn.last_reply)
+        just_added = re.match(r"Scheduled: (.+?)(?: \(|\.$)", turn.last_reply)
         what, how = (just_added.group(1), "scheduled") if just_added else ("", "")
         if not what:
             return None

@@ -17,7 +17,8 @@ ASKING = (r"^\W*(?:(?:so|and|then|just|please|pls|can you|could you|would you|wi
           r"(?:set|add|create|make|schedule|put in|give me)(?: up)? (?:an?|the) (?:\w+ )?(?:reminder|event|entry|alarm|alert|nudge)(?: for it| for that)?|"
           r"(?:don't|do not) let me forget(?: it| that| this)?)"
           r"(?P<rest>.*)$")
-AROUND = (r"\b(?:(?:in|on|into|to|onto) )?(?:my|the|our) (?:calendar|diary|agenda|schedule|planner)\b|\b(?:please|pls|thanks|then|"
+AROUND = (r"\b(?:(?:in|on|into|to|onto) )?(?:my|the|our) (?:calendar|diary|agenda|schedule|planner|to-?dos?(?: list)?|"
+          r"todo list|list|reminders)(?=\W|$)|\b(?:please|pls|thanks|then|"
           r"too|for me|about it|of it|when it's time|as an? (?:\w+ )?(?:event|entry|reminder)|so (?:it|that it) (?:comes back|repeats)|"
           r"(?:repeat|recur|come back)s?|a reminder)\b")
 EVERY = {"every year": r"\b(?:every|each) year\b|\byearly\b|\bannual(?:ly)?\b", "every month": r"\b(?:every|each) month\b|\bmonthly\b",
@@ -28,8 +29,14 @@ OCCASION = (r"^(?:(?:it's|it is)\s+)?(?P<title>.*?\b(?:birthday|bday|anniversary
             r"(?:on\s+)?(?P<date>.+)$")
 
 
+TO_DO = (r"^\W*(?:(?:please|pls|can you|could you|just|and)\s+)*(?:add|put|pop|stick|jot down|write down|throw)\s+"
+         r"(?P<task>[^,;]+?)\s+(?:to|on|onto)\s+(?:my|the|our)\s+(?:to-?do|todo|task)s?(?: list)?(?:,? please)?\W*$")
+
+
 def pointed_request(text: str) -> list | None:
     """The schedule intent of a statement followed (or preceded) by a request that only points at it, or None."""
+    if (listed := re.match(TO_DO, text, re.I)) and not timing(listed.group("task"))[0]:
+        return [Intent("schedule", {"task": listed.group("task").strip(" '\""), "when": "", "clause": ""})]  # no time: none asked
     if re.search(r"[\"“”‘]|(?<![a-z])'(?![a-z])", text, re.I):
         return None  # quoted words are someone's message, not this request (another rule reads them)
     parts = [p for p in re.split(r"\s*(?:[,;!?]|[.:](?=\s|$)|\s[-–—])\s*", text.strip()) if p.strip()]
@@ -46,7 +53,7 @@ def pointed_request(text: str) -> list | None:
     else:
         when, said_every, rest = timing(from_now(said))
         every = every or said_every
-        task = re.sub(SUBJECT, "", rest, flags=re.I).strip(" ,.")
+        task = re.sub(r"\s+(?:by|before|until|on|at|for)$", "", re.sub(SUBJECT, "", rest, flags=re.I).strip(" ,."), flags=re.I)
     if not (when or every) or not task or re.match(r"(?:i|we|you|it|that)\b", task, re.I):
         return None
     return [Intent("schedule", {"task": task, "when": f"{when} {every}".strip(), "clause": f"{when} {every}".strip()})]

@@ -124,9 +124,10 @@ def schedule(intent, turn):
     due = when or next_time(every) if every or when else ""  # no time said: asked for, never made up
     if every and when and not re.search(DAY_WORDS, when, re.I) and (weekday := re.search(DAY_WORDS, every, re.I)):
         due = f"{weekday.group().rstrip('s').capitalize()} {when}"  # "every Friday at 5pm": first due Friday at 5pm
-    if not due and task and not any(allows_empty(tool, p) or p not in tool.required
-                                    for p, spec in tool.params.items() if role_of(p, spec, {"when": "", "day": "", "hour": ""})):
-        return say.WHEN_ASKED
+    times = [p for p, spec in tool.params.items()
+             if role_of(p, spec, {"when": "", "day": "", "hour": ""}) or re.search(r"YYYY|HH:MM|\bISO\b", described(tool, p))]
+    if not due and task and times and not any(allows_empty(tool, p) or p not in tool.required for p in times):
+        return say.WHEN_ASKED  # a to-do tool with an optional deadline takes the task alone
     day, hour = re.sub(CLOCK_WORDS, "", due).strip(" ,") or due, next(iter(re.findall(CLOCK_WORDS, due)), due)
     if days := re.findall(rf"{DAY_WORDS}|\bweekdays?\b|\bweekends?\b", every, re.I):  # "every weekday at 9:15": the days
         day = " ".join(days)
@@ -148,7 +149,8 @@ def schedule(intent, turn):
         results = yield [timed(tool, call(tool, task=task, when=due), phrase, every, now)]
     if reason := refusal(results):
         return f"I couldn't schedule that. {reason}"
-    return f"Scheduled: {task or 'it'} ({' '.join(filter(None, [when, every])) or due})."
+    said_when = ' '.join(filter(None, [when, every])) or due
+    return f"Scheduled: {task or 'it'}" + (f" ({said_when})." if said_when else ".")
 
 
 DAY_WORDS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"

@@ -39,7 +39,7 @@ KINDS = {
     "list_memory": "list all",
     "forget": "forget delete remove erase unlearn wipe scrub purge discard clear drop scrap throw toss shred destroy strike "
               "unpin retract retire revoke withdraw expunge unsave release void unlist blank",
-    "schedule": "schedule queue reminder remind follow followup enqueue task calendar event appointment agenda "
+    "schedule": "schedule queue reminder remind ping follow followup enqueue task calendar event appointment agenda "
                 "nudge alarm job cron timer todo planner diary recurring routine interval chore reserve book booking "
                 "recurrence deadline due",
     "cancel": "cancel unschedule deschedule dequeue abort",

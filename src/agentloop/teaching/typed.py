@@ -27,9 +27,17 @@ def typed_value(tool, param: str, hint: str, phrase: str, every: str, now, said:
     if counted and any(words(p) == ["month"] for p in tool.params) and named in ({"day"}, {"month"}, {"year"}):
         when = moment(phrase, now) if now and phrase.strip() else None  # add_yearly(label, month, day): the date in parts
         return needed(tool, param, when and getattr(when, named.pop()))
-    if counted and named & {"duration", "length", "long", "lasting"}:
+    if counted and (named & {"duration", "length", "long", "lasting"} or lasts(tool, param)):
         return needed(tool, param, duration(said, "hour" if "hour" in named else "minute"))
     return NOT_MINE
+
+
+def lasts(tool, param: str) -> bool:
+    """schedule_call(contact, start, minutes): "minutes" beside a full start time (and no hour) is how long, not the clock's."""
+    others = [p for p in tool.params if p != param]
+    return param.lower() in ("minutes", "mins") and not any("hour" in words(p) for p in others) and any(
+        re.search(r"\bISO\b|YYYY|date[- ]?time|timestamp", str(tool.params[p].get("description", "")), re.I)
+        or set(words(p)) & {"start", "datetime", "when", "at"} for p in others)
 
 
 def needed(tool, param: str, value):
