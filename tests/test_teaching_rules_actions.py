@@ -1053,3 +1053,11 @@ def test_a_to_do_added_without_a_time_a_call_length_and_a_new_alarm():
                   tool("alarm_change", "Changes the time of an existing alarm.", lambda **k: "changed", alarm_id="string", time="string"))
     loop("set an alarm for 7:15 tomorrow to feed the cat", alarm, DATED)
     assert log and log[0]["label"] == "feed the cat", log
+
+
+def test_a_question_or_a_request_again_is_never_taken_for_an_entry():
+    log = []
+    kit = diary(log)
+    for said in ("Is the dentist on Friday? remind me", "remind me on Friday instead"):
+        loop(said, kit, DATED)
+    assert not [e for e in log if e[0] != "added" or e[1].get("what", "").lower().startswith(("is ", "remind"))], log

@@ -184,6 +184,7 @@ def moved_instead(turn, intents: list) -> list | None:
         return None
     when, every, what = timing(said.group("rest"))
     what = re.sub(r"^(?:the|my|our)\s+", "", what.strip(" ,"), flags=re.I)
-    if not when or every or not what or re.match(r"(?:it|that|this|i|we|you)\b", what, re.I):
-        return None
+    if not when or every or not what or re.match(r"(?:it|that|this|i|we|you|me|remind|ping|nudge|schedule|set|add|book|put|"
+                                                 r"make|move|cancel|tell|ask)\b", what, re.I):
+        return None  # "remind me on Friday instead" asks again; it names no entry to move
     return [Intent("move", {"what": what, "when": re.sub(r"^(?:on|at)\s+", "", when, flags=re.I), "said": turn.text})]

@@ -37,8 +37,8 @@ def pointed_request(text: str) -> list | None:
     """The schedule intent of a statement followed (or preceded) by a request that only points at it, or None."""
     if (listed := re.match(TO_DO, text, re.I)) and not timing(listed.group("task"))[0]:
         return [Intent("schedule", {"task": listed.group("task").strip(" '\""), "when": "", "clause": ""})]  # no time: none asked
-    if re.search(r"[\"“”‘]|(?<![a-z])'(?![a-z])", text, re.I):
-        return None  # quoted words are someone's message, not this request (another rule reads them)
+    if re.search(r"[\"“”‘]|(?<![a-z])'(?![a-z])", text, re.I) or re.search(r"\?\s*\S", text):
+        return None  # quoted words are someone's message, and a question is no statement to schedule (other rules read them)
     parts = [p for p in re.split(r"\s*(?:[,;!?]|[.:](?=\s|$)|\s[-–—])\s*", text.strip()) if p.strip()]
     asks = [i for i, p in enumerate(parts) if (m := re.match(ASKING, p, re.I)) and not leftover(m.group("rest"))]
     if len(asks) != 1 or len(parts) < 2:
