@@ -1061,3 +1061,20 @@ def test_a_question_or_a_request_again_is_never_taken_for_an_entry():
     for said in ("Is the dentist on Friday? remind me", "remind me on Friday instead"):
         loop(said, kit, DATED)
     assert not [e for e in log if e[0] != "added" or e[1].get("what", "").lower().startswith(("is ", "remind"))], log
+
+
+def test_a_cron_field_gets_a_cron_rule_and_that_job_after_a_statement_is_looked_up():
+    made, gone = [], []
+    jobs = {"job-7": "backup photos (daily)", "job-9": "send invoices (monthly)"}
+    kit = tools(tool("jobs", "Shows scheduled jobs, one per line as id: description.", lambda: "\n".join(f"{k}: {v}" for k, v in jobs.items())),
+                tool("unschedule", "Unschedules a job.", lambda job_id: gone.append(job_id) or f"Unscheduled {job_id}.", job_id="string"),
+                tool("schedule_job", "Schedules a job.", lambda **k: made.append(k) or "ok", what="string",
+                     cron={"type": "string", "description": "cron expression"}))
+    for said in ("back up the database every night at 2", "rotate the logs every Monday at 9:30", "email the team every weekday at 8am",
+                 "check the server every 15 minutes"):
+        loop(said, kit, DATED)
+    assert [m["cron"] for m in made] == ["0 2 * * *", "30 9 * * 1", "0 8 * * 1-5", "*/15 * * * *"], made
+    reply, _, _ = loop("pay the rent every other Friday", kit, DATED)
+    assert len(made) == 4 and "cron" in reply, (made, reply)
+    loop("we're done invoicing, kill that job", kit, DATED)
+    assert gone == ["job-9"], gone

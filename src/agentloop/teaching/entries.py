@@ -27,7 +27,8 @@ TAKE_AWAY = (r"cancel|call off|forget about|(?:take|tick|cross|knock)(?=\s.+\b(?
 PLACES = r"(?:\s+(?:from|off|out of)\s+(?:the |my |our )?(?:calendar|agenda|diary|schedule|planner|list|queue))"
 AWAY = r"(?:\s+(?:off|out|away))"
 EVENT_VERBS = r"cancel|call off|skip|stop|take (?:out|off)"  # words that only scheduled work is taken away with
-POINTERS = r"(?:it|that|this|them|those|that one|this one)"
+POINTERS = (r"(?:it|that|this|them|those|that one|this one|(?:that|this) (?:job|reminder|event|task|entry|thing|appointment|"
+            r"meeting|booking|alarm|item)s?)")
 ENDING = r"(?:,?\s+(?:please|pls|thanks|for me|any ?more|now|too))*\W*$"
 
 
@@ -161,7 +162,8 @@ def called_off(turn, intents: list) -> list | None:
         what, how = (just_added.group(1), "scheduled") if just_added else ("", "")
         if not what:
             return None
-    listed = matched_title(what, listed_titles(turn, tool))
+    listed = matched_title(what, listed_titles(turn, tool)) or (how == "guessed" and any(
+        "id" in p.lower() for p in tool.required))  # an id is looked up in the listing, which says whether anything matches
     if any(i.kind in ("schedule", "reminder") for i in intents) and re.search(ADDING, turn.text, re.I) and not listed:
         return None  # "drop the kids at school at 8, put it in the calendar": a new entry asked for in so many words
     if listed or (not memory and (how == "scheduled" or how == "named" and not turn.tool("forget"))):

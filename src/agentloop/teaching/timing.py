@@ -223,8 +223,9 @@ def clock_of(phrase: str) -> tuple | None:
     if clock := re.search(r"\b(\d{1,2})(?::(\d\d))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\W|$)(?! ?(?:minute|min|hour|hr|day|week|month|year)s?\b)",
                           dateless):
         hour, minute = int(clock[1]) % 24, int(clock[2] or 0)
-        evening = (clock[3] or "").startswith("p") or re.search(r"\btonight|evening|night|afternoon\b", text) or (
-            not clock[3] and 1 <= hour <= 6 and not clock[1].startswith("0") and not re.search(r"\bmorning\b|\bdawn\b|\bearly\b", text))  # "at 5" is 17:00, no one means 5am
+        small_hours = not clock[3] and 1 <= hour <= 4 and re.search(r"\bnight|\bnightly\b", text)  # "every night at 2" is 2am
+        evening = (clock[3] or "").startswith("p") or not small_hours and (re.search(r"\btonight|evening|night|afternoon\b", text) or (
+            not clock[3] and 1 <= hour <= 6 and not clock[1].startswith("0") and not re.search(r"\bmorning\b|\bdawn\b|\bearly\b", text)))  # "at 5" is 17:00
         hour += 12 if evening and hour < 12 else 0
         return (0 if (clock[3] or "").startswith("a") and hour == 12 else hour), minute
     if "noon" in text or "midday" in text:

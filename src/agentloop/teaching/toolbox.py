@@ -204,7 +204,7 @@ ROLES = {
     "when": "when time at due date delay wait after in schedule start datetime moment",
     "day": "day weekday",
     "hour": "hour clock",
-    "repeat": "repeat recur recurrence recurring every frequency freq interval rrule cadence period",
+    "repeat": "repeat recur recurrence recurring every frequency freq interval rrule cadence period cron",
     "city": "city location place where town",
     "word": "word text string input s phrase sentence",
     "letter": "letter char character ch c symbol needle",

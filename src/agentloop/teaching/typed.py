@@ -6,7 +6,7 @@ never the user's phrase in a field that wants a rule or a number, never a placeh
 import calendar
 import re
 
-from .timing import DAYS, moment
+from .timing import DAYS, clock_of, moment
 from .toolbox import Missing, cadence, type_of, words
 
 NOT_MINE = object()
@@ -20,6 +20,8 @@ def typed_value(tool, param: str, hint: str, phrase: str, every: str, now, said:
     counted, named = type_of(spec) in ("integer", "number"), set(words(param))
     if re.search(r"\bRRULE\b|\bFREQ=|\brecurrence rule\b", f"{hint} {param}", re.I):
         return needed(tool, param, rrule(every))
+    if re.search(r"\bcron\b", f"{hint} {param}", re.I) and not counted:
+        return needed(tool, param, cron(every, phrase))
     if counted and "day" in named and named & {"from", "now", "in", "after", "delay", "wait", "later", "ahead"}:
         return needed(tool, param, days_ahead(phrase, now))
     if counted and re.search(r"\bunix\b|\bepoch\b|\btimestamp\b", f"{param.replace('_', ' ')} {hint}", re.I):
@@ -57,6 +59,27 @@ def rrule(every: str) -> str | None:
     if unit == "weekday":
         days = DAY_CODES[:5]
     return rule + (f";BYDAY={','.join(days)}" if days and FREQ[unit] == "WEEKLY" else "")
+
+
+def cron(every: str, phrase: str) -> str | None:
+    """"every night at 2" as "0 2 * * *", "every Monday at 9:30" as "30 9 * * 1", "every weekday at 7" as "0 7 * * 1-5",
+    "every 15 minutes" as "*/15 * * * *"; None when no recurrence, or no clock for one that needs it, is said."""
+    often = re.search(r"\bevery (\d+ )?(minute|min|hour|hr)s?\b|\b(hourly)\b", every or "", re.I)
+    said = ((("hour" if often[3] or often[2].startswith("h") else "minute"), int(often[1] or 1)) if often
+            else cadence(every) if every else None)
+    if not said:
+        return None
+    unit, count = said
+    if unit in ("minute", "hour"):
+        return f"*/{count} * * * *" if unit == "minute" else f"0 */{count} * * *" if count > 1 else "0 * * * *"
+    clock = clock_of(phrase)
+    if clock is None or count != 1:
+        return None  # "every other Friday" has no cron form
+    days = [str(i + 1) for i, day in enumerate(DAYS) if re.search(rf"\b{day}", every, re.I)]
+    dow = "1-5" if unit == "weekday" else ",".join(d.replace("7", "0") for d in days) if unit == "week" and days else "*"
+    if unit == "week" and dow == "*" or unit not in ("day", "week", "weekday"):
+        return None  # a week with no day said, a month or a year: asked for
+    return f"{clock[1]} {clock[0]} * * {dow}"
 
 
 def days_ahead(phrase: str, now) -> int | None:
