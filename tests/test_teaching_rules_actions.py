@@ -1078,3 +1078,16 @@ def test_a_cron_field_gets_a_cron_rule_and_that_job_after_a_statement_is_looked_
     assert len(made) == 4 and "cron" in reply, (made, reply)
     loop("we're done invoicing, kill that job", kit, DATED)
     assert gone == ["job-9"], gone
+
+
+def test_an_event_stated_then_pointed_at_and_an_entry_that_isnt_happening():
+    added, gone = [], []
+    kit = planner(added, gone, "Removes an entry from the planner by its name. Entries: swim, pay rent, book club.")
+    for said in ("my sister's wedding is on 19 December at 2pm, put it in the planner",
+                 "in an hour I gotta leave for the airport, remind me",
+                 "I'm off to the optician on Monday at 10, please add it"):
+        loop(said, kit, DATED)
+    assert [(a["label"], a["at"]) for a in added] == [("Sister's wedding", "2026-12-19T14:00"), ("leave for the airport", "2026-03-11T15:00"),
+                                                     ("the optician", "2026-03-16T10:00")], added
+    loop("nah, the swim thing isn't happening anymore", kit, DATED)
+    assert gone == ["swim"], gone

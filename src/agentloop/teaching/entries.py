@@ -112,8 +112,10 @@ def taken_away(text: str) -> tuple[str, str] | None:
                             rf"(?:\s+(?:any ?more|now|again))?{ENDING}", part, re.I)
                 or re.match(rf"{LEAD}no more\s+(?P<what>.+?){ENDING}", part, re.I)
                 or re.search(rf"(?:^\W*|\b(?:so|and|then)\s+)no\s+(?P<what>[a-z]+ing\b.*?){ENDING}", part, re.I)  # "so no running this week"
-                or re.match(rf"{LEAD}(?P<what>(?:the |my |our )?[a-z][\w' ]*?)\s*(?:is|'s|are|has been|have been|'s been|got|was|were)\s+(?:off|cancell?ed|"
-                            rf"called off|not happening|no longer needed|not needed(?: any ?more)?|not on)(?:\s+(?:this|next|for|on|tomorrow|today|tonight|now)\b[^,]*)?{ENDING}", part, re.I))
+                or re.match(rf"{LEAD}(?P<what>(?:the |my |our )?[a-z][\w' ]*?)\s*(?:(?:is|'s|are|has been|have been|'s been|got|was|were)\s+"
+                            rf"(?:off|cancell?ed|called off|not happening|no longer needed|not needed(?: any ?more)?|not on)|"
+                            rf"(?:isn't|is not|aren't|are not|won't be)\s+(?:happening|on|going ahead|needed))"
+                            rf"(?:\s+(?:this|next|for|on|tomorrow|today|tonight|now)\b[^,]*)?{ENDING}", part, re.I))
         if said and named is None:
             named = said.group("what")
             how = ("guessed" if re.search(r"\b(?:going|coming|doing|making it) (?:to )?(?!the |my |our )|\bmake (?!it\b|the |my |our )",

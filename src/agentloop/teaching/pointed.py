@@ -23,10 +23,12 @@ AROUND = (r"\b(?:(?:in|on|into|to|onto) )?(?:my|the|our) (?:calendar|diary|agend
           r"(?:repeat|recur|come back)s?|a reminder)\b")
 EVERY = {"every year": r"\b(?:every|each) year\b|\byearly\b|\bannual(?:ly)?\b", "every month": r"\b(?:every|each) month\b|\bmonthly\b",
          "every week": r"\b(?:every|each) week\b|\bweekly\b", "every day": r"\b(?:every|each) day\b|\bdaily\b"}
-SUBJECT = (r"^\W*(?:(?:i|we)(?:'ve| have)? (?:need|have|want|ought|got|gotta|'ve got)(?: to)?|(?:i|we) (?:should|must|gotta|'ve got|have got)|"
+SUBJECT = (r"^\W*(?:(?:i|we)(?:'ve| have)? (?:need|have|want|ought|gotta|got)\b(?: to)?|(?:i|we) (?:should|must|gotta|'ve got|have got)\b|"
+           r"(?:i'm|i am|we're|we are) (?:off to|going to|heading to|due at|booked in at)\b|"
            r"(?:i|we)(?:'ve got| have got| have|'ve) (?=an? |my |the |our )|(?:i'm|i am|we're|we are)(?= \w+ing\b))\s*")
 OCCASION = (r"^(?:(?:it's|it is)\s+)?(?P<title>.*?\b(?:birthday|bday|anniversary|name ?day))\s+(?:(?:is|falls|'s|will be|comes)\s+)?"
-            r"(?:on\s+)?(?P<date>.+)$")
+            r"(?:on\s+)?(?P<date>.+)$|^(?P<event>(?:my |our |the )?(?!i\b|we\b|it\b)[a-z][\w' ]*?)\s+(?:is|are|will be|takes place|happens|"
+            r"starts)\s+(?P<at>(?:on|at|this|next|tomorrow|today|tonight)\b.+)$")
 
 
 TO_DO = (r"^\W*(?:(?:please|pls|can you|could you|just|and)\s+)*(?:add|put|pop|stick|jot down|write down|throw)\s+"
@@ -47,9 +49,9 @@ def pointed_request(text: str) -> list | None:
     said = " ".join(p for i, p in enumerate(parts) if i != asks[0])
     every = next((e for e, said_so in EVERY.items() if re.search(said_so, f"{asked} {said}", re.I)), "")
     occasion = re.match(OCCASION, said, re.I)
-    if occasion:
-        when, _, _ = timing(occasion.group("date"))
-        task = title_of(occasion.group("title"))
+    if occasion:  # "Dad's birthday is on 14 August", "my sister's wedding is on 19 December at 2pm": its title, its time
+        when, _, _ = timing(occasion.group("date") or occasion.group("at"))
+        task = title_of(occasion.group("title") or occasion.group("event"))
     else:
         when, said_every, rest = timing(from_now(said))
         every = every or said_every
