@@ -774,3 +774,320 @@ def test_a_tool_error_in_the_first_step_of_a_chained_sum_is_reported_not_a_crash
                 tool("take_away", "Subtracts amount from start.", failing, start="number", amount="number"))
     answer, calls, _ = loop("a coat is 80 dollars and it's 15% off. what do I pay?", kit)
     assert calls and "base must be positive" in answer and "80" not in answer.replace("80 dollars", ""), (calls, answer)
+
+
+# 145. Calling off in any words, with a tool that takes scheduled work away: never a new entry, never a memory delete.
+PLANNED = {"swim": "2026-03-13T07:00", "pay rent": "monthly", "book club": "2026-03-12T19:00"}
+
+
+def planner(added, gone, described="Removes an entry from the planner by its name. Entries: swim, pay rent, book club."):
+    def remove(entry):
+        if entry.lower() not in PLANNED:
+            return f"Error: nothing called {entry!r}. Entries: {', '.join(PLANNED)}"
+        return gone.append(entry) or f"Removed {entry}."
+    return tools(tool("planner_add", "Adds an entry to the user's planner.", lambda **k: added.append(k) or f"added {k}",
+                      label="string", at={"type": "string", "description": "ISO 8601 date-time"},
+                      every={"type": "string", "enum": ["never", "daily", "weekly"]}),
+                 tool("planner_remove", described, remove, entry="string"))
+
+
+def test_calling_off_in_any_words_cancels_and_never_adds():
+    for said, wanted in (("stop the swim thing on friday, I'm done with it", "swim"),
+                         ("I'm not going to book club this week, take it out", "book club"),
+                         ("drop swim", "swim"),
+                         ("swimming is off", "swim"),
+                         ("I won't need the book club reminder anymore", "book club"),
+                         ("scrap the swimming session please", "swim"),
+                         ("we're skipping book club tomorrow", "book club")):
+        added, gone = [], []
+        reply, _, _ = loop(said, planner(added, gone), DATED)
+        assert gone == [wanted] and not added, (said, gone, added, reply)
+        assert "Removed" in reply, (said, reply)
+
+
+def test_calling_off_with_a_memory_delete_also_offered():
+    """Both a memory delete and a scheduling remover: the entry goes by the remover; "forget my X" stays a forget."""
+    gone, erased = [], []
+    kit = {**planner([], gone), **tools(tool("erase_note", "Deletes a note from memory.",
+                                             lambda key: erased.append(key) or f"Deleted {key}.", key="string"))}
+    loop("get rid of the rent payment reminder", kit, DATED + "\nMemory:\n- bank: Monzo")
+    assert gone == ["pay rent"] and not erased, (gone, erased)
+    gone.clear()
+    loop("Forget my bank", kit, DATED + "\nMemory:\n- bank: Monzo")
+    assert erased == ["bank"] and not gone, (gone, erased)
+
+
+# 146. The user's name for an entry, matched to the titles the tools list (description, enum, an error that names them).
+def test_the_users_name_is_matched_to_a_listed_title_or_asked_about():
+    gone = []
+    kit = tools(tool("unqueue", "Takes a job off the queue.", lambda job: gone.append(job) or f"Unqueued {job}.",
+                     job={"type": "string", "enum": ["nightly backup", "invoice run", "log cleanup"]}))
+    loop("cancel the backup job", kit, DATED)
+    assert gone == ["nightly backup"], gone
+    reply, calls, _ = loop("cancel the report", kit, DATED)
+    assert not calls and "nightly backup" in reply and "?" in reply, (calls, reply)
+    gone.clear()  # no titles until the tool's error names them: one retry with the match
+    loop("get rid of the rent payment reminder", planner([], gone, "Removes a planner entry by its name."), DATED)
+    assert gone == ["pay rent"], gone
+
+
+# 147. A statement, then a request that only points at it: the task without its subject, the time said before it.
+def test_a_delay_said_before_the_task_fills_the_delay():
+    for said, task, minutes in (("45 minutes from now I need to check the oven. ping me", "check the oven", 45),
+                                ("in 3 hours I've got to move the car, remind me", "move the car", 180),
+                                ("In half an hour I should ring Sam - can you remind me?", "ring Sam", 30)):
+        for name, param, spec, scale in (("set_alarm", "after_min", "integer", 1),
+                                         ("nudge", "wait_seconds", {"type": "integer", "description": "delay in seconds"}, 60)):
+            log = []
+            kit = tools(tool(name, "Sends the user a reminder after a delay.", lambda **k: log.append(k) or "ok", note="string",
+                             **{param: spec}))
+            reply, _, _ = loop(said, kit, DATED)
+            assert log == [{"note": task, param: minutes * scale}], (said, name, log, reply)
+
+
+def test_a_birthday_stated_then_pointed_at_gets_a_clean_yearly_entry():
+    for said, title, start in (("Dad's birthday is on 14 August, make it repeat every year", "Dad's birthday", "2026-08-14"),
+                               ("My sister Lena's birthday falls on 9 October. Put it in the calendar every year",
+                                "Lena's birthday", "2026-10-09"),
+                               ("our anniversary is 3 May - add it yearly", "Anniversary", "2026-05-03")):
+        log = []
+        kit = tools(tool("calendar_put", "Puts an event on the calendar.", lambda **k: log.append(k) or "ok", title="string",
+                         start={"type": "string", "description": "ISO date-time"},
+                         repeat={"type": "string", "enum": ["none", "weekly", "yearly"]}))
+        loop(said, kit, DATED)
+        assert len(log) == 1 and log[0]["title"] == title and log[0]["start"].startswith(start) and log[0]["repeat"] == "yearly", (
+            said, log)
+
+
+# 148. Each typed field in its own format: a pattern written in letters, a format shown by an example, "8.30am".
+def test_split_date_and_time_fields_each_get_their_own_format():
+    log = []
+    meeting = tools(tool("plan_meeting", "Plans a meeting.", lambda **k: log.append(k) or "ok", topic="string",
+                         day={"type": "string", "description": "the date (DD/MM/YYYY)"},
+                         start_time={"type": "string", "description": "24h time like 13:05"}))
+    loop("set up a budget meeting the day after tomorrow at 3pm", meeting, DATED)
+    assert log and log[0]["day"] == "13/03/2026" and log[0]["start_time"] == "15:00", log
+    log.clear()
+    booking = tools(tool("slot_book", "Books an appointment.", lambda **k: log.append(k) or "ok", service="string",
+                         on_date={"type": "string", "description": "date, YYYY-MM-DD"}, hour="integer", minute="integer"))
+    loop("book a dentist check-up for 2 April at 8.30am", booking, DATED)
+    assert log and log[0]["on_date"] == "2026-04-02" and (log[0]["hour"], log[0]["minute"]) == (8, 30), log
+
+
+# 149. A format the tool's description gives a parameter ("day as DD/MM/YYYY", "a new ISO start time"), a delay
+# parameter named "..._from_now", and a number nothing in the request places: asked for, never sent as 0.
+def test_formats_said_in_the_tool_description_are_each_parameters_own():
+    log = []
+    kit = tools(tool("reserve_table", "Reserve a table. day as DD/MM/YYYY, at as HH:MM (24h).", lambda **k: log.append(k) or "ok",
+                     party="string", day="string", at="string"))
+    loop("reserve a table for the family on Sunday at 1pm", kit, DATED)
+    assert log and log[0]["day"] == "15/03/2026" and log[0]["at"] == "13:00", log
+    moved = []
+    events = [{"id": "e1", "title": "Pilates", "start": "2026-03-12T07:30"}, {"id": "e2", "title": "Team lunch", "start": "2026-03-16T12:00"}]
+    kit = tools(tool("get_events", "Returns upcoming events with their ids.", lambda: json.dumps(events)),
+                tool("retime_event", "Give an event a new ISO start time.", lambda **k: moved.append(k) or "ok",
+                     event_id="string", new_start="string"))
+    loop("Move pilates to Saturday at 9am", kit, DATED)
+    assert moved == [{"event_id": "e1", "new_start": "2026-03-14T09:00"}], moved
+
+
+def test_a_delay_from_now_is_counted_and_an_unplaced_number_is_asked():
+    log = []
+    kit = tools(tool("add_nag", "Sends the user a reminder after a number of minutes from now.", lambda **k: log.append(k) or "ok",
+                     text="string", mins_from_now="integer"))
+    loop("in 3 hours I have to water the lawn, remind me", kit, DATED)
+    assert log == [{"text": "water the lawn", "mins_from_now": 180}], log
+    log.clear()
+    kit = tools(tool("add_nag", "Sends the user a reminder.", lambda **k: log.append(k) or "ok", text="string", urgency="integer"))
+    reply, _, _ = loop("remind me tomorrow at 9 to water the lawn", kit, DATED)
+    assert not log and "urgency" in reply, (log, reply)
+
+
+def test_a_to_do_taken_off_in_other_words_goes_by_its_listed_item():
+    """An enum of items: "scratch X off my list", "I already did X, take that off", "forget about X" (no memory tool)."""
+    for said, wanted in (("scratch the bike repair off my list", "fix bike"),
+                         ("I already booked the flights, take that off", "book flights"),
+                         ("forget about the milk", "buy milk")):
+        gone = []
+        kit = tools(tool("todo_remove", "Removes an item from the to-do list.", lambda item: gone.append(item) or f"Removed {item}.",
+                         item={"type": "string", "enum": ["buy milk", "fix bike", "book flights"]}),
+                    tool("todo_add", "Adds an item to the to-do list.", lambda **k: "added", item="string",
+                         due={"type": "string", "description": "YYYY-MM-DD"}))
+        reply, _, _ = loop(said, kit, DATED)
+        assert gone == [wanted], (said, gone, reply)
+
+
+def test_words_that_only_look_like_calling_off_still_add_or_are_left_alone():
+    added, gone = [], []
+    kit = planner(added, gone, "Removes an entry from the planner by its name.")
+    for said in ("Drop the kids at school at 8am tomorrow, put it in the planner", "stop at the bakery tomorrow at 5pm, remind me",
+                 "remind me to stop the car service on friday at 9"):
+        loop(said, kit, DATED)
+    assert len(added) == 3 and not gone, (added, gone)
+    for said in ("The meeting is off to a good start", "I'm not going to eat meat anymore"):
+        loop(said, kit, DATED)
+    assert len(added) == 3 and not gone, (added, gone)
+
+
+# 150. Time fields of unusual types: an RRULE, days from now, a Unix timestamp, a duration: each in its type, or asked.
+def test_time_fields_of_unusual_types_get_their_own_type_or_are_asked():
+    def one(said, name, **params):
+        log = []
+        reply, _, _ = loop(said, tools(tool(name, "Schedules an event for the user.", lambda **k: log.append(k) or "ok", **params)), DATED)
+        return log[0] if log else reply
+    made = one("Pottery every other Tuesday at 6pm", "make_event", title="string",
+               rule={"type": "string", "description": "iCal RRULE such as FREQ=DAILY"}, starts={"type": "string", "description": "ISO 8601"})
+    assert made["rule"] == "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU" and made["starts"] == "2026-03-17T18:00", made
+    assert one("remind me next week to call the plumber", "remind_in_days", msg="string", days_from_now="integer")["days_from_now"] == 7
+    assert one("remind me on Friday to call the plumber", "remind_in_days", msg="string", days_from_now="integer")["days_from_now"] == 2
+    stamped = one("remind me tomorrow at 9am to pay the gas bill", "set_reminder", what="string",
+                  at={"type": "integer", "description": "Unix timestamp in seconds"})
+    assert stamped["at"] == 1773306000, stamped  # 2026-03-12T09:00, the prompt's clock read as UTC
+    timed = one("add a 45 minute call with Priya on Tuesday at 11:30", "add_event", summary="string",
+                date={"type": "string", "description": "YYYY-MM-DD"}, duration_minutes="integer")
+    assert timed["duration_minutes"] == 45 and timed["date"] == "2026-03-17", timed
+    asked = one("add lunch with Ben tomorrow at noon", "add_event", summary="string", date="string", duration_minutes="integer")
+    assert isinstance(asked, str) and "duration" in asked, asked
+
+
+def test_a_bare_hour_from_1_to_6_is_in_the_afternoon():
+    for said, start in (("put the bakery run on my calendar tomorrow at 5", "2026-03-12T17:00"),
+                        ("add a call with Omar on Friday at 2:30", "2026-03-13T14:30"),
+                        ("add a flight check on Friday at 5 in the morning", "2026-03-13T05:00"),
+                        ("add the server patch on Friday at 04:15", "2026-03-13T04:15")):
+        added = []
+        loop(said, planner(added, []), DATED)
+        assert added and added[0]["at"] == start, (said, added)
+
+
+# 152. "... instead" with a new time moves; an error that lists titles under any label; "I'll skip X"; a mover never adds.
+def diary(log):
+    entries = {"dentist": "2026-03-16 09:00", "piano lesson": "2026-03-14 16:00", "dinner with Kim": "2026-03-12 19:30"}
+
+    def known(entry, done):
+        return log.append((done, entry)) or f"{done} {entry}" if entry in entries else \
+            f"Error: unknown entry {entry!r}. Known: {', '.join(entries)}"
+    when = {"on": {"type": "string", "description": "date YYYY-MM-DD"}, "at": {"type": "string", "description": "time HH:MM"}}
+    return tools(tool("diary_entry", "Writes an appointment into the diary.", lambda **k: log.append(("added", k)) or "ok",
+                      what="string", **when),
+                 tool("diary_move", "Moves a diary appointment to another day and time.",
+                      lambda entry, on, at: known(entry, f"moved to {on} {at}"), entry="string", **when),
+                 tool("diary_strike", "Strikes an appointment out of the diary.", lambda entry: known(entry, "removed"), entry="string"))
+
+
+def test_instead_moves_and_other_ways_of_calling_off_and_adding():
+    for said, wanted in (("can we do the piano lesson on Sunday at 3 instead?", ("moved to 2026-03-15 15:00", "piano lesson")),
+                         ("I'll skip the dentist", ("removed", "dentist")),
+                         ("the dinner's not happening", ("removed", "dinner with Kim")),
+                         ("remind me in a fortnight to check the tyres", ("added", {"what": "check the tyres", "on": "2026-03-25",
+                                                                                     "at": "14:00"})),
+                         ("pencil in a haircut for the 20th at half past two", ("added", {"what": "a haircut", "on": "2026-03-20",
+                                                                                          "at": "14:30"}))):
+        log = []
+        reply, _, _ = loop(said, diary(log), DATED)
+        assert log[-1:] == [wanted], (said, log, reply)
+
+
+def test_a_refused_title_is_looked_up_in_the_listing_tool_then_retried_once():
+    titles, done = ["Water plants", "Call mum", "Renew car tax"], []
+    kit = tools(tool("list_reminders", "Returns the titles of all reminders.", lambda: json.dumps(titles)),
+                tool("cancel_reminder", "Cancels a reminder given its title.",
+                     lambda title: done.append(title) or f"Cancelled '{title}'." if title in titles else "Error: no such reminder.",
+                     title="string"),
+                tool("retime_reminder", "Moves a reminder to a new time (ISO 8601).",
+                     lambda title, new_time: done.append((title, new_time)) or "Moved." if title in titles else "Error: no such reminder.",
+                     title="string", new_time="string"))
+    loop("I don't need the car tax reminder any more", kit, DATED)
+    loop("move the plant watering reminder to Friday at 8am", kit, DATED)
+    assert done == ["Renew car tax", ("Water plants", "2026-03-13T08:00")], done
+    reply, _, _ = loop("cancel the dentist reminder", kit, DATED)
+    assert done[2:] == [] and "couldn't" in reply, (done, reply)
+
+
+def test_an_occasion_said_any_way_gets_its_date_in_the_tools_own_parts():
+    for said, wanted in (("my brother Tom's birthday is on the 3rd of May, remind me every year", {"label": "Tom's birthday", "month": 5, "day": 3}),
+                         ("Dad's bday is 14/08 - set a yearly reminder", {"label": "Dad's bday", "month": 8, "day": 14}),
+                         ("it's my mum's birthday on 9 September, don't let me forget it", {"label": "Mum's birthday", "month": 9, "day": 9})):
+        log = []
+        loop(said, tools(tool("add_yearly", "Adds a yearly reminder for a date.", lambda **k: log.append(k) or "ok",
+                              label="string", month="integer", day="integer")), DATED)
+        assert log == [wanted], (said, log)
+
+
+def test_cancel_it_after_an_addition_and_other_ways_an_entry_goes():
+    calendar = []
+
+    def add(title, start):
+        return calendar.append(title) or f"Added '{title}' at {start}."
+
+    def remove(title):
+        return calendar.remove(title) or f"Removed '{title}'." if title in calendar else \
+            f"Error: no event '{title}'. Events: {', '.join(calendar) or 'none'}"
+    kit = tools(tool("cal_add", "Adds an event to the calendar.", add, title="string", start={"type": "string", "description": "ISO 8601"}),
+                tool("cal_remove", "Removes an event from the calendar.", remove, title="string"))
+    _, _, messages = loop("put pottery in my calendar for Friday at 6pm", kit, DATED)
+    loop("hmm no, get rid of that", kit, DATED, history=messages[1:])
+    assert calendar == [], calendar
+    calendar.extend(["Morning run", "Board meeting"])
+    loop("I hurt my knee so no running this week - drop it", kit, DATED)
+    loop("the board meeting got cancelled", kit, DATED)
+    assert calendar == [], calendar
+
+
+def test_a_to_do_added_without_a_time_a_call_length_and_a_new_alarm():
+    log = []
+    todo = tools(tool("todo", "Adds a to-do with an optional deadline.", lambda **k: log.append(k) or "ok", required=["item"],
+                      item="string", deadline={"type": "string", "description": "YYYY-MM-DD, optional"}))
+    loop("add buy stamps to my to-do list", todo, DATED)
+    loop("I need to file taxes by the 30th, put it on my to-dos", todo, DATED)
+    assert log == [{"item": "buy stamps"}, {"item": "file taxes", "deadline": "2026-03-30"}], log
+    log.clear()
+    phone = tools(tool("schedule_call", "Schedules a phone call.", lambda **k: log.append(k) or "ok", contact="string",
+                       start={"type": "string", "description": "ISO 8601"}, minutes="integer"))
+    loop("schedule a 20 minute call with Aunt May on Monday at 4", phone, DATED)
+    reply, _, _ = loop("set up a call with Leo tomorrow at 9:30am", phone, DATED)
+    assert len(log) == 1 and log[0]["minutes"] == 20 and log[0]["start"] == "2026-03-16T16:00", log
+    assert "minutes" in reply, reply
+    log.clear()
+    alarm = tools(tool("alarm", "Sets an alarm.", lambda **k: log.append(k) or "ok", label="string", time="string"),
+                  tool("alarm_change", "Changes the time of an existing alarm.", lambda **k: "changed", alarm_id="string", time="string"))
+    loop("set an alarm for 7:15 tomorrow to feed the cat", alarm, DATED)
+    assert log and log[0]["label"] == "feed the cat", log
+
+
+def test_a_question_or_a_request_again_is_never_taken_for_an_entry():
+    log = []
+    kit = diary(log)
+    for said in ("Is the dentist on Friday? remind me", "remind me on Friday instead"):
+        loop(said, kit, DATED)
+    assert not [e for e in log if e[0] != "added" or e[1].get("what", "").lower().startswith(("is ", "remind"))], log
+
+
+def test_a_cron_field_gets_a_cron_rule_and_that_job_after_a_statement_is_looked_up():
+    made, gone = [], []
+    jobs = {"job-7": "backup photos (daily)", "job-9": "send invoices (monthly)"}
+    kit = tools(tool("jobs", "Shows scheduled jobs, one per line as id: description.", lambda: "\n".join(f"{k}: {v}" for k, v in jobs.items())),
+                tool("unschedule", "Unschedules a job.", lambda job_id: gone.append(job_id) or f"Unscheduled {job_id}.", job_id="string"),
+                tool("schedule_job", "Schedules a job.", lambda **k: made.append(k) or "ok", what="string",
+                     cron={"type": "string", "description": "cron expression"}))
+    for said in ("back up the database every night at 2", "rotate the logs every Monday at 9:30", "email the team every weekday at 8am",
+                 "check the server every 15 minutes"):
+        loop(said, kit, DATED)
+    assert [m["cron"] for m in made] == ["0 2 * * *", "30 9 * * 1", "0 8 * * 1-5", "*/15 * * * *"], made
+    reply, _, _ = loop("pay the rent every other Friday", kit, DATED)
+    assert len(made) == 4 and "cron" in reply, (made, reply)
+    loop("we're done invoicing, kill that job", kit, DATED)
+    assert gone == ["job-9"], gone
+
+
+def test_an_event_stated_then_pointed_at_and_an_entry_that_isnt_happening():
+    added, gone = [], []
+    kit = planner(added, gone, "Removes an entry from the planner by its name. Entries: swim, pay rent, book club.")
+    for said in ("my sister's wedding is on 19 December at 2pm, put it in the planner",
+                 "in an hour I gotta leave for the airport, remind me",
+                 "I'm off to the optician on Monday at 10, please add it"):
+        loop(said, kit, DATED)
+    assert [(a["label"], a["at"]) for a in added] == [("Sister's wedding", "2026-12-19T14:00"), ("leave for the airport", "2026-03-11T15:00"),
+                                                     ("the optician", "2026-03-16T10:00")], added
+    loop("nah, the swim thing isn't happening anymore", kit, DATED)
+    assert gone == ["swim"], gone

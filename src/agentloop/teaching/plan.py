@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from . import arithmetic, facts, say, statements
+from .entries import called_off, moved_instead
+from .pointed import pointed_request
 from .remembering import HANDLERS as MEMORY, keys_listed
 from .rules import SAY, forbidden, injected, styled, undisclosed, withheld
 from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, fetching, opening, refusal
@@ -82,6 +84,8 @@ def planned(turn: Turn):
     intents = fetching(turn) or opening(turn) or checking(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
     if all(i.kind == "unknown" or i.slots.get("loose") for i in intents) and (meant := resolved(turn)) != turn.text:
         intents = understand(meant) or intents  # "and what does he do?": he is the husband named before
+    intents = called_off(turn, intents) or moved_instead(turn, intents) or intents  # "stop the gym thing": a cancel, never a new entry
+    intents = turn.tool("schedule") and pointed_request(turn.text) or intents  # "in 2 hours I need to X, remind me"
     if all(i.kind == "unknown" for i in intents):
         intents = completed(turn) or scheduled(turn) or overlapping(turn) or intents
     if rule := forbidden(turn, intents):  # a rule in the system prompt, whatever its wording, is honoured

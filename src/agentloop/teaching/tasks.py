@@ -10,6 +10,8 @@ from .grammar import NUDGE
 from .timing import ORDINAL, clock_of, delay, event_time, from_the_event, moment, now_in, shaped, shifted, task_of, timing
 from .rules import INJECTION
 from .understand import Intent
+from . import entries as entries_of
+from .typed import NOT_MINE, typed_value
 from .toolbox import UNITS_SAID, Missing, allows_empty, by_id, cadence, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1], "reverse_words": lambda s: " ".join(s.split()[::-1]),
@@ -94,7 +96,8 @@ def schedule(intent, turn):
     offered = [t for t in turn.tools if t.kind == "schedule"]
     if not offered:
         return "I can't schedule anything: I have no scheduling tool, and I only run when you write."
-    tools = [t for t in offered if not names_an_entry(t) and t.params]  # list_reminders() takes no task: it schedules nothing
+    tools = [t for t in offered if not names_an_entry(t) and t.params  # list_reminders() takes no task: it schedules nothing
+             and not re.search(MOVES, f"{t.name.replace('_', ' ')} {t.description}", re.I)]  # a mover changes, never adds
     if not tools:  # calendar_update(event_id, start) changes what is there: no id is made up for a new entry
         return f"I can't add a new entry: {' and '.join(t.name for t in offered)} only change{'s' * (len(offered) == 1)} " \
                "one already there, by its id."
@@ -121,9 +124,10 @@ def schedule(intent, turn):
     due = when or next_time(every) if every or when else ""  # no time said: asked for, never made up
     if every and when and not re.search(DAY_WORDS, when, re.I) and (weekday := re.search(DAY_WORDS, every, re.I)):
         due = f"{weekday.group().rstrip('s').capitalize()} {when}"  # "every Friday at 5pm": first due Friday at 5pm
-    if not due and task and not any(allows_empty(tool, p) or p not in tool.required
-                                    for p, spec in tool.params.items() if role_of(p, spec, {"when": "", "day": "", "hour": ""})):
-        return say.WHEN_ASKED
+    times = [p for p, spec in tool.params.items()
+             if role_of(p, spec, {"when": "", "day": "", "hour": ""}) or re.search(r"YYYY|HH:MM|\bISO\b", described(tool, p))]
+    if not due and task and times and not any(allows_empty(tool, p) or p not in tool.required for p in times):
+        return say.WHEN_ASKED  # a to-do tool with an optional deadline takes the task alone
     day, hour = re.sub(CLOCK_WORDS, "", due).strip(" ,") or due, next(iter(re.findall(CLOCK_WORDS, due)), due)
     if days := re.findall(rf"{DAY_WORDS}|\bweekdays?\b|\bweekends?\b", every, re.I):  # "every weekday at 9:15": the days
         day = " ".join(days)
@@ -145,7 +149,8 @@ def schedule(intent, turn):
         results = yield [timed(tool, call(tool, task=task, when=due), phrase, every, now)]
     if reason := refusal(results):
         return f"I couldn't schedule that. {reason}"
-    return f"Scheduled: {task or 'it'} ({' '.join(filter(None, [when, every])) or due})."
+    said_when = ' '.join(filter(None, [when, every])) or due
+    return f"Scheduled: {task or 'it'}" + (f" ({said_when})." if said_when else ".")
 
 
 DAY_WORDS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
@@ -230,11 +235,18 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
     """A call's times in the formats the tool asks for ("start is ISO 'YYYY-MM-DDTHH:MM'", "hour: 0-23",
     "repeat_every_days: 0 for once"), counted from the date in the system prompt."""
     name, args = made
-    for param, value in args.items():
+    said = " ".join(v for v in args.values() if isinstance(v, str))
+    for param, value in list(args.items()):
         spec, hint = tool.params[param], described(tool, param)
+        if (special := typed_value(tool, param, hint, phrase, every, now, said)) is not NOT_MINE:
+            args[param] = special  # an RRULE, days from now, a Unix time, a duration: in its own type, or asked for
+            if special is None:
+                del args[param]
+            continue
         role = role_of(param, spec, {"when": "", "day": "", "hour": "", "repeat": ""}) or (
             "when" if re.search(r"YYYY|HH:MM|\bISO\b", hint) else None)
         counted = type_of(spec) in ("integer", "number")
+        role = role or ("when" if counted and re.search(r"from_?now", param, re.I) and waited(param, hint) else None)  # minutes_from_now
         if counted and role == "day" and re.search(r"\brepeat|\bapart\b|\binterval\b|\bfor once\b", f"{hint} {tool.description}", re.I):
             role = "repeat"  # ping(at, gap_days: "repeats it that many days apart"): a count of days, not a date
         if counted and role != "repeat" and re.fullmatch(r"(?:\w+_)?min(?:ute)?s?", param.lower()):
@@ -261,6 +273,9 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
                 1 if re.search(UNITS_SAID["day"], every) else 0
         if args[param] is None:  # a time the tool needs that the request does not tell ("at 5pm" as a delay, no clock)
             raise Missing(tool, param)
+        if role is None and counted and args[param] == 0 and param in tool.required and not re.search(r"\b0\b", phrase) \
+                and not re.fullmatch(r"(?:\w+_)?min(?:ute)?s?", param.lower()):
+            raise Missing(tool, param)  # a number nothing placed (fill's placeholder): asked for, never sent as 0
     return name, args
 
 
@@ -596,20 +611,29 @@ def cancel(intent, turn):
         target = best_entry([(t, t) for t in titles], what) if titles else what
         if target is None:
             return f"I couldn't find {what} in what {lister.name} lists, so nothing was cancelled."
+    elif (titles := entries_of.listed_titles(turn, tool)) and target not in titles:  # "gym session": listed as "gym"
+        target = entries_of.matched_title(what, titles)
+        if target is None:
+            return f"Which one should I cancel? It could be {entries_of.one_of(titles)}; none is clearly {what}."
     when, _, named = timing(re.sub(r"'s\b", "", target))  # "tomorrow's standup": the standup, on tomorrow's date
     dated = when and any(role_of(p, spec, {"when": "", "day": ""}) for p, spec in tool.params.items())
     made = call(tool, task=named, id=named, when=when) if dated else call(tool, task=target, id=target)
     [result] = yield [timed(tool, made, when, "", now_in(turn.system)) if dated else made]
-    if refusal([result]) and (closest := closest_listed(result, what)):
+    if refusal([result]) and (closest := entries_of.matched_title(what, entries_of.titles_in(result)) or closest_listed(result, what)):
         what = closest
         [result] = yield [call(tool, task=what, id=what)]
+    elif refusal([result]) and (lister := listing_tool(turn, tool)) and not lister.required and not by_id(tool):
+        [listing] = yield [call(lister)]  # the error names nothing: the titles the listing tool shows, then once with the match
+        if closest := entries_of.matched_title(what, listed_texts(listing)):
+            what = closest
+            [result] = yield [call(tool, task=what, id=what)]
     if reason := refusal([result]):
         return f"I couldn't cancel {what}. {reason}"
     return f"Done. {say.sentence(result.strip())}"
 
 
 MOVES = (r"\b(?:move[sd]?|moving|reschedul\w*|postpone\w*|shift\w*|(?:change|update|edit|modif(?:y|ie))[sd]? (?:an? |the |its )?"
-         r"(?:\w+'s )?(?:start|time|date|day|when)|new (?:start|time|date))\b")
+         r"(?:\w+'s )?(?:start|time|date|day|when)|new (?:\w+ )?(?:start|time|date))\b")
 LISTS = r"\W*(?:list|find|search|get|show|look ?up|fetch|view|display|returns?|gives?)\w*\b"  # list_jobs(), "Find events ...": it names what there is
 FINDS = r"\b(?:find\w*|search\w*|list\w*|look\w* up|lookup|get)\b"
 
@@ -647,6 +671,10 @@ def move(intent, turn):
             listed = "more than one thing matches" if matches else "nothing matches"
             return f"I couldn't move {what}: {listed} it in what {finder.name} found, so nothing changed."
         (target, held), = matches
+    elif titles := entries_of.listed_titles(turn, mover):  # "my gym session": the entry listed as "gym"
+        target = entries_of.matched_title(named_by, titles)
+        if target is None:
+            return f"Which one should I move? It could be {entries_of.one_of(titles)}; none is clearly {what}."
     else:
         target = named_by
     clock = re.search(r"(?<!\d)(\d{1,2}):(\d\d)\b", held)  # "2025-03-14T15:00" is at 15:00
@@ -664,7 +692,14 @@ def move(intent, turn):
     values = new_times(mover, times, when, phrase, now, kept)
     if not values or (missing := next((p for p, v in values.items() if v is None), None)):
         raise Missing(mover, missing if values else slot)
-    [result] = yield [(mover.name, {**({named: target} if named else {}), **{p: v for p, v in values.items() if v is not None}})]
+    moving = {p: v for p, v in values.items() if v is not None}
+    [result] = yield [(mover.name, {**({named: target} if named else {}), **moving})]
+    if named and refusal([result]) and (listed := entries_of.matched_title(named_by, entries_of.titles_in(result))):
+        [result] = yield [(mover.name, {named: listed, **moving})]  # the error names the real titles: once, with the match
+    elif named and refusal([result]) and (lister := listing_tool(turn, mover)) and not lister.required:
+        [listing] = yield [call(lister)]  # or the listing tool does
+        if listed := entries_of.matched_title(named_by, listed_texts(listing)):
+            [result] = yield [(mover.name, {named: listed, **moving})]
     if reason := refusal([result]):
         return f"I couldn't move {what}. {reason}"
     return f"Moved: {what} to {when}. {say.sentence(result.strip())}"
@@ -707,6 +742,17 @@ def entries(result: str) -> list[tuple[str, str]]:
         if isinstance(data, list) and (rows := [row for item in data if (row := entry_row(item))]):
             return rows
     return facts.ids_in(result)
+
+
+def listed_texts(listing: str) -> list:
+    """The titles a listing shows: a JSON list of strings, the words of each entry with an id, or "Label: a, b" / lines."""
+    for data in facts.json_in(listing):
+        if isinstance(data, list) and all(isinstance(t, str) for t in data):
+            return data
+        if isinstance(data, list) and all(isinstance(t, dict) for t in data):
+            return [next((str(t[k]) for k in ("title", "name", "text", "task", "summary", "label") if k in t), "") for t in data]
+    return [text for _, text in entries(listing)] or entries_of.titles_in(listing) or [
+        line.strip(" -*•") for line in listing.splitlines() if line.strip(" -*•")]
 
 
 def entry_row(item) -> tuple[str, str] | None:

@@ -40,12 +40,15 @@ def spoken_clock(text: str) -> str:
     text = re.sub(rf"\bhalf(?: past)? {HOUR_SAID}\b(?! (?:minute|hour|day|week|month|year)s?\b)", lambda m: f"{hour(m)}:30", text, flags=re.I)
     text = re.sub(rf"\bquarter past {HOUR_SAID}\b", lambda m: f"{hour(m)}:15", text, flags=re.I)
     text = re.sub(rf"\bquarter to {HOUR_SAID}\b", lambda m: f"{(hour(m) - 2) % 12 + 1}:45", text, flags=re.I)
+    text = re.sub(r"\b(\d{1,2})\.(\d\d)\s*(?=(?:am|pm|a\.m\.|p\.m\.)(?!\w))|(?<=\bat )(\d{1,2})\.(\d\d)\b",
+                  lambda m: f"{m[1] or m[3]}:{m[2] or m[4]}", text, flags=re.I)  # "8.30am", "at 7.45": a clock, not a decimal
     return re.sub(rf"\b{HOUR_SAID} o'?clock\b", lambda m: f"{hour(m)}:00", text, flags=re.I)
 
 
 def timing(text: str) -> tuple[str, str, str]:
     """(when, every, the text without them): the due time, the recurrence ("" when none), the task's words."""
     text = spoken_clock(text)
+    text = re.sub(r"\b(?:in )?a fortnight(?:'s time)?\b", "in 2 weeks", text, flags=re.I)  # "in a fortnight" is 14 days
     text = re.sub(r"\b(?:two|three|four|five|six|ten|fifteen|twenty|thirty)\b(?=\s+(?:minute|hour|day|week|month)s)",
                   lambda m: str(["two", "three", "four", "five", "six"].index(m.group().lower()) + 2)
                   if m.group().lower() in ("two", "three", "four", "five", "six")
@@ -86,6 +89,7 @@ def task_of(text: str) -> str:
                   r"\s*(?:to|for|about)?\s+", " ", text, flags=re.I)
     task = re.sub(r"\b(?:to|on|in|into) (?:my|the) (?:calendar|agenda|schedule|queue|list|to-?do list|diary)\b|"
                   r"\b(?:please|pls|for me|thanks)\b|\bat\s*$|\bon\s*$", " ", task, flags=re.I)
+    task = re.sub(r"^\W*pencil in\s+|\s+down(?:\s+for)?$", "", task.strip(" ,:"), flags=re.I)  # "pencil in X", "put X down for ..."
     task = re.sub(r"^(?:a |an )?one-?off\W+", "", task.strip(" ,:"), flags=re.I)  # "add a one-off: lunch with Priya"
     task = re.sub(r"^(?:a |an )?(?:recurring |repeating |regular |weekly |daily )?(?:thing|reminder|event|task|job|entry|"
                   r"something|alarm|note|slot)\W*(?:to|for|about)\s+", "", task.strip(" ,"), flags=re.I)
@@ -129,6 +133,22 @@ def now_in(system: str):
     return datetime(year, month, day, hour, minute)
 
 
+def slashed_date(text: str, now: datetime):
+    """A date written with slashes, day first unless the first number cannot be a day's month partner ("08/14" is August
+    14); the next such date when no year is written; None when there is none or it is no date."""
+    found = re.search(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(\d{2}|\d{4}))?(?![\d/])", text)
+    if not found:
+        return None
+    first, second = int(found[1]), int(found[2])
+    day, month = (second, first) if second > 12 >= first else (first, second)
+    year = int(found[3]) + (2000 if found[3] and len(found[3]) == 2 else 0) if found[3] else now.year
+    try:
+        date = datetime(year, month, day).date()
+    except ValueError:
+        return None
+    return date if found[3] or date >= now.date() else date.replace(year=now.year + 1)
+
+
 def moment(phrase: str, now: datetime):
     """The first time a phrase ("tomorrow at 6pm", "on Mondays at 10am", "March 12 at 3pm", "in 45 minutes") names."""
     text = phrase.lower()
@@ -140,6 +160,8 @@ def moment(phrase: str, now: datetime):
     date = now.date()
     if iso := re.search(r"\b(\d{4})-(\d\d)-(\d\d)\b", text):
         date = datetime(int(iso[1]), int(iso[2]), int(iso[3])).date()
+    elif slashed := slashed_date(text, now):  # "14/08": the 14th of August (a day over 12 says which is which)
+        date = slashed
     elif found := re.search(rf"\b({MONTH}) (\d{{1,2}})(?:st|nd|rd|th)?\b|\b(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({MONTH})\b", text):
         name, day = (found[1], found[2]) if found[1] else (found[4], found[3])
         date = datetime(now.year, MONTHS.index(name[:3]) + 1, int(day)).date()
@@ -196,12 +218,14 @@ def clock_of(phrase: str) -> tuple | None:
     """The time of day a phrase names, on a 24-hour clock: "Friday at 2pm" -> (14, 0), "at 9:30" -> (9, 30),
     "noon" -> (12, 0); None when it names none ("next Tuesday")."""
     text = spoken_clock(phrase).lower()
-    dateless = re.sub(rf"\b\d{{4}}-\d\d-\d\d\b|\b(?:in|every) \d+\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b\d{{1,2}} (?:of )?{MONTH}\b|"
+    dateless = re.sub(rf"\b\d{{4}}-\d\d-\d\d\b|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|\b(?:in|every) \d+\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b\d{{1,2}} (?:of )?{MONTH}\b|"
                       rf"\b{MONTH} \d{{1,2}}\b", " ", text)  # the clock is what is left once the date is out
     if clock := re.search(r"\b(\d{1,2})(?::(\d\d))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\W|$)(?! ?(?:minute|min|hour|hr|day|week|month|year)s?\b)",
                           dateless):
         hour, minute = int(clock[1]) % 24, int(clock[2] or 0)
-        evening = (clock[3] or "").startswith("p") or re.search(r"\btonight|evening|night|afternoon\b", text)
+        small_hours = not clock[3] and 1 <= hour <= 4 and re.search(r"\bnight|\bnightly\b", text)  # "every night at 2" is 2am
+        evening = (clock[3] or "").startswith("p") or not small_hours and (re.search(r"\btonight|evening|night|afternoon\b", text) or (
+            not clock[3] and 1 <= hour <= 6 and not clock[1].startswith("0") and not re.search(r"\bmorning\b|\bdawn\b|\bearly\b", text)))  # "at 5" is 17:00
         hour += 12 if evening and hour < 12 else 0
         return (0 if (clock[3] or "").startswith("a") and hour == 12 else hour), minute
     if "noon" in text or "midday" in text:
@@ -234,11 +258,28 @@ DATE_AND_TIME = r"\bdate[- ]?time\b|\bdate and time\b|\btimestamp\b|\bISO[- ]?86
 def asked_format(hint: str) -> str | None:
     """The strftime format a parameter's description asks for: a written pattern ("YYYY-MM-DD"), else a date-time
     ("ISO date-time", "ISO 8601", "datetime", "timestamp": date and time), else a date ("ISO date"), else None."""
-    if written := next((f for key, f in FORMATS if key in hint), None):
+    if written := next((f for key, f in FORMATS if key in hint), None) or pattern_written(hint) or shown_by_example(hint):
         return written
     if re.search(DATE_AND_TIME, hint, re.I):
         return "%Y-%m-%dT%H:%M"
     return "%Y-%m-%d" if re.search(r"\bISO date\b", hint) else "%Y-%m-%dT%H:%M" if re.search(r"\bISO\b", hint) else None
+
+
+def pattern_written(hint: str) -> str | None:
+    """A date or time pattern written in letters ("DD/MM/YYYY", "MM-DD-YYYY", "DD.MM.YYYY HH:mm") as a strftime format."""
+    found = re.search(r"\b(?:YYYY|DD|MM)(?:[-/.](?:YYYY|DD|MM)){2}(?:[ T]HH[:.](?:MM|mm))?\b|\bHH[:.](?:MM|mm)\b", hint)
+    if not found:
+        return None
+    date, _, clock = found.group().partition("HH")
+    date = date.replace("YYYY", "%Y").replace("DD", "%d").replace("MM", "%m")
+    return date + ("%H" + clock[0] + "%M" if clock else "")
+
+
+def shown_by_example(hint: str) -> str | None:
+    """The format a description shows by an example ("like 13:05", "e.g. 2026-01-31"), when it names no pattern."""
+    if re.search(r"(?<![\d:])\d{4}-\d\d-\d\d(?![T \d])", hint):
+        return "%Y-%m-%d"
+    return "%H:%M" if re.search(r"(?<![\d:T-])\d{1,2}:\d\d(?![\d:])", hint) and not re.search(r"\d{4}-\d\d-\d\d", hint) else None
 
 
 def shaped(value, hint: str, phrase: str, now, hour: bool = False):

@@ -39,7 +39,7 @@ KINDS = {
     "list_memory": "list all",
     "forget": "forget delete remove erase unlearn wipe scrub purge discard clear drop scrap throw toss shred destroy strike "
               "unpin retract retire revoke withdraw expunge unsave release void unlist blank",
-    "schedule": "schedule queue reminder remind follow followup enqueue task calendar event appointment agenda "
+    "schedule": "schedule queue reminder remind ping follow followup enqueue task calendar event appointment agenda "
                 "nudge alarm job cron timer todo planner diary recurring routine interval chore reserve book booking "
                 "recurrence deadline due",
     "cancel": "cancel unschedule deschedule dequeue abort",
@@ -75,7 +75,7 @@ CHECKS = (r"\W*(?:(?:checks?|tests?|tells?|says?|returns? true|determines?|repor
           r"whether|returns? whether)\b")  # a yes/no checker: "Checks whether ...", "Returns true if ..."
 MEMORY_WORDS = {"memory", "fact", "remember", "remembered", "user", "note", "memo", "topic", "profile", "saved", "slot"}
 TASK_WORDS = {"task", "reminder", "job", "queue", "queued", "scheduled", "schedule", "alarm", "timer", "todo", "appointment", "booking",
-              "calendar", "event", "meeting", "agenda"}  # calendar_remove: "Deletes a calendar event by id" cancels
+              "calendar", "event", "meeting", "agenda", "planner", "diary", "timetable"}  # calendar_remove: "Deletes a calendar event by id" cancels
 
 
 @dataclass
@@ -159,6 +159,8 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     disagree = by_name and by_description and said[by_description] > said.get(by_name, 0) and not (
         by_name in ("remember", "recall", "forget") and memory and said[by_description] < 2)  # note_down: "... in plain words"
     chosen = by_description if disagree else best(scores)
+    if chosen in ARITHMETIC and described & TASK_WORDS and "schedule" in said:
+        chosen = "schedule"  # add_yearly: "Adds a yearly reminder for a date": what it adds is scheduled work, not numbers
     if checker and chosen not in ("weather", "clock", "search", "recall", "list_memory", "remember", "schedule", "cancel", "forget"):
         return "check"  # is_palindrome, "Checks whether a text reads the same both ways": a yes/no answer, never a text op
     if chosen is None:  # "Stow a detail about the user": a tool about the user that no verb names keeps things
@@ -202,7 +204,7 @@ ROLES = {
     "when": "when time at due date delay wait after in schedule start datetime moment",
     "day": "day weekday",
     "hour": "hour clock",
-    "repeat": "repeat recur recurrence recurring every frequency freq interval rrule cadence period",
+    "repeat": "repeat recur recurrence recurring every frequency freq interval rrule cadence period cron",
     "city": "city location place where town",
     "word": "word text string input s phrase sentence",
     "letter": "letter char character ch c symbol needle",
@@ -233,6 +235,10 @@ def fill(tool: Tool, values: dict) -> dict:
         if role is None and main and main not in roles_taken and kind in (None, "string") and main in values:
             role = main  # add_job(work, when), forget(what): the parameter left to name plays the tool's main role
         roles_taken.add(role)
+        if kind == "integer" and role == "day" and (set(words(param)) & {"from", "now", "after", "ahead", "delay", "later", "wait"}
+                                                    or any(words(p) == ["month"] for p in tool.params)):
+            args[param] = 0  # days_from_now: counted from the time said, with the other times (tasks.timed), not read as a weekday
+            continue
         if kind in ("number", "integer") and role not in ("limit", "importance", "when") and numbers:
             value = numbers.pop(0)
         elif kind == "array" and role not in ("limit", "importance", "when") and numbers:
@@ -268,7 +274,8 @@ def described(tool: Tool, param: str) -> str:
     words = r"[\s_-]+".join(map(re.escape, re.split(r"[\s_-]+", param)))  # due_date is "a due date (YYYY-MM-DD)"
     shown = re.search(rf"\b{words}s?\b`?\s*\(([^)]+)\)", tool.description, re.I) or re.search(
         rf"\b{re.escape(re.split(r'[_-]', param)[-1])}s?\b\s*\(([^)]+)\)", tool.description, re.I)  # new_start: "the start (ISO 8601)"
-    bare = re.search(rf"`?\b{re.escape(param)}\b`?\s+(YYYY[-\w:]*|HH:MM|\d+\s*-\s*\d+)", tool.description)  # "date YYYY-MM-DD, hour 0-23"
+    bare = re.search(rf"`?\b{re.escape(param)}\b`?\s+(?:(?:as|in|like|formatted as)\s+)?(YYYY[-\w:]*|(?:DD|MM)[-/.]\w\w[-/.]YYYY|HH:MM|"
+                     rf"\d+\s*-\s*\d+)", tool.description)  # "date YYYY-MM-DD, hour 0-23", "date as DD/MM/YYYY, time as HH:MM"
     own = tool.params[param].get("description", "") if isinstance(tool.params[param], dict) else ""
     found = " ".join(x for x in (own if isinstance(own, str) else "", said.group(1) if said else "",
                                  shown.group(1) if shown else "", bare.group(1) if bare else "") if x).strip()
@@ -276,7 +283,7 @@ def described(tool: Tool, param: str) -> str:
 
 
 TIME_PARAM = {"start", "time", "date", "when", "due", "datetime", "moment", "begin", "begins", "starts", "at"}
-FORMAT = r"\bISO[- ]?8601(?: date[- ]?time| date| time)?|\bISO (?:date[- ]?time|date)\b|YYYY[-\w:]*|\bHH:MM\b"
+FORMAT = r"\bISO[- ]?8601(?: date[- ]?time| date| time)?|\bISO (?:date[- ]?time|date)\b|\bISO\b|YYYY[-\w:]*|\bHH:MM\b"
 
 
 def format_of_the_one_time(tool: Tool, param: str) -> str:
