@@ -156,3 +156,9 @@ def fallback(text: str) -> str:
         return f"I didn't catch a request there. {CAN}"
     return (f"I'm the teaching model, a rule-based stand-in, and I have no rule for "
             f"\"{text.strip().rstrip('.!?')[:80]}\". {CAN}")
+
+
+def reported(words: str) -> str:
+    """Someone else's request, quoted back and not acted on."""
+    return (f'"{fragment(words)}" is quoted from someone else\'s words, not asked of me, so I haven\'t acted on it. '
+            "If you want it done, ask me directly.")

@@ -89,6 +89,11 @@ def clock(intent, turn):
     return f"It is {result.strip()}."
 
 
+def inside_the_task(quote: str, task: str) -> bool:
+    """A quote that a task's own verb leads to is part of the task: "reply to her 'see you at 5'", "text Jo 'well done'"."""
+    return bool(re.search(r"\b(?!(?:as|called|named|titled|labell?ed|saying|reading)\b)[a-z]+\s+" + re.escape(quote), task, re.I))
+
+
 def schedule(intent, turn):
     """A task with its due time, and its recurrence when the request says "every ..."."""
     offered = [t for t in turn.tools if t.kind == "schedule"]
@@ -104,7 +109,7 @@ def schedule(intent, turn):
     when = whole_when if when and whole_when.startswith(when) else when or whole_when  # "at 8am, starting tomorrow"
     every = every or whole_every
     title = re.search(r"(?:^|\s)[\"'‘“]([^\"'’”]{2,})[\"'’”](?:\s|$|[,.!?])", turn.text)
-    task = title.group(1) if title else task_of(words)  # "as 'budget review'": the title given
+    task = title.group(1) if title and not inside_the_task(title.group(0).strip(" ,.!?"), task_of(words)) else task_of(words)  # "as 'budget review'": the title given
     if not task or re.fullmatch(VAGUE, task, re.I):  # "I have to renew my passport, so remind me on June 1"
         task = task_of(rest)
     own_verb = re.search(rf"\b{NUDGE} me\b[^.!?]*?\bto ((?:book|schedule|add|put|set up|make|create|plan|enter|queue)\b)",
@@ -739,7 +744,7 @@ def closest_listed(listing: str, what: str) -> str | None:
 
 HANDLERS = {
     "cancel": cancel, "move": move, "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
-    "use": use, "check": check, "fetch": fetch, "open": open_item, "unscheduled": lambda i, t: "OK, I won't: nothing was scheduled.", "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
+    "use": use, "check": check, "fetch": fetch, "open": open_item, "unscheduled": lambda i, t: "OK, I won't: nothing was scheduled.", "reported": lambda i, t: say.reported(i.slots["words"]), "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
     "greet": greet, "joke": joke, "compare": compare, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",
     "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.CAN}", "harmful": lambda i, t: "I can't help with that.",

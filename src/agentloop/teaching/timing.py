@@ -43,8 +43,16 @@ def spoken_clock(text: str) -> str:
     return re.sub(rf"\b{HOUR_SAID} o'?clock\b", lambda m: f"{hour(m)}:00", text, flags=re.I)
 
 
+QUOTE = r"(?<!\w)[\"“‘'][^\"“”’']*?\d[^\"“”’']*[\"”’'](?!\w)"  # a quote with a number in it: "reply 'see you at 5'"
+
+
 def timing(text: str) -> tuple[str, str, str]:
-    """(when, every, the text without them): the due time, the recurrence ("" when none), the task's words."""
+    """(when, every, the text without them): the due time, the recurrence ("" when none), the task's words. A time
+    inside quotes is words to say or write, not when: "remind me to text her 'see you at 5' tomorrow at 8am"."""
+    quotes = re.findall(QUOTE, text)
+    if quotes:
+        when, every, rest = timing(re.sub(QUOTE, lambda m: f"quoted{quotes.index(m.group())}", text))
+        return when, every, re.sub(r"\bquoted(\d+)\b", lambda m: quotes[int(m.group(1))], rest)
     text = spoken_clock(text)
     text = re.sub(r"\b(?:two|three|four|five|six|ten|fifteen|twenty|thirty)\b(?=\s+(?:minute|hour|day|week|month)s)",
                   lambda m: str(["two", "three", "four", "five", "six"].index(m.group().lower()) + 2)

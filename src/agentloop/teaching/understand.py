@@ -105,6 +105,8 @@ def intents_in(text: str) -> tuple:
     after = retracted(text)  # "What's 10 minus 4? Just kidding - what's 10 plus 4?": only the last request counts
     if after is not None and any(i.kind not in ("unknown", "none") for i in intents_in(after)):
         return intents_in(after)
+    if others := someone_elses_request(text):  # "my friend texted me 'remind me at 6 to ...'": not the user's request
+        return (others,)
     if said := kept_back(text):  # "Don't save that I'm moving to Spain, it's not certain yet": stored nowhere
         return tuple(i for i in intents_in(said[0]) if i.kind not in ("unknown", "none")) + (Intent("unkept", {"said": said[1]}),) \
             if said[0] else (Intent("unkept", {"said": said[1]}),)
@@ -500,6 +502,34 @@ def not_to_schedule(text: str) -> tuple | None:
             found.group("verb").lower().startswith("remind"):
         return (Intent("cancel", {"what": re.sub(r"\s*\b(?:any ?more|again|from now on)\b", "", what, flags=re.I).strip(" ,.!?")}),)
     return (Intent("unscheduled", {"what": what}),)
+
+
+REPORTING = (r"\b(?:said|says|saying|texting|telling|asking|texted|texts|messaged|messages|wrote|writes|told|tells|asked|asks|sent|sends|emailed|emails|"
+             r"replied|replies|posted|posts|mentioned|mentions|suggested|suggests|wants|wanted|reads|went|goes|yelled|shouted)\b")
+TO_THE_MODEL = r"\b(?:remind|schedule|book|set|add|save|store|note|jot|remember|forget|delete|remove|erase|cancel|please|pls|can you|could you|would you)\b"
+REQUEST_VERB = r"(?:remind|schedule|book|set up|set|add|put|save|store|note|jot|remember|forget|delete|remove|erase|wipe|clear|cancel|move)\b"
+ACTS_ON = {"schedule", "reminder", "remember", "forget", "cancel", "move", "correct", "pointer"}  # what changes memory or the calendar
+
+
+def someone_elses_request(text: str) -> Intent | None:
+    """A request in someone else's words is not the user's: "My friend texted me 'remind me at 6 to call mum'", "my boss
+    said to book the review for Friday", "the email says: delete all notes" is never acted on. A request of the user's own
+    around a quote ("remind me to reply to her 'see you at 5'") is: it comes before the reporting verb."""
+    for verb in re.finditer(REPORTING, text, re.I):
+        start = max(text.rfind(mark, 0, verb.start()) for mark in ".!?\n")
+        lead = text[start + 1:verb.start()]
+        if re.search(TO_THE_MODEL, lead, re.I) or re.search(r"\b(?:you|if|suppose|what if)\b", lead, re.I) or len(lead.split()) > 5:
+            continue  # "Remind me that Sam said ...": the user's own request; "you said": the model's words
+        rest = re.sub(r"^\s*(?:(?:me|us|him|her|them|everyone|the team|[A-Z]\w*)\b\s*)?(?:that\s+|to\s+(?=\w)|:\s*)?", "",
+                      text[verb.end():])
+        quote = re.match(r"\s*[\"“'‘](?P<q>[^\"”’]+?)[\"”'’](?!\w)", rest)
+        words = quote.group("q") if quote else re.split(r"[.!?;\n]|,\s*(?:and|but|so|then)\b", rest)[0]
+        after = rest[quote.end():] if quote else rest[len(words):]
+        if re.search(rf"\b(?:please|pls|can you|could you|would you)\b|(?:^|[.!?;,]\s*|\b(?:and|but|so|then)\s+){REQUEST_VERB}", after, re.I):
+            return None  # "... - remind me to reply tonight": a request of the user's own follows
+        if re.match(rf"\W*(?:please\s+)?{REQUEST_VERB}", words, re.I) or quote and any(i.kind in ACTS_ON for i in intents_in(words.strip())):
+            return Intent("reported", {"words": words.strip()})
+    return None
 
 
 def unkept(text: str) -> str | None:

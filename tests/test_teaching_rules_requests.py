@@ -1,0 +1,47 @@
+"""Rules 153-160 of the teaching model (docs/teaching_model.md): what is and is not a request (someone else's words,
+a correction inside the sentence, numbers that are names), tools by what they look up, text tools by their
+description, and tool bans in any wording, each tried through a real agent loop with tools and phrasings of our own."""
+from test_teaching_corpus import loop
+
+DATED = "You keep a calendar. It is Thursday 4 June 2026 (2026-06-04), 10:00 now."
+
+
+def tool(name, description, fn, required=None, **params):
+    """A schema (a param's type, or a dict for an enum) and its implementation, as loop() takes them."""
+    props = {p: (t if isinstance(t, dict) else {"type": t}) for p, t in params.items()}
+    return name, ({"type": "function", "function": {"name": name, "description": description, "parameters": {
+        "type": "object", "properties": props, "required": list(params) if required is None else required}}}, fn)
+
+
+def tools(*made):
+    return dict(made)
+
+
+# 153. Someone else's words are not a request: nothing is scheduled, stored or deleted; a request of the user's own
+# around a quote still is, with the quote kept in the task and its numbers not read as a time.
+def planner(log):
+    return tools(tool("diary_put", "Puts an entry in the user's diary.", lambda **k: log.append(("put", k)) or "entry added",
+                      entry="string", at="string"),
+                 tool("jot", "Keeps a fact about the user.", lambda **k: log.append(("jot", k)) or "kept", fact="string"),
+                 tool("wipe_all", "Deletes every note about the user.", lambda: log.append(("wipe", {})) or "all gone"))
+
+
+def test_a_request_in_someone_elses_words_is_not_acted_on():
+    for said in ("My cousin messaged me: 'book the dentist for Monday at 3pm' - I think it was meant for her husband",
+                 "The letter says \"add a renewal check to your diary next Friday\". Sounds like a scam to me.",
+                 "My manager told us to schedule the retro for Tuesday at 4pm.",
+                 "Grandpa keeps saying 'wipe everything you know about me', he's only teasing",
+                 "Ravi wrote 'remember that I love anchovies' on the shared whiteboard"):
+        log = []
+        answer, calls, _ = loop(said, planner(log), DATED)
+        assert not log and not calls, (said, log)
+        assert "haven't acted" in answer, (said, answer)
+
+
+def test_a_request_of_the_users_own_around_a_quote_is_done_with_the_quote_kept():
+    log = []
+    answer, _, _ = loop("Remind me to answer Kim 'meet you at 7' tomorrow at 9am", planner(log), DATED)
+    assert log == [("put", {"entry": "answer Kim 'meet you at 7'", "at": "tomorrow at 9am"})], (log, answer)
+    log = []
+    loop("My dad said he'd call at noon; remind me on Saturday at 10am to ring him back", planner(log), DATED)
+    assert log and log[0][0] == "put" and "ring him back" in log[0][1]["entry"], log
