@@ -45,3 +45,24 @@ def test_a_request_of_the_users_own_around_a_quote_is_done_with_the_quote_kept()
     log = []
     loop("My dad said he'd call at noon; remind me on Saturday at 10am to ring him back", planner(log), DATED)
     assert log and log[0][0] == "put" and "ring him back" in log[0][1]["entry"], log
+
+
+# 154. A correction inside the sentence keeps only the corrected operand for a sum.
+def sums(log):
+    return tools(tool("combine", "Adds two numbers together.", lambda p, q: log.append(("combine", p, q)) or p + q, p="number", q="number"),
+                 tool("less", "Takes the amount off the start value.", lambda start, amount: log.append(("less", start, amount)) or start - amount,
+                      start="number", amount="number"),
+                 tool("scale_up", "Multiplies a value by a factor.", lambda value, factor: log.append(("scale_up", value, factor)) or value * factor,
+                      value="number", factor="number"),
+                 tool("split", "Divides top by bottom.", lambda top, bottom: log.append(("split", top, bottom)) or top / bottom,
+                      top="number", bottom="number"))
+
+
+def test_a_correction_inside_the_sentence_keeps_only_the_corrected_operand():
+    for said, expected in (("Knock 4 off 70 - hang on, off 75.", 71), ("multiply 9 by 6, scratch that, by 7", 63),
+                           ("Add 13 and 8. Oops, I meant 13 and 18.", 31), ("Divide 90 by 3 - sorry, 6", 15),
+                           ("What's 11 times 4? No wait, 11 times 5.", 55), ("subtract 6 from 40, hmm, I meant from 46", 40)):
+        log = []
+        answer, _, _ = loop(said, sums(log))
+        assert answer and str(expected) in answer, (said, answer, log)
+        assert len(log) == 1, (said, log)

@@ -100,6 +100,8 @@ def intents_in(text: str) -> tuple:
     given = given or re.search(r"\b(?:don't|do not)\s+(?:want to\s+|wanna\s+)?(?:add|subtract|multiply|divide)\b", text, re.I)
     if (fixed := corrected_in_place(text)) is not None:  # "My cat is Tom. Wait, no - that's my neighbour's. Mine is Tabby."
         return intents_in(fixed) if fixed else (Intent("unkept"),)
+    if (fixed := corrected_operands(text)) is not None:  # "Take 3 from 50 - no wait, from 60": only the corrected sum
+        return intents_in(fixed)
     if named := named_before_forget(text):  # "That thing I told you about my salary - forget it": the salary
         return intents_in(f"forget {named}")
     after = retracted(text)  # "What's 10 minus 4? Just kidding - what's 10 plus 4?": only the last request counts
@@ -453,6 +455,34 @@ def named_before_forget(text: str) -> str | None:
     if not found or stated(found.group("what")) or found.group("what").lower().startswith("the ") and not found.group("lead"):
         return None  # "The weather's awful, forget it" names nothing; "The bit about the dentist - forget it" does
     return found.group("what")
+
+
+NUMBER = r"\d+(?:\.\d+)?"
+
+
+def corrected_operands(text: str) -> str | None:
+    """A sum corrected inside the same message, as only the corrected sum: "Take 3 from 50 - no wait, from 60" -> "Take 3
+    from 60"; "multiply 8 by 3, scratch that, by 4" -> "multiply 8 by 4"; "Add 7 and 12. Sorry, I meant 7 and 15" -> "Add 7
+    and 15"; a bare number replaces the last one said. None when no sum comes before the marker or the fix is not read."""
+    for mark in re.finditer(SELF_FIX, text, re.I):
+        before, after = text[:mark.start()].strip(" ,;-–—"), text[mark.end():].strip(" .!?")
+        fix = re.sub(r"^(?:it'?s|it is|that'?s|i mean|i meant|make (?:it|that)|(?:it )?should be)\s+", "", after, flags=re.I)
+        if not re.fullmatch(rf"(?:[a-z]+\s+)?{NUMBER}(?:(?:\s*,\s*|\s+and\s+|\s+[a-z]+\s+){NUMBER})*", fix, re.I) or \
+                not any(i.kind == "calculate" for i in intents_in(before)):
+            continue
+        said, new = list(re.finditer(NUMBER, before)), re.findall(NUMBER, fix)
+        if len(new) > 1 and len(new) == len(said):  # "7 and 15" for "7 and 12": each in its place
+            spans = said
+        elif len(new) == 1 and (lead := re.match(r"([a-z]+)\s+", fix, re.I)):  # "from 60": the number after the same word
+            spans = [m for m in said if re.search(rf"\b{lead.group(1)}\s+$", before[:m.start()], re.I)][-1:]
+        else:
+            spans = said[-1:] if len(new) == 1 else []
+        if not spans:
+            continue
+        for m, value in reversed(list(zip(spans, new))):
+            before = before[:m.start()] + value + before[m.end():]
+        return before
+    return None
 
 
 KEEP_NOT = (r"(?:^|(?<=[,;.!?:\-–—])|\bplease\s+|\bbut\s+|\bjust\s+|\bactually,?\s+)\s*(?:(?:please|pls|just|and)\s+)*(?:don't|do not|dont|never|no need to|"
