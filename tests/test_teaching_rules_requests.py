@@ -66,3 +66,21 @@ def test_a_correction_inside_the_sentence_keeps_only_the_corrected_operand():
         answer, _, _ = loop(said, sums(log))
         assert answer and str(expected) in answer, (said, answer, log)
         assert len(log) == 1, (said, log)
+
+
+# 155. Numbers inside names are not operands; the other numbers in the request still are.
+def test_numbers_inside_names_are_left_out_and_the_rest_are_added():
+    for said, expected in (("Court 4 hosted 17 matches and Court 9 hosted 22. How many matches in total?", 39),
+                           ("Gemini 7 flew 5 orbits and Gemini 8 flew 6. how many orbits together?", 11),
+                           ("Kate scored 19 points and Lewis scored 26. What's their combined score?", 45),
+                           ("Stage 1 took 40 minutes and Stage 2 took 35 minutes. How many minutes altogether?", 75)):
+        log = []
+        answer, _, _ = loop(said, sums(log))
+        assert answer and str(expected) in answer, (said, answer, log)
+        assert all(n not in (1, 2, 4, 7, 8, 9) for entry in log for n in entry[1:]), (said, log)
+
+
+def test_a_number_glued_to_a_capitalised_name_is_no_operand():
+    log = []
+    answer, _, _ = loop("My Pixel 8 case holds 3 cards and the wallet holds 6 cards. How many cards in all?", sums(log))
+    assert answer and "9" in answer and all(8 not in entry[1:] for entry in log), (answer, log)

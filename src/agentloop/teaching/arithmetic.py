@@ -224,9 +224,23 @@ PER = {("week", "year"): 52, ("month", "year"): 12, ("day", "week"): 7, ("day", 
 def named(text: str) -> str:
     """A number that is part of a name is no operand: "a Boeing 747", "for Maroon 5", "Blink-182", flight "LH400" -> the name alone."""
     text = re.sub(r"\b([A-Za-z]+)\d+[A-Za-z]*\b", r"\1", text)  # letters and digits glued (BA117, ICE574, Q3) name something
-    text = re.sub(r"\b((?i:a|an|the|my|his|her|our|their)\s+[A-Z][a-zA-Z]+)\s+\d+\b", r"\1", text)
+    text = re.sub(r"\b((?i:a|an|the|my|his|her|our|their)\s+[a-z]*[A-Z][a-zA-Z]*)\s+\d+\b", r"\1", text)
+    text = labels_unnumbered(text)
     text = re.sub(r"(?<=[a-z,] )([A-Z][a-zA-Z]+)(?:\s+|-)\d+\b(?!\s*(?:am|pm|%|percent|:))", r"\1", text)
     return re.sub(r"\b([A-Z][a-zA-Z]+)-\d+\b", r"\1", text)
+
+
+OPERAND_WORDS = r"(?:and|plus|minus|times|x|by|from|to|of|into|over|off|with|or|more|less|each|per|percent|divided|multiplied)"
+
+
+def labels_unnumbered(text: str) -> str:
+    """A capitalised word and a number that name something are no operand: a label used twice ("Team 2 ... Team 5",
+    "Room 101 ... Room 102"), a word with a capital inside ("iPhone 15"), or a label that does something to a number
+    ("Lane 3 has 12 swimmers", "Apollo 11 carried 3"); "Add 7 and 12", "Take 5 from 20" keep theirs."""
+    labels = re.findall(r"\b([A-Z][a-zA-Z]+) \d+\b", text)
+    text = re.sub(r"\b([A-Z][a-zA-Z]+) \d+\b", lambda m: m.group(1) if labels.count(m.group(1)) > 1 else m.group(), text)
+    text = re.sub(r"\b([a-z]+[A-Z][a-zA-Z]*) \d+\b", r"\1", text)
+    return re.sub(rf"(?:^|(?<=[.!?;]\s))([A-Z][a-zA-Z]+) \d+(?= (?!{OPERAND_WORDS}\b)[a-z]+ \d)", r"\1", text)
 
 
 def plain(text: str) -> str:
@@ -472,17 +486,18 @@ def ledger(text: str) -> str | None:
     return " ".join(terms) if len(terms) > 1 and not pending else None
 
 
-COUNTED_ANY = {"total", "altogether", "in", "is", "are", "do", "did", "have", "has", "things", "items", "pets", "animals", "people",
+COUNTED_ANY = {"total", "altogether", "together", "combined", "in", "is", "are", "do", "did", "have", "has", "things", "items", "pets", "animals", "people",
                "tickets", "of", "does", "were", "was", "will", "would"}  # "how many do I have in total?": what was counted
 
 
 def counted(text: str, numbers: list) -> str | None:
     """"3 tickets for Maroon 5 and 2 for Blink-182, how many total?": the counts added, the names left out."""
-    if len(numbers) < 2 or not re.search(r"\bhow many\b.*\b(?:total|altogether|in all)\b|\bhow many\b.*\bis that\b", text) \
+    if len(numbers) < 2 or not re.search(r"\bhow many\b.*\b(?:total|altogether|in all|together)\b|\bhow many\b.*\bis that\b|"
+                                         r"\bwhat(?:'s| is| was| are)? (?:their|our|your) (?:combined|total|joint)\b|\bthe combined\b", text) \
             or re.search(r"[-+*/x×]|\b(?:each|per|at|times|plus|minus)\b", text):
         return None
     asked = re.search(r"\bhow many ([a-z]+)", text)
-    counted_nouns = {unit(w) for w in re.findall(r"\b\d+(?:\.\d+)? (?:[a-z]+ )?([a-z]+)", text)}
+    counted_nouns = {unit(w) for pair in re.findall(r"\b\d+(?:\.\d+)? ([a-z]+)(?: ([a-z]+))?", text) for w in pair if w}
     if asked and asked.group(1) not in COUNTED_ANY and unit(asked.group(1)) not in counted_nouns:
         return None  # "3 cats and 2 dogs, how many legs?": legs were never counted
     return " + ".join(numbers)
