@@ -84,3 +84,34 @@ def test_a_number_glued_to_a_capitalised_name_is_no_operand():
     log = []
     answer, _, _ = loop("My Pixel 8 case holds 3 cards and the wallet holds 6 cards. How many cards in all?", sums(log))
     assert answer and "9" in answer and all(8 not in entry[1:] for entry in log), (answer, log)
+
+
+# 156. A lookup by meaning: a question about one thing by its id calls the tool that names that thing, with the id.
+def desk(log):
+    def seen(name, answer):
+        return lambda **k: log.append((name, k)) or answer
+    return tools(tool("shipment_tracker", "Tells where a package is, given its tracking code.",
+                      seen("shipment_tracker", "In the van, arriving by 6pm."), code="string"),
+                 tool("table_reservations", "Gets the details of a restaurant reservation by its reference.",
+                      seen("table_reservations", "Reservation 4410: table for 4 at 19:30."), reference="string"),
+                 tool("train_status", "Reports whether a train is on time or late.",
+                      seen("train_status", "Running 12 minutes late."),
+                      train="string"),
+                 tool("erase_everything", "Deletes every saved note about the user.", seen("erase_everything", "erased")))
+
+
+def test_a_question_about_one_thing_by_its_id_calls_the_tool_that_looks_it_up():
+    for said, name, args, part in (("Any news on my parcel ZX-9183?", "shipment_tracker", {"code": "ZX-9183"}, "arriving by 6pm"),
+                                   ("what's booked under reservation 4410?", "table_reservations", {"reference": "4410"}, "table for 4"),
+                                   ("Is train 2217 running late?", "train_status", {"train": "2217"}, "12 minutes late")):
+        log = []
+        answer, _, _ = loop(said, desk(log))
+        assert log == [(name, args)], (said, log)
+        assert part in answer, (said, answer)
+
+
+def test_an_id_inside_another_request_or_a_statement_is_no_lookup():
+    for said in ("My parcel ZX-9183 came yesterday, finally.", "Can you remind me to chase parcel ZX-9183 on Monday?"):
+        log = []
+        loop(said, desk(log), DATED)
+        assert not log, (said, log)

@@ -13,7 +13,7 @@ from functools import cached_property
 from . import arithmetic, facts, say, statements
 from .remembering import HANDLERS as MEMORY, keys_listed
 from .rules import SAY, forbidden, injected, styled, undisclosed, withheld
-from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, fetching, opening, refusal
+from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, fetching, looking_up, opening, refusal
 from .grammar import PEOPLE
 from .toolbox import KEYWORDS, Missing, Tool, call, stem, type_of, words
 from .timing import timing
@@ -79,7 +79,7 @@ def planned(turn: Turn):
         question = re.search(r"ask the user[:,]?\s*(.+)", result, re.IGNORECASE)
         if question:
             return say.sentence(question.group(1).strip()).rstrip("."), []
-    intents = fetching(turn) or opening(turn) or checking(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
+    intents = fetching(turn) or opening(turn) or checking(turn) or looking_up(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
     if all(i.kind == "unknown" or i.slots.get("loose") for i in intents) and (meant := resolved(turn)) != turn.text:
         intents = understand(meant) or intents  # "and what does he do?": he is the husband named before
     if all(i.kind == "unknown" for i in intents):

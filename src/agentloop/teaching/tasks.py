@@ -10,7 +10,7 @@ from .grammar import NUDGE
 from .timing import ORDINAL, clock_of, delay, event_time, from_the_event, moment, now_in, shaped, shifted, task_of, timing
 from .rules import INJECTION
 from .understand import Intent
-from .toolbox import UNITS_SAID, Missing, allows_empty, by_id, cadence, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
+from .toolbox import ARITHMETIC, UNITS_SAID, Missing, allows_empty, by_id, cadence, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1], "reverse_words": lambda s: " ".join(s.split()[::-1]),
            "reverse_each": lambda s: " ".join(w[::-1] for w in s.split()),
@@ -416,6 +416,32 @@ def opening(turn) -> list:
     return []
 
 
+ITEM = r"\b(?P<thing>(?!(?:and|or|but|the|for|with|from|than|then|plus|minus|times|over|into|about|are|was|were|has|had|have|this|that|its|his|her|our|their|your|each|every|per|last|next|all)\b)[a-z]{3,})\s*(?:no\.?\s*|number\s+|#\s*|id\s+|ref(?:erence)?\s+|code\s+)?(?P<id>(?=[\w -]*\d)[A-Za-z]{0,4}[ -]?\d[\w-]*)\b"
+ITEM_NEAR = {"parc": "package shipment delivery", "pack": "parcel shipment delivery", "ship": "parcel package delivery",
+             "book": "reservation", "rese": "booking"}  # a thing and its near names, by their first four letters
+NOT_LOOKUPS = ("remember", "forget", "schedule", "cancel", "move") + tuple(ARITHMETIC)
+OF_MEMORY = r"\b(?:memor(?:y|ies)|notes?|facts?|remember\w*|recall\w*|saved)\b"  # a search of what is remembered is recall's
+
+
+def looking_up(turn) -> list:
+    """A question about one thing by its id ("where's my order 7731?", "has parcel KX-220 arrived?", "is flight 88 on
+    time?") and a tool whose words name that thing (or a near name) and that takes one value: the tool is called with
+    the id, and the answer is its result. [] when no tool names the thing, or the message is not a question or request."""
+    if not re.search(r"\?\s*$|^\W*(?:where|what|when|how|is|has|did|can|could|please|check|track|look up|find|tell me)\b", turn.text, re.I) \
+            or re.search(rf"\b{NUDGE} me\b|\bschedul\w*|\bcalendar\b|\bremember\b|\bnote\b|\bsave\b|\bstore\b|\bforget\b", turn.text, re.I):
+        return []  # "remind me to check order 55 tomorrow": the thing is part of another request
+    for asked in re.finditer(ITEM, turn.text, re.I):
+        thing = asked.group("thing").lower()
+        near = {thing[:4]} | {w[:4] for w in ITEM_NEAR.get(thing[:4], "").split()}
+        for tool in turn.tools:
+            needed = list(tool.required or tool.params)
+            words = f"{tool.name.replace('_', ' ')} {tool.description}"
+            if len(needed) == 1 and tool.kind not in NOT_LOOKUPS and not re.search(OF_MEMORY, words, re.I) and \
+                    near & {w[:4] for w in words_of(words)}:
+                return [Intent("open", {"tool": tool.name, "slot": needed[0], "id": asked.group("id"), "thing": thing, "lookup": True})]
+    return []
+
+
 def id_slot(tool) -> str | None:
     """The one parameter a tool needs that is an id or a number (note_id, ticket_number, "doc": "the document's id"), else None."""
     needed = list(tool.required or tool.params)
@@ -437,6 +463,9 @@ def open_item(intent, turn):
     if reason := refusal([result]):
         return f"I couldn't open {intent.slots['thing']} {number}. {reason}"
     said = [line.strip() for line in result.splitlines() if line.strip() and not re.search(INJECTION, line, re.I)]
+    if intent.slots.get("lookup"):  # "where's my order 7731?": what the lookup returned, about the thing asked
+        found = " ".join(part for part in re.split(r"(?<=[.!?])\s+|\n+", result.strip()) if not re.search(INJECTION, part, re.I))
+        return found if number.lower() in found.lower() else f"{intent.slots['thing'].capitalize()} {number}: {found}"
     return f"{intent.slots['thing'].capitalize()} {number} says: " + " ".join(said) if said else \
         f"{intent.slots['thing'].capitalize()} {number} is empty."
 
