@@ -115,3 +115,44 @@ def test_an_id_inside_another_request_or_a_statement_is_no_lookup():
         log = []
         loop(said, desk(log), DATED)
         assert not log, (said, log)
+
+
+# 157. Title case and acronyms by the tool's description; a passage after "this message?" is the text.
+def writing(log):
+    def seen(name, fn):
+        return lambda **k: log.append((name, k)) or fn(*k.values())
+    return tools(tool("short_form", "Builds an abbreviation out of the first letter of every word, upper-cased.",
+                      seen("short_form", lambda t: "".join(w[0].upper() for w in t.split())), words="string"),
+                 tool("heading_style", "Gives every word of a phrase a capital first letter.",
+                      seen("heading_style", lambda t: " ".join(w[:1].upper() + w[1:] for w in t.split())), words="string"),
+                 tool("size", "Counts the characters of a string, spaces included.", seen("size", len), s="string"),
+                 tool("backwards_text", "Writes a string from back to front.", seen("backwards_text", lambda t: t[::-1]), s="string"),
+                 tool("all_caps", "Turns every letter into a capital.", seen("all_caps", str.upper), s="string"))
+
+
+def test_title_case_never_goes_to_an_acronym_tool_and_an_acronym_does():
+    for said, name, result in (("Title-case this film name: the shape of water", "heading_style", "The Shape Of Water"),
+                               ("capitalise every word of 'gone with the wind'", "heading_style", "Gone With The Wind"),
+                               ("Make every word start with a capital letter: the old man and the sea", "heading_style",
+                                "The Old Man And The Sea"),
+                               ("Turn 'read the manual' into an acronym", "short_form", "RTM"),
+                               ("What are the initials of 'not safe for work'?", "short_form", "NSFW")):
+        log = []
+        answer, _, _ = loop(said, writing(log))
+        assert [n for n, _ in log] == [name] and result in answer, (said, log, answer)
+
+
+def test_without_a_title_case_tool_the_acronym_tool_is_not_used():
+    log = []
+    made = writing(log)
+    del made["heading_style"]
+    answer, _, _ = loop("Put 'a room with a view' in title case", made)
+    assert not log and "A Room With A View" in answer, (log, answer)
+
+
+def test_the_passage_after_this_message_is_the_text_measured():
+    for said, passage in (("How many characters is this caption? Dinner at 8, bring wine", "Dinner at 8, bring wine"),
+                          ("how long is this text in characters: Call me back at 4!", "Call me back at 4!")):
+        log = []
+        answer, _, _ = loop(said, writing(log))
+        assert log == [("size", {"s": passage})] and f"{len(passage)} characters" in answer, (said, log, answer)

@@ -15,10 +15,10 @@ from .toolbox import ARITHMETIC, UNITS_SAID, Missing, allows_empty, by_id, caden
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1], "reverse_words": lambda s: " ".join(s.split()[::-1]),
            "reverse_each": lambda s: " ".join(w[::-1] for w in s.split()),
            "count_words": lambda s: str(len(s.split())), "titlecase": str.title, "length": lambda s: str(len(s)),
-           "sort_words": lambda s: sorted_items(s)}
+           "sort_words": lambda s: sorted_items(s), "acronym": lambda s: "".join(w[0].upper() for w in re.findall(r"[A-Za-z0-9]+", s))}
 SAID = {"uppercase": '"{}" in upper case: {}', "lowercase": '"{}" in lower case: {}',
         "reverse": '"{}" reversed: {}', "reverse_words": '"{}" with its words in reverse order: {}', "reverse_each": '"{}" with each word reversed: {}', "count_words": '"{}" has {} words.', "titlecase": '"{}" in title case: {}', "sort_words": '"{}" sorted: {}',
-        "length": '"{}" is {} characters long.'}
+        "length": '"{}" is {} characters long.', "acronym": '"{}" as an acronym: {}'}
 UNITS = r"minute|hour|day|week|month|year|weekend"
 
 
@@ -416,9 +416,9 @@ def opening(turn) -> list:
     return []
 
 
-ITEM = r"\b(?P<thing>(?!(?:and|or|but|the|for|with|from|than|then|plus|minus|times|over|into|about|are|was|were|has|had|have|this|that|its|his|her|our|their|your|each|every|per|last|next|all)\b)[a-z]{3,})\s*(?:no\.?\s*|number\s+|#\s*|id\s+|ref(?:erence)?\s+|code\s+)?(?P<id>(?=[\w -]*\d)[A-Za-z]{0,4}[ -]?\d[\w-]*)\b"
-ITEM_NEAR = {"parc": "package shipment delivery", "pack": "parcel shipment delivery", "ship": "parcel package delivery",
-             "book": "reservation", "rese": "booking"}  # a thing and its near names, by their first four letters
+ITEM = r"\b(?P<thing>(?!(?:and|or|but|the|for|with|from|than|then|plus|minus|times|over|into|about|are|was|were|has|had|have|this|that|its|his|her|our|their|your|each|every|per|last|next|all)\b)[a-z]{3,})\s*(?:no\.?\s*|number\s+|#\s*|id\s+|ref(?:erence)?\s+|code\s+)?(?P<id>(?-i:[A-Z]{1,4}) ?\d[\w-]*|[A-Za-z]{0,4}-?\d[\w-]*)\b"
+ITEM_NEAR = {"parcel": "package shipment delivery", "package": "parcel shipment delivery", "shipment": "parcel package delivery",
+             "booking": "reservation", "reservation": "booking"}  # a thing and its near names
 NOT_LOOKUPS = ("remember", "forget", "schedule", "cancel", "move") + tuple(ARITHMETIC)
 OF_MEMORY = r"\b(?:memor(?:y|ies)|notes?|facts?|remember\w*|recall\w*|saved)\b"  # a search of what is remembered is recall's
 
@@ -432,12 +432,12 @@ def looking_up(turn) -> list:
         return []  # "remind me to check order 55 tomorrow": the thing is part of another request
     for asked in re.finditer(ITEM, turn.text, re.I):
         thing = asked.group("thing").lower()
-        near = {thing[:4]} | {w[:4] for w in ITEM_NEAR.get(thing[:4], "").split()}
+        near = set(words_of(f"{thing} {ITEM_NEAR.get(words_of(thing)[0], '')}"))
         for tool in turn.tools:
             needed = list(tool.required or tool.params)
             words = f"{tool.name.replace('_', ' ')} {tool.description}"
             if len(needed) == 1 and tool.kind not in NOT_LOOKUPS and not re.search(OF_MEMORY, words, re.I) and \
-                    near & {w[:4] for w in words_of(words)}:
+                    near & set(words_of(words)):
                 return [Intent("open", {"tool": tool.name, "slot": needed[0], "id": asked.group("id"), "thing": thing, "lookup": True})]
     return []
 

@@ -52,6 +52,21 @@ PASSAGE_HEAD = (r"^[^:]*\b(?:for|of|in|on|this|these|that|please|the following|t
                 r"characters?|count)\s*:\s")  # a request that hands over a passage after a colon
 
 
+TEXT_NOUN = r"(?:message|tweet|text|sentence|line|post|caption|status|title|phrase|passage|bio|comment|reply|headline|sms|note|string|slogan|name)"
+
+
+def passage_after(text: str) -> str:
+    """A request about "this message/tweet/caption" with the passage after its colon or question mark: the passage put in
+    quotes, so every text rule reads it whole ("how long is this tweet in characters? Just landed!" measures "Just
+    landed!"). The text unchanged otherwise."""
+    found = re.match(rf"^(?P<ask>[^?:\"“'‘]*\b(?:this|the following|my|the) {TEXT_NOUN}\b[^?:\"“'‘]*)(?P<mark>[?:])\s+(?P<passage>[^\"“”]+?)\s*$",
+                     text, re.I | re.S)
+    if not found or not re.search(r"\b(?:how|count|what|is|are|make|turn|put|convert|reverse|capitali[sz]e|shout|give|tell)\b",
+                                  found.group("ask"), re.I):
+        return text
+    return f'{found.group("ask").strip()}: "{found.group("passage")}"'
+
+
 def statements_apart(text: str) -> list[str]:
     """"I sold the Civic, I drive a Tesla now": two statements after a comma, when the first has a verb of its own."""
     found = re.search(r",\s+(?=i(?:'m| am)? [a-z]+\b)", text, re.I)
@@ -95,6 +110,7 @@ def intents_in(text: str) -> tuple:
         return (Intent("summarise", {"topic": "", "text": summary.group("text")}),)
     text = re.sub(r"(\b(?:got|bought|picked up) (?:a|my) (?:new |first )?[a-z]+)\s*[!.]+\s+(?=(?:it'?s )?(?:an?|the|\d{4}) )",
                   r"\1, ", text, flags=re.I)  # "just got a new car!! a 2019 Subaru Outback": one statement
+    text = passage_after(text)  # "how many characters is this caption? Sunset over the bay": the caption is the text
     given = re.match(r"^\W*(?:please |can you )?(?:count|reverse|uppercase|lowercase|shout|capitali[sz]e|title[- ]?case|measure|"
                      r"how many)\b[^:\"“]{0,40}:\s*\S", text, re.I)
     given = given or re.search(r"\b(?:don't|do not)\s+(?:want to\s+|wanna\s+)?(?:add|subtract|multiply|divide)\b", text, re.I)
