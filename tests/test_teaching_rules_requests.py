@@ -156,3 +156,28 @@ def test_the_passage_after_this_message_is_the_text_measured():
         log = []
         answer, _, _ = loop(said, writing(log))
         assert log == [("size", {"s": passage})] and f"{len(passage)} characters" in answer, (said, log, answer)
+
+
+# 158. A system-prompt rule that keeps the model off a tool in indirect words takes the tool away.
+def adders(log):
+    return tools(tool("total_of", "Adds two numbers.", lambda x, y: log.append(("total_of", x, y)) or x + y, x="number", y="number"),
+                 tool("times_of", "Multiplies two numbers.", lambda x, y: log.append(("times_of", x, y)) or x * y, x="number", y="number"))
+
+
+def test_a_tool_kept_off_in_indirect_words_is_not_called_and_the_sum_is_still_answered():
+    for system in ("Ops note: total_of calls a metered service, so please leave it alone and add numbers yourself.",
+                   "Don't touch total_of this week; it is under maintenance.",
+                   "total_of costs money per call, so avoid it.",
+                   "Steer clear of the total_of tool.",
+                   "Give total_of a miss today."):
+        log = []
+        answer, _, _ = loop("what is 58 plus 34?", adders(log), system)
+        assert not log and "92" in answer, (system, log, answer)
+
+
+def test_a_sentence_that_only_mentions_a_tool_takes_nothing_away():
+    for system in ("Leave the adding to total_of.", "Give total_of the two numbers when a sum is asked.",
+                   "Avoid long answers. Use total_of for sums."):
+        log = []
+        answer, _, _ = loop("what is 58 plus 34?", adders(log), system)
+        assert log == [("total_of", 58, 34)] and "92" in answer, (system, log, answer)
