@@ -169,7 +169,8 @@ def test_a_tool_kept_off_in_indirect_words_is_not_called_and_the_sum_is_still_an
                    "Don't touch total_of this week; it is under maintenance.",
                    "total_of costs money per call, so avoid it.",
                    "Steer clear of the total_of tool.",
-                   "Give total_of a miss today."):
+                   "Give total_of a miss today.",
+                   "Heads-up: every total_of call is billed, so leave that tool alone; do additions in your head."):
         log = []
         answer, _, _ = loop("what is 58 plus 34?", adders(log), system)
         assert not log and "92" in answer, (system, log, answer)

@@ -221,7 +221,7 @@ def reserved(sentence: str) -> bool:
 
 AVOID = (r"\b(?P<verb>leave|keep (?:away )?(?:off|from)|stay (?:away )?from|steer clear of|avoid|(?:do not|don't|never|no need to) "
          r"(?:touch|use|call|run|bother with)|hands off|refrain from|give)\s+(?:using |calling |running |touching )?"
-         r"(?:the |that |this |these |those |our |any )?(?:{tool}|it|them|that one|this one)(?: tools?| functions?)?\b(?P<rest>[^.;!]*)")
+         r"(?:the |that |this |these |those |our |any )?(?:{tool}|it|them|that one|this one|tool|function)(?: tools?| functions?)?\b(?P<rest>[^.;!]*)")
 OFF_BOUNDS = r"(?:is|are)\s+(?:strictly\s+)?(?:off[- ]limits|out of bounds|off the table|not to be (?:touched|used|called)|not for (?:use|you))\b"
 
 
