@@ -182,3 +182,26 @@ def test_a_sentence_that_only_mentions_a_tool_takes_nothing_away():
         log = []
         answer, _, _ = loop("what is 58 plus 34?", adders(log), system)
         assert log == [("total_of", 58, 34)] and "92" in answer, (system, log, answer)
+
+
+# 159. A page named without its scheme is read; a palindrome question with only a reversing tool reverses and compares.
+def test_a_page_named_without_https_is_fetched():
+    log = []
+    made = tools(tool("pull_page", "Downloads a web page and returns its text.",
+                      lambda link: log.append(link) or "Menu: soup 4, bread 2.", link="string"))
+    answer, _, _ = loop("Can you look at cafe-luna.net/menu and tell me what it says?", made)
+    assert log == ["cafe-luna.net/menu"] and "soup" in answer, (log, answer)
+    log.clear()
+    loop("my blog is cafe-luna.net, by the way", made)
+    assert not log, log
+
+
+def test_a_palindrome_question_with_a_reverser_reverses_and_compares():
+    for said, yes in (("Is 'stats' a palindrome?", True), ("is 'parrot' the same backwards?", False)):
+        log = []
+        made = tools(tool("back_to_front", "Returns the text written back to front.", lambda s: log.append(s) or s[::-1], s="string"))
+        answer, _, _ = loop(said, made)
+        assert len(log) == 1 and answer.startswith("Yes" if yes else "No"), (said, log, answer)
+    failing = tools(tool("back_to_front", "Returns the text written back to front.", lambda s: "Error: service down", s="string"))
+    answer, _, _ = loop("Is 'stats' a palindrome?", failing)
+    assert not answer.startswith(("Yes", "No")) and "service down" in answer.lower(), answer

@@ -315,6 +315,21 @@ CHECK_NEAR = {"palindrome": "same backward forward both way reverse mirror", "va
 YES_NO = r"^\W*(?:is|are|does|do|can|has|have|was)\b|^\W*(?:please )?(?:check|tell me|find out|see|say)\s+(?:whether|if)\b"
 
 
+PALINDROME = r"\bpalindrom\w*|\b(?:the )?same (?:backwards?|back to front|both ways|reversed|forwards and backwards)\b"
+
+
+def palindrome(intent, turn):
+    """"Is 'level' a palindrome?" with a tool that reverses text and no checker: the reversed text, compared (letters
+    only, any case) with the text itself."""
+    text = intent.slots["text"]
+    [reversed_text] = yield [call(turn.tool("reverse"), word=text, text=text, value=text)]
+    if reason := refusal([reversed_text]):
+        return f"I couldn't check: {reason}"
+    letters = lambda s: re.sub(r"[^a-z0-9]", "", s.lower())  # noqa: E731
+    same = letters(reversed_text) == letters(text)
+    return f'{"Yes" if same else "No"}: "{text}" reversed is "{reversed_text.strip()}", so it is{"" if same else " not"} a palindrome.'
+
+
 def checking(turn) -> list:
     """A yes/no question about a quoted text ("Is 'racecar' a palindrome?", "does 'banana' contain 'nan'?") and a checker
     tool whose words share its meaning (a small table of near words: a palindrome "reads the same both ways"): the
@@ -325,6 +340,8 @@ def checking(turn) -> list:
     if not said and len(number) == 1:  # "Is 17 prime?" and prime_check(n: integer): the number is what is checked
         said = [(number[0], "")]
         checkers = [t for t in checkers if [type_of(spec) for spec in t.params.values()] in (["integer"], ["number"])]
+    if said and not checkers and re.match(YES_NO, turn.text, re.I) and re.search(PALINDROME, turn.text, re.I) and turn.tool("reverse"):
+        return [Intent("palindrome", {"text": said[0][0] or said[0][1]})]  # no checker, but a reverser: reverse and compare
     if not said or not checkers or not re.match(YES_NO, turn.text, re.I):
         return []
     asked = set(words_of(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))) - set(words_of(
@@ -356,7 +373,9 @@ def check(intent, turn):
     return f"{tool.name}({shown}) returned: {answer}"
 
 
-URL = r"\bhttps?://[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]|\bwww\.[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]"
+URL = (r"\bhttps?://[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]|\bwww\.[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]|"
+       r"(?<![@\w.])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|co|uk|de|fr|eu|edu|gov|info|app|ai|news|blog|me|tv)"
+       r"(?:/[^\s<>\"')\]]*[^\s<>\"')\].,;:!?])?(?![\w@])")  # "example.com/news": a page without its scheme
 ASKS_ABOUT_PAGE = (r"\?|\b(?:read|check|fetch|open|look at|look up|summari[sz]e|sum up|see|visit|get|tell me|according to|"
                    r"what does|what's on|what is on|says?|said)\b")
 
@@ -773,7 +792,7 @@ def closest_listed(listing: str, what: str) -> str | None:
 
 HANDLERS = {
     "cancel": cancel, "move": move, "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
-    "use": use, "check": check, "fetch": fetch, "open": open_item, "unscheduled": lambda i, t: "OK, I won't: nothing was scheduled.", "reported": lambda i, t: say.reported(i.slots["words"]), "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
+    "use": use, "check": check, "palindrome": palindrome, "fetch": fetch, "open": open_item, "unscheduled": lambda i, t: "OK, I won't: nothing was scheduled.", "reported": lambda i, t: say.reported(i.slots["words"]), "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
     "greet": greet, "joke": joke, "compare": compare, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",
     "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.CAN}", "harmful": lambda i, t: "I can't help with that.",
