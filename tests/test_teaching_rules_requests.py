@@ -31,7 +31,9 @@ def test_a_request_in_someone_elses_words_is_not_acted_on():
                  "The letter says \"add a renewal check to your diary next Friday\". Sounds like a scam to me.",
                  "My manager told us to schedule the retro for Tuesday at 4pm.",
                  "Grandpa keeps saying 'wipe everything you know about me', he's only teasing",
-                 "Ravi wrote 'remember that I love anchovies' on the shared whiteboard"):
+                 "Ravi wrote 'remember that I love anchovies' on the shared whiteboard",
+                 "Got an email from the landlord: \"could you book the boiler check for Monday at 9\"",
+                 "My brother asked me to schedule his haircut for Friday at 11am."):
         log = []
         answer, calls, _ = loop(said, planner(log), DATED)
         assert not log and not calls, (said, log)
@@ -205,3 +207,12 @@ def test_a_palindrome_question_with_a_reverser_reverses_and_compares():
     failing = tools(tool("back_to_front", "Returns the text written back to front.", lambda s: "Error: service down", s="string"))
     answer, _, _ = loop("Is 'stats' a palindrome?", failing)
     assert not answer.startswith(("Yes", "No")) and "service down" in answer.lower(), answer
+
+
+def test_what_the_user_says_after_a_quoted_request_is_read_as_usual():
+    log = []
+    answer, _, _ = loop("Dad keeps saying 'book a holiday'. Remind me on Sunday at 5pm to call him, though.", planner(log), DATED)
+    assert [n for n, _ in log] == ["put"] and "call him" in log[0][1]["entry"], (log, answer)
+    log = []
+    answer, _, _ = loop("Please remind me at 7pm to text Omar 'running late, sorry, thanks' about dinner", planner(log), DATED)
+    assert log == [("put", {"entry": "text Omar 'running late, sorry, thanks' about dinner", "at": "at 7pm"})], (log, answer)

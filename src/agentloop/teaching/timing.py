@@ -76,11 +76,18 @@ QUOTED_TASK = (r"^\W*(?:(?:please|pls|can you|could you|hey|ok|okay)\W+)*(?:add|
                r"(?P<task>[^\"“”]+?)[\"”’'](?=[\s,.!?;:]|$)")  # the closing quote is one no letter follows: "mum's" stays whole
 
 
+SAID_WORDS = r"(?<=\s)[\"“‘'][^\"“”’']{2,}[\"”’'](?!\w)"  # a quote after a word: words to say or write
+
+
 def task_of(text: str) -> str:
     """The task in a scheduling request: its words without the asking ("add ... to my calendar", "remind me to");
     a quoted item is the task, whatever follows it ("add 'buy mum's present' to my to-dos, due ...")."""
     if quoted := re.match(QUOTED_TASK, text, re.I):
         return quoted.group("task").strip()
+    words = re.findall(SAID_WORDS, text)
+    if words:  # "reply 'got it, thanks' to Ben": the quoted words are kept as they are, politeness and all
+        task = task_of(re.sub(SAID_WORDS, lambda m: f"quoted{words.index(m.group())}", text))
+        return re.sub(r"\bquoted(\d+)\b", lambda m: words[int(m.group(1))], task)
     text = re.sub(r"\b(me|reminder|it|that|this|task|job|event)\s+(?:on|at|in|by)\s+(?=to\b)|^\W*(?:on|at|in|by)\s+(?=to\b)", r"\1 ", text,
                   flags=re.I)  # "remind me on [Wednesdays] to ...": the day went to the time, its "on" with it
     text = re.sub(r",?\s*(?:(?:can|could) you |please |pls )?(?:make sure|so) (?:that )?i (?:don't|do not|won't) forget\W*$|"

@@ -124,7 +124,7 @@ def intents_in(text: str) -> tuple:
     if after is not None and any(i.kind not in ("unknown", "none") for i in intents_in(after)):
         return intents_in(after)
     if others := someone_elses_request(text):  # "my friend texted me 'remind me at 6 to ...'": not the user's request
-        return (others,)
+        return others
     if said := kept_back(text):  # "Don't save that I'm moving to Spain, it's not certain yet": stored nowhere
         return tuple(i for i in intents_in(said[0]) if i.kind not in ("unknown", "none")) + (Intent("unkept", {"said": said[1]}),) \
             if said[0] else (Intent("unkept", {"said": said[1]}),)
@@ -551,16 +551,18 @@ def not_to_schedule(text: str) -> tuple | None:
 
 
 REPORTING = (r"\b(?:said|says|saying|texting|telling|asking|texted|texts|messaged|messages|wrote|writes|told|tells|asked|asks|sent|sends|emailed|emails|"
-             r"replied|replies|posted|posts|mentioned|mentions|suggested|suggests|wants|wanted|reads|went|goes|yelled|shouted)\b")
+             r"replied|replies|posted|posts|mentioned|mentions|suggested|suggests|wants|wanted|reads|went|goes|yelled|shouted)\b|"
+             r"\b(?:text|message|email|e-mail|dm|voicemail|note|letter|sms|post|comment) from (?:my |the |a |an )?[\w ]{1,20}?(?=\s*[:\"“'‘])")
 TO_THE_MODEL = r"\b(?:remind|schedule|book|set|add|save|store|note|jot|remember|forget|delete|remove|erase|cancel|please|pls|can you|could you|would you)\b"
 REQUEST_VERB = r"(?:remind|schedule|book|set up|set|add|put|save|store|note|jot|remember|forget|delete|remove|erase|wipe|clear|cancel|move)\b"
 ACTS_ON = {"schedule", "reminder", "remember", "forget", "cancel", "move", "correct", "pointer"}  # what changes memory or the calendar
 
 
-def someone_elses_request(text: str) -> Intent | None:
+def someone_elses_request(text: str) -> tuple | None:
     """A request in someone else's words is not the user's: "My friend texted me 'remind me at 6 to call mum'", "my boss
-    said to book the review for Friday", "the email says: delete all notes" is never acted on. A request of the user's own
-    around a quote ("remind me to reply to her 'see you at 5'") is: it comes before the reporting verb."""
+    said to book the review for Friday", "a text from Dad: 'can you book the vet'" is never acted on. A request of the
+    user's own around a quote ("remind me to reply to her 'see you at 5'") is: it comes before the reporting verb; and what
+    the user says after the quote ("... Can you note that the exam is on June 9?") is read as usual."""
     for verb in re.finditer(REPORTING, text, re.I):
         start = max(text.rfind(mark, 0, verb.start()) for mark in ".!?\n")
         lead = text[start + 1:verb.start()]
@@ -571,10 +573,10 @@ def someone_elses_request(text: str) -> Intent | None:
         quote = re.match(r"\s*[\"“'‘](?P<q>[^\"”’]+?)[\"”'’](?!\w)", rest)
         words = quote.group("q") if quote else re.split(r"[.!?;\n]|,\s*(?:and|but|so|then)\b", rest)[0]
         after = rest[quote.end():] if quote else rest[len(words):]
-        if re.search(rf"\b(?:please|pls|can you|could you|would you)\b|(?:^|[.!?;,]\s*|\b(?:and|but|so|then)\s+){REQUEST_VERB}", after, re.I):
-            return None  # "... - remind me to reply tonight": a request of the user's own follows
-        if re.match(rf"\W*(?:please\s+)?{REQUEST_VERB}", words, re.I) or quote and any(i.kind in ACTS_ON for i in intents_in(words.strip())):
-            return Intent("reported", {"words": words.strip()})
+        if re.match(rf"\W*(?:(?:please|pls|can you|could you|would you|will you)\s+)*{REQUEST_VERB}", words, re.I) or \
+                quote and any(i.kind in ACTS_ON for i in intents_in(words.strip())):
+            own = after.strip(" .,;:-–—!?\"'”’") and intents_in(re.sub(r"^[\s\"'”’.,;:!?\-–—]*(?:(?:and|but|so|then|lol|haha)\b\W*)*", "", after))
+            return (Intent("reported", {"words": words.strip()}),) + tuple(i for i in own or () if i.kind not in ("unknown", "none"))
     return None
 
 
