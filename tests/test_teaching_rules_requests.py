@@ -216,3 +216,23 @@ def test_what_the_user_says_after_a_quoted_request_is_read_as_usual():
     log = []
     answer, _, _ = loop("Please remind me at 7pm to text Omar 'running late, sorry, thanks' about dinner", planner(log), DATED)
     assert log == [("put", {"entry": "text Omar 'running late, sorry, thanks' about dinner", "at": "at 7pm"})], (log, answer)
+
+
+def test_a_correction_inside_a_request_keeps_only_the_corrected_value():
+    for said, entry, at in (("Remind me at 4pm - no wait, 5pm - to feed the cat", "feed the cat", "at 5pm"),
+                            ("Put a reminder for Thursday, sorry, Friday, to renew the permit", "renew the permit", "Friday"),
+                            ("Remind me to phone the bank on Monday. Actually make that Tuesday.", "phone the bank", "on Tuesday"),
+                            ("remind me tomorrow at 8 to stretch, hang on, at 9", "stretch", "tomorrow at 9")):
+        log = []
+        answer, _, _ = loop(said, planner(log), DATED)
+        assert log == [("put", {"entry": entry, "at": at})], (said, log, answer)
+
+
+def test_a_correction_of_the_thing_or_the_quote_keeps_only_the_corrected_one():
+    deleted = []
+    made = tools(tool("drop_fact", "Deletes a stored fact by its key.", lambda key: deleted.append(key) or f"deleted {key}", key="string"))
+    loop("Erase my address, no wait, my birthday", made, "Memory:\n- address: 4 Elm Row\n- birthday: 2 May")
+    assert deleted == ["birthday"], deleted
+    log = []
+    answer, _, _ = loop("Make 'good morning' all caps - sorry, I meant 'good night'", writing(log))
+    assert log == [("all_caps", {"s": "good night"})] and "GOOD NIGHT" in answer, (log, answer)

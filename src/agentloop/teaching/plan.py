@@ -7,7 +7,7 @@ already holds; the first handler that needs a result it does not have yet decide
 A loop that forgets to append results replays from the start and asks for the same call again.
 """
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from . import arithmetic, facts, say, statements
@@ -17,7 +17,7 @@ from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, fetching, look
 from .grammar import PEOPLE
 from .toolbox import KEYWORDS, Missing, Tool, call, stem, type_of, words
 from .timing import timing
-from .understand import NOT_TO_SCHEDULE, Intent, understand
+from .understand import NOT_TO_SCHEDULE, Intent, corrected_request, understand
 
 
 
@@ -75,6 +75,8 @@ def answer(turn: Turn):
 
 def planned(turn: Turn):
     """The reply for this turn: (text, calls)."""
+    if (fixed := corrected_request(turn.text)) is not None:  # "Book the dentist for 3pm, scratch that, 4pm": every rule reads the fix
+        turn = replace(turn, text=fixed)
     for result in turn.results:  # a tool asks a question ("Ask the user: which year?"): ask it
         question = re.search(r"ask the user[:,]?\s*(.+)", result, re.IGNORECASE)
         if question:

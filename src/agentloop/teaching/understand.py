@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import arithmetic, statements
-from .timing import MONTH, from_the_event, timing
+from .timing import DAY, MONTH, WHEN, from_the_event, timing
 from .grammar import KIND_OF, NEAR, PEOPLE, FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
 
 
@@ -117,6 +117,8 @@ def intents_in(text: str) -> tuple:
     if (fixed := corrected_in_place(text)) is not None:  # "My cat is Tom. Wait, no - that's my neighbour's. Mine is Tabby."
         return intents_in(fixed) if fixed else (Intent("unkept"),)
     if (fixed := corrected_operands(text)) is not None:  # "Take 3 from 50 - no wait, from 60": only the corrected sum
+        return intents_in(fixed)
+    if (fixed := corrected_request(text)) is not None:  # "Remind me at 5pm - no wait, 6pm - to call mum": only the corrected request
         return intents_in(fixed)
     if named := named_before_forget(text):  # "That thing I told you about my salary - forget it": the salary
         return intents_in(f"forget {named}")
@@ -498,6 +500,49 @@ def corrected_operands(text: str) -> str | None:
         for m, value in reversed(list(zip(spans, new))):
             before = before[:m.start()] + value + before[m.end():]
         return before
+    return None
+
+
+FIX_LEAD = r"^(?:it'?s|it is|that'?s|i mean|i meant|make (?:it|that)|(?:it |that )?should be|rather|instead)\s+"
+
+
+def corrected_request(text: str) -> str | None:
+    """A request corrected inside the same message, as only the corrected request: the value after the marker replaces
+    the one of its kind said before it, and what follows the value stays ("Remind me at 5pm - no wait, 6pm - to call mum"
+    -> "Remind me at 6pm to call mum"; "Shout 'hi', sorry, I meant 'bye'"; "Delete my email, no wait, my phone number").
+    A time replaces a time of its sort (a clock time, a day), a quote a quote, "my X" the thing named. None otherwise."""
+    for mark in re.finditer(SELF_FIX, text, re.I):
+        before, after = text[:mark.start()].strip(" ,;-–—"), text[mark.end():].strip()
+        if not before or not re.search(rf"(?:^|[.!?]\s+)\W*(?:(?:please|pls|can you|could you|now|also)\s+)*(?:{REQUEST_VERB}|"
+                                       r"ping|nudge|alert|wake)", before, re.I) and not any(
+                i.kind in ("text", "schedule", "forget", "cancel", "move") for i in intents_in(before)):
+            continue  # a statement corrected is rule 80's
+        fix, tail = re.match(r"(?P<fix>[^,;\-–—]*)(?P<tail>.*)", re.sub(FIX_LEAD, "", after, flags=re.I), re.S).groups()
+        fix, tail = fix.strip(" .!?"), re.sub(r"^[\s,;\-–—]+", "", tail).strip()
+        new = value_replaced(before, fix)
+        if new:
+            return f"{new} {tail}".strip()
+    return None
+
+
+def value_replaced(before: str, fix: str) -> str | None:
+    """`before` with the value of the same kind as `fix` replaced by it, else None."""
+    if re.fullmatch(r"[\"“'‘][^\"”'’]+[\"”'’]", fix):  # a quote for the last quote
+        quotes = list(re.finditer(r"(?<!\w)[\"“'‘][^\"”'’]+[\"”'’](?!\w)", before))
+        return before[:quotes[-1].start()] + fix + before[quotes[-1].end():] if quotes else None
+    when, _, rest = timing(fix)
+    if when and not rest.strip(" ,.!?"):  # a time for the last time of its sort: a day for a day, a clock time for one
+        day = lambda phrase: bool(re.search(rf"\b{DAY}\b|\btomorrow|\btoday|\btonight", phrase, re.I))  # noqa: E731
+        said = [m for m in re.finditer(WHEN, before, re.I) if day(m.group()) == day(fix)]
+        if not said:
+            return None
+        old = said[-1]
+        prep = re.match(r"(?:at|on|for|by|in)\s+", old.group(), re.I)
+        value = fix if re.match(r"(?:at|on|for|by|in)\s", fix, re.I) or not prep else prep.group() + fix
+        return before[:old.start()] + value + before[old.end():]
+    if re.fullmatch(r"(?:my|our)\s+[a-z' ]{2,40}", fix, re.I):  # "my phone number" for "my email"
+        named = list(re.finditer(r"\b(?:my|our)\s+[a-z' ]{2,40}$", before, re.I))
+        return before[:named[-1].start()] + fix if named else None
     return None
 
 
