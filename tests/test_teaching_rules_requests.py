@@ -75,7 +75,8 @@ def test_numbers_inside_names_are_left_out_and_the_rest_are_added():
     for said, expected in (("Court 4 hosted 17 matches and Court 9 hosted 22. How many matches in total?", 39),
                            ("Gemini 7 flew 5 orbits and Gemini 8 flew 6. how many orbits together?", 11),
                            ("Kate scored 19 points and Lewis scored 26. What's their combined score?", 45),
-                           ("Stage 1 took 40 minutes and Stage 2 took 35 minutes. How many minutes altogether?", 75)):
+                           ("Stage 1 took 40 minutes and Stage 2 took 35 minutes. How many minutes altogether?", 75),
+                           ("squad 4 sold 12 tickets and squad 9 sold 20. how many tickets in total?", 32)):
         log = []
         answer, _, _ = loop(said, sums(log))
         assert answer and str(expected) in answer, (said, answer, log)
@@ -236,3 +237,21 @@ def test_a_correction_of_the_thing_or_the_quote_keeps_only_the_corrected_one():
     log = []
     answer, _, _ = loop("Make 'good morning' all caps - sorry, I meant 'good night'", writing(log))
     assert log == [("all_caps", {"s": "good night"})] and "GOOD NIGHT" in answer, (log, answer)
+
+
+def test_a_number_said_twice_after_a_verb_is_still_an_operand():
+    log = []
+    answer, _, _ = loop("I ran 5 km on Monday and ran 3 km on Friday. How many km in total?", sums(log))
+    assert answer and "8" in answer, (answer, log)
+
+
+def test_a_lookup_by_a_code_in_capitals_or_a_status_request():
+    log = []
+    made = tools(tool("equity_quote", "Latest share price for a ticker symbol.", lambda ticker: log.append(ticker) or "412.10 USD",
+                      ticker="string"),
+                 tool("case_state", "Returns the state of a support case.", lambda case: log.append(case) or "closed", case="integer"))
+    answer, _, _ = loop("what's the share price of MSFT?", made)
+    assert log == ["MSFT"] and "412.10" in answer, (log, answer)
+    log.clear()
+    answer, _, _ = loop("status of case #31 please", made)
+    assert log == [31] and "closed" in answer, (log, answer)

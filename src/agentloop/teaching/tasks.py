@@ -446,7 +446,8 @@ def looking_up(turn) -> list:
     """A question about one thing by its id ("where's my order 7731?", "has parcel KX-220 arrived?", "is flight 88 on
     time?") and a tool whose words name that thing (or a near name) and that takes one value: the tool is called with
     the id, and the answer is its result. [] when no tool names the thing, or the message is not a question or request."""
-    if not re.search(r"\?\s*$|^\W*(?:where|what|when|how|is|has|did|can|could|please|check|track|look up|find|tell me)\b", turn.text, re.I) \
+    if not re.search(r"\?\s*$|^\W*(?:where|what|when|how|is|has|did|can|could|please|check|track|look up|find|tell me|show|get|"
+                     r"status|any news|any update)\b|\b(?:status of|update on|news on|details of|info on)\b", turn.text, re.I) \
             or re.search(rf"\b{NUDGE} me\b|\bschedul\w*|\bcalendar\b|\bremember\b|\bnote\b|\bsave\b|\bstore\b|\bforget\b", turn.text, re.I):
         return []  # "remind me to check order 55 tomorrow": the thing is part of another request
     for asked in re.finditer(ITEM, turn.text, re.I):
@@ -458,7 +459,26 @@ def looking_up(turn) -> list:
             if len(needed) == 1 and tool.kind not in NOT_LOOKUPS and not re.search(OF_MEMORY, words, re.I) and \
                     near & set(words_of(words)):
                 return [Intent("open", {"tool": tool.name, "slot": needed[0], "id": asked.group("id"), "thing": thing, "lookup": True})]
-    return []
+    return by_symbol(turn)
+
+
+LOOKUP_GENERIC = {"what", "the", "of", "for", "a", "an", "is", "it", "and", "latest", "current", "get", "return", "look", "up", "find",
+                  "by", "its", "my", "me", "how", "much", "at", "in", "on", "now", "today", "tell", "check", "show", "please"}
+
+
+def by_symbol(turn) -> list:
+    """"What's the share price of TSLA?": a code in capitals (2 to 5 letters) and the one tool taking one value that
+    shares a word that matters with the question: the tool is called with the code. [] otherwise."""
+    codes = re.findall(r"(?<![\w'])[A-Z]{2,5}(?![\w'])", turn.text)
+    if len(codes) != 1:
+        return []
+    asked = set(words_of(turn.text)) - LOOKUP_GENERIC - set(words_of(codes[0]))
+    fits = [t for t in turn.tools if len(t.required or t.params) == 1 and t.kind not in NOT_LOOKUPS[:5]  # "share price" is no division
+            and asked & (set(words_of(f"{t.name} {t.description}")) - LOOKUP_GENERIC)]
+    if len(fits) != 1:
+        return []
+    slot = list(fits[0].required or fits[0].params)[0]
+    return [Intent("open", {"tool": fits[0].name, "slot": slot, "id": codes[0], "thing": "", "lookup": True})]
 
 
 def id_slot(tool) -> str | None:
@@ -484,7 +504,7 @@ def open_item(intent, turn):
     said = [line.strip() for line in result.splitlines() if line.strip() and not re.search(INJECTION, line, re.I)]
     if intent.slots.get("lookup"):  # "where's my order 7731?": what the lookup returned, about the thing asked
         found = " ".join(part for part in re.split(r"(?<=[.!?])\s+|\n+", result.strip()) if not re.search(INJECTION, part, re.I))
-        return found if number.lower() in found.lower() else f"{intent.slots['thing'].capitalize()} {number}: {found}"
+        return found if number.lower() in found.lower() else f"{intent.slots['thing'].capitalize()} {number}: {found}".lstrip()
     return f"{intent.slots['thing'].capitalize()} {number} says: " + " ".join(said) if said else \
         f"{intent.slots['thing'].capitalize()} {number} is empty."
 
