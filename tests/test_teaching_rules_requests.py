@@ -255,3 +255,13 @@ def test_a_lookup_by_a_code_in_capitals_or_a_status_request():
     log.clear()
     answer, _, _ = loop("status of case #31 please", made)
     assert log == [31] and "closed" in answer, (log, answer)
+
+
+# 160. Other sums from the rounds: a total split some ways, then an amount each person adds.
+def test_a_split_then_an_amount_each_adds_is_the_share_plus_the_amount():
+    for said, expected in (("The cabin costs 300, split 5 ways, and each of us adds 8 for firewood. How much does each pay?", 68),
+                           ("Lunch was 84, shared between 4 of us, and everyone leaves a 3 tip. What does each person pay?", 24),
+                           ("We owe seventy-two for the boat, split three ways, and each person adds 6. How much is that each?", 30)):
+        log = []
+        answer, _, _ = loop(said, sums(log))
+        assert answer and str(expected) in answer, (said, answer, log)

@@ -280,6 +280,8 @@ def story(text: str) -> str | None:
     if company := re.search(r"\bme and (\d+) (?:friends|others|people|mates|colleagues|coworkers|of them)\b", text):
         text = text.replace(company.group(0), f"{int(company.group(1)) + 1} people")  # "me and 3 friends" are 4
         numbers = [n for n in numbers if n != company.group(1)] + [str(int(company.group(1)) + 1)]
+    if each_adds := split_then_each_adds(text, numbers):  # "90 for the taxi, split 3 ways, and each of us adds a 10 tip"
+        return each_adds
     split = re.search(r"\b(?:there(?:'s| is| are) (\d+) of us|(\d+) of us|(?:split|divided|shared?)\b.*?\b(\d+) ways|"
                       r"(?:between|among|by) (\d+)(?: people| friends| of us| persons?)?\b|(\d+) (?:people|friends|persons)\b)", text)
     if split and len(numbers) == 2 and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bshare|\bdivide|\beveryone\b|"
@@ -300,6 +302,26 @@ def story(text: str) -> str | None:
         return f"{price} / {count}"
     return had(text) or totalled(text, numbers) or remaining(text, numbers) or counted(text, numbers) or conversion(text, numbers) or rate(text) or bill(text) or saving(text, numbers) or change(text) or ratio(text) \
         or relative(text)
+
+
+EACH_ADDS = (r"\b(?:each(?: of us| of them| person| one)?|every(?:one| person| one of us)|we each|they each)\s+(?:also\s+)?"
+             r"(?:adds?|tips?|puts? in|chips? in|throws? in|gives?|pays?(?: an?)? extra|leaves?)\s+(?:an? |another |an extra |extra )?"
+             r"(?P<m>\d+(?:\.\d+)?)\b|\bplus (?P<p>\d+(?:\.\d+)?) (?:each|per person|a head|apiece)\b")
+
+
+def split_then_each_adds(text: str, numbers: list) -> str | None:
+    """A total split some ways, then an amount each person adds ("90 for the taxi, split 3 ways, and each of us adds a 10
+    tip"): the share plus the amount. Only with exactly those three numbers and a question of what each pays."""
+    ways = re.search(r"\b(?:split|divided|shared?)\b[^.?]*?\b(?:(\d+) ways|(?:between|among|by) (\d+))\b", text)
+    extra = re.search(EACH_ADDS, text)
+    if not ways or not extra or len(numbers) != 3 or not re.search(r"\beach\b|\bper person\b|\beveryone\b|\bapiece\b",
+                                                                     text[extra.end():]):
+        return None
+    count, add = ways.group(1) or ways.group(2), extra.group("m") or extra.group("p")
+    rest = list(numbers)
+    for used in (count, add):
+        rest.remove(used) if used in rest else None
+    return f"{rest[0]} / {count} + {add}" if len(rest) == 1 else None
 
 
 def had(text: str) -> str | None:
