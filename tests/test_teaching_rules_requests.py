@@ -265,3 +265,12 @@ def test_a_split_then_an_amount_each_adds_is_the_share_plus_the_amount():
         log = []
         answer, _, _ = loop(said, sums(log))
         assert answer and str(expected) in answer, (said, answer, log)
+
+
+def test_the_users_own_words_said_again_are_a_request():
+    log = []
+    loop("I said remind me at 9pm to lock the shed!", planner(log), DATED)
+    assert log == [("put", {"entry": "lock the shed", "at": "at 9pm"})], log
+    log = []
+    answer, _, _ = loop("The manual says to add 3 drops of oil, what's 3 times 4?", sums(log))
+    assert log == [("scale_up", 3, 4)] and "12" in answer, (log, answer)

@@ -611,14 +611,16 @@ def someone_elses_request(text: str) -> tuple | None:
     for verb in re.finditer(REPORTING, text, re.I):
         start = max(text.rfind(mark, 0, verb.start()) for mark in ".!?\n")
         lead = text[start + 1:verb.start()]
-        if re.search(TO_THE_MODEL, lead, re.I) or re.search(r"\b(?:you|if|suppose|what if)\b", lead, re.I) or len(lead.split()) > 5:
-            continue  # "Remind me that Sam said ...": the user's own request; "you said": the model's words
+        if re.search(TO_THE_MODEL, lead, re.I) or re.search(r"\b(?:you|if|suppose|what if)\b", lead, re.I) or len(lead.split()) > 5 or \
+                re.fullmatch(r"\W*(?:i|we)(?: already| just)?\s*", lead, re.I) and re.match(r"\s*(?:you\b|[^\w\s]*\s*(?:please\s+)?"
+                                                                                       rf"{REQUEST_VERB})", text[verb.end():], re.I):
+            continue  # "Remind me that Sam said ...", "I said remind me at 5!": the user's own request; "you said": the model's
         rest = re.sub(r"^\s*(?:(?:me|us|him|her|them|everyone|the team|[A-Z]\w*)\b\s*)?(?:that\s+|to\s+(?=\w)|:\s*)?", "",
                       text[verb.end():])
         quote = re.match(r"\s*[\"“'‘](?P<q>[^\"”’]+?)[\"”'’](?!\w)", rest)
-        words = quote.group("q") if quote else re.split(r"[.!?;\n]|,\s*(?:and|but|so|then)\b", rest)[0]
+        words = quote.group("q") if quote else re.split(r"[.!?;\n]|,\s*(?=(?:and|but|so|then|what|how|can|could|please|also)\b)", rest)[0]
         after = rest[quote.end():] if quote else rest[len(words):]
-        if re.match(rf"\W*(?:(?:please|pls|can you|could you|would you|will you)\s+)*{REQUEST_VERB}", words, re.I) or \
+        if re.match(rf"\W*(?:(?:please|pls|can you|could you|would you|will you)\s+)*{REQUEST_VERB}(?!\s+\d)", words, re.I) or \
                 quote and any(i.kind in ACTS_ON for i in intents_in(words.strip())):
             own = after.strip(" .,;:-–—!?\"'”’") and intents_in(re.sub(r"^[\s\"'”’.,;:!?\-–—]*(?:(?:and|but|so|then|lol|haha)\b\W*)*", "", after))
             return (Intent("reported", {"words": words.strip()}),) + tuple(i for i in own or () if i.kind not in ("unknown", "none"))
