@@ -407,7 +407,8 @@ def fetch(intent, turn):
     [page] = yield [(tool.name, {next(iter(tool.required or tool.params)): url})]
     if reason := refusal([page]):
         return f"I couldn't read {url}. {reason}"
-    said = [s for s in re.split(r"(?<=[.!?])\s+|\n+", page) if s.strip() and not re.search(INJECTION, s, re.I)]
+    visible = re.sub(r"<[^<>]{1,200}>", " ", re.sub(r"<!--.*?(?:-->|$)", " ", page, flags=re.S))  # a comment or tag is not what it says
+    said = [s for s in re.split(r"(?<=[.!?])\s+|\n+", visible) if s.strip() and not re.search(INJECTION, s, re.I)]
     asked = {w[:4] for w in words_of(turn.text.replace(url, " ")) if len(w) >= 4} - {w[:4] for w in PAGE_WORDS.split()}
     about = [s.strip() for s in said if asked & {w[:4] for w in words_of(s) if len(w) >= 4}]
     if not said:
