@@ -667,7 +667,7 @@ def one(clause: str, previous: str | None) -> Intent:
         return one(idiom.group("rest"), previous)
     trailing = re.match(r"^(?P<what>.+?),?\s+(?:(?:please|pls|can you|could you)\s+)*(?:note that|remember that|remember it|"
                         r"save (?:that|it)|keep that in mind|keep (?:that|it)|don't forget (?:it|that)|make a note(?: of (?:it|that))?|"
-                        r"(?:jot|write|note|put) (?:that|it) down|don't let me forget(?: it| that)?)(?:,?\s+(?:please|pls|thanks|thank you))?\W*$",
+                        r"(?:jot|write|note|put) (?:that|it) down|don't let me forget(?: it| that)?)(?:,?\s+(?:please|pls|thanks|thank you|for me))*\W*$",
                         clause, re.I)
     if trailing and ":" in trailing.group("what"):
         trailing = None  # "How many words are in: remember that please": the words after the colon are the text
