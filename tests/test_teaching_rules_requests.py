@@ -289,3 +289,9 @@ def test_a_statement_then_save_that_for_me_keeps_the_date_as_written():
                       key="string", value="string"))
     loop("The budget review is on 2026/09/30, save that for me please.", made)
     assert len(kept) == 1 and "2026/09/30" in kept[0], kept
+
+
+def test_a_number_taken_back_is_never_computed():
+    log = []
+    answer, _, _ = loop("Share 60 among 4 - sorry, 6 people. How much each?", sums(log))
+    assert answer and "10" in answer and not any(4 in entry[1:] for entry in log), (answer, log)

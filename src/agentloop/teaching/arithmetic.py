@@ -230,7 +230,8 @@ def named(text: str) -> str:
     return re.sub(r"\b([A-Z][a-zA-Z]+)-\d+\b", r"\1", text)
 
 
-OPERAND_WORDS = r"(?:and|plus|minus|times|x|by|from|to|of|into|over|off|with|or|more|less|each|per|percent|divided|multiplied)"
+OPERAND_WORDS = (r"(?:and|plus|minus|times|x|by|from|to|of|into|over|off|with|or|more|less|each|every|per|percent|divided|multiplied|"
+                 r"among|between|across|in|at|for|on|than|out|up|down|ways|people|persons)")  # what joins numbers, not what names them
 
 
 def labels_unnumbered(text: str) -> str:

@@ -481,12 +481,14 @@ NUMBER = r"\d+(?:\.\d+)?"
 def corrected_operands(text: str) -> str | None:
     """A sum corrected inside the same message, as only the corrected sum: "Take 3 from 50 - no wait, from 60" -> "Take 3
     from 60"; "multiply 8 by 3, scratch that, by 4" -> "multiply 8 by 4"; "Add 7 and 12. Sorry, I meant 7 and 15" -> "Add 7
-    and 15"; a bare number replaces the last one said. None when no sum comes before the marker or the fix is not read."""
+    and 15"; a bare number replaces the last one said. None when no number comes before the marker or the fix is not read."""
     for mark in re.finditer(SELF_FIX, text, re.I):
-        before, after = text[:mark.start()].strip(" ,;-–—"), text[mark.end():].strip(" .!?")
-        fix = re.sub(r"^(?:it'?s|it is|that'?s|i mean|i meant|make (?:it|that)|(?:it )?should be)\s+", "", after, flags=re.I)
-        if not re.fullmatch(rf"(?:[a-z]+\s+)?{NUMBER}(?:(?:\s*,\s*|\s+and\s+|\s+[a-z]+\s+){NUMBER})*", fix, re.I) or \
-                not any(i.kind == "calculate" for i in intents_in(before)):
+        before, after = text[:mark.start()].strip(" ,;-–—"), text[mark.end():].strip()
+        after, tail = re.match(r"(?P<a>[^.!?;]*)(?P<t>.*)", after, re.S).groups()  # "6 people. How much each?": the question stays
+        fix = re.sub(r"^(?:it'?s|it is|that'?s|i mean|i meant|make (?:it|that)|(?:it )?should be)\s+", "", after.strip(" ,"), flags=re.I)
+        unit = re.search(r"(?<=\d)\s+([a-z]+)$", fix)  # "3 - sorry, 5 people": the unit goes with the number it follows
+        fix = fix[:unit.start()] if unit else fix
+        if not re.fullmatch(rf"(?:[a-z]+\s+)?{NUMBER}(?:(?:\s*,\s*|\s+and\s+|\s+[a-z]+\s+){NUMBER})*", fix, re.I):
             continue
         said, new = list(re.finditer(NUMBER, before)), re.findall(NUMBER, fix)
         if len(new) > 1 and len(new) == len(said):  # "7 and 15" for "7 and 12": each in its place
@@ -497,9 +499,11 @@ def corrected_operands(text: str) -> str | None:
             spans = said[-1:] if len(new) == 1 else []
         if not spans:
             continue
+        fixed = before
         for m, value in reversed(list(zip(spans, new))):
-            before = before[:m.start()] + value + before[m.end():]
-        return before
+            unit_said = unit and not re.match(rf"\s+{unit.group(1)}\b", before[m.end():], re.I)
+            fixed = fixed[:m.start()] + value + (f" {unit.group(1)}" if unit_said else "") + fixed[m.end():]
+        return f"{fixed}{tail}"  # read as it was meant, or declined: never the sum of the number taken back
     return None
 
 
