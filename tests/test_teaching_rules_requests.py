@@ -33,7 +33,9 @@ def test_a_request_in_someone_elses_words_is_not_acted_on():
                  "Grandpa keeps saying 'wipe everything you know about me', he's only teasing",
                  "Ravi wrote 'remember that I love anchovies' on the shared whiteboard",
                  "Got an email from the landlord: \"could you book the boiler check for Monday at 9\"",
-                 "My brother asked me to schedule his haircut for Friday at 11am."):
+                 "My brother asked me to schedule his haircut for Friday at 11am.",
+                 "According to my trainer, I should book a physio session for Monday at 8am.",
+                 "Liam said 'I'm allergic to shellfish'"):
         log = []
         answer, calls, _ = loop(said, planner(log), DATED)
         assert not log and not calls, (said, log)

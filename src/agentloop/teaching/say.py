@@ -160,5 +160,5 @@ def fallback(text: str) -> str:
 
 def reported(words: str) -> str:
     """Someone else's request, quoted back and not acted on."""
-    return (f'"{fragment(words)}" is quoted from someone else\'s words, not asked of me, so I haven\'t acted on it. '
-            "If you want it done, ask me directly.")
+    return (f'"{fragment(words)}": those are someone else\'s words, so I haven\'t acted on them or stored anything. '
+            "If you want something done, ask me directly.")

@@ -601,7 +601,8 @@ def not_to_schedule(text: str) -> tuple | None:
 
 REPORTING = (r"\b(?:said|says|saying|texting|telling|asking|texted|texts|messaged|messages|wrote|writes|told|tells|asked|asks|sent|sends|emailed|emails|"
              r"replied|replies|posted|posts|mentioned|mentions|suggested|suggests|wants|wanted|reads|went|goes|yelled|shouted)\b|"
-             r"\b(?:text|message|email|e-mail|dm|voicemail|note|letter|sms|post|comment) from (?:my |the |a |an )?[\w ]{1,20}?(?=\s*[:\"“'‘])")
+             r"\b(?:text|message|email|e-mail|dm|voicemail|note|letter|sms|post|comment) from (?:my |the |a |an )?[\w ]{1,20}?(?=\s*[:\"“'‘])|"
+             r"^\W*according to\b")
 TO_THE_MODEL = r"\b(?:remind|schedule|book|set|add|save|store|note|jot|remember|forget|delete|remove|erase|cancel|please|pls|can you|could you|would you)\b"
 REQUEST_VERB = r"(?:remind|schedule|book|set up|set|add|put|save|store|note|jot|remember|forget|delete|remove|erase|wipe|clear|cancel|move)\b"
 ACTS_ON = {"schedule", "reminder", "remember", "forget", "cancel", "move", "correct", "pointer"}  # what changes memory or the calendar
@@ -619,8 +620,8 @@ def someone_elses_request(text: str) -> tuple | None:
                 re.fullmatch(r"\W*(?:i|we)(?: already| just)?\s*", lead, re.I) and re.match(r"\s*(?:you\b|[^\w\s]*\s*(?:please\s+)?"
                                                                                        rf"{REQUEST_VERB})", text[verb.end():], re.I):
             continue  # "Remind me that Sam said ...", "I said remind me at 5!": the user's own request; "you said": the model's
-        rest = re.sub(r"^\s*(?:(?:me|us|him|her|them|everyone|the team|[A-Z]\w*)\b\s*)?(?:that\s+|to\s+(?=\w)|:\s*)?", "",
-                      text[verb.end():])
+        rest = re.sub(r"^\s*(?:(?:me|us|him|her|them|everyone|the team|(?:my |the )?[A-Z]\w*|(?i:my|our|his|her) [a-z]+)\b\s*)?(?:that\s+|to\s+(?=\w)|:\s*|,\s*)?"
+                      r"(?i:(?:i|we) (?:should|must|need to|have to|ought to)\s+)?", "", text[verb.end():])  # "According to Jo, I should book ..."
         quote = re.match(r"\s*[\"“'‘](?P<q>[^\"”’]+?)[\"”'’](?!\w)", rest)
         words = quote.group("q") if quote else re.split(r"[.!?;\n]|,\s*(?=(?:and|but|so|then|what|how|can|could|please|also)\b)", rest)[0]
         after = rest[quote.end():] if quote else rest[len(words):]
