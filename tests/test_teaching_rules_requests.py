@@ -297,3 +297,13 @@ def test_a_number_taken_back_is_never_computed():
     log = []
     answer, _, _ = loop("Share 60 among 4 - sorry, 6 people. How much each?", sums(log))
     assert answer and "10" in answer and not any(4 in entry[1:] for entry in log), (answer, log)
+
+
+def test_tools_of_a_kind_kept_off_in_indirect_words_are_taken_away():
+    log = []
+    answer, _, _ = loop("what is 58 plus 34?", adders(log), "Leave the maths tools alone today; work sums out yourself.")
+    assert not log and "92" in answer, (log, answer)
+    kept = []
+    made = tools(tool("log_detail", "Saves a note about the user.", lambda text: kept.append(text) or "saved", text="string"))
+    loop("I play the cello", made, "Stay away from the note-taking tool for now.")
+    assert not kept, kept
