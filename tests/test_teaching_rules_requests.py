@@ -307,3 +307,11 @@ def test_tools_of_a_kind_kept_off_in_indirect_words_are_taken_away():
     made = tools(tool("log_detail", "Saves a note about the user.", lambda text: kept.append(text) or "saved", text="string"))
     loop("I play the cello", made, "Stay away from the note-taking tool for now.")
     assert not kept, kept
+
+
+def test_the_difference_of_two_amounts_leaves_the_names_out():
+    for said, expected in (("Crate 4 holds 30 kg and Crate 9 holds 22 kg. What's the difference?", 8),
+                           ("Highway 101 is 1540 km long and Highway 5 is 2220 km. How much longer is Highway 5?", 680)):
+        log = []
+        answer, _, _ = loop(said, sums(log))
+        assert answer and str(expected) in answer and log and log[0][0] == "less", (said, answer, log)

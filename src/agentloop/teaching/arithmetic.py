@@ -302,7 +302,7 @@ def story(text: str) -> str | None:
         price = next(n for n in numbers if n != count or numbers.count(n) > 1)
         return f"{price} / {count}"
     return had(text) or totalled(text, numbers) or remaining(text, numbers) or counted(text, numbers) or conversion(text, numbers) or rate(text) or bill(text) or saving(text, numbers) or change(text) or ratio(text) \
-        or relative(text)
+        or relative(text) or difference(text, numbers)
 
 
 EACH_ADDS = (r"\b(?:each(?: of us| of them| person| one)?|every(?:one| person| one of us)|we each|they each)\s+(?:also\s+)?"
@@ -344,6 +344,16 @@ def totalled(text: str, numbers: list) -> str | None:
     if len(amounts) != len(numbers) or len(units) != 1 or units & {"of", "and", "to", "x", "times", "plus", "minus"}:
         return None
     return " + ".join(n for n, _ in amounts)
+
+
+def difference(text: str, numbers: list) -> str | None:
+    """"Box 3 weighs 12 kg and Box 7 weighs 9 kg. What's the difference?": the larger of two amounts less the smaller."""
+    if len(numbers) != 2 or re.search(r"%|\bpercent|\beach\b|\bper\b", text) or not re.search(
+            r"\bwhat(?:'s| is) the difference\b|\bhow (?:much|many) (?:more|fewer|less|longer|shorter|heavier|lighter|bigger|"
+            r"smaller|taller|older|younger|further|farther)\b|\bby how (?:much|many)\b", text):
+        return None
+    big, small = sorted(numbers, key=float, reverse=True)
+    return f"{big} - {small}"
 
 
 def relative(text: str) -> str | None:
