@@ -160,5 +160,5 @@ def fallback(text: str) -> str:
 
 def reported(words: str) -> str:
     """Someone else's request, quoted back and not acted on."""
-    return (f'"{fragment(words)}": those are someone else\'s words, so I haven\'t acted on them or stored anything. '
-            "If you want something done, ask me directly.")
+    return (f'Those are someone else\'s words ("{fragment(words)}"), not a request or a fact of yours, so I have done nothing '
+            "with them. If you want something done, ask me directly.")
