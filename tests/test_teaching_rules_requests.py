@@ -315,3 +315,11 @@ def test_the_difference_of_two_amounts_leaves_the_names_out():
         log = []
         answer, _, _ = loop(said, sums(log))
         assert answer and str(expected) in answer and log and log[0][0] == "less", (said, answer, log)
+
+
+def test_a_correction_of_a_name_or_a_thing_in_a_request_keeps_only_the_new_one():
+    for said, entry in (("Remind me at 6pm to text Ana - sorry, I meant Eva", "text Eva"),
+                        ("Remind me on Friday at 8am to buy bread, no wait, rolls", "buy rolls")):
+        log = []
+        answer, _, _ = loop(said, planner(log), DATED)
+        assert len(log) == 1 and log[0][1]["entry"] == entry, (said, log, answer)

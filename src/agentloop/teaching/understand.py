@@ -478,11 +478,16 @@ def named_before_forget(text: str) -> str | None:
 NUMBER = r"\d+(?:\.\d+)?"
 
 
+def quoted_at(text: str, at: int) -> bool:
+    """Whether a position is inside a quote ("text Omar 'running late, sorry'": that "sorry" corrects nothing)."""
+    return any(m.start() < at < m.end() for m in re.finditer(r"(?<!\w)(?:\"[^\"]+\"|“[^”]+”|'[^']+'(?!\w)|‘[^’]+’)", text))
+
+
 def corrected_operands(text: str) -> str | None:
     """A sum corrected inside the same message, as only the corrected sum: "Take 3 from 50 - no wait, from 60" -> "Take 3
     from 60"; "multiply 8 by 3, scratch that, by 4" -> "multiply 8 by 4"; "Add 7 and 12. Sorry, I meant 7 and 15" -> "Add 7
     and 15"; a bare number replaces the last one said. None when no number comes before the marker or the fix is not read."""
-    for mark in re.finditer(SELF_FIX, text, re.I):
+    for mark in (m for m in re.finditer(SELF_FIX, text, re.I) if not quoted_at(text, m.start("m"))):
         before, after = text[:mark.start()].strip(" ,;-–—"), text[mark.end():].strip()
         after, tail = re.match(r"(?P<a>[^.!?;]*)(?P<t>.*)", after, re.S).groups()  # "6 people. How much each?": the question stays
         fix = re.sub(r"^(?:it'?s|it is|that'?s|i mean|i meant|make (?:it|that)|(?:it )?should be)\s+", "", after.strip(" ,"), flags=re.I)
@@ -515,7 +520,7 @@ def corrected_request(text: str) -> str | None:
     the one of its kind said before it, and what follows the value stays ("Remind me at 5pm - no wait, 6pm - to call mum"
     -> "Remind me at 6pm to call mum"; "Shout 'hi', sorry, I meant 'bye'"; "Delete my email, no wait, my phone number").
     A time replaces a time of its sort (a clock time, a day), a quote a quote, "my X" the thing named. None otherwise."""
-    for mark in re.finditer(SELF_FIX, text, re.I):
+    for mark in (m for m in re.finditer(SELF_FIX, text, re.I) if not quoted_at(text, m.start("m"))):
         before, after = text[:mark.start()].strip(" ,;-–—"), text[mark.end():].strip()
         if not before or not re.search(rf"(?:^|[.!?]\s+)\W*(?:(?:please|pls|can you|could you|now|also)\s+)*(?:{REQUEST_VERB}|"
                                        r"ping|nudge|alert|wake)", before, re.I) and not any(
@@ -547,7 +552,24 @@ def value_replaced(before: str, fix: str) -> str | None:
     if re.fullmatch(r"(?:my|our)\s+[a-z' ]{2,40}", fix, re.I):  # "my phone number" for "my email"
         named = list(re.finditer(r"\b(?:my|our)\s+[a-z' ]{2,40}$", before, re.I))
         return before[:named[-1].start()] + fix if named else None
-    return None
+    return word_replaced(before, fix)
+
+
+NOT_A_THING = r"\b(?:not|no|don't|do not|never|nothing|none|cancel|forget|stop|it|that|this|them|all|everything|mind)\b"
+
+
+def word_replaced(before: str, fix: str) -> str | None:
+    """A name for the last name said ("call Tom - sorry, Tim"), a thing for the last word of the request's own words
+    ("buy eggs, no wait, milk", "dentist ..., no sorry, the orthodontist"); None for anything else."""
+    if not re.fullmatch(r"(?:(?:the|a|an|some)\s+)?[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2}", fix) or re.search(NOT_A_THING, fix, re.I):
+        return None
+    if fix[0].isupper():
+        names = [m for m in re.finditer(r"(?<=\s)[A-Z][a-z'-]+\b", before) if not re.fullmatch(rf"{DAY}|I", m.group(), re.I)
+                 and not re.search(rf"\b{MONTH}", m.group(), re.I)]
+        return before[:names[-1].start()] + fix + before[names[-1].end():] if names else None
+    words = re.findall(r"[a-z][\w'-]*", timing(before)[2])
+    at = before.rfind(words[-1]) if words else -1
+    return before[:at] + fix + before[at + len(words[-1]):] if at > 0 else None
 
 
 KEEP_NOT = (r"(?:^|(?<=[,;.!?:\-–—])|\bplease\s+|\bbut\s+|\bjust\s+|\bactually,?\s+)\s*(?:(?:please|pls|just|and)\s+)*(?:don't|do not|dont|never|no need to|"
