@@ -65,7 +65,8 @@ def sums(log):
 def test_a_correction_inside_the_sentence_keeps_only_the_corrected_operand():
     for said, expected in (("Knock 4 off 70 - hang on, off 75.", 71), ("multiply 9 by 6, scratch that, by 7", 63),
                            ("Add 13 and 8. Oops, I meant 13 and 18.", 31), ("Divide 90 by 3 - sorry, 6", 15),
-                           ("What's 11 times 4? No wait, 11 times 5.", 55), ("subtract 6 from 40, hmm, I meant from 46", 40)):
+                           ("What's 11 times 4? No wait, 11 times 5.", 55), ("subtract 6 from 40, hmm, I meant from 46", 40),
+                           ("Add 80 and 20, actually no, subtract 20 from 80", 60)):
         log = []
         answer, _, _ = loop(said, sums(log))
         assert answer and str(expected) in answer, (said, answer, log)

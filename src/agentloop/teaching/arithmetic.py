@@ -240,7 +240,8 @@ def labels_unnumbered(text: str) -> str:
     ("Lane 3 has 12 swimmers", "Apollo 11 carried 3"); "Add 7 and 12", "Take 5 from 20" keep theirs."""
     labels = re.findall(r"\b([A-Z][a-zA-Z]+) \d+\b", text)
     text = re.sub(r"\b([A-Z][a-zA-Z]+) \d+\b", lambda m: m.group(1) if labels.count(m.group(1)) > 1 else m.group(), text)
-    acting = [m.group(1).lower() for m in re.finditer(rf"\b([a-z]+) \d+ (?!{OPERAND_WORDS}\b)[a-z]+ \d", text, re.I)]  # "team 2 won 3"
+    acting = [m.group(1).lower() for m in re.finditer(rf"\b([a-z]+) \d+ (?!{OPERAND_WORDS}\b)[a-z]+ (?:(?!{OPERAND_WORDS}\b)[a-z]+ )?\d",
+                                                      text, re.I)]  # "team 2 won 3", "level 3 took me 12"
     labels = [w.lower() for w in re.findall(r"\b([a-z]+) \d+\b", text, re.I)]
     text = re.sub(r"\b([a-z]+) \d+\b", lambda m: m.group(1) if m.group(1).lower() in acting and labels.count(m.group(1).lower()) > 1
                   and not re.fullmatch(OPERAND_WORDS, m.group(1), re.I) else m.group(), text, flags=re.I)

@@ -491,6 +491,9 @@ def corrected_operands(text: str) -> str | None:
         before, after = text[:mark.start()].strip(" ,;-–—"), text[mark.end():].strip()
         after, tail = re.match(r"(?P<a>[^.!?;]*)(?P<t>.*)", after, re.S).groups()  # "6 people. How much each?": the question stays
         fix = re.sub(r"^(?:it'?s|it is|that'?s|i mean|i meant|make (?:it|that)|(?:it )?should be)\s+", "", after.strip(" ,"), flags=re.I)
+        if re.match(r"(?:add|subtract|take|multiply|divide|times|plus|minus|what)\b", fix, re.I) and \
+                any(i.kind == "calculate" for i in intents_in(fix)):
+            return f"{fix}{tail}"  # "Add 100 and 50, actually no, subtract 50 from 100": a new sum replaces the old
         unit = re.search(r"(?<=\d)\s+([a-z]+)$", fix)  # "3 - sorry, 5 people": the unit goes with the number it follows
         fix = fix[:unit.start()] if unit else fix
         if not re.fullmatch(rf"(?:[a-z]+\s+)?{NUMBER}(?:(?:\s*,\s*|\s+and\s+|\s+[a-z]+\s+){NUMBER})*", fix, re.I):
