@@ -324,3 +324,9 @@ def test_a_correction_of_a_name_or_a_thing_in_a_request_keeps_only_the_new_one()
         log = []
         answer, _, _ = loop(said, planner(log), DATED)
         assert len(log) == 1 and log[0][1]["entry"] == entry, (said, log, answer)
+
+
+def test_what_the_user_wants_is_no_one_elses_request():
+    log = []
+    loop("I want to book the optician for Friday at 2pm", planner(log), DATED)
+    assert len(log) == 1 and log[0][0] == "put" and "optician" in log[0][1]["entry"], log

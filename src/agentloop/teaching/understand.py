@@ -642,8 +642,9 @@ def someone_elses_request(text: str) -> tuple | None:
         start = max(text.rfind(mark, 0, verb.start()) for mark in ".!?\n")
         lead = text[start + 1:verb.start()]
         if re.search(TO_THE_MODEL, lead, re.I) or re.search(r"\b(?:you|if|suppose|what if)\b", lead, re.I) or len(lead.split()) > 5 or \
-                re.fullmatch(r"\W*(?:i|we)(?: already| just)?\s*", lead, re.I) and re.match(r"\s*(?:you\b|[^\w\s]*\s*(?:please\s+)?"
-                                                                                       rf"{REQUEST_VERB})", text[verb.end():], re.I):
+                re.fullmatch(r"\W*(?:i|we)(?: already| just)?\s*", lead, re.I) and (re.match(r"\s*(?:you\b|[^\w\s]*\s*(?:please\s+)?"
+                                                                                        rf"{REQUEST_VERB})", text[verb.end():], re.I)
+                                                                               or re.match(r"wants?|wanted|went|goes|reads|sen[dt]s?", verb.group(), re.I)):
             continue  # "Remind me that Sam said ...", "I said remind me at 5!": the user's own request; "you said": the model's
         rest = re.sub(r"^\s*(?:(?:me|us|him|her|them|everyone|the team|(?:my |the )?[A-Z]\w*|(?i:my|our|his|her) [a-z]+)\b\s*)?(?:that\s+|to\s+(?=\w)|:\s*|,\s*)?"
                       r"(?i:(?:i|we) (?:should|must|need to|have to|ought to)\s+)?", "", text[verb.end():])  # "According to Jo, I should book ..."
