@@ -224,9 +224,29 @@ PER = {("week", "year"): 52, ("month", "year"): 12, ("day", "week"): 7, ("day", 
 def named(text: str) -> str:
     """A number that is part of a name is no operand: "a Boeing 747", "for Maroon 5", "Blink-182", flight "LH400" -> the name alone."""
     text = re.sub(r"\b([A-Za-z]+)\d+[A-Za-z]*\b", r"\1", text)  # letters and digits glued (BA117, ICE574, Q3) name something
-    text = re.sub(r"\b((?i:a|an|the|my|his|her|our|their)\s+[A-Z][a-zA-Z]+)\s+\d+\b", r"\1", text)
+    text = re.sub(r"\b((?i:a|an|the|my|his|her|our|their)\s+[a-z]*[A-Z][a-zA-Z]*)\s+\d+\b", r"\1", text)
+    text = labels_unnumbered(text)
     text = re.sub(r"(?<=[a-z,] )([A-Z][a-zA-Z]+)(?:\s+|-)\d+\b(?!\s*(?:am|pm|%|percent|:))", r"\1", text)
     return re.sub(r"\b([A-Z][a-zA-Z]+)-\d+\b", r"\1", text)
+
+
+OPERAND_WORDS = (r"(?:and|plus|minus|times|x|by|from|to|of|into|over|off|with|or|more|less|each|every|per|percent|divided|multiplied|"
+                 r"among|between|across|in|at|for|on|than|out|up|down|ways|people|persons)")  # what joins numbers, not what names them
+
+
+def labels_unnumbered(text: str) -> str:
+    """A capitalised word and a number that name something are no operand: a label used twice ("Team 2 ... Team 5",
+    "Room 101 ... Room 102"), a word with a capital inside ("iPhone 15"), or a label that does something to a number
+    ("Lane 3 has 12 swimmers", "Apollo 11 carried 3"); "Add 7 and 12", "Take 5 from 20" keep theirs."""
+    labels = re.findall(r"\b([A-Z][a-zA-Z]+) \d+\b", text)
+    text = re.sub(r"\b([A-Z][a-zA-Z]+) \d+\b", lambda m: m.group(1) if labels.count(m.group(1)) > 1 else m.group(), text)
+    acting = [m.group(1).lower() for m in re.finditer(rf"\b([a-z]+) \d+ (?!{OPERAND_WORDS}\b)[a-z]+ (?:(?!{OPERAND_WORDS}\b)[a-z]+ )?\d",
+                                                      text, re.I)]  # "team 2 won 3", "level 3 took me 12"
+    labels = [w.lower() for w in re.findall(r"\b([a-z]+) \d+\b", text, re.I)]
+    text = re.sub(r"\b([a-z]+) \d+\b", lambda m: m.group(1) if m.group(1).lower() in acting and labels.count(m.group(1).lower()) > 1
+                  and not re.fullmatch(OPERAND_WORDS, m.group(1), re.I) else m.group(), text, flags=re.I)
+    text = re.sub(r"\b([a-z]+[A-Z][a-zA-Z]*) \d+\b", r"\1", text)
+    return re.sub(rf"(?:^|(?<=[.!?;]\s))([A-Z][a-zA-Z]+) \d+(?= (?!{OPERAND_WORDS}\b)[a-z]+ \d)", r"\1", text)
 
 
 def plain(text: str) -> str:
@@ -262,6 +282,8 @@ def story(text: str) -> str | None:
     if company := re.search(r"\bme and (\d+) (?:friends|others|people|mates|colleagues|coworkers|of them)\b", text):
         text = text.replace(company.group(0), f"{int(company.group(1)) + 1} people")  # "me and 3 friends" are 4
         numbers = [n for n in numbers if n != company.group(1)] + [str(int(company.group(1)) + 1)]
+    if each_adds := split_then_each_adds(text, numbers):  # "90 for the taxi, split 3 ways, and each of us adds a 10 tip"
+        return each_adds
     split = re.search(r"\b(?:there(?:'s| is| are) (\d+) of us|(\d+) of us|(?:split|divided|shared?)\b.*?\b(\d+) ways|"
                       r"(?:between|among|by) (\d+)(?: people| friends| of us| persons?)?\b|(\d+) (?:people|friends|persons)\b)", text)
     if split and len(numbers) == 2 and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bshare|\bdivide|\beveryone\b|"
@@ -281,7 +303,27 @@ def story(text: str) -> str | None:
         price = next(n for n in numbers if n != count or numbers.count(n) > 1)
         return f"{price} / {count}"
     return had(text) or totalled(text, numbers) or remaining(text, numbers) or counted(text, numbers) or conversion(text, numbers) or rate(text) or bill(text) or saving(text, numbers) or change(text) or ratio(text) \
-        or relative(text)
+        or relative(text) or difference(text, numbers)
+
+
+EACH_ADDS = (r"\b(?:each(?: of us| of them| person| one)?|every(?:one| person| one of us)|we each|they each)\s+(?:also\s+)?"
+             r"(?:adds?|tips?|puts? in|chips? in|throws? in|gives?|pays?(?: an?)? extra|leaves?)\s+(?:an? |another |an extra |extra )?"
+             r"(?P<m>\d+(?:\.\d+)?)\b|\bplus (?P<p>\d+(?:\.\d+)?) (?:each|per person|a head|apiece)\b")
+
+
+def split_then_each_adds(text: str, numbers: list) -> str | None:
+    """A total split some ways, then an amount each person adds ("90 for the taxi, split 3 ways, and each of us adds a 10
+    tip"): the share plus the amount. Only with exactly those three numbers and a question of what each pays."""
+    ways = re.search(r"\b(?:split|divided|shared?)\b[^.?]*?\b(?:(\d+) ways|(?:between|among|by) (\d+))\b", text)
+    extra = re.search(EACH_ADDS, text)
+    if not ways or not extra or len(numbers) != 3 or not re.search(r"\beach\b|\bper person\b|\beveryone\b|\bapiece\b",
+                                                                     text[extra.end():]):
+        return None
+    count, add = ways.group(1) or ways.group(2), extra.group("m") or extra.group("p")
+    rest = list(numbers)
+    for used in (count, add):
+        rest.remove(used) if used in rest else None
+    return f"{rest[0]} / {count} + {add}" if len(rest) == 1 else None
 
 
 def had(text: str) -> str | None:
@@ -303,6 +345,16 @@ def totalled(text: str, numbers: list) -> str | None:
     if len(amounts) != len(numbers) or len(units) != 1 or units & {"of", "and", "to", "x", "times", "plus", "minus"}:
         return None
     return " + ".join(n for n, _ in amounts)
+
+
+def difference(text: str, numbers: list) -> str | None:
+    """"Box 3 weighs 12 kg and Box 7 weighs 9 kg. What's the difference?": the larger of two amounts less the smaller."""
+    if len(numbers) != 2 or re.search(r"%|\bpercent|\beach\b|\bper\b", text) or not re.search(
+            r"\bwhat(?:'s| is) the difference\b|\bhow (?:much|many) (?:more|fewer|less|longer|shorter|heavier|lighter|bigger|"
+            r"smaller|taller|older|younger|further|farther)\b|\bby how (?:much|many)\b", text):
+        return None
+    big, small = sorted(numbers, key=float, reverse=True)
+    return f"{big} - {small}"
 
 
 def relative(text: str) -> str | None:
@@ -472,17 +524,18 @@ def ledger(text: str) -> str | None:
     return " ".join(terms) if len(terms) > 1 and not pending else None
 
 
-COUNTED_ANY = {"total", "altogether", "in", "is", "are", "do", "did", "have", "has", "things", "items", "pets", "animals", "people",
+COUNTED_ANY = {"total", "altogether", "together", "combined", "in", "is", "are", "do", "did", "have", "has", "things", "items", "pets", "animals", "people",
                "tickets", "of", "does", "were", "was", "will", "would"}  # "how many do I have in total?": what was counted
 
 
 def counted(text: str, numbers: list) -> str | None:
     """"3 tickets for Maroon 5 and 2 for Blink-182, how many total?": the counts added, the names left out."""
-    if len(numbers) < 2 or not re.search(r"\bhow many\b.*\b(?:total|altogether|in all)\b|\bhow many\b.*\bis that\b", text) \
+    if len(numbers) < 2 or not re.search(r"\bhow many\b.*\b(?:total|altogether|in all|together)\b|\bhow many\b.*\bis that\b|"
+                                         r"\bwhat(?:'s| is| was| are)? (?:their|our|your) (?:combined|total|joint)\b|\bthe combined\b", text) \
             or re.search(r"[-+*/x×]|\b(?:each|per|at|times|plus|minus)\b", text):
         return None
     asked = re.search(r"\bhow many ([a-z]+)", text)
-    counted_nouns = {unit(w) for w in re.findall(r"\b\d+(?:\.\d+)? (?:[a-z]+ )?([a-z]+)", text)}
+    counted_nouns = {unit(w) for pair in re.findall(r"\b\d+(?:\.\d+)? ([a-z]+)(?: ([a-z]+))?", text) for w in pair if w}
     if asked and asked.group(1) not in COUNTED_ANY and unit(asked.group(1)) not in counted_nouns:
         return None  # "3 cats and 2 dogs, how many legs?": legs were never counted
     return " + ".join(numbers)

@@ -195,6 +195,9 @@ TEXT_OPS = [  # (what the user says, the operation)
     (r"\bcount the (?P<letter>[a-z])(?:'s|s)\b", "count_letter"),
     (r"\bcount (?:the )?(?:letter |number of )[\"']?(?P<letter>[a-z])[\"']?(?:'s|s)?\s+in\b", "count_letter"),
     (r"\bhow many words\b|\bcount (?:the )?words\b|\bword count\b|\bnumber of words\b|\bhow long\b.*\bin words\b", "count_words"),
+    (r"\b(?:acronyms?|initials|initialism|abbreviat\w*)\b|\bfirst letters\b(?! of (?:each|every) word)", "acronym"),  # rule 157
+    (r"\b(?:each|every|all the) words?\b[^.:\"“']{0,30}\b(?:a capital|capitali[sz]ed|upper ?case)\b|\bcapitali[sz]e (?:the )?first letters?\b|"
+     r"\bcapital (?:first )?letters? (?:at the start )?(?:of|for|on) (?:each|every) word\b", "titlecase"),  # "each word starting with a capital"
     (r"\b(?:upper ?case|capitals|capital letters|all caps|caps|shout|yell|scream|loud|louder|loudly)\b", "uppercase"),
     (r"\b(?:lower ?case|small letters|whisper|quiet|quieter|quietly|softer|softly)\b", "lowercase"),
     (r"\btitle[- ]?cased?\b|\blike a (?:book |film |movie )?title\b|\bcapitali[sz]e (?:each|every|all the|the first letter of each) "

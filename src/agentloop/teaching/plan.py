@@ -7,7 +7,7 @@ already holds; the first handler that needs a result it does not have yet decide
 A loop that forgets to append results replays from the start and asks for the same call again.
 """
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from . import arithmetic, facts, say, statements
@@ -15,11 +15,11 @@ from .entries import called_off, moved_instead
 from .pointed import pointed_request
 from .remembering import HANDLERS as MEMORY, keys_listed
 from .rules import SAY, forbidden, injected, styled, undisclosed, withheld
-from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, fetching, opening, refusal
+from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, fetching, looking_up, opening, refusal
 from .grammar import PEOPLE
 from .toolbox import KEYWORDS, Missing, Tool, call, stem, type_of, words
 from .timing import timing
-from .understand import NOT_TO_SCHEDULE, Intent, understand
+from .understand import NOT_TO_SCHEDULE, Intent, corrected_request, understand
 
 
 
@@ -77,11 +77,13 @@ def answer(turn: Turn):
 
 def planned(turn: Turn):
     """The reply for this turn: (text, calls)."""
+    if (fixed := corrected_request(turn.text)) is not None:  # "Book the dentist for 3pm, scratch that, 4pm": every rule reads the fix
+        turn = replace(turn, text=fixed)
     for result in turn.results:  # a tool asks a question ("Ask the user: which year?"): ask it
         question = re.search(r"ask the user[:,]?\s*(.+)", result, re.IGNORECASE)
         if question:
             return say.sentence(question.group(1).strip()).rstrip("."), []
-    intents = fetching(turn) or opening(turn) or checking(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
+    intents = fetching(turn) or opening(turn) or checking(turn) or looking_up(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
     if all(i.kind == "unknown" or i.slots.get("loose") for i in intents) and (meant := resolved(turn)) != turn.text:
         intents = understand(meant) or intents  # "and what does he do?": he is the husband named before
     intents = called_off(turn, intents) or moved_instead(turn, intents) or intents  # "stop the gym thing": a cancel, never a new entry

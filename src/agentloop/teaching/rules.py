@@ -219,12 +219,43 @@ def reserved(sentence: str) -> bool:
     return bool(found) and not re.search(USER_WORDS, who, re.I)
 
 
+AVOID = (r"\b(?P<verb>leave|keep (?:away )?(?:off|from)|stay (?:away )?from|steer clear of|avoid|(?:do not|don't|never|no need to) "
+         r"(?:touch|use|call|run|bother with)|hands off|refrain from|give)\s+(?:using |calling |running |touching )?"
+         r"(?:the |that |this |these |those |our |any |all )?(?:{tool}|it|them|that one|this one|tool|function|"
+         r"(?P<kind>[\w-]+(?: [\w-]+)? (?:tools?|functions?)))(?: tools?| functions?)?\b(?P<rest>[^.;!]*)")
+GROUP = {"remember": "remember", "schedule": "schedule", "add": "calculate", "subtract": "calculate", "multiply": "calculate",
+         "divide": "calculate", "power": "calculate", "modulo": "calculate", "percent": "calculate", "calculate": "calculate"}
+OFF_BOUNDS = r"(?:is|are)\s+(?:strictly\s+)?(?:off[- ]limits|out of bounds|off the table|not to be (?:touched|used|called)|not for (?:use|you))\b"
+
+
+def avoided(tool, sentence: str) -> bool:
+    """A sentence that keeps the model off a tool in other words than a ban: "leave sum_numbers alone", "don't touch
+    wipe_all", "calc_api is off limits", "fx_rates bills per call, so avoid it", "give export_csv a miss"."""
+    name = re.escape(tool.name)
+    named = re.search(rf"(?<![\w-]){name}(?![\w-])", sentence)
+    for found in re.finditer(AVOID.replace("{tool}", name), sentence, re.I):
+        verb, rest, kind = found.group("verb").lower(), found.group("rest"), found.group("kind")
+        if verb == "leave" and not re.match(r"\s*(?:\w+\s+){0,2}alone\b", rest, re.I) or verb == "give" and not re.match(r"\s*a miss\b", rest, re.I):
+            continue  # "leave it to the add tool", "give it two numbers": no ban
+        if kind:  # "leave the maths tools alone", "stay away from the note-taking tool": every tool of that kind
+            group = GROUP.get(tool.kind)
+            if group and re.search(KIND_WORDS[group], kind, re.I):
+                return True
+        elif named:
+            return True
+    if not named:
+        return False
+    return bool(re.search(rf"(?<![\w-]){name}(?![\w-])(?: tool| function)?\s+{OFF_BOUNDS}", sentence, re.I))
+
+
 def allowed(tools: list, system: str) -> list:
     """The tools no rule takes away: "the jot tool must not be called", "note-taking is disabled", "wipe is for
     staff only"."""
     off = r"\b(?:disabled|turned off|switched off|unavailable|not available|off-limits|must not be (?:called|used))\b"
     banned = [s for s in re.split(r"(?<=[.!;])\s+|\n+", system)
               if re.search(PROHIBITION, s, re.I) or re.search(off, s, re.I) or reserved(s)]
+    sentences = re.split(r"(?<=[.!;])\s+|\n+", system)
+    tools = [tool for tool in tools if not any(avoided(tool, sentence) for sentence in sentences)]
     return [tool for tool in tools if not any(
         re.search(rf"(?<![\w-]){re.escape(tool.name)}(?![\w-])", rule) or
         (tool.kind in KIND_WORDS and re.search(off, rule, re.I) and re.search(KIND_WORDS[tool.kind], rule, re.I))

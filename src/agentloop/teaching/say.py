@@ -233,3 +233,9 @@ def fallback(text: str) -> str:
         return f"I didn't catch a request there. {CAN}"
     return (f"I'm the teaching model, a rule-based stand-in, and I have no rule for "
             f"\"{text.strip().rstrip('.!?')[:80]}\". {CAN}")
+
+
+def reported(words: str) -> str:
+    """Someone else's request, quoted back and not acted on."""
+    return (f'Those are someone else\'s words ("{fragment(words)}"), not a request or a fact of yours, so I have done nothing '
+            "with them. If you want something done, ask me directly.")

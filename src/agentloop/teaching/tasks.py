@@ -12,15 +12,15 @@ from .rules import INJECTION
 from .understand import Intent
 from . import entries as entries_of
 from .typed import NOT_MINE, typed_value
-from .toolbox import UNITS_SAID, Missing, allows_empty, by_id, cadence, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
+from .toolbox import ARITHMETIC, UNITS_SAID, Missing, allows_empty, by_id, cadence, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1], "reverse_words": lambda s: " ".join(s.split()[::-1]),
            "reverse_each": lambda s: " ".join(w[::-1] for w in s.split()),
            "count_words": lambda s: str(len(s.split())), "titlecase": str.title, "length": lambda s: str(len(s)),
-           "sort_words": lambda s: sorted_items(s)}
+           "sort_words": lambda s: sorted_items(s), "acronym": lambda s: "".join(w[0].upper() for w in re.findall(r"[A-Za-z0-9]+", s))}
 SAID = {"uppercase": '"{}" in upper case: {}', "lowercase": '"{}" in lower case: {}',
         "reverse": '"{}" reversed: {}', "reverse_words": '"{}" with its words in reverse order: {}', "reverse_each": '"{}" with each word reversed: {}', "count_words": '"{}" has {} words.', "titlecase": '"{}" in title case: {}', "sort_words": '"{}" sorted: {}',
-        "length": '"{}" is {} characters long.'}
+        "length": '"{}" is {} characters long.', "acronym": '"{}" as an acronym: {}'}
 UNITS = r"minute|hour|day|week|month|year|weekend"
 
 
@@ -91,6 +91,11 @@ def clock(intent, turn):
     return f"It is {result.strip()}."
 
 
+def inside_the_task(quote: str, task: str) -> bool:
+    """A quote that a task's own verb leads to is part of the task: "reply to her 'see you at 5'", "text Jo 'well done'"."""
+    return bool(re.search(r"\b(?!(?:as|called|named|titled|labell?ed|saying|reading)\b)[a-z]+\s+" + re.escape(quote), task, re.I))
+
+
 def schedule(intent, turn):
     """A task with its due time, and its recurrence when the request says "every ..."."""
     offered = [t for t in turn.tools if t.kind == "schedule"]
@@ -106,8 +111,8 @@ def schedule(intent, turn):
     whole_when, whole_every, rest = timing(intent.slots.get("clause") or turn.text)  # "tmrw remind me to ..."
     when = whole_when if when and whole_when.startswith(when) else when or whole_when  # "at 8am, starting tomorrow"
     every = every or whole_every
-    title = re.search(r"(?:^|\s)[\"'‘“]([^\"'’”]{2,})[\"'’”](?:\s|$|[,.!?])", turn.text)
-    task = title.group(1) if title else task_of(words)  # "as 'budget review'": the title given
+    title = re.search(r"(?:^|\s)[\"'‘“]([^\"'’”]{2,})[\"'’”](?:\s|$|[,.!?])", intent.slots.get("clause") or turn.text)
+    task = title.group(1) if title and not inside_the_task(title.group(0).strip(" ,.!?"), task_of(words)) else task_of(words)  # "as 'budget review'": the title given
     if not task or re.fullmatch(VAGUE, task, re.I):  # "I have to renew my passport, so remind me on June 1"
         task = task_of(rest)
     own_verb = re.search(rf"\b{NUDGE} me\b[^.!?]*?\bto ((?:book|schedule|add|put|set up|make|create|plan|enter|queue)\b)",
@@ -325,6 +330,21 @@ CHECK_NEAR = {"palindrome": "same backward forward both way reverse mirror", "va
 YES_NO = r"^\W*(?:is|are|does|do|can|has|have|was)\b|^\W*(?:please )?(?:check|tell me|find out|see|say)\s+(?:whether|if)\b"
 
 
+PALINDROME = r"\bpalindrom\w*|\b(?:the )?same (?:backwards?|back to front|both ways|reversed|forwards and backwards)\b"
+
+
+def palindrome(intent, turn):
+    """"Is 'level' a palindrome?" with a tool that reverses text and no checker: the reversed text, compared (letters
+    only, any case) with the text itself."""
+    text = intent.slots["text"]
+    [reversed_text] = yield [call(turn.tool("reverse"), word=text, text=text, value=text)]
+    if reason := refusal([reversed_text]):
+        return f"I couldn't check: {reason}"
+    letters = lambda s: re.sub(r"[^a-z0-9]", "", s.lower())  # noqa: E731
+    same = letters(reversed_text) == letters(text)
+    return f'{"Yes" if same else "No"}: "{text}" reversed is "{reversed_text.strip()}", so it is{"" if same else " not"} a palindrome.'
+
+
 def checking(turn) -> list:
     """A yes/no question about a quoted text ("Is 'racecar' a palindrome?", "does 'banana' contain 'nan'?") and a checker
     tool whose words share its meaning (a small table of near words: a palindrome "reads the same both ways"): the
@@ -335,6 +355,8 @@ def checking(turn) -> list:
     if not said and len(number) == 1:  # "Is 17 prime?" and prime_check(n: integer): the number is what is checked
         said = [(number[0], "")]
         checkers = [t for t in checkers if [type_of(spec) for spec in t.params.values()] in (["integer"], ["number"])]
+    if said and not checkers and re.match(YES_NO, turn.text, re.I) and re.search(PALINDROME, turn.text, re.I) and turn.tool("reverse"):
+        return [Intent("palindrome", {"text": said[0][0] or said[0][1]})]  # no checker, but a reverser: reverse and compare
     if not said or not checkers or not re.match(YES_NO, turn.text, re.I):
         return []
     asked = set(words_of(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))) - set(words_of(
@@ -366,7 +388,9 @@ def check(intent, turn):
     return f"{tool.name}({shown}) returned: {answer}"
 
 
-URL = r"\bhttps?://[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]|\bwww\.[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]"
+URL = (r"\bhttps?://[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]|\bwww\.[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]|"
+       r"(?<![@\w.])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|co|uk|de|fr|eu|edu|gov|info|app|ai|news|blog|me|tv)"
+       r"(?:/[^\s<>\"')\]]*[^\s<>\"')\].,;:!?])?(?![\w@])")  # "example.com/news": a page without its scheme
 ASKS_ABOUT_PAGE = (r"\?|\b(?:read|check|fetch|open|look at|look up|summari[sz]e|sum up|see|visit|get|tell me|according to|"
                    r"what does|what's on|what is on|says?|said)\b")
 
@@ -398,7 +422,8 @@ def fetch(intent, turn):
     [page] = yield [(tool.name, {next(iter(tool.required or tool.params)): url})]
     if reason := refusal([page]):
         return f"I couldn't read {url}. {reason}"
-    said = [s for s in re.split(r"(?<=[.!?])\s+|\n+", page) if s.strip() and not re.search(INJECTION, s, re.I)]
+    visible = re.sub(r"<[^<>]{1,200}>", " ", re.sub(r"<!--.*?(?:-->|$)", " ", page, flags=re.S))  # a comment or tag is not what it says
+    said = [s for s in re.split(r"(?<=[.!?])\s+|\n+", visible) if s.strip() and not re.search(INJECTION, s, re.I)]
     asked = {w[:4] for w in words_of(turn.text.replace(url, " ")) if len(w) >= 4} - {w[:4] for w in PAGE_WORDS.split()}
     about = [s.strip() for s in said if asked & {w[:4] for w in words_of(s) if len(w) >= 4}]
     if not said:
@@ -426,6 +451,52 @@ def opening(turn) -> list:
     return []
 
 
+ITEM = r"\b(?P<thing>(?!(?:and|or|but|the|for|with|from|than|then|plus|minus|times|over|into|about|are|was|were|has|had|have|this|that|its|his|her|our|their|your|each|every|per|last|next|all)\b)[a-z]{3,})\s*(?:no\.?\s*|number\s+|#\s*|id\s+|ref(?:erence)?\s+|code\s+)?(?P<id>(?-i:[A-Z]{1,4}) ?\d[\w-]*|[A-Za-z]{0,4}-?\d[\w-]*)\b"
+ITEM_NEAR = {"parcel": "package shipment delivery", "package": "parcel shipment delivery", "shipment": "parcel package delivery",
+             "booking": "reservation", "reservation": "booking"}  # a thing and its near names
+NOT_LOOKUPS = ("remember", "forget", "schedule", "cancel", "move") + tuple(ARITHMETIC)
+OF_MEMORY = r"\b(?:memor(?:y|ies)|notes?|facts?|remember\w*|recall\w*|saved)\b"  # a search of what is remembered is recall's
+
+
+def looking_up(turn) -> list:
+    """A question about one thing by its id ("where's my order 7731?", "has parcel KX-220 arrived?", "is flight 88 on
+    time?") and a tool whose words name that thing (or a near name) and that takes one value: the tool is called with
+    the id, and the answer is its result. [] when no tool names the thing, or the message is not a question or request."""
+    if not re.search(r"\?\s*$|^\W*(?:where|what|when|how|is|has|did|can|could|please|check|track|look up|find|tell me|show|get|"
+                     r"status|any news|any update)\b|\b(?:status of|update on|news on|details of|info on)\b", turn.text, re.I) \
+            or re.search(rf"\b{NUDGE} me\b|\bschedul\w*|\bcalendar\b|\bremember\b|\bnote\b|\bsave\b|\bstore\b|\bforget\b", turn.text, re.I):
+        return []  # "remind me to check order 55 tomorrow": the thing is part of another request
+    for asked in re.finditer(ITEM, turn.text, re.I):
+        thing = asked.group("thing").lower()
+        near = set(words_of(f"{thing} {ITEM_NEAR.get(words_of(thing)[0], '')}"))
+        for tool in turn.tools:
+            needed = list(tool.required or tool.params)
+            words = f"{tool.name.replace('_', ' ')} {tool.description}"
+            if len(needed) == 1 and tool.kind not in NOT_LOOKUPS and not re.search(OF_MEMORY, words, re.I) and \
+                    near & set(words_of(words)):
+                return [Intent("open", {"tool": tool.name, "slot": needed[0], "id": asked.group("id"), "thing": thing, "lookup": True})]
+    return by_symbol(turn)
+
+
+LOOKUP_GENERIC = {"what", "the", "of", "for", "a", "an", "is", "it", "and", "latest", "current", "get", "return", "look", "up", "find",
+                  "by", "its", "my", "me", "how", "much", "at", "in", "on", "now", "today", "tell", "check", "show", "please"}
+
+
+def by_symbol(turn) -> list:
+    """"What's the share price of TSLA?": a code in capitals (2 to 5 letters) and the one tool taking one value that
+    shares a word that matters with the question: the tool is called with the code. [] otherwise."""
+    codes = re.findall(r"(?<![\w'])[A-Z]{2,5}(?![\w'])", turn.text)
+    if len(codes) != 1:
+        return []
+    asked = set(words_of(turn.text)) - LOOKUP_GENERIC - set(words_of(codes[0]))
+    fits = [t for t in turn.tools if len(t.required or t.params) == 1 and t.kind not in NOT_LOOKUPS[:5]  # "share price" is no division
+            and asked & (set(words_of(f"{t.name} {t.description}")) - LOOKUP_GENERIC)]
+    if len(fits) != 1:
+        return []
+    slot = list(fits[0].required or fits[0].params)[0]
+    return [Intent("open", {"tool": fits[0].name, "slot": slot, "id": codes[0], "thing": "", "lookup": True})]
+
+
 def id_slot(tool) -> str | None:
     """The one parameter a tool needs that is an id or a number (note_id, ticket_number, "doc": "the document's id"), else None."""
     needed = list(tool.required or tool.params)
@@ -447,6 +518,9 @@ def open_item(intent, turn):
     if reason := refusal([result]):
         return f"I couldn't open {intent.slots['thing']} {number}. {reason}"
     said = [line.strip() for line in result.splitlines() if line.strip() and not re.search(INJECTION, line, re.I)]
+    if intent.slots.get("lookup"):  # "where's my order 7731?": what the lookup returned, about the thing asked
+        found = " ".join(part for part in re.split(r"(?<=[.!?])\s+|\n+", result.strip()) if not re.search(INJECTION, part, re.I))
+        return found if number.lower() in found.lower() else f"{intent.slots['thing'].capitalize()} {number}: {found}".lstrip()
     return f"{intent.slots['thing'].capitalize()} {number} says: " + " ".join(said) if said else \
         f"{intent.slots['thing'].capitalize()} {number} is empty."
 
@@ -785,7 +859,7 @@ def closest_listed(listing: str, what: str) -> str | None:
 
 HANDLERS = {
     "cancel": cancel, "move": move, "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
-    "use": use, "check": check, "fetch": fetch, "open": open_item, "unscheduled": lambda i, t: "OK, I won't: nothing was scheduled.", "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
+    "use": use, "check": check, "palindrome": palindrome, "fetch": fetch, "open": open_item, "unscheduled": lambda i, t: "OK, I won't: nothing was scheduled.", "reported": lambda i, t: say.reported(i.slots["words"]), "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
     "greet": greet, "joke": joke, "compare": compare, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",
     "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.CAN}", "harmful": lambda i, t: "I can't help with that.",

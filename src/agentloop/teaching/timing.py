@@ -45,8 +45,16 @@ def spoken_clock(text: str) -> str:
     return re.sub(rf"\b{HOUR_SAID} o'?clock\b", lambda m: f"{hour(m)}:00", text, flags=re.I)
 
 
+QUOTE = r"(?<!\w)[\"“‘'][^\"“”’']*?\d[^\"“”’']*[\"”’'](?!\w)"  # a quote with a number in it: "reply 'see you at 5'"
+
+
 def timing(text: str) -> tuple[str, str, str]:
-    """(when, every, the text without them): the due time, the recurrence ("" when none), the task's words."""
+    """(when, every, the text without them): the due time, the recurrence ("" when none), the task's words. A time
+    inside quotes is words to say or write, not when: "remind me to text her 'see you at 5' tomorrow at 8am"."""
+    quotes = re.findall(QUOTE, text)
+    if quotes:
+        when, every, rest = timing(re.sub(QUOTE, lambda m: f"quoted{quotes.index(m.group())}", text))
+        return when, every, re.sub(r"\bquoted(\d+)\b", lambda m: quotes[int(m.group(1))], rest)
     text = spoken_clock(text)
     text = re.sub(r"\b(?:in )?a fortnight(?:'s time)?\b", "in 2 weeks", text, flags=re.I)  # "in a fortnight" is 14 days
     text = re.sub(r"\b(?:two|three|four|five|six|ten|fifteen|twenty|thirty)\b(?=\s+(?:minute|hour|day|week|month)s)",
@@ -71,11 +79,18 @@ QUOTED_TASK = (r"^\W*(?:(?:please|pls|can you|could you|hey|ok|okay)\W+)*(?:add|
                r"(?P<task>[^\"“”]+?)[\"”’'](?=[\s,.!?;:]|$)")  # the closing quote is one no letter follows: "mum's" stays whole
 
 
+SAID_WORDS = r"(?<=\s)[\"“‘'][^\"“”’']{2,}[\"”’'](?!\w)"  # a quote after a word: words to say or write
+
+
 def task_of(text: str) -> str:
     """The task in a scheduling request: its words without the asking ("add ... to my calendar", "remind me to");
     a quoted item is the task, whatever follows it ("add 'buy mum's present' to my to-dos, due ...")."""
     if quoted := re.match(QUOTED_TASK, text, re.I):
         return quoted.group("task").strip()
+    words = re.findall(SAID_WORDS, text)
+    if words:  # "reply 'got it, thanks' to Ben": the quoted words are kept as they are, politeness and all
+        task = task_of(re.sub(SAID_WORDS, lambda m: f"quoted{words.index(m.group())}", text))
+        return re.sub(r"\bquoted(\d+)\b", lambda m: words[int(m.group(1))], task)
     text = re.sub(r"\b(me|reminder|it|that|this|task|job|event)\s+(?:on|at|in|by)\s+(?=to\b)|^\W*(?:on|at|in|by)\s+(?=to\b)", r"\1 ", text,
                   flags=re.I)  # "remind me on [Wednesdays] to ...": the day went to the time, its "on" with it
     text = re.sub(r",?\s*(?:(?:can|could) you |please |pls )?(?:make sure|so) (?:that )?i (?:don't|do not|won't) forget\W*$|"

@@ -28,6 +28,7 @@ KINDS = {
     "uppercase": "upper uppercase capital capitals capitalize shout loud caps yell",
     "lowercase": "lower lowercase quiet whisper small",
     "titlecase": "title titlecase capitalize capitalise",
+    "acronym": "acronym acronyms initials initialism abbreviation abbreviate abbreviations",
     "sort_words": "sort sorted alphabetical alphabetically alphabetize alphabetise",
     "length": "length len long",
     "reverse": "reverse reversed backwards backward mirror opposite flip",
@@ -50,7 +51,7 @@ KINDS = {
 }
 ARITHMETIC = {"add", "subtract", "multiply", "divide", "power", "modulo"}
 PHRASES = {  # what a description says in a few words, whatever its vocabulary
-    "length": r"\b(?:in characters|number of characters|characters long|how many characters|character count)\b",
+    "length": r"\b(?:in characters|number of characters|characters long|how many characters|character count)\b|\bcounts? (?:the |all )?(?:characters|chars)\b",
     "count_letter": r"\bhow many times\b.*\b(?:character|letter|char)\b|\b(?:character|letter)\b.*\bshows? up\b",
     "reverse": r"\bopposite order\b|\bbackwards?\b|\breversed?\b|\bback to front\b",
     "forget": r"\bno longer (?:be )?(?:recalled|remembered|kept|used|known|on file|stored|saved|held)\b|\bnever (?:be )?used again\b|"
@@ -67,7 +68,9 @@ PHRASES = {  # what a description says in a few words, whatever its vocabulary
     "reverse_words": WORD_ORDER,
     "reverse_each": r"^(?=.*\b(?:revers|flip|mirror|backward|opposite))(?!.*\b(?:capital|upper|title))" + f".*{EACH_WORD}",  # "Capitalises each word" reverses nothing
     "titlecase": r"\b(?:first letter|initial(?: letter)?) of (?:each|every|all) words?\b|\bcapitali[sz]e[sd]? (?:each|every|all) words?\b|"
-                 r"\btitle[- ]?case\b",
+                 r"\btitle[- ]?case\b|\b(?:each|every|all) words?\b[^.]{0,30}\bcapital(?: first)? letters?\b|\bcapital first letters?\b",
+    "acronym": r"\bacronyms?\b|\binitials\b|\babbreviat\w*|\bfirst letters? of (?:each|every|all) words?\b[^.]*\b(?:together|joined|run together|"
+               r"as one word|into one word|without spaces)\b",  # "Build an acronym: the first letter of each word"
     "count_words": r"\b(?:tokens|pieces|chunks|items|parts) (?:separated|split|divided) by (?:white ?space|spaces|blanks)\b|"
                    r"\bhow many words\b|\bnumber of words\b|\bwords? in (?:a|the) (?:text|passage|sentence)\b",
 }
@@ -132,6 +135,8 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     for kind, phrase in PHRASES.items():  # a phrase that says what the tool does outweighs single words
         if re.search(phrase, description, re.I):
             scores[kind], said[kind] = scores.get(kind, 0) + 4, said.get(kind, 0) + 4
+    if "acronym" in said:  # "An abbreviation from the first letter of each word": initials joined, never each word capitalised
+        scores.pop("titlecase", None), said.pop("titlecase", None)
     for kind in ("reverse_each", "reverse_words"):  # "Reverses the order of the words (not the letters)": the words move
         if kind not in said:
             continue

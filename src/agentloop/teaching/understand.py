@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import arithmetic, statements
-from .timing import MONTH, from_the_event, timing
+from .timing import DAY, MONTH, WHEN, from_the_event, timing
 from .grammar import KIND_OF, NEAR, PEOPLE, FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
 
 
@@ -63,6 +63,21 @@ PASSAGE_HEAD = (r"^[^:]*\b(?:for|of|in|on|this|these|that|please|the following|t
                 r"characters?|count)\s*:\s")  # a request that hands over a passage after a colon
 
 
+TEXT_NOUN = r"(?:message|tweet|text|sentence|line|post|caption|status|title|phrase|passage|bio|comment|reply|headline|sms|note|string|slogan|name)"
+
+
+def passage_after(text: str) -> str:
+    """A request about "this message/tweet/caption" with the passage after its colon or question mark: the passage put in
+    quotes, so every text rule reads it whole ("how long is this tweet in characters? Just landed!" measures "Just
+    landed!"). The text unchanged otherwise."""
+    found = re.match(rf"^(?P<ask>[^?:\"“'‘]*\b(?:this|the following|my|the) {TEXT_NOUN}\b[^?:\"“'‘]*)(?P<mark>[?:])\s+(?P<passage>[^\"“”]+?)\s*$",
+                     text, re.I | re.S)
+    if not found or not re.search(r"\b(?:how|count|what|is|are|make|turn|put|convert|reverse|capitali[sz]e|shout|give|tell)\b",
+                                  found.group("ask"), re.I):
+        return text
+    return f'{found.group("ask").strip()}: "{found.group("passage")}"'
+
+
 def statements_apart(text: str) -> list[str]:
     """"I sold the Civic, I drive a Tesla now": two statements after a comma, when the first has a verb of its own."""
     found = re.search(r",\s+(?=i(?:'m| am)? [a-z]+\b)", text, re.I)
@@ -106,16 +121,23 @@ def intents_in(text: str) -> tuple:
         return (Intent("summarise", {"topic": "", "text": summary.group("text")}),)
     text = re.sub(r"(\b(?:got|bought|picked up) (?:a|my) (?:new |first )?[a-z]+)\s*[!.]+\s+(?=(?:it'?s )?(?:an?|the|\d{4}) )",
                   r"\1, ", text, flags=re.I)  # "just got a new car!! a 2019 Subaru Outback": one statement
+    text = passage_after(text)  # "how many characters is this caption? Sunset over the bay": the caption is the text
     given = re.match(r"^\W*(?:please |can you )?(?:count|reverse|uppercase|lowercase|shout|capitali[sz]e|title[- ]?case|measure|"
                      r"how many)\b[^:\"“]{0,40}:\s*\S", text, re.I)
     given = given or re.search(r"\b(?:don't|do not)\s+(?:want to\s+|wanna\s+)?(?:add|subtract|multiply|divide)\b", text, re.I)
     if (fixed := corrected_in_place(text)) is not None:  # "My cat is Tom. Wait, no - that's my neighbour's. Mine is Tabby."
         return intents_in(fixed) if fixed else (Intent("unkept"),)
+    if (fixed := corrected_operands(text)) is not None:  # "Take 3 from 50 - no wait, from 60": only the corrected sum
+        return intents_in(fixed)
+    if (fixed := corrected_request(text)) is not None:  # "Remind me at 5pm - no wait, 6pm - to call mum": only the corrected request
+        return intents_in(fixed)
     if named := named_before_forget(text):  # "That thing I told you about my salary - forget it": the salary
         return intents_in(f"forget {named}")
     after = retracted(text)  # "What's 10 minus 4? Just kidding - what's 10 plus 4?": only the last request counts
     if after is not None and any(i.kind not in ("unknown", "none") for i in intents_in(after)):
         return intents_in(after)
+    if others := someone_elses_request(text):  # "my friend texted me 'remind me at 6 to ...'": not the user's request
+        return others
     if said := kept_back(text):  # "Don't save that I'm moving to Spain, it's not certain yet": stored nowhere
         return tuple(i for i in intents_in(said[0]) if i.kind not in ("unknown", "none")) + (Intent("unkept", {"said": said[1]}),) \
             if said[0] else (Intent("unkept", {"said": said[1]}),)
@@ -464,6 +486,106 @@ def named_before_forget(text: str) -> str | None:
     return found.group("what")
 
 
+NUMBER = r"\d+(?:\.\d+)?"
+
+
+def quoted_at(text: str, at: int) -> bool:
+    """Whether a position is inside a quote ("text Omar 'running late, sorry'": that "sorry" corrects nothing)."""
+    return any(m.start() < at < m.end() for m in re.finditer(r"(?<!\w)(?:\"[^\"]+\"|“[^”]+”|'[^']+'(?!\w)|‘[^’]+’)", text))
+
+
+def corrected_operands(text: str) -> str | None:
+    """A sum corrected inside the same message, as only the corrected sum: "Take 3 from 50 - no wait, from 60" -> "Take 3
+    from 60"; "multiply 8 by 3, scratch that, by 4" -> "multiply 8 by 4"; "Add 7 and 12. Sorry, I meant 7 and 15" -> "Add 7
+    and 15"; a bare number replaces the last one said. None when no number comes before the marker or the fix is not read."""
+    for mark in (m for m in re.finditer(SELF_FIX, text, re.I) if not quoted_at(text, m.start("m"))):
+        before, after = text[:mark.start()].strip(" ,;-–—"), text[mark.end():].strip()
+        after, tail = re.match(r"(?P<a>[^.!?;]*)(?P<t>.*)", after, re.S).groups()  # "6 people. How much each?": the question stays
+        fix = re.sub(r"^(?:it'?s|it is|that'?s|i mean|i meant|make (?:it|that)|(?:it )?should be)\s+", "", after.strip(" ,"), flags=re.I)
+        if re.match(r"(?:add|subtract|take|multiply|divide|times|plus|minus|what)\b", fix, re.I) and \
+                any(i.kind == "calculate" for i in intents_in(fix)):
+            return f"{fix}{tail}"  # "Add 100 and 50, actually no, subtract 50 from 100": a new sum replaces the old
+        unit = re.search(r"(?<=\d)\s+([a-z]+)$", fix)  # "3 - sorry, 5 people": the unit goes with the number it follows
+        fix = fix[:unit.start()] if unit else fix
+        if not re.fullmatch(rf"(?:[a-z]+\s+)?{NUMBER}(?:(?:\s*,\s*|\s+and\s+|\s+[a-z]+\s+){NUMBER})*", fix, re.I):
+            continue
+        said, new = list(re.finditer(NUMBER, before)), re.findall(NUMBER, fix)
+        if len(new) > 1 and len(new) == len(said):  # "7 and 15" for "7 and 12": each in its place
+            spans = said
+        elif len(new) == 1 and (lead := re.match(r"([a-z]+)\s+", fix, re.I)):  # "from 60": the number after the same word
+            spans = [m for m in said if re.search(rf"\b{lead.group(1)}\s+$", before[:m.start()], re.I)][-1:]
+        else:
+            spans = said[-1:] if len(new) == 1 else []
+        if not spans:
+            continue
+        fixed = before
+        for m, value in reversed(list(zip(spans, new))):
+            unit_said = unit and not re.match(rf"\s+{unit.group(1)}\b", before[m.end():], re.I)
+            fixed = fixed[:m.start()] + value + (f" {unit.group(1)}" if unit_said else "") + fixed[m.end():]
+        return f"{fixed}{tail}"  # read as it was meant, or declined: never the sum of the number taken back
+    return None
+
+
+FIX_LEAD = r"^(?:it'?s|it is|that'?s|i mean|i meant|make (?:it|that)|(?:it |that )?should be|rather|instead)\s+"
+
+
+def corrected_request(text: str) -> str | None:
+    """A request corrected inside the same message, as only the corrected request: the value after the marker replaces
+    the one of its kind said before it, and what follows the value stays ("Remind me at 5pm - no wait, 6pm - to call mum"
+    -> "Remind me at 6pm to call mum"; "Shout 'hi', sorry, I meant 'bye'"; "Delete my email, no wait, my phone number").
+    A time replaces a time of its sort (a clock time, a day), a quote a quote, "my X" the thing named. None otherwise."""
+    for mark in (m for m in re.finditer(SELF_FIX, text, re.I) if not quoted_at(text, m.start("m"))):
+        before, after = text[:mark.start()].strip(" ,;-–—"), text[mark.end():].strip()
+        if not before or not re.search(rf"(?:^|[.!?]\s+)\W*(?:(?:please|pls|can you|could you|now|also)\s+)*(?:{REQUEST_VERB}|"
+                                       r"ping|nudge|alert|wake)", before, re.I) and not any(
+                i.kind in ("text", "schedule", "forget", "cancel", "move") for i in intents_in(before)):
+            continue  # a statement corrected is rule 80's
+        fix, tail = re.match(r"(?P<fix>[^,;\-–—]*)(?P<tail>.*)", re.sub(FIX_LEAD, "", after, flags=re.I), re.S).groups()
+        fix, tail = fix.strip(" .!?"), re.sub(r"^[\s,;\-–—]+", "", tail).strip()
+        new = value_replaced(before, fix)
+        if new:
+            return f"{new} {tail}".strip()
+    return None
+
+
+def value_replaced(before: str, fix: str) -> str | None:
+    """`before` with the value of the same kind as `fix` replaced by it, else None."""
+    if re.fullmatch(r"[\"“'‘][^\"”'’]+[\"”'’]", fix):  # a quote for the last quote
+        quotes = list(re.finditer(r"(?<!\w)[\"“'‘][^\"”'’]+[\"”'’](?!\w)", before))
+        return before[:quotes[-1].start()] + fix + before[quotes[-1].end():] if quotes else None
+    when, _, rest = timing(fix)
+    if when and not rest.strip(" ,.!?"):  # a time for the last time of its sort: a day for a day, a clock time for one
+        day = lambda phrase: bool(re.search(rf"\b{DAY}\b|\btomorrow|\btoday|\btonight", phrase, re.I))  # noqa: E731
+        said = [m for m in re.finditer(WHEN, before, re.I) if day(m.group()) == day(fix)]
+        if not said:
+            return None
+        old = said[-1]
+        prep = re.match(r"(?:at|on|for|by|in)\s+", old.group(), re.I)
+        value = fix if re.match(r"(?:at|on|for|by|in)\s", fix, re.I) or not prep else prep.group() + fix
+        return before[:old.start()] + value + before[old.end():]
+    if re.fullmatch(r"(?:my|our)\s+[a-z' ]{2,40}", fix, re.I):  # "my phone number" for "my email"
+        named = list(re.finditer(r"\b(?:my|our)\s+[a-z' ]{2,40}$", before, re.I))
+        return before[:named[-1].start()] + fix if named else None
+    return word_replaced(before, fix)
+
+
+NOT_A_THING = r"\b(?:not|no|don't|do not|never|nothing|none|cancel|forget|stop|it|that|this|them|all|everything|mind)\b"
+
+
+def word_replaced(before: str, fix: str) -> str | None:
+    """A name for the last name said ("call Tom - sorry, Tim"), a thing for the last word of the request's own words
+    ("buy eggs, no wait, milk", "dentist ..., no sorry, the orthodontist"); None for anything else."""
+    if not re.fullmatch(r"(?:(?:the|a|an|some)\s+)?[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2}", fix) or re.search(NOT_A_THING, fix, re.I):
+        return None
+    if fix[0].isupper():
+        names = [m for m in re.finditer(r"(?<=\s)[A-Z][a-z'-]+\b", before) if not re.fullmatch(rf"{DAY}|I", m.group(), re.I)
+                 and not re.search(rf"\b{MONTH}", m.group(), re.I)]
+        return before[:names[-1].start()] + fix + before[names[-1].end():] if names else None
+    words = re.findall(r"[a-z][\w'-]*", timing(before)[2])
+    at = before.rfind(words[-1]) if words else -1
+    return before[:at] + fix + before[at + len(words[-1]):] if at > 0 else None
+
+
 KEEP_NOT = (r"(?:^|(?<=[,;.!?:\-–—])|\bplease\s+|\bbut\s+|\bjust\s+|\bactually,?\s+)\s*(?:(?:please|pls|just|and)\s+)*(?:don't|do not|dont|never|no need to|"
             r"you (?:don't|do not) (?:need|have) to|you (?:shouldn't|mustn't|needn't)|i (?:don't|do not) want you to|"
             r"(?:i'd|i would) rather you didn't)\s+(?:remember|save|store|keep|note(?: down)?|jot(?: down)?|write(?: down)?|record|log|"
@@ -511,6 +633,40 @@ def not_to_schedule(text: str) -> tuple | None:
             found.group("verb").lower().startswith("remind"):
         return (Intent("cancel", {"what": re.sub(r"\s*\b(?:any ?more|again|from now on)\b", "", what, flags=re.I).strip(" ,.!?")}),)
     return (Intent("unscheduled", {"what": what}),)
+
+
+REPORTING = (r"\b(?:said|says|saying|texting|telling|asking|texted|texts|messaged|messages|wrote|writes|told|tells|asked|asks|sent|sends|emailed|emails|"
+             r"replied|replies|posted|posts|mentioned|mentions|suggested|suggests|wants|wanted|reads|went|goes|yelled|shouted)\b|"
+             r"\b(?:text|message|email|e-mail|dm|voicemail|note|letter|sms|post|comment) from (?:my |the |a |an )?[\w ]{1,20}?(?=\s*[:\"“'‘])|"
+             r"^\W*according to\b")
+TO_THE_MODEL = r"\b(?:remind|schedule|book|set|add|save|store|note|jot|remember|forget|delete|remove|erase|cancel|please|pls|can you|could you|would you)\b"
+REQUEST_VERB = r"(?:remind|schedule|book|set up|set|add|put|save|store|note|jot|remember|forget|delete|remove|erase|wipe|clear|cancel|move)\b"
+ACTS_ON = {"schedule", "reminder", "remember", "forget", "cancel", "move", "correct", "pointer"}  # what changes memory or the calendar
+
+
+def someone_elses_request(text: str) -> tuple | None:
+    """A request in someone else's words is not the user's: "My friend texted me 'remind me at 6 to call mum'", "my boss
+    said to book the review for Friday", "a text from Dad: 'can you book the vet'" is never acted on. A request of the
+    user's own around a quote ("remind me to reply to her 'see you at 5'") is: it comes before the reporting verb; and what
+    the user says after the quote ("... Can you note that the exam is on June 9?") is read as usual."""
+    for verb in re.finditer(REPORTING, text, re.I):
+        start = max(text.rfind(mark, 0, verb.start()) for mark in ".!?\n")
+        lead = text[start + 1:verb.start()]
+        if re.search(TO_THE_MODEL, lead, re.I) or re.search(r"\b(?:you|if|suppose|what if)\b", lead, re.I) or len(lead.split()) > 5 or \
+                re.fullmatch(r"\W*(?:i|we)(?: already| just)?\s*", lead, re.I) and (re.match(r"\s*(?:you\b|[^\w\s]*\s*(?:please\s+)?"
+                                                                                        rf"{REQUEST_VERB})", text[verb.end():], re.I)
+                                                                               or re.match(r"wants?|wanted|went|goes|reads|sen[dt]s?", verb.group(), re.I)):
+            continue  # "Remind me that Sam said ...", "I said remind me at 5!": the user's own request; "you said": the model's
+        rest = re.sub(r"^\s*(?:(?:me|us|him|her|them|everyone|the team|(?:my |the )?[A-Z]\w*|(?i:my|our|his|her) [a-z]+)\b\s*)?(?:that\s+|to\s+(?=\w)|:\s*|,\s*)?"
+                      r"(?i:(?:i|we) (?:should|must|need to|have to|ought to)\s+)?", "", text[verb.end():])  # "According to Jo, I should book ..."
+        quote = re.match(r"\s*[\"“'‘](?P<q>[^\"”’]+?)[\"”'’](?!\w)", rest)
+        words = quote.group("q") if quote else re.split(r"[.!?;\n]|,\s*(?=(?:and|but|so|then|what|how|can|could|please|also)\b)", rest)[0]
+        after = rest[quote.end():] if quote else rest[len(words):]
+        if re.match(rf"\W*(?:(?:please|pls|can you|could you|would you|will you)\s+)*{REQUEST_VERB}(?!\s+\d)", words, re.I) or \
+                quote and any(i.kind in ACTS_ON for i in intents_in(words.strip())):
+            own = after.strip(" .,;:-–—!?\"'”’") and intents_in(re.sub(r"^[\s\"'”’.,;:!?\-–—]*(?:(?:and|but|so|then|lol|haha)\b\W*)*", "", after))
+            return (Intent("reported", {"words": words.strip()}),) + tuple(i for i in own or () if i.kind not in ("unknown", "none"))
+    return None
 
 
 def unkept(text: str) -> str | None:
