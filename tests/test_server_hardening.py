@@ -276,11 +276,11 @@ def test_a_nan_model_is_refused_in_the_kernel_too():
 def test_a_question_too_big_for_the_model_gets_an_honest_answer_at_once(server_url, question, words):
     from agentloop import llm
     messages = [{"role": "user", "content": question}]
-    started = time.monotonic()
+    started = time.process_time()  # the server is a thread of this process; CPU time, so a loaded machine is not slower
     status, _, raw = fetch("POST", server_url + "/chat/completions", {"model": MODEL, "messages": messages})
     assert status == 200 and words in json.loads(raw)["choices"][0]["message"]["content"]
     assert words in llm.ask(messages)["content"]  # in the kernel: the same answer, no RecursionError
-    assert time.monotonic() - started < 3
+    assert time.process_time() - started < 3  # the grammar's old blow-up took 10-51 s
 
 
 def test_a_type_that_is_an_object_is_a_400_and_a_model_bug_is_a_named_error_in_the_kernel(server_url, monkeypatch):
