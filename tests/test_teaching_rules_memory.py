@@ -968,3 +968,67 @@ def test_a_relationship_status_is_kept_and_said_as_one(said, question, expected,
                                                          ({"bus_pass": "yes"}, "do I have a bus pass?", '"bus pass: yes"')])
 def test_a_key_ending_like_a_verb_is_still_a_thing(memory, question, expected):
     assert expected in said_back(memory, question, "json")
+
+
+def id_store(memory: dict, param: str = "record_id", name: str = "purge_record"):
+    """A delete tool that takes only an id (no search tool), and a key/value writer."""
+    def purge(**given):
+        wanted = str(next(iter(given.values())))
+        return f"purged {wanted}" if memory.pop(wanted, None) is not None else f"Error: unknown id {wanted}"
+
+    def put_fact(slot, text):
+        memory[slot] = text
+        return f"saved {slot}"
+    return {name: (schema(name, "Removes one saved record, given its id.", **{param: "string"}), purge),
+            "put_fact": (schema("put_fact", "Saves a fact about the user for later.", slot="string", text="string"), put_fact)}
+
+
+# 161. A delete tool that takes an id uses the ids in sight: memory's keys, or the id the user names.
+@pytest.mark.parametrize("said, gone", [
+    ("please get rid of whatever you have on my bike", "bike"),
+    ("stop keeping my hometown", "hometown"),
+    ("delete record id bike", "bike"),
+    ("wipe entry #hometown from your notes", "hometown"),
+])
+@pytest.mark.parametrize("param", ["record_id", "note_id", "id"])
+def test_a_delete_by_id_uses_the_ids_in_sight(said, gone, param):
+    memory = {"bike": "a red Brompton", "hometown": "Cork", "employer": "Stripe"}
+    answer, calls, _ = loop(said, id_store(memory, param), lines(dict(memory)))
+    assert gone not in memory and len(memory) == 2 and "Done" in answer, (memory, calls, answer)
+
+
+def test_a_named_id_is_used_even_with_no_memory_shown():
+    memory = {"m17": "User's locker is 42", "m18": "User likes rye"}
+    answer, calls, _ = loop("please erase memory m17", id_store(memory, "memory_id"), "You are helpful.")
+    assert set(memory) == {"m18"} and "m17" in answer, (memory, calls, answer)
+
+
+def test_with_no_id_in_sight_it_still_declines():
+    memory = {"k1": "User's locker is 42"}
+    answer, calls, _ = loop("forget my locker", id_store(memory, "memory_id"), "You are helpful.")
+    assert memory == {"k1": "User's locker is 42"} and not calls and "id" in answer, (calls, answer)
+
+
+# 162. Keep one thing, forget another: only the forget happens; nothing of the message is stored.
+@pytest.mark.parametrize("said, gone", [
+    ("Don't delete my employer, but please forget my bike", "bike"),
+    ("keep my hometown on file, but erase the Brompton", "bike"),
+    ("Never forget where I'm from - just scrub my employer", "employer"),
+    ("Remember my bike and drop my hometown", "hometown"),
+])
+def test_keep_one_forget_another(said, gone):
+    memory = {"bike": "a red Brompton", "hometown": "Cork", "employer": "Stripe"}
+    answer, calls, _ = loop(said, id_store(memory), lines(dict(memory)))
+    assert set(memory) == {"bike", "hometown", "employer"} - {gone}, (memory, calls, answer)
+    assert not any(name == "put_fact" for name, _ in calls) and "Done" in answer, (calls, answer)
+
+
+@pytest.mark.parametrize("said, expected", [
+    ("don't forget where I'm from", "Cork"),
+    ("please remember my employer", "Stripe"),
+    ("remember where I went to school", "Tell me where you went to school"),
+])
+def test_keeping_what_is_kept_changes_nothing(said, expected):
+    memory = {"bike": "a red Brompton", "hometown": "Cork", "employer": "Stripe"}
+    answer, calls, _ = loop(said, id_store(memory), lines(dict(memory)))
+    assert not calls and expected in answer and len(memory) == 3, (calls, answer)

@@ -412,7 +412,9 @@ def forget(intent: Intent, turn):
     group = facts.category_of(intent.slots.get("what") or "") if key != "*" and not value else None
     if group:  # "everything about my health": what belongs to it, by a small table (rule 140)
         named = lambda text: facts.in_category(group, text)  # noqa: E731
-    if not takes_key(tool) and search:  # memory services delete by id: search first, then delete
+    if by_id(tool) and (given := id_named(intent)):  # "remove memory id car", "delete note #12": the id as said
+        what, targets = f"the memory with id {given}", [given]
+    elif not takes_key(tool) and search:  # memory services delete by id: search first, then delete
         queries = broadly(turn) if key == "*" or group else searched_before_delete(intent, key, value)
         for query in queries:  # how memory writes it, then the user's own word ("the bit about my allergy")
             [result] = yield [call(search, query=query, limit=20 if key == "*" else 5, scope="user") if query else every(search)]
@@ -430,7 +432,7 @@ def forget(intent: Intent, turn):
     elif (rest := others(turn, key, value)) and (keeper := turn.tool("remember")) and takes_key(keeper):
         results = yield [call(keeper, key=key, value=rest)]  # "forget that I like museums": keep jazz
         return f"I couldn't forget that. {reason}" if (reason := refusal(results)) else f"Done: I've forgotten {what}."
-    elif by_id(tool) and key != "*" and not replayed:  # deletes by id, and nothing to find the id with
+    elif by_id(tool) and key != "*" and not replayed and not ids_shown(turn):  # deletes by id, no id in sight
         return f"I can't forget {what.removeprefix('that ')}: {tool.name} needs the memory's id, and I have no tool to look it up."
     elif not turn.known() and search and key != "*":  # memory not in the prompt, a search tool offered: look first
         [result] = yield [every(search) if group else call(search, query=say.query(key), limit=5, scope="user")]
@@ -480,6 +482,20 @@ def forget(intent: Intent, turn):
     elif intent.slots.get("stale") or len(gone) > 1 or renamed:  # say which memories went, by their keys
         what = " and ".join(say.thing(str(t)) for t in gone)
     return f"Done: I've forgotten {what}.{kept}"
+
+
+def id_named(intent: Intent) -> str | None:
+    """Rule 161: the id the user named ("memory id car", "note #12", "entry 7"), as said; None when none is named."""
+    what = intent.slots.get("what") or ""
+    found = re.search(r"\b(?:id|key)\s*[:#=]?\s*([\w.-]+)|#\s*([\w.-]+)|\b(?:memory|memories|note|entry|item|record)"
+                      r"\s+(?:number\s+|no\.?\s*)?([a-z_-]{0,12}\d[\w.-]*)\b", what, re.I)
+    return next((g for g in found.groups() if g), None) if found else None
+
+
+def ids_shown(turn) -> bool:
+    """Rule 161: the ids a delete-by-id tool needs are in sight when memory in the prompt is written as "id: value"
+    lines or JSON keys: those keys are the ids, so no search is needed to find them."""
+    return bool(facts.keys_as_written(turn.system)) and bool(turn.known())
 
 
 def by_category(group: str, intent: Intent, gone: list, turn) -> str:
@@ -629,9 +645,26 @@ def others(turn, key: str, value: str | None) -> str:
 
 def pointer(intent: Intent, turn):
     """"Note the flat number" with nothing said about it in this message: ask for it rather than store the words."""
+    if held := already_kept(intent.slots["what"], turn.known()):
+        return f"I already have that: {say.phrase(*held)}."  # rule 162: keeping what is kept changes nothing
     what = re.sub(r"\b(?:my|our)\b", "your", intent.slots["what"], flags=re.I)
     offer = " Tell me and I'll remember it." if turn.tool("remember") else ""  # rule 142: no promise without a tool that keeps
+    if re.match(r"(?:where|what|when|who|which|how)\b", what, re.I):  # "where I parked": asked back as said
+        you = re.sub(r"\bi'm\b|\bi am\b", "you are", re.sub(r"\b(?:i|me)\b(?!')", "you", what, flags=re.I), flags=re.I)
+        return f"Tell me {you} and I'll remember it." if offer else f"I have no tool to remember {you}."
     return f"What is {what}?{offer}" if what else "What should I remember? Tell me the fact itself."
+
+
+def already_kept(what: str, known: dict) -> tuple | None:
+    """The one memory a pointer names ("my job", "where I live"), or None when memory holds none or several."""
+    intent = understand(f"forget {what}")[0] if what else None
+    if intent is None or intent.kind != "forget":
+        return None
+    if (value := facts.lookup(known, intent.slots["key"])) is not None:  # "where I live": `lives_in`, held as "city"
+        return intent.slots["key"], value
+    named = matcher(intent) if re.match(r"(?:my|our)\s", what, re.I) else None  # "my car": the memory that names it
+    held = [(k, v) for k, v in known.items() if named and named(f"{k.replace('_', ' ')} {v}")]
+    return held[0] if len(held) == 1 else None
 
 
 def unkept(intent: Intent, turn):

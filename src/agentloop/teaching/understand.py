@@ -475,6 +475,19 @@ def said_of_them(text: str) -> str:
     return f"{main}. {who[:1].upper()}{who[1:]} {pred}.{' ' + tail + '.' if tail else ''}{rest}"
 
 
+def kept_but_dropped(clause: str) -> Intent | None:
+    """Rule 162: "Don't forget my job, but do forget where I live", "keep my car; erase the address": only the forget is a
+    request (with what is kept spared); the keep asks for nothing new, and no word of the message is stored."""
+    found = re.match(rf"^\W*(?:please\s+)?(?:(?:don't|do not|never)\s+(?:forget|delete|remove|erase|drop|lose)|keep|hold on to|"
+                     rf"remember)\s+(?P<kept>[^,;]+?)\s*(?:[,;]|\s[-–—])?\s+(?:but|and|while|though|yet|just)?\s*(?:please\s+|do\s+|"
+                     rf"you can\s+|can you\s+|go ahead and\s+)*(?P<drop>{FORGET}\b.+)$", clause, re.I)
+    intent = one(found.group("drop"), None) if found else None
+    if intent is None or intent.kind != "forget":
+        return None
+    intent.slots["except"] = intent.slots.get("except") or found.group("kept")
+    return intent
+
+
 def named_before_forget(text: str) -> str | None:
     """What a forget request names before it, when its own object is only "it"/"that" ("That thing I told you about my
     salary - forget it", "The bit about my landlord, scrap that", "About my bank, forget what I said"), or None. A
@@ -720,6 +733,8 @@ def one(clause: str, previous: str | None) -> Intent:
     if trailing:  # "I upgraded to python 3.12, note that": the note comes after what to note
         clause = f"remember that {trailing.group('what')}"
     as_text = re.search(r"\b(?:from|in|of)\s+[\"“'‘]", clause)  # "remove the spaces from 'a b c'" edits a text
+    if (dropped := kept_but_dropped(clause)) is not None:
+        return dropped
     called_off = cancelled(clause) or moved(clause)
     if called_off:
         return called_off
@@ -978,15 +993,23 @@ def pointer(what: str) -> str | None:
     if what.lower() in PRONOUNS | {"", "this one", "that one", "all that", "all this", "that too", "this too"} or \
             re.fullmatch(rf"(?:{POLITE})", what, re.I):
         return ""
+    if about_me(what):  # "remember where I live": the fact named, not given (rule 162)
+        return what
     named = re.fullmatch(r"(?:the|my|our|that|this|his|her|their)(?: [a-z'-]+){1,4}", what, re.I)
     return what if named and not re.search(r"\b(?:is|are|was|were|has|have|had|on|at|in|for|to|from|with|called|named)\b|\d",
                                             what, re.I) else None
 
 
+def about_me(what: str) -> bool:
+    """An embedded question about the user with no answer in it ("where I live", "what I do for a living")."""
+    return bool(re.fullmatch(r"(?:where|what|when|who|which|how old)\b(?: [a-z'-]+){1,6}", what, re.I)
+                and re.search(r"\b(?:i|i'm|my|me)\b", what, re.I))
+
+
 def names_a_fact(what: str) -> bool:
     """Whether a pointer names a fact about the user that has a value ("my PT's name", "the flat number"), rather than
     being the note itself ("the milk")."""
-    return bool(re.search(r"^(?:my|our|his|her|their)\b|\b(?:number|name|code|date|time|address|day|email|phone|pin|"
+    return about_me(what) or bool(re.search(r"^(?:my|our|his|her|their)\b|\b(?:number|name|code|date|time|address|day|email|phone|pin|"
                           r"password|birthday|details?|info)s?$", what, re.I))
 
 
