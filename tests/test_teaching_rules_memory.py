@@ -2,6 +2,7 @@
 phrasings of our own: what the tools did to a memory we hold, and a round trip into a new chat.
 """
 import json
+import re
 
 import pytest
 
@@ -1032,3 +1033,63 @@ def test_keeping_what_is_kept_changes_nothing(said, expected):
     memory = {"bike": "a red Brompton", "hometown": "Cork", "employer": "Stripe"}
     answer, calls, _ = loop(said, id_store(memory), lines(dict(memory)))
     assert not calls and expected in answer and len(memory) == 3, (calls, answer)
+
+
+def keyword_search(memory: dict, name: str = "comb_notes", param: str = "terms"):
+    """A search that matches whole words of key or value only, as many simple stores do."""
+    def search(**given):
+        wanted = set(re.findall(r"\w+", str(next(iter(given.values()))).lower()))
+        hits = [f"{k}: {v}" for k, v in memory.items() if wanted & set(re.findall(r"\w+", f"{k} {v}".lower()))]
+        return "\n".join(hits) or "no matches"
+    return {name: (schema(name, "Searches the notes saved about the user by keyword.", **{param: "string"}), search)}
+
+
+def key_lookup(memory: dict, name: str = "read_slot", param: str = "slot"):
+    def read(**given):
+        wanted = str(next(iter(given.values())))
+        return memory.get(wanted, f"nothing under {wanted!r}; slots: {', '.join(memory)}")
+    return {name: (schema(name, "Returns the saved value under one slot name.", **{param: "string"}), read)}
+
+
+# 163. Memory behind tools: a wider search, a hit that says it, a "remind me what ..." question, every matching fact.
+@pytest.mark.parametrize("memory, question, expected", [
+    ({"pet": "a tabby named Biscuit"}, "what's my cat called?", "Biscuit"),
+    ({"partner": "Noor"}, "what is my wife's name?", "Noor"),
+    ({"hometown": "Tartu"}, "where was I born?", "Tartu"),
+])
+def test_a_search_that_finds_nothing_is_tried_wider(memory, question, expected):
+    answer, calls, _ = loop(question, keyword_search(memory), "You help people. Search memory before answering.")
+    assert expected in answer and len(calls) <= 3, (calls, answer)
+
+
+@pytest.mark.parametrize("memory, question, expected", [
+    ({"household": "daughter Ines, age 6"}, "how old is my daughter?", "6"),
+    ({"relatives": "brother Sam, 41 years old"}, "How old's my brother?", "41"),
+])
+def test_a_search_hit_that_says_it_is_used(memory, question, expected):
+    answer, calls, _ = loop(question, keyword_search(memory), "You help people. Search memory before answering.")
+    assert expected in answer and "don't know" not in answer, (calls, answer)
+
+
+@pytest.mark.parametrize("question, memory, expected", [
+    ("Remind me which town I was born in", {"birthplace": "Gdansk", "job": "welder"}, "Gdansk"),
+    ("can you remind me where I was born?", {"birthplace": "Cusco"}, "Cusco"),
+    ("remind me who my dentist is", {"dentist": "Dr Okafor"}, "Okafor"),
+])
+def test_remind_me_what_with_no_time_is_a_question(question, memory, expected):
+    answer, calls, _ = loop(question, key_lookup(memory), "You are a helpful assistant.")
+    assert calls and expected in answer, (calls, answer)
+
+
+def test_remind_me_with_a_time_is_still_a_reminder():
+    assert understand("remind me to call the town where I was born at 5pm")[0].kind == "schedule"
+
+
+@pytest.mark.parametrize("memory, question, expected", [
+    ({"diet": "pescatarian", "dislikes": "olives", "car": "Kia"}, "Which foods should I avoid?", ["pescatarian", "olives"]),
+    ({"allergies": "sesame", "diet": "keto"}, "is there anything I can't eat?", ["sesame", "keto"]),
+])
+@pytest.mark.parametrize("shape", ["lines", "json"])
+def test_a_question_with_several_matching_facts_gets_them_all(memory, question, expected, shape):
+    answer = said_back(memory, question, shape)
+    assert all(e in answer for e in expected) and "Kia" not in answer, answer

@@ -120,7 +120,7 @@ QUESTIONS = [
      r"(?:should|must|do|need) i (?:avoid|stay away from|not eat)\b|"
      r"\bwhat (?:can't|cannot|can not|don't|do not|shouldn't|should not|mustn't) i (?:eat|drink|have)\b|\banything i (?:should|must|need "
      r"to|have to|ought to) avoid\b|\bwhat am i unable to "
-     r"(?:eat|drink)\b|\banything i (?:can't|cannot|shouldn't|should not|mustn't) (?:eat|drink)\b", "avoids|allergies|diet"),
+     r"(?:eat|drink)\b|\banything i (?:can't|cannot|shouldn't|should not|mustn't) (?:eat|drink)\b", "avoids|allergies|diet|dislikes"),
     (r"\b(?:what|which|anything|something|any \w+)\b[^.?!]*\b(?:do )?i react(?: (?:badly|poorly|strongly))? to\b|"
      r"\b(?:what|which|anything|something) (?:am i|are i) (?:intolerant|sensitive) to\b|"
      r"\b(?:what|which|anything|something|any \w+)\b[^.?!]* (?:makes?|gives?) me (?:ill|sick|a reaction|hives)\b", "allergies"),  # "any food I react badly to?": what they're allergic to
@@ -133,7 +133,7 @@ QUESTIONS = [
     (r"\bwhere do i work\b|\bwho do i work for\b", "workplace"),
     (r"\bwhat do i do\b|\bwhat(?:'s| is) my (?:job|occupation|profession|work)\b|\bwhat do i work as\b", "job"),
     (r"\bwhere (?:do|did) i (?:say i |tell you i )?(?:live|stay)\b|\b(?:which|what) (?:city|town|country|place) do i live in\b|\bwhere(?:'s| is) my home\b|\bwhere did i move\b", "lives_in"),
-    (r"\bwhere was i born\b", "birthplace"),
+    (r"\b(?:where|(?:what|which|in what|in which) (?:city|town|country|place|village)) was i born\b", "birthplace"),
     (r"\bwhere (?:was i (?:raised|brought up)|did i grow up)\b", "user_grew|from|birthplace"),
     (r"\bwhere am i from\b|\bwhere do i come from\b", "from"),
     (r"\bwhere am i\b|\bwhat (?:city|town|country|place) am i in\b", "location"),

@@ -118,6 +118,8 @@ def ask(intent: Intent, turn):
     if asks_confidential(turn.system, intent.slots["about"]) and not found(known, key):  # "what's the code word?" when it
         # is not to be disclosed; a memory of theirs is still theirs ("never share the user's address with others")
         return "I can't tell you that: my instructions say it is confidential."
+    if "|" in key and (every_one := all_of(key, known)):  # rule 163: "which foods should I avoid?": each that memory holds
+        return every_one
     if "|" in key:  # "anything I shouldn't eat?": what they avoid, else their allergies, else their diet
         key = next((k for k in key.split("|") if facts.lookup(known, k) is not None), key.split("|")[0])
     tool = turn.tool("list_memory", "recall") if key == "*" else turn.tool("list_memory") if key == "note" \
@@ -163,6 +165,10 @@ def ask(intent: Intent, turn):
                 [result] = yield [call(tool, key=asked_key, query=query, limit=5, scope="user")]
                 results.append(result)
                 break
+        if 0 < len(results) < 3 and all(map(nothing, results)) and not takes_key(tool) and key != "*":  # rule 163: wider
+            broader = wider(key, intent.slots["about"], queries)
+            [result] = yield [call(tool, query=broader, key=key, limit=5, scope="user") if broader else every(tool)]
+            results.append(result)
         for result in results:
             if nothing(result):
                 continue  # an empty answer is not a memory
@@ -220,6 +226,27 @@ def ask(intent: Intent, turn):
     return say.unknown(key if not intent.slots.get("shape") else "user_" + key, can_keep=bool(turn.tool("remember")))  # "how old is my dad?": never "your dad be"
 
 
+def wider(key: str, question: str, tried: list) -> str:
+    """Rule 163: the search to try when the question's own words found nothing: the kind of the thing asked (a dog is a
+    pet, a husband a partner), a near name of its key (birthplace: hometown), else the empty query (most stores list
+    everything for it)."""
+    words = [w for w in key.split("|")[0].split("_") + asked_about(question) if w != "name"]
+    kinds = [KIND_OF.get(NEAR.get(w, w)) or KIND_OF.get(NEAR.get(w[:-1], w[:-1])) for w in words]
+    near = [n.replace("_", " ") for n in facts.ALIASES.get(key.split("|")[0], ())]
+    return next((q for q in [*kinds, *near] if q and q not in tried), "")
+
+
+def all_of(keys: str, known: dict) -> str | None:
+    """The answer from every memory a question with several near keys finds ("avoids|allergies|diet|dislikes": the
+    allergy and the disliked food), when more than one holds something; None otherwise."""
+    held = {}
+    for key in keys.split("|"):
+        value = facts.lookup(known, key)
+        if value is not None and value not in held.values():
+            held[facts.holder(known, key)[0]] = value
+    return say.sentence("; ".join(say.phrase(k, v) for k, v in held.items())) if len(held) > 1 else None
+
+
 ASKED_OF = {"lives": ({"lives", "live", "living", "city", "home", "location", "based", "town", "country", "address", "place"},
                       "where your {} lives"),
             "works": ({"works", "work", "workplace", "employer", "company", "office", "employed"}, "where your {} works"),
@@ -244,9 +271,21 @@ def of_someone(intent: Intent, known: dict) -> str:
         if set(k.split("_")[1:]) & words or intent.slots["asked"] == "age" and re.fullmatch(r"\d{1,3}", v.strip()) \
                 and k.split("_")[1:] in ([], ["is"], ["be"]):  # "daughter: 6" is her age
             return say.sentence(say.phrase(k, v))
+    if held := told_with(person, words, known):  # "family: son Tomas, age 9": the note that says it, quoted (rule 163)
+        return f'My notes say: "{held}".'
     if not theirs:  # never another person's fact ("your sister lives in Leeds" for the brother)
         return f"I don't know {unknown.format(person)}."
     return f"I don't know {unknown.format(person)}; I only know that {listed_out([say.phrase(k, v) for k, v in theirs.items()])}."
+
+
+def told_with(person: str, words: set, known: dict) -> str | None:
+    """Rule 163: the one memory that names the person and says the thing asked in its own words ("son Tomas, age 9",
+    "kids: daughter Ines, 6 years old", "brother Sam - lives in Porto"), as written; None when none or several do."""
+    said = [f"{k.replace('_', ' ')}: {v}" for k, v in known.items()
+            if re.search(rf"\b{re.escape(person)}s?\b", f"{k.replace('_', ' ')} {v}", re.I)
+            and words & {statements.lemma(w) for w in re.findall(r"[a-z]+", str(v).lower())} | words & set(re.findall(r"[a-z]+", str(v).lower()))
+            and (not words & {"age", "old"} or re.search(r"\d", str(v)))]
+    return said[0] if len(said) == 1 else None
 
 
 def yes_only_if_so(shape: dict, question: str, reply: str) -> str:

@@ -147,7 +147,7 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
                  r"liters?|gallons?)\b.*\b(?:into|to)\b", description, re.I) and not name_words & KEYWORDS["calculate"]:
         return None  # a unit conversion: none of the kinds we know
     memory = (name_words | other) & MEMORY_WORDS
-    if memory and (name_words | set(words(description)[:1])) & {"get", "fetch", "read", "lookup", "search", "find", "look",
+    if memory and (name_words | leading_verb(description)) & {"get", "fetch", "read", "lookup", "search", "find", "look",
                                                                 "query", "dig", "retrieve", "open", "show", "view", "check",
                                                                 "peek", "pull", "list", "browse", "scan", "display"} \
             and not name_words & KEYWORDS["forget"]:  # get_fact, read_memory, look_through_notes: a search verb
@@ -182,6 +182,12 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     if memory and chosen in ARITHMETIC | {"search"}:
         return "remember" if chosen == "add" else "recall"
     return chosen
+
+
+def leading_verb(description: str) -> set:
+    """The description's first word, and that word as a plain verb: "Searches the notes ..." -> {"searches", "search"}."""
+    first = re.findall(r"[a-z]+", description.lower())[:1]
+    return set(words(description)[:1]) | {re.sub(r"(?<=[sxh])es$|(?<![su])s$", "", w) for w in first}
 
 
 def read_tools(tools: list) -> list[Tool]:

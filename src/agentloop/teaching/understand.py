@@ -1094,7 +1094,12 @@ EMBEDDED = [(r"\bmy ([a-z]+?)s name\b", r"my \1's name"),  # "whats my dogs name
             (r"\bwhat name do i go by\b|\bwhat(?:'s| is) my nickname\b|\bwhat do (?:people|you) call me\b", "what is my name"),
             (r"\b(what|who) are my (\w+?)s?'? names\b", r"\1 is my \2's name"),(r"\bwhat my (.+?) (?:is|was)\b", r"what is my \1"), (r"\bwhen my (.+?) is\b", r"when is my \1"),
             (r"\bwhere i (live|work|come from)\b", r"where do i \1"), (r"\bhow old i am\b", "how old am i"),
-            (r"\bwhere i(?:'m| am) from\b", "where am i from"), (r"\bwhat i do\b", "what do i do"),
+            (r"\bwhere i(?:'m| am) from\b", "where am i from"), (r"^(\W*(?:(?:can|could|would) you\s+|please\s+)*)(where|(?:what|which) (?:city|town|country|place|village))\s+i was born\b",
+             r"\1\2 was i born"),
+            (r"^(\W*(?:(?:can|could|would) you\s+|please\s+)*)(what|which|where|who|how old|how many)((?:\s+[a-z]+){0,2}?)\s+"
+             r"(my(?:\s+[a-z']+){1,2}?)\s+(is|are|was|were)\W*$", r"\1\2\3 \5 \4?"),  # "who my dentist is" (rule 163)
+            (r"^(\W*(?:(?:can|could|would) you\s+|please\s+)*)(what|which|where|who)((?:\s+[a-z]+){0,2}?)\s+i had\b",
+             r"\1\2\3 did i have"), (r"\bwhat i do\b", "what do i do"),
             *ANY_THAT]
 
 
@@ -1107,6 +1112,7 @@ def plainer(text: str) -> str:
     "I'm seriously allergic" -> "I'm allergic"."""
     text = re.sub(r"\b(what|who|where|when|how)'re\b", r"\1 are", text, flags=re.I)
     text = re.sub(r"\b(what|where|who|when|how|that)s\b", r"\1's", text, flags=re.I)  # "whats my sisters name"
+    text = re.sub(r"\bhow (old|tall|much|many)'s\b", r"how \1 is", text, flags=re.I)  # "how old's my brother?"
     text = re.sub(r"\b(my (?:[a-z]+ )?[a-z]+)'s (?=(?:on|in|at|a|an|the|called|named|from|\d|jan|feb|mar|apr|may|jun|jul|aug|"
                   r"sep|oct|nov|dec)\w*\b)", r"\1 is ", text, flags=re.I)
     text = re.sub(r"\bam i (living|staying|based)\b", r"do i live", text, flags=re.I)  # "which city am I living in?"
