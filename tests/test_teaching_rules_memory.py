@@ -1093,3 +1093,36 @@ def test_remind_me_with_a_time_is_still_a_reminder():
 def test_a_question_with_several_matching_facts_gets_them_all(memory, question, expected, shape):
     answer = said_back(memory, question, shape)
     assert all(e in answer for e in expected) and "Kia" not in answer, answer
+
+
+def kv_writer(memory: dict):
+    def note_down(topic, detail):
+        memory[topic] = detail
+        return f"noted {topic}"
+    return {"note_down": (schema("note_down", "Notes a detail about the user for later chats.", topic="string", detail="string"),
+                          note_down)}
+
+
+# 164. A fact about one of the user's people is kept as about that person; "not me, them" keeps only theirs.
+@pytest.mark.parametrize("said, who, what, not_kept", [
+    ("I'm not diabetic, my uncle is.", "uncle", "diabetic", None),
+    ("I am not left-handed but my daughter is", "daughter", "left-handed", None),
+    ("I never drink tea, my husband does", "husband", "tea", None),
+    ("My grandfather speaks Gaelic", "grandfather", "Gaelic", None),
+    ("my flatmate works nights at the hospital", "flatmate", "nights", None),
+])
+def test_a_fact_about_someone_else_is_kept_as_theirs(said, who, what, not_kept):
+    """The user's own part may be kept as what it says ("I never drink tea": they avoid it), never as its positive."""
+    memory = {}
+    answer, calls, _ = loop(said, kv_writer(memory), "You are an assistant with memory.")
+    theirs = [k for k, v in memory.items() if who in k and what.lower() in v.lower()]
+    assert theirs and "no rule" not in answer and who in answer, (memory, answer)
+    assert not any(what.lower() in v.lower() for k, v in memory.items() if who not in k and k != "avoids"), memory
+
+
+@pytest.mark.parametrize("said", ["my boss says I'm lazy", "my dad hates me", "my sister might move to Oslo",
+                                  "my mum doesn't drive", "my brother drove to Leeds"])
+def test_what_is_not_a_fact_of_theirs_is_not_kept(said):
+    memory = {}
+    loop(said, kv_writer(memory), "You are an assistant with memory.")
+    assert memory == {}, memory

@@ -475,6 +475,24 @@ def said_of_them(text: str) -> str:
     return f"{main}. {who[:1].upper()}{who[1:]} {pred}.{' ' + tail + '.' if tail else ''}{rest}"
 
 
+def not_me_but_them(clause: str) -> Intent | None:
+    """Rule 164: "I'm not allergic to shellfish, my brother is", "I don't smoke but my dad does": the user's part is a
+    negation (never kept as its positive), the other's part is a fact about that person, said in full."""
+    found = re.match(r"^\W*i(?:'m| am) not (?P<pred>[^,;]+?)\s*(?:[,;]|\s[-–—])?\s*(?:but |though |whereas )?"
+                     r"(?P<who>my [a-z]+(?: [a-z]+)?) (?:is|was)(?: too)?\W*$", clause, re.I)
+    done = re.match(r"^\W*i (?:don't|do not|never) (?P<verb>[a-z]+)(?P<rest>[^,;]*?)\s*(?:[,;]|\s[-–—])?\s*(?:but |though |whereas )?"
+                    r"(?P<who>my [a-z]+(?: [a-z]+)?) (?:does|do)\W*$", clause, re.I)
+    if not (found or done):
+        return None
+    theirs = (f"{found.group('who')} is {found.group('pred')}" if found else
+              f"{done.group('who')} {statements.third_person(done.group('verb'))}{done.group('rest')}")
+    mine = one(f"I'm not {found.group('pred')}" if found else f"I don't {done.group('verb')}{done.group('rest')}", None)
+    if found and re.match(r"the (?:one|person)\b", found.group("pred"), re.I):
+        return None  # "I'm not the one who plays violin, my son is": said another way, not a thing of theirs to keep
+    said = [i for i in (mine, one(theirs, None)) if i.kind not in ("unknown", "none")]
+    return Intent("several", {"intents": said}) if any(i.kind == "remember" for i in said) else None
+
+
 def kept_but_dropped(clause: str) -> Intent | None:
     """Rule 162: "Don't forget my job, but do forget where I live", "keep my car; erase the address": only the forget is a
     request (with what is kept spared); the keep asks for nothing new, and no word of the message is stored."""
@@ -735,6 +753,8 @@ def one(clause: str, previous: str | None) -> Intent:
     as_text = re.search(r"\b(?:from|in|of)\s+[\"“'‘]", clause)  # "remove the spaces from 'a b c'" edits a text
     if (dropped := kept_but_dropped(clause)) is not None:
         return dropped
+    if (theirs := not_me_but_them(clause)) is not None:
+        return theirs
     called_off = cancelled(clause) or moved(clause)
     if called_off:
         return called_off
@@ -868,7 +888,24 @@ def one(clause: str, previous: str | None) -> Intent:
                      clause, re.IGNORECASE)
     if loose:  # a question about something else: answered only if memory mentions it
         return Intent("ask", {"key": key_of(loose.group("k")), "about": clause, "loose": True})
+    if another := of_another(clause):
+        return another
     return Intent("unknown", {"text": clause.strip().rstrip(".!?")})
+
+
+def of_another(clause: str) -> Intent | None:
+    """Rule 164: "my dad smokes", "My grandmother speaks Greek", "my brother has diabetes": a plain present-tense fact
+    about one of the user's people, kept as said about that person; never their words ("my boss says ..."), a negation,
+    a hedge, or a fact about the user told through them ("my boss hates me")."""
+    found = re.match(rf"^\W*{statements.OPENERS}my (?P<who>[a-z]+)(?: (?-i:[A-Z][a-z]+))? (?P<verb>[a-z]+)\b(?P<rest>[^?]*?)[.!]*$", clause, re.I)
+    if not found or found.group("who").lower() not in PEOPLE or re.search(statements.NEGATIONS + "|" + statements.HEDGES, clause, re.I):
+        return None
+    verb, rest = found.group("verb").lower(), found.group("rest").strip(" ,")
+    base = statements.base_form(verb) if verb != "has" else "have"
+    if verb == base or verb in (statements.AUXILIARIES | statements.MODALS) - {"has"} or base in statements.NOT_FACT_VERBS | statements.MODALS | statements.AUXILIARIES - {"have"} \
+            or re.search(r"\b(?:me|i|you|myself|my)\b", rest, re.I) or (base == "have" and not rest):
+        return None  # "my dad drove" (not a present fact), "my mum says ...", "my boss hates me"
+    return Intent("remember", {"facts": [(f"{found.group('who').lower()}_{verb}", rest)], "importance": None, "old": ""})
 
 
 BUT_FOR = r"\b(?:except|excepting|apart from|other than|but not|but (?:keep|leave)|only the first|just the first|not the first|leave the first)\b"
