@@ -1126,3 +1126,11 @@ def test_what_is_not_a_fact_of_theirs_is_not_kept(said):
     memory = {}
     loop(said, kv_writer(memory), "You are an assistant with memory.")
     assert memory == {}, memory
+
+
+@pytest.mark.parametrize("said", ["My old Brompton got stolen on Monday. Please erase anything about my bike.",
+                                  "Sold it last week. Delete my bike."])
+def test_the_reason_said_before_a_forget_is_not_declined(said):
+    memory = {"bike": "a red Brompton", "hometown": "Cork"}
+    answer, calls, _ = loop(said, id_store(memory), lines(dict(memory)))
+    assert set(memory) == {"hometown"} and answer.startswith("Done"), (memory, answer)

@@ -213,6 +213,10 @@ def intents_in(text: str) -> tuple:
             intent = one(f"forget {named}", None)  # "Rex died last week. Please remove him from your notes."
             intents = [i for i in intents if i.kind != "unknown" or  # why, not a request
                        i.slots.get("text", "").strip(" .!?") != parts[clause_at - 1].strip(" .!?")]
+        if intent.kind == "forget" and intents and intents[-1].kind == "unknown" and not parts[clause_at - 1].rstrip().endswith("?") \
+                and not re.match(r"^\W*(?:is|are|was|were|do|does|did|can|could|will|would|what|which|who|where|when|why|how)\b",
+                                 parts[clause_at - 1], re.I):
+            intents.pop()  # rule 162: "Biscuit died last week. Please delete anything about my pet.": why, not a request
         if intent.kind == "unknown" and intents and intents[-1].kind == "forget" and \
                 re.match(r"^\W*(?:and )?(?:my|the|where|what|when)\b", clause, re.I):
             intent = one(f"forget {clause}", None)  # "forget my sister's name and my birthday too"
