@@ -1134,3 +1134,23 @@ def test_the_reason_said_before_a_forget_is_not_declined(said):
     memory = {"bike": "a red Brompton", "hometown": "Cork"}
     answer, calls, _ = loop(said, id_store(memory), lines(dict(memory)))
     assert set(memory) == {"hometown"} and answer.startswith("Done"), (memory, answer)
+
+
+@pytest.mark.parametrize("render", [
+    lambda m: "Saved notes:\n" + "\n".join(f"[{k}] {v}" for k, v in m.items()),
+    lambda m: "Saved notes:\n" + "\n".join(f"- {k}: {v}" for k, v in m.items()),
+    lambda m: "Saved notes (JSON): " + json.dumps({str(k): v for k, v in m.items()}),
+])
+@pytest.mark.parametrize("said, gone", [("stop remembering where I live", 11), ("drop both notes about my dog", [12, 14]),
+                                        ("wipe all my notes", [11, 12, 13, 14])])
+def test_ids_shown_next_to_each_memory_are_the_ids_deleted(render, said, gone):
+    memory = {11: "The user lives in Galway", 12: "The user's dog is called Rex", 13: "The user is a welder",
+              14: "The user's dog is a collie"}
+
+    def strike_note(note_id):
+        return f"struck {note_id}" if memory.pop(int(note_id), None) else f"Error: no note {note_id}"
+    tools = {"strike_note": (schema("strike_note", "Strikes one saved note, by its number.", note_id="integer"), strike_note)}
+    answer, calls, _ = loop(said, tools, render(dict(memory)))
+    gone = gone if isinstance(gone, list) else [gone]
+    assert not set(gone) & set(memory) and len(memory) == 4 - len(gone), (memory, calls, answer)
+    assert answer.startswith("Done") and "," not in answer.split("Done")[0], answer

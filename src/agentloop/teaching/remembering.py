@@ -471,6 +471,12 @@ def forget(intent: Intent, turn):
     elif (rest := others(turn, key, value)) and (keeper := turn.tool("remember")) and takes_key(keeper):
         results = yield [call(keeper, key=key, value=rest)]  # "forget that I like museums": keep jazz
         return f"I couldn't forget that. {reason}" if (reason := refusal(results)) else f"Done: I've forgotten {what}."
+    elif by_id(tool) and not group and not replayed and (listed := ids_in_prompt(turn)):  # "[3] The user ...": its ids
+        named = matcher(intent, [text for _, text in listed])
+        targets = [i for i, _ in listed] if key == "*" else closest(intent, [i for i, text in listed if named(text)], dict(listed))
+        shown = {i: text for i, text in listed if i in targets}
+        if not targets:
+            return f"I couldn't find anything about {what.removeprefix('that ')} in my memory, so I deleted nothing."
     elif by_id(tool) and key != "*" and not replayed and not ids_shown(turn):  # deletes by id, no id in sight
         return f"I can't forget {what.removeprefix('that ')}: {tool.name} needs the memory's id, and I have no tool to look it up."
     elif not turn.known() and search and key != "*":  # memory not in the prompt, a search tool offered: look first
@@ -518,6 +524,8 @@ def forget(intent: Intent, turn):
         # "your dairy" names the value of "diet: no dairy", not what it is: the memory is quoted (rule 138)
         # deleted by ids a search gave, and the user's words do not say what went: say what those memories said
         what = "; ".join(f'"{shown[t].strip()}"' for t in gone)
+    elif all(re.fullmatch(r"[A-Za-z]{0,8}[_-]?\d+", str(t)) for t in gone) and len(gone) > 1:  # ids say nothing (rule 161)
+        what = f"{what} ({len(gone)} memories)"
     elif intent.slots.get("stale") or len(gone) > 1 or renamed:  # say which memories went, by their keys
         what = " and ".join(say.thing(str(t)) for t in gone)
     return f"Done: I've forgotten {what}.{kept}"
@@ -529,6 +537,12 @@ def id_named(intent: Intent) -> str | None:
     found = re.search(r"\b(?:id|key)\s*[:#=]?\s*([\w.-]+)|#\s*([\w.-]+)|\b(?:memory|memories|note|entry|item|record)"
                       r"\s+(?:number\s+|no\.?\s*)?([a-z_-]{0,12}\d[\w.-]*)\b", what, re.I)
     return next((g for g in found.groups() if g), None) if found else None
+
+
+def ids_in_prompt(turn) -> list[tuple[str, str]]:
+    """Rule 161: (id, text) of each memory the system prompt shows with an id ("[3] The user ...", "- m2: User drives
+    a Honda", {"n1": "..."}), as a search result would show them; [] when memory has no ids of that shape."""
+    return facts.ids_in(re.sub(r"(?m)^\s*[-*•]\s*", "", turn.system)) if turn.system else []
 
 
 def ids_shown(turn) -> bool:

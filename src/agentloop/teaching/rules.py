@@ -78,6 +78,8 @@ def addressed_as(system: str) -> str | None:
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", system):
         if not re.search(ADDRESS_VERB, sentence, re.I) or re.search(NOT_THE_USER, sentence, re.I) or not re.search(THE_USER, sentence, re.I):
             continue
+        if re.search(r"[\"']\s*:\s*[\"']|^\s*[{\[]", sentence):
+            continue  # a line of memory data ({"fact1": "The user's dog is called Rex"}) is no rule (rule 164)
         quoted = re.search(r"['\"‘“]([^'\"’”]{1,30})['\"’”]", sentence)
         named = re.search(rf"\b(?i:as|by|call (?:the \w+|them|him|her|me|users?)|the (?:title|nickname|name)(?: of)?|(?:address|replies|answers|responses) is)\s+(?P<n>{TITLE})",
                           sentence[1:])  # (not the capital that starts the sentence)
