@@ -1056,6 +1056,7 @@ def key_lookup(memory: dict, name: str = "read_slot", param: str = "slot"):
     ({"pet": "a tabby named Biscuit"}, "what's my cat called?", "Biscuit"),
     ({"partner": "Noor"}, "what is my wife's name?", "Noor"),
     ({"hometown": "Tartu"}, "where was I born?", "Tartu"),
+    ({"husband": "Teodor"}, "who's my partner?", "Teodor"),
 ])
 def test_a_search_that_finds_nothing_is_tried_wider(memory, question, expected):
     answer, calls, _ = loop(question, keyword_search(memory), "You help people. Search memory before answering.")

@@ -230,10 +230,12 @@ def wider(key: str, question: str, tried: list) -> str:
     """Rule 163: the search to try when the question's own words found nothing: the kind of the thing asked (a dog is a
     pet, a husband a partner), a near name of its key (birthplace: hometown), else the empty query (most stores list
     everything for it)."""
-    words = [w for w in key.split("|")[0].split("_") + asked_about(question) if w != "name"]
-    kinds = [KIND_OF.get(NEAR.get(w, w)) or KIND_OF.get(NEAR.get(w[:-1], w[:-1])) for w in words]
+    words = [NEAR.get(w, w) for w in key.split("|")[0].split("_") + asked_about(question) if w != "name"]
+    kinds = [KIND_OF.get(w) or KIND_OF.get(w[:-1]) for w in words]  # a dog is a pet
+    members = [" ".join(sorted(m for m, kind in KIND_OF.items() if kind == w)[:5]) for w in words]  # a partner: a wife, ...
+    groups = [group for w in words for group, held in facts.CATEGORIES.items() if w in held]  # a mother: family
     near = [n.replace("_", " ") for n in facts.ALIASES.get(key.split("|")[0], ())]
-    return next((q for q in [*kinds, *near] if q and q not in tried), "")
+    return next((q for q in [*kinds, *members, *groups, *near] if q and q not in tried), "")
 
 
 def all_of(keys: str, known: dict) -> str | None:
