@@ -1155,3 +1155,21 @@ def test_ids_shown_next_to_each_memory_are_the_ids_deleted(render, said, gone):
     gone = gone if isinstance(gone, list) else [gone]
     assert not set(gone) & set(memory) and len(memory) == 4 - len(gone), (memory, calls, answer)
     assert answer.startswith("Done") and "," not in answer.split("Done")[0], answer
+
+
+@pytest.mark.parametrize("said, gone", [
+    ("You can erase my bike, not my hometown though", "bike"),
+    ("delete my employer but leave my bike alone", "employer"),
+    ("Don't remove the Brompton. Do remove my employer.", "employer"),
+])
+def test_forget_one_keep_another_in_either_order(said, gone):
+    memory = {"bike": "a red Brompton", "hometown": "Cork", "employer": "Stripe"}
+    answer, calls, _ = loop(said, id_store(memory), lines(dict(memory)))
+    assert set(memory) == {"bike", "hometown", "employer"} - {gone}, (memory, calls, answer)
+    assert not any(name == "put_fact" for name, _ in calls), calls
+
+
+def test_dont_delete_alone_changes_nothing():
+    memory = {"bike": "a red Brompton", "hometown": "Cork"}
+    answer, calls, _ = loop("please never delete my hometown", id_store(memory), lines(dict(memory)))
+    assert not calls and "Cork" in answer, (calls, answer)

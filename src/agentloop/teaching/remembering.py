@@ -702,6 +702,8 @@ def pointer(intent: Intent, turn):
     """"Note the flat number" with nothing said about it in this message: ask for it rather than store the words."""
     if held := already_kept(intent.slots["what"], turn.known()):
         return f"I already have that: {say.phrase(*held)}."  # rule 162: keeping what is kept changes nothing
+    if intent.slots.get("kept"):  # "Don't delete the parrot": nothing is deleted, nothing new is stored
+        return "OK: I won't delete " + re.sub(r"\b(?:my|our)\b", "your", intent.slots["what"], flags=re.I) + "."
     what = re.sub(r"\b(?:my|our)\b", "your", intent.slots["what"], flags=re.I)
     offer = " Tell me and I'll remember it." if turn.tool("remember") else ""  # rule 142: no promise without a tool that keeps
     if re.match(r"(?:where|what|when|who|which|how)\b", what, re.I):  # "where I parked": asked back as said
@@ -716,7 +718,7 @@ def already_kept(what: str, known: dict) -> tuple | None:
     if intent is None or intent.kind != "forget":
         return None
     if (value := facts.lookup(known, intent.slots["key"])) is not None:  # "where I live": `lives_in`, held as "city"
-        return intent.slots["key"], value
+        return facts.holder(known, intent.slots["key"])[0], value
     named = matcher(intent) if re.match(r"(?:my|our)\s", what, re.I) else None  # "my car": the memory that names it
     held = [(k, v) for k, v in known.items() if named and named(f"{k.replace('_', ' ')} {v}")]
     return held[0] if len(held) == 1 else None

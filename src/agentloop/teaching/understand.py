@@ -236,7 +236,7 @@ def intents_in(text: str) -> tuple:
             continue  # "Move the dentist to Thursday. Same time.": a move keeps its time unless a new one is said
         if intent.kind == "pointer" and any(i.kind == "remember" for i in intents):
             continue  # "My flat is 221B. Please note the flat number.": the fact already said is the one to keep
-        if intent.kind == "pointer" and intent.slots["what"] and not names_a_fact(intent.slots["what"]):
+        if intent.kind == "pointer" and intent.slots["what"] and not names_a_fact(intent.slots["what"]) and not intent.slots.get("kept"):
             intent = note_of(intent.slots["what"])  # "Remember the milk", said alone: the note itself
         if intent.kind == "remember" and intents and intents[-1].kind == "remember" and not intent.slots.get("note"):
             intents[-1].slots["facts"] += intent.slots["facts"]
@@ -497,6 +497,20 @@ def not_me_but_them(clause: str) -> Intent | None:
     return Intent("several", {"intents": said}) if any(i.kind == "remember" for i in said) else None
 
 
+def dropped_but_kept(clause: str) -> Intent | None:
+    """Rule 162: "forget my number, not my city", "delete my phone but not my job", "erase X but leave Y": the forget,
+    with what follows "not"/"keep"/"leave" spared."""
+    found = re.match(r"^(?P<drop>.+?),?\s+(?:but\s+)?(?:not|never|keep|leave)\s+(?P<kept>(?:my|the|your|our)\b[^,;]*?)"
+                     r"(?:\s+(?:though|alone|please))*\W*$", clause, re.I)
+    if not found or not re.search(rf"\b{FORGET}\b", found.group("drop"), re.I):
+        return None
+    intent = one(found.group("drop"), None)
+    if intent.kind != "forget":
+        return None
+    intent.slots["except"] = found.group("kept")
+    return intent
+
+
 def kept_but_dropped(clause: str) -> Intent | None:
     """Rule 162: "Don't forget my job, but do forget where I live", "keep my car; erase the address": only the forget is a
     request (with what is kept spared); the keep asks for nothing new, and no word of the message is stored."""
@@ -755,8 +769,12 @@ def one(clause: str, previous: str | None) -> Intent:
     if trailing:  # "I upgraded to python 3.12, note that": the note comes after what to note
         clause = f"remember that {trailing.group('what')}"
     as_text = re.search(r"\b(?:from|in|of)\s+[\"“'‘]", clause)  # "remove the spaces from 'a b c'" edits a text
-    if (dropped := kept_but_dropped(clause)) is not None:
+    clause = re.sub(rf"^(\W*)(?:please\s+)?do\s+(?={FORGET}\b)", r"\1", clause, flags=re.I)  # "Do delete the Fiat."
+    if (dropped := kept_but_dropped(clause) or dropped_but_kept(clause)) is not None:
         return dropped
+    if kept := re.match(r"^\W*(?:please\s+)?(?:don't|do not|never)\s+(?:delete|remove|erase|drop|wipe)\s+(?P<what>(?:my|the|our)\b[^,;?]+?)"
+                        r"(?:,? please)?\W*$", clause, re.I):
+        return Intent("pointer", {"what": kept.group("what"), "kept": True})  # "Don't delete the parrot.": changes nothing
     if (theirs := not_me_but_them(clause)) is not None:
         return theirs
     called_off = cancelled(clause) or moved(clause)
