@@ -165,7 +165,8 @@ def ask(intent: Intent, turn):
                 [result] = yield [call(tool, key=asked_key, query=query, limit=5, scope="user")]
                 results.append(result)
                 break
-        if 0 < len(results) < 3 and all(map(nothing, results)) and not takes_key(tool) and key != "*":  # rule 163: wider
+        if 0 < len(results) < 3 and all(map(nothing, results)) and not takes_key(tool) and key != "*" \
+                and not intent.slots.get("loose"):  # rule 163: wider, for a question about the user ("who wrote Hamlet?" is not)
             broader = wider(key, intent.slots["about"], queries)
             [result] = yield [call(tool, query=broader, key=key, limit=5, scope="user") if broader else every(tool)]
             results.append(result)
