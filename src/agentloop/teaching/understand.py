@@ -486,6 +486,8 @@ def not_me_but_them(clause: str) -> Intent | None:
                      r"(?P<who>my [a-z]+(?: [a-z]+)?) (?:is|was)(?: too)?\W*$", clause, re.I)
     done = re.match(r"^\W*i (?:don't|do not|never) (?P<verb>[a-z]+)(?P<rest>[^,;]*?)\s*(?:[,;]|\s[-–—])?\s*(?:but |though |whereas )?"
                     r"(?P<who>my [a-z]+(?: [a-z]+)?) (?:does|do)\W*$", clause, re.I)
+    if re.fullmatch(r"\W*(?:no,?\s*)?not (?:me|mine|for me)\W*", clause, re.I):
+        return Intent("none")  # "Not me - my wife is the vegetarian": what follows says whose it is
     if not (found or done):
         return None
     theirs = (f"{found.group('who')} is {found.group('pred')}" if found else
