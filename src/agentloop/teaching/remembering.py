@@ -167,9 +167,9 @@ def ask(intent: Intent, turn):
                 break
         if 0 < len(results) < 3 and all(map(nothing, results)) and not takes_key(tool) and key != "*" \
                 and not intent.slots.get("loose"):  # rule 163: wider, for a question about the user ("who wrote Hamlet?" is not)
-            broader = wider(key, intent.slots["about"], queries)
-            [result] = yield [call(tool, query=broader, key=key, limit=5, scope="user") if broader else every(tool)]
-            results.append(result)
+            if broader := wider(key, intent.slots["about"], queries):
+                [result] = yield [call(tool, query=broader, key=key, limit=5, scope="user")]
+                results.append(result)
         for result in results:
             if nothing(result):
                 continue  # an empty answer is not a memory
@@ -228,15 +228,13 @@ def ask(intent: Intent, turn):
 
 
 def wider(key: str, question: str, tried: list) -> str:
-    """Rule 163: the search to try when the question's own words found nothing: the kind of the thing asked (a dog is a
-    pet, a husband a partner), a near name of its key (birthplace: hometown), else the empty query (most stores list
-    everything for it)."""
+    """Rule 163: the search to try when the question's own words found nothing, from the kinds tables: the kind of the
+    thing asked (a dog is a pet), its members (a partner: a wife, ...), its category (a mother: family); else ""."""
     words = [NEAR.get(w, w) for w in key.split("|")[0].split("_") + asked_about(question) if w != "name"]
     kinds = [KIND_OF.get(w) or KIND_OF.get(w[:-1]) for w in words]  # a dog is a pet
     members = [" ".join(sorted(m for m, kind in KIND_OF.items() if kind == w)[:5]) for w in words]  # a partner: a wife, ...
     groups = [group for w in words for group, held in facts.CATEGORIES.items() if w in held]  # a mother: family
-    near = [n.replace("_", " ") for n in facts.ALIASES.get(key.split("|")[0], ())]
-    return next((q for q in [*kinds, *members, *groups, *near] if q and q not in tried), "")
+    return next((q for q in [*kinds, *members, *groups] if q and q not in tried), "")
 
 
 def all_of(keys: str, known: dict) -> str | None:
