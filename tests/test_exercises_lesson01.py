@@ -111,6 +111,15 @@ def retry_429s_swallow_the_rest(messages, model="teaching-model"):
             time.sleep(float(error.headers["Retry-After"]))
 
 
+def retry_forever(messages, model="teaching-model"):
+    """Wrong (review 8): the retry loop never returns what the second try got, so it never ends."""
+    while True:
+        try:
+            s01.post_chat(messages, model)
+        except urllib.error.HTTPError as error:
+            time.sleep(float(error.headers["Retry-After"]))
+
+
 def agent_by_agentloop(system, question):
     """Unusual but right: through agentloop.ask rather than the hand-written POST."""
     return agentloop.ask([{"role": "system", "content": system}, {"role": "user", "content": question}])["content"]
@@ -158,6 +167,7 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
     (lesson01.check_post_chat_patiently, patiently(retry_anything_after_wait), "a 400 fails the same way"),
     (lesson01.check_post_chat_patiently, patiently(lambda error, messages, model: None), "made 1 request"),
     (lesson01.check_post_chat_patiently, retry_429s_swallow_the_rest, "returned None instead of raising"),
+    (lesson01.check_post_chat_patiently, retry_forever, "a loop that never ends"),
 ]
 
 
