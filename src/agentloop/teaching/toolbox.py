@@ -147,6 +147,8 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
                  r"liters?|gallons?)\b.*\b(?:into|to)\b", description, re.I) and not name_words & KEYWORDS["calculate"]:
         return None  # a unit conversion: none of the kinds we know
     memory = (name_words | other) & MEMORY_WORDS
+    if memory == {"user"} and (name_words | other) & TASK_WORDS:
+        memory = set()  # "Remove tasks from the schedule when the user no longer wants them": the user's wish, not a memory
     if memory and (name_words | set(words(description)[:1])) & {"get", "fetch", "read", "lookup", "search", "find", "look",
                                                                 "query", "dig", "retrieve", "open", "show", "view", "check",
                                                                 "peek", "pull", "list", "browse", "scan", "display"} \
