@@ -12,41 +12,6 @@ const DECODER = "brotli_dec_wasm_bg.wasm.gz";  // the files are brotli: a third 
 const LATER_AFTER_MS = 20_000;
 
 export async function loadPyodide(options) {
-  const early = adopted(options);
-  if (early) {
-    try {
-      const python = await early;
-      if (options.stdout) python.setStdout({ batched: options.stdout });
-      if (options.stderr) python.setStderr({ batched: options.stderr });
-      return python;
-    } catch (error) {
-      console.warn(`course: Python starts normally, the early start failed: ${error.message}`);
-      return loadNormally(options);
-    }
-  }
-  return fromSnapshot(options);
-}
-
-// The lesson page may start Python before the app asks for it (lite/early.js creates this worker with
-// lite/kernel-early.mjs): the kernel's own loadPyodide then takes that Python, once, if it asks for
-// the same Pyodide and the same packages.
-const EARLY = Symbol.for("course.earlyPython");
-
-export function startEarly(options) {
-  globalThis[EARLY] ??= { options, python: fromSnapshot(options) };
-  globalThis[EARLY].python.catch(() => {});  // reported when the kernel takes it
-}
-
-function adopted(options) {
-  const early = globalThis[EARLY];
-  if (!early) return null;
-  delete globalThis[EARLY];
-  const same = (a, b) => new URL(a.indexURL, location.href).href === new URL(b.indexURL, location.href).href
-    && JSON.stringify(a.packages ?? []) === JSON.stringify(b.packages ?? []);
-  return same(early.options, options) ? early.python : null;
-}
-
-async function fromSnapshot(options) {
   const manifest = fetched(MANIFEST).then((bytes) => JSON.parse(new TextDecoder().decode(bytes)));
   const decoder = Promise.all([import("./brotli_dec_wasm.js"), fetched(DECODER)]).then(([module, wasm]) => brotli(module, wasm));
   const file = (part) => Promise.all([manifest, decoder]).then(([m, unpack]) => downloaded(m.files[part]).then((bytes) => unpack(bytes, m.bytes[part])));

@@ -155,27 +155,6 @@ def build_site(site: Path) -> None:
         sys.exit("lite/build.py: the built site does not point the kernel at the local Pyodide")
     kernel["pyodideUrl"] = "./static/pyodide/boot.mjs"  # the same loadPyodide, from the snapshot when it can
     (site / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
-    start_kernel_early(site, kernel["loadPyodideOptions"], config["jupyter-config-data"])
-
-
-def start_kernel_early(site: Path, load_options: dict, page_config: dict) -> None:
-    """The lesson page (the Notebook app's index.html) starts its kernel's worker, and Python in it, as
-    its first action (early.js, kernel-early.mjs): the kernel the app creates later takes them."""
-    workers = list((site / "extensions/@jupyterlite/pyodide-kernel-extension/static").glob("comlink.worker.*.js"))
-    if len(workers) != 1:
-        sys.exit(f"lite/build.py: expected one kernel worker script (comlink.worker.*.js), found {len(workers)}")
-    module = (LITE / "kernel-early.mjs").read_text()
-    module = module.replace("COMLINK_WORKER", workers[0].name).replace("LOAD_PYODIDE_OPTIONS", json.dumps(load_options))
-    (site / "static/pyodide/kernel-early.mjs").write_text(module)
-    page = site / "notebooks" / "index.html"
-    # The service worker's address as JupyterLite's manager makes it (the option as PageConfig reads it).
-    cache = str(page_config.get("enableServiceWorkerCache", "false")).lower()
-    script = (LITE / "early.js").read_text().replace("__APP_VERSION__", page_config["appVersion"])
-    script = script.replace("__ENABLE_CACHE__", cache)
-    html = page.read_text()
-    if "<head>" not in html:
-        sys.exit("lite/build.py: notebooks/index.html has no <head> to start the kernel from")
-    page.write_text(html.replace("<head>", f"<head>\n    <script>\n{script}    </script>", 1))
 
 
 def swap_in(new: Path, out: Path) -> None:
