@@ -167,7 +167,6 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
     (lesson01.check_post_chat_patiently, patiently(retry_anything_after_wait), "a 400 fails the same way"),
     (lesson01.check_post_chat_patiently, patiently(lambda error, messages, model: None), "made 1 request"),
     (lesson01.check_post_chat_patiently, retry_429s_swallow_the_rest, "returned None instead of raising"),
-    (lesson01.check_post_chat_patiently, retry_forever, "a loop that never ends"),
 ]
 
 
@@ -206,6 +205,11 @@ def test_a_first_failure_nudges_and_the_second_adds_the_fix(check, answer, capsy
     second = verdict(check, answer, capsys=capsys)[1]
     assert first.startswith("❌") and " Fix: " not in first, first
     assert second.startswith(first.rstrip("\n") + " Fix: "), second
+
+
+def test_a_retry_loop_that_never_ends_is_stopped_with_a_hint(capsys):
+    passed, printed = verdict(lesson01.check_post_chat_patiently, retry_forever, capsys=capsys)
+    assert not passed and "a loop that never ends" in printed, printed
 
 
 def test_the_wait_is_observed_not_slept_and_sleep_is_given_back(capsys):
