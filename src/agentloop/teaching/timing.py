@@ -171,7 +171,8 @@ def moment(phrase: str, now: datetime):
         count = {"a": 1, "an": 1, "one": 1, "half an": 0.5}.get(ahead[1]) or float(ahead[1])
         count += 0.5 if ahead[3] else 0
         unit = {"min": "minute", "hr": "hour"}.get(ahead[2], ahead[2])
-        return now + timedelta(**{f"{unit}s": count})
+        return at_the_clock_said(now + timedelta(**{f"{unit}s": count}), text) if unit in ("day", "week") \
+            else now + timedelta(**{f"{unit}s": count})
     date = now.date()
     if iso := re.search(r"\b(\d{4})-(\d\d)-(\d\d)\b", text):
         date = datetime(int(iso[1]), int(iso[2]), int(iso[3])).date()
@@ -195,6 +196,13 @@ def moment(phrase: str, now: datetime):
     hour, minute = clock_of(text) or ((20, 0) if re.search(r"\btonight|evening\b", text) else (9, 0))
     when = datetime.combine(date, datetime.min.time()).replace(hour=hour, minute=minute)
     return when + timedelta(days=1) if when < now and not re.search(rf"{DAY}|{MONTH}|\d{{4}}", text) and "today" not in text else when
+
+
+def at_the_clock_said(when: datetime, text: str) -> datetime:
+    """A day counted ahead keeps the clock time said with it ("in 3 days at noon" is that day at 12:00), else the
+    time it is now (rule 170)."""
+    clock = clock_of(re.sub(r"\bin (?:an?|one|half an|\d+(?:\.\d+)?) (?:day|week)s?\b", " ", text))
+    return when.replace(hour=clock[0], minute=clock[1]) if clock else when
 
 
 ORDINAL_WORDS = ["first", "second", "third", "fourth", "fifth"]

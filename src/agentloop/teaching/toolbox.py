@@ -288,7 +288,7 @@ def described(tool: Tool, param: str) -> str:
 
 
 TIME_PARAM = {"start", "time", "date", "when", "due", "datetime", "moment", "begin", "begins", "starts", "at"}
-FORMAT = r"\bISO[- ]?8601(?: date[- ]?time| date| time)?|\bISO (?:date[- ]?time|date)\b|\bISO\b|YYYY[-\w:]*|\bHH:MM\b"
+FORMAT = r"\bISO[- ]?8601(?: date[- ]?time| date| time)?|\bISO (?:date[- ]?time|date)\b|\bISO\b|YYYY[-\w:]*(?: HH:MM)?|\bHH:MM\b"
 
 
 def format_of_the_one_time(tool: Tool, param: str) -> str:
