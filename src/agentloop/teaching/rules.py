@@ -331,3 +331,34 @@ def asks_confidential(system: str, question: str) -> bool:
               "disclosed", "reveal", "share", "never", "under", "circumstances", "about", "this", "that", "with"}
     wanted = {w for w in re.findall(r"[a-z0-9]{3,}", question.lower())} - ignore
     return any(wanted & set(re.findall(r"[a-z0-9]{3,}", s.lower())) for s in confidential(system))
+
+
+GENERIC_KEYS = {"user", "users", "the", "of", "fact", "facts", "note", "notes", "info", "detail", "details", "memory", "value",
+                "key", "data", "thing", "my", "is"}
+SAID_AS = {"lives": {"address", "home", "location", "city", "whereabouts"}, "birthday": {"birth", "dob", "birthdate"},
+           "works": {"job", "employer", "work"}, "job": {"work", "occupation", "profession"}, "name": {"nickname"},
+           "age": {"old"}, "phone": {"number"}}  # a key's near names, as a rule may say them
+EXCEPT = r"\b(?:except|other than|apart from|but not|besides|only)\b"
+
+
+def kept_out(turn, pairs: list) -> tuple[list, str]:
+    """Rule 172: a rule against storing a kind of fact, in any wording ("the user's name is never to be written into
+    memory", "names stay out of your notes", "do not persist addresses"), keeps out each fact whose key (or, for a
+    sentence of a fact, the thing it is about: "The user's name is ...") that rule names. (kept, the rule) or (pairs, "")."""
+    for rule in rules(turn.system):
+        if not re.search(KIND_WORDS["remember"], rule, re.I):
+            continue
+        named = lambda word: re.search(rf"\b{re.escape(word)}(?:s|es)?\b", rule, re.I) and not re.search(  # noqa: E731
+            rf"{EXCEPT}[^.;]*\b{re.escape(word)}", rule, re.I)
+        barred = [(k, v) for k, v in pairs if any(named(w) for w in about(k, v))]
+        if barred:
+            return [p for p in pairs if p not in barred], rule.rstrip(".;,: ")
+    return pairs, ""
+
+
+def about(key: str, value) -> set:
+    """The words that say what a fact is about: its key's words, and for a free sentence its "the user's X"."""
+    words = {w for w in re.split(r"[_\W]+", key.lower()) if len(w) > 2 and not w.isdigit()} - GENERIC_KEYS
+    if isinstance(value, str):
+        words |= {w.lower() for w in re.findall(r"\b(?:user's|user’s|my|your|their|his|her)\s+(\w+)", value, re.I)} - GENERIC_KEYS
+    return words | {near for w in words for near in SAID_AS.get(w, ())}
