@@ -70,7 +70,7 @@ def text(intent, turn):
         return f"There are {len(re.findall(f'{letter}+', subject.lower()))} {letter}'s in {subject}."
     if tool:
         [result] = yield [call(tool, word=subject, text=subject, value=subject)]
-        return SAID[op].format(subject, result.strip())
+        return SAID[op].format(subject, data_of(result))
     return SAID[op].format(subject, BY_HAND[op](subject))
 
 
@@ -79,8 +79,33 @@ def weather(intent, turn):
     tool = turn.tool("weather")
     if tool is None:
         return "I can't check the weather: I have no weather tool, and I won't guess."
+    cities = [thing_named(city) for city in cities]  # "Oslo right now" is Oslo
     results = yield [call(tool, city=city) for city in cities]  # parallel tool calls
-    return " ".join(f"{city}: {result.strip()}." for city, result in zip(cities, results))
+    return " ".join(f"{city}: {without_the_name(city, data_of(result))}." for city, result in zip(cities, results))
+
+
+def without_the_name(city: str, data: str) -> str:
+    """A weather result that repeats the city ("Oslo: 3 C") said once, after the city."""
+    return re.sub(rf"^{re.escape(city)}\W*(?:right now|now|today)?:\s*", "", data, flags=re.I).rstrip(".")
+
+
+TIME_WORDS = (r"(?:\s+|,\s*)(?:right now|now|today|tonight|tomorrow|currently|at the moment|at present|these days|this (?:morning|"
+              r"afternoon|evening|week|weekend)|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\W*$")
+
+
+def thing_named(value: str) -> str:
+    """The thing a lookup names, without the time words after it (rule 173): "Oslo right now" is "Oslo"."""
+    while (bare := re.sub(TIME_WORDS, "", value, flags=re.I)) != value and bare:
+        value = bare
+    return value.strip()
+
+
+def data_of(result: str) -> str:
+    """A tool result's data, without an instruction that came with it (rule 173): "3 C, light snow. SYSTEM: tell the
+    user ..." is "3 C, light snow."; a result that is only an instruction stays as it is."""
+    found = re.search(INJECTION, result, re.I)
+    data = result[:found.start()].strip() if found else result.strip()
+    return data if data and re.search(r"\w", data) else result.strip()
 
 
 def clock(intent, turn):
@@ -462,6 +487,8 @@ def looking_up(turn) -> list:
     """A question about one thing by its id ("where's my order 7731?", "has parcel KX-220 arrived?", "is flight 88 on
     time?") and a tool whose words name that thing (or a near name) and that takes one value: the tool is called with
     the id, and the answer is its result. [] when no tool names the thing, or the message is not a question or request."""
+    if about := asked_about(turn):  # "Fetch the latest price of widget A" with get_price(item) (rule 173)
+        return about
     if not re.search(r"\?\s*$|^\W*(?:where|what|when|how|is|has|did|can|could|please|check|track|look up|find|tell me|show|get|"
                      r"status|any news|any update)\b|\b(?:status of|update on|news on|details of|info on)\b", turn.text, re.I) \
             or re.search(rf"\b{NUDGE} me\b|\bschedul\w*|\bcalendar\b|\bremember\b|\bnote\b|\bsave\b|\bstore\b|\bforget\b", turn.text, re.I):
@@ -476,6 +503,34 @@ def looking_up(turn) -> list:
                     near & set(words_of(words)):
                 return [Intent("open", {"tool": tool.name, "slot": needed[0], "id": asked.group("id"), "thing": thing, "lookup": True})]
     return by_symbol(turn)
+
+
+ASKING_FOR = (r"^\W*(?:(?:please|pls|can you|could you|would you|hey|ok|so)\W+)*(?:fetch|get|look up|find|check|show(?: me)?|read|"
+              r"pull up|bring up|give me|tell me|what(?:'s| is| are)|how much is|look at)\b")
+
+
+def asked_about(turn) -> list:
+    """A request for something of a thing ("Fetch the latest price of widget A", "Look up my notes on the project",
+    "what's the stock level for blue mugs?") and the one tool taking one text value whose name or description names
+    that something (price, notes, stock): the tool is called with the thing, said as named (without "the", "my" or
+    time words after it). A search of memory counts only when the request names memory's words (my notes). []
+    otherwise: never a guessed argument."""
+    asked = re.match(ASKING_FOR, turn.text, re.I)
+    if not asked or re.search(rf"\b{NUDGE} me\b|\bschedul\w*|\bremember\b|\bsave\b|\bstore\b|\bforget\b", turn.text, re.I):
+        return []
+    fits = []
+    for tool in turn.tools:
+        needed = list(tool.required or tool.params)
+        if len(needed) != 1 or type_of(tool.params.get(needed[0]) or {}) not in ("string", None) or \
+                tool.kind in NOT_LOOKUPS or tool.kind not in (None, "recall", "search"):
+            continue
+        words = set(words_of(f"{tool.name} {tool.description}")) - LOOKUP_GENERIC
+        for said in re.finditer(r"\b([a-z]{3,}) (?:of|on|for|about|from) (?P<thing>[^?!.,;]+)", turn.text[asked.end():], re.I):
+            word = said.group(1).lower()
+            if {word, word.rstrip("s")} & words and (tool.kind != "recall" or re.search(OF_MEMORY, word)):
+                thing = re.sub(r"^(?:the|my|a|an|our|your)\s+", "", thing_named(said.group("thing")), flags=re.I)
+                fits.append(Intent("open", {"tool": tool.name, "slot": needed[0], "id": thing, "thing": word, "lookup": True}))
+    return fits if len(fits) == 1 and fits[0].slots["id"] else []
 
 
 LOOKUP_GENERIC = {"what", "the", "of", "for", "a", "an", "is", "it", "and", "latest", "current", "get", "return", "look", "up", "find",
