@@ -1194,3 +1194,19 @@ def test_a_tool_that_reads_something_of_a_thing_is_called_with_the_thing():
     assert asked[-1] == "garden" and "tulips" in answer, (asked, answer)
     answer, calls, _ = loop("Can you get the weight of my suitcase?", kit)
     assert not calls, calls  # the journal names no weight: nothing is called with a guess
+
+
+# 174. A unit converter that takes the units as text is used, each unit in the form its description lists.
+def test_a_unit_converter_gets_the_value_and_both_units():
+    sent = []
+    kit = tools(tool("swap_units", "Converts an amount between measurement units (km, mi, kg, lb, C, F).",
+                     lambda amount, source, target: sent.append((amount, source, target)) or "158.73", amount="number",
+                     source="string", target="string"),
+                tool("times", "Multiplies a by b.", lambda a, b: a * b, a="number", b="number"))
+    for said in ("My bag weighs 72 kilos, what's that in pounds?", "how much is 26.2 miles in kilometres?",
+                 "Convert 20 degrees Celsius to Fahrenheit"):
+        answer, _, _ = loop(said, kit)
+        assert "158.73" in answer, (said, answer)
+    assert sent == [(72, "kg", "lb"), (26.2, "mi", "km"), (20, "C", "F")], sent
+    answer, calls, _ = loop("what's 6 times 7?", kit)
+    assert [c for c, _ in calls] == ["times"], calls

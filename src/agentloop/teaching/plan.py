@@ -15,7 +15,7 @@ from .entries import called_off, moved_instead
 from .pointed import pointed_request
 from .remembering import HANDLERS as MEMORY, keys_listed
 from .rules import SAY, forbidden, injected, styled, undisclosed, withheld
-from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, fetching, looking_up, opening, refusal
+from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, converting, fetching, looking_up, opening, refusal
 from .grammar import PEOPLE
 from .toolbox import KEYWORDS, Missing, Tool, call, stem, type_of, words
 from .timing import timing
@@ -83,7 +83,7 @@ def planned(turn: Turn):
         question = re.search(r"ask the user[:,]?\s*(.+)", result, re.IGNORECASE)
         if question:
             return say.sentence(question.group(1).strip()).rstrip("."), []
-    intents = fetching(turn) or opening(turn) or checking(turn) or looking_up(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
+    intents = fetching(turn) or opening(turn) or checking(turn) or looking_up(turn) or converting(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
     if all(i.kind == "unknown" or i.slots.get("loose") for i in intents) and (meant := resolved(turn)) != turn.text:
         intents = understand(meant) or intents  # "and what does he do?": he is the husband named before
     intents = called_off(turn, intents) or moved_instead(turn, intents) or intents  # "stop the gym thing": a cancel, never a new entry

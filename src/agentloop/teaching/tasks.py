@@ -533,6 +533,60 @@ def asked_about(turn) -> list:
     return fits if len(fits) == 1 and fits[0].slots["id"] else []
 
 
+UNIT_NAMES = [("km", "kilometre kilometres kilometer kilometers kms k"), ("mi", "mile miles"), ("kg", "kilogram kilograms kilo kilos kgs"),
+              ("lb", "pound pounds lbs"), ("g", "gram grams grammes"), ("oz", "ounce ounces"), ("m", "metre metres meter meters"),
+              ("cm", "centimetre centimetres centimeter centimeters"), ("ft", "foot feet"), ("in", "inch inches"),
+              ("C", "c celsius centigrade °c"), ("F", "f fahrenheit °f"), ("l", "litre litres liter liters"), ("gal", "gallon gallons")]
+UNIT = r"(?:°\s*)?(?:" + "|".join(sorted({w for short, said in UNIT_NAMES for w in [short.lower(), *said.split()] if not w.startswith("°")},
+                                          key=len, reverse=True)) + r")"
+
+
+def converting(turn) -> list:
+    """A quantity asked in another unit ("I weigh 72 kg, what's that in pounds?", "convert 10 miles to km") with a
+    tool that takes a value and the two units as text (convert_units(value, from_unit, to_unit)): one call, each
+    unit in the form the tool's description lists ("km, mi, kg, lb") or as said (rule 174). [] otherwise."""
+    tool = next((t for t in turn.tools if converter_slots(t)), None)
+    said = re.search(rf"(?<![\w.])(-?\d+(?:\.\d+)?)\s*(?:degrees?\s+)?(?P<source>{UNIT})\b.*?\b(?:in|into|to|as)\s+(?:degrees?\s+)?(?P<target>{UNIT})\W*$",
+                     turn.text, re.I) if tool else None
+    if not said:
+        return []
+    return [Intent("convert", {"tool": tool.name, "value": said.group(1), "source": said.group("source"), "target": said.group("target")})]
+
+
+def converter_slots(tool) -> tuple | None:
+    """(value, from, to): the parameters of a unit converter, or None for any other tool."""
+    numbers = [p for p, spec in tool.params.items() if type_of(spec) in ("number", "integer")]
+    texts = [p for p, spec in tool.params.items() if type_of(spec) == "string"]
+    source = next((p for p in texts if re.search(r"(?:^|_)(?:from|source|src|in)(?:_|$)", p, re.I)), None)
+    target = next((p for p in texts if re.search(r"(?:^|_)(?:to|target|dest|into|out)(?:_|$)", p, re.I)), None)
+    words = f"{tool.name} {tool.description}".lower()
+    return (numbers[0], source, target) if len(numbers) == 1 and source and target and re.search(r"\bunits?\b|\bconver", words) else None
+
+
+def unit_for(tool, said: str) -> str:
+    """A unit in the form the tool's description lists it ("lb" for "pounds" when it lists "kg, lb"), else as said."""
+    said = said.lower().replace("°", "").strip()
+    short = next((short for short, names in UNIT_NAMES if said == short.lower() or said in names.split()), None)
+    forms = [short, *dict(UNIT_NAMES)[short].split()] if short else []
+    listed = next((f for f in forms if re.search(rf"(?<![\w°]){re.escape(f)}(?!\w)", tool.description, re.I)), None)
+    return listed or said
+
+
+def convert(intent, turn):
+    tool = next(t for t in turn.tools if t.name == intent.slots["tool"])
+    value_slot, source_slot, target_slot = converter_slots(tool)
+    number = float(intent.slots["value"])
+    value = int(number) if number.is_integer() else number
+    source, target = unit_for(tool, intent.slots["source"]), unit_for(tool, intent.slots["target"])
+    [result] = yield [(tool.name, {value_slot: value, source_slot: source, target_slot: target})]
+    if reason := refusal([result]):
+        return f"I couldn't convert that. {reason}"
+    data, asked = data_of(result), f"{intent.slots['value']} {intent.slots['source']}"
+    if re.fullmatch(r"-?\d+(?:\.\d+)?", data):
+        return f"{asked} is {data} {intent.slots['target']}."
+    return f"{asked} in {intent.slots['target']}: the tool says {data.rstrip('.')}."
+
+
 LOOKUP_GENERIC = {"what", "the", "of", "for", "a", "an", "is", "it", "and", "latest", "current", "get", "return", "look", "up", "find",
                   "by", "its", "my", "me", "how", "much", "at", "in", "on", "now", "today", "tell", "check", "show", "please"}
 
@@ -913,7 +967,7 @@ def closest_listed(listing: str, what: str) -> str | None:
 
 
 HANDLERS = {
-    "cancel": cancel, "move": move, "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
+    "convert": convert, "cancel": cancel, "move": move, "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
     "use": use, "check": check, "palindrome": palindrome, "fetch": fetch, "open": open_item, "unscheduled": lambda i, t: "OK, I won't: nothing was scheduled.", "reported": lambda i, t: say.reported(i.slots["words"]), "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
     "greet": greet, "joke": joke, "compare": compare, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",
