@@ -1134,7 +1134,10 @@ def test_every_clause_of_a_story_counts():
                         ("I cycled 12 km on Saturday and 5 km further than that on Sunday. How far in total?", 29),
                         ("Say I got 3000 a month; what would 20% tax leave me with?", 2400),
                         ("what's 6 times 7? my brother swears it's 48", 42),
-                        ("how much is 15 + 27? Jo reckons 43", 42)):
+                        ("how much is 15 + 27? Jo reckons 43", 42),
+                        ("I spent 30 on food plus 12 on drinks and my friend says it was 40. how much did I spend?", 42),
+                        ("Each shelf holds 30 books. We have 5 shelves and gave away 12. How many books now?", 138),
+                        ("Mum is 40 and dad is 3 years older than mum. How old are they combined?", 83)):
         answer, calls, _ = loop(said, sums())
         shown = [float(n) for n in __import__("re").findall(r"-?\d+(?:\.\d+)?", (answer or "").replace(",", ""))]
         assert any(abs(n - right) < 0.01 for n in shown), (said, answer, calls)
@@ -1142,9 +1145,11 @@ def test_every_clause_of_a_story_counts():
 
 def test_a_story_whose_parts_do_not_all_fit_is_not_half_answered():
     for said in ("We bought 4 tables and 6 chairs. How many screws is that altogether?",
-                 "A box holds 24 eggs. I have 9 boxes, 3 bags and break 13 eggs. How many good eggs?"):
+                 "A box holds 24 eggs. I have 9 boxes, 3 bags and break 13 eggs. How many good eggs?",
+                 "A bus has 40 seats. 3 buses came, and 12 people got off. How many seats?",
+                 "I have 3 friends and me going to the cinema, tickets 12 each. How much in total?"):
         answer, calls, _ = loop(said, sums())
-        assert not any(n in (answer or "") for n in ("10", "203", "-4")), (said, answer, calls)
+        assert not any(n in (answer or "") for n in ("10", "203", "-4", "120", "108", "132", "= 3", "= 4")), (said, answer, calls)
 
 
 # 172. A rule against storing a kind of fact holds in any wording.

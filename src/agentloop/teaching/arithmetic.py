@@ -286,7 +286,7 @@ def story(text: str) -> str | None:
         return each_adds
     split = re.search(r"\b(?:there(?:'s| is| are) (\d+) of us|(\d+) of us|(?:split|divided|shared?)\b.*?\b(\d+) ways|"
                       r"(?:between|among|by) (\d+)(?: people| friends| of us| persons?)?\b|(\d+) (?:people|friends|persons)\b)", text)
-    if split and len(numbers) == 2 and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bshare|\bdivide|\beveryone\b|"
+    if split and len(numbers) == 2 and not re.search(r"\d (?:each|apiece)\b", text) and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bshare|\bdivide|\beveryone\b|"
                                                  r"\bevery one\b|\bowe\b|\ba head\b|\bapiece\b", text):
         ways = next(g for g in split.groups() if g)
         total = next(n for n in numbers if n != ways or numbers.count(n) > 1)
@@ -873,22 +873,29 @@ def count_of_each(text: str) -> str | None:
 # Rule 171: every clause of a story counts.
 COMPANY = (r"\b(?P<n>\d+) (?:friends|others|people|mates|colleagues|coworkers|guests|kids)\s*(?:,\s*)?(?:plus|and|with|\+)\s+"
            r"(?:me|myself|i)\b(?:\s+(?:included|too|as well))?")
-CLAIM = (r"(?:[.?!;,]\s*|\s+(?:but|and|though)\s+)(?:(?:my|his|her|their|our|a|the) [a-z]+|[A-Z][a-z]+|someone|everyone|they|he|she)"
+CLAIM = (r"(?:[.?!;,]\s*|\s+(?:but|and|though)\s+)(?:(?i:my|his|her|their|our|a|the) [a-z]+|[A-Z][a-z]+|(?i:someone|everyone|they|he|she))"
          r" (?:says|said|thinks|thought|reckons|claims|claimed|swears|insists|told me)(?: (?:that )?(?:it's|it is|it was|the answer is))?"
-         r" [$€£]?-?\d+(?:\.\d+)?\b[^.?!]*[.?!]?\s*$")
+         r" [$€£]?-?\d+(?:\.\d+)?\b[^.?!]*[.?!]?")
+
+
+SPLIT_ASKED = r"\bsplit|\bshar(?:e|ing)\b|\bowes?\b|\beach (?:person|of us|one|pays?|owes?)\b|\bper (?:person|head)\b|\bdivid|\bbetween\b"
 
 
 def said_plainly(text: str) -> str:
     """A story's company counted and a claim beside a sum left out: "three friends plus me" is "4 people", and
     "what is 9 + 10? my friend says 21" asks only 9 + 10 (the claim is someone's guess, never an operand)."""
     plain_text = numbers_in_words(text)
-    if re.search(COMPANY, plain_text, re.I):
+    if re.search(COMPANY, plain_text, re.I) and re.search(SPLIT_ASKED, plain_text, re.I):
         text = re.sub(COMPANY, lambda m: f"{int(m['n']) + 1} people", plain_text, flags=re.I)
     claim = re.search(CLAIM, text)
-    return text[:claim.start()] + ("?" if "?" in claim.group() else "") if claim and re.search(r"\d\s*[-+*/x]\s*\d|\d (?:plus|minus|times)", text[:claim.start()]) else text
+    if not claim:
+        return text
+    rest = text[:claim.start()] + ("?" if "?" in claim.group() else ". " if claim.group().endswith(".") else " ") + text[claim.end():]
+    asks_a_sum = len(re.findall(r"\d+(?:\.\d+)?", rest)) >= 2 and re.search(OPERATOR_WORDS, re.sub(r"[.?!]", " ", rest), re.I)
+    return rest.strip() if asks_a_sum else text
 
 
-CONTAINER = (r"\b(?:an?|one|each|every|the|per) (?P<box>[a-z]+?)(?:e?s)? (?:holds?|contains?|has|fits?|takes?|carries|comes with|of)\s+"
+CONTAINER = (r"\b(?:an?|one|each|every|the|per) (?P<box>[a-z]+) (?:holds?|contains?|has|fits?|takes?|carries|comes with|of)\s+"
              r"(?P<size>\d+(?:\.\d+)?) (?P<things>[a-z]+)")
 
 
@@ -901,13 +908,17 @@ def containers_filled(text: str) -> tuple | None:
     if not size or not re.search(ASKED, text):
         return None
     rest = text[size.end():]
-    count = re.search(rf"(?<![\w.])(\d+) {size['box']}(?:e?s)?\b", rest)
+    box = size["box"]
+    plurals = "|".join(map(re.escape, {box, f"{box}s", f"{box}es", f"{box[:-1]}ves", f"{box[:-2]}ves"}))  # shelf, shelves
+    count = re.search(rf"(?<![\w.])(\d+) (?:{plurals})\b", rest)
     if not count:
         return None
     expression = f"{count[1]} * {size['size']}"
     after = rest[count.end():]
-    for verb, amount in re.findall(rf"\b({LOSE}|{GAIN})\s+(?:another |an? extra )?(\d+(?:\.\d+)?)\b", after):
-        expression += f" {'-' if re.fullmatch(LOSE, verb) else '+'} {amount}"
+    thing = size["things"].rstrip("s")
+    for verb, amount, what in re.findall(rf"\b({LOSE}|{GAIN})\s+(?:another |an? extra )?(\d+(?:\.\d+)?)\b(?: ([a-z]+))?", after):
+        if not what or what.rstrip("s") == thing or what in ("of", "and", "then", "so"):  # "12 people got off" are no seats
+            expression += f" {'-' if re.fullmatch(LOSE, verb) else '+'} {amount}"
     used = re.findall(r"\d+(?:\.\d+)?", expression)
     for number in re.finditer(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*%)", text):
         if number.group() not in used:
@@ -929,7 +940,9 @@ def labelled_amounts(text: str) -> str | None:
     return f"{found[1]} {'-' if found[2] in ('minus', '-') else '+'} {found[3]}"
 
 
-MORE_THAN = r"(?<![\w.])(\d+(?:\.\d+)?) (?:[a-z]+ )?(more|less|fewer|further|longer) than\b"
+MORE_THAN = (r"(?<![\w.])(\d+(?:\.\d+)?) (?:[a-z]+ )?(more|less|fewer|further|longer|shorter|older|younger|taller|heavier|"
+             r"lighter|bigger|smaller|higher|lower|later|earlier) than\b")
+SMALLER = ("less", "fewer", "shorter", "younger", "lighter", "smaller", "lower", "earlier")
 
 
 def more_than_before(text: str) -> str | None:
@@ -941,5 +954,5 @@ def more_than_before(text: str) -> str | None:
     if len(numbers) != 2 or not relative or numbers[1] != relative[1] or not re.search(
             r"\b(?:together|altogether|in total|total|in all|both|combined)\b", text):
         return None
-    sign = "-" if relative[2] in ("less", "fewer") else "+"
+    sign = "-" if relative[2] in SMALLER else "+"
     return f"{numbers[0]} + ({numbers[0]} {sign} {relative[1]})"
