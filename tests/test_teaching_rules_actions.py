@@ -1215,3 +1215,25 @@ def test_a_unit_converter_gets_the_value_and_both_units():
     assert sent == [(72, "kg", "lb"), (26.2, "mi", "km"), (20, "C", "F")], sent
     answer, calls, _ = loop("what's 6 times 7?", kit)
     assert [c for c, _ in calls] == ["times"], calls
+
+
+# 175. A day counted inside a month, and a day of the month already past today.
+def test_a_day_inside_a_month_and_a_day_of_the_month_already_past():
+    now = "Current date: 2026-07-22 (a Wednesday), time 16:30."
+    queued, booked = [], []
+    later = tools(tool("later", "Runs a task later at a given time (format YYYY-MM-DD HH:MM).",
+                       lambda what, at: queued.append((what, at)) or f"Queued {what} at {at}", what="string", at="string"))
+    for said in ("on the first Monday of next month at 10, call the bank", "on the 22nd at 8am water the plants",
+                 "on the 22nd at 5pm water the plants", "on the last day of the month at 6pm, pay the rent",
+                 "second Tuesday of next month at 3pm: dentist"):
+        loop(said, later, now)
+    assert queued == [("call the bank", "2026-08-03 10:00"), ("water the plants", "2026-08-22 08:00"),
+                      ("water the plants", "2026-07-22 17:00"), ("pay the rent", "2026-07-31 18:00"),
+                      ("dentist", "2026-08-11 15:00")], queued
+    planner = tools(tool("book_entry", "Adds an entry to the planner. when is an ISO 8601 date-time like 2026-01-31T08:00.",
+                         lambda **k: booked.append(k) or f"Booked {k['title']}", title="string", when="string",
+                         recurrence={"type": "string", "enum": ["once", "daily", "weekly", "monthly", "yearly"]}))
+    for said in ("the first Monday of every month at 9, team sync", "Put book club in my planner on the last Friday of each month at 7pm"):
+        loop(said, planner, now)
+    assert [(b["title"], b["when"], b["recurrence"]) for b in booked] == [
+        ("team sync", "2026-08-03T09:00", "monthly"), ("book club", "2026-07-31T19:00", "monthly")], booked
