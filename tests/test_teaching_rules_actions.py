@@ -1225,11 +1225,13 @@ def test_a_day_inside_a_month_and_a_day_of_the_month_already_past():
                        lambda what, at: queued.append((what, at)) or f"Queued {what} at {at}", what="string", at="string"))
     for said in ("on the first Monday of next month at 10, call the bank", "on the 22nd at 8am water the plants",
                  "on the 22nd at 5pm water the plants", "on the last day of the month at 6pm, pay the rent",
-                 "second Tuesday of next month at 3pm: dentist"):
+                 "second Tuesday of next month at 3pm: dentist", "this weekend, clean the garage",
+                 "a week from today at 10am, walk the dog", "at the end of the month renew the permit"):
         loop(said, later, now)
     assert queued == [("call the bank", "2026-08-03 10:00"), ("water the plants", "2026-08-22 08:00"),
                       ("water the plants", "2026-07-22 17:00"), ("pay the rent", "2026-07-31 18:00"),
-                      ("dentist", "2026-08-11 15:00")], queued
+                      ("dentist", "2026-08-11 15:00"), ("clean the garage", "2026-07-25 09:00"),
+                      ("walk the dog", "2026-07-29 10:00"), ("renew the permit", "2026-07-31 09:00")], queued
     planner = tools(tool("book_entry", "Adds an entry to the planner. when is an ISO 8601 date-time like 2026-01-31T08:00.",
                          lambda **k: booked.append(k) or f"Booked {k['title']}", title="string", when="string",
                          recurrence={"type": "string", "enum": ["once", "daily", "weekly", "monthly", "yearly"]}))

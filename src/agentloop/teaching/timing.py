@@ -61,6 +61,7 @@ def timing(text: str) -> tuple[str, str, str]:
                   lambda m: str(["two", "three", "four", "five", "six"].index(m.group().lower()) + 2)
                   if m.group().lower() in ("two", "three", "four", "five", "six")
                   else {"ten": "10", "fifteen": "15", "twenty": "20", "thirty": "30"}[m.group().lower()], text, flags=re.I)
+    text = said_plainer(text)  # "a week from today" is "in 1 week", "this weekend" Saturday (rule 175)
     in_month, text = day_in_month(text)  # "the first Monday of next month", "the last day of every month" (rule 175)
     every = " ".join(m.group().strip() for m in re.finditer(EVERY, text, re.I))
     every = " ".join(filter(None, [f"on {in_month}" if re.search(r"\b(?:every|each) month\b", in_month) else "", every]))
@@ -88,6 +89,19 @@ SAID_WORDS = r"(?<=\s)[\"“‘'][^\"“”’']{2,}[\"”’'](?!\w)"  # a quot
 IN_MONTH = (rf"\b(?:on )?(?:the )?(?P<nth>first|second|third|fourth|last|1st|2nd|3rd|4th) (?P<day>{DAY}|day|weekday) of "
             rf"(?P<which>next|this|the|every|each) month\b")
 NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": -1}
+
+
+COUNT_WORDS = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "ten": "10"}
+
+
+def said_plainer(text: str) -> str:
+    """Times said another way, as the forms below read them: "a week from today" is "in 1 week", "3 days from now"
+    "in 3 days", "this weekend" (also "at/on the weekend") is Saturday, "(by) the end of the month" its last day."""
+    text = re.sub(r"\b(an?|one|two|three|four|five|six|ten|\d+) (day|week|month)s? from (?:today|now)\b",
+                  lambda m: f"in {COUNT_WORDS.get(m[1].lower(), m[1])} {m[2]}" + "s" * (COUNT_WORDS.get(m[1].lower(), m[1]) != "1"),
+                  text, flags=re.I)
+    text = re.sub(r"\b(?:this|at the|on the|over the) weekend\b", "on Saturday", text, flags=re.I)
+    return re.sub(r"\b(?:by |at |before )?the end of (?:the|this) month\b", "on the last day of the month", text, flags=re.I)
 
 
 def day_in_month(text: str) -> tuple[str, str]:
