@@ -1137,7 +1137,9 @@ def test_every_clause_of_a_story_counts():
                         ("how much is 15 + 27? Jo reckons 43", 42),
                         ("I spent 30 on food plus 12 on drinks and my friend says it was 40. how much did I spend?", 42),
                         ("Each shelf holds 30 books. We have 5 shelves and gave away 12. How many books now?", 138),
-                        ("Mum is 40 and dad is 3 years older than mum. How old are they combined?", 83)):
+                        ("Mum is 40 and dad is 3 years older than mum. How old are they combined?", 83),
+                        ("Dinner for me and 5 mates came to 240 plus a 12% tip, each of us pays?", 240 * 1.12 / 6),
+                        ("Dinner was 90 for me and 2 friends, how much does each pay?", 30)):
         answer, calls, _ = loop(said, sums())
         shown = [float(n) for n in __import__("re").findall(r"-?\d+(?:\.\d+)?", (answer or "").replace(",", ""))]
         assert any(abs(n - right) < 0.01 for n in shown), (said, answer, calls)

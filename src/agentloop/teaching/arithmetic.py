@@ -872,7 +872,8 @@ def count_of_each(text: str) -> str | None:
 
 # Rule 171: every clause of a story counts.
 COMPANY = (r"\b(?P<n>\d+) (?:friends|others|people|mates|colleagues|coworkers|guests|kids)\s*(?:,\s*)?(?:plus|and|with|\+)\s+"
-           r"(?:me|myself|i)\b(?:\s+(?:included|too|as well))?")
+           r"(?:me|myself|i)\b(?:\s+(?:included|too|as well))?|\b(?:me|myself) (?:and|plus|\+) (?P<m>\d+) (?:friends|others|"
+           r"mates|colleagues|coworkers|guests|kids)\b")
 CLAIM = (r"(?:[.?!;,]\s*|\s+(?:but|and|though)\s+)(?:(?i:my|his|her|their|our|a|the) [a-z]+|[A-Z][a-z]+|(?i:someone|everyone|they|he|she))"
          r" (?:says|said|thinks|thought|reckons|claims|claimed|swears|insists|told me)(?: (?:that )?(?:it's|it is|it was|the answer is))?"
          r" [$€£]?-?\d+(?:\.\d+)?\b[^.?!]*[.?!]?")
@@ -886,7 +887,7 @@ def said_plainly(text: str) -> str:
     "what is 9 + 10? my friend says 21" asks only 9 + 10 (the claim is someone's guess, never an operand)."""
     plain_text = numbers_in_words(text)
     if re.search(COMPANY, plain_text, re.I) and re.search(SPLIT_ASKED, plain_text, re.I):
-        text = re.sub(COMPANY, lambda m: f"{int(m['n']) + 1} people", plain_text, flags=re.I)
+        text = re.sub(COMPANY, lambda m: f"{int(m['n'] or m['m']) + 1} of us", plain_text, flags=re.I)
     claim = re.search(CLAIM, text)
     if not claim:
         return text
