@@ -164,6 +164,8 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     disagree = by_name and by_description and said[by_description] > said.get(by_name, 0) and not (
         by_name in ("remember", "recall", "forget") and memory and said[by_description] < 2)  # note_down: "... in plain words"
     chosen = by_description if disagree else best(scores)
+    if chosen == "multiply" and goods(name, description, params):
+        return None  # price_lookup: "Looks up the price of a product": a product on sale, not one of numbers (rule 173)
     if chosen in ARITHMETIC and described & TASK_WORDS and "schedule" in said:
         chosen = "schedule"  # add_yearly: "Adds a yearly reminder for a date": what it adds is scheduled work, not numbers
     if checker and chosen not in ("weather", "clock", "search", "recall", "list_memory", "remember", "schedule", "cancel", "forget"):
@@ -271,6 +273,15 @@ def fill(tool: Tool, values: dict) -> dict:
                 continue  # recurring(what, cadence, weekday=None) "every week": no day is made up
             raise Missing(tool, param) from None
     return args
+
+
+def goods(name: str, description: str, params: tuple) -> bool:
+    """Whether "product" in a tool's words is a thing sold (a price, stock, a catalogue, an order) and no other word
+    says multiply: then the tool is no multiplier."""
+    said = set(words(name)) | set(words(description)) | {w for p in params for w in words(p)}
+    return not said & (KEYWORDS["multiply"] - {"product"}) and bool(said & {
+        "price", "prices", "cost", "costs", "stock", "catalogue", "catalog", "inventory", "shop", "store", "order", "orders",
+        "sku", "item", "items", "buy", "sell", "sold", "warehouse", "review", "reviews", "details", "description"})
 
 
 def described(tool: Tool, param: str) -> str:
