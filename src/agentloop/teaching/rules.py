@@ -6,7 +6,7 @@ is followed too, as real models often do: only the agent's code can stop it.
 """
 import re
 from functools import lru_cache
-from .grammar import PEOPLE
+from .grammar import KIND_OF, PEOPLE
 
 SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b|\bcard (?:number|no)s?\b",
              "a password or another secret": r"\b(?:password|passcode|pass ?phrase|pin|code|credential|secret|login|log-?in|"
@@ -337,7 +337,9 @@ GENERIC_KEYS = {"user", "users", "the", "of", "fact", "facts", "note", "notes", 
                 "key", "data", "thing", "my", "is"}
 SAID_AS = {"lives": {"address", "home", "location", "city", "whereabouts"}, "birthday": {"birth", "dob", "birthdate"},
            "works": {"job", "employer", "work"}, "job": {"work", "occupation", "profession"}, "name": {"nickname"},
-           "age": {"old"}, "phone": {"number"}}  # a key's near names, as a rule may say them
+           "age": {"old"}, "phone": {"number"}, "workplace": {"work", "works", "job", "employer", "company"},
+           "employer": {"work", "works", "workplace", "company"}, "email": {"mail"}}  # a key's near names, as a rule may say them
+OWN_NAME = {"first", "full", "last", "nick", "user", "given", "middle"}  # "first_name" is the user's; "dog_name" is the dog's
 EXCEPT = r"\b(?:except|other than|apart from|but not|besides|only)\b"
 
 
@@ -358,7 +360,11 @@ def kept_out(turn, pairs: list) -> tuple[list, str]:
 
 def about(key: str, value) -> set:
     """The words that say what a fact is about: its key's words, and for a free sentence its "the user's X"."""
-    words = {w for w in re.split(r"[_\W]+", key.lower()) if len(w) > 2 and not w.isdigit()} - GENERIC_KEYS
+    parts = [w for w in re.split(r"[_\W]+", key.lower()) if len(w) > 2 and not w.isdigit()]
+    if "name" in parts and set(parts) - {"name"} - OWN_NAME:
+        parts.remove("name")  # "never store the user's name" keeps no "dog_name" out
+    words = set(parts) - GENERIC_KEYS
+    words |= {KIND_OF[w] for w in words if w in KIND_OF}  # a dog is a pet
     if isinstance(value, str):
         words |= {w.lower() for w in re.findall(r"\b(?:user's|user’s|my|your|their|his|her)\s+(\w+)", value, re.I)} - GENERIC_KEYS
     return words | {near for w in words for near in SAID_AS.get(w, ())}
