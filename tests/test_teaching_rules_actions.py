@@ -1139,7 +1139,10 @@ def test_every_clause_of_a_story_counts():
                         ("Each shelf holds 30 books. We have 5 shelves and gave away 12. How many books now?", 138),
                         ("Mum is 40 and dad is 3 years older than mum. How old are they combined?", 83),
                         ("Dinner for me and 5 mates came to 240 plus a 12% tip, each of us pays?", 240 * 1.12 / 6),
-                        ("Dinner was 90 for me and 2 friends, how much does each pay?", 30)):
+                        ("Dinner was 90 for me and 2 friends, how much does each pay?", 30),
+                        ("Hypothetically, if I had 5 crates of 20 apples and 7 went bad, how many good apples would I have?", 93),
+                        ("I have 4 boxes of 12 eggs and 5 broke. How many eggs are left?", 43),
+                        ("We have 6 trays of 12 cupcakes and sold 20. How many cupcakes are left?", 52)):
         answer, calls, _ = loop(said, sums())
         shown = [float(n) for n in __import__("re").findall(r"-?\d+(?:\.\d+)?", (answer or "").replace(",", ""))]
         assert any(abs(n - right) < 0.01 for n in shown), (said, answer, calls)

@@ -900,22 +900,33 @@ CONTAINER = (r"\b(?:an?|one|each|every|the|per) (?P<box>[a-z]+) (?:holds?|contai
              r"(?P<size>\d+(?:\.\d+)?) (?P<things>[a-z]+)")
 
 
+BOXES_OF = r"(?<![\w.])(?P<count>\d+) (?P<box>[a-z]+) (?:of|with|holding|containing) (?P<size>\d+(?:\.\d+)?) (?P<things>[a-z]+)"
+LOST_AFTER = (r"(?<![\w.])(\d+(?:\.\d+)?) (?:of them |[a-z]+ )?(?:went bad|broke|were broken|got broken|cracked|got lost|were lost|"
+              r"spoiled|spoilt|rotted|were rotten|went off|died|were eaten|got eaten|smashed|were stolen|got stolen)\b")
+
+
 def containers_filled(text: str) -> tuple | None:
     """"A box holds 24 eggs. I have 9 boxes and break 13 eggs. How many good eggs?": a count of containers times their
     size, then the things lost or gained after: (9 * 24 - 13, ""). A number it cannot place gives ("", the part with
     it), never a sum of some of the numbers; None when the message tells no such story."""
     text = plain(text)
     size = re.search(CONTAINER, text)
-    if not size or not re.search(ASKED, text):
+    together = re.search(BOXES_OF, text) if not size else None  # "5 crates of 20 apples and 7 went bad. How many apples?"
+    if together and re.search(rf"\bhow many\b[^?.!]*\b{re.escape(together['things'].rstrip('s'))}", text):
+        size, count, after = together, together, text[together.end():]
+    elif size:
+        rest = text[size.end():]
+        box = size["box"]
+        plurals = "|".join(map(re.escape, {box, f"{box}s", f"{box}es", f"{box[:-1]}ves", f"{box[:-2]}ves"}))  # shelf, shelves
+        count = re.search(rf"(?<![\w.])(?P<count>\d+) (?:{plurals})\b", rest)
+        after = rest[count.end():] if count else ""
+    if not size or not count or not re.search(ASKED, text):
         return None
-    rest = text[size.end():]
-    box = size["box"]
-    plurals = "|".join(map(re.escape, {box, f"{box}s", f"{box}es", f"{box[:-1]}ves", f"{box[:-2]}ves"}))  # shelf, shelves
-    count = re.search(rf"(?<![\w.])(\d+) (?:{plurals})\b", rest)
-    if not count:
-        return None
-    expression = f"{count[1]} * {size['size']}"
-    after = rest[count.end():]
+    expression = f"{count['count']} * {size['size']}"
+    for lost in re.findall(LOST_AFTER, after):  # "7 went bad", "5 broke": taken away
+        expression += f" - {lost}"
+    for more in re.findall(r"(?:\bplus|\+|\band another|\band an extra)\s+(?:another |an? extra |extra )?(\d+(?:\.\d+)?)\b", after):
+        expression += f" + {more}"  # "plus another 5 loose pens"
     thing = size["things"].rstrip("s")
     for verb, amount, what in re.findall(rf"\b({LOSE}|{GAIN})\s+(?:another |an? extra )?(\d+(?:\.\d+)?)\b(?: ([a-z]+))?", after):
         if not what or what.rstrip("s") == thing or what in ("of", "and", "then", "so"):  # "12 people got off" are no seats
