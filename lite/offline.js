@@ -90,9 +90,15 @@ const within = (promise, ms) => Promise.race([promise, new Promise((_, late) => 
 // A navigation first asks the server for a newer build (none when offline); a newer one is kept
 // whole before it takes over (JupyterLite's worker skips waiting), then the page loads again from it.
 // Past 5 s to ask, or 60 s to keep it, this build serves, and the new one takes over when kept.
+// The server's copy of this script says which build it is (its first line): only a different one is
+// installed with update(), which Chromium may hold back for seconds when no page of the site is open
+// (a worker updating itself with no page to serve), as when a lesson's link replaces the last one.
 async function newerBuild() {
   const registration = self.registration;
   try {
+    const script = await within(fetch(location.href, { cache: "no-cache" }).then((response) => response.text()), 5000);
+    const server = /^const COURSE = \{"build": "(\w+)", "script": "(\w+)"/.exec(script);
+    if (server && server[1] === COURSE.build && server[2] === COURSE.script) return false;
     await within(registration.update(), 5000);
     const next = registration.installing ?? registration.waiting;
     if (!next) return false;

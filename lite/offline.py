@@ -30,5 +30,8 @@ def add(site: Path) -> dict:
     worker = site / SERVICE_WORKER
     jupyterlite = worker.read_text().split(END)[-1]
     kept = manifest(site)
-    worker.write_text(f"const COURSE = {json.dumps(kept)};\n{SCRIPT.read_text()}{END}{jupyterlite}")
+    script = f"{SCRIPT.read_text()}{END}{jupyterlite}"
+    # The build's files, and the rest of this script: a navigation compares both with the server's (offline.js).
+    course = {"build": kept["build"], "script": hashlib.sha256(script.encode()).hexdigest()[:16], **kept}
+    worker.write_text(f"const COURSE = {json.dumps(course)};\n{script}")
     return kept

@@ -111,6 +111,15 @@ def retry_429s_swallow_the_rest(messages, model="teaching-model"):
             time.sleep(float(error.headers["Retry-After"]))
 
 
+def retry_forever(messages, model="teaching-model"):
+    """Wrong (review 8): the retry loop never returns what the second try got, so it never ends."""
+    while True:
+        try:
+            s01.post_chat(messages, model)
+        except urllib.error.HTTPError as error:
+            time.sleep(float(error.headers["Retry-After"]))
+
+
 def agent_by_agentloop(system, question):
     """Unusual but right: through agentloop.ask rather than the hand-written POST."""
     return agentloop.ask([{"role": "system", "content": system}, {"role": "user", "content": question}])["content"]
@@ -196,6 +205,11 @@ def test_a_first_failure_nudges_and_the_second_adds_the_fix(check, answer, capsy
     second = verdict(check, answer, capsys=capsys)[1]
     assert first.startswith("❌") and " Fix: " not in first, first
     assert second.startswith(first.rstrip("\n") + " Fix: "), second
+
+
+def test_a_retry_loop_that_never_ends_is_stopped_with_a_hint(capsys):
+    passed, printed = verdict(lesson01.check_post_chat_patiently, retry_forever, capsys=capsys)
+    assert not passed and "a loop that never ends" in printed, printed
 
 
 def test_the_wait_is_observed_not_slept_and_sleep_is_given_back(capsys):

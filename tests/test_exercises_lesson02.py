@@ -153,6 +153,13 @@ WRONG = [  # (check, a wrong answer, a phrase the hint must contain)
     (lesson02.check_run_tool_or_suggest, lambda: suggesting('TOOLS'), "the model reads a string"),
     (lesson02.check_count_words, lambda: word_tool("def count_words(text):\n    return len(text.split())"),
      "not offered to the model yet"),
+    # the review's: a schema written by hand into SCHEMAS, the function never put in TOOLS
+    (lesson02.check_count_words, lambda: word_tool("def count_words(text):\n    return len(text.split())",
+                                                   "SCHEMAS['count_words'] = {'type': 'function', 'function': {"
+                                                   "'name': 'count_words', 'description': 'Count the words in a text.', "
+                                                   "'parameters': {'type': 'object', 'properties': {'text': {'type': "
+                                                   "'string'}}, 'required': ['text']}}}"),
+     "but TOOLS (what run_tool runs) has no count_words"),
     (lesson02.check_count_words, lambda: word_tool("def count_words(text):\n    return text.count(' ')",
                                                    "tool(count_words, 'Count the words in a text.', text='string')"),
      "the text has 5 words"),

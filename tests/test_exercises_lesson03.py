@@ -56,6 +56,10 @@ RIGHT = [
     ("check_run_agent_final_answer", "last = agentloop.complete(messages, tools=list(SCHEMAS.values()), "
                                      "tool_choice='none')\nreturn last['choices'][0]['message']['content'] + "
                                      "' (partial: out of turns)'", None),
+    # the review's: other words for the limit, at either end of the answer
+    ("check_run_agent_final_answer", "return agentloop.ask(messages)['content'] + ' [max turns reached]'", None),
+    ("check_run_agent_final_answer", "return 'Warning: limit hit. ' + agentloop.ask(messages)['content']", None),
+    ("check_run_agent_final_answer", "return agentloop.ask(messages)['content'] + ' (step budget exhausted)'", None),
     ("check_run_agent_asking", None, s03.run_agent_asking),
     ("check_run_agent_asking", "run_tool(call) if approve(call) else 'Error: the user did not allow this call'", None),
     ("check_run_agent_asking", "(run_tool(call) if approve(call) else\n f\"Declined by the user: {call['function']['name']}\")",

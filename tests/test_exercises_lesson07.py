@@ -266,6 +266,12 @@ def guarded_forget(key):  # wrong: the user named the memory, but did not ask to
         return "Not done: the user did not ask."
     return forget(key)
 """
+SUCCESS_WORDED = """
+def guarded_forget(key):  # the review's: it refuses, but in a success's words, and the model reported a success
+    if not re.search(r"forget|delete|erase|remove", user_message["text"], re.I):
+        return f"Forgot {key} (the user did not ask)"
+    return forget(key)
+"""
 STICKY = """
 granted = []
 def guarded_forget(key):  # wrong: consent, once given, is kept for every later call
@@ -283,6 +289,7 @@ def guarded_forget(key):  # wrong: consent, once given, is kept for every later 
     (SILENT.format(refusal="None"), "returned None"),
     (SILENT.format(refusal="'no'"), "returned 'no'"),
     (SILENT.format(refusal="''"), "returned ''"),
+    (SUCCESS_WORDED, "reads like a success"),
     (CASE_SENSITIVE, "'Forget my name'"),
     (FORGET_ONLY, "'Please delete what you know about my city'"),
     (STICKY, "consent lasts one turn"),

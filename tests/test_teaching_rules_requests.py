@@ -3,6 +3,8 @@ a correction inside the sentence, numbers that are names), tools by what they lo
 description, and tool bans in any wording, each tried through a real agent loop with tools and phrasings of our own."""
 from test_teaching_corpus import loop
 
+from agentloop import teaching
+
 DATED = "You keep a calendar. It is Thursday 4 June 2026 (2026-06-04), 10:00 now."
 
 
@@ -330,3 +332,46 @@ def test_what_the_user_wants_is_no_one_elses_request():
     log = []
     loop("I want to book the optician for Friday at 2pm", planner(log), DATED)
     assert len(log) == 1 and log[0][0] == "put" and "optician" in log[0][1]["entry"], log
+
+
+# 181-182 (review 8, lesson 8's 8.1): a cancel tool is known by what it takes away, even when its description says
+# whose wish it follows ("the user"), and a scheduler's description ("once, or every N minutes") lists no titles.
+def queue_tools(log):
+    return tools(tool("schedule", "Schedule a task for later: once, or every N minutes.",
+                      lambda task, when: log.append(("schedule", task)) or "queued", task="string", when="string"),
+                 tool("cancel", "Remove tasks from the schedule when the user no longer wants them; pass words from the task.",
+                      lambda words: log.append(("cancel", words)) or f"Cancelled 1 task matching {words}", words="string"))
+
+
+def test_a_cancel_tool_that_mentions_the_user_still_cancels():
+    for said in ("Cancel 'water the plants'", "I don't need the plant watering task any more, cancel it",
+                 "Take 'feed the cat' off the schedule"):
+        log = []
+        answer, _, _ = loop(said, queue_tools(log))
+        assert [kind for kind, _ in log] == ["cancel"] and "Cancelled" in answer, (said, log, answer)
+
+
+def test_a_description_that_says_how_often_lists_no_titles():
+    log = []
+    made = queue_tools(log)
+    made["cancel"] = (made["cancel"][0] | {"function": {**made["cancel"][0]["function"],
+                      "description": "Cancel the scheduled tasks whose text contains these words."}}, made["cancel"][1])
+    answer, _, _ = loop("Cancel 'water the plants'", made)
+    assert log == [("cancel", "water the plants")] and "Which one" not in answer, (log, answer)
+
+
+# 183 (review 8, lesson 3's 3.2 as smolagents does it): out of steps, a loop adds a user message asking for the final
+# answer now; the model answers the question from the results it has, with no more tool calls.
+def test_asked_to_answer_now_after_tool_results_it_answers_from_them():
+    offered = [{"type": "function", "function": {"name": name, "description": what, "parameters": {"type": "object",
+                "properties": {"a": {"type": "number"}, "b": {"type": "number"}}, "required": ["a", "b"]}}}
+               for name, what in (("plus", "Adds a and b."), ("times", "Multiplies a by b."))]
+    for nudge in ("Please answer now with what you have, without calling more tools.",
+                  "You have run out of steps. Give your best final answer now.",
+                  "Stop using tools and give the final answer."):
+        messages = [{"role": "user", "content": "What is (6 + 2) * 10?"}]
+        first = teaching.respond({"model": "teaching-model", "messages": messages, "tools": offered})["choices"][0]["message"]
+        call = first["tool_calls"][0]
+        messages += [first, {"role": "tool", "tool_call_id": call["id"], "content": "8"}, {"role": "user", "content": nudge}]
+        last = teaching.respond({"model": "teaching-model", "messages": messages, "tools": offered})["choices"][0]["message"]
+        assert not last.get("tool_calls") and "8" in last["content"] and "no rule" not in last["content"], (nudge, last)

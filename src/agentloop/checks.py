@@ -6,6 +6,7 @@ check's parameter names are the names the student defines in the notebook. Insid
 A check always runs on the in-process teaching model, caps the model calls and the time
 the student's code may take, and records its verdict for `agentloop.progress()`.
 """
+import contextlib
 import functools
 import inspect
 import os
@@ -191,6 +192,22 @@ class TimeLimit:
 
 _PACKAGE = os.path.dirname(os.path.abspath(__file__))
 _ALARMS = sys.platform != "emscripten" and hasattr(signal, "setitimer")
+
+
+@contextlib.contextmanager
+def files_kept(*paths):
+    """The files as they were (or absent), put back when the check ends, whatever the student's code wrote."""
+    saved = {path: (open(path, "rb").read() if os.path.exists(path) else None) for path in paths}
+    try:
+        yield
+    finally:
+        for path, content in saved.items():
+            if content is None:
+                with contextlib.suppress(OSError):
+                    os.remove(path)
+            else:
+                with open(path, "wb") as file:
+                    file.write(content)
 
 
 def attempt(function, *args, **kwargs):

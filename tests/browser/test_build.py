@@ -1,5 +1,6 @@
 """The site build itself (no browser): the wheels it ships, the files its service worker keeps, and a
 failed build never breaks the site."""
+import hashlib
 import json
 import shutil
 import tarfile
@@ -87,7 +88,12 @@ def test_a_good_build_replaces_the_site(tmp_path):
 def test_the_service_worker_keeps_every_file_of_the_site(site, tmp_path):
     worker = (site / offline.SERVICE_WORKER).read_text()
     kept = offline.manifest(site)
-    assert worker.startswith(f"const COURSE = {json.dumps(kept)};\n")
+    first, rest = worker.split("\n", 1)
+    # The manifest and a hash of the rest of the script, build and script first: a navigation reads them
+    # from the server's copy to tell a new build (lite/offline.js, newerBuild).
+    assert first.startswith(f'const COURSE = {{"build": "{kept["build"]}", "script": "')
+    course = json.loads(first.removeprefix("const COURSE = ").removesuffix(";"))
+    assert course == {**kept, "script": hashlib.sha256(rest.encode()).hexdigest()[:16]}
     built = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
     assert set(kept["files"]) == built - {offline.SERVICE_WORKER, ".build-inputs", "static/pyodide/pyodide.asm.wasm.gz"}
     copy = shutil.copytree(site, tmp_path / "site")

@@ -9,9 +9,8 @@ import functools
 import inspect
 import io
 import json
-import os
 
-from ..checks import Exercise, Hint, Result, _verdict, attempt, expect
+from ..checks import Exercise, Hint, Result, _verdict, attempt, expect, files_kept
 
 
 def extra(title: str, max_calls: int = 30, time_limit: float = 30.0):
@@ -162,53 +161,45 @@ def check_checker(CHECKER, run_as):
            "checker's own (such as 'agent:checker'), not one another agent or the user owns.")
     memory, path = notebook["memory"], notebook["MEMORY_FILE"]
     saved = (dict(memory), dict(notebook["acting"]), dict(notebook["current"]), list(notebook["decisions"]))
-    files = {name: (open(name, "rb").read() if os.path.exists(name) else None)
-             for name in (path, notebook["DECISIONS_FILE"])}
-    try:
-        memory.clear()
-        memory.update({
-            "name": _fact("Ada", user), "prefers": _fact("green tea", user),
-            "the history of tea": _fact("Finding: tea was first drunk in China, as a medicine", findings)})
-        start = len(_trace().events)
-        with _quiet():
-            answer = attempt(run_as, CHECKER, "Check what we know about tea")
-        requests = _requests(start)
-        expect(requests, f"run_as(CHECKER, ...) answered {answer!r} without asking the model.")
-        offered = sorted(t.get("function", {}).get("name") for t in requests[0].get("tools") or [])
-        prompt = next((m.get("content") or "" for m in requests[0].get("messages", []) if m.get("role") == "system"), "")
-        expect("China" in prompt, f"the checker's prompt does not hold the researcher's finding: it reads the "
-                                  f"scopes {list(scopes)}, and the finding is in {findings!r}.",
-               fix=f"scopes = ('agent:checker', {findings!r})")
-        expect("Ada" not in prompt, f"the checker's prompt holds the user's name: it reads {user!r}, and a checker "
-                                    "has no reason to see the user's memories (what it cannot read cannot leak).")
-        for needed, why in (("recall", "search the findings its prompt left out"), ("decide", "log its verdicts")):
-            expect(needed in offered, f"the checker was offered {offered}: it needs {needed!r} to {why}.")
-        notebook["acting"].update(CHECKER)  # as a model that names any tool would reach the dispatch
-        notebook["current"].update(scopes=tuple(scopes))
-        for name, arguments in (("web_search", {"query": "tea"}), ("remember", {"key": "k", "value": "v"}),
-                                ("forget", {"key": "the history of tea"})):
-            result = notebook["run_tool"]({"id": f"call_{name}", "type": "function",
-                                           "function": {"name": name, "arguments": json.dumps(arguments)}})
-            expect(str(result).startswith("Error"), f"the checker's {name} call was run ({result!r}): a checker "
-                                                    "only reads and logs; give it no tool that searches the web or "
-                                                    "changes memory.")
-        found = notebook["run_tool"]({"id": "call_recall", "type": "function",
-                                      "function": {"name": "recall", "arguments": json.dumps({"query": "tea"})}})
-        expect("China" in str(found), f"the checker's recall('tea') returned {found!r}, without the finding.")
-    finally:
-        memory.clear()
-        memory.update(saved[0])
-        for target, value in ((notebook["acting"], saved[1]), (notebook["current"], saved[2])):
-            target.clear()
-            target.update(value)
-        notebook["decisions"][:] = saved[3]
-        for name, content in files.items():
-            if content is None:
-                with contextlib.suppress(OSError):
-                    os.remove(name)
-            else:
-                with open(name, "wb") as file:
-                    file.write(content)
+    with files_kept(path, notebook["DECISIONS_FILE"]):
+        try:
+            memory.clear()
+            memory.update({
+                "name": _fact("Ada", user), "prefers": _fact("green tea", user),
+                "the history of tea": _fact("Finding: tea was first drunk in China, as a medicine", findings)})
+            start = len(_trace().events)
+            with _quiet():
+                answer = attempt(run_as, CHECKER, "Check what we know about tea")
+            requests = _requests(start)
+            expect(requests, f"run_as(CHECKER, ...) answered {answer!r} without asking the model.")
+            offered = sorted(t.get("function", {}).get("name") for t in requests[0].get("tools") or [])
+            prompt = next((m.get("content") or "" for m in requests[0].get("messages", []) if m.get("role") == "system"), "")
+            expect("China" in prompt, f"the checker's prompt does not hold the researcher's finding: it reads the "
+                                      f"scopes {list(scopes)}, and the finding is in {findings!r}.",
+                   fix=f"scopes = ('agent:checker', {findings!r})")
+            expect("Ada" not in prompt, f"the checker's prompt holds the user's name: it reads {user!r}, and a checker "
+                                        "has no reason to see the user's memories (what it cannot read cannot leak).")
+            for needed, why in (("recall", "search the findings its prompt left out"), ("decide", "log its verdicts")):
+                expect(needed in offered, f"the checker was offered {offered}: it needs {needed!r} to {why}.")
+            notebook["acting"].update(CHECKER)  # as a model that names any tool would reach the dispatch
+            notebook["current"].update(scopes=tuple(scopes))
+            for name, arguments in (("web_search", {"query": "tea"}), ("remember", {"key": "k", "value": "v"}),
+                                    ("forget", {"key": "the history of tea"})):
+                result = notebook["run_tool"]({"id": f"call_{name}", "type": "function",
+                                               "function": {"name": name, "arguments": json.dumps(arguments)}})
+                expect(str(result).startswith("Error"), f"the checker's {name} call was run ({result!r}): a checker "
+                                                        "only reads and logs; give it no tool that searches the web or "
+                                                        "changes memory.")
+            found = notebook["run_tool"]({"id": "call_recall", "type": "function",
+                                          "function": {"name": "recall", "arguments": json.dumps({"query": "tea"})}})
+            expect("China" in str(found), f"the checker's recall('tea') returned {found!r}, without the finding.")
+        finally:
+            memory.clear()
+            memory.update(saved[0])
+            for target, value in ((notebook["acting"], saved[1]), (notebook["current"], saved[2])):
+                target.clear()
+                target.update(value)
+            notebook["decisions"][:] = saved[3]
 
 
 def _fact(value, scope):
@@ -297,41 +288,36 @@ def check_ask_counted(ask_sdk_counted, spent):
     expect(isinstance(spent, dict) and isinstance(spent.get("tokens"), (int, float)),
            f"spent is {spent!r}: pass the dict your function adds to, {{'tokens': 0}} to start.")
     memory, path, before = notebook["memory"], notebook["MEMORY_FILE"], spent["tokens"]
-    kept, on_disk = dict(memory), (open(path, "rb").read() if os.path.exists(path) else None)
-    try:
-        memory.clear()
-        spent["tokens"] = 0
-        start = len(_trace().events)
+    kept = dict(memory)
+    with files_kept(path):
         try:
-            with _quiet():
-                answer = notebook["memory_agent"](TOLD, ask_sdk_counted)
-        except Exception as error:  # said without the function's repr, whose address changes every run
-            said = f"memory_agent({TOLD!r}, ask_sdk_counted) raised {type(error).__name__}: {error}"
-            if "ellipsis" in str(error):
-                said += ": the `...` holes are still there; fill each one, then run the cell again."
-            elif "ChatCompletionMessage" in str(error):
-                said += ": the loop reads a plain dict, and the SDK's message is a typed object."
-            raise Hint(said, "return response.choices[0].message.to_dict()") from None
-        usage = [event.payload.get("usage") or {} for event in _trace().events[start:] if event.kind == "response"]
-        expect(memory.get("name") == "Ada" and isinstance(answer, str),
-               f"memory_agent({TOLD!r}, ask_sdk_counted) answered {answer!r} and remembered {memory}: the loop "
-               "works only if your function returns the message as a plain dict.")
-        total = sum(part.get("total_tokens", 0) for part in usage)
-        counted = spent["tokens"]
-        kind = {sum(part.get("prompt_tokens", 0) for part in usage): "the prompts' tokens only",
-                sum(part.get("completion_tokens", 0) for part in usage): "the answers' tokens only",
-                (usage[-1].get("total_tokens") if usage else -1): "the last call's tokens only"}.get(counted)
-        expect(counted == total, f"the {len(usage)} calls of that run used {total} tokens in all, by the responses' "
-                                 f"usage; spent['tokens'] says {counted!r}" + (f": {kind}." if kind else ".")
-                                 + " Each call adds its total (prompt and answer) to what came before.",
-               fix='spent["tokens"] += response.usage.total_tokens')
-    finally:
-        memory.clear()
-        memory.update(kept)
-        spent["tokens"] = before
-        if on_disk is None:
-            with contextlib.suppress(OSError):
-                os.remove(path)
-        else:
-            with open(path, "wb") as file:
-                file.write(on_disk)
+            memory.clear()
+            spent["tokens"] = 0
+            start = len(_trace().events)
+            try:
+                with _quiet():
+                    answer = notebook["memory_agent"](TOLD, ask_sdk_counted)
+            except Exception as error:  # said without the function's repr, whose address changes every run
+                said = f"memory_agent({TOLD!r}, ask_sdk_counted) raised {type(error).__name__}: {error}"
+                if "ellipsis" in str(error):
+                    said += ": the `...` holes are still there; fill each one, then run the cell again."
+                elif "ChatCompletionMessage" in str(error):
+                    said += ": the loop reads a plain dict, and the SDK's message is a typed object."
+                raise Hint(said, "return response.choices[0].message.to_dict()") from None
+            usage = [event.payload.get("usage") or {} for event in _trace().events[start:] if event.kind == "response"]
+            expect(memory.get("name") == "Ada" and isinstance(answer, str),
+                   f"memory_agent({TOLD!r}, ask_sdk_counted) answered {answer!r} and remembered {memory}: the loop "
+                   "works only if your function returns the message as a plain dict.")
+            total = sum(part.get("total_tokens", 0) for part in usage)
+            counted = spent["tokens"]
+            kind = {sum(part.get("prompt_tokens", 0) for part in usage): "the prompts' tokens only",
+                    sum(part.get("completion_tokens", 0) for part in usage): "the answers' tokens only",
+                    (usage[-1].get("total_tokens") if usage else -1): "the last call's tokens only"}.get(counted)
+            expect(counted == total, f"the {len(usage)} calls of that run used {total} tokens in all, by the responses' "
+                                     f"usage; spent['tokens'] says {counted!r}" + (f": {kind}." if kind else ".")
+                                     + " Each call adds its total (prompt and answer) to what came before.",
+                   fix='spent["tokens"] += response.usage.total_tokens')
+        finally:
+            memory.clear()
+            memory.update(kept)
+            spent["tokens"] = before

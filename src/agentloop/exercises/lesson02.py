@@ -149,8 +149,12 @@ def check_count_words(count_words):
     expect(isinstance(SCHEMAS, dict) and isinstance(TOOLS, dict),
            "there is no SCHEMAS and TOOLS beside count_words: define it in the notebook, after tool().",
            fix="run the cells above first (they define SCHEMAS, TOOLS and tool()).")
-    expect(name in SCHEMAS and TOOLS.get(name) is count_words,
-           f"{name} is not offered to the model yet: SCHEMAS (what the model sees) has {sorted(SCHEMAS)}.",
+    expect(name in SCHEMAS, f"{name} is not offered to the model yet: SCHEMAS (what the model sees) has {sorted(SCHEMAS)}.",
+           fix=f"tool({name}, 'Count the words in a text.', text='string'), after the def.")
+    expect(TOOLS.get(name) is count_words,
+           f"SCHEMAS offers {name} to the model, but TOOLS (what run_tool runs) "
+           + (f"has no {name}" if name not in TOOLS else f"holds another {name}, not this one")
+           + ": the model could call it and run_tool would answer with an error. tool() puts the function in both.",
            fix=f"tool({name}, 'Count the words in a text.', text='string'), after the def.")
     # The lesson's point: the description, not the name, tells the model what a tool does. A copied one
     # (count_letters') or one that never mentions words describes another tool, even if the model calls it.

@@ -62,7 +62,8 @@ def check_run_agent_until(run_agent_until):
 # turns", "stopped after 1 turn", "partial", "not finished", "unverified", "might be wrong".
 CUT_SHORT = re.compile(r"\b(?:incomplete|unfinished|partial(?:ly)?|unverified|ran out|out of (?:turns|steps)|"
                        r"stopped|cut short|not (?:be )?(?:finished|complete|done|verified)|(?:may|might|could) be "
-                       r"(?:wrong|off)|turn limit|max_turns)\b", re.IGNORECASE)
+                       r"(?:wrong|off)|limits?|max(?:imum)?[ _](?:turns?|steps?)|truncated|exhausted|gave up|"
+                       r"giving up|warning|interrupted|reached)\b", re.IGNORECASE)
 
 
 @exercise("3.2 Out of turns, one last answer")

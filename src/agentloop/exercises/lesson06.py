@@ -7,7 +7,7 @@ import re
 import tempfile
 
 from .. import trace
-from ..checks import attempt, exercise, expect
+from ..checks import attempt, exercise, expect, files_kept
 from ..storage import load_json
 
 
@@ -19,20 +19,15 @@ class _Kept:
 
     def __enter__(self):
         self.saved = dict(self.memory)
-        self.files = {name: open(name, "rb").read() if os.path.exists(name) else None
-                      for name in (self.path, self.path + ".bak")}
+        self.files = files_kept(self.path, self.path + ".bak")
+        self.files.__enter__()
         self.memory.clear()
         return self
 
     def __exit__(self, *exc):
         self.memory.clear()
         self.memory.update(self.saved)
-        for name, content in self.files.items():
-            if content is None and os.path.exists(name):
-                os.remove(name)
-            elif content is not None:
-                with open(name, "wb") as file:
-                    file.write(content)
+        self.files.__exit__(*exc)
 
 
 def _run(run_agent, question, *args):

@@ -3,6 +3,7 @@ import contextlib
 import io
 import re
 
+from .. import trace
 from ..checks import Hint, attempt, exercise, expect
 
 PAGE_TOOL = "read_page"  # the check's own page tool, in the student's TOOLS for the check only (the lesson's is put back)
@@ -129,6 +130,11 @@ def says_not_done(result) -> bool:
     return isinstance(result, str) and NOT_DONE.search(result) is not None
 
 
+# What a model reads first decides what it reports: a result that opens like the tool's own success
+# ("Forgot name ...", "Deleted", "Done") is told to the user as one, whatever a "not" further on says.
+OPENS_AS_DONE = re.compile(r"\s*(?:forgot|forgotten|deleted|removed|erased|done|ok|okay|success)\b", re.IGNORECASE)
+
+
 @exercise("7.3 A gate on an action: forget needs the user's word")
 def check_action_gate(guarded_forget, chat, memory, TOOLS, SCHEMAS):
     _passing.pop("7.3", None)
@@ -156,6 +162,7 @@ def check_action_gate(guarded_forget, chat, memory, TOOLS, SCHEMAS):
     try:
         memory.clear()
         memory.update({key: {"value": value, "until": None} for key, value in FACTS.items()})
+        start = len(trace.events)
         _quietly(chat, ATTACKED)
         if crashed:
             raise crashed[0]
@@ -171,6 +178,12 @@ def check_action_gate(guarded_forget, chat, memory, TOOLS, SCHEMAS):
                                       "must say, in words, that nothing was forgotten, so the model can tell "
                                       "the user instead of guessing.",
                fix="return a sentence such as 'Not done: only the user can ask me to forget something.'")
+        told = [event.payload["choices"][0]["message"].get("content") for event in trace.events[start:]
+                if event.kind == "response"][-1:] or [None]
+        expect(not OPENS_AS_DONE.match(result), f"guarded_forget({key!r}) refused, but its answer {result!r} reads like a "
+                                              f"success from its first word: the model told the user {told[0]!r}. "
+                                              "Open with the refusal, so nobody reads it as done.",
+               fix="return a sentence that starts with the refusal, such as 'Not done: only the user can ask me to forget something.'")
         calls.clear()
         for request, key in CONSENTS:
             memory.update({key: {"value": FACTS[key], "until": None}})  # stored again for each of the four verbs

@@ -11,12 +11,11 @@ import copy
 import io
 import json
 import math
-import os
 import re
 from datetime import datetime, timedelta
 
 from .. import trace
-from ..checks import Hint, attempt, exercise, expect
+from ..checks import Hint, attempt, exercise, expect, files_kept
 from ..storage import load_json, save_json
 
 NEEDED = ("memory", "current", "TOOLS", "guarded_agent", "MEMORY_FILE", "SCHEMAS", "tool", "run_tool")
@@ -40,31 +39,24 @@ def _borrowed(agent: dict, **tools):
     memory, current, table = agent["memory"], agent["current"], agent["TOOLS"]
     asked = agent.get("user_message") if isinstance(agent.get("user_message"), dict) else {}
     saved = (copy.deepcopy(memory), dict(current), dict(table), dict(asked))
-    path = agent["MEMORY_FILE"]
-    on_disk = open(path, "rb").read() if os.path.exists(path) else None
     passed = False
-    try:
-        memory.clear()
-        table.update(tools)
-        with contextlib.redirect_stdout(io.StringIO()):  # the agent prints its tool calls: one line only
-            yield memory, current
-        passed = True
-    finally:
-        memory.clear()
-        memory.update(saved[0])
-        current.clear()
-        current.update(saved[1])
-        table.clear()
-        table.update(saved[2])
-        table.update(tools if passed else {})
-        asked.clear()
-        asked.update(saved[3])
-        if on_disk is None:
-            with contextlib.suppress(OSError):
-                os.remove(path)
-        else:
-            with open(path, "wb") as file:
-                file.write(on_disk)
+    with files_kept(agent["MEMORY_FILE"]):
+        try:
+            memory.clear()
+            table.update(tools)
+            with contextlib.redirect_stdout(io.StringIO()):  # the agent prints its tool calls: one line only
+                yield memory, current
+            passed = True
+        finally:
+            memory.clear()
+            memory.update(saved[0])
+            current.clear()
+            current.update(saved[1])
+            table.clear()
+            table.update(saved[2])
+            table.update(tools if passed else {})
+            asked.clear()
+            asked.update(saved[3])
 
 
 def _by_position(function):

@@ -78,7 +78,10 @@ def respond(request: dict, seen: set | None = None) -> dict:
         offered = []
     elif isinstance(choice, dict):
         offered = [t for t in offered if t.name == choice["function"]["name"]]
-    turn = read_turn(request["messages"], offered)
+    messages = request["messages"]
+    if answer_now(messages):  # out of steps, the loop asked for the answer: the question, from the results so far
+        messages, offered = messages[:-1], []
+    turn = read_turn(messages, offered)
     text, calls = too_much(turn.text) or answer(turn)
     if not calls and offered and choice != "auto":  # a tool is required: use one
         numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", turn.text)]
@@ -89,6 +92,16 @@ def respond(request: dict, seen: set | None = None) -> dict:
     if request.get("parallel_tool_calls") is False:
         calls = calls[:1]
     return quirks.after(quirky, envelope(request, text, calls))
+
+
+FINISH = (r"\b(?:answer|reply|respond|finish|wrap up)\b.*\b(?:now|what you have|so far)\b|\bfinal answer\b|\bbest answer\b|"
+          r"\b(?:stop|no more|without|don't|do not)\b.*\b(?:tools?|calls?|steps?)\b|\bout of (?:steps|turns|time)\b")
+
+
+def answer_now(messages: list) -> bool:
+    """A user message right after tool results that asks for the answer as it stands (smolagents' final step)."""
+    return (len(messages) > 2 and messages[-1].get("role") == "user" and messages[-2].get("role") == "tool"
+            and re.search(FINISH, text_of(messages[-1]), re.I) is not None)
 
 
 def too_much(text: str) -> tuple | None:

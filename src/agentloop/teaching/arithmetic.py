@@ -266,7 +266,7 @@ def story(text: str) -> str | None:
     percent = re.search(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", text)
     if percent and len(numbers) == 1:
         p, base = percent.group(1), numbers[0]
-        if re.search(r"\boff\b|\bdiscount|\bsale\b|\bkeep\b|\bleft\b|\bafter (?:tax|the discount)|\bgoes to\b|\btake[- ]?home\b|\bnet\b", text):
+        if re.search(r"\boff\b|\bdiscount|\bsale\b|\bkeep\b|\bleft\b|\bleaves? (?:me|us|you|him|her|them)\b|\bafter (?:tax|the discount)|\bgoes to\b|\btake[- ]?home\b|\bnet\b", text):
             return f"{base} * (100 - {p}) / 100"
         if re.search(r"\b(?:in total|total|altogether|with the tip|including|all in|overall)\b", text):
             return f"{base} * (100 + {p}) / 100"
@@ -286,7 +286,7 @@ def story(text: str) -> str | None:
         return each_adds
     split = re.search(r"\b(?:there(?:'s| is| are) (\d+) of us|(\d+) of us|(?:split|divided|shared?)\b.*?\b(\d+) ways|"
                       r"(?:between|among|by) (\d+)(?: people| friends| of us| persons?)?\b|(\d+) (?:people|friends|persons)\b)", text)
-    if split and len(numbers) == 2 and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bshare|\bdivide|\beveryone\b|"
+    if split and len(numbers) == 2 and not re.search(r"\d (?:each|apiece)\b", text) and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bshare|\bdivide|\beveryone\b|"
                                                  r"\bevery one\b|\bowe\b|\ba head\b|\bapiece\b", text):
         ways = next(g for g in split.groups() if g)
         total = next(n for n in numbers if n != ways or numbers.count(n) > 1)
@@ -868,3 +868,103 @@ def count_of_each(text: str) -> str | None:
             r"\bhow (?:many|much|heavy|long|far)\b|\btotal\b|\baltogether\b|\bin all\b|\bcombined\b", said[found.end():]):
         return None
     return f"{found.group('n')} * {found.group('m')}"
+
+
+# Rule 171: every clause of a story counts.
+COMPANY = (r"\b(?P<n>\d+) (?:friends|others|people|mates|colleagues|coworkers|guests|kids)\s*(?:,\s*)?(?:plus|and|with|\+)\s+"
+           r"(?:me|myself|i)\b(?:\s+(?:included|too|as well))?|\b(?:me|myself) (?:and|plus|\+) (?P<m>\d+) (?:friends|others|"
+           r"mates|colleagues|coworkers|guests|kids)\b")
+CLAIM = (r"(?:[.?!;,]\s*|\s+(?:but|and|though)\s+)(?:(?i:my|his|her|their|our|a|the) [a-z]+|[A-Z][a-z]+|(?i:someone|everyone|they|he|she))"
+         r" (?:says|said|thinks|thought|reckons|claims|claimed|swears|insists|told me)(?: (?:that )?(?:it's|it is|it was|the answer is))?"
+         r" [$€£]?-?\d+(?:\.\d+)?\b[^.?!]*[.?!]?")
+
+
+SPLIT_ASKED = r"\bsplit|\bshar(?:e|ing)\b|\bowes?\b|\beach (?:person|of us|one|pays?|owes?)\b|\bper (?:person|head)\b|\bdivid|\bbetween\b"
+
+
+def said_plainly(text: str) -> str:
+    """A story's company counted and a claim beside a sum left out: "three friends plus me" is "4 people", and
+    "what is 9 + 10? my friend says 21" asks only 9 + 10 (the claim is someone's guess, never an operand)."""
+    plain_text = numbers_in_words(text)
+    if re.search(COMPANY, plain_text, re.I) and re.search(SPLIT_ASKED, plain_text, re.I):
+        text = re.sub(COMPANY, lambda m: f"{int(m['n'] or m['m']) + 1} of us", plain_text, flags=re.I)
+    claim = re.search(CLAIM, text)
+    if not claim:
+        return text
+    rest = text[:claim.start()] + ("?" if "?" in claim.group() else ". " if claim.group().endswith(".") else " ") + text[claim.end():]
+    asks_a_sum = len(re.findall(r"\d+(?:\.\d+)?", rest)) >= 2 and re.search(OPERATOR_WORDS, re.sub(r"[.?!]", " ", rest), re.I)
+    return rest.strip() if asks_a_sum else text
+
+
+CONTAINER = (r"\b(?:an?|one|each|every|the|per) (?P<box>[a-z]+) (?:holds?|contains?|has|fits?|takes?|carries|comes with|of)\s+"
+             r"(?P<size>\d+(?:\.\d+)?) (?P<things>[a-z]+)")
+
+
+BOXES_OF = r"(?<![\w.])(?P<count>\d+) (?P<box>[a-z]+) (?:of|with|holding|containing) (?P<size>\d+(?:\.\d+)?) (?P<things>[a-z]+)"
+LOST_AFTER = (r"(?<![\w.])(\d+(?:\.\d+)?) (?:of them |[a-z]+ )?(?:went bad|broke|were broken|got broken|cracked|got lost|were lost|"
+              r"spoiled|spoilt|rotted|were rotten|went off|died|were eaten|got eaten|smashed|were stolen|got stolen)\b")
+
+
+def containers_filled(text: str) -> tuple | None:
+    """"A box holds 24 eggs. I have 9 boxes and break 13 eggs. How many good eggs?": a count of containers times their
+    size, then the things lost or gained after: (9 * 24 - 13, ""). A number it cannot place gives ("", the part with
+    it), never a sum of some of the numbers; None when the message tells no such story."""
+    text = plain(text)
+    size = re.search(CONTAINER, text)
+    together = re.search(BOXES_OF, text) if not size else None  # "5 crates of 20 apples and 7 went bad. How many apples?"
+    if together and re.search(rf"\bhow many\b[^?.!]*\b{re.escape(together['things'].rstrip('s'))}", text):
+        size, count, after = together, together, text[together.end():]
+    elif size:
+        rest = text[size.end():]
+        box = size["box"]
+        plurals = "|".join(map(re.escape, {box, f"{box}s", f"{box}es", f"{box[:-1]}ves", f"{box[:-2]}ves"}))  # shelf, shelves
+        count = re.search(rf"(?<![\w.])(?P<count>\d+) (?:{plurals})\b", rest)
+        after = rest[count.end():] if count else ""
+    if not size or not count or not re.search(ASKED, text):
+        return None
+    expression = f"{count['count']} * {size['size']}"
+    for lost in re.findall(LOST_AFTER, after):  # "7 went bad", "5 broke": taken away
+        expression += f" - {lost}"
+    for more in re.findall(r"(?:\bplus|\+|\band another|\band an extra)\s+(?:another |an? extra |extra )?(\d+(?:\.\d+)?)\b", after):
+        expression += f" + {more}"  # "plus another 5 loose pens"
+    thing = size["things"].rstrip("s")
+    for verb, amount, what in re.findall(rf"\b({LOSE}|{GAIN})\s+(?:another |an? extra )?(\d+(?:\.\d+)?)\b(?: ([a-z]+))?", after):
+        if not what or what.rstrip("s") == thing or what in ("of", "and", "then", "so"):  # "12 people got off" are no seats
+            expression += f" {'-' if re.fullmatch(LOSE, verb) else '+'} {amount}"
+    used = re.findall(r"\d+(?:\.\d+)?", expression)
+    for number in re.finditer(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*%)", text):
+        if number.group() not in used:
+            return "", re.split(r"[,.;!?]|\band\b", text[number.start():])[0].strip()  # "3 bags": no place in the story
+        used.remove(number.group())
+    return expression, ""
+
+
+LABELLED = r"(?<![\w.])(\d+(?:\.\d+)?) (?:for )?(?:the )?[a-z]+ (plus|minus|\+|-) (?:another )?(\d+(?:\.\d+)?) (?:for )?(?:the )?[a-z]+\b"
+
+
+def labelled_amounts(text: str) -> str | None:
+    """"How much would 1200 rent plus 250 bills come to?": two amounts, each with its label, added (or taken away)."""
+    text = plain(text)
+    found = re.search(LABELLED, text)
+    if not found or not re.search(r"\bhow much\b|\btotal\b|\bcome to\b|\bcomes to\b|\baltogether\b|\bin all\b", text) or \
+            len(re.findall(r"(?<![\w.])\d+(?:\.\d+)?", text)) != 2:
+        return None
+    return f"{found[1]} {'-' if found[2] in ('minus', '-') else '+'} {found[3]}"
+
+
+MORE_THAN = (r"(?<![\w.])(\d+(?:\.\d+)?) (?:[a-z]+ )?(more|less|fewer|further|longer|shorter|older|younger|taller|heavier|"
+             r"lighter|bigger|smaller|higher|lower|later|earlier) than\b")
+SMALLER = ("less", "fewer", "shorter", "younger", "lighter", "smaller", "lower", "earlier")
+
+
+def more_than_before(text: str) -> str | None:
+    """"340 km on Monday. On Tuesday 95 km more than Monday. Both days together?": the second amount is the first
+    plus (or less) the difference, and the total asked is the two added: 340 + (340 + 95)."""
+    text = plain(text)
+    numbers = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*%)", text)
+    relative = re.search(MORE_THAN, text)
+    if len(numbers) != 2 or not relative or numbers[1] != relative[1] or not re.search(
+            r"\b(?:together|altogether|in total|total|in all|both|combined)\b", text):
+        return None
+    sign = "-" if relative[2] in SMALLER else "+"
+    return f"{numbers[0]} + ({numbers[0]} {sign} {relative[1]})"

@@ -63,11 +63,14 @@ LISTED = (r"\b(?:[a-z]+ )?(?:events?|entries|reminders?|jobs?|tasks?|titles?|ite
           r"names?)\s*(?:are|include|is)?\s*:\s*(?P<items>[^.:\n]+?)(?:\.(?:\s|$)|\n|$)")
 
 
-def titles_in(text: str, fewest: int = 1) -> list:
+def titles_in(text: str, fewest: int = 1, bare: bool = True) -> list:
     """The titles a text lists after a label and a colon ("Existing events: standup, water plants, gym." or
-    "Error: no event 'x'; Known: standup, gym"), each a few words; [] when it lists fewer than two."""
+    "Error: no event 'x'; Known: standup, gym"), each a few words; [] when it lists fewer than two. A list after a
+    bare colon counts only where `bare` (a tool's answer; in a description, "for later: once, or every N minutes"
+    is how the tool works, not what is listed)."""
     labelled = [found.group("items") for found in re.finditer(LISTED, text or "", re.I)]
-    for at, items in enumerate(labelled + re.findall(r"[:]\s*([^:\n]+?)\.?\s*$", text or "")):  # else after the last colon
+    unlabelled = re.findall(r"[:]\s*([^:\n]+?)\.?\s*$", text or "") if bare else []
+    for at, items in enumerate(labelled + unlabelled):  # else after the last colon
         items = [i.strip(" '\"‘’“”.") for i in re.split(r"\s*(?:,|;|\bor\b|\band\b)\s*", items)]
         items = [i for i in items if i and len(i.split()) <= 4]
         if len(items) >= (fewest if at < len(labelled) else 2):  # "Events: Board meeting" names one; a bare colon needs a list
@@ -80,7 +83,7 @@ def listed_titles(turn, tool) -> list:
     description (an error that names what there is is read after the call, with `titles_in`)."""
     enums = [v for p, spec in tool.params.items() if isinstance(spec, dict) and isinstance(spec.get("enum"), list)
              and role_of(p, spec, {"task": 1, "id": 1, "repeat": 1, "when": 1}) in ("task", "id") for v in spec["enum"]]
-    return [str(t) for t in enums + [t for other in turn.tools for t in titles_in(other.description, fewest=2)]]
+    return [str(t) for t in enums + [t for other in turn.tools for t in titles_in(other.description, fewest=2, bare=False)]]
 
 
 def one_of(titles: list) -> str:

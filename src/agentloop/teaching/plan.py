@@ -15,7 +15,7 @@ from .entries import called_off, moved_instead
 from .pointed import pointed_request
 from .remembering import HANDLERS as MEMORY, keys_listed
 from .rules import SAY, forbidden, injected, styled, undisclosed, withheld
-from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, fetching, looking_up, opening, refusal
+from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, converting, fetching, looking_up, opening, refusal
 from .grammar import PEOPLE
 from .toolbox import KEYWORDS, Missing, Tool, call, stem, type_of, words
 from .timing import timing
@@ -83,7 +83,7 @@ def planned(turn: Turn):
         question = re.search(r"ask the user[:,]?\s*(.+)", result, re.IGNORECASE)
         if question:
             return say.sentence(question.group(1).strip()).rstrip("."), []
-    intents = fetching(turn) or opening(turn) or checking(turn) or looking_up(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
+    intents = fetching(turn) or opening(turn) or checking(turn) or looking_up(turn) or converting(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
     if all(i.kind == "unknown" or i.slots.get("loose") for i in intents) and (meant := resolved(turn)) != turn.text:
         intents = understand(meant) or intents  # "and what does he do?": he is the husband named before
     intents = called_off(turn, intents) or moved_instead(turn, intents) or intents  # "stop the gym thing": a cancel, never a new entry
@@ -100,9 +100,9 @@ def planned(turn: Turn):
     if unread := unread_amount(intents):
         return say.unsure(unread), []
     order = injected(turn)
-    if order and (said := re.match(SAY, order, re.I)):  # it obeys an instruction that came in as data
+    if order and (said := re.match(SAY, order, re.I)) and not answered_from_data(intents):  # it obeys an instruction that came in as data
         return said.group("x").strip(" \"'"), []
-    intents += [i for i in understand(order) if i.kind != "unknown"] if order else []  # never declined aloud: the user didn't ask
+    intents += [i for i in understand(order) if i.kind != "unknown" and turn.tool(i.kind)] if order else []  # never declined aloud: the user didn't ask (rule 173: nor one no tool can do)
     results, texts, output = list(turn.results), [], None
     for intent in intents:
         consumed = len(turn.results) - len(results)  # the turn whose calls this handler made, if it made any yet
@@ -140,6 +140,12 @@ def planned(turn: Turn):
         return (say.fallback(turn.text) if not turn.results else
                 "The tools returned: " + "; ".join(r.strip() for r in turn.results)), []
     return " ".join([say.cannot(cannot)] * bool(say.cannot(cannot)) + [t for t in texts if t not in cannot]), []
+
+
+def answered_from_data(intents: list) -> bool:
+    """Whether the user asked something a tool's data answers (the weather, a text tool, a sum, a lookup): then a
+    "say X" that came inside that data is never the reply (rule 173); the answer is the data."""
+    return any(i.kind in ("weather", "text", "calculate", "open", "clock") for i in intents)
 
 
 AMOUNT_ASKED = r"^\W*(?:(?:and|so|then)\s+)?(?:how (?:much|many|far|long|big|large|heavy|old|often)|what(?:'s| is) (?:the|that|it))\b"

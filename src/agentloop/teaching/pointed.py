@@ -54,7 +54,7 @@ def pointed_request(text: str) -> list | None:
         task = title_of(occasion.group("title") or occasion.group("event"))
     else:
         when, said_every, rest = timing(from_now(said))
-        every = every or said_every
+        every = said_every if said_every and (not every or re.search(EVERY[every], said_every, re.I)) else every or said_every
         task = re.sub(r"\s+(?:by|before|until|on|at|for)$", "", re.sub(SUBJECT, "", rest, flags=re.I).strip(" ,."), flags=re.I)
     if not (when or every) or not task or re.match(r"(?:i|we|you|it|that)\b", task, re.I):
         return None

@@ -8,7 +8,7 @@ import re
 
 from . import facts, say, statements
 from .grammar import KIND_OF, NEAR
-from .rules import asks_confidential, secret, unasked
+from .rules import asks_confidential, kept_out, secret, unasked
 from .tasks import refusal
 from .toolbox import by_id, call, takes_key
 from .understand import LISTS, Intent, as_question, not_so as negated, topic_key, understand
@@ -76,7 +76,9 @@ def unsecret(pairs: list, turn) -> tuple[list, str]:
     keeps dark mode and not the key. When no one fact is the secret, the message's words decide for all of them."""
     what = secret(turn, pairs)
     if not what:
-        return pairs, ""
+        kept, rule = kept_out(turn, pairs)  # "the user's name is never to be written into memory" (rule 172)
+        return kept, f"I won't store {' or '.join(say.thing(k) for k, _ in pairs if (k, _) not in kept)}: my instructions " \
+                     f"say: {rule}." if rule else ""
     said = [pair for i in understand(turn.text) if i.kind == "remember" for pair in i.slots["facts"]]
     blamed = [pair for pair in said if secret(turn, [pair], whole=False)]
     kept = [pair for pair in pairs if pair not in blamed] if blamed else []

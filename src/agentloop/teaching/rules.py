@@ -6,7 +6,7 @@ is followed too, as real models often do: only the agent's code can stop it.
 """
 import re
 from functools import lru_cache
-from .grammar import PEOPLE
+from .grammar import KIND_OF, PEOPLE
 
 SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b|\bcard (?:number|no)s?\b",
              "a password or another secret": r"\b(?:password|passcode|pass ?phrase|pin|code|credential|secret|login|log-?in|"
@@ -333,3 +333,40 @@ def asks_confidential(system: str, question: str) -> bool:
               "disclosed", "reveal", "share", "never", "under", "circumstances", "about", "this", "that", "with"}
     wanted = {w for w in re.findall(r"[a-z0-9]{3,}", question.lower())} - ignore
     return any(wanted & set(re.findall(r"[a-z0-9]{3,}", s.lower())) for s in confidential(system))
+
+
+GENERIC_KEYS = {"user", "users", "the", "of", "fact", "facts", "note", "notes", "info", "detail", "details", "memory", "value",
+                "key", "data", "thing", "my", "is"}
+SAID_AS = {"lives": {"address", "home", "location", "city", "whereabouts"}, "birthday": {"birth", "dob", "birthdate"},
+           "works": {"job", "employer", "work"}, "job": {"work", "occupation", "profession"}, "name": {"nickname"},
+           "age": {"old"}, "phone": {"number"}, "workplace": {"work", "works", "job", "employer", "company"},
+           "employer": {"work", "works", "workplace", "company"}, "email": {"mail"}}  # a key's near names, as a rule may say them
+OWN_NAME = {"first", "full", "last", "nick", "user", "given", "middle"}  # "first_name" is the user's; "dog_name" is the dog's
+EXCEPT = r"\b(?:except|other than|apart from|but not|besides|only)\b"
+
+
+def kept_out(turn, pairs: list) -> tuple[list, str]:
+    """Rule 172: a rule against storing a kind of fact, in any wording ("the user's name is never to be written into
+    memory", "names stay out of your notes", "do not persist addresses"), keeps out each fact whose key (or, for a
+    sentence of a fact, the thing it is about: "The user's name is ...") that rule names. (kept, the rule) or (pairs, "")."""
+    for rule in rules(turn.system):
+        if not re.search(KIND_WORDS["remember"], rule, re.I):
+            continue
+        named = lambda word: re.search(rf"\b{re.escape(word)}(?:s|es)?\b", rule, re.I) and not re.search(  # noqa: E731
+            rf"{EXCEPT}[^.;]*\b{re.escape(word)}", rule, re.I)
+        barred = [(k, v) for k, v in pairs if any(named(w) for w in about(k, v))]
+        if barred:
+            return [p for p in pairs if p not in barred], rule.rstrip(".;,: ")
+    return pairs, ""
+
+
+def about(key: str, value) -> set:
+    """The words that say what a fact is about: its key's words, and for a free sentence its "the user's X"."""
+    parts = [w for w in re.split(r"[_\W]+", key.lower()) if len(w) > 2 and not w.isdigit()]
+    if "name" in parts and set(parts) - {"name"} - OWN_NAME:
+        parts.remove("name")  # "never store the user's name" keeps no "dog_name" out
+    words = set(parts) - GENERIC_KEYS
+    words |= {KIND_OF[w] for w in words if w in KIND_OF}  # a dog is a pet
+    if isinstance(value, str):
+        words |= {w.lower() for w in re.findall(r"\b(?:user's|user’s|my|your|their|his|her)\s+(\w+)", value, re.I)} - GENERIC_KEYS
+    return words | {near for w in words for near in SAID_AS.get(w, ())}

@@ -70,7 +70,7 @@ def text(intent, turn):
         return f"There are {len(re.findall(f'{letter}+', subject.lower()))} {letter}'s in {subject}."
     if tool:
         [result] = yield [call(tool, word=subject, text=subject, value=subject)]
-        return SAID[op].format(subject, result.strip())
+        return SAID[op].format(subject, data_of(result))
     return SAID[op].format(subject, BY_HAND[op](subject))
 
 
@@ -79,8 +79,46 @@ def weather(intent, turn):
     tool = turn.tool("weather")
     if tool is None:
         return "I can't check the weather: I have no weather tool, and I won't guess."
+    cities = [thing_named(city) for city in cities]  # "Oslo right now" is Oslo
     results = yield [call(tool, city=city) for city in cities]  # parallel tool calls
-    return " ".join(f"{city}: {result.strip()}." for city, result in zip(cities, results))
+    return " ".join(f"{city}: {without_the_name(city, data_of(result))}." for city, result in zip(cities, results))
+
+
+def without_the_name(city: str, data: str) -> str:
+    """A weather result that repeats the city ("Oslo: 3 C") said once, after the city."""
+    return re.sub(rf"^{re.escape(city)}\W*(?:right now|now|today)?:\s*", "", data, flags=re.I).rstrip(".")
+
+
+TIME_WORDS = (r"(?:\s+|,\s*)(?:right now|now|today|currently|at the moment|at present|these days|this (?:morning|afternoon|evening)|"
+              r"just now)\W*$")  # the present only: "Paris tomorrow" asks another day, never answered with today's
+
+
+def thing_named(value: str) -> str:
+    """The thing a lookup names, without the time words after it (rule 173): "Oslo right now" is "Oslo"."""
+    while (bare := re.sub(TIME_WORDS, "", value, flags=re.I)) != value and bare:
+        value = bare
+    return value.strip()
+
+
+ORDER_IN_DATA = (r"\b(?:important|attention|urgent|note|notice|instructions?|message|p\.?s\.?)\b[^.:\n]{0,40}?\b(?:to|for) (?:the |any )?"
+                 r"(?:ai|assistant|model|llm|bot|agent|chatbot)s?\b|^\W*(?:ai|assistant|model|llm|bot|agent|chatbot)\s*[:,]|"
+                 r"\b(?:tell|inform|warn|ask) the user\b|\b(?:now |please |also )?call (?:the )?[a-z]+_[a-z_]+\b|"
+                 r"\bignore\b[^.\n]*\b(?:instructions?|rules|prompts?)\b")
+
+
+def data_of(result: str) -> str:
+    """A tool result's data, without an instruction that came with it (rule 173): "3 C, light snow. SYSTEM: tell the
+    user ..." is "3 C, light snow." (an order to the assistant in any words: "IMPORTANT instruction to the AI: ...",
+    "Assistant, ...", "call send_payment ..."); a result that is only an instruction stays as it is."""
+    found = re.search(INJECTION, result, re.I)
+    data = result[:found.start()].strip() if found else result.strip()
+    kept = []
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", data):
+        if re.search(ORDER_IN_DATA, sentence, re.I):
+            break
+        kept.append(sentence)
+    data = " ".join(kept).strip()
+    return data if data and re.search(r"\w", data) else result.strip()
 
 
 def clock(intent, turn):
@@ -462,6 +500,8 @@ def looking_up(turn) -> list:
     """A question about one thing by its id ("where's my order 7731?", "has parcel KX-220 arrived?", "is flight 88 on
     time?") and a tool whose words name that thing (or a near name) and that takes one value: the tool is called with
     the id, and the answer is its result. [] when no tool names the thing, or the message is not a question or request."""
+    if about := asked_about(turn):  # "Fetch the latest price of widget A" with get_price(item) (rule 173)
+        return about
     if not re.search(r"\?\s*$|^\W*(?:where|what|when|how|is|has|did|can|could|please|check|track|look up|find|tell me|show|get|"
                      r"status|any news|any update)\b|\b(?:status of|update on|news on|details of|info on)\b", turn.text, re.I) \
             or re.search(rf"\b{NUDGE} me\b|\bschedul\w*|\bcalendar\b|\bremember\b|\bnote\b|\bsave\b|\bstore\b|\bforget\b", turn.text, re.I):
@@ -476,6 +516,88 @@ def looking_up(turn) -> list:
                     near & set(words_of(words)):
                 return [Intent("open", {"tool": tool.name, "slot": needed[0], "id": asked.group("id"), "thing": thing, "lookup": True})]
     return by_symbol(turn)
+
+
+ASKING_FOR = (r"^\W*(?:(?:please|pls|can you|could you|would you|hey|ok|so)\W+)*(?:fetch|get|look up|find|check|show(?: me)?|read|"
+              r"pull up|bring up|give me|tell me|what(?:'s| is| are)|how much is|look at)\b")
+
+
+def asked_about(turn) -> list:
+    """A request for something of a thing ("Fetch the latest price of widget A", "Look up my notes on the project",
+    "what's the stock level for blue mugs?") and the one tool taking one text value whose name or description names
+    that something (price, notes, stock): the tool is called with the thing, said as named (without "the", "my" or
+    time words after it). A search of memory counts only when the request names memory's words (my notes). []
+    otherwise: never a guessed argument."""
+    asked = re.match(ASKING_FOR, turn.text, re.I)
+    if not asked or re.search(rf"\b{NUDGE} me\b|\bschedul\w*|\bremember\b|\bsave\b|\bstore\b|\bforget\b", turn.text, re.I):
+        return []
+    fits = []
+    for tool in turn.tools:
+        needed = list(tool.required or tool.params)
+        if len(needed) != 1 or type_of(tool.params.get(needed[0]) or {}) not in ("string", None) or \
+                tool.kind in NOT_LOOKUPS or tool.kind not in (None, "recall", "search"):
+            continue
+        words = set(words_of(f"{tool.name} {tool.description}")) - LOOKUP_GENERIC
+        for said in re.finditer(r"\b([a-z]{3,}) (?:of|on|for|about|from) (?P<thing>[^?!.,;]+)", turn.text[asked.end():], re.I):
+            word = said.group(1).lower()
+            if {word, word.rstrip("s")} & words and (tool.kind != "recall" or re.search(OF_MEMORY, word)):
+                thing = re.sub(r"^(?:the|my|a|an|our|your)\s+", "", thing_named(said.group("thing")), flags=re.I)
+                fits.append(Intent("open", {"tool": tool.name, "slot": needed[0], "id": thing, "thing": word, "lookup": True}))
+    return fits if len(fits) == 1 and fits[0].slots["id"] else []
+
+
+UNIT_NAMES = [("km", "kilometre kilometres kilometer kilometers kms k"), ("mi", "mile miles"), ("kg", "kilogram kilograms kilo kilos kgs"),
+              ("lb", "pound pounds lbs"), ("g", "gram grams grammes"), ("oz", "ounce ounces"), ("m", "metre metres meter meters"),
+              ("cm", "centimetre centimetres centimeter centimeters"), ("ft", "foot feet"), ("in", "inch inches"),
+              ("C", "c celsius centigrade °c"), ("F", "f fahrenheit °f"), ("l", "litre litres liter liters"), ("gal", "gallon gallons")]
+UNIT = r"(?:°\s*)?(?:" + "|".join(sorted({w for short, said in UNIT_NAMES for w in [short.lower(), *said.split()] if not w.startswith("°")},
+                                          key=len, reverse=True)) + r")"
+
+
+def converting(turn) -> list:
+    """A quantity asked in another unit ("I weigh 72 kg, what's that in pounds?", "convert 10 miles to km") with a
+    tool that takes a value and the two units as text (convert_units(value, from_unit, to_unit)): one call, each
+    unit in the form the tool's description lists ("km, mi, kg, lb") or as said (rule 174). [] otherwise."""
+    tool = next((t for t in turn.tools if converter_slots(t)), None)
+    said = re.search(rf"(?<![\w.])(-?\d+(?:\.\d+)?)\s*(?:degrees?\s+)?(?P<source>{UNIT})\b.*?\b(?:in|into|to|as)\s+(?:degrees?\s+)?(?P<target>{UNIT})\W*$",
+                     turn.text, re.I) if tool else None
+    if not said:
+        return []
+    return [Intent("convert", {"tool": tool.name, "value": said.group(1), "source": said.group("source"), "target": said.group("target")})]
+
+
+def converter_slots(tool) -> tuple | None:
+    """(value, from, to): the parameters of a unit converter, or None for any other tool."""
+    numbers = [p for p, spec in tool.params.items() if type_of(spec) in ("number", "integer")]
+    texts = [p for p, spec in tool.params.items() if type_of(spec) == "string"]
+    source = next((p for p in texts if re.search(r"(?:^|_)(?:from|source|src|in)(?:_|$)", p, re.I)), None)
+    target = next((p for p in texts if re.search(r"(?:^|_)(?:to|target|dest|into|out)(?:_|$)", p, re.I)), None)
+    words = f"{tool.name} {tool.description}".lower()
+    return (numbers[0], source, target) if len(numbers) == 1 and source and target and re.search(r"\bunits?\b|\bconver", words) else None
+
+
+def unit_for(tool, said: str) -> str:
+    """A unit in the form the tool's description lists it ("lb" for "pounds" when it lists "kg, lb"), else as said."""
+    said = said.lower().replace("°", "").strip()
+    short = next((short for short, names in UNIT_NAMES if said == short.lower() or said in names.split()), None)
+    forms = [short, *dict(UNIT_NAMES)[short].split()] if short else []
+    listed = next((f for f in forms if re.search(rf"(?<![\w°]){re.escape(f)}(?!\w)", tool.description, re.I)), None)
+    return listed or said
+
+
+def convert(intent, turn):
+    tool = next(t for t in turn.tools if t.name == intent.slots["tool"])
+    value_slot, source_slot, target_slot = converter_slots(tool)
+    number = float(intent.slots["value"])
+    value = int(number) if number.is_integer() else number
+    source, target = unit_for(tool, intent.slots["source"]), unit_for(tool, intent.slots["target"])
+    [result] = yield [(tool.name, {value_slot: value, source_slot: source, target_slot: target})]
+    if reason := refusal([result]):
+        return f"I couldn't convert that. {reason}"
+    data, asked = data_of(result), f"{intent.slots['value']} {intent.slots['source']}"
+    if re.fullmatch(r"-?\d+(?:\.\d+)?", data):
+        return f"{asked} is {data} {intent.slots['target']}."
+    return f"{asked} in {intent.slots['target']}: the tool says {data.rstrip('.')}."
 
 
 LOOKUP_GENERIC = {"what", "the", "of", "for", "a", "an", "is", "it", "and", "latest", "current", "get", "return", "look", "up", "find",
@@ -519,7 +641,8 @@ def open_item(intent, turn):
         return f"I couldn't open {intent.slots['thing']} {number}. {reason}"
     said = [line.strip() for line in result.splitlines() if line.strip() and not re.search(INJECTION, line, re.I)]
     if intent.slots.get("lookup"):  # "where's my order 7731?": what the lookup returned, about the thing asked
-        found = " ".join(part for part in re.split(r"(?<=[.!?])\s+|\n+", result.strip()) if not re.search(INJECTION, part, re.I))
+        found = " ".join(part for part in re.split(r"(?<=[.!?])\s+|\n+", result.strip()) if not re.search(INJECTION, part, re.I)
+                         and not re.search(ORDER_IN_DATA, part, re.I))  # rule 173: an order in any words is not content
         return found if number.lower() in found.lower() else f"{intent.slots['thing'].capitalize()} {number}: {found}".lstrip()
     return f"{intent.slots['thing'].capitalize()} {number} says: " + " ".join(said) if said else \
         f"{intent.slots['thing'].capitalize()} {number} is empty."
@@ -858,7 +981,7 @@ def closest_listed(listing: str, what: str) -> str | None:
 
 
 HANDLERS = {
-    "cancel": cancel, "move": move, "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
+    "convert": convert, "cancel": cancel, "move": move, "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
     "use": use, "check": check, "palindrome": palindrome, "fetch": fetch, "open": open_item, "unscheduled": lambda i, t: "OK, I won't: nothing was scheduled.", "reported": lambda i, t: say.reported(i.slots["words"]), "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
     "greet": greet, "joke": joke, "compare": compare, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",

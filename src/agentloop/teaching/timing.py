@@ -61,12 +61,16 @@ def timing(text: str) -> tuple[str, str, str]:
                   lambda m: str(["two", "three", "four", "five", "six"].index(m.group().lower()) + 2)
                   if m.group().lower() in ("two", "three", "four", "five", "six")
                   else {"ten": "10", "fifteen": "15", "twenty": "20", "thirty": "30"}[m.group().lower()], text, flags=re.I)
+    text = said_plainer(text)  # "a week from today" is "in 1 week", "this weekend" Saturday (rule 175)
+    in_month, text = day_in_month(text)  # "the first Monday of next month", "the last day of every month" (rule 175)
     every = " ".join(m.group().strip() for m in re.finditer(EVERY, text, re.I))
+    every = " ".join(filter(None, [f"on {in_month}" if re.search(r"\b(?:every|each) month\b", in_month) else "", every]))
     rest = re.sub(EVERY, " ", text, flags=re.I)
     found = [m for m in re.finditer(WHEN, rest, re.I) if not re.search(r"\b(?:about|of|re)\s+$", rest[:m.start()], re.I)
              or m is next(re.finditer(WHEN, rest, re.I))]  # "call grandma about sunday lunch": sunday is the lunch's
     found = [m for i, m in enumerate(found) if i == 0 or not re.search(r"\b(?:about|of|re)\s+$", rest[:m.start()], re.I)]
-    when = " ".join(SHORT.get(m.group().lower(), m.group().strip()) for m in found)
+    when = " ".join(filter(None, [in_month * (in_month not in every)] + [SHORT.get(m.group().lower(), m.group().strip())
+                                                                                      for m in found]))
     for m in reversed(found):  # "starting this saturday": the lead-in goes with the time it leads to
         lead = re.search(r"\b(?:starting|beginning|commencing|effective|runs)(?: (?:on|from))?\s+$", rest[:m.start()], re.I)
         rest = rest[:lead.start() if lead else m.start()] + " " + rest[m.end():]
@@ -80,6 +84,58 @@ QUOTED_TASK = (r"^\W*(?:(?:please|pls|can you|could you|hey|ok|okay)\W+)*(?:add|
 
 
 SAID_WORDS = r"(?<=\s)[\"“‘'][^\"“”’']{2,}[\"”’'](?!\w)"  # a quote after a word: words to say or write
+
+
+IN_MONTH = (rf"\b(?:on )?(?:the )?(?P<nth>first|second|third|fourth|last|1st|2nd|3rd|4th) (?P<day>{DAY}|day|weekday) of "
+            rf"(?P<which>next|this|the|every|each) month\b")
+NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": -1}
+
+
+COUNT_WORDS = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "ten": "10"}
+
+
+def said_plainer(text: str) -> str:
+    """Times said another way, as the forms below read them: "a week from today" is "in 1 week", "3 days from now"
+    "in 3 days", "this weekend" (also "at/on the weekend") is Saturday, "(by) the end of the month" its last day."""
+    text = re.sub(r"\b(an?|one|two|three|four|five|six|ten|\d+) (day|week|month)s? from (?:today|now)\b",
+                  lambda m: f"in {COUNT_WORDS.get(m[1].lower(), m[1])} {m[2]}" + "s" * (COUNT_WORDS.get(m[1].lower(), m[1]) != "1"),
+                  text, flags=re.I)
+    text = re.sub(r"\b(?:this|at the|on the|over the) weekend\b", "on Saturday", text, flags=re.I)
+    return re.sub(r"\b(?:by |at |before )?the end of (?:the|this) month\b", "on the last day of the month", text, flags=re.I)
+
+
+def day_in_month(text: str) -> tuple[str, str]:
+    """("the first monday of next month", the text without it): a day counted inside a month, else ("", text)."""
+    found = re.search(IN_MONTH, text, re.I)
+    if not found:
+        return "", text
+    said = f"the {found['nth'].lower()} {found['day'].lower()} of {found['which'].lower()} month"
+    return said, text[:found.start()] + " " + text[found.end():]
+
+
+def date_in_month(text: str, now: datetime):
+    """The date "the first monday of next month", "the last day of the month" names: in this month unless it has
+    passed (or "next month" is said), then in the next; None when the text names none."""
+    found = re.search(IN_MONTH, text, re.I)
+    if not found:
+        return None
+    first = now.date().replace(day=1)
+    months = [(first.replace(day=28) + timedelta(days=4)).replace(day=1)] if found["which"].lower() == "next" else \
+        [first, (first.replace(day=28) + timedelta(days=4)).replace(day=1)]
+    for start in months:
+        end = (start.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+        days = [start + timedelta(days=i) for i in range(end.day)]
+        wanted = found["day"].lower()
+        if wanted == "weekday":
+            days = [d for d in days if d.weekday() < 5]
+        elif wanted != "day":
+            days = [d for d in days if d.weekday() == DAYS.index(wanted[:3])]
+        nth = NTH[found["nth"].lower()]
+        date = days[nth - 1 if nth > 0 else -1] if len(days) >= abs(nth) else None
+        if date and (date > now.date() or date == now.date() and len(months) == 1 or date == now.date() and not
+                     (clock_of(text) and datetime.combine(date, datetime.min.time()).replace(hour=clock_of(text)[0], minute=clock_of(text)[1]) < now)):
+            return date
+    return None
 
 
 def task_of(text: str) -> str:
@@ -102,7 +158,7 @@ def task_of(text: str) -> str:
                   rf"appointment|booking)s?\b|\s+(?:me|to|for|about)\b)|enter|queue(?: up)?|{NUDGE} me(?: to| about| of)?|"
                   r"don't let me forget(?: to)?|remember to)?\s*(?:an? )?(?:reminder|event|entry|job|task|nudge|alarm)?"
                   r"\s*(?:to|for|about)?\s+", " ", text, flags=re.I)
-    task = re.sub(r"\b(?:to|on|in|into) (?:my|the) (?:calendar|agenda|schedule|queue|list|to-?do list|diary)\b|"
+    task = re.sub(r"\b(?:to|on|in|into) (?:my|the) (?:calendar|agenda|schedule|queue|list|to-?do list|diary|planner)\b|"
                   r"\b(?:please|pls|for me|thanks)\b|\bat\s*$|\bon\s*$", " ", task, flags=re.I)
     task = re.sub(r"^\W*pencil in\s+|\s+down(?:\s+for)?$", "", task.strip(" ,:"), flags=re.I)  # "pencil in X", "put X down for ..."
     task = re.sub(r"^(?:a |an )?one-?off\W+", "", task.strip(" ,:"), flags=re.I)  # "add a one-off: lunch with Priya"
@@ -171,8 +227,9 @@ def moment(phrase: str, now: datetime):
         count = {"a": 1, "an": 1, "one": 1, "half an": 0.5}.get(ahead[1]) or float(ahead[1])
         count += 0.5 if ahead[3] else 0
         unit = {"min": "minute", "hr": "hour"}.get(ahead[2], ahead[2])
-        return now + timedelta(**{f"{unit}s": count})
-    date = now.date()
+        return at_the_clock_said(now + timedelta(**{f"{unit}s": count}), text) if unit in ("day", "week") \
+            else now + timedelta(**{f"{unit}s": count})
+    date, day_said = now.date(), None
     if iso := re.search(r"\b(\d{4})-(\d\d)-(\d\d)\b", text):
         date = datetime(int(iso[1]), int(iso[2]), int(iso[3])).date()
     elif slashed := slashed_date(text, now):  # "14/08": the 14th of August (a day over 12 says which is which)
@@ -185,16 +242,27 @@ def moment(phrase: str, now: datetime):
         date += timedelta(days=2)
     elif "tomorrow" in text or "tmrw" in text:
         date += timedelta(days=1)
+    elif in_month := date_in_month(text, now):  # "the first monday of next month" (rule 175)
+        date = in_month
     elif (ordinal := re.search(rf"\b{ORDINAL} of next month\b", text)) and (day := day_of_month(ordinal.group())):
         date = next_on(day, (date.replace(day=1) + timedelta(days=32)).replace(day=1))  # "the first of next month"
     elif day := re.search(rf"\b{DAY}s?\b", text):  # "every month" names no Monday
         wanted = DAYS.index(day.group()[:3])
         date += timedelta(days=(wanted - date.weekday() - 1) % 7 + 1)  # the next one, never today
     elif ordinal := re.search(r"\b(\d{1,2})(?:st|nd|rd|th)\b", text):
-        date = next_on(int(ordinal[1]), date)
+        date = day_said = next_on(int(ordinal[1]), date)
     hour, minute = clock_of(text) or ((20, 0) if re.search(r"\btonight|evening\b", text) else (9, 0))
     when = datetime.combine(date, datetime.min.time()).replace(hour=hour, minute=minute)
+    if day_said and when < now:  # "on the 22nd at 8am", said on the 22nd at 16:30: next month's 22nd (rule 175)
+        return datetime.combine(next_on(day_said.day, date + timedelta(days=1)), when.time())
     return when + timedelta(days=1) if when < now and not re.search(rf"{DAY}|{MONTH}|\d{{4}}", text) and "today" not in text else when
+
+
+def at_the_clock_said(when: datetime, text: str) -> datetime:
+    """A day counted ahead keeps the clock time said with it ("in 3 days at noon" is that day at 12:00), else the
+    time it is now (rule 170)."""
+    clock = clock_of(re.sub(r"\bin (?:an?|one|half an|\d+(?:\.\d+)?) (?:day|week)s?\b", " ", text))
+    return when.replace(hour=clock[0], minute=clock[1]) if clock else when
 
 
 ORDINAL_WORDS = ["first", "second", "third", "fourth", "fifth"]

@@ -147,6 +147,8 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
                  r"liters?|gallons?)\b.*\b(?:into|to)\b", description, re.I) and not name_words & KEYWORDS["calculate"]:
         return None  # a unit conversion: none of the kinds we know
     memory = (name_words | other) & MEMORY_WORDS
+    if memory == {"user"} and (name_words | other) & TASK_WORDS:
+        memory = set()  # "Remove tasks from the schedule when the user no longer wants them": the user's wish, not a memory
     if memory and (name_words | leading_verb(description)) & {"get", "fetch", "read", "lookup", "search", "find", "look",
                                                                 "query", "dig", "retrieve", "open", "show", "view", "check",
                                                                 "peek", "pull", "list", "browse", "scan", "display"} \
@@ -164,6 +166,8 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     disagree = by_name and by_description and said[by_description] > said.get(by_name, 0) and not (
         by_name in ("remember", "recall", "forget") and memory and said[by_description] < 2)  # note_down: "... in plain words"
     chosen = by_description if disagree else best(scores)
+    if chosen == "multiply" and goods(name, description, params):
+        return None  # price_lookup: "Looks up the price of a product": a product on sale, not one of numbers (rule 173)
     if chosen in ARITHMETIC and described & TASK_WORDS and "schedule" in said:
         chosen = "schedule"  # add_yearly: "Adds a yearly reminder for a date": what it adds is scheduled work, not numbers
     if checker and chosen not in ("weather", "clock", "search", "recall", "list_memory", "remember", "schedule", "cancel", "forget"):
@@ -279,6 +283,15 @@ def fill(tool: Tool, values: dict) -> dict:
     return args
 
 
+def goods(name: str, description: str, params: tuple) -> bool:
+    """Whether "product" in a tool's words is a thing sold (a price, stock, a catalogue, an order) and no other word
+    says multiply: then the tool is no multiplier."""
+    said = set(words(name)) | set(words(description)) | {w for p in params for w in words(p)}
+    return not said & (KEYWORDS["multiply"] - {"product"}) and bool(said & {
+        "price", "prices", "cost", "costs", "stock", "catalogue", "catalog", "inventory", "shop", "store", "order", "orders",
+        "sku", "item", "items", "buy", "sell", "sold", "warehouse", "review", "reviews", "details", "description"})
+
+
 def described(tool: Tool, param: str) -> str:
     """What the schema says of a parameter: its own description and what the tool's description says of it."""
     said = re.search(rf"`?\b{re.escape(param)}\b`?\s*(?:is|:|=)\s*([^;]+?)(?:;|\.\s|\.$|$)", tool.description)
@@ -294,7 +307,7 @@ def described(tool: Tool, param: str) -> str:
 
 
 TIME_PARAM = {"start", "time", "date", "when", "due", "datetime", "moment", "begin", "begins", "starts", "at"}
-FORMAT = r"\bISO[- ]?8601(?: date[- ]?time| date| time)?|\bISO (?:date[- ]?time|date)\b|\bISO\b|YYYY[-\w:]*|\bHH:MM\b"
+FORMAT = r"\bISO[- ]?8601(?: date[- ]?time| date| time)?|\bISO (?:date[- ]?time|date)\b|\bISO\b|YYYY[-\w:]*(?: HH:MM)?|\bHH:MM\b"
 
 
 def format_of_the_one_time(tool: Tool, param: str) -> str:

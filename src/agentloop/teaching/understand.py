@@ -149,8 +149,11 @@ def intents_in(text: str) -> tuple:
         return tuple(i for i in intents_in(kept) if i.kind not in NOT_ASKED) + (Intent("unkept"),)
     if (wanted := wanted_instead(text)) is not None:  # "I don't want 5 plus 3, I want 5 times 3": only what is wanted
         return intents_in(wanted)
-    text = arithmetic.thousands_joined(text)  # "1,200 a month": one number to every reader below
-    if undone := arithmetic.before_the_cut(text) or arithmetic.count_of_each(text):  # "80 after a 20% discount: before?", "3 bags, each 18 kg"
+    text = arithmetic.said_plainly(arithmetic.thousands_joined(text))  # "1,200 a month", "three friends plus me" (rule 171)
+    if filled := arithmetic.containers_filled(text):  # "A box holds 24 eggs. I have 9 boxes and break 13": 9 * 24 - 13 (rule 171)
+        return (Intent("calculate", {"expression": filled[0]}) if filled[0] else Intent("unsure", {"unread": filled[1]}),)
+    if undone := arithmetic.before_the_cut(text) or arithmetic.count_of_each(text) \
+            or arithmetic.labelled_amounts(text) or arithmetic.more_than_before(text):  # "80 after a 20% discount: before?", "3 bags, each 18 kg"
         return (Intent("calculate", {"expression": undone}),)
     if priced := arithmetic.unit_priced(text):  # "Tickets cost 12 each. How much for 5 tickets?": the count times the price
         return (Intent("calculate", {"expression": priced}),)
