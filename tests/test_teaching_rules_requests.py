@@ -1,22 +1,12 @@
-"""Rules 153-160 of the teaching model (docs/teaching_model.md): what is and is not a request (someone else's words,
+"""Rules 153-160 and 181-183 of the teaching model (docs/teaching_model.md): what is and is not a request (someone else's words,
 a correction inside the sentence, numbers that are names), tools by what they look up, text tools by their
 description, and tool bans in any wording, each tried through a real agent loop with tools and phrasings of our own."""
 from test_teaching_corpus import loop
+from test_teaching_rules_actions import tool, tools
 
 from agentloop import teaching
 
 DATED = "You keep a calendar. It is Thursday 4 June 2026 (2026-06-04), 10:00 now."
-
-
-def tool(name, description, fn, required=None, **params):
-    """A schema (a param's type, or a dict for an enum) and its implementation, as loop() takes them."""
-    props = {p: (t if isinstance(t, dict) else {"type": t}) for p, t in params.items()}
-    return name, ({"type": "function", "function": {"name": name, "description": description, "parameters": {
-        "type": "object", "properties": props, "required": list(params) if required is None else required}}}, fn)
-
-
-def tools(*made):
-    return dict(made)
 
 
 # 153. Someone else's words are not a request: nothing is scheduled, stored or deleted; a request of the user's own
