@@ -55,105 +55,43 @@ def test_the_cell_as_shipped_fails_with_a_hint(agent, name, capsys):
     assert printed_in_the_notebook == printed
 
 
-RARE_WITH = '''def rare_first(scopes, text):
+SUM = "sum(weight(word) for word in about(key) & words(text))"
+TIES = 'lambda key: (score(key), memory[key]["importance"] != "low", memory[key]["created"]), reverse=True'
+IN_SCOPE = 'entry["scope"] in scopes and '
+
+
+def rare(weight="1 / having", score=SUM, order=TIES, in_scope=IN_SCOPE, having_in="about(other)"):
+    """A student's rare_first, the skeleton's holes filled in: the reference with one part changed."""
+    return f'''def rare_first(scopes, text):
     import math
     today = NOW.date().isoformat()
-    mine = [key for key, entry in memory.items() if entry["scope"] in scopes
-            and (entry["until"] is None or entry["until"] >= today)]
+    mine = [key for key, entry in memory.items() if {in_scope}(entry["until"] is None or entry["until"] >= today)]
     def weight(word):
-        having = sum(1 for other in mine if word in about(other))
+        having = sum(1 for other in mine if word in {having_in})
         return {weight}
-    return sorted(mine, key=lambda key: (sum(weight(word) for word in about(key) & words(text)),
-                                         memory[key]["importance"] != "low", memory[key]["created"]), reverse=True)'''
+    def score(key):
+        return {score}
+    return sorted(mine, key={order})'''
 
 
 WRONG = [  # (check, a plausible wrong answer, a phrase its hint must contain)
     # the holes filled with a count: every shared word weighs 1, as ranked's does
-    ("rare_first", '''def rare_first(scopes, text):
-    today = NOW.date().isoformat()
-    mine = [key for key, entry in memory.items() if entry["scope"] in scopes
-            and (entry["until"] is None or entry["until"] >= today)]
-    def weight(word):
-        having = sum(1 for other in mine if word in about(other))
-        return 1
-    def score(key):
-        return sum(weight(word) for word in about(key) & words(text))
-    return sorted(mine, key=lambda key: (score(key), memory[key]["importance"] != "low",
-                                         memory[key]["created"]), reverse=True)''', 'Yours counted them the same, as ranked does'),
+    ("rare_first", rare(weight='1'), 'Yours counted them the same, as ranked does'),
     # the commoner the word, the heavier: `having` itself as the weight
-    ("rare_first", '''def rare_first(scopes, text):
-    today = NOW.date().isoformat()
-    mine = [key for key, entry in memory.items() if entry["scope"] in scopes
-            and (entry["until"] is None or entry["until"] >= today)]
-    def weight(word):
-        having = sum(1 for other in mine if word in about(other))
-        return having
-    def score(key):
-        return sum(weight(word) for word in about(key) & words(text))
-    return sorted(mine, key=lambda key: (score(key), memory[key]["importance"] != "low",
-                                         memory[key]["created"]), reverse=True)''', 'The fewer memories have a word, the more it must weigh'),
+    ("rare_first", rare(weight='having'), 'The fewer memories have a word, the more it must weigh'),
     # BM25's raw idf, log((N - df + 0.5) / (df + 0.5)): below 0 for a word most memories have
-    ("rare_first", '''def rare_first(scopes, text):
-    today = NOW.date().isoformat()
-    mine = [key for key, entry in memory.items() if entry["scope"] in scopes
-            and (entry["until"] is None or entry["until"] >= today)]
-    def weight(word):
-        having = sum(1 for other in mine if word in about(other))
-        return math.log((len(mine) - having + 0.5) / (having + 0.5))
-    def score(key):
-        return sum(weight(word) for word in about(key) & words(text))
-    return sorted(mine, key=lambda key: (score(key), memory[key]["importance"] != "low",
-                                         memory[key]["created"]), reverse=True)''', 'more than nothing'),
+    ("rare_first", rare(weight='math.log((len(mine) - having + 0.5) / (having + 0.5))'), 'more than nothing'),
     # the rarest shared word alone (max), not the sum of all
-    ("rare_first", '''def rare_first(scopes, text):
-    today = NOW.date().isoformat()
-    mine = [key for key, entry in memory.items() if entry["scope"] in scopes
-            and (entry["until"] is None or entry["until"] >= today)]
-    def weight(word):
-        having = sum(1 for other in mine if word in about(other))
-        return 1 / having
-    def score(key):
-        return max([weight(word) for word in about(key) & words(text)], default=0)
-    return sorted(mine, key=lambda key: (score(key), memory[key]["importance"] != "low",
-                                         memory[key]["created"]), reverse=True)''', 'adds up the weights'),
+    ("rare_first", rare(score='max([weight(word) for word in about(key) & words(text)], default=0)'), 'adds up the weights'),
     # every word of the question, shared or not: each memory gets the same score
-    ("rare_first", '''def rare_first(scopes, text):
-    today = NOW.date().isoformat()
-    mine = [key for key, entry in memory.items() if entry["scope"] in scopes
-            and (entry["until"] is None or entry["until"] >= today)]
-    def weight(word):
-        having = sum(1 for other in mine if word in about(other))
-        return 1 / having
-    def score(key):
-        return sum(weight(word) for word in words(text))
-    return sorted(mine, key=lambda key: (score(key), memory[key]["importance"] != "low",
-                                         memory[key]["created"]), reverse=True)''', 'Every memory scored the same'),
+    ("rare_first", rare(score='sum(weight(word) for word in words(text))'), 'Every memory scored the same'),
     # the tie-breaks dropped: among equal scores the order of memory, not the newest first
-    ("rare_first", '''def rare_first(scopes, text):
-    today = NOW.date().isoformat()
-    mine = [key for key, entry in memory.items() if entry["scope"] in scopes
-            and (entry["until"] is None or entry["until"] >= today)]
-    def weight(word):
-        having = sum(1 for other in mine if word in about(other))
-        return 1 / having
-    def score(key):
-        return sum(weight(word) for word in about(key) & words(text))
-    return sorted(mine, key=lambda key: -score(key))''', "ranked's order decides between them"),
+    ("rare_first", rare(order='lambda key: -score(key)'), "ranked's order decides between them"),
     # `having` counted in the values only: 'sister' is in the key, so a shared word is in no value
-    ("rare_first", RARE_WITH.replace("{weight}", "math.log(1 + len(mine) / having)").replace(
-        "word in about(other)", "word in words(memory[other]['value'])"),
+    ("rare_first", rare(weight="math.log(1 + len(mine) / having)", having_in="words(memory[other]['value'])"),
      "`having` was 0 for a word a memory shares"),
     # the scope filter rewritten away: the agent's own note about the sister comes back
-    ("rare_first", '''def rare_first(scopes, text):
-    today = NOW.date().isoformat()
-    mine = [key for key, entry in memory.items() if (entry["until"] is None or entry["until"] >= today)]
-    def weight(word):
-        having = sum(1 for other in mine if word in about(other))
-        return 1 / having
-    def score(key):
-        return sum(weight(word) for word in about(key) & words(text))
-    return sorted(mine, key=lambda key: (score(key), memory[key]["importance"] != "low",
-                                         memory[key]["created"]), reverse=True)''', 'another scope'),
+    ("rare_first", rare(in_scope=""), 'another scope'),
     ("forget_mine", '''def forget_mine(key):
     return forget(key)''', "deleted the agent's notes"),
     ("forget_mine", '''def forget_mine(key):
@@ -213,28 +151,8 @@ def test_a_wrong_answer_fails_with_a_true_hint(agent, name, source, hint, capsys
 
 
 UNUSUAL = [  # right answers written another way: other names, other wording, dates parsed
-    ("rare_first", '''def rare_first(scopes, text):
-    today = NOW.date().isoformat()
-    mine = [key for key, entry in memory.items() if entry["scope"] in scopes
-            and (entry["until"] is None or entry["until"] >= today)]
-    def weight(word):
-        having = sum(1 for other in mine if word in about(other))
-        return 1 / having
-    def score(key):
-        return sum(weight(word) for word in about(key) & words(text))
-    return sorted(mine, key=lambda key: (score(key), memory[key]["importance"] != "low",
-                                         memory[key]["created"]), reverse=True)'''),
-    ("rare_first", '''def rare_first(scopes, text):
-    today = NOW.date().isoformat()
-    mine = [key for key, entry in memory.items() if entry["scope"] in scopes
-            and (entry["until"] is None or entry["until"] >= today)]
-    def weight(word):
-        having = sum(1 for other in mine if word in about(other))
-        return math.log(1 + (len(mine) - having + 0.5) / (having + 0.5))
-    def score(key):
-        return sum(weight(word) for word in about(key) & words(text))
-    return sorted(mine, key=lambda key: (score(key), memory[key]["importance"] != "low",
-                                         memory[key]["created"]), reverse=True)'''),
+    ("rare_first", rare()),
+    ("rare_first", rare(weight='math.log(1 + (len(mine) - having + 0.5) / (having + 0.5))')),
     ("rare_first", '''def rare_first(allowed, said):
     from collections import Counter
     import math as m
@@ -397,7 +315,7 @@ def test_the_oracle_agrees_with_other_weights_on_the_checks_store(agent):
     lesson09._busy_week(agent, agent["memory"], agent["USER"], agent["AGENT"])
     expected = lesson09._by_rarity(agent, agent["memory"], (agent["USER"],), "What is my sister's name?")
     for weight in ("1 / having", "math.log(1 + len(mine) / having)", "2 ** -having", "1 + 1 / having"):
-        ranking = define(agent, RARE_WITH.replace("{weight}", weight))
+        ranking = define(agent, rare(weight=weight))
         assert ranking((agent["USER"],), "What is my sister's name?") == expected, weight
     assert expected[0] == "sister"
 
