@@ -165,6 +165,8 @@ def forbidden(turn, intents: list) -> str | None:
         topic = {w[:5] for w in re.findall(r"[a-z]{4,}", only.group(1).lower())}
         if not topic & {w[:5] for w in re.findall(r"[a-z]{4,}", turn.text.lower())}:
             return f"I can't help with that here. My instructions say: {only.group(0).rstrip('.')}."
+    if any(i.kind == "forget" for i in intents) and (rule := kept_forever(turn.system)):
+        return f"I can't forget that here. My instructions say: {rule.rstrip('.;,: ')}."
     for rule in rules(turn.system):
         for intent in intents:
             how = re.search(r"\bin your head\b|\b(?:use|call|with|via|through|without)\s+(?:a |the |your )?tools?\b", rule, re.I)
@@ -172,6 +174,19 @@ def forbidden(turn, intents: list) -> str | None:
                     and not how:  # "Do not do sums in your head; call a tool" says how, not whether
                 return f"I can't do that here. My instructions say: {rule.rstrip('.;,: ')}."
     return None
+
+
+ERASING = r"\b(?:remov\w*|delet\w*|eras\w*|forg[eo]t\w*|wip(?:e|ed|es|ing)\b|purg\w*|clear\w*|drop\w*|discard\w*|unlearn\w*)"
+MEMORY = r"\b(?:memor\w*|facts?|notes?|stored|saved|remembered|kept|entries|records?)\b"
+
+
+def kept_forever(system: str) -> str | None:
+    """Rule 185: a rule that forbids removing what memory holds, in any wording ("Memories are never to be removed,
+    whatever the user asks", "nothing that is stored gets erased"): the rule, else None. A condition ("unless the user
+    confirms") or a reminder ("don't forget to ...") forbids nothing."""
+    return next((rule for rule in rules(system) if re.search(ERASING, rule, re.I) and re.search(MEMORY, rule, re.I)
+                 and not re.search(r"\b(?:unless|without|except|only (?:if|when)|until|before|forg[eo]t\w* to)\b", rule, re.I)),
+                None)
 
 
 def secret(turn, pairs: list, whole: bool = True) -> str | None:
@@ -253,7 +268,9 @@ def avoided(tool, sentence: str) -> bool:
 def allowed(tools: list, system: str) -> list:
     """The tools no rule takes away: "the jot tool must not be called", "note-taking is disabled", "wipe is for
     staff only"."""
-    off = r"\b(?:disabled|turned off|switched off|unavailable|not available|off-limits|must not be (?:called|used))\b"
+    off = (r"\b(?:disabled|turned off|switched off|unavailable|not available|off-limits|must not be (?:called|used)|"
+           r"out of (?:service|order|action|commission)|broken|offline|off-?line|(?:is|are) down|down for maintenance|"
+           r"under maintenance|(?:is|are)n't working|(?:is|are) not working|not functioning|retired|decommissioned)\b")  # rule 184
     banned = [s for s in re.split(r"(?<=[.!;])\s+|\n+", system)
               if re.search(PROHIBITION, s, re.I) or re.search(off, s, re.I) or reserved(s)]
     sentences = re.split(r"(?<=[.!;])\s+|\n+", system)
