@@ -309,12 +309,46 @@ def withheld(system: str, text: str) -> str:
     return f"I can't share that result: it is above my limit ({next(r for r in rules(system) if re.search(LIMIT, r, re.I)).rstrip('.;')})."
 
 
-DISCLOSE = (r"\b(?:disclos\w*|reveal\w*|divulg\w*|leak\w*|shar(?:e|ed|ing)|tell|told|say|said|mention\w*|repeat\w*|"
+DISCLOSE = (r"\b(?:(?:read|spell|call)(?: (?:it|them|this|that))? out|aloud|out loud|utter\w*|spoken|voic\w*|recit\w*|disclos\w*|reveal\w*|divulg\w*|leak\w*|shar(?:e|ed|ing)|tell|told|say|said|mention\w*|repeat\w*|"
             r"quot\w*|show\w*|spill\w*|give (?:it|this|that|them)? ?(?:out|away)|pass(?:ed)? on|let (?:anyone|anybody|"
             r"the user|users?|people) (?:know|see|have))\b")
 CONFIDENTIAL = (r"\b(?:confidential|classified|internal only|not for (?:the user|users|anyone)|eyes only)\b|"
                 r"\b(?:is|are|be|keep|kept|stays?|remains?|treat(?:ed)?|marked|as|strictly|top)\s+(?:\w+\s+)?(?:secret|private)\b|"
                 r"\bkeep\b[^.;]{0,40}\b(?:secret|private)\b|^\W*(?:internal|secret|private)\s*:")  # "... is secret", "keep this private"; not "The Secret History"
+VAULT = r"\b(?:vault|in (?:the|a) safe|lock and key|locked (?:away|up)|to yourself|between you and)\b"  # "keep it in the vault"
+OTHERS = r"\b(?:others|other people|anyone else|third[- ]part\w*|strangers|outsiders|other users)\b"
+
+
+def unsaid(system: str, text: str) -> str:
+    """Rule 186: a reply that would say a remembered secret of a kind a rule keeps unsaid ("Anything marked password must
+    stay between you and the vault; never say it aloud", "PINs are never read out"), even to the user, is a refusal. A
+    rule that keeps it from others only ("never share the user's PIN with anyone else") leaves it theirs."""
+    kinds = unsaid_kinds(system)
+    if not kinds:
+        return text
+    from .facts import facts_in_memory  # memory is read only when such a rule exists
+    for key, value in facts_in_memory(system).items():
+        value = str(value).strip()
+        if len(value) > 2 and value.lower() in text.lower() and any(re.search(SENSITIVE[k], f"{key.replace('_', ' ')} {value}", re.I)
+                                                                     for k in kinds):
+            return f"I can't say that: my instructions keep {kinds[0]} from being said, even to you."
+    return text
+
+
+@lru_cache(maxsize=64)
+def unsaid_kinds(system: str) -> tuple[str, ...]:
+    """The kinds of secret (SENSITIVE) that the system prompt's rules keep unsaid to everyone, the user included."""
+    sentences = [s.strip() for s in re.split(r"(?<=[.!;])\s+|\n+", system) if s.strip()]
+    kinds = []
+    for i, sentence in enumerate(sentences):
+        kept = re.search(VAULT, sentence, re.I) or re.search(PROHIBITION, sentence, re.I) and re.search(DISCLOSE, sentence, re.I)
+        if not kept or re.search(OTHERS, sentence, re.I) or re.search(r"[\"']\s*:\s*|^\W*-\s", sentence):
+            continue  # kept from others only, or a line of memory
+        named = sentence + (" " + sentences[i - 1] if i and re.search(POINTS_BACK, sentence, re.I) else "")
+        kinds += [k for k, pattern in SENSITIVE.items() if k not in kinds and re.search(pattern, named, re.I)]
+    return tuple(kinds)
+
+
 POINTS_BACK = r"\b(?:it|this|that|these|them|those|the above|this information|the (?:code|word|value|number|answer))\b"
 
 
@@ -347,7 +381,8 @@ def undisclosed(system: str) -> str:
 def asks_confidential(system: str, question: str) -> bool:
     """A question about something the system prompt keeps confidential: it shares a word that matters with it."""
     ignore = {"what", "when", "where", "which", "who", "the", "and", "you", "your", "tell", "know", "user", "anyone",
-              "disclosed", "reveal", "share", "never", "under", "circumstances", "about", "this", "that", "with"}
+              "disclosed", "reveal", "share", "never", "under", "circumstances", "about", "this", "that", "with",
+              "live", "lives", "have", "does", "again"}
     wanted = {w for w in re.findall(r"[a-z0-9]{3,}", question.lower())} - ignore
     return any(wanted & set(re.findall(r"[a-z0-9]{3,}", s.lower())) for s in confidential(system))
 
