@@ -327,11 +327,15 @@ def unsaid(system: str, text: str) -> str:
     if not kinds:
         return text
     from .facts import facts_in_memory  # memory is read only when such a rule exists
-    for key, value in facts_in_memory(system).items():
-        value = str(value).strip()
-        if len(value) > 2 and value.lower() in text.lower() and any(re.search(SENSITIVE[k], f"{key.replace('_', ' ')} {value}", re.I)
-                                                                     for k in kinds):
-            return f"I can't say that: my instructions keep {kinds[0]} from being said, even to you."
+    held = {k: str(v).strip() for k, v in facts_in_memory(system).items() if len(str(v).strip()) > 2}
+    secrets = [v for k, v in held.items() if any(re.search(SENSITIVE[kind], f"{k.replace('_', ' ')} {v}", re.I) for kind in kinds)]
+    said = [v for v in secrets if v.lower() in text.lower()]
+    if not said:
+        return text
+    if not any(v.lower() in text.lower() for v in held.values() if v not in secrets):
+        return f"I can't say that: my instructions keep {kinds[0]} from being said, even to you."
+    for value in said:  # a list of what it knows: the other facts are still said
+        text = re.sub(re.escape(value), "(kept back: my instructions keep it unsaid)", text, flags=re.I)
     return text
 
 
