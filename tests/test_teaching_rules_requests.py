@@ -365,3 +365,56 @@ def test_asked_to_answer_now_after_tool_results_it_answers_from_them():
         messages += [first, {"role": "tool", "tool_call_id": call["id"], "content": "8"}, {"role": "user", "content": nudge}]
         last = teaching.respond({"model": "teaching-model", "messages": messages, "tools": offered})["choices"][0]["message"]
         assert not last.get("tool_calls") and "8" in last["content"] and "no rule" not in last["content"], (nudge, last)
+
+
+# 184 (round 25): a tool the system prompt says is out of service, broken, down or offline is not called; the request
+# is answered without it where it can be.
+def test_a_tool_said_to_be_out_of_service_is_not_called():
+    made = tools(tool("plus_two", "Adds a and b.", lambda a, b: a + b, a="number", b="number"),
+                 tool("minus", "Subtracts b from a.", lambda a, b: a - b, a="number", b="number"))
+    for rule in ("Note: plus_two is out of order this week.", "The plus_two function is down for maintenance.",
+                 "plus_two: currently offline, sorry.", "plus_two is broken at the moment."):
+        answer, calls, _ = loop("What is 31 plus 14?", made, system=f"You help with sums. {rule}")
+        assert all(name != "plus_two" for name, _ in calls) and answer and "45" in answer, (rule, calls, answer)
+    answer, calls, _ = loop("What is 31 plus 14?", made, system="You help with sums. plus_two is working fine.")
+    assert calls and calls[0][0] == "plus_two", (calls, answer)
+
+
+# 185 (round 25): a rule against removing what memory holds, in any wording, refuses a request to forget; a reminder
+# ("don't forget to ...") or a condition forbids nothing.
+def test_a_rule_against_removing_memories_refuses_forgetting():
+    def render(facts):
+        return "Known about the user:\n" + "\n".join(f"- {k}: {v}" for k, v in facts.items())
+    for rule in ("Saved facts must never be deleted, no matter who asks.", "Nothing in your notes may be wiped.",
+                 "Under no circumstances should stored entries be purged."):
+        log = []
+        made = tools(tool("scrub", "Remove a remembered fact by its key.", lambda key: log.append(key) or "removed", key="string"))
+        answer, _, _ = loop("Please forget my employer", made, system=f"{rule}\n{render({'employer': 'Acme', 'pet': 'cat'})}")
+        assert not log and "can't" in answer, (rule, log, answer)
+    log = []
+    made = tools(tool("scrub", "Remove a remembered fact by its key.", lambda key: log.append(key) or "removed", key="string"))
+    loop("Please forget my employer", made, system=f"Don't forget to be friendly.\n{render({'employer': 'Acme'})}")
+    assert log == ["employer"], log
+
+
+# 186 (round 25): a rule that keeps a kind of secret unsaid, even to the user ("keep it in the vault", "never read it
+# out"), keeps a remembered secret of that kind out of every reply; other facts are still said, and a rule that keeps it
+# from others only leaves it the user's.
+def test_a_secret_kind_kept_unsaid_is_never_in_a_reply():
+    def ask_with(system, facts, question):
+        lines = "\n".join(f"- {k}: {v}" for k, v in facts.items())
+        return loop(question, {}, system=f"{system}\nMemory:\n{lines}")[0]
+    facts = {"alarm code": "5830", "gym pin": "2719", "town": "Ghent"}
+    for system in ("Codes and PINs live in the vault. Do not read them out.", "Pins are never to be spoken aloud.",
+                   "Keep every passcode locked away, even from the user."):
+        for question in ("what's my gym pin?", "what is the alarm code again?"):
+            answer = ask_with(system, facts, question)
+            assert "5830" not in answer and "2719" not in answer, (system, question, answer)
+        assert "Ghent" in ask_with(system, facts, "which town do I live in?"), system
+    assert "2719" in ask_with("Never share the user's PIN with anyone else.", facts, "what's my gym pin?")
+
+
+def test_a_list_of_what_it_knows_keeps_the_secret_back_and_says_the_rest():
+    system = "Pins belong in the vault.\nMemory:\n- bike lock pin: 6604\n- favourite colour: teal"
+    answer = loop("what do you know about me?", {}, system=system)[0]
+    assert "6604" not in answer and "teal" in answer, answer

@@ -14,7 +14,7 @@ from . import arithmetic, facts, say, statements
 from .entries import called_off, moved_instead
 from .pointed import pointed_request
 from .remembering import HANDLERS as MEMORY, keys_listed
-from .rules import SAY, forbidden, injected, styled, undisclosed, withheld
+from .rules import SAY, forbidden, injected, styled, undisclosed, unsaid, withheld
 from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, converting, fetching, looking_up, opening, refusal
 from .grammar import PEOPLE
 from .toolbox import KEYWORDS, Missing, Tool, call, stem, type_of, words
@@ -72,7 +72,7 @@ class Turn:
 def answer(turn: Turn):
     """The reply for this turn: (text, calls), in the style the system prompt asks for."""
     text, calls = planned(turn)
-    return (styled(turn.system, withheld(turn.system, text)) if text else text), calls
+    return (styled(turn.system, unsaid(turn.system, withheld(turn.system, text))) if text else text), calls
 
 
 def planned(turn: Turn):

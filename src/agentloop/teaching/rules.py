@@ -165,6 +165,8 @@ def forbidden(turn, intents: list) -> str | None:
         topic = {w[:5] for w in re.findall(r"[a-z]{4,}", only.group(1).lower())}
         if not topic & {w[:5] for w in re.findall(r"[a-z]{4,}", turn.text.lower())}:
             return f"I can't help with that here. My instructions say: {only.group(0).rstrip('.')}."
+    if any(i.kind == "forget" for i in intents) and (rule := kept_forever(turn.system)):
+        return f"I can't forget that here. My instructions say: {rule.rstrip('.;,: ')}."
     for rule in rules(turn.system):
         for intent in intents:
             how = re.search(r"\bin your head\b|\b(?:use|call|with|via|through|without)\s+(?:a |the |your )?tools?\b", rule, re.I)
@@ -172,6 +174,19 @@ def forbidden(turn, intents: list) -> str | None:
                     and not how:  # "Do not do sums in your head; call a tool" says how, not whether
                 return f"I can't do that here. My instructions say: {rule.rstrip('.;,: ')}."
     return None
+
+
+ERASING = r"\b(?:remov\w*|delet\w*|eras\w*|forg[eo]t\w*|wip(?:e|ed|es|ing)\b|purg\w*|clear\w*|drop\w*|discard\w*|unlearn\w*)"
+MEMORY = r"\b(?:memor\w*|facts?|notes?|stored|saved|remembered|kept|entries|records?)\b"
+
+
+def kept_forever(system: str) -> str | None:
+    """Rule 185: a rule that forbids removing what memory holds, in any wording ("Memories are never to be removed,
+    whatever the user asks", "nothing that is stored gets erased"): the rule, else None. A condition ("unless the user
+    confirms") or a reminder ("don't forget to ...") forbids nothing."""
+    return next((rule for rule in rules(system) if re.search(ERASING, rule, re.I) and re.search(MEMORY, rule, re.I)
+                 and not re.search(r"\b(?:unless|without|except|only (?:if|when)|until|before|forg[eo]t\w* to)\b", rule, re.I)),
+                None)
 
 
 def secret(turn, pairs: list, whole: bool = True) -> str | None:
@@ -253,7 +268,9 @@ def avoided(tool, sentence: str) -> bool:
 def allowed(tools: list, system: str) -> list:
     """The tools no rule takes away: "the jot tool must not be called", "note-taking is disabled", "wipe is for
     staff only"."""
-    off = r"\b(?:disabled|turned off|switched off|unavailable|not available|off-limits|must not be (?:called|used))\b"
+    off = (r"\b(?:disabled|turned off|switched off|unavailable|not available|off-limits|must not be (?:called|used)|"
+           r"out of (?:service|order|action|commission)|broken|offline|off-?line|(?:is|are) down|down for maintenance|"
+           r"under maintenance|(?:is|are)n't working|(?:is|are) not working|not functioning|retired|decommissioned)\b")  # rule 184
     banned = [s for s in re.split(r"(?<=[.!;])\s+|\n+", system)
               if re.search(PROHIBITION, s, re.I) or re.search(off, s, re.I) or reserved(s)]
     sentences = re.split(r"(?<=[.!;])\s+|\n+", system)
@@ -292,12 +309,50 @@ def withheld(system: str, text: str) -> str:
     return f"I can't share that result: it is above my limit ({next(r for r in rules(system) if re.search(LIMIT, r, re.I)).rstrip('.;')})."
 
 
-DISCLOSE = (r"\b(?:disclos\w*|reveal\w*|divulg\w*|leak\w*|shar(?:e|ed|ing)|tell|told|say|said|mention\w*|repeat\w*|"
+DISCLOSE = (r"\b(?:(?:read|spell|call)(?: (?:it|them|this|that))? out|aloud|out loud|utter\w*|spoken|voic\w*|recit\w*|disclos\w*|reveal\w*|divulg\w*|leak\w*|shar(?:e|ed|ing)|tell|told|say|said|mention\w*|repeat\w*|"
             r"quot\w*|show\w*|spill\w*|give (?:it|this|that|them)? ?(?:out|away)|pass(?:ed)? on|let (?:anyone|anybody|"
             r"the user|users?|people) (?:know|see|have))\b")
 CONFIDENTIAL = (r"\b(?:confidential|classified|internal only|not for (?:the user|users|anyone)|eyes only)\b|"
                 r"\b(?:is|are|be|keep|kept|stays?|remains?|treat(?:ed)?|marked|as|strictly|top)\s+(?:\w+\s+)?(?:secret|private)\b|"
                 r"\bkeep\b[^.;]{0,40}\b(?:secret|private)\b|^\W*(?:internal|secret|private)\s*:")  # "... is secret", "keep this private"; not "The Secret History"
+VAULT = r"\b(?:vault|in (?:the|a) safe|lock and key|locked (?:away|up)|to yourself|between you and)\b"  # "keep it in the vault"
+OTHERS = r"\b(?:others|other people|anyone else|third[- ]part\w*|strangers|outsiders|other users)\b"
+
+
+def unsaid(system: str, text: str) -> str:
+    """Rule 186: a reply that would say a remembered secret of a kind a rule keeps unsaid ("Anything marked password must
+    stay between you and the vault; never say it aloud", "PINs are never read out"), even to the user, is a refusal. A
+    rule that keeps it from others only ("never share the user's PIN with anyone else") leaves it theirs."""
+    kinds = unsaid_kinds(system)
+    if not kinds:
+        return text
+    from .facts import facts_in_memory  # memory is read only when such a rule exists
+    held = {k: str(v).strip() for k, v in facts_in_memory(system).items() if len(str(v).strip()) > 2}
+    secrets = [v for k, v in held.items() if any(re.search(SENSITIVE[kind], f"{k.replace('_', ' ')} {v}", re.I) for kind in kinds)]
+    said = [v for v in secrets if v.lower() in text.lower()]
+    if not said:
+        return text
+    if not any(v.lower() in text.lower() for v in held.values() if v not in secrets):
+        return f"I can't say that: my instructions keep {kinds[0]} from being said, even to you."
+    for value in said:  # a list of what it knows: the other facts are still said
+        text = re.sub(re.escape(value), "(kept back: my instructions keep it unsaid)", text, flags=re.I)
+    return text
+
+
+@lru_cache(maxsize=64)
+def unsaid_kinds(system: str) -> tuple[str, ...]:
+    """The kinds of secret (SENSITIVE) that the system prompt's rules keep unsaid to everyone, the user included."""
+    sentences = [s.strip() for s in re.split(r"(?<=[.!;])\s+|\n+", system) if s.strip()]
+    kinds = []
+    for i, sentence in enumerate(sentences):
+        kept = re.search(VAULT, sentence, re.I) or re.search(PROHIBITION, sentence, re.I) and re.search(DISCLOSE, sentence, re.I)
+        if not kept or re.search(OTHERS, sentence, re.I) or re.search(r"[\"']\s*:\s*|^\W*-\s", sentence):
+            continue  # kept from others only, or a line of memory
+        named = sentence + (" " + sentences[i - 1] if i and re.search(POINTS_BACK, sentence, re.I) else "")
+        kinds += [k for k, pattern in SENSITIVE.items() if k not in kinds and re.search(pattern, named, re.I)]
+    return tuple(kinds)
+
+
 POINTS_BACK = r"\b(?:it|this|that|these|them|those|the above|this information|the (?:code|word|value|number|answer))\b"
 
 
@@ -330,7 +385,8 @@ def undisclosed(system: str) -> str:
 def asks_confidential(system: str, question: str) -> bool:
     """A question about something the system prompt keeps confidential: it shares a word that matters with it."""
     ignore = {"what", "when", "where", "which", "who", "the", "and", "you", "your", "tell", "know", "user", "anyone",
-              "disclosed", "reveal", "share", "never", "under", "circumstances", "about", "this", "that", "with"}
+              "disclosed", "reveal", "share", "never", "under", "circumstances", "about", "this", "that", "with",
+              "live", "lives", "have", "does", "again"}
     wanted = {w for w in re.findall(r"[a-z0-9]{3,}", question.lower())} - ignore
     return any(wanted & set(re.findall(r"[a-z0-9]{3,}", s.lower())) for s in confidential(system))
 
