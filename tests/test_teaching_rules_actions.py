@@ -1265,3 +1265,33 @@ def test_an_order_to_the_assistant_in_any_words_is_cut_from_the_data():
     answer, calls, _ = loop("weather in Paris tomorrow?", kit)
     assert calls == [("city_weather", {"location": "Paris tomorrow"})], calls  # another day is not answered with today's
     assert not moved
+
+
+def reckoner():
+    """Two-number tools named and shaped unlike the lessons' (rules 190-191)."""
+    return tools(tool("combine", "Adds two numbers.", lambda first, second: first + second, first="number", second="number"),
+                 tool("scale_by", "Multiplies a value by a factor.", lambda value, factor: value * factor, value="number", factor="number"),
+                 tool("split_into", "Divides a value by a divisor.", lambda value, divisor: value / divisor, value="number", divisor="number"))
+
+
+# 190. A duration said in two units is one duration, never a sum of its numbers.
+def test_a_duration_in_two_units_is_one_duration():
+    for said, right in (("The ferry crossing is 2 hours 35 minutes. How many minutes is that?", "155"),
+                        ("Our road trip lasted 3 days and 9 hours - how many hours in total?", "81"),
+                        ("Bus QX 311 gets there in 1 h 5 min. How many minutes?", "65"),
+                        ("The lecture ran 1 hour 30 minutes. How long is that in hours?", "1.5"),
+                        ("Her plank record is 4 min 20 sec. how many seconds?", "260")):
+        answer, calls, _ = loop(said, reckoner())
+        assert right in answer and "combine" in [c[0] for c in calls], (said, calls, answer)
+    answer, calls, _ = loop("The bake takes 1 hour 10 minutes plus 25 minutes of cooling. How long altogether?", reckoner())
+    assert not calls and "1 hour 10 minutes" in answer, (calls, answer)  # an answer in no unit said: an honest question
+
+
+# 191. A number with a capital glued to it names something, and so does the same word's plain number.
+def test_numbers_glued_to_names_are_not_operands():
+    for said, right, names in (("Suite 7C sleeps 4 guests and Suite 12 sleeps 3. How many guests in total?", "7", (7, 12)),
+                               ("Locker 21A holds 6 books and Locker 9 holds 5. How many books altogether?", "11", (21, 9)),
+                               ("Bay D14 has 30 crates and bay F2 another 12. How many crates total?", "42", (14, 2))):
+        answer, calls, _ = loop(said, reckoner())
+        assert f"answer is {right}." in answer.lower(), (said, calls, answer)
+        assert all(a not in names for _, c in calls for a in c.values()), (said, calls)

@@ -223,11 +223,21 @@ PER = {("week", "year"): 52, ("month", "year"): 12, ("day", "week"): 7, ("day", 
 
 def named(text: str) -> str:
     """A number that is part of a name is no operand: "a Boeing 747", "for Maroon 5", "Blink-182", flight "LH400" -> the name alone."""
+    text = glued_labels(text)
     text = re.sub(r"\b([A-Za-z]+)\d+[A-Za-z]*\b", r"\1", text)  # letters and digits glued (BA117, ICE574, Q3) name something
     text = re.sub(r"\b((?i:a|an|the|my|his|her|our|their)\s+[a-z]*[A-Z][a-zA-Z]*)\s+\d+\b", r"\1", text)
     text = labels_unnumbered(text)
     text = re.sub(r"(?<=[a-z,] )([A-Z][a-zA-Z]+)(?:\s+|-)\d+\b(?!\s*(?:am|pm|%|percent|:))", r"\1", text)
     return re.sub(r"\b([A-Z][a-zA-Z]+)-\d+\b", r"\1", text)
+
+
+def glued_labels(text: str) -> str:
+    """A number with a capital glued after it names something ("Apartment 42B", "Flat 3A", "Seat 12C"), and so does the
+    same word's plain number elsewhere ("... and Apartment 17 has 2"): the word is kept, the numbers dropped (rule 191)."""
+    words = set(re.findall(r"\b([A-Z][a-zA-Z]+) \d+[A-Z]\b", text))
+    for word in words:
+        text = re.sub(rf"\b{word} \d+[A-Z]?\b", word, text)
+    return text
 
 
 OPERAND_WORDS = (r"(?:and|plus|minus|times|x|by|from|to|of|into|over|off|with|or|more|less|each|every|per|percent|divided|multiplied|"
@@ -675,6 +685,36 @@ def show(value: float) -> str:
 
 SPANS = {("day", "week"): 7, ("day", "fortnight"): 14, ("day", "year"): 365, ("week", "year"): 52, ("month", "year"): 12,
          ("hour", "day"): 24, ("minute", "hour"): 60}
+SECONDS_IN = {"day": 86400, "hour": 3600, "minute": 60, "second": 1}
+DURATION_UNIT = {"d": "day", "day": "day", "days": "day", "h": "hour", "hr": "hour", "hrs": "hour", "hour": "hour",
+                 "hours": "hour", "m": "minute", "min": "minute", "mins": "minute", "minute": "minute", "minutes": "minute",
+                 "s": "second", "sec": "second", "secs": "second", "second": "second", "seconds": "second"}
+DURATION_WORD = r"(?:days?|d|hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)"
+TWO_UNITS = rf"\b(\d+(?:\.\d+)?) ?({DURATION_WORD})\b,? (?:and )?(\d+(?:\.\d+)?) ?({DURATION_WORD})\b"
+
+
+def one_duration(text: str) -> tuple | None:
+    """A duration said in two units is one duration, never a sum of its numbers (rule 190): "3 hours 20 minutes" in
+    minutes is 3 * 60 + 20, "2 days and 6 hours" in hours 2 * 24 + 6. Returns (expression, None), or (None, what it could
+    not read) when the unit wanted is not said or other numbers are in the question; None with no such duration."""
+    plain_text = numbers_in_words(named(text))
+    said = re.search(TWO_UNITS, plain_text, re.I)
+    if not said or not re.search(r"\bhow (?:many|long|much)\b|\bconvert\b|\btotal\b|\bin (?:days|hours|minutes|seconds)\b", plain_text, re.I) \
+            or re.search(r"\b(?:remind|timer|alarm|schedul|book|set|wake)", plain_text, re.I):
+        return None
+    big, small = DURATION_UNIT[said.group(2).lower()], DURATION_UNIT[said.group(4).lower()]
+    if SECONDS_IN[big] <= SECONDS_IN[small]:
+        return None
+    wanted = re.search(r"\bhow many (days|hours|minutes|seconds)\b|\b(?:in|to|into) (days|hours|minutes|seconds)\b\W*$", plain_text, re.I)
+    others = re.findall(r"\d+(?:\.\d+)?", plain_text[:said.start()] + " " + plain_text[said.end():])
+    if not wanted or others:
+        return None, said.group()
+    target = SECONDS_IN[unit((wanted.group(1) or wanted.group(2)).lower())]
+    scale = lambda name, amount: amount if SECONDS_IN[name] == target else \
+        f"{amount} * {SECONDS_IN[name] // target}" if SECONDS_IN[name] > target else f"{amount} / {target // SECONDS_IN[name]}"  # noqa: E731
+    return f"{scale(big, said.group(1))} + {scale(small, said.group(3))}", None
+
+
 EVERY_UNIT = r"(?:(?:every|each|per|an?) (?P<per>minute|hour|day|week|month)|(?P<ly>hourly|daily|weekly|monthly))"
 
 
