@@ -1295,3 +1295,17 @@ def test_numbers_glued_to_names_are_not_operands():
         answer, calls, _ = loop(said, reckoner())
         assert f"answer is {right}." in answer.lower(), (said, calls, answer)
         assert all(a not in names for _, c in calls for a in c.values()), (said, calls)
+
+
+# 192. A text tool is chosen by the kind of letter it counts, not by "have" or "does" shared with a word counter.
+def test_a_letter_kind_counter_is_chosen_over_a_word_counter():
+    kit = tools(tool("count_terms", "Counts how many words a passage has.", lambda passage: len(passage.split()), passage="string"),
+                tool("consonant_gauge", "Counts the consonants in a piece of text.",
+                     lambda passage: sum(c.isalpha() and c.lower() not in "aeiou" for c in passage), passage="string"),
+                tool("vowel_tally", "Tells how many vowels (a e i o u) a word has.",
+                     lambda word: sum(c in "aeiou" for c in word.lower()), word="string"))
+    for said, called, right in (("How many consonants does the word 'strength' have?", "consonant_gauge", "7"),
+                                ("how many vowels has the word 'crypt'?", "vowel_tally", "0"),
+                                ("How many words does 'the quick brown fox' have?", "count_terms", "4")):
+        answer, calls, _ = loop(said, kit)
+        assert [c[0] for c in calls] == [called] and right in answer, (said, calls, answer)

@@ -218,6 +218,9 @@ GENERIC = {"text", "string", "word", "number", "value", "return", "give", "input
            "how", "many", "much", "the", "and", "for", "are", "can", "you", "tim", "piec", "show", "get"}
 
 
+GENERIC_STEMS = {statements.lemma(w) for w in GENERIC}  # "have" read as "hav", "does" as "doe": never what a tool is about (rule 192)
+
+
 NEAR_WORDS = {"long": "length", "len": "length", "many": "number", "count": "number", "char": "character",
               "chars": "character", "letter": "character", "size": "length",
               **dict.fromkeys(("space", "blank"), statements.lemma("whitespace"))}  # a small table of near-synonyms
@@ -230,7 +233,7 @@ def overlapping(turn: Turn) -> list:
     subject = re.search(r"[\"“]([^\"”]+)[\"”]|(?<!\w)['‘]([^'’]+)['’](?!\w)|:\s*(.+)$", turn.text)
 
     def meant(text: str) -> set:
-        return {NEAR_WORDS.get(w, statements.lemma(w)) for w in words(text) if len(w) >= 3} - GENERIC
+        return {NEAR_WORDS.get(w, statements.lemma(w)) for w in words(text) if len(w) >= 3} - GENERIC - GENERIC_STEMS
     number = re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]*\d)", turn.text)
     if not subject and len(number) == 1:  # "how many km is 26.2 miles?" and miles_to_km(miles): the number goes in
         numeric = [t for t in turn.tools if t.kind is None and [type_of(spec) for spec in t.params.values()] in (["number"], ["integer"])]
