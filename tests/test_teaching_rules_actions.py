@@ -1309,3 +1309,17 @@ def test_a_letter_kind_counter_is_chosen_over_a_word_counter():
                                 ("How many words does 'the quick brown fox' have?", "count_terms", "4")):
         answer, calls, _ = loop(said, kit)
         assert [c[0] for c in calls] == [called] and right in answer, (said, calls, answer)
+
+
+# 193. A timer asked tersely: its label and its span, never the span as the label or a made-up number.
+def test_a_terse_timer_fills_its_span():
+    started = []
+    kit = tools(tool("countdown", "Starts a kitchen countdown that rings after the given minutes.",
+                     lambda tag, mins: started.append((tag, mins)) or f"Countdown {tag} for {mins} min", tag="string", mins="integer"))
+    for said in ("Rice timer: 15 min", "oven timer - 40 mins", "Noodles: 3 min timer", "timer for the bread, 25 minutes",
+                 "start a 6 minute timer for eggs", "Steak timer 1 h"):
+        loop(said, kit, DATED)
+    assert started == [("Rice", 15), ("oven", 40), ("Noodles", 3), ("bread", 25), ("eggs", 6), ("Steak", 60)], started
+    answer, calls, _ = loop("Popcorn timer: 2 min", tools(tool("tag_clip", "Tags a clip with a label and a length in seconds.",
+                                                                lambda label, seconds: "ok", label="string", seconds="number")))
+    assert not any(c[1].get("seconds") == 0 for c in calls), calls  # a number is never made up from a quoted text
