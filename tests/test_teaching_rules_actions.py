@@ -1323,3 +1323,14 @@ def test_a_terse_timer_fills_its_span():
     answer, calls, _ = loop("Popcorn timer: 2 min", tools(tool("tag_clip", "Tags a clip with a label and a length in seconds.",
                                                                 lambda label, seconds: "ok", label="string", seconds="number")))
     assert not any(c[1].get("seconds") == 0 for c in calls), calls  # a number is never made up from a quoted text
+
+
+# 194. A story's amount told by an earlier one ("twice as many as he gave away") is computed, or named as unread.
+def test_an_amount_told_by_an_earlier_one_is_every_step():
+    for said, right in (("Priya has 60 beads. She uses 14 on a bracelet. Later she buys twice as many as she used. How many beads now?", "74"),
+                        ("Ken had 45 stamps. He lost 9 on the bus. Then he found three times as many as he lost. How many does he have now?", "63"),
+                        ("Ava has 36 shells. She sells 10. Then she collects half as many as she sold. How many shells now?", "31")):
+        answer, calls, _ = loop(said, reckoner() | tools(tool("minus", "Subtracts b from a.", lambda a, b: a - b, a="number", b="number")))
+        assert f"answer is {right}." in answer.lower(), (said, calls, answer)
+    answer, calls, _ = loop("Tom has 20 cars. He gets twice as many as his cousin has. How many now?", reckoner())
+    assert "twice as many" in answer and "answer is" not in answer.lower(), answer  # an amount never said: no partial answer

@@ -473,11 +473,30 @@ GAIN = r"buys?|bought|gets?|got|finds?|found|makes?|made|bakes?|baked|picks?|pic
 VAGUE_AMOUNT = r"some|a few|several|a couple(?: of)?|a bunch(?: of)?|a handful(?: of)?|most|lots|a lot|part|loads"
 
 
+BASE_FORM = {"gave": "give", "lost": "lose", "sold": "sell", "bought": "buy", "found": "find", "got": "get", "ate": "eat",
+             "took": "take", "spent": "spend", "made": "make", "won": "win", "broke": "break", "paid": "pay", "lent": "lend"}
+TIMES_AS = {"twice": "2", "double": "2", "triple": "3", "half": "0.5"}
+AS_MANY = r"\b(?P<times>twice|double|triple|half|(?P<n>\d+(?:\.\d+)?) times)(?: as (?:many|much))? as (?:he|she|they|i|we|[a-z]+) (?:had )?(?P<verb>[a-z]+)(?: away)?"
+
+
+def as_many_as(text: str) -> str:
+    """An amount told by an earlier one (rule 194): "gives 12 to his brother ... buys twice as many as he gave away" buys
+    (12*2): the number said after the last use of that verb, times the factor. One it cannot find stays as said."""
+    base = lambda word: BASE_FORM.get(word.lower(), word.lower())[:3]  # noqa: E731  "gave" and "gives" are one verb
+    def told(match):
+        said = [m for m in re.finditer(r"\b([a-z]+)(?=\s+(?:[a-z]+\s+){0,2}?(\d+(?:\.\d+)?))", text[:match.start()], re.I)
+                if base(m.group(1)) == base(match["verb"])]
+        if not said:
+            return match.group()
+        return f"({said[-1].group(2)}*{TIMES_AS.get(match['times'].lower(), match['n'])})"
+    return re.sub(AS_MANY, told, text, flags=re.I)
+
+
 def unsaid_change(text: str) -> str | None:
     """A change in a story whose amount is never said ("he gave some to Leo"): the words, or None. No sum can be
     told from such a story, so none is given."""
     found = re.search(rf"\b(?:{LOSE}|{GAIN}|{SPEND}|{EARN})\s+(?:(?:him|her|them|me|us|away)\s+)?(?:{VAGUE_AMOUNT})\b(?! (?:of )?\d)",
-                      text, re.I)
+                      text, re.I) or re.search(AS_MANY, as_many_as(numbers_in_words(text.lower())), re.I)
     return found.group(0) if found and re.search(r"\d", text) else None
 
 
@@ -509,6 +528,7 @@ def ledger(text: str) -> str | None:
         first, rest = f"({first}*{each.group(1) or each.group(2)})", rest[each.end():]
     rest = re.sub(r"(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?)(?: each| apiece)?", r"(\1*\2)", rest)
     rest = re.sub(r"(\d+) [a-z]+ (?:with|of|holding) (\d+)(?: [a-z]+)?(?: in)? each\b", r"(\1*\2)", rest)  # "3 packs with 8 in each"
+    rest = as_many_as(rest)  # "buys twice as many as he gave away": (2*12)
     rest = re.sub(r"\b(?:gave|gives|handed|hands|sent|sends) (?:me|us)\b", "got", rest)  # given to me is gained
     rest = re.sub(r"\b(?!(?:he|she|they|i|we|you|and|then)\b)([a-z]+) (?:gave|gives|handed|hands|sent|sends) (?:him|her|them)\b(?= (?:another |an? )?\(?\d)",
                   r"\1 got", rest)  # "his sister gave him 5": given to the one the story is about
