@@ -467,7 +467,7 @@ EARN = r"earned|earns?|got|get|gets|received|receives?|found|finds?|won|wins?|sa
 
 
 LOSE = r"gives?(?: away)?|gave(?: away)?|eats?|ate|sells?|sold|lost|loses?|uses?|used|breaks?|broke|drops?|dropped|takes? away|took away"
-GAIN = r"buys?|bought|gets?|got|finds?|found|makes?|made|bakes?|baked|picks?|picked|receives?|received|adds?|added|wins?|won"
+GAIN = r"buys?|bought|gets?|got|finds?|found|collects?|collected|makes?|made|bakes?|baked|picks?|picked|receives?|received|adds?|added|wins?|won"
 
 
 VAGUE_AMOUNT = r"some|a few|several|a couple(?: of)?|a bunch(?: of)?|a handful(?: of)?|most|lots|a lot|part|loads"
