@@ -1334,3 +1334,15 @@ def test_an_amount_told_by_an_earlier_one_is_every_step():
         assert f"answer is {right}." in answer.lower(), (said, calls, answer)
     answer, calls, _ = loop("Tom has 20 cars. He gets twice as many as his cousin has. How many now?", reckoner())
     assert "twice as many" in answer and "answer is" not in answer.lower(), answer  # an amount never said: no partial answer
+
+
+# 195. "Same time" with the entry's time unknown is a question, never a default time.
+def test_same_time_unknown_is_asked_not_made_up():
+    moved = []
+    kit = tools(tool("reschedule_event", "Moves an existing calendar event to a new ISO 8601 start.",
+                     lambda event, start: moved.append((event, start)) or f"Moved {event} to {start}", event="string", start="string"))
+    for said in ("push my haircut to Dec 9, same time", "move the vet visit to next Monday, same time please"):
+        answer, calls, _ = loop(said, kit, DATED)
+        assert not moved and "what time" in answer.lower(), (said, calls, answer)
+    loop("move the haircut to Dec 9 at 4pm", kit, DATED)
+    assert moved == [("haircut", "2026-12-09T16:00")], moved
