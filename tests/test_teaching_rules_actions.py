@@ -1265,3 +1265,84 @@ def test_an_order_to_the_assistant_in_any_words_is_cut_from_the_data():
     answer, calls, _ = loop("weather in Paris tomorrow?", kit)
     assert calls == [("city_weather", {"location": "Paris tomorrow"})], calls  # another day is not answered with today's
     assert not moved
+
+
+def reckoner():
+    """Two-number tools named and shaped unlike the lessons' (rules 190-191)."""
+    return tools(tool("combine", "Adds two numbers.", lambda first, second: first + second, first="number", second="number"),
+                 tool("scale_by", "Multiplies a value by a factor.", lambda value, factor: value * factor, value="number", factor="number"),
+                 tool("split_into", "Divides a value by a divisor.", lambda value, divisor: value / divisor, value="number", divisor="number"))
+
+
+# 190. A duration said in two units is one duration, never a sum of its numbers.
+def test_a_duration_in_two_units_is_one_duration():
+    for said, right in (("The ferry crossing is 2 hours 35 minutes. How many minutes is that?", "155"),
+                        ("Our road trip lasted 3 days and 9 hours - how many hours in total?", "81"),
+                        ("Bus QX 311 gets there in 1 h 5 min. How many minutes?", "65"),
+                        ("The lecture ran 1 hour 30 minutes. How long is that in hours?", "1.5"),
+                        ("Her plank record is 4 min 20 sec. how many seconds?", "260")):
+        answer, calls, _ = loop(said, reckoner())
+        assert right in answer and "combine" in [c[0] for c in calls], (said, calls, answer)
+    answer, calls, _ = loop("The bake takes 1 hour 10 minutes plus 25 minutes of cooling. How long altogether?", reckoner())
+    assert not calls and "1 hour 10 minutes" in answer, (calls, answer)  # an answer in no unit said: an honest question
+
+
+# 191. A number with a capital glued to it names something, and so does the same word's plain number.
+def test_numbers_glued_to_names_are_not_operands():
+    for said, right, names in (("Suite 7C sleeps 4 guests and Suite 12 sleeps 3. How many guests in total?", "7", (7, 12)),
+                               ("Locker 21A holds 6 books and Locker 9 holds 5. How many books altogether?", "11", (21, 9)),
+                               ("Bay D14 has 30 crates and bay F2 another 12. How many crates total?", "42", (14, 2))):
+        answer, calls, _ = loop(said, reckoner())
+        assert f"answer is {right}." in answer.lower(), (said, calls, answer)
+        assert all(a not in names for _, c in calls for a in c.values()), (said, calls)
+
+
+# 192. A text tool is chosen by the kind of letter it counts, not by "have" or "does" shared with a word counter.
+def test_a_letter_kind_counter_is_chosen_over_a_word_counter():
+    kit = tools(tool("count_terms", "Counts how many words a passage has.", lambda passage: len(passage.split()), passage="string"),
+                tool("consonant_gauge", "Counts the consonants in a piece of text.",
+                     lambda passage: sum(c.isalpha() and c.lower() not in "aeiou" for c in passage), passage="string"),
+                tool("vowel_tally", "Tells how many vowels (a e i o u) a word has.",
+                     lambda word: sum(c in "aeiou" for c in word.lower()), word="string"))
+    for said, called, right in (("How many consonants does the word 'strength' have?", "consonant_gauge", "7"),
+                                ("how many vowels has the word 'crypt'?", "vowel_tally", "0"),
+                                ("How many words does 'the quick brown fox' have?", "count_terms", "4")):
+        answer, calls, _ = loop(said, kit)
+        assert [c[0] for c in calls] == [called] and right in answer, (said, calls, answer)
+
+
+# 193. A timer asked tersely: its label and its span, never the span as the label or a made-up number.
+def test_a_terse_timer_fills_its_span():
+    started = []
+    kit = tools(tool("countdown", "Starts a kitchen countdown that rings after the given minutes.",
+                     lambda tag, mins: started.append((tag, mins)) or f"Countdown {tag} for {mins} min", tag="string", mins="integer"))
+    for said in ("Rice timer: 15 min", "oven timer - 40 mins", "Noodles: 3 min timer", "timer for the bread, 25 minutes",
+                 "start a 6 minute timer for eggs", "Steak timer 1 h"):
+        loop(said, kit, DATED)
+    assert started == [("Rice", 15), ("oven", 40), ("Noodles", 3), ("bread", 25), ("eggs", 6), ("Steak", 60)], started
+    answer, calls, _ = loop("Popcorn timer: 2 min", tools(tool("tag_clip", "Tags a clip with a label and a length in seconds.",
+                                                                lambda label, seconds: "ok", label="string", seconds="number")))
+    assert not any(c[1].get("seconds") == 0 for c in calls), calls  # a number is never made up from a quoted text
+
+
+# 194. A story's amount told by an earlier one ("twice as many as he gave away") is computed, or named as unread.
+def test_an_amount_told_by_an_earlier_one_is_every_step():
+    for said, right in (("Priya has 60 beads. She uses 14 on a bracelet. Later she buys twice as many as she used. How many beads now?", "74"),
+                        ("Ken had 45 stamps. He lost 9 on the bus. Then he found three times as many as he lost. How many does he have now?", "63"),
+                        ("Ava has 36 shells. She sells 10. Then she collects half as many as she sold. How many shells now?", "31")):
+        answer, calls, _ = loop(said, reckoner() | tools(tool("minus", "Subtracts b from a.", lambda a, b: a - b, a="number", b="number")))
+        assert f"answer is {right}." in answer.lower(), (said, calls, answer)
+    answer, calls, _ = loop("Tom has 20 cars. He gets twice as many as his cousin has. How many now?", reckoner())
+    assert "twice as many" in answer and "answer is" not in answer.lower(), answer  # an amount never said: no partial answer
+
+
+# 195. "Same time" with the entry's time unknown is a question, never a default time.
+def test_same_time_unknown_is_asked_not_made_up():
+    moved = []
+    kit = tools(tool("reschedule_event", "Moves an existing calendar event to a new ISO 8601 start.",
+                     lambda event, start: moved.append((event, start)) or f"Moved {event} to {start}", event="string", start="string"))
+    for said in ("push my haircut to Dec 9, same time", "move the vet visit to next Monday, same time please"):
+        answer, calls, _ = loop(said, kit, DATED)
+        assert not moved and "what time" in answer.lower(), (said, calls, answer)
+    loop("move the haircut to Dec 9 at 4pm", kit, DATED)
+    assert moved == [("haircut", "2026-12-09T16:00")], moved

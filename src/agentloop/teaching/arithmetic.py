@@ -223,11 +223,21 @@ PER = {("week", "year"): 52, ("month", "year"): 12, ("day", "week"): 7, ("day", 
 
 def named(text: str) -> str:
     """A number that is part of a name is no operand: "a Boeing 747", "for Maroon 5", "Blink-182", flight "LH400" -> the name alone."""
+    text = glued_labels(text)
     text = re.sub(r"\b([A-Za-z]+)\d+[A-Za-z]*\b", r"\1", text)  # letters and digits glued (BA117, ICE574, Q3) name something
     text = re.sub(r"\b((?i:a|an|the|my|his|her|our|their)\s+[a-z]*[A-Z][a-zA-Z]*)\s+\d+\b", r"\1", text)
     text = labels_unnumbered(text)
     text = re.sub(r"(?<=[a-z,] )([A-Z][a-zA-Z]+)(?:\s+|-)\d+\b(?!\s*(?:am|pm|%|percent|:))", r"\1", text)
     return re.sub(r"\b([A-Z][a-zA-Z]+)-\d+\b", r"\1", text)
+
+
+def glued_labels(text: str) -> str:
+    """A number with a capital glued after it names something ("Apartment 42B", "Flat 3A", "Seat 12C"), and so does the
+    same word's plain number elsewhere ("... and Apartment 17 has 2"): the word is kept, the numbers dropped (rule 191)."""
+    words = set(re.findall(r"\b([A-Z][a-zA-Z]+) \d+[A-Z]\b", text))
+    for word in words:
+        text = re.sub(rf"\b{word} \d+[A-Z]?\b", word, text)
+    return text
 
 
 OPERAND_WORDS = (r"(?:and|plus|minus|times|x|by|from|to|of|into|over|off|with|or|more|less|each|every|per|percent|divided|multiplied|"
@@ -457,17 +467,36 @@ EARN = r"earned|earns?|got|get|gets|received|receives?|found|finds?|won|wins?|sa
 
 
 LOSE = r"gives?(?: away)?|gave(?: away)?|eats?|ate|sells?|sold|lost|loses?|uses?|used|breaks?|broke|drops?|dropped|takes? away|took away"
-GAIN = r"buys?|bought|gets?|got|finds?|found|makes?|made|bakes?|baked|picks?|picked|receives?|received|adds?|added|wins?|won"
+GAIN = r"buys?|bought|gets?|got|finds?|found|collects?|collected|makes?|made|bakes?|baked|picks?|picked|receives?|received|adds?|added|wins?|won"
 
 
 VAGUE_AMOUNT = r"some|a few|several|a couple(?: of)?|a bunch(?: of)?|a handful(?: of)?|most|lots|a lot|part|loads"
+
+
+BASE_FORM = {"gave": "give", "lost": "lose", "sold": "sell", "bought": "buy", "found": "find", "got": "get", "ate": "eat",
+             "took": "take", "spent": "spend", "made": "make", "won": "win", "broke": "break", "paid": "pay", "lent": "lend"}
+TIMES_AS = {"twice": "2", "double": "2", "triple": "3", "half": "0.5"}
+AS_MANY = r"\b(?P<times>twice|double|triple|half|(?P<n>\d+(?:\.\d+)?) times)(?: as (?:many|much))? as (?:he|she|they|i|we|[a-z]+) (?:had )?(?P<verb>[a-z]+)(?: away)?"
+
+
+def as_many_as(text: str) -> str:
+    """An amount told by an earlier one (rule 194): "gives 12 to his brother ... buys twice as many as he gave away" buys
+    (12*2): the number said after the last use of that verb, times the factor. One it cannot find stays as said."""
+    base = lambda word: BASE_FORM.get(word.lower(), word.lower())[:3]  # noqa: E731  "gave" and "gives" are one verb
+    def told(match):
+        said = [m for m in re.finditer(r"\b([a-z]+)(?=\s+(?:[a-z]+\s+){0,2}?(\d+(?:\.\d+)?))", text[:match.start()], re.I)
+                if base(m.group(1)) == base(match["verb"])]
+        if not said:
+            return match.group()
+        return f"({said[-1].group(2)}*{TIMES_AS.get(match['times'].lower(), match['n'])})"
+    return re.sub(AS_MANY, told, text, flags=re.I)
 
 
 def unsaid_change(text: str) -> str | None:
     """A change in a story whose amount is never said ("he gave some to Leo"): the words, or None. No sum can be
     told from such a story, so none is given."""
     found = re.search(rf"\b(?:{LOSE}|{GAIN}|{SPEND}|{EARN})\s+(?:(?:him|her|them|me|us|away)\s+)?(?:{VAGUE_AMOUNT})\b(?! (?:of )?\d)",
-                      text, re.I)
+                      text, re.I) or re.search(AS_MANY, as_many_as(numbers_in_words(text.lower())), re.I)
     return found.group(0) if found and re.search(r"\d", text) else None
 
 
@@ -499,6 +528,7 @@ def ledger(text: str) -> str | None:
         first, rest = f"({first}*{each.group(1) or each.group(2)})", rest[each.end():]
     rest = re.sub(r"(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?)(?: each| apiece)?", r"(\1*\2)", rest)
     rest = re.sub(r"(\d+) [a-z]+ (?:with|of|holding) (\d+)(?: [a-z]+)?(?: in)? each\b", r"(\1*\2)", rest)  # "3 packs with 8 in each"
+    rest = as_many_as(rest)  # "buys twice as many as he gave away": (2*12)
     rest = re.sub(r"\b(?:gave|gives|handed|hands|sent|sends) (?:me|us)\b", "got", rest)  # given to me is gained
     rest = re.sub(r"\b(?!(?:he|she|they|i|we|you|and|then)\b)([a-z]+) (?:gave|gives|handed|hands|sent|sends) (?:him|her|them)\b(?= (?:another |an? )?\(?\d)",
                   r"\1 got", rest)  # "his sister gave him 5": given to the one the story is about
@@ -675,6 +705,36 @@ def show(value: float) -> str:
 
 SPANS = {("day", "week"): 7, ("day", "fortnight"): 14, ("day", "year"): 365, ("week", "year"): 52, ("month", "year"): 12,
          ("hour", "day"): 24, ("minute", "hour"): 60}
+SECONDS_IN = {"day": 86400, "hour": 3600, "minute": 60, "second": 1}
+DURATION_UNIT = {"d": "day", "day": "day", "days": "day", "h": "hour", "hr": "hour", "hrs": "hour", "hour": "hour",
+                 "hours": "hour", "m": "minute", "min": "minute", "mins": "minute", "minute": "minute", "minutes": "minute",
+                 "s": "second", "sec": "second", "secs": "second", "second": "second", "seconds": "second"}
+DURATION_WORD = r"(?:days?|d|hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)"
+TWO_UNITS = rf"\b(\d+(?:\.\d+)?) ?({DURATION_WORD})\b,? (?:and )?(\d+(?:\.\d+)?) ?({DURATION_WORD})\b"
+
+
+def one_duration(text: str) -> tuple | None:
+    """A duration said in two units is one duration, never a sum of its numbers (rule 190): "3 hours 20 minutes" in
+    minutes is 3 * 60 + 20, "2 days and 6 hours" in hours 2 * 24 + 6. Returns (expression, None), or (None, what it could
+    not read) when the unit wanted is not said or other numbers are in the question; None with no such duration."""
+    plain_text = numbers_in_words(named(text))
+    said = re.search(TWO_UNITS, plain_text, re.I)
+    if not said or not re.search(r"\bhow (?:many|long|much)\b|\bconvert\b|\btotal\b|\bin (?:days|hours|minutes|seconds)\b", plain_text, re.I) \
+            or re.search(r"\b(?:remind|timer|alarm|schedul|book|set|wake)", plain_text, re.I):
+        return None
+    big, small = DURATION_UNIT[said.group(2).lower()], DURATION_UNIT[said.group(4).lower()]
+    if SECONDS_IN[big] <= SECONDS_IN[small]:
+        return None
+    wanted = re.search(r"\bhow many (days|hours|minutes|seconds)\b|\b(?:in|to|into) (days|hours|minutes|seconds)\b\W*$", plain_text, re.I)
+    others = re.findall(r"\d+(?:\.\d+)?", plain_text[:said.start()] + " " + plain_text[said.end():])
+    if not wanted or others:
+        return None, said.group()
+    target = SECONDS_IN[unit((wanted.group(1) or wanted.group(2)).lower())]
+    scale = lambda name, amount: amount if SECONDS_IN[name] == target else \
+        f"{amount} * {SECONDS_IN[name] // target}" if SECONDS_IN[name] > target else f"{amount} / {target // SECONDS_IN[name]}"  # noqa: E731
+    return f"{scale(big, said.group(1))} + {scale(small, said.group(3))}", None
+
+
 EVERY_UNIT = r"(?:(?:every|each|per|an?) (?P<per>minute|hour|day|week|month)|(?P<ly>hourly|daily|weekly|monthly))"
 
 

@@ -12,7 +12,7 @@ from functools import cached_property
 
 from . import arithmetic, facts, say, statements
 from .entries import called_off, moved_instead
-from .pointed import pointed_request
+from .pointed import pointed_request, terse_timer
 from .remembering import HANDLERS as MEMORY, keys_listed
 from .rules import SAY, forbidden, injected, styled, undisclosed, unsaid, withheld
 from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, converting, fetching, looking_up, opening, refusal
@@ -87,7 +87,7 @@ def planned(turn: Turn):
     if all(i.kind == "unknown" or i.slots.get("loose") for i in intents) and (meant := resolved(turn)) != turn.text:
         intents = understand(meant) or intents  # "and what does he do?": he is the husband named before
     intents = called_off(turn, intents) or moved_instead(turn, intents) or intents  # "stop the gym thing": a cancel, never a new entry
-    intents = turn.tool("schedule") and pointed_request(turn.text) or intents  # "in 2 hours I need to X, remind me"
+    intents = turn.tool("schedule") and (pointed_request(turn.text) or terse_timer(turn.text)) or intents  # "in 2 hours I need to X, remind me"
     if all(i.kind == "unknown" for i in intents):
         intents = completed(turn) or scheduled(turn) or overlapping(turn) or intents
     if rule := forbidden(turn, intents):  # a rule in the system prompt, whatever its wording, is honoured
@@ -218,6 +218,9 @@ GENERIC = {"text", "string", "word", "number", "value", "return", "give", "input
            "how", "many", "much", "the", "and", "for", "are", "can", "you", "tim", "piec", "show", "get"}
 
 
+GENERIC_STEMS = {statements.lemma(w) for w in GENERIC}  # "have" read as "hav", "does" as "doe": never what a tool is about (rule 192)
+
+
 NEAR_WORDS = {"long": "length", "len": "length", "many": "number", "count": "number", "char": "character",
               "chars": "character", "letter": "character", "size": "length",
               **dict.fromkeys(("space", "blank"), statements.lemma("whitespace"))}  # a small table of near-synonyms
@@ -230,7 +233,7 @@ def overlapping(turn: Turn) -> list:
     subject = re.search(r"[\"“]([^\"”]+)[\"”]|(?<!\w)['‘]([^'’]+)['’](?!\w)|:\s*(.+)$", turn.text)
 
     def meant(text: str) -> set:
-        return {NEAR_WORDS.get(w, statements.lemma(w)) for w in words(text) if len(w) >= 3} - GENERIC
+        return {NEAR_WORDS.get(w, statements.lemma(w)) for w in words(text) if len(w) >= 3} - GENERIC - GENERIC_STEMS
     number = re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]*\d)", turn.text)
     if not subject and len(number) == 1:  # "how many km is 26.2 miles?" and miles_to_km(miles): the number goes in
         numeric = [t for t in turn.tools if t.kind is None and [type_of(spec) for spec in t.params.values()] in (["number"], ["integer"])]
@@ -240,7 +243,8 @@ def overlapping(turn: Turn) -> list:
     if not subject:
         return bare(turn, meant)
     asked = meant(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))
-    shared = {tool.name: len(asked & meant(f"{tool.name} {tool.description}")) for tool in turn.tools if not does_another_operation(tool, turn.text)
+    shared = {tool.name: len(asked & meant(f"{tool.name} {tool.description}")) for tool in turn.tools
+              if not does_another_operation(tool, turn.text) and not needs_a_number(tool)
               and sum(spec.get("type", "string") == "string" for p, spec in tool.params.items() if p in tool.required) == 1}
     if not shared or max(shared.values()) == 0:
         return []
@@ -249,6 +253,12 @@ def overlapping(turn: Turn) -> list:
         return []  # only a verb in common ("remove duplicate words", "Removes all whitespace"): no tool does what is asked
     said = next(g for g in subject.groups() if g)
     return [Intent("use", {"tool": chosen.name, "text": said.strip()})]
+
+
+def needs_a_number(tool: Tool) -> bool:
+    """A tool with a required number ("set_timer(label, minutes)") is never used on a quoted text alone: the number would
+    be made up (rule 193)."""
+    return any(type_of(spec) in ("number", "integer") for param, spec in tool.params.items() if param in tool.required)
 
 
 def does_another_operation(tool: Tool, text: str) -> bool:

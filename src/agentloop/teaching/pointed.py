@@ -80,3 +80,24 @@ def title_of(occasion: str) -> str:
     named = re.search(r"\b([A-Z][a-z]+(?:'s)?\s+(?:birthday|bday|anniversary|name ?day))$", occasion)
     title = named.group(1) if named else re.sub(r"^(?:my|our|the)\s+", "", occasion.strip(), flags=re.I)
     return title[0].upper() + title[1:]
+
+
+SPAN = r"(?P<n>\d+(?:\.\d+)?)[ -]?(?P<unit>seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)\b"
+LABEL = r"(?:the |my |a |an )?(?P<label>[a-z][\w' ]*?)"
+TIMERS = (rf"^\W*{LABEL}\s+timer\s*(?:[:,]|\s-|for)?\s*{SPAN}\W*$",  # "Tea timer: 4 min", "eggs timer for 7 mins"
+          rf"^\W*(?:(?:please|pls|can you|could you)\s+)?(?:set|start|make)?\s*(?:an? |the )?timer for {LABEL}\s*(?:[:,]|\s-)?\s*{SPAN}\W*$",
+          rf"^\W*(?:(?:please|pls|can you|could you)\s+)?(?:set|start|make)?\s*(?:an? )?{SPAN}\s+timer\s+for\s+{LABEL}\W*$",  # "a 4 minute timer for tea"
+          rf"^\W*{LABEL}\s*(?:[:,]|\s-)\s*(?:an? )?{SPAN}\s+timer\W*$")  # "Pizza: 12 min timer"
+UNITS = {"s": "seconds", "sec": "seconds", "m": "minutes", "min": "minutes", "h": "hours", "hr": "hours"}
+
+
+def terse_timer(text: str) -> list | None:
+    """A timer asked tersely is a task due after its span (rule 193): "Tea timer: 4 min", "timer for the rice, 15 minutes",
+    "a 3 min timer for eggs" schedule tea, rice, eggs in 4, 15, 3 minutes; never the span as the label."""
+    said = next((m for pattern in TIMERS if (m := re.match(pattern, text.strip(), re.I))), None)
+    if not said or re.fullmatch(r"(?:set|start|make|a|an|the|my)", said.group("label").strip(), re.I):
+        return None
+    unit = said.group("unit").lower().rstrip("s") or "s"
+    unit = UNITS.get(unit, unit + "s")
+    span = f"in {said.group('n')} {unit[:-1] if said.group('n') == '1' else unit}"
+    return [Intent("schedule", {"task": said.group("label").strip(), "when": span, "clause": span})]

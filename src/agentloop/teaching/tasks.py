@@ -886,6 +886,8 @@ def move(intent, turn):
         when = phrase = new.strftime("%Y-%m-%d at %H:%M")
     now, anchor = now_in(turn.system), event_time(held or said_of(turn.system, named_by), now_in(turn.system))
     kept = anchor and anchor.strftime("%Y-%m-%d at %H:%M")  # what a date or time left unsaid stays, when the entry's is known
+    if same_time_unknown(f"{when} {intent.slots.get('said', '')}", clock, anchor):
+        return f"At what time is {what} now? I'll keep that time on the new day."  # rule 195: never a made-up time
     values = new_times(mover, times, when, phrase, now, kept)
     if not values or (missing := next((p for p, v in values.items() if v is None), None)):
         raise Missing(mover, missing if values else slot)
@@ -988,3 +990,9 @@ HANDLERS = {
     "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.CAN}", "harmful": lambda i, t: "I can't help with that.",
     "unknown": lambda i, t: i.slots["text"], "unsure": lambda i, t: say.unsure(i.slots["unread"]),
 }
+
+
+def same_time_unknown(said: str, clock, anchor) -> bool:
+    """"Same time" with no time known for the entry (nothing listed, nothing in the system prompt): a question, never a
+    default time (rule 195)."""
+    return bool(re.search(r"\bsame (?:time|hour)\b", said, re.I)) and not clock and not (anchor and (anchor.hour or anchor.minute))

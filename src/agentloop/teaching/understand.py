@@ -150,6 +150,8 @@ def intents_in(text: str) -> tuple:
     if (wanted := wanted_instead(text)) is not None:  # "I don't want 5 plus 3, I want 5 times 3": only what is wanted
         return intents_in(wanted)
     text = arithmetic.said_plainly(arithmetic.thousands_joined(text))  # "1,200 a month", "three friends plus me" (rule 171)
+    if duration := arithmetic.one_duration(text):  # "3 hours 20 minutes: how many minutes?" is 3 * 60 + 20 (rule 190)
+        return (Intent("calculate", {"expression": duration[0]}) if duration[0] else Intent("unsure", {"unread": duration[1]}),)
     if filled := arithmetic.containers_filled(text):  # "A box holds 24 eggs. I have 9 boxes and break 13": 9 * 24 - 13 (rule 171)
         return (Intent("calculate", {"expression": filled[0]}) if filled[0] else Intent("unsure", {"unread": filled[1]}),)
     if undone := arithmetic.before_the_cut(text) or arithmetic.count_of_each(text) \
