@@ -10,6 +10,7 @@ import inspect
 import io
 import json
 
+from .. import trace
 from ..checks import Exercise, Hint, Result, _verdict, attempt, expect, files_kept
 
 
@@ -127,16 +128,9 @@ def _json_list(text) -> list:
     return [item for item in found if isinstance(item, dict)] if isinstance(found, list) else []
 
 
-@contextlib.contextmanager
-def _quiet():
-    with contextlib.redirect_stdout(io.StringIO()):
-        yield
-
-
 # shared_memory: a third agent, as data
 
 def _requests(start: int) -> list:
-    from .. import trace
     return [event.payload for event in trace.events[start:] if event.kind == "request"]
 
 
@@ -167,8 +161,8 @@ def check_checker(CHECKER, run_as):
             memory.update({
                 "name": _fact("Ada", user), "prefers": _fact("green tea", user),
                 "the history of tea": _fact("Finding: tea was first drunk in China, as a medicine", findings)})
-            start = len(_trace().events)
-            with _quiet():
+            start = len(trace.events)
+            with contextlib.redirect_stdout(io.StringIO()):  # a check prints one line
                 answer = attempt(run_as, CHECKER, "Check what we know about tea")
             requests = _requests(start)
             expect(requests, f"run_as(CHECKER, ...) answered {answer!r} without asking the model.")
@@ -206,11 +200,6 @@ def _fact(value, scope):
     return {"value": value, "until": None, "scope": scope, "importance": "medium", "created": "2026-01-05T09:00"}
 
 
-def _trace():
-    from .. import trace
-    return trace
-
-
 # real_models: a provider's failure said to the user, a bug in our own code not hidden
 
 QUESTION = "What is (3 + 4) * 5?"
@@ -228,7 +217,7 @@ def check_answer_or_explain(answer_or_explain):
     from .. import llm
     from ..errors import LLMError
     notebook = _namespace(answer_or_explain, ("run_agent", "agentloop"), "loop")
-    with _quiet():
+    with contextlib.redirect_stdout(io.StringIO()):  # a check prints one line
         got = _tried(answer_or_explain, QUESTION)
     expect(got == "The answer is 35.", f"answer_or_explain({QUESTION!r}) returned {got!r} on the working teaching "
                                        "model: when nothing fails it returns run_agent's answer.")
@@ -237,7 +226,7 @@ def check_answer_or_explain(answer_or_explain):
     for what, settings in broken.items():
         try:
             llm.use(**settings)
-            with _quiet():
+            with contextlib.redirect_stdout(io.StringIO()):  # a check prints one line
                 got = attempt(answer_or_explain, QUESTION)
         except Hint as hint:
             raise Hint(f"with {what}, {hint.hint}: the user would see a traceback. Catch the one error every "
@@ -264,7 +253,7 @@ def check_answer_or_explain(answer_or_explain):
         raise KeyError("choices")
     notebook["run_agent"] = buggy
     try:
-        with _quiet():
+        with contextlib.redirect_stdout(io.StringIO()):  # a check prints one line
             got = answer_or_explain(QUESTION)
     except KeyError:
         got = None
@@ -293,9 +282,9 @@ def check_ask_counted(ask_sdk_counted, spent):
         try:
             memory.clear()
             spent["tokens"] = 0
-            start = len(_trace().events)
+            start = len(trace.events)
             try:
-                with _quiet():
+                with contextlib.redirect_stdout(io.StringIO()):  # a check prints one line
                     answer = notebook["memory_agent"](TOLD, ask_sdk_counted)
             except Exception as error:  # said without the function's repr, whose address changes every run
                 said = f"memory_agent({TOLD!r}, ask_sdk_counted) raised {type(error).__name__}: {error}"
@@ -304,7 +293,7 @@ def check_ask_counted(ask_sdk_counted, spent):
                 elif "ChatCompletionMessage" in str(error):
                     said += ": the loop reads a plain dict, and the SDK's message is a typed object."
                 raise Hint(said, "return response.choices[0].message.to_dict()") from None
-            usage = [event.payload.get("usage") or {} for event in _trace().events[start:] if event.kind == "response"]
+            usage = [event.payload.get("usage") or {} for event in trace.events[start:] if event.kind == "response"]
             expect(memory.get("name") == "Ada" and isinstance(answer, str),
                    f"memory_agent({TOLD!r}, ask_sdk_counted) answered {answer!r} and remembered {memory}: the loop "
                    "works only if your function returns the message as a plain dict.")

@@ -11,23 +11,17 @@ from ..checks import attempt, exercise, expect, files_kept
 from ..storage import load_json
 
 
-class _Kept:
+@contextlib.contextmanager
+def _kept(memory, path):
     """The student's memory dict and its file as they were, put back when the check ends."""
-
-    def __init__(self, memory, path):
-        self.memory, self.path = memory, path
-
-    def __enter__(self):
-        self.saved = dict(self.memory)
-        self.files = files_kept(self.path, self.path + ".bak")
-        self.files.__enter__()
-        self.memory.clear()
-        return self
-
-    def __exit__(self, *exc):
-        self.memory.clear()
-        self.memory.update(self.saved)
-        self.files.__exit__(*exc)
+    saved = dict(memory)
+    with files_kept(path, path + ".bak"):
+        memory.clear()
+        try:
+            yield
+        finally:
+            memory.clear()
+            memory.update(saved)
 
 
 def _run(run_agent, question, *args):
@@ -50,7 +44,7 @@ def _system(messages: list) -> str:
 @exercise("6.1 Memory in every request")
 def check_memory_injection(my_run_agent, memory, MEMORY_FILE):
     expect(isinstance(memory, dict), "pass the memory dict second: check_memory_injection(my_run_agent, memory, MEMORY_FILE).")
-    with _Kept(memory, str(MEMORY_FILE)):
+    with _kept(memory, str(MEMORY_FILE)):
         _, requests, _ = _run(my_run_agent, "Hi! My name is Ada, I prefer tea.")
         expect(requests, "my_run_agent asked the model nothing: it is lesson 5's loop with one more line.")
         expect(memory.get("name") == "Ada", f"after 'Hi! My name is Ada, I prefer tea.' memory is {memory}: the model's "
@@ -102,7 +96,7 @@ def check_forget_tool(forget):
            "write forget as a function in the lesson's notebook, below its agent: the check chats with that agent.")
     run_agent = agent["run_agent"]
     memory, schemas, tools = agent["memory"], dict(agent["SCHEMAS"]), dict(agent["TOOLS"])
-    with _Kept(memory, str(agent["MEMORY_FILE"])):
+    with _kept(memory, str(agent["MEMORY_FILE"])):
         try:
             params = list(inspect.signature(forget).parameters) if callable(forget) else []
             expect(len(params) == 1, f"forget takes {len(params)} parameters: it takes one, the key to forget.")

@@ -178,10 +178,10 @@ def check_action_gate(guarded_forget, chat, memory, TOOLS, SCHEMAS):
                                       "must say, in words, that nothing was forgotten, so the model can tell "
                                       "the user instead of guessing.",
                fix="return a sentence such as 'Not done: only the user can ask me to forget something.'")
-        told = [event.payload["choices"][0]["message"].get("content") for event in trace.events[start:]
-                if event.kind == "response"][-1:] or [None]
+        replies = [event.payload["choices"][0]["message"].get("content") for event in trace.events[start:]
+                   if event.kind == "response"]
         expect(not OPENS_AS_DONE.match(result), f"guarded_forget({key!r}) refused, but its answer {result!r} reads like a "
-                                              f"success from its first word: the model told the user {told[0]!r}. "
+                                              f"success from its first word: the model told the user {replies[-1] if replies else None!r}. "
                                               "Open with the refusal, so nobody reads it as done.",
                fix="return a sentence that starts with the refusal, such as 'Not done: only the user can ask me to forget something.'")
         calls.clear()

@@ -271,9 +271,8 @@ def allowed(tools: list, system: str) -> list:
     off = (r"\b(?:disabled|turned off|switched off|unavailable|not available|off-limits|must not be (?:called|used)|"
            r"out of (?:service|order|action|commission)|broken|offline|off-?line|(?:is|are) down|down for maintenance|"
            r"under maintenance|(?:is|are)n't working|(?:is|are) not working|not functioning|retired|decommissioned)\b")  # rule 184
-    banned = [s for s in re.split(r"(?<=[.!;])\s+|\n+", system)
-              if re.search(PROHIBITION, s, re.I) or re.search(off, s, re.I) or reserved(s)]
     sentences = re.split(r"(?<=[.!;])\s+|\n+", system)
+    banned = [s for s in sentences if re.search(PROHIBITION, s, re.I) or re.search(off, s, re.I) or reserved(s)]
     tools = [tool for tool in tools if not any(avoided(tool, sentence) for sentence in sentences)]
     return [tool for tool in tools if not any(
         re.search(rf"(?<![\w-]){re.escape(tool.name)}(?![\w-])", rule) or
