@@ -137,6 +137,9 @@ UNUSUAL_RIGHT_TOKEN_TRIMS = [
     # drops whole questions from the front until it fits, never calling trim_history
     "def drop_front(messages, limit):\n    kept = list(messages)\n    while kept and (history_tokens(kept) > limit or "
     "kept[0]['role'] != 'user'):\n        kept = kept[1:]\n    return kept",
+    # a stricter count, message by message (each with its own brackets): it keeps a little less, and fits
+    "def strict(h, budget):\n    for keep in range(len(h), 0, -1):\n        kept = trim_history(h, keep)\n"
+    "        if sum(history_tokens([m]) for m in kept) <= budget:\n            return kept\n    return []",
     # a binary search over keep
     "def halving(h, budget):\n    lo, hi = 0, len(h)\n    while lo < hi:\n        mid = (lo + hi + 1) // 2\n"
     "        if history_tokens(trim_history(h, mid)) <= budget:\n            lo = mid\n        else:\n"

@@ -126,7 +126,9 @@ def _check_function(trim_to_tokens) -> None:
                    f"trim_to_tokens(history, {budget}) kept {len(got)} messages that count "
                    f"{history_tokens(got)} tokens, over the budget of {budget}.",
                    fix="measure each candidate with history_tokens(...) and keep it only if it is <= max_tokens.")
-            best = next((tail for tail in _safe_tails(history) if history_tokens(tail) <= budget), [])
+            # the longest safe tail that fits with room to spare (2 tokens a message), so a stricter count, such
+            # as one message at a time, still passes; a trim that keeps less than that dropped what fits
+            best = next((tail for tail in _safe_tails(history) if history_tokens(tail) + 2 * len(tail) <= budget), [])
             expect(len(got) >= len(best),
                    f"trim_to_tokens(history, {budget}) kept {len(got)} messages ({history_tokens(got)} tokens), but "
                    f"the last {len(best)} fit in {budget} tokens ({history_tokens(best)}): keep as much as fits.",
