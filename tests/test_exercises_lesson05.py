@@ -74,6 +74,12 @@ def test_wrong_live_progress_fails_with_a_true_reason(ns, changes, hint, capsys)
     assert not passed and (hint.search(printed) if isinstance(hint, re.Pattern) else hint in printed), printed
 
 
+def test_a_line_function_still_a_stub_is_named(ns, capsys):
+    ns["run_agent_live"].__globals__["progress_by_tool"] = lambda state: None  # the starter's `...` body
+    passed, printed = verdict(lesson05.check_live_progress, ns["run_agent_live"], capsys=capsys)
+    assert not passed and "your loop printed None" in printed, printed
+
+
 def test_tools_named_without_a_count_fail(ns, capsys):
     loop_globals = ns["run_agent_live"].__globals__  # run_path's namespace: what the loop really reads
     loop_globals["progress_by_tool"] = lambda state: (", ".join(ns["DONE"][n] for n in state["used"]) + " · "

@@ -159,6 +159,9 @@ def check_live_progress(run_agent_live):
                                        "the loop should answer as run_agent does.")
     counts = _so_far(made)
     lines = [(line, at) for line, at in printed if _looks_like_progress(line, counts)]
+    expect(lines or not any(line.strip() == "None" for line, _ in printed),
+           "your loop printed None: progress_by_tool(state) returns nothing yet. Return the line (a string).",
+           fix="return f\"{done} · {progress(state)}\", with done the tools' words and counts.")
     expect(lines, f"the run made {len(made)} model calls and printed no progress line (the model calls so far, with "
                   "the tokens or the tool calls): print progress_by_tool(state) inside the loop.",
            fix="print(progress_by_tool(state)) right after the three state lines.")
