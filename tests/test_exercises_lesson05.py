@@ -114,6 +114,16 @@ def test_unusual_right_live_progress_passes(ns, line, capsys):
     assert passed, printed
 
 
+@pytest.mark.parametrize("wording", ["f'{DONE[n]} {t}x'", "f'{n} ({t})'", "f'{n} called {t} times'"])
+def test_other_counts_for_the_tools_pass(ns, wording, capsys):
+    """'added 1x', 'add (2)', 'add called 3 times': a count in other forms, after the word."""
+    loop_globals = ns["run_agent_live"].__globals__
+    loop_globals["progress_by_tool"] = eval(f"lambda state: ', '.join({wording} for n, t in state['used'].items())"
+                                            " + ' | ' + progress(state)", loop_globals)
+    passed, printed = verdict(lesson05.check_live_progress, ns["run_agent_live"], capsys=capsys)
+    assert passed, printed
+
+
 def test_other_words_for_the_tools_pass(ns, capsys):
     """The student's own DONE table: 'summed' for add, 'times-ed' for multiply."""
     ns["run_agent_live"].__globals__["DONE"] = {"add": "summed", "multiply": "took a product"}

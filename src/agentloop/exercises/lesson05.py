@@ -122,12 +122,13 @@ def _used_so_far(start: int) -> list:
 
 def _said(line: str, word: str):
     """How many times the line says a tool did its work: the count just after its word ("added 2 times",
-    "added twice", "add x2", "add: 2") or just before it ("2× add"); None when the word is not there, -1 when
+    "added twice", "added 2x", "add x2", "add: 2", "add (2)", "add called 2 times") or just before it ("2× add"); None when the word is not there, -1 when
     it is there with no count."""
     if not re.search(rf"(?<!\w){re.escape(word)}(?!\w)", line, re.IGNORECASE):
         return None
     count = rf"(\d+|{'|'.join(COUNT_WORDS)})"
-    found = (re.search(rf"(?<!\w){re.escape(word)}(?!\w)[\s:=×]{{0,3}}(?:x\s*)?{count}(?!\w)", line, re.IGNORECASE)
+    found = (re.search(rf"(?<!\w){re.escape(word)}(?!\w)(?:\s+(?:called|used|ran|run))?[\s:=×(]{{0,3}}(?:x\s*)?{count}"
+                       rf"(?:\s*[x×])?(?!\w)", line, re.IGNORECASE)
              or re.search(rf"(?<!\w){count}\s*(?:x|×|times?)?\s*{re.escape(word)}(?!\w)", line, re.IGNORECASE))
     if not found:
         return -1
