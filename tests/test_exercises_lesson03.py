@@ -58,6 +58,9 @@ RIGHT = [
                                      "' (partial: out of turns)'", None),
     # the review's: other words for the limit, at either end of the answer
     ("check_run_agent_final_answer", "return agentloop.ask(messages)['content'] + ' [max turns reached]'", None),
+    # smolagents' way: a last user message asks the model to answer from what it has; the code marks it
+    ("check_run_agent_final_answer", "messages.append({'role': 'user', 'content': 'Answer now with what you have.'})\n"
+                                     "return 'I reached my step limit. ' + agentloop.ask(messages)['content']", None),
     ("check_run_agent_final_answer", "return 'Warning: limit hit. ' + agentloop.ask(messages)['content']", None),
     ("check_run_agent_final_answer", "return agentloop.ask(messages)['content'] + ' (step budget exhausted)'", None),
     ("check_run_agent_asking", None, s03.run_agent_asking),
@@ -93,6 +96,10 @@ WRONG = [  # (check, the hole filled wrongly, a phrase the hint must contain)
      "the last call offered tools"),
     # the review's case: the forced answer returned bare, "The answer is 7.", with nothing to say it is cut short
     ("check_run_agent_final_answer", "return agentloop.ask(messages)['content']", "(3 + 4) * 5 is 35"),
+    # the model is asked to warn, and the code trusts it to: the teaching model (like many a real one) does not
+    ("check_run_agent_final_answer", "messages.append({'role': 'user', 'content': 'Out of steps: answer with what you "
+                                     "have and say it may be incomplete.'})\nreturn agentloop.ask(messages)['content']",
+     "a model asked to may not"),
     ("check_run_agent_final_answer", "return agentloop.ask(messages)['content'] + ' Hope that helps!'",
      "A last answer without tools can be partial or wrong"),
     ("check_run_agent_final_answer", "return agentloop.ask(messages[:2])['content']",

@@ -13,10 +13,10 @@ def ns(monkeypatch):
 
 
 def test_the_reference_solutions_pass(ns, capsys):
-    for check, solution in ((lesson04.check_trim_history, "trim_history"),
-                            (lesson04.check_trimmed_chat, "run_agent_trimmed")):
-        passed, printed = verdict(check, ns[solution], capsys=capsys)
-        assert passed and printed.startswith("✅"), printed
+    passed, printed = verdict(lesson04.check_trim_history, ns["trim_history"], capsys=capsys)
+    assert passed and printed.startswith("✅"), printed
+    passed, printed = verdict(lesson04.check_token_trim, ns["trim_to_tokens"], ns["run_agent_trimmed"], capsys=capsys)
+    assert passed and printed.startswith("✅"), printed
 
 
 UNUSUAL_RIGHT_TRIMS = [
@@ -64,23 +64,55 @@ def chat(body: str) -> str:
     return f"def chat(question, history):\n    {body}\n    return run_agent(question, history, verbose=False)"
 
 
-WRONG_CHATS = [
-    (chat("history[:] = ..."), "stopped at the marked line"),
-    (chat("pass"), "still grows"),  # never trimmed: the requests climb question after question
-    (chat("history[:] = history[-KEEP:]"), "tool result whose assistant message"),  # a bare slice orphans
-    (chat("history[:] = trim_history(history, 1)"), "right after 'My name is Ada.'"),
-    # rebinding: the trimmed list gets the name, the caller's list never changes (the review's case)
-    (chat("history = trim_history(history, KEEP)"), "makes a new list with the same name"),
-    (chat("history[:] = trim_history(history, 200)"), "still grows"),
-    ("def chat(question, history):\n    history[:] = trim_history(history, KEEP)\n    return 'The answer is 2.'",
-     "asked the model nothing"),
+def token_trim(ns, code=None, chat_body="history[:] = trim_to_tokens(history, MAX_HISTORY_TOKENS)"):
+    """(the reference trim_to_tokens, or `code`; a chat around it), as the check takes them."""
+    trim = answer(ns, code) if code else ns["trim_to_tokens"]
+    ns["trim_to_tokens"] = trim  # the chat calls it by this name, as the student's cell does
+    return trim, answer(ns, chat(chat_body))
+
+
+WRONG_TOKEN_TRIMS = [
+    # counts messages, not tokens: 300 messages of history fit every budget
+    ("def by_messages(h, n):\n    return trim_history(h, n)", "over the budget"),
+    # a bare token-fitting slice: drops from the front, but may start with an orphaned tool result
+    ("def bare(h, n):\n    out = list(h)\n    while out and history_tokens(out) > n:\n        out = out[1:]\n    return out",
+     "starts with a tool result"),
+    # stops at the first short tail instead of the longest one
+    ("def shortest(h, n):\n    for keep in range(1, len(h) + 1):\n        if history_tokens(trim_history(h, keep)) <= n:\n"
+     "            return trim_history(h, keep)\n    return []", "keep as much as fits"),
+    # trims in place
+    ("def in_place(h, n):\n    while h and history_tokens(h) > n:\n        del h[0]\n    return h", "changed the history"),
 ]
 
 
-@pytest.mark.parametrize("code, hint", WRONG_CHATS)
-def test_wrong_chats_fail_with_a_true_reason(ns, code, hint, capsys):
-    passed, printed = verdict(lesson04.check_trimmed_chat, answer(ns, code), capsys=capsys)
+@pytest.mark.parametrize("code, hint", WRONG_TOKEN_TRIMS)
+def test_wrong_token_trims_fail_with_a_true_reason(ns, code, hint, capsys):
+    passed, printed = verdict(lesson04.check_token_trim, *token_trim(ns, code), capsys=capsys)
     assert not passed and hint in printed, printed
+
+
+WRONG_CHATS = [
+    ("history[:] = ...", "stopped at the marked line"),
+    ("pass", "over MAX_HISTORY_TOKENS = 300"),  # never trimmed: the history outgrows the budget by question 3
+    ("history[:] = history[-8:]", "tool result whose assistant message"),  # a bare slice orphans
+    ("history[:] = trim_to_tokens(history, 30)", "right after 'My name is Ada.'"),
+    # rebinding: the trimmed list gets the name, the caller's list never changes (the review's case)
+    ("history = trim_to_tokens(history, MAX_HISTORY_TOKENS)", "makes a new list with the same name"),
+    ("history[:] = trim_to_tokens(history, 2 * MAX_HISTORY_TOKENS)", "over MAX_HISTORY_TOKENS = 300"),
+]
+
+
+@pytest.mark.parametrize("body, hint", WRONG_CHATS)
+def test_wrong_chats_fail_with_a_true_reason(ns, body, hint, capsys):
+    passed, printed = verdict(lesson04.check_token_trim, *token_trim(ns, chat_body=body), capsys=capsys)
+    assert not passed and hint in printed, printed
+
+
+def test_a_chat_that_asks_nothing_fails(ns, capsys):
+    lazy = answer(ns, "def chat(question, history):\n    history[:] = trim_to_tokens(history, 300)\n"
+                      "    return 'The answer is 2.'")
+    passed, printed = verdict(lesson04.check_token_trim, ns["trim_to_tokens"], lazy, capsys=capsys)
+    assert not passed and "asked the model nothing" in printed, printed
 
 
 def test_the_token_count_levels_off_only_when_trimmed(ns):
@@ -97,19 +129,31 @@ def test_the_token_count_levels_off_only_when_trimmed(ns):
     untrimmed = first_requests(lambda q, h: ns["run_agent"](q, h, verbose=False))
     trimmed = first_requests(ns["run_agent_trimmed"])
     assert all(a < b for a, b in zip(untrimmed, untrimmed[1:]))  # every question costs more than the last
-    assert trimmed[-1] == trimmed[-3] == trimmed[-5]  # flat: the same window, question after question
+    assert max(trimmed[-6:]) - min(trimmed[-6:]) < 60  # level: a window of at most 300 tokens, slid along
     assert trimmed[-1] - trimmed[0] < (untrimmed[-1] - untrimmed[0]) / 3
 
 
-UNUSUAL_RIGHT_CHATS = [
-    chat("history[:] = trim_history(list(history), keep=6)"),
-    # trims after the answer instead of before: the next question starts short all the same
-    "def chat(q, h):\n    h[:] = trim_history(h, KEEP)\n    answer = run_agent(q, h, verbose=False)\n"
-    "    h[:] = trim_history(h, KEEP)\n    return answer",
+UNUSUAL_RIGHT_TOKEN_TRIMS = [
+    # drops whole questions from the front until it fits, never calling trim_history
+    "def drop_front(messages, limit):\n    kept = list(messages)\n    while kept and (history_tokens(kept) > limit or "
+    "kept[0]['role'] != 'user'):\n        kept = kept[1:]\n    return kept",
+    # a stricter count, message by message (each with its own brackets): it keeps a little less, and fits
+    "def strict(h, budget):\n    for keep in range(len(h), 0, -1):\n        kept = trim_history(h, keep)\n"
+    "        if sum(history_tokens([m]) for m in kept) <= budget:\n            return kept\n    return []",
+    # a binary search over keep
+    "def halving(h, budget):\n    lo, hi = 0, len(h)\n    while lo < hi:\n        mid = (lo + hi + 1) // 2\n"
+    "        if history_tokens(trim_history(h, mid)) <= budget:\n            lo = mid\n        else:\n"
+    "            hi = mid - 1\n    return trim_history(h, lo)",
 ]
 
 
-@pytest.mark.parametrize("code", UNUSUAL_RIGHT_CHATS)
-def test_unusual_right_chats_pass(ns, code, capsys):
-    passed, printed = verdict(lesson04.check_trimmed_chat, answer(ns, code), capsys=capsys)
+@pytest.mark.parametrize("code", UNUSUAL_RIGHT_TOKEN_TRIMS)
+def test_unusual_right_token_trims_pass(ns, code, capsys):
+    passed, printed = verdict(lesson04.check_token_trim, *token_trim(ns, code), capsys=capsys)
+    assert passed, printed
+
+
+def test_a_chat_that_trims_after_the_answer_too_passes(ns, capsys):
+    passed, printed = verdict(lesson04.check_token_trim, *token_trim(
+        ns, chat_body="history[:] = trim_to_tokens(list(history), max_tokens=200)"), capsys=capsys)
     assert passed, printed

@@ -170,9 +170,17 @@ def test_the_restart_knows_the_name_from_the_memory_file_alone(tmp_path, monkeyp
         (tmp_path / "memory.json").write_text(json.dumps(memory_file))
     monkeypatch.setenv("PYTHONPATH", str(Path(checks.__file__).parent.parent))  # this tree's agentloop
     exec(restart_cell(), {"json": json, "sys": sys})
-    printed = capsys.readouterr().out
-    assert printed.startswith("a new Python process answered:"), printed
-    assert ("Your name is Ada." in printed) == knows, printed
+    cells, answered = listed_then_answered(capsys.readouterr().out)
+    assert cells[0] == "# Carried from lesson 5, unchanged." and "def remember(key, value):" in cells
+    assert answered.startswith("a new Python process answered:"), answered
+    assert ("Your name is Ada." in answered) == knows, answered
+
+
+def listed_then_answered(printed: str) -> tuple:
+    """The restart cell's output: the first line of each cell it runs (as many as it says), then the answer."""
+    head, *rest = printed.splitlines()
+    count = int(head.split(": ")[1].split()[0])  # "the agent's code: 6 cells, which begin"
+    return [line.strip() for line in rest[:count]], "\n".join(rest[count:])
 
 
 def test_without_processes_the_restart_runs_the_code_in_a_fresh_namespace(tmp_path, monkeypatch, capsys):
@@ -186,7 +194,8 @@ def test_without_processes_the_restart_runs_the_code_in_a_fresh_namespace(tmp_pa
         raise OSError(52, "Function not implemented")
     monkeypatch.setattr(subprocess, "run", no_processes)
     exec(restart_cell(), {"json": json, "sys": sys, "memory": {"name": "Bob"}})  # the kernel's own memory is not used
-    assert capsys.readouterr().out == "a fresh namespace answered: Your name is Ada.\n"
+    cells, answered = listed_then_answered(capsys.readouterr().out)
+    assert len(cells) == 6 and answered == "a fresh namespace answered: Your name is Ada."
 
 
 def test_a_forget_written_outside_the_notebook_is_told_where_it_belongs(ns, capsys):

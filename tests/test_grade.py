@@ -182,14 +182,15 @@ def graded(tmp_path_factory, listener):
 
     # The last exercise is answered wrongly: no later exercise builds on it (4.2 calls 4.1's trim_history).
     last = [e for e in exercises(4) if four.solvable(e)][-1]
-    wrong_answer = "def {name}(*args):\n    return ['a wrong answer']\n"
+    wrong_answer = "def {name}(*args):\n    return ['a wrong answer']\n"  # each name the check takes
     wrong = four.reference()
-    wrong["cells"][four.cells[last.id]]["source"] = four.solved_cell(last, wrong_answer.format(name=last.names[0]))
+    wrong["cells"][four.cells[last.id]]["source"] = four.solved_cell(
+        last, "".join(wrong_answer.format(name=name) for name in last.names))
     write(folder, "wrong.ipynb", wrong)
     scope = {}
     exec(wrong_answer.format(name="answer"), scope)
     with contextlib.redirect_stdout(io.StringIO()):  # the oracle: the same check, run here
-        hint = last.run(scope["answer"]).message.removeprefix(f"❌ {last.title}: not yet. ")
+        hint = last.run(*[scope["answer"]] * len(last.names)).message.removeprefix(f"❌ {last.title}: not yet. ")
     expected += four.expected("wrong", {last.id: ("no", re.escape(hint))})
 
     three = Lesson(3)

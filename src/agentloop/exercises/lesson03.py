@@ -87,9 +87,13 @@ def check_run_agent_final_answer(run_agent_final_answer):
     expect(isinstance(got, str) and isinstance(reply, str) and reply in got,
            f"it returned {got!r}; the model's last reply was {reply!r}.",
            fix="return message['content'] of that last call, with a word for the user that it may be incomplete.")
+    prompted = final["messages"][-1].get("role") == "user"  # a last message of its own, as smolagents sends
     expect(CUT_SHORT.search(got.replace(reply, "")),
            f"it returned {got!r}, and (3 + 4) * 5 is 35: out of turns after add, the model answered from what it had. "
-           "A last answer without tools can be partial or wrong, so tell the user the run was cut short (any words).",
+           + ("Your last message asked the model to answer (smolagents does too), but its reply does not say the run "
+              "was cut short, and a model asked to may not: add those words in your code (any words)."
+              if prompted else
+              "A last answer without tools can be partial or wrong, so tell the user the run was cut short (any words)."),
            fix='return f"{message[\'content\']} (I ran out of turns, so this may be incomplete.)"')
     start = len(trace.events)
     got = attempt(run_agent_final_answer, QUESTION, max_turns=5)

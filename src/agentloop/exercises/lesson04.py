@@ -1,8 +1,10 @@
-"""Lesson 4 exercises: trimming history without orphaning a tool result, then trimming wired into the chat."""
+"""Lesson 4 exercises: trimming history without orphaning a tool result, then trimming the chat to a token budget."""
 import contextlib
 import io
+import json
 
 from .. import trace
+from ..tokens import count_tokens
 from ..checks import attempt, exercise, expect
 
 
@@ -93,6 +95,46 @@ QUESTIONS = [f"What is {n} + 1?" if n % 2 else f"What is ({n} + 1) * 2?" for n i
 NAME = ["My name is Ada.", "What is my name?"]
 
 
+def history_tokens(messages) -> int:
+    """The check's own count of a history: the same rule the lesson's `history_tokens` states (the JSON
+    of the messages, counted by agentloop.count_tokens), applied to what the model really received."""
+    return count_tokens(json.dumps(messages))
+
+
+def _safe_tails(history: list) -> list:
+    """Every tail of the history that starts at a user message, longest first: the right answers' candidates."""
+    return [history[i:] for i, message in enumerate(history) if message["role"] == "user"]
+
+
+def _check_function(trim_to_tokens) -> None:
+    """trim_to_tokens on fixed histories: a safe tail, within the budget, and the longest such tail."""
+    for history in (_conversation() + _two_calls_in_one_turn(), _two_calls_in_one_turn()):
+        for budget in (0, 20, 60, 110, 160, 10_000):
+            before = [dict(m) for m in history]
+            got = attempt(trim_to_tokens, history, budget)
+            expect(history == before, f"trim_to_tokens(history, {budget}) changed the history you were given: "
+                                      "return a new list.", fix="build the result with trim_history, which slices.")
+            expect(isinstance(got, list), f"trim_to_tokens(history, {budget}) returned {got!r}: return a list of "
+                                          "messages.")
+            expect(got == history[len(history) - len(got):],
+                   f"trim_to_tokens(history, {budget}) returned the roles {_roles(got)}, which are not the last "
+                   "messages of the history in their order.", fix="try trim_history(history, keep) for each keep.")
+            expect(not orphans(got), f"trim_to_tokens(history, {budget}) starts with {ORPHAN}",
+                   fix="build it from trim_history, which already drops them.")
+            expect(not got or history_tokens(got) <= budget,  # [] always fits: json.dumps([]) is 2 tokens
+
+                   f"trim_to_tokens(history, {budget}) kept {len(got)} messages that count "
+                   f"{history_tokens(got)} tokens, over the budget of {budget}.",
+                   fix="measure each candidate with history_tokens(...) and keep it only if it is <= max_tokens.")
+            # the longest safe tail that fits with room to spare (2 tokens a message), so a stricter count, such
+            # as one message at a time, still passes; a trim that keeps less than that dropped what fits
+            best = next((tail for tail in _safe_tails(history) if history_tokens(tail) + 2 * len(tail) <= budget), [])
+            expect(len(got) >= len(best),
+                   f"trim_to_tokens(history, {budget}) kept {len(got)} messages ({history_tokens(got)} tokens), but "
+                   f"the last {len(best)} fit in {budget} tokens ({history_tokens(best)}): keep as much as fits.",
+                   fix="start from the whole history (keep = len(history)) and shorten until it fits.")
+
+
 def _quietly(function, question, history):
     """The student's chat on one question, its prints swallowed (the check prints one line)."""
     with contextlib.redirect_stdout(io.StringIO()):
@@ -102,17 +144,19 @@ def _quietly(function, question, history):
             expect("iterable" not in str(error),  # `history[:] = ...`: Python 3.14 words it otherwise
                    "run_agent_trimmed stopped at the marked line (history[:] = ... needs a list): put the trimmed "
                    "history there.",
-                   fix="history[:] = trim_history(history, KEEP)")
+                   fix="history[:] = trim_to_tokens(history, MAX_HISTORY_TOKENS)")
             expect(False, f"run_agent_trimmed({question!r}, history) raised TypeError: {error}")
         except Exception as error:
             expect("preceding message with 'tool_calls'" not in str(error),
                    f"the model refused the request for {question!r}: it carried {ORPHAN}",
-                   fix="trim with your trim_history from 4.1, not a bare slice.")
+                   fix="trim with trim_to_tokens, which builds on trim_history.")
             expect(False, f"run_agent_trimmed({question!r}, history) raised {type(error).__name__}: {error}")
 
 
-@exercise("4.2 Trim the chat before every question", max_calls=120)
-def check_trimmed_chat(run_agent_trimmed):
+@exercise("4.2 Trim the chat to a token budget", max_calls=120)
+def check_token_trim(trim_to_tokens, run_agent_trimmed):
+    _check_function(trim_to_tokens)
+    budget = getattr(run_agent_trimmed, "__globals__", {}).get("MAX_HISTORY_TOKENS")
     history, first_requests = [], []
     for question in QUESTIONS + NAME:
         start = len(trace.events)
@@ -124,17 +168,22 @@ def check_trimmed_chat(run_agent_trimmed):
         expect(any(isinstance(m, dict) and m.get("role") == "user" and m.get("content") == question for m in history),
                f"after run_agent_trimmed({question!r}, history) the caller's history does not hold that question: "
                "`history = ...` inside the function makes a new list with the same name, and the caller's list "
-               "never changes. Change the list itself.", fix="history[:] = trim_history(history, KEEP)")
+               "never changes. Change the list itself.", fix="history[:] = trim_to_tokens(history, MAX_HISTORY_TOKENS)")
         for number, request in enumerate(requests, 1):
             lost = orphans(request.get("messages", []))
             expect(not lost, f"request {number} for {question!r} carried {ORPHAN}",
-                   fix="trim with your trim_history from 4.1, not a bare slice.")
+                   fix="trim with trim_to_tokens, which builds on trim_history.")
+        carried = requests[0].get("messages", [])[1:-1]  # between the system prompt and the new question
+        expect(not isinstance(budget, (int, float)) or history_tokens(carried) <= budget,
+               f"the first request for {question!r} carried {history_tokens(carried)} tokens of history, over "
+               f"MAX_HISTORY_TOKENS = {budget}.", fix="history[:] = trim_to_tokens(history, MAX_HISTORY_TOKENS)")
         first_requests.append((responses[0].get("usage") or {}).get("prompt_tokens", 0))
     grew_early, grew_late = first_requests[4] - first_requests[0], first_requests[13] - first_requests[9]
     expect(grew_late <= max(grew_early // 2, 5),
            f"over {len(QUESTIONS)} questions the first request of each still grows: {first_requests[9]} prompt tokens at "
            f"question 10, {first_requests[13]} at question 14. Trimmed, it levels off.",
-           fix="history[:] = trim_history(history, KEEP), with KEEP a few questions' worth (8 messages, say).")
+           fix="history[:] = trim_to_tokens(history, MAX_HISTORY_TOKENS), with a budget of a few questions "
+               "(300 tokens, say).")
     expect(isinstance(answer, str) and "Ada" in answer,
            f"right after 'My name is Ada.' the trimmed chat answered 'What is my name?' with {answer!r}: the "
-           "last question and answer must survive the trim.", fix="keep at least 2 messages (KEEP >= 2).")
+           "last question and answer must survive the trim.", fix="a budget of at least 100 tokens keeps the last exchange.")

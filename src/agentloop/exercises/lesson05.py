@@ -1,4 +1,4 @@
-"""Lesson 5 exercises: the progress line shown call by call, and a budget that stops a run."""
+"""Lesson 5 exercises: a progress line that says what each tool did, shown call by call, and a budget that stops a run."""
 import contextlib
 import io
 import re
@@ -103,7 +103,56 @@ def _reports(line: str, count: dict) -> bool:
     return count["calls"] in numbers and labels_right and (spent or tools is not None)
 
 
-@exercise("5.1 Show the progress line call by call")
+COUNT_WORDS = {"once": 1, "twice": 2, "thrice": 3}
+
+
+def _used_so_far(start: int) -> list:
+    """For each model call of the run, the tool calls by name made before it, and those with its own."""
+    used, out = {}, []
+    for event in trace.events[start:]:
+        if event.kind == "response":
+            message = ((event.payload.get("choices") or [{}])[0]).get("message") or {}
+            before = dict(used)
+            for call in message.get("tool_calls") or []:
+                name = (call.get("function") or {}).get("name")
+                used[name] = used.get(name, 0) + 1
+            out.append((before, dict(used)))
+    return out
+
+
+def _said(line: str, word: str):
+    """How many times the line says a tool did its work: the count just after its word ("added 2 times",
+    "added twice", "added 2x", "add x2", "add: 2", "add (2)", "add called 2 times") or just before it ("2× add"); None when the word is not there, -1 when
+    it is there with no count."""
+    if not re.search(rf"(?<!\w){re.escape(word)}(?!\w)", line, re.IGNORECASE):
+        return None
+    count = rf"(\d+|{'|'.join(COUNT_WORDS)})"
+    found = (re.search(rf"(?<!\w){re.escape(word)}(?!\w)(?:\s+(?:called|used|ran|run))?[\s:=×(]{{0,3}}(?:x\s*)?{count}"
+                       rf"(?:\s*[x×])?(?!\w)", line, re.IGNORECASE)
+             or re.search(rf"(?<!\w){count}\s*(?:x|×|times?)?\s*{re.escape(word)}(?!\w)", line, re.IGNORECASE))
+    if not found:
+        return -1
+    return COUNT_WORDS.get(found[1].lower()) or int(found[1])
+
+
+def _tells_tools(line: str, before: dict, after: dict, words: dict) -> str | None:
+    """Why the line does not tell each tool used so far with its count (None if it does). A tool is told by its
+    word in the student's DONE table, or by its own name."""
+    for name in sorted(set(words) | set(after)):
+        said = [n for n in (_said(line, words.get(name) or name), _said(line, name)) if n is not None]
+        done = {before.get(name, 0), after.get(name, 0)}
+        if not said:
+            if before.get(name, 0):  # this call's own tools may not have run yet when its line prints
+                return f"it does not say that {name} ran (as {words.get(name) or name!r})"
+            continue
+        if all(n == -1 for n in said):
+            return f"it names {words.get(name) or name!r} but not how many times"
+        if not any(n in done for n in said):
+            return f"it says {words.get(name) or name!r} {max(said)} times, but {name} ran {after.get(name, 0)} times"
+    return None
+
+
+@exercise("5.1 Say what was done, call by call")
 def check_live_progress(run_agent_live):
     got, printed, made = _run(run_agent_live, QUESTION, [], _new_state(run_agent_live))
     expect(made, f"run_agent_live({QUESTION!r}, ...) made no model call: it is the lesson's loop, with one more line.")
@@ -111,13 +160,16 @@ def check_live_progress(run_agent_live):
                                        "the loop should answer as run_agent does.")
     counts = _so_far(made)
     lines = [(line, at) for line, at in printed if _looks_like_progress(line, counts)]
+    expect(lines or not any(line.strip() == "None" for line, _ in printed),
+           "your loop printed None: progress_by_tool(state) returns nothing yet. Return the line (a string).",
+           fix="return f\"{done} · {progress(state)}\", with done the tools' words and counts.")
     expect(lines, f"the run made {len(made)} model calls and printed no progress line (the model calls so far, with "
-                  "the tokens or the tool calls): print progress(state) inside the loop.",
-           fix="print(progress(state)) right after the three state lines.")
+                  "the tokens or the tool calls): print progress_by_tool(state) inside the loop.",
+           fix="print(progress_by_tool(state)) right after the three state lines.")
     expect(len(lines) == len(made),
            f"the run made {len(made)} model calls and printed {len(lines)} progress lines: one after each model call, "
            "the last one (the answer, which leaves the loop) included.",
-           fix="print(progress(state)) right after the three state[...] += lines, before the `if ... break`.")
+           fix="print(progress_by_tool(state)) right after the three state[...] += lines, before the `if ... break`.")
     for (line, at), count in zip(lines, counts):
         number, (before, after) = count["calls"], count["tools"]
         expect(_reports(line, count),
@@ -129,7 +181,26 @@ def check_live_progress(run_agent_live):
         expect(at == number,
                f"the progress line for model call {number} ({line.strip()!r}) was printed when {at} model calls had "
                "been made: print each one as soon as its call is counted, so the user sees it while the run goes on.",
-               fix="print(progress(state)) inside the loop, right after the three state[...] += lines.")
+               fix="print(progress_by_tool(state)) inside the loop, right after the three state[...] += lines.")
+    words = getattr(run_agent_live, "__globals__", {}).get("DONE")
+    words = {k: v for k, v in words.items() if isinstance(v, str)} if isinstance(words, dict) else {}
+    for question in (QUESTION, MANY_TOOLS):
+        start = len(trace.events)
+        got, printed, made = _run(run_agent_live, question, [], _new_state(run_agent_live))
+        counts = _so_far(made)
+        lines = [line for line, _ in printed if _looks_like_progress(line, counts)]
+        expect(len(lines) == len(made), f"on {question!r} the run made {len(made)} model calls and printed "
+                                        f"{len(lines)} progress lines: one after each model call.")
+        for number, (line, (before, after)) in enumerate(zip(lines, _used_so_far(start)), 1):
+            wrong = _tells_tools(line, before, after, words)
+            expect(wrong is None,
+                   f"on {question!r}, after model call {number} you printed {line.strip()!r}: {wrong}. The line "
+                   "tells what was done, tool by tool, with how many times so far.",
+                   fix="count each call in state['used'][name], then progress_by_tool(state) joins "
+                       "f\"{DONE.get(name, name)} {times} times\" for each tool in state['used'].")
+
+
+MANY_TOOLS = "the sum of 1, 2, 3 and 4"  # add three times: a count above one
 
 
 def _usages(start: int) -> list:
