@@ -10,6 +10,8 @@ import pytest
 from lesson_loop import lesson_definitions
 
 import agentloop
+from agentloop import sensitive
+from agentloop.sensitive import phone_numbers
 
 ROOT = Path(__file__).parent.parent
 sys.path.insert(0, str(ROOT / "solutions"))
@@ -58,6 +60,10 @@ def phones_up_to_12_digits(text):  # wrong: a 13-digit mobile number with its co
     (lambda text: None, True, "string"),
     (s07.redact_phones, False, "is redact_phones in OUTPUT_GATES?"),
     (boom, True, "RuntimeError: student bug"),
+    # with the module's finder, but wrong: the whole text replaced, or only the first number masked
+    (lambda text: "[phone]" if phone_numbers(text) else text, True, "expected 'Call [phone] at 9.'"),
+    (lambda text: text.replace(phone_numbers(text)[0], "[phone]") if phone_numbers(text) else text, True,
+     "expected 'Ring [phone] or [phone].'"),
 ])
 def test_redact_phones_rejects(answer, registered, hint, agent, capsys):
     if registered:
@@ -67,7 +73,12 @@ def test_redact_phones_rejects(answer, registered, hint, agent, capsys):
     assert not passed and hint in printed, printed
 
 
-@pytest.mark.parametrize("answer", [s07.redact_phones, phones_by_digits])
+def phones_by_sub(text):  # an unusual right answer: the module's pattern, filtered by the module's finder
+    found = set(phone_numbers(text))
+    return re.sub(sensitive.PHONE, lambda match: "[phone]" if match.group() in found else match.group(), text)
+
+
+@pytest.mark.parametrize("answer", [s07.redact_phones, phones_by_digits, phones_by_sub])
 def test_redact_phones_accepts(answer, agent, capsys):
     agent["OUTPUT_GATES"]["phones"] = answer
     assert verdict(lesson07.check_redact_phones, answer, agent["guarded_agent"], agent["memory"], capsys=capsys)[0]
