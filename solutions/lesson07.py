@@ -1,4 +1,7 @@
-"""Reference solutions for lesson 7's exercises."""
+"""Reference solutions for lesson 7's exercises.
+
+guarded_forget uses the lesson's names (user_message, forget): run it in the lesson's namespace, as the
+exercise cell does. Lesson 8 carries these answers where lesson 7's exercise cells stood."""
 import re
 
 from agentloop.sensitive import phone_numbers
@@ -27,6 +30,6 @@ ASKS_TO_DELETE = r"\b(?:forget|delete|erase|remove)\b"
 
 
 def guarded_forget(key):
-    if not re.search(ASKS_TO_DELETE, user_message["text"], re.IGNORECASE):  # noqa: F821 (the lesson's)
+    if not re.search(ASKS_TO_DELETE, user_message["text"], re.IGNORECASE):
         return f"Not done: only the user can ask me to forget {key}, and they did not ask."
-    return forget(key)  # noqa: F821 (the lesson's forget)
+    return forget(key)
