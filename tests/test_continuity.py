@@ -232,3 +232,31 @@ def test_final_program_keeps_the_last_definition_and_honours_del():
     # a name only a superseded statement read goes with it; a program is its own final program
     program = final_program(["name = 'a.json'\ndata = load(name)", "name = 'b.json'\ndata = load(name)"])
     assert program == "name = 'b.json'\ndata = load(name)" == final_program([program])
+
+
+ANSWERING = [lesson for lesson in range(1, 10) if cells(lesson, "exercise")]
+
+
+@pytest.mark.parametrize("lesson", ANSWERING)
+def test_the_reference_answers_are_not_in_the_notebook_they_answer(lesson):
+    """A lesson whose exercise cells hand on their answers defines none of solutions/lessonNN.py's
+    functions in its own cells: the reference stands in the next lesson's carried cells only."""
+    solution = ast.parse((SOLUTIONS / f"lesson{lesson:02d}.py").read_text())
+    references = {ast.dump(s) for s in solution.body if isinstance(s, ast.FunctionDef)}
+    notebook = json.loads(LESSONS[lesson - 1].read_text())
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            defined = {ast.dump(s) for s in ast.parse("".join(cell["source"])).body if isinstance(s, ast.FunctionDef)}
+            assert not defined & references, f"lesson {lesson} defines a reference answer: {''.join(cell['source'])[:80]!r}"
+
+
+def test_lessons_seven_and_eight_hand_on_their_answers():
+    assert ANSWERING == [7, 8]  # lesson 9's answers stay in the agent as the student wrote them
+
+
+def test_answered_replaces_the_students_function_and_drops_the_check():
+    cell = ("from agentloop.exercises import lesson07\n\ndef redact_phones(text):\n    ...  # your code here\n\n"
+            'OUTPUT_GATES["phones"] = redact_phones\nlesson07.check_redact_phones(redact_phones, guarded_agent, memory)')
+    program = answered(7, cell)
+    assert "check_" not in program and "agentloop.exercises" not in program and "..." not in program
+    assert 'OUTPUT_GATES["phones"] = redact_phones' in program and "phone_numbers(text)" in program
