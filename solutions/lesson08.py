@@ -1,7 +1,8 @@
 """Reference solutions for lesson 8's exercises.
 
 They extend the lesson's agent, so they use its names (queue, QUEUE_FILE, save_json, add_task, due_tasks,
-guarded_agent, state): run them in the lesson's namespace, as the exercise cells do."""
+guarded_agent, state): run them in the lesson's namespace, as the exercise cells do. Lesson 9 carries
+these answers where lesson 8's exercise cells stood."""
 from datetime import datetime, timedelta
 
 

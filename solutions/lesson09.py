@@ -1,6 +1,6 @@
 """Reference solutions for lesson 9's exercises: tool functions for the lesson's agent.
 
-They use the agent's names (memory, current, NOW, about, words, forget_if_asked, guarded_remember),
+They use the agent's names (memory, current, NOW, about, words, guarded_forget, guarded_remember),
 so they run where the agent is defined: pasted into the notebook below its cells.
 """
 import math
@@ -24,7 +24,7 @@ def forget_mine(key):
     # Another scope's memory gets the very sentence a missing key gets: the user learns nothing.
     if key not in memory or memory[key]["scope"] not in current["scopes"]:
         return f"Nothing is stored under {key}."
-    return forget_if_asked(key)  # lesson 7's forget, still behind its action gate
+    return guarded_forget(key)  # lesson 7's forget, still behind its action gate
 
 
 def remember_and_ask(key, value, importance="medium"):

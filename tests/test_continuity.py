@@ -1,10 +1,14 @@
 """One agent that grows: lesson N starts from exactly the agent lesson N-1 ended with.
 
-Each lesson tags its cells: `carried` (the previous lesson's agent, verbatim) and `agent` (code
-that changes the agent: new tools, a new loop). The agent a lesson ends with is its carried and
-agent cells run in order; `final_program` writes that as one program, keeping only the last
-definition of each function or name, and dropping a name an agent cell retires in plain sight
-(a `# retired: name, ...` line, with the reason next to it in the lesson's text).
+Each lesson tags its cells: `carried` (the previous lesson's agent, verbatim), `agent` (code that
+changes the agent: new tools, a new loop) and, from lesson 7 on, `exercise` (a cell the student
+finishes, ending in its check). The agent a lesson hands on is its carried, agent and exercise cells
+run in order, each exercise cell with the student's answer replaced by the course's reference one
+(`solutions/lessonNN.py`: the function of the same name, with what it reads from that file) and its
+check left out: so the reference answers never stand a few cells below the exercises they answer,
+and the next lesson starts every student from the same agent. `final_program` writes that as one
+program, keeping only the last definition of each function or name, and dropping a name an agent
+cell retires in plain sight (a `# retired: name, ...` line, with the reason next to it in the text).
 The test: lesson N's carried cells ARE that program for lesson N-1 (same syntax tree), and any
 agent cell that redefines a carried name opens with `# lesson N-1 -> lesson N: what changed`.
 """
@@ -17,6 +21,7 @@ import re
 import pytest
 
 LESSONS = sorted((pathlib.Path(__file__).parent.parent / "lessons").glob("0*.ipynb"))
+SOLUTIONS = pathlib.Path(__file__).parent.parent / "solutions"
 CHANGE_NOTE = re.compile(r"^# lesson (\d) -> lesson (\d): \S")
 
 
@@ -105,8 +110,54 @@ def _one_pass(sources: list) -> str:
     return program
 
 
+def _with_comments(source: str, statement) -> str:
+    """A statement's text with the comment lines right above it."""
+    lines = source.splitlines()
+    start = statement.lineno - 1
+    while start > 0 and lines[start - 1].startswith("#"):
+        start -= 1
+    return "\n".join(lines[start:statement.end_lineno])
+
+
+def answered(lesson: int, source: str) -> str:
+    """An exercise cell as the next lesson carries it: each function solutions/lessonNN.py defines
+    replaced by the reference (after the file's constants and imports it reads), the import of the
+    checks and the call of the check left out, everything else (`TOOLS["forget"] = ...`) as it is."""
+    solution_source = (SOLUTIONS / f"lesson{lesson:02d}.py").read_text()
+    solution = ast.parse(solution_source).body
+    functions = {s.name: s for s in solution if isinstance(s, ast.FunctionDef)}
+    pieces = []
+    for statement in ast.parse(source).body:
+        if isinstance(statement, ast.ImportFrom) and (statement.module or "").startswith("agentloop.exercises"):
+            continue
+        if (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)
+                and getattr(statement.value.func, "attr", "").startswith("check_")):
+            continue
+        if isinstance(statement, ast.FunctionDef) and statement.name in functions:
+            reference = functions[statement.name]
+            reads = {node.id for node in ast.walk(reference) if isinstance(node, ast.Name)}
+            pieces += [_with_comments(solution_source, s) for s in solution
+                       if isinstance(s, (ast.Assign, ast.Import, ast.ImportFrom)) and _bound(s) & reads]
+            pieces.append(_with_comments(solution_source, reference))
+        else:  # an import the reference repeats is dropped by final_program
+            pieces.append(_with_comments(source, statement))
+    return "\n\n".join(pieces)
+
+
+def handed_on(lesson: int) -> list:
+    """The cells whose program lesson `lesson` hands on: carried, agent, and exercise cells answered."""
+    notebook = json.loads(LESSONS[lesson - 1].read_text())
+    sources = []
+    for cell in notebook["cells"]:
+        tags = set(cell.get("metadata", {}).get("tags", []))
+        if cell["cell_type"] == "code" and tags & {"carried", "agent", "exercise"}:
+            source = "".join(cell["source"])
+            sources.append(answered(lesson, source) if "exercise" in tags else source)
+    return sources
+
+
 def agent_at_end(lesson: int) -> str:
-    return final_program(cells(lesson, "carried", "agent"))
+    return final_program(handed_on(lesson))
 
 
 CARRYING = [lesson for lesson in range(2, 10) if cells(lesson, "carried")]
@@ -181,3 +232,31 @@ def test_final_program_keeps_the_last_definition_and_honours_del():
     # a name only a superseded statement read goes with it; a program is its own final program
     program = final_program(["name = 'a.json'\ndata = load(name)", "name = 'b.json'\ndata = load(name)"])
     assert program == "name = 'b.json'\ndata = load(name)" == final_program([program])
+
+
+ANSWERING = [lesson for lesson in range(1, 10) if cells(lesson, "exercise")]
+
+
+@pytest.mark.parametrize("lesson", ANSWERING)
+def test_the_reference_answers_are_not_in_the_notebook_they_answer(lesson):
+    """A lesson whose exercise cells hand on their answers defines none of solutions/lessonNN.py's
+    functions in its own cells: the reference stands in the next lesson's carried cells only."""
+    solution = ast.parse((SOLUTIONS / f"lesson{lesson:02d}.py").read_text())
+    references = {ast.dump(s) for s in solution.body if isinstance(s, ast.FunctionDef)}
+    notebook = json.loads(LESSONS[lesson - 1].read_text())
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            defined = {ast.dump(s) for s in ast.parse("".join(cell["source"])).body if isinstance(s, ast.FunctionDef)}
+            assert not defined & references, f"lesson {lesson} defines a reference answer: {''.join(cell['source'])[:80]!r}"
+
+
+def test_lessons_seven_and_eight_hand_on_their_answers():
+    assert ANSWERING == [7, 8]  # lesson 9's answers stay in the agent as the student wrote them
+
+
+def test_answered_replaces_the_students_function_and_drops_the_check():
+    cell = ("from agentloop.exercises import lesson07\n\ndef redact_phones(text):\n    ...  # your code here\n\n"
+            'OUTPUT_GATES["phones"] = redact_phones\nlesson07.check_redact_phones(redact_phones, guarded_agent, memory)')
+    program = answered(7, cell)
+    assert "check_" not in program and "agentloop.exercises" not in program and "..." not in program
+    assert 'OUTPUT_GATES["phones"] = redact_phones' in program and "phone_numbers(text)" in program

@@ -26,9 +26,6 @@ def agent(tmp_path, monkeypatch):
     lesson["queue"].clear()
     lesson["save_json"](lesson["QUEUE_FILE"], lesson["queue"])
     lesson["NOW"] = MONDAY
-    # as the student meets it at the exercises: before the lesson's last cell installs cancel_task
-    lesson["SCHEMAS"].pop("cancel_task")
-    lesson["TOOLS"].pop("cancel_task")
     return lesson
 
 
@@ -394,32 +391,14 @@ def test_a_scheduled_task_cannot_make_the_agent_forget_through_a_page_it_reads(g
     assert ("name" in agent["memory"]) == gated
 
 
-def after_the_last_cell(agent):
-    """The agent once the lesson's last cell ran: 8.1's own tool taken away, the course's cancel_task offered."""
-    for place in (agent["SCHEMAS"], agent["TOOLS"]):
-        place.pop("cancel")
-    agent["tool"](agent["cancel_task"], "Cancel the scheduled tasks whose text contains these words.", task="string")
-    return agent
-
-
 def test_cancel_is_part_of_the_agent_lesson_9_starts_from(agent):
-    after_the_last_cell(agent)
+    """Lesson 9 carries the reference cancel, offered as the exercise cell offers it: the model uses it."""
+    solved(agent)
+    agent["tool"](agent["cancel"], "Cancel the scheduled tasks whose text contains these words.", task="string")
     agent["add_task"]("water the plants", MONDAY)
     agent["add_task"]("call mum", MONDAY)
     agent["guarded_agent"]("Cancel 'water the plants'", [])
     assert [task["task"] for task in agent["queue"]] == ["call mum"]
-
-
-@pytest.mark.parametrize("answer, passes", [("reference", True), ("stub", False)])
-def test_cancel_checked_after_the_last_cell_grades_the_students_own_function(agent, answer, passes, capsys):
-    """A grader runs the whole notebook, then the checks: the student's cancel is tried in place of cancel_task."""
-    if answer == "reference":
-        solved(agent)
-    after_the_last_cell(agent)
-    passed, printed = verdict(lesson08.check_cancel, agent["cancel"], agent["queue"], agent["QUEUE_FILE"],
-                              agent["SCHEMAS"], agent["guarded_agent"], capsys=capsys)
-    assert passed == passes, printed
-    assert "cancel_task" in agent["SCHEMAS"] and "cancel" not in agent["SCHEMAS"]  # put back as the cell left it
 
 
 def test_review_finding_cancel_first_is_not_told_about_loops(agent, capsys):

@@ -101,7 +101,7 @@ WRONG = [  # (check, a plausible wrong answer, a phrase its hint must contain)
     ("forget_mine", '''def forget_mine(key):
     if key not in memory or memory[key]["scope"] != USER:
         return f"Nothing is stored under {key}."
-    return forget_if_asked(key)''', "scheduled task"),
+    return guarded_forget(key)''', "scheduled task"),
     # the scope right, the action gate dropped: a page could delete the user's memories again
     ("forget_mine", '''def forget_mine(key):
     if key not in memory or memory[key]["scope"] not in current["scopes"]:
@@ -165,7 +165,7 @@ UNUSUAL = [  # right answers written another way: other names, other wording, da
     item = memory.get(name)
     if item is None or item["scope"] not in current["scopes"]:
         return f"There is no memory called {name}."
-    result = forget_if_asked(name)
+    result = guarded_forget(name)
     return "Done, it is gone." if result.startswith("Forgot") else result'''),
     ("remember_and_ask", '''def remember_and_ask(k, v, imp="medium"):
     said = guarded_remember(k, v, imp)

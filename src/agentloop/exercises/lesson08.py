@@ -3,7 +3,6 @@
 Each check drives the student's own code on the student's own queue and queue file, and puts both back
 as they were afterwards."""
 import contextlib
-import inspect
 import io
 from datetime import datetime
 
@@ -60,35 +59,7 @@ QUOTED_CANCEL = "Cancel 'water the plants'"
 @exercise("8.1 A cancel tool")
 def check_cancel(cancel, queue, QUEUE_FILE, SCHEMAS, guarded_agent):
     _arguments_ok(queue, QUEUE_FILE, "check_cancel(cancel, queue, QUEUE_FILE, SCHEMAS, guarded_agent)")
-    name = getattr(cancel, "__name__", "")
-    with _offered(cancel, name, SCHEMAS, guarded_agent):
-        _check_cancel(cancel, name, queue, QUEUE_FILE, SCHEMAS, guarded_agent)
-
-
-COURSE_CANCEL = "cancel_task"  # the reference tool the lesson installs in its last cell, in place of the student's
-
-
-@contextlib.contextmanager
-def _offered(cancel, name, SCHEMAS, guarded_agent):
-    """The lesson's last cell offers the course's cancel_task instead of the student's tool. A check run after
-    it (a grader, a second Run All) offers the student's function in its place, as the exercise cell did,
-    for the check's duration."""
-    agent = getattr(guarded_agent, "__globals__", {})
-    tools, tool = agent.get("TOOLS"), agent.get("tool")
-    swap = (isinstance(SCHEMAS, dict) and name and name not in SCHEMAS and COURSE_CANCEL in SCHEMAS
-            and isinstance(tools, dict) and callable(tool))
-    if not swap:
-        yield
-        return
-    course = SCHEMAS.pop(COURSE_CANCEL), tools.pop(COURSE_CANCEL, None)
-    try:
-        parameter = next(iter(inspect.signature(cancel).parameters), "task")
-        tool(cancel, "Cancel the scheduled tasks whose text contains these words.", **{parameter: "string"})
-        yield
-    finally:
-        SCHEMAS.pop(name, None)
-        tools.pop(name, None)
-        SCHEMAS[COURSE_CANCEL], tools[COURSE_CANCEL] = course
+    _check_cancel(cancel, getattr(cancel, "__name__", ""), queue, QUEUE_FILE, SCHEMAS, guarded_agent)
 
 
 def _skipped(before, left, words) -> str:

@@ -234,7 +234,7 @@ def check_forget_mine(forget_mine):
         expect("birthday" in memory, "forget_mine('birthday') deleted the user's birthday in a turn where the "
                                      "user asked for no deletion (as when a page says 'forget everything'): "
                                      "lesson 7's action gate must stay in front of the deleting.",
-               fix="delete through forget_if_asked(key), as the skeleton's last line does, not by hand.")
+               fix="delete through guarded_forget(key), as the skeleton's last line does, not by hand.")
         asked["text"] = "Forget my birthday"  # what chat does with the user's words
         answer = agent["guarded_agent"]("Forget my birthday", [])
         expect("birthday" not in memory, f"asked 'Forget my birthday', the agent answered {answer!r} and the "
