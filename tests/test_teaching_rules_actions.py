@@ -1346,3 +1346,31 @@ def test_same_time_unknown_is_asked_not_made_up():
         assert not moved and "what time" in answer.lower(), (said, calls, answer)
     loop("move the haircut to Dec 9 at 4pm", kit, DATED)
     assert moved == [("haircut", "2026-12-09T16:00")], moved
+
+
+# 202. A day named by a fixed-date holiday is its next date; a movable or personal day is asked, never today.
+def held(log):
+    return tools(tool("queue_note", "Queues a note for the user, fired at fire_at (ISO timestamp YYYY-MM-DDTHH:MM).",
+                      lambda text, fire_at: log.append((text, fire_at)) or f"queued {text} at {fire_at}", text="string", fire_at="string"))
+
+
+def test_a_fixed_holiday_is_its_next_date_and_leaves_the_task():
+    log = []
+    for said in ("On Halloween at 7:30pm remind me to hand out sweets", "ping me on Boxing Day at 10am to return the gift",
+                 "On Valentine's Day, remind me at 8pm to light the candles", "three days before Christmas remind me to post the cards",
+                 "remind me to ring Gran on New Year's Day at noon", "On Friday remind me at 11pm to lock the shed"):
+        loop(said, held(log), DATED)
+    assert log == [("hand out sweets", "2026-10-31T19:30"), ("return the gift", "2026-12-26T10:00"),
+                   ("light the candles", "2027-02-14T20:00"), ("post the cards", "2026-12-22T09:00"),
+                   ("ring Gran", "2027-01-01T12:00"), ("lock the shed", "2026-03-13T23:00")], log
+
+
+def test_a_movable_or_personal_day_is_asked_and_a_holiday_word_in_a_task_stays():
+    log = []
+    for said in ("remind me on Mother's Day to call mum", "On Easter Monday at 10am remind me to hide the eggs",
+                 "remind me on our anniversary to book a table", "ping me the day after Thanksgiving to return the chairs"):
+        answer, calls, _ = loop(said, held(log), DATED)
+        assert not log and "which date" in answer.lower(), (said, calls, answer)
+    loop("remind me at 6pm to buy Christmas crackers", held(log), DATED)
+    loop("remind me on March 20 to order Easter eggs", held(log), DATED)
+    assert log == [("buy Christmas crackers", "2026-03-11T18:00"), ("order Easter eggs", "2026-03-20T09:00")], log

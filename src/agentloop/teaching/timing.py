@@ -45,6 +45,70 @@ def spoken_clock(text: str) -> str:
     return re.sub(rf"\b{HOUR_SAID} o'?clock\b", lambda m: f"{hour(m)}:00", text, flags=re.I)
 
 
+# Days named rather than dated (rule 202): a fixed-date holiday is its date; a movable one, or a personal day, is asked.
+APOS = "['’]?s?['’]?"
+FIXED_DAYS = {rf"new year{APOS} eve|hogmanay": (12, 31), rf"new year{APOS} day|new year{APOS}(?= |$)": (1, 1),
+              rf"valentine{APOS}(?: day)?": (2, 14), rf"(?:st\.? |saint )?patrick{APOS} day": (3, 17),
+              rf"april fool{APOS}(?: day)?": (4, 1), "halloween|hallowe'en": (10, 31), "christmas eve": (12, 24),
+              "christmas(?: day)?|xmas(?: day)?": (12, 25), "boxing day": (12, 26), "bonfire night|guy fawkes night": (11, 5),
+              "groundhog day": (2, 2), "cinco de mayo": (5, 5), "juneteenth": (6, 19), "canada day": (7, 1),
+              "bastille day": (7, 14), "(?:armistice|remembrance|veterans{APOS}) day".replace("{APOS}", APOS): (11, 11)}
+MOVABLE_DAYS = (rf"\b(?:easter(?: sunday| monday)?|good friday|thanksgiving(?: day)?|mother{APOS} day|father{APOS} day|"
+                rf"labou?r day|memorial day|president{APOS} day|(?:martin luther king|mlk)(?: jr\.?)? day|black friday|"
+                r"cyber monday|diwali|hanukk?ah|chanukah|ramadan|eid(?: al[- ]\w+)?|passover|rosh hashanah|yom kippur|"
+                r"(?:chinese|lunar) new year|ash wednesday|pentecost|mardi gras|shrove tuesday|pancake day|holi|"
+                rf"super bowl sunday|election day|remembrance sunday)\b")
+PERSONAL_DAY = (r"\b(?:my|our|his|her|their|[a-z]+'s) (?:birthday|bday|anniversary|wedding(?: day| anniversary)?|graduation|"
+                r"name day|due date)\b")
+TIMED = r"(?= *,? *(?:at \d|(?:at noon|at midnight|in the (?:morning|afternoon|evening)|morning|afternoon|evening|night)\b))"
+ON_A_DAY = r"(?:(?<=\bfor )(?=[\w' ]+?\b{TIMED})|(?<=\bon )|(?<=\bat )|(?<=\bthis )|(?<=\bnext )|(?<=\buntil )|(?<=\bby )|(?<=\bbefore )|(?<=\bthe day of )|^)".replace("{TIMED}", TIMED)
+COUNTED_FROM = r"\b(?=\w+ (?:day|week)s? (?:before|after) )"  # "2 days before Halloween"
+AROUND = r"(?:(?P<n>the|a|one|two|three|\d+) (?P<u>day|week)s? (?P<way>before|after) )?"
+MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+               "November", "December"]
+
+
+def named_dates(text: str) -> str:
+    """A day named by a fixed-date holiday, as its date: "on Christmas Eve at 6pm" is "on December 24 at 6pm", "the day
+    after Boxing Day" "December 27" (rule 202). A name that leads a noun ("Christmas presents") is the task's."""
+    for name, (month, day) in FIXED_DAYS.items():
+        def dated(m, month=month, day=day):
+            count = {"the": 1, "a": 1, "one": 1, "two": 2, "three": 3}.get((m["n"] or "").lower()) or int(m["n"] or 0)
+            shift = count * (7 if (m["u"] or "").lower() == "week" else 1) * (-1 if (m["way"] or "").lower() == "before" else 1)
+            date = datetime(2001, month, day) + timedelta(days=shift)
+            return f"{MONTH_NAMES[date.month - 1]} {date.day}"
+        text = re.sub(rf"(?:{ON_A_DAY}|{COUNTED_FROM}){AROUND}\b(?:{name})\b"
+                      r"(?= *(?:$|[,.!?;:\-–]|at\b|morning|afternoon|evening|night|remind|to\b|by\b|from\b|and\b|i\b|we\b|"
+                      r"in the\b|this year|next year))", dated, text, flags=re.I)
+    return text
+
+
+def undated_day(text: str) -> str | None:
+    """A day the request names but no fixed date gives ("on Easter Sunday", "the day after Thanksgiving", "on my
+    anniversary"), when the request gives no other date: said back to ask which date it is; None otherwise (rule 202)."""
+    text = named_dates(text)
+    found = re.search(rf"(?:{ON_A_DAY}|{COUNTED_FROM}){AROUND}(?:{MOVABLE_DAYS}|{PERSONAL_DAY})", text, re.I) or re.search(
+        rf"\b(?:on|at|this|next|the day of) (?P<name>(?:[A-Z][a-z]+ )+Day)\b", text)  # "on Founders Day": a day of theirs
+    if not found or re.search(rf"(?i:\b{DAY}\b|\b{MONTH} \d|\d {MONTH}\b|\btomorrow\b|\btoday\b|\btonight\b|\d{{4}}-\d\d-\d\d|"
+                              r"\d/\d|\bin \d+ (?:day|week|month)s?\b|\bnext (?:week|month)\b|\d(?:st|nd|rd|th)\b)",
+                              text[:found.start()] + " " + text[found.end():]):
+        return None
+    named = re.sub(r"\b(?:my|our)\b", "your", found.group().strip(), flags=re.I)
+    return re.sub(r"^(?:on|at|this|next|the day of) ", "", named, flags=re.I)
+
+
+
+def day_of_the_clock(when: str, whole: str, clause: str) -> str:
+    """A clock time with the day the clause says apart from it: "On Friday remind me at 11pm", "On New Year's Eve remind
+    me at 11pm" are that day at 11pm, never today's (rule 202); a deadline ("by June 30") is no day of the clock."""
+    rest = whole.replace(when, " ").strip() if when and when in whole else ""
+    if not rest or clock_of(rest) or not clock_of(when) or re.search(rf"\b{DAY}\b|\b{MONTH}\b|\d{{4}}|\btomorrow\b|\btoday\b|"
+                                                                     r"\btonight\b|\d(?:st|nd|rd|th)\b|\bin \d", when, re.I):
+        return when
+    bare = re.sub(r"^(?:on|at|by|before|until|till)\s+", "", rest, flags=re.I)
+    deadline = re.search(rf"\b(?:by|before|until|till)\s+(?:the\s+)?{re.escape(bare)}", named_dates(clause), re.I)
+    return when if deadline else f"{rest} {when}"
+
 QUOTE = r"(?<!\w)[\"“‘'][^\"“”’']*?\d[^\"“”’']*[\"”’'](?!\w)"  # a quote with a number in it: "reply 'see you at 5'"
 
 
@@ -55,7 +119,7 @@ def timing(text: str) -> tuple[str, str, str]:
     if quotes:
         when, every, rest = timing(re.sub(QUOTE, lambda m: f"quoted{quotes.index(m.group())}", text))
         return when, every, re.sub(r"\bquoted(\d+)\b", lambda m: quotes[int(m.group(1))], rest)
-    text = spoken_clock(text)
+    text = named_dates(spoken_clock(text))  # "on Christmas Eve" is "on December 24" (rule 202)
     text = re.sub(r"\b(?:in )?a fortnight(?:'s time)?\b", "in 2 weeks", text, flags=re.I)  # "in a fortnight" is 14 days
     text = re.sub(r"\b(?:two|three|four|five|six|ten|fifteen|twenty|thirty)\b(?=\s+(?:minute|hour|day|week|month)s)",
                   lambda m: str(["two", "three", "four", "five", "six"].index(m.group().lower()) + 2)
