@@ -1374,3 +1374,41 @@ def test_a_movable_or_personal_day_is_asked_and_a_holiday_word_in_a_task_stays()
     loop("remind me at 6pm to buy Christmas crackers", held(log), DATED)
     loop("remind me on March 20 to order Easter eggs", held(log), DATED)
     assert log == [("buy Christmas crackers", "2026-03-11T18:00"), ("order Easter eggs", "2026-03-20T09:00")], log
+
+
+# 203. An hour with no am/pm is read by what is done at it, and the reply says the time the call carried.
+def waker(log):
+    return tools(tool("wake_alarm", "Rings an alarm at hhmm (24-hour HH:MM) on the chosen days.",
+                      lambda tag, hhmm, cycle: log.append((tag, hhmm, cycle)) or f"alarm {tag} {hhmm} {cycle}", tag="string",
+                      hhmm="string", cycle={"type": "string", "enum": ["once", "weekdays", "weekends", "daily"]}))
+
+
+def test_a_bare_hour_follows_the_activity_and_the_reply_says_what_was_sent():
+    log = []
+    for said, hhmm, shown in (("wake me at 5:50 tomorrow", "05:50", "5:50am"), ("buzz me at 4:30 on weekends to get out of bed", "04:30", "4:30am"),
+                              ("alarm for 6 on weekdays to catch the train", "06:00", "6am")):
+        answer, calls, _ = loop(said, waker(log), DATED)
+        assert log[-1][1] == hhmm and shown in answer, (said, calls, answer)
+    notes = []
+    for said, due, shown in (("remind me to book dinner at Luigi's on Saturday at 8", "2026-03-14T20:00", "8pm"),
+                             ("remind me to take my bedtime pills at 10", "2026-03-11T22:00", "10pm"),
+                             ("remind me to make breakfast at 6:30 on Sunday", "2026-03-15T06:30", "6:30am"),
+                             ("remind me at 3 to call the bank", "2026-03-11T15:00", "3pm"),  # rule 151's default, said as sent
+                             ("remind me about the dinner for 6 people tomorrow at 7", "2026-03-12T19:00", "7pm")):
+        answer, calls, _ = loop(said, held(notes), DATED)
+        assert notes[-1][1] == due and shown in answer and "6pm" not in answer, (said, calls, answer)
+
+
+# 204. A task or label is the thing to do: no scheduling words, no reason clause, a phrasal verb with its verb.
+def test_a_label_is_the_thing_to_do_with_its_verb():
+    log = []
+    loop("wake me up at 5:50 tomorrow", waker(log), DATED)
+    loop("get me up at 4:30 on weekends, I'm going fishing", waker(log), DATED)
+    loop("wake me at 7 every day", waker(log), DATED)
+    assert log == [("wake up", "05:50", "once"), ("get up", "04:30", "weekends"), ("wake up", "07:00", "daily")], log
+    notes = []
+    loop("Friday at 9am I must renew the car tax - set a reminder", held(notes), DATED)
+    loop("remind me at 11am to phone the plumber, because the tap leaks", held(notes), DATED)
+    loop("On Monday remind me at 8am to water the ferns", held(notes), DATED)
+    assert notes == [("renew the car tax", "2026-03-13T09:00"), ("phone the plumber", "2026-03-12T11:00"),
+                     ("water the ferns", "2026-03-16T08:00")], notes

@@ -7,7 +7,7 @@ import re
 
 from . import facts, say
 from .grammar import NUDGE
-from .timing import ORDINAL, clock_of, delay, event_time, from_the_event, moment, now_in, shaped, shifted, task_of, timing, undated_day, day_of_the_clock
+from .timing import ORDINAL, clock_of, delay, event_time, from_the_event, moment, now_in, shaped, shifted, task_of, timing, undated_day, day_of_the_clock, clock_as_sent, half_of_day
 from .rules import INJECTION
 from .understand import Intent
 from . import entries as entries_of
@@ -151,11 +151,13 @@ def schedule(intent, turn):
     whole_when, whole_every, rest = timing(intent.slots.get("clause") or turn.text)  # "tmrw remind me to ..."
     when = whole_when if when and whole_when.startswith(when) else when or whole_when  # "at 8am, starting tomorrow"
     when = day_of_the_clock(when, whole_when, intent.slots.get("clause") or turn.text)  # "On Friday remind me at 11pm"
+    when = half_of_day(when, intent.slots.get("clause") or turn.text)  # "wake me | at 5:50 tomorrow": 5:50am (rule 203)
     every = every or whole_every
     title = re.search(r"(?:^|\s)[\"'‘“]([^\"'’”]{2,})[\"'’”](?:\s|$|[,.!?])", intent.slots.get("clause") or turn.text)
     task = title.group(1) if title and not inside_the_task(title.group(0).strip(" ,.!?"), task_of(words)) else task_of(words)  # "as 'budget review'": the title given
     if not task or re.fullmatch(VAGUE, task, re.I):  # "I have to renew my passport, so remind me on June 1"
         task = task_of(rest)
+    task = verb_kept(task, intent.slots.get("clause") or turn.text)  # "wake me up at 6:15": "wake up", never "up"
     own_verb = re.search(rf"\b{NUDGE} me\b[^.!?]*?\bto ((?:book|schedule|add|put|set up|make|create|plan|enter|queue)\b)",
                          intent.slots.get("clause") or turn.text, re.I)
     if own_verb and task and not task.lower().startswith(own_verb.group(1).lower()):
@@ -177,6 +179,8 @@ def schedule(intent, turn):
     day, hour = re.sub(CLOCK_WORDS, "", due).strip(" ,") or due, next(iter(re.findall(CLOCK_WORDS, due)), due)
     if days := re.findall(rf"{DAY_WORDS}|\bweekdays?\b|\bweekends?\b", every, re.I):  # "every weekday at 9:15": the days
         day = " ".join(days)
+    elif every and not re.sub(CLOCK_WORDS, "", day).strip(" ,"):  # "wake me at 7 every day": every day, never "once"
+        day = every
     day = dated_day(tool, day, phrase, now)
     if any(role_of(p, spec, {"repeat": ""}) for p, spec in tool.params.items()):  # calendar_add(title, start, repeat)
         once = "" if any(allows_empty(tool, p) for p, spec in tool.params.items() if role_of(p, spec, {"repeat": ""})) else "none"
@@ -190,13 +194,23 @@ def schedule(intent, turn):
         results = yield [timed(tool, call(tool, task=f"{task} {every}", when=due), phrase, every, now)]
         if reason := refusal(results):
             return f"I couldn't schedule that. {reason}"
-        return f"Scheduled: {task} {every}, first due {due}."
+        return f"Scheduled: {task} {every}, first due {clock_as_sent(due)}."
     else:
         results = yield [timed(tool, call(tool, task=task, when=due), phrase, every, now)]
     if reason := refusal(results):
         return f"I couldn't schedule that. {reason}"
-    said_when = ' '.join(filter(None, [when, every])) or due
+    said_when = clock_as_sent(' '.join(filter(None, [when, every])) or due)  # "at 5" sent as 17:00 is said "at 5pm"
     return f"Scheduled: {task or 'it'}" + (f" ({said_when})." if said_when else ".")
+
+
+def verb_kept(task: str, clause: str) -> str:
+    """A phrasal verb keeps its verb: "wake me up at 6:15" is "wake up", "get me out of bed" "get out of bed", never the
+    particle alone (rule 204)."""
+    if not task and re.search(r"\bwake (?:me|us)\b", clause, re.I):  # "wake me at 7": waking is the task
+        return "wake up"
+    particle = re.match(r"(up|out|off|in|over|down|back)\b", task, re.I)
+    said = particle and re.search(rf"\b([a-z]+) (?:me|us) {re.escape(particle.group())}\b", clause, re.I)
+    return f"{said.group(1).lower()} {task}" if said else task
 
 
 DAY_WORDS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"

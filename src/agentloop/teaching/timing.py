@@ -15,7 +15,7 @@ CLOCK = rf"(?:\d{{1,2}}(?::\d\d)?\s*[-–]\s*\d{{1,2}}(?::\d\d)?\s*(?:am|pm)\b|(
 ORDINAL = r"(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|last)"
 EVERY = (rf"\b(?:(?:every|each|on) )?{DAY}s?(?:(?:,| and| &) {DAY}s?)+\b|(?:\bon )?(?:\bthe )?\b{ORDINAL} of (?:every|each) month\b|\b(?:every|each)\s+(?:other\s+|alternate\s+|second\s+(?={DAY}|week|month|year)|single\s+)?(?:\d+\s+{UNIT}|{UNIT}|{DAY}|weekday|weekend|morning|afternoon|"
          rf"evening|night|{ORDINAL}(?: of (?:the|every|each) month)?)\b|(?<!the )(?<!my )(?<!our )(?<!this )\b(?:daily|weekly|monthly|yearly|annually|hourly|"
-         rf"nightly|fortnightly|biweekly|bi-weekly)\b|\b{DAY}s\b|\bon weekdays\b")
+         rf"nightly|fortnightly|biweekly|bi-weekly)\b|\b{DAY}s\b|\bon week(?:day|end)s\b")
 WHEN = (rf"\b(?:(?:the )?day after (?:tomorrow|tmrw|tmr)|(?:on )?(?:the )?{ORDINAL} of next month|(?:tomorrow|tmrw|tmr) (?:morning|afternoon|evening|night)|tomorrow|tmrw|tmr|tonight|today|"
         rf"later(?: today| on| tonight)?|soon|in a (?:bit|while)|"
         rf"(?:on )?{DAY} (?:morning|afternoon|evening|night)|this (?:morning|afternoon|evening|weekend|{DAY})|next (?:{DAY}|week|month|year|weekend)|(?:on )?{DAY}|in (?:an?|one|half an|\d+(?:\.\d+)?) {UNIT}(?: and a half)?|"
@@ -109,6 +109,36 @@ def day_of_the_clock(when: str, whole: str, clause: str) -> str:
     deadline = re.search(rf"\b(?:by|before|until|till)\s+(?:the\s+)?{re.escape(bare)}", named_dates(clause), re.I)
     return when if deadline else f"{rest} {when}"
 
+
+A_THING = r" (?!(?:at|on|in|by|around|and|or|of|to|for|every|each)\b)[a-z]+"  # "morning run": a thing done then, not a time
+MORNING_THINGS = rf"\b(?:wake|wakes|waking|woken|wake-?up|get(?:ting)? (?:me |us )?up|out of bed|alarm|breakfast|sunrise|morning(?={A_THING}))\b"
+EVENING_THINGS = rf"\b(?:dinner|supper|bedtime|go(?:ing)? to (?:bed|sleep)|dusk|sunset|(?:evening|night)(?={A_THING}))\b"
+BARE_HOUR = (r"(?:(?<=\bat )|(?<=\bby )|(?<=\baround ))(?P<h>[1-9]|1[01])(?P<m>:\d\d)?\b|(?<![\d:])(?P<h2>[1-9]|1[01])(?P<m2>:\d\d)\b|"
+             r"(?<=\bfor )(?P<h3>[1-9]|1[01])\b(?=\s*(?:$|[,.!?]|tomorrow|tonight|on\b|every|each|\w+day\b))")  # "alarm for 6", not "for 4 people"
+NOT_A_CLOCK = r"(?!\s*(?:am|pm|a\.m|p\.m|[:.]?\d|%|\s*(?:minute|min|hour|hr|day|week|month|year|o'clock)s?\b))"
+
+
+def half_of_day(text: str, context: str = "") -> str:
+    """A clock time with no am/pm, read by what is done at it: "wake me up at 6:15", "alarm for 5:30", "breakfast at 7"
+    are in the morning, "dinner at 8", "bedtime at 10" in the evening, written as said with am/pm (rule 203). With
+    neither or both kinds of thing, the text is as it was (rule 151's default then holds)."""
+    said = f"{text}. {context}"  # the time's own words, or the clause it came from ("wake me | at 5:50 tomorrow")
+    morning, evening = re.search(MORNING_THINGS, said, re.I), re.search(EVENING_THINGS, said, re.I)
+    if bool(morning) == bool(evening):
+        return text
+    half = "am" if morning else "pm"
+    return re.sub(f"(?:{BARE_HOUR}){NOT_A_CLOCK}", lambda m: f"{m.group()}{half}", text, flags=re.I)
+
+
+def clock_as_sent(phrase: str) -> str:
+    """A reply's time as the call carried it: "at 5" sent as 17:00 is said "at 5pm", "at 6:15" sent as 06:15 "at 6:15am"
+    (rule 203): never a time the call did not carry."""
+    found, clock = re.search(f"(?:{BARE_HOUR}){NOT_A_CLOCK}", phrase, re.I), clock_of(phrase)
+    if not found or not clock:
+        return phrase
+    minutes = f":{clock[1]:02d}" if clock[1] or ":" in found.group() else ""
+    return f"{phrase[:found.start()]}{clock[0] % 12 or 12}{minutes}{'am' if clock[0] < 12 else 'pm'}{phrase[found.end():]}"
+
 QUOTE = r"(?<!\w)[\"“‘'][^\"“”’']*?\d[^\"“”’']*[\"”’'](?!\w)"  # a quote with a number in it: "reply 'see you at 5'"
 
 
@@ -119,7 +149,7 @@ def timing(text: str) -> tuple[str, str, str]:
     if quotes:
         when, every, rest = timing(re.sub(QUOTE, lambda m: f"quoted{quotes.index(m.group())}", text))
         return when, every, re.sub(r"\bquoted(\d+)\b", lambda m: quotes[int(m.group(1))], rest)
-    text = named_dates(spoken_clock(text))  # "on Christmas Eve" is "on December 24" (rule 202)
+    text = half_of_day(named_dates(spoken_clock(text)))  # "on Christmas Eve" is "on December 24", "wake me at 6" 6am (202, 203)
     text = re.sub(r"\b(?:in )?a fortnight(?:'s time)?\b", "in 2 weeks", text, flags=re.I)  # "in a fortnight" is 14 days
     text = re.sub(r"\b(?:two|three|four|five|six|ten|fifteen|twenty|thirty)\b(?=\s+(?:minute|hour|day|week|month)s)",
                   lambda m: str(["two", "three", "four", "five", "six"].index(m.group().lower()) + 2)
@@ -213,6 +243,11 @@ def task_of(text: str) -> str:
         return re.sub(r"\bquoted(\d+)\b", lambda m: words[int(m.group(1))], task)
     text = re.sub(r"\b(me|reminder|it|that|this|task|job|event)\s+(?:on|at|in|by)\s+(?=to\b)|^\W*(?:on|at|in|by)\s+(?=to\b)", r"\1 ", text,
                   flags=re.I)  # "remind me on [Wednesdays] to ...": the day went to the time, its "on" with it
+    text = re.sub(r"\s*,\s*(?:because|since|cos|as|i|i'm|i've|i'll|i'd|we|we're|we've|we'll)\b[^,]*$", "", text,
+                  flags=re.I)  # "..., I have a flight": why, not what (rule 204)
+    text = re.sub(r"\s*[-–—,;:]\s*(?:(?:can|could) you |please |pls |and )?(?:queue|set|add|create|make|schedule|put|book|log|file)(?: up| in)? "
+                  r"(?:me )?(?:an? |the )?(?:reminder|alarm|job|task|event|entry|note|to-?do)(?: for (?:it|that|this|me))?(?: please)?\W*$", "",
+                  text, flags=re.I)  # "... - queue a reminder": the asking, after a dash, is no part of the task (rule 204)
     text = re.sub(r",?\s*(?:(?:can|could) you |please |pls )?(?:make sure|so) (?:that )?i (?:don't|do not|won't) forget\W*$|"
                   r",?\s*(?:labell?ed|called|titled)\s+(?=\w+\W*$)", " ", text, flags=re.I)  # leftover request words
     text = re.sub(rf"\b(?:i|we) (?:have|need|want|got|ought) to\b|\bi must\b|,?\s*(?:so|and|pls|please)?\s*{NUDGE} me"

@@ -219,7 +219,7 @@ ROLES = {
     "when": "when time at due date delay wait after in schedule start datetime moment",
     "day": "day weekday",
     "hour": "hour clock",
-    "repeat": "repeat recur recurrence recurring every frequency freq interval rrule cadence period cron",
+    "repeat": "repeat recur recurrence recurring every frequency freq interval rrule cadence period cron cycle repeats",
     "city": "city location place where town",
     "word": "word text string input s phrase sentence",
     "letter": "letter char character ch c symbol needle",
@@ -399,6 +399,9 @@ def cadence(said: str) -> tuple | None:
     return None
 
 
+REPEATS = r"\b(?:every|each|hourly|daily|nightly|weekly|fortnightly|monthly|yearly|annually|weekdays|weekends)\b"  # said once: "once"
+
+
 def same_cadence(options: list, said: str):
     """The option that repeats as often as `said` does, or None: "weekly" is not "every other Friday", nor is "weekdays"."""
     wanted = cadence(said)
@@ -449,7 +452,8 @@ def convert(value, spec: dict):
     if "enum" in spec and value not in spec["enum"]:  # "agent:researcher" -> "agent", "every Monday" -> "weekly", else the middle
         prefixed = next((e for e in spec["enum"] if str(value).startswith(f"{e}:")), None)
         if prefixed is None and isinstance(value, str) and any(cadence(e) for e in spec["enum"]):
-            value = same_cadence(spec["enum"], value)  # a repeat goes to the choice that repeats as often, never a near one
+            value = same_cadence(spec["enum"], value) or (  # a repeat goes to the choice that repeats as often, never a near one
+                same_cadence(spec["enum"], "once") if cadence(value) is None and not re.search(REPEATS, value, re.I) else None)
             if value is None:
                 raise NoSuchChoice(spec["enum"])
         else:
