@@ -13,6 +13,7 @@ from .understand import Intent
 from . import entries as entries_of
 from .typed import NOT_MINE, typed_value
 from .toolbox import ARITHMETIC, UNITS_SAID, Missing, allows_empty, by_id, cadence, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
+from .toolbox import identifier_in, identifying
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1], "reverse_words": lambda s: " ".join(s.split()[::-1]),
            "reverse_each": lambda s: " ".join(w[::-1] for w in s.split()),
@@ -93,8 +94,14 @@ TIME_WORDS = (r"(?:\s+|,\s*)(?:right now|now|today|currently|at the moment|at pr
               r"just now)\W*$")  # the present only: "Paris tomorrow" asks another day, never answered with today's
 
 
+TRAILING_CLAUSE = (r"\s*(?:,\s*|\s+)(?:and |then |and then |, )?(?:then )?(?<!\w)(?:and|then)\s+[a-z]+\s+(?:me|us|it|them|that|this|if|whether|"
+                   r"what|how|why)\b.*$|,?\s+(?:please|pls|thanks|thank you|for me)\W*$")
+
+
 def thing_named(value: str) -> str:
-    """The thing a lookup names, without the time words after it (rule 173): "Oslo right now" is "Oslo"."""
+    """The thing a lookup names, without the time words after it (rule 173): "Oslo right now" is "Oslo", and without a
+    clause that asks something more of it (rule 205): "K-200 and tell me what it says", "Q7 then summarise it", "please"."""
+    value = re.sub(TRAILING_CLAUSE, "", value, flags=re.I)
     while (bare := re.sub(TIME_WORDS, "", value, flags=re.I)) != value and bare:
         value = bare
     return value.strip()
@@ -532,7 +539,21 @@ def looking_up(turn) -> list:
             if len(needed) == 1 and tool.kind not in NOT_LOOKUPS and not re.search(OF_MEMORY, words, re.I) and \
                     near & set(words_of(words)):
                 return [Intent("open", {"tool": tool.name, "slot": needed[0], "id": asked.group("id"), "thing": thing, "lookup": True})]
-    return by_symbol(turn)
+    return by_identifier(turn) or by_symbol(turn)
+
+
+def by_identifier(turn) -> list:
+    """"How many of sku TX-99-B are in stock?": the one identifier in the request and the one tool whose only parameter
+    is an identifier and whose words the request shares: the tool is called with it (rule 205). [] otherwise."""
+    said = identifier_in(turn.text)
+    asked = set(words_of(turn.text)) - LOOKUP_GENERIC - set(words_of(said or ""))
+    fits = [t for t in turn.tools if len(t.required or t.params) == 1 and t.kind not in NOT_LOOKUPS
+            and identifying(t, list(t.required or t.params)[0])
+            and asked & (set(words_of(f"{t.name} {t.description} {' '.join(t.params)}")) - LOOKUP_GENERIC)]
+    if not said or len(fits) != 1:
+        return []
+    slot = list(fits[0].required or fits[0].params)[0]
+    return [Intent("open", {"tool": fits[0].name, "slot": slot, "id": said, "thing": "", "lookup": True})]
 
 
 ASKING_FOR = (r"^\W*(?:(?:please|pls|can you|could you|would you|hey|ok|so)\W+)*(?:fetch|get|look up|find|check|show(?: me)?|read|"
@@ -559,8 +580,10 @@ def asked_about(turn) -> list:
             word = said.group(1).lower()
             if {word, word.rstrip("s")} & words and (tool.kind != "recall" or re.search(OF_MEMORY, word)):
                 thing = re.sub(r"^(?:the|my|a|an|our|your)\s+", "", thing_named(said.group("thing")), flags=re.I)
+                if identifying(tool, needed[0]):  # "review for product K-200": the id alone, or asked (rule 205)
+                    thing = identifier_in(thing)
                 fits.append(Intent("open", {"tool": tool.name, "slot": needed[0], "id": thing, "thing": word, "lookup": True}))
-    return fits if len(fits) == 1 and fits[0].slots["id"] else []
+    return fits if len(fits) == 1 else []
 
 
 UNIT_NAMES = [("km", "kilometre kilometres kilometer kilometers kms k"), ("mi", "mile miles"), ("kg", "kilogram kilograms kilo kilos kgs"),
@@ -624,7 +647,7 @@ LOOKUP_GENERIC = {"what", "the", "of", "for", "a", "an", "is", "it", "and", "lat
 def by_symbol(turn) -> list:
     """"What's the share price of TSLA?": a code in capitals (2 to 5 letters) and the one tool taking one value that
     shares a word that matters with the question: the tool is called with the code. [] otherwise."""
-    codes = re.findall(r"(?<![\w'])[A-Z]{2,5}(?![\w'])", turn.text)
+    codes = re.findall(r"(?<![\w'-])[A-Z]{2,5}(?![\w'-])", turn.text)  # "TX" in "TX-99-B" is part of an id
     if len(codes) != 1:
         return []
     asked = set(words_of(turn.text)) - LOOKUP_GENERIC - set(words_of(codes[0]))
@@ -652,6 +675,8 @@ def open_item(intent, turn):
     tool = next(t for t in turn.tools if t.name == intent.slots["tool"])
     spec = tool.params.get(intent.slots["slot"]) or {}
     number = intent.slots["id"]
+    if not number:  # "the review for the blue kettle" and a tool that takes a product id: asked, never made up (rule 205)
+        return f"Which {intent.slots['slot'].replace('_', ' ')} should I look up?"
     value = int(number) if type_of(spec) == "integer" and number.isdigit() else number
     [result] = yield [(tool.name, {intent.slots["slot"]: value})]
     if reason := refusal([result]):

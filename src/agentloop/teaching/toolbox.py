@@ -236,6 +236,38 @@ ROLES = {
 MAIN_ROLE = {"schedule": "task", "cancel": "task", "forget": "key", "recall": "query", "search": "query"}
 
 
+IDENTIFYING = r"(?:^|_|\b)(?:id|ids|code|sku|number|num|no|nr|ref|reference|serial|isbn|barcode|upc|asin)(?:$|_|\b)"
+IDENTIFIER = r"(?<![\w#-])#?(?=[\w-]*\d)[A-Za-z0-9]+(?:[-_/][A-Za-z0-9]+)*(?![\w-])"
+
+
+def identifying(tool, param: str) -> bool:
+    """Whether a parameter names an identifier by its name or description: product_id, sku, order_ref ("The order
+    reference"), ticket_number (rule 205)."""
+    spec = tool.params.get(param) or {}
+    said = f"{param} {spec.get('description', '') if isinstance(spec, dict) else ''}"
+    return bool(re.search(IDENTIFYING, said, re.I))
+
+
+def identifier_in(text: str) -> str | None:
+    """The one identifier a text holds ("product K-200" K-200, "ticket #4471" 4471, "plate AB12CD"), a token with a
+    digit that is no date, time or amount; None when there is none or more than one (rule 205)."""
+    found = {m.group().lstrip("#") for m in re.finditer(IDENTIFIER, text)
+             if not re.fullmatch(r"\d{1,2}(?:st|nd|rd|th|am|pm|s)|\d+(?:[./]\d+)*", m.group()) or m.group().startswith("#")
+             or re.search(r"\b(?:no\.?|number|id|ref|code|sku|#)\s*$", text[:m.start()], re.I)}
+    return found.pop() if len(found) == 1 else None
+
+
+def only_the_identifier(tool: Tool, param: str, value):
+    """An identifier parameter's value cut to the identifier it holds ("order 55-AX and let me know ..." is 55-AX); a
+    phrase with none, or the tool's own thing ("order" for cancel_order), is asked for, never sent (rule 205)."""
+    if not isinstance(value, str) or not identifying(tool, param) or not (
+            re.search(r"\s", value.strip()) or value.lower() in words(tool.name)):
+        return value
+    if found := identifier_in(value):
+        return found
+    raise Missing(tool, param)
+
+
 def fill(tool: Tool, values: dict) -> dict:
     """Arguments for `tool` from role -> value; `values['numbers']` fills numeric slots."""
     args, numbers, roles_taken = {}, list(values.get("numbers", [])), set()
@@ -275,7 +307,7 @@ def fill(tool: Tool, values: dict) -> dict:
         if value == "" and role is not None and param not in tool.required:
             continue  # an optional argument the request does not hold is left out
         try:
-            args[param] = convert(value, spec)
+            args[param] = convert(only_the_identifier(tool, param, value) if param in tool.required else value, spec)
         except NoSuchChoice:
             if param not in tool.required:
                 continue  # recurring(what, cadence, weekday=None) "every week": no day is made up
