@@ -1441,3 +1441,15 @@ def test_an_identifier_argument_is_the_identifier_alone():
         before = len(log)
         answer, calls, _ = loop(said, lookups(log), DATED)
         assert len(log) == before and answer.endswith("?"), (said, calls, answer)
+
+
+def test_a_title_led_by_a_holiday_is_on_that_day_and_a_deadline_is_no_day():
+    log = []
+    for said in ("Bonfire Night party at 8 - put it in the calendar", "put the staff party on the calendar for this Christmas Eve at 7",
+                 "schedule a video call with Grandpa on Christmas morning at 9"):
+        loop(said, held(log), DATED)
+    assert log == [("Bonfire Night party", "2026-11-05T20:00"), ("the staff party", "2026-12-24T19:00"),
+                   ("a video call with Grandpa", "2026-12-25T09:00")], log
+    for said in ("Thanksgiving lunch at 1pm, add it to my calendar", "remind me before Halloween to buy pumpkins"):
+        answer, calls, _ = loop(said, held(log), DATED)
+        assert len(log) == 3 and "?" in answer, (said, calls, answer)

@@ -7,7 +7,7 @@ import re
 
 from . import facts, say
 from .grammar import NUDGE
-from .timing import ORDINAL, clock_of, delay, event_time, from_the_event, moment, now_in, shaped, shifted, task_of, timing, undated_day, day_of_the_clock, clock_as_sent, half_of_day
+from .timing import ORDINAL, clock_of, delay, event_time, from_the_event, moment, now_in, shaped, shifted, task_of, timing, undated_day, day_of_the_clock, clock_as_sent, half_of_day, day_of_the_title, A_DATE
 from .rules import INJECTION
 from .understand import Intent
 from . import entries as entries_of
@@ -151,7 +151,8 @@ def schedule(intent, turn):
     if not tools:  # calendar_update(event_id, start) changes what is there: no id is made up for a new entry
         return f"I can't add a new entry: {' and '.join(t.name for t in offered)} only change{'s' * (len(offered) == 1)} " \
                "one already there, by its id."
-    if named := undated_day(intent.slots.get("clause") or turn.text):  # "on Easter Sunday": its date is asked (rule 202)
+    if named := undated_day(intent.slots.get("clause") or turn.text) or undated_day(  # "on Easter Sunday": its date is asked
+            f"{intent.slots['task']} {intent.slots.get('when') or ''}"):  # "Thanksgiving dinner at 3pm, add it" (rule 202)
         return f"Which date is {named}? Tell me the date and I'll schedule it."
     said_when = intent.slots.get("when") or ""
     when, every, words = timing(f"{intent.slots['task']} {said_when}")
@@ -165,6 +166,8 @@ def schedule(intent, turn):
     if not task or re.fullmatch(VAGUE, task, re.I):  # "I have to renew my passport, so remind me on June 1"
         task = task_of(rest)
     task = verb_kept(task, intent.slots.get("clause") or turn.text)  # "wake me up at 6:15": "wake up", never "up"
+    if not re.search(A_DATE, when, re.I) and (holiday := day_of_the_title(task)):  # "New Year's Eve party at 9pm"
+        when = f"{holiday} {when}".strip()
     own_verb = re.search(rf"\b{NUDGE} me\b[^.!?]*?\bto ((?:book|schedule|add|put|set up|make|create|plan|enter|queue)\b)",
                          intent.slots.get("clause") or turn.text, re.I)
     if own_verb and task and not task.lower().startswith(own_verb.group(1).lower()):

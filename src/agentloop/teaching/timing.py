@@ -61,7 +61,8 @@ MOVABLE_DAYS = (rf"\b(?:easter(?: sunday| monday)?|good friday|thanksgiving(?: d
 PERSONAL_DAY = (r"\b(?:my|our|his|her|their|[a-z]+'s) (?:birthday|bday|anniversary|wedding(?: day| anniversary)?|graduation|"
                 r"name day|due date)\b")
 TIMED = r"(?= *,? *(?:at \d|(?:at noon|at midnight|in the (?:morning|afternoon|evening)|morning|afternoon|evening|night)\b))"
-ON_A_DAY = r"(?:(?<=\bfor )(?=[\w' ]+?\b{TIMED})|(?<=\bon )|(?<=\bat )|(?<=\bthis )|(?<=\bnext )|(?<=\buntil )|(?<=\bby )|(?<=\bbefore )|(?<=\bthe day of )|^)".replace("{TIMED}", TIMED)
+ON_A_DAY = r"(?:(?<=\bfor )(?=[\w' ]+?\b{TIMED})|(?<=\bon )|(?<=\bat )|(?<=\bthe day of )|^)(?:(?:this|next|the coming) )?".replace(
+    "{TIMED}", TIMED)  # "by Christmas", "before Halloween": a deadline, no day to do it on
 COUNTED_FROM = r"\b(?=\w+ (?:day|week)s? (?:before|after) )"  # "2 days before Halloween"
 AROUND = r"(?:(?P<n>the|a|one|two|three|\d+) (?P<u>day|week)s? (?P<way>before|after) )?"
 MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -76,11 +77,25 @@ def named_dates(text: str) -> str:
             count = {"the": 1, "a": 1, "one": 1, "two": 2, "three": 3}.get((m["n"] or "").lower()) or int(m["n"] or 0)
             shift = count * (7 if (m["u"] or "").lower() == "week" else 1) * (-1 if (m["way"] or "").lower() == "before" else 1)
             date = datetime(2001, month, day) + timedelta(days=shift)
-            return f"{MONTH_NAMES[date.month - 1]} {date.day}"
-        text = re.sub(rf"(?:{ON_A_DAY}|{COUNTED_FROM}){AROUND}\b(?:{name})\b"
-                      r"(?= *(?:$|[,.!?;:\-–]|at\b|morning|afternoon|evening|night|remind|to\b|by\b|from\b|and\b|i\b|we\b|"
-                      r"in the\b|this year|next year))", dated, text, flags=re.I)
+            part = {"night": " in the evening"}.get((m["part"] or "").lower(), f" in the {m['part'].lower()}" if m["part"] else "")
+            return f"{MONTH_NAMES[date.month - 1]} {date.day}{part}"  # "Christmas morning": December 25 in the morning
+        text = re.sub(rf"(?:{ON_A_DAY}|{COUNTED_FROM}){AROUND}\b(?:{name})\b(?: (?P<part>morning|afternoon|evening|night)\b)?"
+                      r"(?= *(?:$|[,.!?;:\-–]|at\b|remind|to\b|by\b|from\b|and\b|i\b|we\b|in the\b|this year|next year))",
+                      dated, text, flags=re.I)
     return text
+
+
+A_DATE = (rf"\b{DAY}\b|\b{MONTH} \d|\d {MONTH}\b|\btomorrow\b|\btoday\b|\btonight\b|\d{{4}}-\d\d-\d\d|\d/\d|"
+          r"\bin \d+ (?:day|week|month)s?\b|\bnext (?:week|month)\b|\d(?:st|nd|rd|th)\b")  # a day said, by date or by name
+
+
+def day_of_the_title(task: str) -> str:
+    """The day a title opens with, when it is a fixed-date holiday's event ("New Year's Eve party", "the Halloween
+    parade"): "on December 31", else "" (a verb first, "buy Christmas crackers", is a task about it) (rule 202)."""
+    for name in FIXED_DAYS:
+        if re.match(rf"^(?:the |our |my |a )?(?:{name})\b(?!'s)", task, re.I):
+            return named_dates(f"on {re.match(rf'^(?:the |our |my |a )?((?:{name}))', task, re.I).group(1)}")
+    return ""
 
 
 def undated_day(text: str) -> str | None:
@@ -89,9 +104,7 @@ def undated_day(text: str) -> str | None:
     text = named_dates(text)
     found = re.search(rf"(?:{ON_A_DAY}|{COUNTED_FROM}){AROUND}(?:{MOVABLE_DAYS}|{PERSONAL_DAY})", text, re.I) or re.search(
         rf"\b(?:on|at|this|next|the day of) (?P<name>(?:[A-Z][a-z]+ )+Day)\b", text)  # "on Founders Day": a day of theirs
-    if not found or re.search(rf"(?i:\b{DAY}\b|\b{MONTH} \d|\d {MONTH}\b|\btomorrow\b|\btoday\b|\btonight\b|\d{{4}}-\d\d-\d\d|"
-                              r"\d/\d|\bin \d+ (?:day|week|month)s?\b|\bnext (?:week|month)\b|\d(?:st|nd|rd|th)\b)",
-                              text[:found.start()] + " " + text[found.end():]):
+    if not found or re.search(A_DATE, text[:found.start()] + " " + text[found.end():], re.I):
         return None
     named = re.sub(r"\b(?:my|our)\b", "your", found.group().strip(), flags=re.I)
     return re.sub(r"^(?:on|at|this|next|the day of) ", "", named, flags=re.I)
@@ -112,7 +125,7 @@ def day_of_the_clock(when: str, whole: str, clause: str) -> str:
 
 A_THING = r" (?!(?:at|on|in|by|around|and|or|of|to|for|every|each)\b)[a-z]+"  # "morning run": a thing done then, not a time
 MORNING_THINGS = rf"\b(?:wake|wakes|waking|woken|wake-?up|get(?:ting)? (?:me |us )?up|out of bed|alarm|breakfast|sunrise|morning(?={A_THING}))\b"
-EVENING_THINGS = rf"\b(?:dinner|supper|bedtime|go(?:ing)? to (?:bed|sleep)|dusk|sunset|(?:evening|night)(?={A_THING}))\b"
+EVENING_THINGS = rf"\b(?:dinner|supper|party|drinks|concert|gig|bedtime|go(?:ing)? to (?:bed|sleep)|dusk|sunset|(?:evening|night)(?={A_THING}))\b"
 BARE_HOUR = (r"(?:(?<=\bat )|(?<=\bby )|(?<=\baround ))(?P<h>[1-9]|1[01])(?P<m>:\d\d)?\b|(?<![\d:])(?P<h2>[1-9]|1[01])(?P<m2>:\d\d)\b|"
              r"(?<=\bfor )(?P<h3>[1-9]|1[01])\b(?=\s*(?:$|[,.!?]|tomorrow|tonight|on\b|every|each|\w+day\b))")  # "alarm for 6", not "for 4 people"
 NOT_A_CLOCK = r"(?!\s*(?:am|pm|a\.m|p\.m|[:.]?\d|%|\s*(?:minute|min|hour|hr|day|week|month|year|o'clock)s?\b))"
