@@ -1453,3 +1453,10 @@ def test_a_title_led_by_a_holiday_is_on_that_day_and_a_deadline_is_no_day():
     for said in ("Thanksgiving lunch at 1pm, add it to my calendar", "remind me before Halloween to buy pumpkins"):
         answer, calls, _ = loop(said, held(log), DATED)
         assert len(log) == 3 and "?" in answer, (said, calls, answer)
+
+
+def test_setting_an_alarm_is_a_new_alarm_with_a_clean_label():
+    log = []
+    for said in ("Set my alarm for 5:15 tomorrow", "set an alarm for 6:20 on weekdays for my morning swim"):
+        loop(said, waker(log), DATED)
+    assert log == [("alarm", "05:15", "once"), ("my morning swim", "06:20", "weekdays")], log

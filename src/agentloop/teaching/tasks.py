@@ -216,8 +216,8 @@ def schedule(intent, turn):
 def verb_kept(task: str, clause: str) -> str:
     """A phrasal verb keeps its verb: "wake me up at 6:15" is "wake up", "get me out of bed" "get out of bed", never the
     particle alone (rule 204)."""
-    if not task and re.search(r"\bwake (?:me|us)\b", clause, re.I):  # "wake me at 7": waking is the task
-        return "wake up"
+    if not task and re.search(r"\bwake (?:me|us)\b|\balarm\b", clause, re.I):  # "wake me at 7", "set an alarm for 6"
+        return "wake up" if re.search(r"\bwake\b", clause, re.I) else "alarm"
     particle = re.match(r"(up|out|off|in|over|down|back)\b", task, re.I)
     said = particle and re.search(rf"\b([a-z]+) (?:me|us) {re.escape(particle.group())}\b", clause, re.I)
     return f"{said.group(1).lower()} {task}" if said else task
