@@ -1460,3 +1460,15 @@ def test_setting_an_alarm_is_a_new_alarm_with_a_clean_label():
     for said in ("Set my alarm for 5:15 tomorrow", "set an alarm for 6:20 on weekdays for my morning swim"):
         loop(said, waker(log), DATED)
     assert log == [("alarm", "05:15", "once"), ("my morning swim", "06:20", "weekdays")], log
+
+
+def test_a_book_looked_up_by_isbn_is_no_booking():
+    log = []
+    kit = tools(tool("find_title", "Looks up a book by its ISBN.", lambda isbn: log.append(isbn) or "The Hobbit, J.R.R. Tolkien", isbn="string"))
+    answer, calls, _ = loop("find the book with ISBN 978-0-261-10295-4 and tell me who wrote it", kit, DATED)
+    assert log == ["978-0-261-10295-4"] and "Tolkien" in answer, (calls, answer)
+    booked = []
+    kit = tools(tool("reserve", "Books a table at a restaurant.", lambda when, guests: booked.append((when, guests)) or "booked",
+                     when="string", guests="integer"))
+    from agentloop.teaching.toolbox import read_tools
+    assert [t.kind for t in read_tools([kit["reserve"][0]])] == ["schedule"]  # "Books a table": still a booking tool

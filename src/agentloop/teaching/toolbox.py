@@ -125,6 +125,8 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     description = re.sub(r"\blong[- ]term\b", "lasting", description)  # "long-term storage" keeps; it measures nothing
     description = re.sub(r"\bto[- ]do(?=s?\b)", "todo", description, flags=re.I)  # "the to-do list" is a list of todos
     name_words, described = set(words(name)), set(words(description))
+    if re.search(r"\b(?:a|an|the|this|that|each|any|of)\s+books?\b|\bisbn\b", description, re.I):
+        name_words, described = name_words - {"book"}, described - {"book"}  # "Looks up a book by ISBN": a thing read, no booking
     other = described | {w for p in params + params_said for w in words(p)}
     scores, said = {}, {}
     for kind, keys in KEYWORDS.items():
