@@ -1472,3 +1472,11 @@ def test_a_book_looked_up_by_isbn_is_no_booking():
                      when="string", guests="integer"))
     from agentloop.teaching.toolbox import read_tools
     assert [t.kind for t in read_tools([kit["reserve"][0]])] == ["schedule"]  # "Books a table": still a booking tool
+
+
+def test_a_title_drops_a_question_mark_and_a_first_person_subject():
+    log = []
+    for said in ("Could you add a boiler service to the calendar next Tuesday at 9am please?",
+                 "Every Thursday at 6pm I coach the under-tens, add it as a recurring event"):
+        loop(said, held(log), DATED)
+    assert [text.lower() for text, _ in log] == ["a boiler service", "coach the under-tens every thursday"], log  # no repeat slot

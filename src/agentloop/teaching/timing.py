@@ -291,7 +291,7 @@ def task_of(text: str) -> str:
                   r"(?:thing|reminder|event|task|job|entry|something)\W*(?:to|for|about)?\s*", "", task, flags=re.I)
     task = re.sub(r"\s+(?:in|on) for$|\s+(?:for|on|at|by|in)$|^(?:me|us)\s+|^(?:for|on|at|by|in|to)$|^to\s+(?=[a-z])", "", re.sub(r"\s+", " ", task).strip(" ,.!:-"),
                   flags=re.I)
-    return task.strip(" ,.!:-")
+    return task.strip(" ,.!?:-")
 
 
 # A tool that wants a time in a format ("start is ISO 'YYYY-MM-DDTHH:MM'", "hour: 0-23") gets it in that format,
