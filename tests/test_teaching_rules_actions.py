@@ -1394,7 +1394,8 @@ def test_a_bare_hour_follows_the_activity_and_the_reply_says_what_was_sent():
                              ("remind me to take my bedtime pills at 10", "2026-03-11T22:00", "10pm"),
                              ("remind me to make breakfast at 6:30 on Sunday", "2026-03-15T06:30", "6:30am"),
                              ("remind me at 3 to call the bank", "2026-03-11T15:00", "3pm"),  # rule 151's default, said as sent
-                             ("remind me about the dinner for 6 people tomorrow at 7", "2026-03-12T19:00", "7pm")):
+                             ("remind me about the dinner for 6 people tomorrow at 7", "2026-03-12T19:00", "7pm"),
+                             ("remind me to go to bed at 1, I have an early start", "2026-03-12T01:00", "1am")):
         answer, calls, _ = loop(said, held(notes), DATED)
         assert notes[-1][1] == due and shown in answer and "6pm" not in answer, (said, calls, answer)
 

@@ -139,8 +139,12 @@ def half_of_day(text: str, context: str = "") -> str:
     morning, evening = re.search(MORNING_THINGS, said, re.I), re.search(EVENING_THINGS, said, re.I)
     if bool(morning) == bool(evening):
         return text
-    half = "am" if morning else "pm"
-    return re.sub(f"(?:{BARE_HOUR}){NOT_A_CLOCK}", lambda m: f"{m.group()}{half}", text, flags=re.I)
+    late = bool(re.search(r"\bbed(?:time)?\b|\bsleep\b", said, re.I))  # "go to bed at 1" is after midnight
+
+    def half(m) -> str:
+        hour = int(m.group("h") or m.group("h2") or m.group("h3"))
+        return m.group() + ("am" if morning or late and hour <= 4 else "pm")
+    return re.sub(f"(?:{BARE_HOUR}){NOT_A_CLOCK}", half, text, flags=re.I)
 
 
 def clock_as_sent(phrase: str) -> str:
