@@ -69,20 +69,26 @@ MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "
                "November", "December"]
 
 
+FIXED_NAMED = re.compile("|".join(f"(?P<g{i}>{name})" for i, name in enumerate(FIXED_DAYS)), re.I)
+FIXED_SAID = re.compile(rf"(?:{ON_A_DAY}|{COUNTED_FROM}){AROUND}\b(?P<name>{FIXED_NAMED.pattern})\b"
+                        r"(?: (?P<part>morning|afternoon|evening|night)\b)?"
+                        r"(?= *(?:$|[,.!?;:\-–]|at\b|remind|to\b|by\b|from\b|and\b|i\b|we\b|in the\b|this year|next year))", re.I)
+
+
 def named_dates(text: str) -> str:
     """A day named by a fixed-date holiday, as its date: "on Christmas Eve at 6pm" is "on December 24 at 6pm", "the day
     after Boxing Day" "December 27" (rule 202). A name that leads a noun ("Christmas presents") is the task's."""
-    for name, (month, day) in FIXED_DAYS.items():
-        def dated(m, month=month, day=day):
-            count = {"the": 1, "a": 1, "one": 1, "two": 2, "three": 3}.get((m["n"] or "").lower()) or int(m["n"] or 0)
-            shift = count * (7 if (m["u"] or "").lower() == "week" else 1) * (-1 if (m["way"] or "").lower() == "before" else 1)
-            date = datetime(2001, month, day) + timedelta(days=shift)
-            part = {"night": " in the evening"}.get((m["part"] or "").lower(), f" in the {m['part'].lower()}" if m["part"] else "")
-            return f"{MONTH_NAMES[date.month - 1]} {date.day}{part}"  # "Christmas morning": December 25 in the morning
-        text = re.sub(rf"(?:{ON_A_DAY}|{COUNTED_FROM}){AROUND}\b(?:{name})\b(?: (?P<part>morning|afternoon|evening|night)\b)?"
-                      r"(?= *(?:$|[,.!?;:\-–]|at\b|remind|to\b|by\b|from\b|and\b|i\b|we\b|in the\b|this year|next year))",
-                      dated, text, flags=re.I)
-    return text
+    if not FIXED_NAMED.search(text):  # most requests name no holiday: nothing to read
+        return text
+
+    def dated(m) -> str:
+        month, day = list(FIXED_DAYS.values())[next(i for i in range(len(FIXED_DAYS)) if m[f"g{i}"])]
+        count = {"the": 1, "a": 1, "one": 1, "two": 2, "three": 3}.get((m["n"] or "").lower()) or int(m["n"] or 0)
+        shift = count * (7 if (m["u"] or "").lower() == "week" else 1) * (-1 if (m["way"] or "").lower() == "before" else 1)
+        date = datetime(2001, month, day) + timedelta(days=shift)
+        part = {"night": " in the evening"}.get((m["part"] or "").lower(), f" in the {m['part'].lower()}" if m["part"] else "")
+        return f"{MONTH_NAMES[date.month - 1]} {date.day}{part}"  # "Christmas morning": December 25 in the morning
+    return FIXED_SAID.sub(dated, text)
 
 
 A_DATE = (rf"\b{DAY}\b|\b{MONTH} \d|\d {MONTH}\b|\btomorrow\b|\btoday\b|\btonight\b|\d{{4}}-\d\d-\d\d|\d/\d|"
