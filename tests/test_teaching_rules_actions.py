@@ -1481,3 +1481,13 @@ def test_a_title_drops_a_question_mark_and_a_first_person_subject():
                  "Every Thursday at 6pm I coach the under-tens, add it as a recurring event"):
         loop(said, held(log), DATED)
     assert [text.lower() for text, _ in log] == ["a boiler service", "coach the under-tens every thursday"], log  # no repeat slot
+
+
+def test_a_move_to_a_named_day_is_to_its_date_or_asked():
+    moved = []
+    kit = tools(tool("shift_event", "Moves an existing calendar event to a new ISO 8601 start.",
+                     lambda event, start: moved.append((event, start)) or f"Moved {event} to {start}", event="string", start="string"))
+    loop("move the book club to Boxing Day at 6pm", kit, DATED)
+    assert moved == [("book club", "2026-12-26T18:00")], moved
+    answer, calls, _ = loop("move the book club to Father's Day at 6pm", kit, DATED)
+    assert len(moved) == 1 and "which date" in answer.lower(), (calls, answer)

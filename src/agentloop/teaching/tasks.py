@@ -898,6 +898,8 @@ def move(intent, turn):
     slot = times[0] if times else None  # a date and a time apart (new_date, new_time) are both filled
     if mover is None or slot is None:
         return f"I can't move {what}: none of my tools changes something already scheduled, and adding it again would leave the old one."
+    if day := undated_day(f"on {when}"):  # "move the call to Easter Sunday": its date is asked, never a Sunday (rule 202)
+        return f"Which date is {day}? Tell me the date and I'll move {what} there."
     named, held = next((p for p in mover.params if p not in times), None), ""
     named_by = re.sub(r"^(?:your|the|that|this)\s+", "", what, flags=re.I)  # "the dentist": search for "dentist"
     if named and "id" in words_of(named):

@@ -61,7 +61,7 @@ MOVABLE_DAYS = (rf"\b(?:easter(?: sunday| monday)?|good friday|thanksgiving(?: d
 PERSONAL_DAY = (r"\b(?:my|our|his|her|their|[a-z]+'s) (?:birthday|bday|anniversary|wedding(?: day| anniversary)?|graduation|"
                 r"name day|due date)\b")
 TIMED = r"(?= *,? *(?:at \d|(?:at noon|at midnight|in the (?:morning|afternoon|evening)|morning|afternoon|evening|night)\b))"
-ON_A_DAY = r"(?:(?<=\bfor )(?=[\w' ]+?\b{TIMED})|(?<=\bon )|(?<=\bat )|(?<=\bthe day of )|^)(?:(?:this|next|the coming) )?".replace(
+ON_A_DAY = r"(?:(?<=\bfor )(?=[\w' ]+?\b{TIMED})|(?<=\bon )|(?<=\bto )|(?<=\bat )|(?<=\bthe day of )|^)(?:(?:this|next|the coming) )?".replace(
     "{TIMED}", TIMED)  # "by Christmas", "before Halloween": a deadline, no day to do it on
 COUNTED_FROM = r"\b(?=\w+ (?:day|week)s? (?:before|after) )"  # "2 days before Halloween"
 AROUND = r"(?:(?P<n>the|a|one|two|three|\d+) (?P<u>day|week)s? (?P<way>before|after) )?"
@@ -345,7 +345,7 @@ def slashed_date(text: str, now: datetime):
 
 def moment(phrase: str, now: datetime):
     """The first time a phrase ("tomorrow at 6pm", "on Mondays at 10am", "March 12 at 3pm", "in 45 minutes") names."""
-    text = phrase.lower()
+    text = named_dates(phrase).lower()  # "Christmas Eve at 8pm" is December 24 at 8pm (rule 202)
     if ahead := re.search(r"\bin (an?|one|half an|\d+(?:\.\d+)?) (minute|min|hour|hr|day|week)s?( and a half)?\b", text):
         count = {"a": 1, "an": 1, "one": 1, "half an": 0.5}.get(ahead[1]) or float(ahead[1])
         count += 0.5 if ahead[3] else 0
