@@ -247,7 +247,7 @@ def identifying(tool, param: str) -> bool:
     reference"), ticket_number (rule 205)."""
     spec = tool.params.get(param) or {}
     said = f"{param} {spec.get('description', '') if isinstance(spec, dict) else ''}"
-    return bool(re.search(IDENTIFYING, said, re.I))
+    return bool(re.search(IDENTIFYING, said, re.I)) and not re.search(r"phone|mobile|\btel\b|fax", said, re.I)  # a number to dial
 
 
 def identifier_in(text: str) -> str | None:
