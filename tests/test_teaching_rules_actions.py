@@ -1491,3 +1491,12 @@ def test_a_move_to_a_named_day_is_to_its_date_or_asked():
     assert moved == [("book club", "2026-12-26T18:00")], moved
     answer, calls, _ = loop("move the book club to Father's Day at 6pm", kit, DATED)
     assert len(moved) == 1 and "which date" in answer.lower(), (calls, answer)
+
+
+def test_a_personal_day_in_memory_is_its_date():
+    log = []
+    remembered = DATED + "\nWhat you know about the user:\n- birthday: 2 August\n- name: Ines"
+    loop("ping me on my birthday at 10am to call my parents", held(log), remembered)
+    assert log == [("call my parents", "2026-08-02T10:00")], log
+    answer, calls, _ = loop("ping me on our anniversary to book a table", held(log), remembered)
+    assert len(log) == 1 and "which date" in answer.lower(), (calls, answer)  # not in memory: asked

@@ -7,7 +7,7 @@ import re
 
 from . import facts, say
 from .grammar import NUDGE
-from .timing import ORDINAL, clock_of, delay, event_time, from_the_event, moment, now_in, shaped, shifted, task_of, timing, undated_day, day_of_the_clock, clock_as_sent, half_of_day, day_of_the_title, A_DATE
+from .timing import ORDINAL, clock_of, delay, event_time, from_the_event, moment, now_in, shaped, shifted, task_of, timing, undated_day, day_of_the_clock, clock_as_sent, half_of_day, day_of_the_title, A_DATE, month_and_day
 from .rules import INJECTION
 from .understand import Intent
 from . import entries as entries_of
@@ -153,7 +153,10 @@ def schedule(intent, turn):
                "one already there, by its id."
     if named := undated_day(intent.slots.get("clause") or turn.text) or undated_day(  # "on Easter Sunday": its date is asked
             f"{intent.slots['task']} {intent.slots.get('when') or ''}"):  # "Thanksgiving dinner at 3pm, add it" (rule 202)
-        return f"Which date is {named}? Tell me the date and I'll schedule it."
+        if not (remembered := remembered_day(named, turn)):
+            return f"Which date is {named}? Tell me the date and I'll schedule it."
+        intent = Intent(intent.kind, {**intent.slots, **{slot: remembered(intent.slots.get(slot) or turn.text)
+                                                         for slot in ("clause", "when")}})
     said_when = intent.slots.get("when") or ""
     when, every, words = timing(f"{intent.slots['task']} {said_when}")
     whole_when, whole_every, rest = timing(intent.slots.get("clause") or turn.text)  # "tmrw remind me to ..."
@@ -211,6 +214,15 @@ def schedule(intent, turn):
         return f"I couldn't schedule that. {reason}"
     said_when = clock_as_sent(' '.join(filter(None, [when, every])) or due)  # "at 5" sent as 17:00 is said "at 5pm"
     return f"Scheduled: {task or 'it'}" + (f" ({said_when})." if said_when else ".")
+
+
+def remembered_day(named: str, turn):
+    """"On my birthday" with the birthday in memory ("birthday: 14 March"): a function that writes that date in place of
+    the words, else None (rule 202)."""
+    said = re.match(r"your (?:wedding )?(birthday|bday|anniversary)$", named, re.I)
+    value = said and facts.lookup(turn.known(), {"bday": "birthday"}.get(said[1].lower(), said[1].lower()))
+    date = month_and_day(str(value)) if value else None
+    return date and (lambda text: re.sub(r"\b(?:my|our) (?:wedding )?(?:birthday|bday|anniversary)\b", date, text, flags=re.I))
 
 
 def verb_kept(task: str, clause: str) -> str:

@@ -104,6 +104,20 @@ def day_of_the_title(task: str) -> str:
     return ""
 
 
+def month_and_day(value: str) -> str | None:
+    """The month and day a remembered date holds ("14 March", "March 14th", "1990-03-14", "03/14"), as "March 14";
+    None when it holds none, or only an order of numbers that could be read either way ("04/05")."""
+    if said := re.search(rf"\b({MONTH}) (\d{{1,2}})|\b(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({MONTH})\b", value, re.I):
+        name, day = (said[1], said[2]) if said[1] else (said[4], said[3])
+        return f"{MONTH_NAMES[MONTHS.index(name[:3].lower())]} {int(day)}"
+    if iso := re.search(r"\b\d{4}-(\d\d)-(\d\d)\b", value):
+        return f"{MONTH_NAMES[int(iso[1]) - 1]} {int(iso[2])}"
+    if (pair := re.search(r"\b(\d{1,2})[-/](\d{1,2})\b", value)) and (int(pair[1]) > 12) != (int(pair[2]) > 12):
+        month, day = (int(pair[2]), int(pair[1])) if int(pair[1]) > 12 else (int(pair[1]), int(pair[2]))
+        return f"{MONTH_NAMES[month - 1]} {day}" if month <= 12 else None
+    return None
+
+
 def undated_day(text: str) -> str | None:
     """A day the request names but no fixed date gives ("on Easter Sunday", "the day after Thanksgiving", "on my
     anniversary"), when the request gives no other date: said back to ask which date it is; None otherwise (rule 202)."""
