@@ -1411,8 +1411,9 @@ def test_a_label_is_the_thing_to_do_with_its_verb():
     loop("Friday at 9am I must renew the car tax - set a reminder", held(notes), DATED)
     loop("remind me at 11am to phone the plumber, because the tap leaks", held(notes), DATED)
     loop("On Monday remind me at 8am to water the ferns", held(notes), DATED)
+    loop("Set a bedtime reminder for 10:45", held(notes), DATED)
     assert notes == [("renew the car tax", "2026-03-13T09:00"), ("phone the plumber", "2026-03-12T11:00"),
-                     ("water the ferns", "2026-03-16T08:00")], notes
+                     ("water the ferns", "2026-03-16T08:00"), ("bedtime", "2026-03-11T22:45")], notes
 
 
 # 205. An identifier parameter takes the identifier alone; a trailing clause is in no argument; no identifier, a question.

@@ -280,6 +280,9 @@ def task_of(text: str) -> str:
         return re.sub(r"\bquoted(\d+)\b", lambda m: words[int(m.group(1))], task)
     text = re.sub(r"\b(me|reminder|it|that|this|task|job|event)\s+(?:on|at|in|by)\s+(?=to\b)|^\W*(?:on|at|in|by)\s+(?=to\b)", r"\1 ", text,
                   flags=re.I)  # "remind me on [Wednesdays] to ...": the day went to the time, its "on" with it
+    text = re.sub(r"^\W*(?:(?:please|pls|can you|could you)\s+)*(?:set|create|make|add|schedule)(?: up)? (?:an?|the|my) "
+                  r"(?!(?:recurring|repeating|regular|daily|weekly|monthly|new|quick|one-?off)\b)([a-z][\w-]*) (?:reminder|alarm)\b",
+                  r"\1", text, flags=re.I)  # "set a bedtime reminder for 10:30": the reminder is for bedtime (rule 204)
     text = re.sub(r"\s*,\s*(?:because|since|cos|as|i|i'm|i've|i'll|i'd|we|we're|we've|we'll)\b[^,]*$", "", text,
                   flags=re.I)  # "..., I have a flight": why, not what (rule 204)
     text = re.sub(r"\s*[-–—,;:]\s*(?:(?:can|could) you |please |pls |and )?(?:queue|set|add|create|make|schedule|put|book|log|file)(?: up| in)? "
