@@ -26,10 +26,13 @@ N = r"(-?\d+(?:\.\d+)?|R)"       # an operand: a number, or R, the previous step
 LIST = rf"{N}((?:\s*,\s*{N})*,?\s+and\s+{N}|(?:\s*,\s*{N})+)"  # "1, 2, 3 and 4", "2, 4, 6, 8"
 PARTS = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
          "ninth": 9, "tenth": 10}
+WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 NOT_SUMS = [r"\b\d+(?:-\d+){2,}\b", r"\b(?:1[89]|20)\d\d-(?:1[89]|20)?\d\d\b", r"\b\d{1,2}/\d{1,2}/\d{2,4}\b", r"\b\d{1,2}:\d\d\b",
             r"\b\d+\.\d+\.\d+\b", r"\bin (?:binary|hex|hexadecimal|octal|roman numerals|base \d+|words)\b", r"(?<![\d\s])\d{3}-\d{4}\b", r"\+\d[\d ]{7,}", r"\(\d{3}\)\s*\d",
             r"(?<!difference )\bbetween -?\d+(?:\.\d+)? and -?\d",
-            r"\b\d{1,2}(?::\d\d)?\s*[-–]\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)\b"]  # "10-11am" is a time, not a sum  # "a number between 1 and 10" is a range
+            r"\b\d{1,2}(?::\d\d)?\s*[-–]\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)\b",
+            rf"^(?=.*\b(?:remind|wake|alarm|schedul\w*|calendar|tomorrow|tonight|today|{WEEKDAY})\b).*\bat \d{{1,2}}\b"
+            r"(?!\s*(?:each|apiece|a piece|per|for|every|an?|the)\b|\s*[%.])"]  # "a table for 4 on Friday at 8": a clock (rule 203)  # "10-11am" is a time, not a sum  # "a number between 1 and 10" is a range
 WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the result"
     (rf"{N}\s*(?:\^|\*\*)\s*{N}", r"(\1 ** \2)"),
     (rf"{N}\s*(?:%|percent|per cent) of {N}", r"(\1 * \2 / 100)"),

@@ -56,6 +56,7 @@ def pointed_request(text: str) -> list | None:
         when, said_every, rest = timing(from_now(said))
         every = said_every if said_every and (not every or re.search(EVERY[every], said_every, re.I)) else every or said_every
         task = re.sub(r"\s+(?:by|before|until|on|at|for)$", "", re.sub(SUBJECT, "", rest, flags=re.I).strip(" ,."), flags=re.I)
+        task = re.sub(r"^(?:i|we)\s+(?=[a-z]+\s+\w)", "", task, flags=re.I)  # "I play five-a-side": the thing done (rule 204)
     if not (when or every) or not task or re.match(r"(?:i|we|you|it|that)\b", task, re.I):
         return None
     return [Intent("schedule", {"task": task, "when": f"{when} {every}".strip(), "clause": f"{when} {every}".strip()})]

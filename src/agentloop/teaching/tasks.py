@@ -7,12 +7,13 @@ import re
 
 from . import facts, say
 from .grammar import NUDGE
-from .timing import ORDINAL, clock_of, delay, event_time, from_the_event, moment, now_in, shaped, shifted, task_of, timing
+from .timing import ORDINAL, clock_of, delay, event_time, from_the_event, moment, now_in, shaped, shifted, task_of, timing, undated_day, day_of_the_clock, clock_as_sent, half_of_day, day_of_the_title, A_DATE, month_and_day
 from .rules import INJECTION
 from .understand import Intent
 from . import entries as entries_of
 from .typed import NOT_MINE, typed_value
 from .toolbox import ARITHMETIC, UNITS_SAID, Missing, allows_empty, by_id, cadence, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
+from .toolbox import identifier_in, identifying
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1], "reverse_words": lambda s: " ".join(s.split()[::-1]),
            "reverse_each": lambda s: " ".join(w[::-1] for w in s.split()),
@@ -93,8 +94,14 @@ TIME_WORDS = (r"(?:\s+|,\s*)(?:right now|now|today|currently|at the moment|at pr
               r"just now)\W*$")  # the present only: "Paris tomorrow" asks another day, never answered with today's
 
 
+TRAILING_CLAUSE = (r"\s*(?:,\s*|\s+)(?:and |then |and then |, )?(?:then )?(?<!\w)(?:and|then)\s+[a-z]+\s+(?:me|us|it|them|that|this|if|whether|"
+                   r"what|how|why)\b.*$|,?\s+(?:please|pls|thanks|thank you|for me)\W*$")
+
+
 def thing_named(value: str) -> str:
-    """The thing a lookup names, without the time words after it (rule 173): "Oslo right now" is "Oslo"."""
+    """The thing a lookup names, without the time words after it (rule 173): "Oslo right now" is "Oslo", and without a
+    clause that asks something more of it (rule 205): "K-200 and tell me what it says", "Q7 then summarise it", "please"."""
+    value = re.sub(TRAILING_CLAUSE, "", value, flags=re.I)
     while (bare := re.sub(TIME_WORDS, "", value, flags=re.I)) != value and bare:
         value = bare
     return value.strip()
@@ -144,15 +151,26 @@ def schedule(intent, turn):
     if not tools:  # calendar_update(event_id, start) changes what is there: no id is made up for a new entry
         return f"I can't add a new entry: {' and '.join(t.name for t in offered)} only change{'s' * (len(offered) == 1)} " \
                "one already there, by its id."
+    if named := undated_day(intent.slots.get("clause") or turn.text) or undated_day(  # "on Easter Sunday": its date is asked
+            f"{intent.slots['task']} {intent.slots.get('when') or ''}"):  # "Thanksgiving dinner at 3pm, add it" (rule 202)
+        if not (remembered := remembered_day(named, turn)):
+            return f"Which date is {named}? Tell me the date and I'll schedule it."
+        intent = Intent(intent.kind, {**intent.slots, **{slot: remembered(intent.slots.get(slot) or turn.text)
+                                                         for slot in ("clause", "when")}})
     said_when = intent.slots.get("when") or ""
     when, every, words = timing(f"{intent.slots['task']} {said_when}")
     whole_when, whole_every, rest = timing(intent.slots.get("clause") or turn.text)  # "tmrw remind me to ..."
     when = whole_when if when and whole_when.startswith(when) else when or whole_when  # "at 8am, starting tomorrow"
+    when = day_of_the_clock(when, whole_when, intent.slots.get("clause") or turn.text)  # "On Friday remind me at 11pm"
+    when = half_of_day(when, intent.slots.get("clause") or turn.text)  # "wake me | at 5:50 tomorrow": 5:50am (rule 203)
     every = every or whole_every
     title = re.search(r"(?:^|\s)[\"'‘“]([^\"'’”]{2,})[\"'’”](?:\s|$|[,.!?])", intent.slots.get("clause") or turn.text)
     task = title.group(1) if title and not inside_the_task(title.group(0).strip(" ,.!?"), task_of(words)) else task_of(words)  # "as 'budget review'": the title given
     if not task or re.fullmatch(VAGUE, task, re.I):  # "I have to renew my passport, so remind me on June 1"
         task = task_of(rest)
+    task = verb_kept(task, intent.slots.get("clause") or turn.text)  # "wake me up at 6:15": "wake up", never "up"
+    if not re.search(A_DATE, when, re.I) and (holiday := day_of_the_title(task)):  # "New Year's Eve party at 9pm"
+        when = f"{holiday} {when}".strip()
     own_verb = re.search(rf"\b{NUDGE} me\b[^.!?]*?\bto ((?:book|schedule|add|put|set up|make|create|plan|enter|queue)\b)",
                          intent.slots.get("clause") or turn.text, re.I)
     if own_verb and task and not task.lower().startswith(own_verb.group(1).lower()):
@@ -174,6 +192,8 @@ def schedule(intent, turn):
     day, hour = re.sub(CLOCK_WORDS, "", due).strip(" ,") or due, next(iter(re.findall(CLOCK_WORDS, due)), due)
     if days := re.findall(rf"{DAY_WORDS}|\bweekdays?\b|\bweekends?\b", every, re.I):  # "every weekday at 9:15": the days
         day = " ".join(days)
+    elif every and not re.sub(CLOCK_WORDS, "", day).strip(" ,"):  # "wake me at 7 every day": every day, never "once"
+        day = every
     day = dated_day(tool, day, phrase, now)
     if any(role_of(p, spec, {"repeat": ""}) for p, spec in tool.params.items()):  # calendar_add(title, start, repeat)
         once = "" if any(allows_empty(tool, p) for p, spec in tool.params.items() if role_of(p, spec, {"repeat": ""})) else "none"
@@ -187,13 +207,32 @@ def schedule(intent, turn):
         results = yield [timed(tool, call(tool, task=f"{task} {every}", when=due), phrase, every, now)]
         if reason := refusal(results):
             return f"I couldn't schedule that. {reason}"
-        return f"Scheduled: {task} {every}, first due {due}."
+        return f"Scheduled: {task} {every}, first due {clock_as_sent(due)}."
     else:
         results = yield [timed(tool, call(tool, task=task, when=due), phrase, every, now)]
     if reason := refusal(results):
         return f"I couldn't schedule that. {reason}"
-    said_when = ' '.join(filter(None, [when, every])) or due
+    said_when = clock_as_sent(' '.join(filter(None, [when, every])) or due)  # "at 5" sent as 17:00 is said "at 5pm"
     return f"Scheduled: {task or 'it'}" + (f" ({said_when})." if said_when else ".")
+
+
+def remembered_day(named: str, turn):
+    """"On my birthday" with the birthday in memory ("birthday: 14 March"): a function that writes that date in place of
+    the words, else None (rule 202)."""
+    said = re.match(r"your (?:wedding )?(birthday|bday|anniversary)$", named, re.I)
+    value = said and facts.lookup(turn.known(), {"bday": "birthday"}.get(said[1].lower(), said[1].lower()))
+    date = month_and_day(str(value)) if value else None
+    return date and (lambda text: re.sub(r"\b(?:my|our) (?:wedding )?(?:birthday|bday|anniversary)\b", date, text, flags=re.I))
+
+
+def verb_kept(task: str, clause: str) -> str:
+    """A phrasal verb keeps its verb: "wake me up at 6:15" is "wake up", "get me out of bed" "get out of bed", never the
+    particle alone (rule 204)."""
+    if not task and re.search(r"\bwake (?:me|us)\b|\balarm\b", clause, re.I):  # "wake me at 7", "set an alarm for 6"
+        return "wake up" if re.search(r"\bwake\b", clause, re.I) else "alarm"
+    particle = re.match(r"(up|out|off|in|over|down|back)\b", task, re.I)
+    said = particle and re.search(rf"\b([a-z]+) (?:me|us) {re.escape(particle.group())}\b", clause, re.I)
+    return f"{said.group(1).lower()} {task}" if said else task
 
 
 DAY_WORDS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
@@ -515,7 +554,21 @@ def looking_up(turn) -> list:
             if len(needed) == 1 and tool.kind not in NOT_LOOKUPS and not re.search(OF_MEMORY, words, re.I) and \
                     near & set(words_of(words)):
                 return [Intent("open", {"tool": tool.name, "slot": needed[0], "id": asked.group("id"), "thing": thing, "lookup": True})]
-    return by_symbol(turn)
+    return by_identifier(turn) or by_symbol(turn)
+
+
+def by_identifier(turn) -> list:
+    """"How many of sku TX-99-B are in stock?": the one identifier in the request and the one tool whose only parameter
+    is an identifier and whose words the request shares: the tool is called with it (rule 205). [] otherwise."""
+    said = identifier_in(turn.text)
+    asked = set(words_of(turn.text)) - LOOKUP_GENERIC - set(words_of(said or ""))
+    fits = [t for t in turn.tools if len(t.required or t.params) == 1 and t.kind not in NOT_LOOKUPS
+            and identifying(t, list(t.required or t.params)[0])
+            and asked & (set(words_of(f"{t.name} {t.description} {' '.join(t.params)}")) - LOOKUP_GENERIC)]
+    if not said or len(fits) != 1:
+        return []
+    slot = list(fits[0].required or fits[0].params)[0]
+    return [Intent("open", {"tool": fits[0].name, "slot": slot, "id": said, "thing": "", "lookup": True})]
 
 
 ASKING_FOR = (r"^\W*(?:(?:please|pls|can you|could you|would you|hey|ok|so)\W+)*(?:fetch|get|look up|find|check|show(?: me)?|read|"
@@ -542,8 +595,10 @@ def asked_about(turn) -> list:
             word = said.group(1).lower()
             if {word, word.rstrip("s")} & words and (tool.kind != "recall" or re.search(OF_MEMORY, word)):
                 thing = re.sub(r"^(?:the|my|a|an|our|your)\s+", "", thing_named(said.group("thing")), flags=re.I)
+                if identifying(tool, needed[0]):  # "review for product K-200": the id alone, or asked (rule 205)
+                    thing = identifier_in(thing)
                 fits.append(Intent("open", {"tool": tool.name, "slot": needed[0], "id": thing, "thing": word, "lookup": True}))
-    return fits if len(fits) == 1 and fits[0].slots["id"] else []
+    return fits if len(fits) == 1 else []
 
 
 UNIT_NAMES = [("km", "kilometre kilometres kilometer kilometers kms k"), ("mi", "mile miles"), ("kg", "kilogram kilograms kilo kilos kgs"),
@@ -607,7 +662,7 @@ LOOKUP_GENERIC = {"what", "the", "of", "for", "a", "an", "is", "it", "and", "lat
 def by_symbol(turn) -> list:
     """"What's the share price of TSLA?": a code in capitals (2 to 5 letters) and the one tool taking one value that
     shares a word that matters with the question: the tool is called with the code. [] otherwise."""
-    codes = re.findall(r"(?<![\w'])[A-Z]{2,5}(?![\w'])", turn.text)
+    codes = re.findall(r"(?<![\w'-])[A-Z]{2,5}(?![\w'-])", turn.text)  # "TX" in "TX-99-B" is part of an id
     if len(codes) != 1:
         return []
     asked = set(words_of(turn.text)) - LOOKUP_GENERIC - set(words_of(codes[0]))
@@ -635,6 +690,8 @@ def open_item(intent, turn):
     tool = next(t for t in turn.tools if t.name == intent.slots["tool"])
     spec = tool.params.get(intent.slots["slot"]) or {}
     number = intent.slots["id"]
+    if not number:  # "the review for the blue kettle" and a tool that takes a product id: asked, never made up (rule 205)
+        return f"Which {intent.slots['slot'].replace('_', ' ')} should I look up?"
     value = int(number) if type_of(spec) == "integer" and number.isdigit() else number
     [result] = yield [(tool.name, {intent.slots["slot"]: value})]
     if reason := refusal([result]):
@@ -853,6 +910,8 @@ def move(intent, turn):
     slot = times[0] if times else None  # a date and a time apart (new_date, new_time) are both filled
     if mover is None or slot is None:
         return f"I can't move {what}: none of my tools changes something already scheduled, and adding it again would leave the old one."
+    if day := undated_day(f"on {when}"):  # "move the call to Easter Sunday": its date is asked, never a Sunday (rule 202)
+        return f"Which date is {day}? Tell me the date and I'll move {what} there."
     named, held = next((p for p in mover.params if p not in times), None), ""
     named_by = re.sub(r"^(?:your|the|that|this)\s+", "", what, flags=re.I)  # "the dentist": search for "dentist"
     if named and "id" in words_of(named):

@@ -15,7 +15,7 @@ CLOCK = rf"(?:\d{{1,2}}(?::\d\d)?\s*[-–]\s*\d{{1,2}}(?::\d\d)?\s*(?:am|pm)\b|(
 ORDINAL = r"(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|last)"
 EVERY = (rf"\b(?:(?:every|each|on) )?{DAY}s?(?:(?:,| and| &) {DAY}s?)+\b|(?:\bon )?(?:\bthe )?\b{ORDINAL} of (?:every|each) month\b|\b(?:every|each)\s+(?:other\s+|alternate\s+|second\s+(?={DAY}|week|month|year)|single\s+)?(?:\d+\s+{UNIT}|{UNIT}|{DAY}|weekday|weekend|morning|afternoon|"
          rf"evening|night|{ORDINAL}(?: of (?:the|every|each) month)?)\b|(?<!the )(?<!my )(?<!our )(?<!this )\b(?:daily|weekly|monthly|yearly|annually|hourly|"
-         rf"nightly|fortnightly|biweekly|bi-weekly)\b|\b{DAY}s\b|\bon weekdays\b")
+         rf"nightly|fortnightly|biweekly|bi-weekly)\b|\b{DAY}s\b|\bon week(?:day|end)s\b")
 WHEN = (rf"\b(?:(?:the )?day after (?:tomorrow|tmrw|tmr)|(?:on )?(?:the )?{ORDINAL} of next month|(?:tomorrow|tmrw|tmr) (?:morning|afternoon|evening|night)|tomorrow|tmrw|tmr|tonight|today|"
         rf"later(?: today| on| tonight)?|soon|in a (?:bit|while)|"
         rf"(?:on )?{DAY} (?:morning|afternoon|evening|night)|this (?:morning|afternoon|evening|weekend|{DAY})|next (?:{DAY}|week|month|year|weekend)|(?:on )?{DAY}|in (?:an?|one|half an|\d+(?:\.\d+)?) {UNIT}(?: and a half)?|"
@@ -45,6 +45,137 @@ def spoken_clock(text: str) -> str:
     return re.sub(rf"\b{HOUR_SAID} o'?clock\b", lambda m: f"{hour(m)}:00", text, flags=re.I)
 
 
+# Days named rather than dated (rule 202): a fixed-date holiday is its date; a movable one, or a personal day, is asked.
+APOS = "['’]?s?['’]?"
+FIXED_DAYS = {rf"new year{APOS} eve|hogmanay": (12, 31), rf"new year{APOS} day|new year{APOS}(?= |$)": (1, 1),
+              rf"valentine{APOS}(?: day)?": (2, 14), rf"(?:st\.? |saint )?patrick{APOS} day": (3, 17),
+              rf"april fool{APOS}(?: day)?": (4, 1), "halloween|hallowe'en": (10, 31), "christmas eve": (12, 24),
+              "christmas(?: day)?|xmas(?: day)?": (12, 25), "boxing day": (12, 26), "bonfire night|guy fawkes night": (11, 5),
+              "groundhog day": (2, 2), "cinco de mayo": (5, 5), "juneteenth": (6, 19), "canada day": (7, 1),
+              "bastille day": (7, 14), "(?:armistice|remembrance|veterans{APOS}) day".replace("{APOS}", APOS): (11, 11)}
+MOVABLE_DAYS = (rf"\b(?:easter(?: sunday| monday)?|good friday|thanksgiving(?: day)?|mother{APOS} day|father{APOS} day|"
+                rf"labou?r day|memorial day|president{APOS} day|(?:martin luther king|mlk)(?: jr\.?)? day|black friday|"
+                r"cyber monday|diwali|hanukk?ah|chanukah|ramadan|eid(?: al[- ]\w+)?|passover|rosh hashanah|yom kippur|"
+                r"(?:chinese|lunar) new year|ash wednesday|pentecost|mardi gras|shrove tuesday|pancake day|holi|"
+                rf"super bowl sunday|election day|remembrance sunday)\b")
+PERSONAL_DAY = (r"\b(?:my|our|his|her|their|[a-z]+'s) (?:birthday|bday|anniversary|wedding(?: day| anniversary)?|graduation|"
+                r"name day|due date)\b")
+TIMED = r"(?= *,? *(?:at \d|(?:at noon|at midnight|in the (?:morning|afternoon|evening)|morning|afternoon|evening|night)\b))"
+ON_A_DAY = r"(?:(?<=\bfor )(?=[\w' ]+?\b{TIMED})|(?<=\bon )|(?<=\bto )|(?<=\bat )|(?<=\bthe day of )|^)(?:(?:this|next|the coming) )?".replace(
+    "{TIMED}", TIMED)  # "by Christmas", "before Halloween": a deadline, no day to do it on
+COUNTED_FROM = r"\b(?=\w+ (?:day|week)s? (?:before|after) )"  # "2 days before Halloween"
+AROUND = r"(?:(?P<n>the|a|one|two|three|\d+) (?P<u>day|week)s? (?P<way>before|after) )?"
+MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+               "November", "December"]
+
+
+FIXED_NAMED = re.compile("|".join(f"(?P<g{i}>{name})" for i, name in enumerate(FIXED_DAYS)), re.I)
+FIXED_SAID = re.compile(rf"(?:{ON_A_DAY}|{COUNTED_FROM}){AROUND}\b(?P<name>{FIXED_NAMED.pattern})\b"
+                        r"(?: (?P<part>morning|afternoon|evening|night)\b)?"
+                        r"(?= *(?:$|[,.!?;:\-–]|at\b|remind|to\b|by\b|from\b|and\b|i\b|we\b|in the\b|this year|next year))", re.I)
+
+
+def named_dates(text: str) -> str:
+    """A day named by a fixed-date holiday, as its date: "on Christmas Eve at 6pm" is "on December 24 at 6pm", "the day
+    after Boxing Day" "December 27" (rule 202). A name that leads a noun ("Christmas presents") is the task's."""
+    if not FIXED_NAMED.search(text):  # most requests name no holiday: nothing to read
+        return text
+
+    def dated(m) -> str:
+        month, day = list(FIXED_DAYS.values())[next(i for i in range(len(FIXED_DAYS)) if m[f"g{i}"])]
+        count = {"the": 1, "a": 1, "one": 1, "two": 2, "three": 3}.get((m["n"] or "").lower()) or int(m["n"] or 0)
+        shift = count * (7 if (m["u"] or "").lower() == "week" else 1) * (-1 if (m["way"] or "").lower() == "before" else 1)
+        date = datetime(2001, month, day) + timedelta(days=shift)
+        part = {"night": " in the evening"}.get((m["part"] or "").lower(), f" in the {m['part'].lower()}" if m["part"] else "")
+        return f"{MONTH_NAMES[date.month - 1]} {date.day}{part}"  # "Christmas morning": December 25 in the morning
+    return FIXED_SAID.sub(dated, text)
+
+
+A_DATE = (rf"\b{DAY}\b|\b{MONTH} \d|\d {MONTH}\b|\btomorrow\b|\btoday\b|\btonight\b|\d{{4}}-\d\d-\d\d|\d/\d|"
+          r"\bin \d+ (?:day|week|month)s?\b|\bnext (?:week|month)\b|\d(?:st|nd|rd|th)\b")  # a day said, by date or by name
+
+
+def day_of_the_title(task: str) -> str:
+    """The day a title opens with, when it is a fixed-date holiday's event ("New Year's Eve party", "the Halloween
+    parade"): "on December 31", else "" (a verb first, "buy Christmas crackers", is a task about it) (rule 202)."""
+    for name in FIXED_DAYS:
+        if re.match(rf"^(?:the |our |my |a )?(?:{name})\b(?!'s)", task, re.I):
+            return named_dates(f"on {re.match(rf'^(?:the |our |my |a )?((?:{name}))', task, re.I).group(1)}")
+    return ""
+
+
+def month_and_day(value: str) -> str | None:
+    """The month and day a remembered date holds ("14 March", "March 14th", "1990-03-14", "03/14"), as "March 14";
+    None when it holds none, or only an order of numbers that could be read either way ("04/05")."""
+    if said := re.search(rf"\b({MONTH}) (\d{{1,2}})|\b(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({MONTH})\b", value, re.I):
+        name, day = (said[1], said[2]) if said[1] else (said[4], said[3])
+        return f"{MONTH_NAMES[MONTHS.index(name[:3].lower())]} {int(day)}"
+    if iso := re.search(r"\b\d{4}-(\d\d)-(\d\d)\b", value):
+        return f"{MONTH_NAMES[int(iso[1]) - 1]} {int(iso[2])}"
+    if (pair := re.search(r"\b(\d{1,2})[-/](\d{1,2})\b", value)) and (int(pair[1]) > 12) != (int(pair[2]) > 12):
+        month, day = (int(pair[2]), int(pair[1])) if int(pair[1]) > 12 else (int(pair[1]), int(pair[2]))
+        return f"{MONTH_NAMES[month - 1]} {day}" if month <= 12 else None
+    return None
+
+
+def undated_day(text: str) -> str | None:
+    """A day the request names but no fixed date gives ("on Easter Sunday", "the day after Thanksgiving", "on my
+    anniversary"), when the request gives no other date: said back to ask which date it is; None otherwise (rule 202)."""
+    text = named_dates(text)
+    found = re.search(rf"(?:{ON_A_DAY}|{COUNTED_FROM}){AROUND}(?:{MOVABLE_DAYS}|{PERSONAL_DAY})", text, re.I) or re.search(
+        rf"\b(?:on|at|this|next|the day of) (?P<name>(?:[A-Z][a-z]+ )+Day)\b", text)  # "on Founders Day": a day of theirs
+    if not found or re.search(A_DATE, text[:found.start()] + " " + text[found.end():], re.I):
+        return None
+    named = re.sub(r"\b(?:my|our)\b", "your", found.group().strip(), flags=re.I)
+    return re.sub(r"^(?:on|at|this|next|the day of) ", "", named, flags=re.I)
+
+
+
+def day_of_the_clock(when: str, whole: str, clause: str) -> str:
+    """A clock time with the day the clause says apart from it: "On Friday remind me at 11pm", "On New Year's Eve remind
+    me at 11pm" are that day at 11pm, never today's (rule 202); a deadline ("by June 30") is no day of the clock."""
+    rest = whole.replace(when, " ").strip() if when and when in whole else ""
+    if not rest or clock_of(rest) or not clock_of(when) or re.search(rf"\b{DAY}\b|\b{MONTH}\b|\d{{4}}|\btomorrow\b|\btoday\b|"
+                                                                     r"\btonight\b|\d(?:st|nd|rd|th)\b|\bin \d", when, re.I):
+        return when
+    bare = re.sub(r"^(?:on|at|by|before|until|till)\s+", "", rest, flags=re.I)
+    deadline = re.search(rf"\b(?:by|before|until|till)\s+(?:the\s+)?{re.escape(bare)}", named_dates(clause), re.I)
+    return when if deadline else f"{rest} {when}"
+
+
+A_THING = r" (?!(?:at|on|in|by|around|and|or|of|to|for|every|each)\b)[a-z]+"  # "morning run": a thing done then, not a time
+MORNING_THINGS = rf"\b(?:wake|wakes|waking|woken|wake-?up|get(?:ting)? (?:me |us )?up|out of bed|alarm|breakfast|sunrise|morning(?={A_THING}))\b"
+EVENING_THINGS = rf"\b(?:dinner|supper|party|drinks|concert|gig|bedtime|go(?:ing)? to (?:bed|sleep)|dusk|sunset|(?:evening|night)(?={A_THING}))\b"
+BARE_HOUR = (r"(?:(?<=\bat )|(?<=\bby )|(?<=\baround ))(?P<h>[1-9]|1[01])(?P<m>:\d\d)?\b|(?<![\d:])(?P<h2>[1-9]|1[01])(?P<m2>:\d\d)\b|"
+             r"(?<=\bfor )(?P<h3>[1-9]|1[01])\b(?=\s*(?:$|[,.!?]|tomorrow|tonight|on\b|every|each|\w+day\b))")  # "alarm for 6", not "for 4 people"
+NOT_A_CLOCK = r"(?!\s*(?:am|pm|a\.m|p\.m|[:.]?\d|%|\s*(?:minute|min|hour|hr|day|week|month|year|o'clock)s?\b))"
+
+
+def half_of_day(text: str, context: str = "") -> str:
+    """A clock time with no am/pm, read by what is done at it: "wake me up at 6:15", "alarm for 5:30", "breakfast at 7"
+    are in the morning, "dinner at 8", "bedtime at 10" in the evening, written as said with am/pm (rule 203). With
+    neither or both kinds of thing, the text is as it was (rule 151's default then holds)."""
+    said = f"{text}. {context}"  # the time's own words, or the clause it came from ("wake me | at 5:50 tomorrow")
+    morning, evening = re.search(MORNING_THINGS, said, re.I), re.search(EVENING_THINGS, said, re.I)
+    if bool(morning) == bool(evening):
+        return text
+    late = bool(re.search(r"\bbed(?:time)?\b|\bsleep\b", said, re.I))  # "go to bed at 1" is after midnight
+
+    def half(m) -> str:
+        hour = int(m.group("h") or m.group("h2") or m.group("h3"))
+        return m.group() + ("am" if morning or late and hour <= 4 else "pm")
+    return re.sub(f"(?:{BARE_HOUR}){NOT_A_CLOCK}", half, text, flags=re.I)
+
+
+def clock_as_sent(phrase: str) -> str:
+    """A reply's time as the call carried it: "at 5" sent as 17:00 is said "at 5pm", "at 6:15" sent as 06:15 "at 6:15am"
+    (rule 203): never a time the call did not carry."""
+    found, clock = re.search(f"(?:{BARE_HOUR}){NOT_A_CLOCK}", phrase, re.I), clock_of(phrase)
+    if not found or not clock:
+        return phrase
+    minutes = f":{clock[1]:02d}" if clock[1] or ":" in found.group() else ""
+    return f"{phrase[:found.start()]}{clock[0] % 12 or 12}{minutes}{'am' if clock[0] < 12 else 'pm'}{phrase[found.end():]}"
+
 QUOTE = r"(?<!\w)[\"“‘'][^\"“”’']*?\d[^\"“”’']*[\"”’'](?!\w)"  # a quote with a number in it: "reply 'see you at 5'"
 
 
@@ -55,7 +186,7 @@ def timing(text: str) -> tuple[str, str, str]:
     if quotes:
         when, every, rest = timing(re.sub(QUOTE, lambda m: f"quoted{quotes.index(m.group())}", text))
         return when, every, re.sub(r"\bquoted(\d+)\b", lambda m: quotes[int(m.group(1))], rest)
-    text = spoken_clock(text)
+    text = half_of_day(named_dates(spoken_clock(text)))  # "on Christmas Eve" is "on December 24", "wake me at 6" 6am (202, 203)
     text = re.sub(r"\b(?:in )?a fortnight(?:'s time)?\b", "in 2 weeks", text, flags=re.I)  # "in a fortnight" is 14 days
     text = re.sub(r"\b(?:two|three|four|five|six|ten|fifteen|twenty|thirty)\b(?=\s+(?:minute|hour|day|week|month)s)",
                   lambda m: str(["two", "three", "four", "five", "six"].index(m.group().lower()) + 2)
@@ -149,18 +280,27 @@ def task_of(text: str) -> str:
         return re.sub(r"\bquoted(\d+)\b", lambda m: words[int(m.group(1))], task)
     text = re.sub(r"\b(me|reminder|it|that|this|task|job|event)\s+(?:on|at|in|by)\s+(?=to\b)|^\W*(?:on|at|in|by)\s+(?=to\b)", r"\1 ", text,
                   flags=re.I)  # "remind me on [Wednesdays] to ...": the day went to the time, its "on" with it
+    text = re.sub(r"^\W*(?:(?:please|pls|can you|could you)\s+)*(?:set|create|make|add|schedule)(?: up)? (?:an?|the|my) "
+                  r"(?!(?:recurring|repeating|regular|daily|weekly|monthly|new|quick|one-?off)\b)([a-z][\w-]*) (?:reminder|alarm)\b",
+                  r"\1", text, flags=re.I)  # "set a bedtime reminder for 10:30": the reminder is for bedtime (rule 204)
+    text = re.sub(r"\s*,\s*(?:because|since|cos|as|i|i'm|i've|i'll|i'd|we|we're|we've|we'll)\b[^,]*$", "", text,
+                  flags=re.I)  # "..., I have a flight": why, not what (rule 204)
+    text = re.sub(r"\s*[-–—,;:]\s*(?:(?:can|could) you |please |pls |and )?(?:queue|set|add|create|make|schedule|put|book|log|file)(?: up| in)? "
+                  r"(?:me )?(?:an? |the )?(?:reminder|alarm|job|task|event|entry|note|to-?do)(?: for (?:it|that|this|me))?(?: please)?\W*$", "",
+                  text, flags=re.I)  # "... - queue a reminder": the asking, after a dash, is no part of the task (rule 204)
     text = re.sub(r",?\s*(?:(?:can|could) you |please |pls )?(?:make sure|so) (?:that )?i (?:don't|do not|won't) forget\W*$|"
                   r",?\s*(?:labell?ed|called|titled)\s+(?=\w+\W*$)", " ", text, flags=re.I)  # leftover request words
     text = re.sub(rf"\b(?:i|we) (?:have|need|want|got|ought) to\b|\bi must\b|,?\s*(?:so|and|pls|please)?\s*{NUDGE} me"
                   r"(?: about it| of it)?\b|\b(?:by|before|until)\s*(?=,|$)", " ", text, flags=re.I)
     task = re.sub(rf"^\W*(?:(?:please|pls|can you|could you|can u|could u|hey|ok|okay|and|also)\W+)*(?:set up|add|put(?=.*\b(?:in|on|into|to) (?:my|the|your) (?:calendar|diary|agenda|schedule|planner|list|queue)|.*\bdown\b)|schedule|"
-                  rf"book me|get me|book|(?:set|create|make|plan)(?=\s+(?:an? |the )?(?:reminder|event|entry|job|task|nudge|alarm|"
+                  rf"book me|get me|book|(?:set|create|make|plan)(?=\s+(?:an? |the |my )?(?:reminder|event|entry|job|task|nudge|alarm|"
                   rf"appointment|booking)s?\b|\s+(?:me|to|for|about)\b)|enter|queue(?: up)?|{NUDGE} me(?: to| about| of)?|"
-                  r"don't let me forget(?: to)?|remember to)?\s*(?:an? )?(?:reminder|event|entry|job|task|nudge|alarm)?"
+                  r"don't let me forget(?: to)?|remember to)?\s*(?:an? |my (?=(?:reminder|event|entry|job|task|nudge|alarm)\b))?"
+                  r"(?:reminder|event|entry|job|task|nudge|alarm)?"
                   r"\s*(?:to|for|about)?\s+", " ", text, flags=re.I)
     task = re.sub(r"\b(?:to|on|in|into) (?:my|the) (?:calendar|agenda|schedule|queue|list|to-?do list|diary|planner)\b|"
                   r"\b(?:please|pls|for me|thanks)\b|\bat\s*$|\bon\s*$", " ", task, flags=re.I)
-    task = re.sub(r"^\W*pencil in\s+|\s+down(?:\s+for)?$", "", task.strip(" ,:"), flags=re.I)  # "pencil in X", "put X down for ..."
+    task = re.sub(r"^\W*pencil in\s+|\s+down(?:\s+for)?$|^for\s+(?=(?:my|our|the)\s+\w)", "", task.strip(" ,:"), flags=re.I)  # "pencil in X", "put X down for ..."
     task = re.sub(r"^(?:a |an )?one-?off\W+", "", task.strip(" ,:"), flags=re.I)  # "add a one-off: lunch with Priya"
     task = re.sub(r"^(?:a |an )?(?:recurring |repeating |regular |weekly |daily )?(?:thing|reminder|event|task|job|entry|"
                   r"something|alarm|note|slot)\W*(?:to|for|about)\s+", "", task.strip(" ,"), flags=re.I)
@@ -178,7 +318,7 @@ def task_of(text: str) -> str:
                   r"(?:thing|reminder|event|task|job|entry|something)\W*(?:to|for|about)?\s*", "", task, flags=re.I)
     task = re.sub(r"\s+(?:in|on) for$|\s+(?:for|on|at|by|in)$|^(?:me|us)\s+|^(?:for|on|at|by|in|to)$|^to\s+(?=[a-z])", "", re.sub(r"\s+", " ", task).strip(" ,.!:-"),
                   flags=re.I)
-    return task.strip(" ,.!:-")
+    return task.strip(" ,.!?:-")
 
 
 # A tool that wants a time in a format ("start is ISO 'YYYY-MM-DDTHH:MM'", "hour: 0-23") gets it in that format,
@@ -222,7 +362,7 @@ def slashed_date(text: str, now: datetime):
 
 def moment(phrase: str, now: datetime):
     """The first time a phrase ("tomorrow at 6pm", "on Mondays at 10am", "March 12 at 3pm", "in 45 minutes") names."""
-    text = phrase.lower()
+    text = named_dates(phrase).lower()  # "Christmas Eve at 8pm" is December 24 at 8pm (rule 202)
     if ahead := re.search(r"\bin (an?|one|half an|\d+(?:\.\d+)?) (minute|min|hour|hr|day|week)s?( and a half)?\b", text):
         count = {"a": 1, "an": 1, "one": 1, "half an": 0.5}.get(ahead[1]) or float(ahead[1])
         count += 0.5 if ahead[3] else 0

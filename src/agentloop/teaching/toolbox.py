@@ -125,6 +125,8 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     description = re.sub(r"\blong[- ]term\b", "lasting", description)  # "long-term storage" keeps; it measures nothing
     description = re.sub(r"\bto[- ]do(?=s?\b)", "todo", description, flags=re.I)  # "the to-do list" is a list of todos
     name_words, described = set(words(name)), set(words(description))
+    if re.search(r"\b(?:a|an|the|this|that|each|any|of)\s+books?\b|\bisbn\b", description, re.I):
+        name_words, described = name_words - {"book"}, described - {"book"}  # "Looks up a book by ISBN": a thing read, no booking
     other = described | {w for p in params + params_said for w in words(p)}
     scores, said = {}, {}
     for kind, keys in KEYWORDS.items():
@@ -219,7 +221,7 @@ ROLES = {
     "when": "when time at due date delay wait after in schedule start datetime moment",
     "day": "day weekday",
     "hour": "hour clock",
-    "repeat": "repeat recur recurrence recurring every frequency freq interval rrule cadence period cron",
+    "repeat": "repeat recur recurrence recurring every frequency freq interval rrule cadence period cron cycle repeats",
     "city": "city location place where town",
     "word": "word text string input s phrase sentence",
     "letter": "letter char character ch c symbol needle",
@@ -234,6 +236,38 @@ ROLES = {
 
 
 MAIN_ROLE = {"schedule": "task", "cancel": "task", "forget": "key", "recall": "query", "search": "query"}
+
+
+IDENTIFYING = r"(?:^|_|\b)(?:id|ids|code|sku|number|num|no|nr|ref|reference|serial|isbn|barcode|upc|asin)(?:$|_|\b)"
+IDENTIFIER = r"(?<![\w#-])#?(?=[\w-]*\d)[A-Za-z0-9]+(?:[-_/][A-Za-z0-9]+)*(?![\w-])"
+
+
+def identifying(tool, param: str) -> bool:
+    """Whether a parameter names an identifier by its name or description: product_id, sku, order_ref ("The order
+    reference"), ticket_number (rule 205)."""
+    spec = tool.params.get(param) or {}
+    said = f"{param} {spec.get('description', '') if isinstance(spec, dict) else ''}"
+    return bool(re.search(IDENTIFYING, said, re.I)) and not re.search(r"phone|mobile|\btel\b|fax", said, re.I)  # a number to dial
+
+
+def identifier_in(text: str) -> str | None:
+    """The one identifier a text holds ("product K-200" K-200, "ticket #4471" 4471, "plate AB12CD"), a token with a
+    digit that is no date, time or amount; None when there is none or more than one (rule 205)."""
+    found = {m.group().lstrip("#") for m in re.finditer(IDENTIFIER, text)
+             if not re.fullmatch(r"\d{1,2}(?:st|nd|rd|th|am|pm|s)|\d+(?:[./]\d+)*", m.group()) or m.group().startswith("#")
+             or re.search(r"\b(?:no\.?|number|id|ref|code|sku|#)\s*$", text[:m.start()], re.I)}
+    return found.pop() if len(found) == 1 else None
+
+
+def only_the_identifier(tool: Tool, param: str, value):
+    """An identifier parameter's value cut to the identifier it holds ("order 55-AX and let me know ..." is 55-AX); a
+    phrase with none, or the tool's own thing ("order" for cancel_order), is asked for, never sent (rule 205)."""
+    if not isinstance(value, str) or not identifying(tool, param) or not (
+            re.search(r"\s", value.strip()) or value.lower() in words(tool.name)):
+        return value
+    if found := identifier_in(value):
+        return found
+    raise Missing(tool, param)
 
 
 def fill(tool: Tool, values: dict) -> dict:
@@ -275,7 +309,7 @@ def fill(tool: Tool, values: dict) -> dict:
         if value == "" and role is not None and param not in tool.required:
             continue  # an optional argument the request does not hold is left out
         try:
-            args[param] = convert(value, spec)
+            args[param] = convert(only_the_identifier(tool, param, value) if param in tool.required else value, spec)
         except NoSuchChoice:
             if param not in tool.required:
                 continue  # recurring(what, cadence, weekday=None) "every week": no day is made up
@@ -399,6 +433,9 @@ def cadence(said: str) -> tuple | None:
     return None
 
 
+REPEATS = r"\b(?:every|each|hourly|daily|nightly|weekly|fortnightly|monthly|yearly|annually|weekdays|weekends)\b"  # said once: "once"
+
+
 def same_cadence(options: list, said: str):
     """The option that repeats as often as `said` does, or None: "weekly" is not "every other Friday", nor is "weekdays"."""
     wanted = cadence(said)
@@ -449,7 +486,8 @@ def convert(value, spec: dict):
     if "enum" in spec and value not in spec["enum"]:  # "agent:researcher" -> "agent", "every Monday" -> "weekly", else the middle
         prefixed = next((e for e in spec["enum"] if str(value).startswith(f"{e}:")), None)
         if prefixed is None and isinstance(value, str) and any(cadence(e) for e in spec["enum"]):
-            value = same_cadence(spec["enum"], value)  # a repeat goes to the choice that repeats as often, never a near one
+            value = same_cadence(spec["enum"], value) or (  # a repeat goes to the choice that repeats as often, never a near one
+                same_cadence(spec["enum"], "once") if cadence(value) is None and not re.search(REPEATS, value, re.I) else None)
             if value is None:
                 raise NoSuchChoice(spec["enum"])
         else:

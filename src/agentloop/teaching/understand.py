@@ -1032,7 +1032,7 @@ SCHEDULED_THING = rf"(?:{TASK_NOUN}|meetings?|events?|entr(?:y|ies)|class(?:es)?
 def changed_time(clause: str):
     """"change my gym reminder from 6pm to 7pm", "update the standup meeting to 9:30": something scheduled (a reminder,
     meeting, appointment ...) given a new time, the old one ("from 6pm") left out: a move."""
-    said = re.match(rf"^\W*(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now)\s+)*(?:change|update|set(?! up)|make|"
+    said = re.match(rf"^\W*(?:(?:please|pls|can you|could you|would you|just|ok|okay|and|so|now)\s+)*(?:change|update|set(?! up)(?! (?:my |the )?alarm\b)|make|"
                     rf"switch|edit)\s+(?!(?:an?|another|one more|a new) )(?P<what>(?:my |the |our |that |this )?[^,;]*?\b{SCHEDULED_THING})(?:\s+(?:time\s+)?from\s+[^,;]+?)?"
                     rf"\s+(?:to|for)\s+(?P<when>.+?)(?:\s+instead)?(?:,? please)?[?.!]*$", clause, re.I)
     rest = said and re.sub(r",?\s*(?:at |and |but |keep |keep it at )*(?:the )?same (?:time|hour)(?: as before)?\W*$", "",
