@@ -102,7 +102,10 @@ NOT_KEYS = set("question answer problem point guess pleasure bad fault turn is f
 # (pattern, key): questions about the user; "*" is everything
 QUESTIONS = [
     (r"\b(?:what do you know|what do you remember|what have you (?:got|stored|remembered)|tell me what you know)"
-     r"(?: about me)?\b|\bwhat(?:'s| is) in (?:your )?memory\b|\btell me about myself\b", "*"),
+     r"(?: about me)?\b|\bwhat(?:'s| is) in (?:your )?memory\b|\btell me about myself\b|"
+     r"\bwhat (?:do|did|have) you (?:have|got|keep|hold|store|save|record|log)(?:\s+(?:stored|saved|kept|remembered|noted|recorded|"
+     r"logged|written down|on file|in (?:your )?memory))*\s+(?:about|on|for) me\b|\bwhat(?:'s| is| have you| has been) (?:stored|saved|"
+     r"kept|remembered|noted|recorded|on file|in (?:your )?(?:memory|notes))(?:\s+(?:stored|saved|on file))? (?:about|on|for) me\b", "*"),  # rule 197
     (r"\bwho am i (?:married to|with|dating|engaged to|seeing)\b|\bwho(?:'s| is) my (?:spouse|other half|significant other)\b",
      "husband_name|wife_name|partner_name|spouse_name|boyfriend_name|girlfriend_name|fiance_name|fiancee_name"),
     (r"\bwho am i\W*$|\bwhat am i called\b|\bwhat(?:'s| is| was) my name\b|\bdo you (?:know|remember) (?:who i am|my name)\b|\bwhat (?:do|should|will|did) you call me\b",

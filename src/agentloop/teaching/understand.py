@@ -1166,6 +1166,8 @@ EMBEDDED = [(r"\bmy ([a-z]+?)s name\b", r"my \1's name"),  # "whats my dogs name
              r"(my(?:\s+[a-z']+){1,2}?)\s+(is|are|was|were)\W*$", r"\1\2\3 \5 \4?"),  # "who my dentist is" (rule 163)
             (r"^(\W*(?:(?:can|could|would) you\s+|please\s+)*)(what|which|where|who)((?:\s+[a-z]+){0,2}?)\s+i had\b",
              r"\1\2\3 did i have"), (r"\bwhat i do\b", "what do i do"),
+            (r"^(\W*)(what|which|where|who|when)((?:\s+[a-z]+){0,2}?)\s+is it(?: that)?\s+i\s+(?!am\b|was\b|do\b|did\b)([a-z]+)\b",
+             r"\1\2\3 do i \4"), (r"\b((?:do|did) i [a-z]+(?: [a-z]+)?|am i [a-z]+)\s+again(?=\W*$)", r"\1"),  # rule 200: a cleft
             *ANY_THAT]
 
 
