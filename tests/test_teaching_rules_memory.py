@@ -1173,3 +1173,68 @@ def test_dont_delete_alone_changes_nothing():
     memory = {"bike": "a red Brompton", "hometown": "Cork"}
     answer, calls, _ = loop("please never delete my hometown", id_store(memory), lines(dict(memory)))
     assert not calls and "Cork" in answer, (calls, answer)
+
+
+# 196. Something the user had, replaced by something new: the old memory goes and the new one is kept, in any store shape.
+def label_store(memory: dict):
+    def stash(label, content):
+        memory[label] = content
+        return f"stashed {label}"
+
+    def unstash(label):
+        return f"unstashed {label}" if memory.pop(label, None) else f"Error: no label {label}"
+    return {"stash": (schema("stash", "Commits a personal detail to memory under a label.", label="string", content="string"), stash),
+            "unstash": (schema("unstash", "Discards the memory stored under a label.", label="string"), unstash)}
+
+
+def note_store(memory: dict):
+    def pin_note(text):
+        memory[f"p{len(memory) + 7}"] = text
+        return "pinned"
+
+    def unpin(note_id):
+        return f"unpinned {note_id}" if memory.pop(note_id, None) else f"Error: no note {note_id}"
+    return {"pin_note": (schema("pin_note", "Pins a note about the user into long-term memory.", text="string"), pin_note),
+            "unpin": (schema("unpin", "Removes one pinned note, by its id.", note_id="string"), unpin)}
+
+
+REPLACED = [
+    ("I got rid of the Fiesta and bought a Kia Niro.", {"car": "Ford Fiesta", "city": "Hull"}, "Fiesta", "Kia Niro"),
+    ("Please don't call me Jimmy anymore, I go by James now.", {"nickname": "Jimmy", "city": "Hull"}, "Jimmy", "James"),
+    ("We switched from Spotify to Tidal.", {"music_app": "Spotify", "city": "Hull"}, "Spotify", "Tidal"),
+    ("I traded in my trumpet for a saxophone", {"instrument": "trumpet", "city": "Hull"}, "trumpet", "saxophone"),
+    ("Priya and I broke up last month; my new girlfriend is Mei.", {"girlfriend": "Priya", "city": "Hull"}, "Priya", "Mei"),
+]
+
+
+@pytest.mark.parametrize("said, memory, old, new", REPLACED)
+def test_a_replacement_overwrites_the_old_value_under_its_key(said, memory, old, new):
+    memory = dict(memory)
+    answer, calls, _ = loop(said, label_store(memory), lines(dict(memory)))
+    values = " ".join(memory.values())
+    assert new in values and old not in values and memory["city"] == "Hull", (memory, calls, answer)
+    assert answer.startswith("Got it") and new in answer, answer
+
+
+@pytest.mark.parametrize("said, memory, old, new", REPLACED)
+def test_a_replacement_in_notes_adds_the_new_note_and_erases_the_old(said, memory, old, new):
+    notes = {f"p{i}": f"The user's {k.replace('_', ' ')} is {v}" for i, (k, v) in enumerate(memory.items(), 1)}
+    answer, calls, _ = loop(said, note_store(notes), lines(dict(notes)))
+    texts = " ".join(notes.values())
+    assert new in texts and old not in texts and "Hull" in texts, (notes, calls, answer)
+    assert f"erased what I had about {old}" in answer, answer
+
+
+def test_a_replacement_with_nothing_held_keeps_the_new_fact():
+    memory = {}
+    answer, calls, _ = loop("I sold my Vespa and bought a Lambretta.", label_store(memory), "You are an assistant with memory.")
+    assert list(memory.values()) == ["a Lambretta"] and not any(n == "unstash" for n, _ in calls), (memory, calls)
+
+
+@pytest.mark.parametrize("said", ["I sold my Vespa.", "I left the office and got a coffee", "Stop calling me, I'm busy"])
+def test_no_replacement_without_a_new_thing(said):
+    """A thing let go with nothing new in its place is a delete (or nothing), never a new fact made up."""
+    assert not any(i.kind == "replace" for i in understand(said)), understand(said)
+    memory = {"scooter": "a Vespa", "city": "Hull"}
+    loop(said, label_store(memory), lines(dict(memory)))
+    assert not any("coffee" in v or "busy" in v for v in memory.values()), memory

@@ -31,6 +31,8 @@ def remember(intent: Intent, turn):
         noted = f"You said {say.facts(rest)}; I have no memory tool, so I'll know it only in this conversation." if rest else ""
         return f"Nice to meet you, {name}! {noted}".strip() if name else noted
     known, keyed = turn.known(), takes_key(tool)
+    if intent.slots.get("old") and len(pairs) == 1 and not keyed and turn.tool("forget") and ids_in_prompt(turn):
+        return (yield from replace(Intent("replace", {"old": intent.slots["old"], "facts": pairs}), turn))  # notes by id (rule 196)
     importance = intent.slots.get("importance") or next(
         (spec.get("default") for p, spec in tool.params.items() if "importance" in p or "priority" in p), None) or "medium"
     calls = []
@@ -642,6 +644,52 @@ def correct(intent: Intent, turn):
     return f"Corrected: {say.phrase(key, new)}."
 
 
+def replace(intent: Intent, turn):
+    """Rule 196: the old thing goes and the new one is kept, whatever the store's shape: a key/value store writes the new
+    value over every memory that held the old thing; a store of notes adds the new note and erases those (by the ids in
+    sight) with the delete tool. The reply says what each tool did. Replayed, the calls of its first turn are sent again."""
+    old, (key, new) = intent.slots["old"], intent.slots["facts"][0]
+    tool, eraser = turn.tool("remember"), turn.tool("forget")
+    if tool is None:
+        return f"You said {say.facts([(key, new)])}; I have no memory tool, so I'll know it only in this conversation."
+    known = turn.known()
+    holders = [k for k, v in known.items() if mentions(k, v, old)]
+    if turn.made:  # replayed after its own writes: memory no longer holds the old thing
+        calls = [(args[""], {k: v for k, v in args.items() if k}) for args in turn.made]
+    elif takes_key(tool):
+        calls = overwritten(tool, eraser, holders, key, new, turn)
+    else:
+        erased = [i for i, text in ids_in_prompt(turn) if mentions(i, text, old)] if eraser else []
+        calls = [call(tool, value=say.phrase(key, new, about_user=True), importance="medium", scope="user")] + \
+                [call(eraser, key=i, id=i) for i in erased]
+    results = yield calls
+    if reason := refusal(results):
+        return f"I couldn't finish that: {reason}"
+    kept = f"Got it. I'll remember that {say.facts([(key, new)])}."
+    if eraser and any(name == eraser.name for name, _ in calls):
+        return f"{kept} I erased what I had about {old}."
+    if not takes_key(tool) and holders:
+        return f"{kept} What I had about {old} is still there: I have no tool that erases it by id."
+    return kept
+
+
+def overwritten(tool, eraser, holders: list, key: str, new: str, turn) -> list:
+    """The calls of a replacement in a key/value store: the new value over each memory that held the old thing ("car"
+    gets "a Tesla"); when the new fact has a key of its own that is not theirs ("I work at a bakery" after a job at
+    the bank), it is written there and they are erased."""
+    own = turn.written(same_subject(turn.known(), key))
+    if not holders:
+        return [call(tool, key=own, value=new)]
+    if key.startswith("user_") or not eraser or all(turn.written(k) == own for k in holders):
+        return [call(tool, key=turn.written(k), value=new) for k in holders]
+    return [call(tool, key=own, value=new)] + [call(eraser, key=turn.written(k)) for k in holders if turn.written(k) != own]
+
+
+def mentions(key: str, value: str, old: str) -> bool:
+    """Whether a memory is about the old thing: its value names it ("Toyota Corolla" for "Corolla"), or its key is it."""
+    return bool(re.search(rf"\b{re.escape(old)}\b", value, re.I)) or key.replace("_", " ").lower() == old.lower()
+
+
 def named_in(known: dict, key: str | None) -> str | None:
     """The one memory whose key holds every word of the key named ("tom_age" is `son_tom_age`), else None."""
     if not key:
@@ -752,7 +800,7 @@ def hypothetical(intent: Intent, turn):
 
 
 HANDLERS = {"hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask,
-            "forget": forget, "correct": correct, "not_so": not_so}
+            "forget": forget, "correct": correct, "not_so": not_so, "replace": replace}
 
 
 NOTE_ID = r"[A-Za-z]{0,8}[_-]?\d+"

@@ -149,6 +149,8 @@ def intents_in(text: str) -> tuple:
         return tuple(i for i in intents_in(kept) if i.kind not in NOT_ASKED) + (Intent("unkept"),)
     if (wanted := wanted_instead(text)) is not None:  # "I don't want 5 plus 3, I want 5 times 3": only what is wanted
         return intents_in(wanted)
+    if swapped_for := replaced(text):  # "I sold the Corolla and bought a Tesla": the old one goes, the new one is kept (rule 196)
+        return (swapped_for,)
     text = arithmetic.said_plainly(arithmetic.thousands_joined(text))  # "1,200 a month", "three friends plus me" (rule 171)
     if duration := arithmetic.one_duration(text):  # "3 hours 20 minutes: how many minutes?" is 3 * 60 + 20 (rule 190)
         return (Intent("calculate", {"expression": duration[0]}) if duration[0] else Intent("unsure", {"unread": duration[1]}),)
@@ -697,7 +699,7 @@ REPORTING = (r"\b(?:said|says|saying|texting|telling|asking|texted|texts|message
              r"^\W*according to\b")
 TO_THE_MODEL = r"\b(?:remind|schedule|book|set|add|save|store|note|jot|remember|forget|delete|remove|erase|cancel|please|pls|can you|could you|would you)\b"
 REQUEST_VERB = r"(?:remind|schedule|book|set up|set|add|put|save|store|note|jot|remember|forget|delete|remove|erase|wipe|clear|cancel|move)\b"
-ACTS_ON = {"schedule", "reminder", "remember", "forget", "cancel", "move", "correct", "pointer"}  # what changes memory or the calendar
+ACTS_ON = {"schedule", "reminder", "remember", "forget", "cancel", "move", "correct", "pointer", "replace"}  # what changes memory or the calendar
 
 
 def someone_elses_request(text: str) -> tuple | None:
@@ -730,6 +732,49 @@ def unkept(text: str) -> str | None:
     found = re.search(UNKEPT, text, re.I)
     return None if not found else re.sub(r"^\W*(?:but|and)\b|\W*(?:but|and)\W*$", "", (text[:found.start()] + " " + text[found.end():]).strip(
         " ,.;:-–—"), flags=re.I).strip(" ,.;:-–—")
+
+
+SOLD = r"sold|traded in|gave away|got rid of|ditched|dumped|returned|scrapped|wrote off"  # a thing let go, so "bought Y" replaces it
+LET_GO = rf"{SOLD}|quit|left|gave up|lost|broke up with|split (?:up )?with|stopped (?:using|driving|playing|seeing)"
+TOOK_UP = r"bought|purchased|adopted|got myself|got(?= (?:an? |the )?(?:new|brand)\b)|leased|picked up"
+GONE_FIRST = [  # the old thing, said as let go of; what follows the part is the new thing
+    rf"^\W*(?:i|we)(?:'ve| have)?(?: just| recently| finally| already)? (?P<let>{LET_GO}) (?P<old>.+?)",
+    r"^\W*(?P<old>[A-Z][a-z]+) and (?:i|me) (?:broke up|split up|split|divorced|separated|parted ways)(?: \w+ \w+ ago| last \w+)?",
+    r"^\W*(?:please )?(?:don't|do not|stop|quit|no need to|never) call(?:ing)? me (?P<old>[A-Z]\w*)(?: any ?more| again)?",
+    r"^\W*i (?:don't|do not|no longer) go by (?P<old>[A-Z]\w*)(?: any ?more)?"]
+SWITCHED = (r"^\W*(?:i|we)(?:'ve| have)?(?: just| recently| finally)? (?P<how>switched|changed|went|converted|upgraded|downgraded|"
+            r"migrated|traded(?: in)?|swapped|exchanged|replaced)(?: over)? (?:from )?(?P<old>[^,.;!?]+?) (?:to|for|with) "
+            r"(?P<new>[^,.;!?]+?)(?: now| instead)?\W*$")
+
+
+def replaced(text: str) -> Intent | None:
+    """Rule 196: something the user had, replaced by something new: "I sold the Corolla and bought a Tesla", "Don't call
+    me Bobby any more, I go by Rob now", "Alex and I split up, my new partner is Jo", "I switched from Android to an
+    iPhone", "I traded my Golf for a Volvo". One intent: the old thing and the one new fact (said as a statement: "bought
+    X" is "I have X"), so the memory that held the old thing is overwritten, or erased beside the new note. None for any
+    other shape, or when what follows is not one fact."""
+    if swap := re.match(SWITCHED, text, re.I):
+        new = swap.group("new")
+        fact = ("user_uses", new) if re.match(r"sw|ch|went|conv|migr", swap.group("how"), re.I) else ("user_has", new)
+        return Intent("replace", {"old": bare_thing(swap.group("old")), "facts": [fact]})
+    for gone in GONE_FIRST:
+        for found in re.finditer(rf"{gone}(?P<cut>\s*(?:[,;.!]|\s[-–—])\s*(?:(?:and|so|but)\s+)?|\s+(?:and|so|but)\s+)(?P<rest>\w.+)$", text, re.I):
+            rest = found.group("rest")
+            if "let" in found.groupdict() and re.fullmatch(SOLD, found.group("let"), re.I):  # "sold X and bought Y": I have Y
+                rest = re.sub(rf"^(?:now,?\s+)?(?:(?:i|we)(?:'ve| have)? (?:just |then |also |now )?)?(?:{TOOK_UP})\b", "I have",
+                              rest, flags=re.I)
+            rest = re.sub(r"^(?:now,?\s+)?(?:it's|it is|use|just)\s+(?=[A-Z])", "call me ", rest)  # "..., it's Beth now"
+            said = [i for i in intents_in(rest) if i.kind != "none"]
+            if len(said) == 1 and said[0].kind == "remember" and len(said[0].slots["facts"]) == 1:
+                return Intent("replace", {"old": bare_thing(found.group("old")), "facts": said[0].slots["facts"]})
+    return None
+
+
+def bare_thing(words: str) -> str:
+    """"my old Corolla" -> "Corolla": the thing without its determiner, its "old" and its "any more"."""
+    words = re.sub(r"(?:\s+(?:any ?more|now|these days|last \w+|yesterday|today|recently|(?:a|an|one|two|three|a few) \w+ ago|in \d{4}))+$",
+                   "", words.strip(" ,.!"), flags=re.I)
+    return re.sub(r"^(?:(?:my|the|our|a|an|his|her|old|former|previous|ex-?|job|work|at|in|as|with)\s+)+(?=\w)", "", words, flags=re.I)
 
 
 def last_said(intents: list) -> list:
