@@ -1238,3 +1238,31 @@ def test_no_replacement_without_a_new_thing(said):
     memory = {"scooter": "a Vespa", "city": "Hull"}
     loop(said, label_store(memory), lines(dict(memory)))
     assert not any("coffee" in v or "busy" in v for v in memory.values()), memory
+
+
+# 198. "Remove him/her/them" is whom the same sentence (or the one before) names; nothing matching is said so.
+@pytest.mark.parametrize("said, memory, gone", [
+    ("Nadia and I broke up, so please delete her from your notes.", {"girlfriend": "Nadia", "job": "baker"}, "girlfriend"),
+    ("I split up with Tomas in May, you can remove him.", {"partner": "Tomas", "job": "baker"}, "partner"),
+    ("We gave the rabbit away, so drop her from memory.", {"rabbit": "Clover, a lop", "job": "baker"}, "rabbit"),
+    ("My husband and I separated; erase him", {"husband": "Karim", "job": "baker"}, "husband"),
+    ("Me and Dana are over - scrub her please", {"wife": "Dana", "job": "baker"}, "wife"),
+])
+def test_a_pronoun_in_a_forget_is_whom_the_sentence_names(said, memory, gone):
+    memory = dict(memory)
+    answer, calls, _ = loop(said, keyed_eraser(memory), lines(dict(memory)))
+    assert gone not in memory and memory.get("job") == "baker", (memory, calls, answer)
+    assert answer.startswith("Done"), answer
+
+
+@pytest.mark.parametrize("said", ["Luis and I broke up, so remove him.", "Could you delete her from memory?"])
+def test_a_pronoun_with_no_one_held_deletes_nothing(said):
+    memory = {"job": "baker", "city": "Lyon"}
+    answer, calls, _ = loop(said, keyed_eraser(memory), lines(dict(memory)))
+    assert memory == {"job": "baker", "city": "Lyon"} and not answer.startswith("Done"), (memory, calls, answer)
+
+
+def test_her_before_a_noun_is_no_pointer():
+    """"Delete her number" is her number, never the whole person the sentence before names."""
+    assert all(i.slots.get("what") != "My sister" for i in understand("My sister got a new phone. Delete her number.")
+               if i.kind == "forget")

@@ -216,7 +216,7 @@ def intents_in(text: str) -> tuple:
                     parts[clause_at + 1] = f"{clause.strip(' .!')}, {parts[clause_at + 1]}"
                 continue  # "You have my age wrong. I'm 29, not 30.": the lead-in to the correction that follows
             intent = Intent("correct", {"new": "", "old": "", "key": key_of(lead.group("what"))})  # alone: it asks what is right
-        if (named := pointed_back(clause, parts, clause_at)) and intent.kind in ("none", "unknown"):
+        if (named := pointed_back(clause, parts, clause_at)) and intent.kind in ("none", "unknown", "forget"):
             intent = one(f"forget {named}", None)  # "Rex died last week. Please remove him from your notes."
             intents = [i for i in intents if i.kind != "unknown" or  # why, not a request
                        i.slots.get("text", "").strip(" .!?") != parts[clause_at - 1].strip(" .!?")]
@@ -348,13 +348,38 @@ def as_it_is_now(clause: str) -> str:
 
 
 def pointed_back(clause: str, parts: list, at: int) -> str | None:
-    """Whom "remove him/her/them" means: the one the clause before is about ("Rex passed away ..." -> "Rex",
-    "My old hamster died ..." -> "my old hamster"), or None. "Forget it" stays "never mind"."""
-    if at == 0 or not re.search(rf"\b{FORGET}\s+(?:him|her|them)\b", clause, re.I):
+    """Whom "remove him/her/them" means: the one named before it in the same sentence ("Alex and I broke up, so remove
+    him" -> "Alex", rule 198), else the one the clause before is about ("Rex passed away ..." -> "Rex", "My old hamster
+    died ..." -> "my old hamster"), or None. "Forget it" stays "never mind"; "delete her number" is her number."""
+    verb = re.search(rf"\b{FORGET}\s+(?:him|her|them)(?=\s*(?:$|[,.!?;]|(?:from|out|off|too|as well|please|now|completely|for good)\b))",
+                     clause, re.I)
+    if not verb:
+        return None
+    if who := named_before(clause[:verb.start()]):
+        return who
+    if at == 0:
         return None
     about = re.match(r"^\W*(?P<who>(?i:my|our) [a-z]+(?: [a-z]+)?|[A-Z][a-z]+)(?= (?:just |sadly )?(?:is|was|has|had|died|passed|left|"
                      r"moved|went|got|ran)\b)", parts[at - 1])
-    return about.group("who") if about else None
+    return about.group("who") if about and not re.fullmatch(NOT_A_NAME, about.group("who")) else named_before(" and ".join(parts[:at]))
+
+
+NOT_A_NAME = (r"(?:I|We|You|He|She|They|It|This|That|These|Those|Please|So|And|But|Then|Also|Oh|Ok|Okay|Well|Sadly|Now|"
+              r"Yesterday|Today|Last|My|Our|The|A|An|Since|Because|As|After|When|Just|Actually|Anyway|Sorry|Hey|Hi|Yes|No|Could|Can|"
+              r"Would|Will|Do|Does|Did|Is|Are|What|Who|Where|How|Why)")
+
+
+def named_before(before: str) -> str | None:
+    """Rule 198: whom a pronoun points back to in the words before it: a name said with "and I" or after "with"
+    ("Alex and I broke up", "I split up with Jo"), else a person or thing of the user's ("my ex", "the cat"), else a
+    name that opens the sentence ("Rex died"); None when none is there."""
+    for pattern in (r"\b(?P<who>[A-Z][a-z]+) and (?:I|me)\b", r"\b(?:with|from|to|about|of|and) (?P<who>[A-Z][a-z]+)\b",
+                    r"\b(?P<who>(?i:my|our|the) (?:(?i:ex|old|former|late|previous)[- ])?(?i:[a-z]+))\b",
+                    r"^\W*(?P<who>[A-Z][a-z]+)(?= (?:just |sadly )?(?:is|was|has|had|died|passed|left|moved|went|got|ran)\b)"):
+        for found in re.finditer(pattern, before):
+            if not re.fullmatch(NOT_A_NAME, found.group("who")):
+                return found.group("who")
+    return None
 
 
 def retracted(text: str) -> str | None:
