@@ -1266,3 +1266,43 @@ def test_her_before_a_noun_is_no_pointer():
     """"Delete her number" is her number, never the whole person the sentence before names."""
     assert all(i.slots.get("what") != "My sister" for i in understand("My sister got a new phone. Delete her number.")
                if i.kind == "forget")
+
+
+# 199. A count that changed: the stated number, or one more than memory holds; nothing held and no number: asked.
+def fact_store(memory: dict):
+    def put_fact(key, value):
+        memory[key] = value
+        return f"put {key}"
+    return {"put_fact": (schema("put_fact", "Keeps a fact about the user for later chats.", key="string", value="string"), put_fact)}
+
+
+@pytest.mark.parametrize("said, memory, key, value", [
+    ("Our second daughter was born in June, so that makes 3 kids.", {"kids": "2", "city": "Bath"}, "kids", "3"),
+    ("We adopted another puppy!", {"dogs": "1", "city": "Bath"}, "dogs", "2"),
+    ("so we're up to six hens now", {"hens": "five hens", "city": "Bath"}, "hens", "6 hens"),
+    ("I rescued one more cat", {"cats": "two cats, Pip and Pop", "city": "Bath"}, "cats", "3 cats, Pip and Pop"),
+])
+def test_a_new_count_replaces_the_one_held(said, memory, key, value):
+    memory = dict(memory)
+    answer, calls, _ = loop(said, fact_store(memory), lines(dict(memory)))
+    assert memory[key] == value and memory["city"] == "Bath", (memory, calls, answer)
+    assert answer.startswith("Got it") and value.split()[0] in answer, answer
+
+
+def test_a_new_count_in_notes_erases_the_old_note():
+    notes = {"p1": "The user has 2 kids", "p2": "The user lives in Bath"}
+    answer, calls, _ = loop("We had twins, so it's four kids now.", note_store(notes), lines(dict(notes)))
+    assert sorted(notes.values()) == ["The user has 4 kids", "The user lives in Bath"], (notes, calls)
+    assert "you have 4 kids" in answer and "erased" in answer, answer
+
+
+def test_one_more_with_no_count_held_is_asked():
+    memory = {"city": "Bath"}
+    answer, calls, _ = loop("We got another goldfish.", fact_store(memory), lines(dict(memory)))
+    assert calls == [] and answer.startswith("How many goldfish"), (calls, answer)
+
+
+@pytest.mark.parametrize("said", ["Can we get another cat?", "I'd like one more coffee", "I have two dogs",
+                                  "If we had another baby it would be three kids"])
+def test_no_recount_without_a_count_said_as_news(said):
+    assert not any(i.kind == "recount" for i in understand(said)), understand(said)

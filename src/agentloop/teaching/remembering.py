@@ -6,7 +6,7 @@ returns the answer, or is a generator that yields calls; a replayed handler read
 """
 import re
 
-from . import facts, say, statements
+from . import arithmetic, facts, say, statements
 from .grammar import KIND_OF, NEAR
 from .rules import asks_confidential, kept_out, secret, unasked
 from .tasks import refusal
@@ -685,6 +685,87 @@ def overwritten(tool, eraser, holders: list, key: str, new: str, turn) -> list:
     return [call(tool, key=own, value=new)] + [call(eraser, key=turn.written(k)) for k in holders if turn.written(k) != own]
 
 
+def recount(intent: Intent, turn):
+    """Rule 199: a new count of something memory counts ("kids: 2" and "it's three kids now", or "another baby": one more)
+    is written over the old one, in its own words ("2 kids" -> "3 kids"); in a store of notes the old note is erased
+    beside the new one. With no count held, "another" is asked about, never guessed; a stated count is kept as new."""
+    tool, eraser = turn.tool("remember"), turn.tool("forget")
+    if turn.made:  # replayed after the write: memory holds the new count, so what was sent is what is said
+        calls = [(args[""], {k: v for k, v in args.items() if k}) for args in turn.made]
+    else:
+        plan = recounted(intent, turn.known())
+        if isinstance(plan, str):
+            return plan
+        key, held, value = plan
+        if tool is None:
+            return f"You said {counted(key, value)} now; I have no memory tool, so I'll know it only in this conversation."
+        if takes_key(tool):
+            calls = [call(tool, key=turn.written(key), value=value)]
+        else:
+            note = value if re.fullmatch(NOTE_ID, key) else say.phrase(key, value, about_user=True)
+            calls = [call(tool, value=note, importance="medium", scope="user")] + \
+                [call(eraser, key=i, id=i) for i, text in (ids_in_prompt(turn) if eraser and held else []) if text == held]
+    results = yield calls
+    if reason := refusal(results):
+        return f"I couldn't update that: {reason}"
+    sent = [v for v in calls[0][1].values() if isinstance(v, str)]
+    if takes_key(tool):
+        return f"Got it: {counted(sent[0], sent[1])}."
+    return f"Got it. I'll remember that {to_you(sent[0])}." + (" I erased the old note." if len(calls) > 1 else "")
+
+
+def to_you(note: str) -> str:
+    """A note about the user said to them: "The user has 3 kids" -> "you have 3 kids", "User's dog is Rex" -> "your dog is Rex"."""
+    note = re.sub(r"^\W*(?:the )?user's\b", "your", note, flags=re.I)
+    verb = re.match(r"^\W*(?:the )?user (\w+)\b", note, re.I)
+    if not verb:
+        return note
+    said = {"is": "are", "was": "were", "has": "have"}.get(verb.group(1).lower()) or re.sub(r"(?<=[^s])s$", "", verb.group(1))
+    return f"you {said}{note[verb.end():]}"
+
+
+def recounted(intent: Intent, known: dict) -> tuple | str:
+    """(the key, the memory held, the new value) of a count said anew, or the question to ask when "another" has
+    nothing to add one to."""
+    thing, count = intent.slots["thing"], intent.slots["count"]
+    key = next((k for k, v in known.items() if counts_it(k, v, thing) and held_count(v) is not None), None)
+    held = known.get(key, "") if key else ""
+    if count is None and not held:
+        return f"How many {plural(thing)} do you have now? I have no count of them to add one to."
+    new_count = count if count is not None else held_count(held) + 1
+    value = re.sub(rf"\b(?:\d+|{'|'.join(arithmetic.UNITS)})\b", str(new_count), held, count=1, flags=re.I) if held else \
+        f"{new_count} {thing}"
+    return key or thing, held, value
+
+
+def plural(thing: str) -> str:
+    """baby -> babies, goldfish -> goldfish, box -> boxes, cats -> cats."""
+    if re.search(r"(?:fish|sheep|deer|[^s]s)$", thing):
+        return thing
+    return re.sub(r"(?<=[^aeiou])y$", "ie", thing) + ("es" if re.search(r"(?:s|sh|ch|x)$", thing) else "s")
+
+
+def counted(key: str, value: str) -> str:
+    """"you have 3 kids" for a bare count ("kids: 3"), else the memory as it is said back."""
+    return f"you have {value} {key.replace('_', ' ')}" if value.strip().isdigit() else say.phrase(key, value)
+
+
+def counts_it(key: str, value: str, thing: str) -> bool:
+    """Whether a memory counts the thing: its key or a word of its value is the thing, one of it or a near name
+    ("kids" for "children" or a baby)."""
+    near = {statements.lemma(w) for w in (thing, NEAR.get(thing, ""), COUNTED_AS.get(thing.removesuffix("s"), "")) if w}
+    return bool(near & {statements.lemma(w) for w in re.findall(r"[a-z]+", f"{key.replace('_', ' ')} {value}".lower())})
+
+
+COUNTED_AS = {"baby": "kids", "son": "kids", "daughter": "kids", "child": "kids", "kitten": "cats", "puppy": "dogs"}  # one more of them
+
+
+def held_count(value: str) -> int | None:
+    """The number a memory holds ("2", "two kids, Maya and Theo"), or None."""
+    found = re.search(rf"\b(\d+|{'|'.join(arithmetic.UNITS)})\b", value, re.I)
+    return None if not found else int(found.group(1)) if found.group(1).isdigit() else arithmetic.UNITS.index(found.group(1).lower())
+
+
 def mentions(key: str, value: str, old: str) -> bool:
     """Whether a memory is about the old thing: its value names it ("Toyota Corolla" for "Corolla"), or its key is it."""
     return bool(re.search(rf"\b{re.escape(old)}\b", value, re.I)) or key.replace("_", " ").lower() == old.lower()
@@ -800,7 +881,7 @@ def hypothetical(intent: Intent, turn):
 
 
 HANDLERS = {"hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask,
-            "forget": forget, "correct": correct, "not_so": not_so, "replace": replace}
+            "forget": forget, "correct": correct, "not_so": not_so, "replace": replace, "recount": recount}
 
 
 NOTE_ID = r"[A-Za-z]{0,8}[_-]?\d+"

@@ -151,6 +151,8 @@ def intents_in(text: str) -> tuple:
         return intents_in(wanted)
     if swapped_for := replaced(text):  # "I sold the Corolla and bought a Tesla": the old one goes, the new one is kept (rule 196)
         return (swapped_for,)
+    if recounted := counted_anew(text):  # "we had another baby, so it's three kids now": the count memory holds is replaced (rule 199)
+        return (recounted,)
     text = arithmetic.said_plainly(arithmetic.thousands_joined(text))  # "1,200 a month", "three friends plus me" (rule 171)
     if duration := arithmetic.one_duration(text):  # "3 hours 20 minutes: how many minutes?" is 3 * 60 + 20 (rule 190)
         return (Intent("calculate", {"expression": duration[0]}) if duration[0] else Intent("unsure", {"unread": duration[1]}),)
@@ -724,7 +726,7 @@ REPORTING = (r"\b(?:said|says|saying|texting|telling|asking|texted|texts|message
              r"^\W*according to\b")
 TO_THE_MODEL = r"\b(?:remind|schedule|book|set|add|save|store|note|jot|remember|forget|delete|remove|erase|cancel|please|pls|can you|could you|would you)\b"
 REQUEST_VERB = r"(?:remind|schedule|book|set up|set|add|put|save|store|note|jot|remember|forget|delete|remove|erase|wipe|clear|cancel|move)\b"
-ACTS_ON = {"schedule", "reminder", "remember", "forget", "cancel", "move", "correct", "pointer", "replace"}  # what changes memory or the calendar
+ACTS_ON = {"schedule", "reminder", "remember", "forget", "cancel", "move", "correct", "pointer", "replace", "recount"}  # what changes memory or the calendar
 
 
 def someone_elses_request(text: str) -> tuple | None:
@@ -793,6 +795,28 @@ def replaced(text: str) -> Intent | None:
             if len(said) == 1 and said[0].kind == "remember" and len(said[0].slots["facts"]) == 1:
                 return Intent("replace", {"old": bare_thing(found.group("old")), "facts": said[0].slots["facts"]})
     return None
+
+
+SMALL_COUNT = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+ONE_MORE = r"another|one more|an extra|a second|a third|a fourth|a fifth|a sixth"
+
+
+def counted_anew(text: str) -> Intent | None:
+    """Rule 199: a count that changed, said as news: "We had another baby, so it's three kids now", "we're up to 4 cats",
+    "we adopted one more dog" (no number: one more than memory holds). One intent with the thing and the new count (None
+    when only "another" is said); None for a plain statement ("I have two cats"), a question, a wish or a what-if."""
+    if text.rstrip().endswith("?") or re.match(HYPOTHETICAL, text, re.I) or re.search(r"\b(?:want|wish|would|could|might|if)\b", text, re.I):
+        return None
+    told = re.search(rf"(?:^\W*|[,;.!]\s*|\b(?:so|and|now)\s+)(?:(?:so|and|now)\s+)?(?:it's|it is|that's|that is|that makes|(?:we|i)(?:'re| are|'m| am) "
+                     rf"(?:now )?up to|(?:we|i)(?:'ve| have)?(?: got)?)\s+(?P<n>{SMALL_COUNT})\s+(?P<thing>[a-z]+s|children|people|mice|geese|sheep|fish)\b(?P<now>\s+(?:now|in total|"
+                     rf"altogether|all together))?\W*$", text, re.I)
+    more = re.search(rf"\b(?:i|we)(?:'ve| have)?\s+(?:just\s+)?(?:had|got|adopted|welcomed|bought|rescued|took in|gotten)\s+(?:{ONE_MORE})\s+"
+                     rf"(?P<thing>[a-z]+)\b", text, re.I)
+    if told and (more or told.group("now") or re.search(r"makes|up to", told.group(), re.I)):
+        n = told.group("n").lower()
+        return Intent("recount", {"thing": told.group("thing").lower(), "count": int(n) if n.isdigit() else
+                                  arithmetic.UNITS.index(n)})
+    return Intent("recount", {"thing": more.group("thing").lower(), "count": None}) if more else None
 
 
 def bare_thing(words: str) -> str:
