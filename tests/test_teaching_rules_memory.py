@@ -1306,3 +1306,44 @@ def test_one_more_with_no_count_held_is_asked():
                                   "If we had another baby it would be three kids"])
 def test_no_recount_without_a_count_said_as_news(said):
     assert not any(i.kind == "recount" for i in understand(said)), understand(said)
+
+
+# 197. "What do you have stored about me?" in other words lists what memory holds; nothing held is said so.
+@pytest.mark.parametrize("question", ["What have you got saved about me?", "what data do you hold on me?",
+                                      "Tell me what you have on me", "Show me everything you've stored about me",
+                                      "What's on file about me?"])
+def test_what_is_stored_about_me_lists_memory(question):
+    memory = {"gym": "Tuesdays", "hometown": "Galway"}
+    answer, calls, _ = loop(question, keyed_eraser(dict(memory)), lines(memory))
+    assert calls == [] and "Tuesdays" in answer and "Galway" in answer and "your" in answer, (calls, answer)
+
+
+def test_what_is_stored_with_nothing_held_says_so():
+    answer, calls, _ = loop("What do you have saved about me?", keyed_eraser({}), "You are an assistant with memory.")
+    assert calls == [] and "don't know anything about you" in answer, answer
+
+
+def test_what_is_stored_from_a_listing_tool_says_each_note_once_to_the_user():
+    def show_notes():
+        return "n1: The user plays chess\nn2: The user lives in Cork"
+    tools = {"show_notes": (schema("show_notes", "Lists every note saved about the user."), show_notes)}
+    answer, calls, _ = loop("What do you keep on me?", tools, "You are an assistant with memory.")
+    assert answer == "Here is what I know: you play chess; you live in Cork.", answer
+
+
+@pytest.mark.parametrize("question", ["What do you recommend for me?", "What do you think about me?"])
+def test_no_listing_for_other_questions_about_me(question):
+    assert not any(i.slots.get("key") == "*" for i in understand(question)), understand(question)
+
+
+# 200. A question said as a cleft ("What subject is it that I teach?", "Where is it I work again?") is the plain question.
+@pytest.mark.parametrize("question, memory, expected", [
+    ("What subject is it that I teach?", {"user_teaches": "geography at a primary school"}, "geography"),
+    ("Where is it I work again?", {"workplace": "the town library"}, "town library"),
+    ("Which instrument is it that I play?", {"user_plays": "the oboe"}, "oboe"),
+    ("What language is it I'm learning again?", {"user_learning": "Welsh"}, "Welsh"),
+])
+def test_a_cleft_question_is_answered_as_the_plain_one(question, memory, expected):
+    for system, tools in [(lines(memory), {}), ("Facts you can look up by key: " + ", ".join(memory), key_lookup(memory))]:
+        answer, calls, _ = loop(question, tools, system)
+        assert expected in answer and "no rule" not in answer, (system, calls, answer)

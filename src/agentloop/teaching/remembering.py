@@ -188,7 +188,7 @@ def ask(intent: Intent, turn):
     if intent.slots.get("person"):
         return of_someone(intent, known)
     if key == "*":
-        return say.known(known.items()) if known else "I don't know anything about you yet."
+        return everything(known)
     if key == "note":
         notes = [v for k, v in known.items() if k.startswith(("note", "memory_"))]
         if notes:
@@ -229,6 +229,15 @@ def ask(intent: Intent, turn):
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"])
     return say.unknown(key if not intent.slots.get("shape") else "user_" + key, can_keep=bool(turn.tool("remember")))  # "how old is my dad?": never "your dad be"
+
+
+def everything(known: dict) -> str:
+    """Rule 197: all that memory holds, said to the user: a note under an id ("n1: The user likes chess") as "you like
+    chess", never "your n1 is ...", and a fact read out of a note said once; nothing held is said so."""
+    notes = [v for k, v in known.items() if re.fullmatch(NOTE_ID, k) or k.startswith("memory_")]
+    said = [to_you(v) if v in notes else say.phrase(k, v) for k, v in known.items()
+            if v in notes or not any(v.lower() in note.lower() for note in notes)]
+    return "Here is what I know: " + "; ".join(dict.fromkeys(said)) + "." if said else "I don't know anything about you yet."
 
 
 def wider(key: str, question: str, tried: list) -> str:
