@@ -1347,3 +1347,27 @@ def test_a_cleft_question_is_answered_as_the_plain_one(question, memory, expecte
     for system, tools in [(lines(memory), {}), ("Facts you can look up by key: " + ", ".join(memory), key_lookup(memory))]:
         answer, calls, _ = loop(question, tools, system)
         assert expected in answer and "no rule" not in answer, (system, calls, answer)
+
+
+# 201. A search by meaning: base words, never stems; the verb the question's noun is done with; a hit that answers is used.
+@pytest.mark.parametrize("note, question, expected", [
+    ("The user speaks Welsh and Basque", "What languages do I know?", "Welsh and Basque"),
+    ("The user plays hockey on Sundays", "What sport do I do?", "hockey"),
+    ("The user plays the oboe", "Which instrument do I know?", "oboe"),
+    ("The user drives a red Skoda", "What vehicle do I own?", "Skoda"),
+])
+def test_a_search_by_meaning_finds_the_note(note, question, expected):
+    memory = {"m1": note, "m2": "The user lives in Hull"}
+    answer, calls, _ = loop(question, keyword_search(memory), "You are an assistant with memory.")
+    assert expected in answer and "Hull" not in answer, (calls, answer)
+    assert not any(re.search(r"\blanguag\b|\binstrum\b", str(c)) for c in calls), calls  # base words, not stems
+
+
+@pytest.mark.parametrize("note, question", [
+    ("The user speaks Welsh", "Which instrument do I play?"),
+    ("The user works as a nurse", "What sport do I do?"),
+    ("The user plays the oboe", "Which languages do I know?"),
+])
+def test_a_search_hit_of_another_kind_answers_nothing(note, question):
+    answer, calls, _ = loop(question, keyword_search({"m1": note}), "You are an assistant with memory.")
+    assert "don't know" in answer and note.split()[-1] not in answer, (calls, answer)

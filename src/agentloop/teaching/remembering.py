@@ -138,7 +138,8 @@ def ask(intent: Intent, turn):
         queries += [key.replace("_", " ")] if key != "*" and key.replace("_", " ") not in queries and "|" not in key else []
         if shape and not takes_key(tool) and re.fullmatch(r"[a-z]{3,}", shape["said"]):
             verb = statements.third_person(shape["said"])  # "what instrument do I play?": "The user plays the cello"
-            queries = [verb, *sorted(shape["words"])[:1]] if intent.slots.get("shape") else [*queries, verb]
+            queries = [verb, *[as_said(w, intent.slots["about"]) for w in sorted(shape["words"])[:1]]] if intent.slots.get("shape") \
+                else [*queries, verb]
         if shape and not takes_key(tool):  # "where did I spend my childhood?": "grew" too; "what do I do on Thursdays?": Thursdays first
             more = [q for q in statements.searched(shape) if q not in queries][:3]
             queries = more + queries if shape["verb"] == "do" and shape["words"] else queries + more
@@ -238,6 +239,13 @@ def everything(known: dict) -> str:
     said = [to_you(v) if v in notes else say.phrase(k, v) for k, v in known.items()
             if v in notes or not any(v.lower() in note.lower() for note in notes)]
     return "Here is what I know: " + "; ".join(dict.fromkeys(said)) + "." if said else "I don't know anything about you yet."
+
+
+def as_said(stem: str, question: str) -> str:
+    """Rule 201: a word to search with as a note can write it: the question's own word for the stem, one of it
+    ("languag" in "Which languages ...?" is "language"), never the stem itself."""
+    word = next((w for w in re.findall(r"[a-z]+", question.lower()) if statements.lemma(w) == stem), stem)
+    return re.sub(r"ies$", "y", word) if word.endswith("ies") else re.sub(r"(?<=[^s])s$", "", word)
 
 
 def wider(key: str, question: str, tried: list) -> str:
