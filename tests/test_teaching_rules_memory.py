@@ -1371,3 +1371,42 @@ def test_a_search_by_meaning_finds_the_note(note, question, expected):
 def test_a_search_hit_of_another_kind_answers_nothing(note, question):
     answer, calls, _ = loop(question, keyword_search({"m1": note}), "You are an assistant with memory.")
     assert "don't know" in answer and note.split()[-1] not in answer, (calls, answer)
+
+
+# 200 (hygiene). A memory turn's reply has no stray prefix: "Remember it." points back, an aside is no request, and
+# "did I mention any X I V?" asks which.
+@pytest.mark.parametrize("said, key, value", [("My shoe size is 44. Remember it.", "shoe_size", "44"),
+                                              ("My badge number is B-77. Don't forget it.", "badge_number", "B-77"),
+                                              ("My gym is FitHub. Please store this.", "gym", "FitHub")])
+def test_remember_it_after_a_fact_points_back_to_it(said, key, value):
+    memory = {}
+    answer, calls, _ = loop(said, fact_store(memory), "You are an assistant with memory.")
+    assert memory == {key: value} and answer.startswith("Got it") and "can't" not in answer, (memory, answer)
+
+
+@pytest.mark.parametrize("said, memory, gone", [
+    ("I'm not a vegan. I never said that.", {"diet": "vegan", "city": "Bath"}, "diet"),
+    ("That's out of date. I don't work at Initech anymore.", {"employer": "Initech", "city": "Bath"}, "employer"),
+    ("I don't have a boat, I didn't tell you that.", {"boat": "a dinghy", "city": "Bath"}, "boat"),
+])
+def test_an_aside_beside_a_memory_change_is_not_declined(said, memory, gone):
+    memory = dict(memory)
+    answer, calls, _ = loop(said, keyed_eraser(memory), lines(dict(memory)))
+    assert gone not in memory and "no rule" not in answer and "can't" not in answer, (memory, answer)
+
+
+@pytest.mark.parametrize("question, memory, expected", [
+    ("Did I mention any sport I play?", {"user_plays": "squash"}, "squash"),
+    ("Have I told you my favourite film?", {"favourite_film": "Heat"}, "Heat"),
+    ("Did I ever mention a pet?", {"pet": "a gecko named Zed"}, "Zed"),
+])
+def test_did_i_mention_asks_which(question, memory, expected):
+    answer, calls, _ = loop(question, {}, lines(memory))
+    assert expected in answer and "don't know" not in answer, answer
+
+
+@pytest.mark.parametrize("said", ["I never said that.", "Remember it."])
+def test_an_aside_or_a_pointer_alone_is_not_a_change(said):
+    memory = {"city": "Bath"}
+    answer, calls, _ = loop(said, fact_store(memory), lines(dict(memory)))
+    assert calls == [] and memory == {"city": "Bath"}, (calls, answer)

@@ -251,7 +251,21 @@ def intents_in(text: str) -> tuple:
             intents[-1].slots["facts"] += intent.slots["facts"]
         elif intent.kind != "none":
             intents.append(intent)
-    return tuple(last_said(intents))
+    return tuple(last_said(without_asides(intents)))
+
+
+ASIDE = (r"^\W*(?:(?:but|and|so|no|because)\W+)?(?:i (?:never|didn't|did not|don't think i) (?:ever )?(?:say|said|tell you|told you|mention|"
+         r"mentioned)(?: (?:that|so|it|this))?(?: to you)?|that(?:'s| is| was) (?:not (?:true|right|correct|me)|wrong|false|incorrect|a mistake|"
+         r"out of date|old news)|you(?:'ve| have)? got (?:that|it|this) wrong|(?:i have |i've )?no idea where you got that(?: from)?|"
+         r"where did you get that(?: from)?|not any more|not anymore)\W*$")
+
+
+def without_asides(intents: list) -> list:
+    """Rule 200: a comment on what memory holds ("I never said that", "that's out of date") beside a change to it ("I'm
+    not a teacher. I never said that.") is why, not a request to decline: only the change is answered."""
+    if not any(i.kind in ("forget", "correct", "remember", "replace", "recount", "not_so") for i in intents):
+        return intents
+    return [i for i in intents if i.kind != "unknown" or not re.match(ASIDE, i.slots.get("text", ""), re.I)]
 
 
 NOT_ASKED = {"remember", "not_so", "forget", "pointer", "unknown", "joke", "smalltalk", "greet", "okay", "thanks", "bye", "none"}  # said, not asked for
@@ -948,6 +962,8 @@ def one(clause: str, previous: str | None) -> Intent:
     note = re.match(r"^\W*(?:please |pls |can you |could you )?(?:remember|note|don't forget|do not forget|keep in mind|jot down|"
                     r"write down|save|store|record|log|hold on to)"
                     r"\b(?: that|:)?\s*(?P<what>.+?)[.!]*$", clause, re.I)
+    if note and not clause.rstrip().endswith("?") and note.group("what").lower() in ("it", "that", "this", "them", "those", "these"):
+        return Intent("pointer", {"what": ""})  # "My username is kit9. Remember it.": the fact said before it (rule 200)
     if note and (clause.rstrip().endswith("?") or note.group("what").lower() in PRONOUNS):
         note = None  # "Remember me?" is a question, not something to remember
     asked_for = re.match(r"^\W*(?:to\s+)?(?=(?:remind|ping|nudge|schedule|set (?:a|an|up a) (?:reminder|alarm))\b)", note.group("what"), re.I) \
@@ -1246,6 +1262,7 @@ ANY_THAT = [  # "is there anything I'm allergic to?" asks what; "are there any l
      r"what am i \1"),
     (r"\b(?:(?:is|are) there )?any ([a-z]+)(?: that)? i (?!can|could|should|must|need|have to|ought|would|will|might|may)"
      r"([a-z]+)\b", r"what \1 do i \2")]
+MENTIONED = r"(?:mention(?:ed)?|tell you|told you|say|said)(?: (?:about|of))?"  # "did I mention any diet I follow?" asks which (rule 200)
 EMBEDDED = [(r"\bmy ([a-z]+?)s name\b", r"my \1's name"),  # "whats my dogs name"
             (r"\b(?:tell me|do you (?:know|remember)|remind me(?: of)?)\s+(what|which|where|when|who)\s+((?:\w+\s+){0,3}?)i(?:'ve| have)? "
              r"(?!am\b|was\b|do\b|did\b)(\w+)", r"\1 \2do i \3"), (r"\bdo i got\b", "do i have"),
@@ -1262,6 +1279,8 @@ EMBEDDED = [(r"\bmy ([a-z]+?)s name\b", r"my \1's name"),  # "whats my dogs name
              r"\1\2\3 did i have"), (r"\bwhat i do\b", "what do i do"),
             (r"^(\W*)(what|which|where|who|when)((?:\s+[a-z]+){0,2}?)\s+is it(?: that)?\s+i\s+(?!am\b|was\b|do\b|did\b)([a-z]+)\b",
              r"\1\2\3 do i \4"), (r"\b((?:do|did) i [a-z]+(?: [a-z]+)?|am i [a-z]+)\s+again(?=\W*$)", r"\1"),  # rule 200: a cleft
+            (rf"^(\W*)(?:did|have) i (?:ever )?{MENTIONED} (?:any|a|an|my|which|what) ([a-z]+)(?: that)? i ([a-z]+)\b", r"\1what \2 do i \3"),
+            (rf"^(\W*)(?:did|have) i (?:ever )?{MENTIONED} (?:any|a|an|my|which|what) ([a-z]+(?: [a-z]+)?)\W*$", r"\1what is my \2?"),
             *ANY_THAT]
 
 
