@@ -1410,3 +1410,37 @@ def test_an_aside_or_a_pointer_alone_is_not_a_change(said):
     memory = {"city": "Bath"}
     answer, calls, _ = loop(said, fact_store(memory), lines(dict(memory)))
     assert calls == [] and memory == {"city": "Bath"}, (calls, answer)
+
+
+# 196, continued: a replacement said other ways, and an update asked for in so many words.
+@pytest.mark.parametrize("said, memory, key, value", [
+    ("I don't ride the Vespa anymore, I've got a Lambretta now.", {"scooter": "a Vespa"}, "scooter", "a Lambretta"),
+    ("I left Initech and joined Hooli.", {"employer": "Initech"}, "employer", "Hooli"),
+    ("Change my hometown to Galway", {"hometown": "Cork"}, "hometown", "Galway"),
+    ("Please update my email: it's kim@new.example now", {"email": "kim@old.example"}, "email", "kim@new.example"),
+    ("Could you set my shoe size to 43?", {"shoe_size": "42"}, "shoe_size", "43"),
+])
+def test_a_replacement_or_update_in_other_words(said, memory, key, value):
+    memory = dict(memory)
+    answer, calls, _ = loop(said, label_store(memory), lines(dict(memory)))
+    assert memory == {key: value} and value in answer, (memory, calls, answer)
+
+
+@pytest.mark.parametrize("said, kind", [("Change my alarm to 7am", "move"), ("change my name to uppercase", "text")])
+def test_an_update_of_what_is_scheduled_or_a_text_is_no_memory_update(said, kind):
+    assert [i.kind for i in understand(said)] == [kind], understand(said)
+
+
+# 199, continued: an age turned, a child by its ordinal; 197: "list my memories".
+@pytest.mark.parametrize("said, memory, key, value", [("I turned 52 last week", {"age": "51"}, "age", "52"),
+                                                      ("We have a fourth grandchild now", {"grandchildren": "3"}, "grandchildren", "4")])
+def test_an_age_turned_or_a_count_by_ordinal(said, memory, key, value):
+    memory = dict(memory)
+    loop(said, fact_store(memory), lines(dict(memory)))
+    assert memory == {key: value}, memory
+
+
+@pytest.mark.parametrize("question", ["Can you list my memories?", "What have I told you about myself?", "What's in my profile?"])
+def test_listing_my_memories_in_other_words(question):
+    answer, calls, _ = loop(question, {}, lines({"gym": "Tuesdays", "hometown": "Galway"}))
+    assert "Tuesdays" in answer and "Galway" in answer, answer

@@ -666,7 +666,7 @@ def replace(intent: Intent, turn):
     value over every memory that held the old thing; a store of notes adds the new note and erases those (by the ids in
     sight) with the delete tool. The reply says what each tool did. Replayed, the calls of its first turn are sent again."""
     old, (key, new) = intent.slots["old"], intent.slots["facts"][0]
-    tool, eraser = turn.tool("remember"), turn.tool("forget")
+    new, tool, eraser = as_it_is(new), turn.tool("remember"), turn.tool("forget")
     if tool is None:
         return f"You said {say.facts([(key, new)])}; I have no memory tool, so I'll know it only in this conversation."
     known = turn.known()
@@ -757,8 +757,10 @@ def recounted(intent: Intent, known: dict) -> tuple | str:
 
 def plural(thing: str) -> str:
     """baby -> babies, goldfish -> goldfish, box -> boxes, cats -> cats."""
-    if re.search(r"(?:fish|sheep|deer|[^s]s)$", thing):
+    if re.search(r"(?:fish|sheep|deer|[^s]s|children|people)$", thing):
         return thing
+    if irregular := re.search(r"(child|person)$", thing):
+        return thing[:irregular.start()] + {"child": "children", "person": "people"}[irregular.group(1)]
     return re.sub(r"(?<=[^aeiou])y$", "ie", thing) + ("es" if re.search(r"(?:s|sh|ch|x)$", thing) else "s")
 
 
@@ -770,7 +772,7 @@ def counted(key: str, value: str) -> str:
 def counts_it(key: str, value: str, thing: str) -> bool:
     """Whether a memory counts the thing: its key or a word of its value is the thing, one of it or a near name
     ("kids" for "children" or a baby)."""
-    near = {statements.lemma(w) for w in (thing, NEAR.get(thing, ""), COUNTED_AS.get(thing.removesuffix("s"), "")) if w}
+    near = {statements.lemma(w) for w in (thing, plural(thing), NEAR.get(thing, ""), COUNTED_AS.get(thing.removesuffix("s"), "")) if w}
     return bool(near & {statements.lemma(w) for w in re.findall(r"[a-z]+", f"{key.replace('_', ' ')} {value}".lower())})
 
 

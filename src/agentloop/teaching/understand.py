@@ -151,6 +151,8 @@ def intents_in(text: str) -> tuple:
         return intents_in(wanted)
     if swapped_for := replaced(text):  # "I sold the Corolla and bought a Tesla": the old one goes, the new one is kept (rule 196)
         return (swapped_for,)
+    if update := updated(text):  # "Change my city to Bristol": the memory named, corrected (rule 196)
+        return (update,)
     if recounted := counted_anew(text):  # "we had another baby, so it's three kids now": the count memory holds is replaced (rule 199)
         return (recounted,)
     text = arithmetic.said_plainly(arithmetic.thousands_joined(text))  # "1,200 a month", "three friends plus me" (rule 171)
@@ -359,6 +361,8 @@ def as_it_is_now(clause: str) -> str:
     don't like mushrooms" is "I don't like mushrooms"."""
     clause = re.sub(r"^(\W*i)\s+(?:just|really|simply|honestly|genuinely|also|still)\s+(?=\w)", r"\1 ", clause, flags=re.I)
     clause = re.sub(r"^(\W*)i(?:'ve| have) been (?=[a-z]+ing\b)", r"\1I am ", clause, flags=re.I)
+    clause = re.sub(r"^(\W*)i (?:just |recently )?turned (\d+)(?: (?:last (?:week|month)|yesterday|today|this (?:week|month)))?(?=\W*$)",
+                    r"\1I am \2", clause, flags=re.I)  # "I turned 35 yesterday": the age now (rule 199)
     return re.sub(r"^(\W*(?i:my) [a-z]+(?: [A-Z][a-z]+)?) (?i:just |recently )?(?i:turned) (\d+)(?i: (?:last (?:week|month)|yesterday|today|"
                   r"this (?:week|month)))?(?=\W*$)", r"\1 is \2", clause)
 
@@ -782,7 +786,9 @@ GONE_FIRST = [  # the old thing, said as let go of; what follows the part is the
     rf"^\W*(?:i|we)(?:'ve| have)?(?: just| recently| finally| already)? (?P<let>{LET_GO}) (?P<old>.+?)",
     r"^\W*(?P<old>[A-Z][a-z]+) and (?:i|me) (?:broke up|split up|split|divorced|separated|parted ways)(?: \w+ \w+ ago| last \w+)?",
     r"^\W*(?:please )?(?:don't|do not|stop|quit|no need to|never) call(?:ing)? me (?P<old>[A-Z]\w*)(?: any ?more| again)?",
-    r"^\W*i (?:don't|do not|no longer) go by (?P<old>[A-Z]\w*)(?: any ?more)?"]
+    r"^\W*i (?:don't|do not|no longer) go by (?P<old>[A-Z]\w*)(?: any ?more)?",
+    r"^\W*(?:i|we) (?:don't|do not) (?:drive|have|own|use|ride|play|keep|eat) (?P<old>.+?) any ?more",
+    r"^\W*(?:i|we) no longer (?:drive|have|own|use|ride|play|keep|eat) (?P<old>.+?)"]
 SWITCHED = (r"^\W*(?:i|we)(?:'ve| have)?(?: just| recently| finally)? (?P<how>switched|changed|went|converted|upgraded|downgraded|"
             r"migrated|traded(?: in)?|swapped|exchanged|replaced)(?: over)? (?:from )?(?P<old>[^,.;!?]+?) (?:to|for|with) "
             r"(?P<new>[^,.;!?]+?)(?: now| instead)?\W*$")
@@ -805,6 +811,8 @@ def replaced(text: str) -> Intent | None:
                 rest = re.sub(rf"^(?:now,?\s+)?(?:(?:i|we)(?:'ve| have)? (?:just |then |also |now )?)?(?:{TOOK_UP})\b", "I have",
                               rest, flags=re.I)
             rest = re.sub(r"^(?:now,?\s+)?(?:it's|it is|use|just)\s+(?=[A-Z])", "call me ", rest)  # "..., it's Beth now"
+            rest = re.sub(r"^(?:now,?\s+)?(?:i |we )?(?:joined|started (?:working )?at|went to work (?:at|for))\s+", "I work at ", rest, flags=re.I)
+            rest = re.sub(r"^(?:now,?\s+)?(?=(?:moved|switched)\b)", "I ", rest, flags=re.I)  # "sold X and moved to Y"
             said = [i for i in intents_in(rest) if i.kind != "none"]
             if len(said) == 1 and said[0].kind == "remember" and len(said[0].slots["facts"]) == 1:
                 return Intent("replace", {"old": bare_thing(found.group("old")), "facts": said[0].slots["facts"]})
@@ -830,7 +838,30 @@ def counted_anew(text: str) -> Intent | None:
         n = told.group("n").lower()
         return Intent("recount", {"thing": told.group("thing").lower(), "count": int(n) if n.isdigit() else
                                   arithmetic.UNITS.index(n)})
-    return Intent("recount", {"thing": more.group("thing").lower(), "count": None}) if more else None
+    if more:
+        return Intent("recount", {"thing": more.group("thing").lower(), "count": None})
+    nth = re.search(r"\b(?:we|i)(?:'ve| have)?(?: got| had| have)? (?:a|our) (second|third|fourth|fifth|sixth) ([a-z]+)(?: now)?\W*$", text, re.I)
+    return Intent("recount", {"thing": nth.group(2).lower(), "count": ORDINALS.index(nth.group(1).lower()) + 2}) if nth else None
+
+
+ORDINALS = ["second", "third", "fourth", "fifth", "sixth"]  # "a third child": three of them
+
+
+UPDATE = (r"^\W*(?:(?:please|pls|can you|could you|would you)\s+)*(?:update|change|set|switch|replace|correct|amend|edit)\s+my "
+          r"(?P<thing>[a-z]+(?:'s)?(?: [a-z]+)?)(?:\s+(?:from (?P<old>[^,;]+?) )?(?:to|with|as)\s+|\s*:\s*(?:(?:it's|it is|now it's|it should be)\s+)?)"
+          r"(?P<new>[^,;!?]+?)(?:,?\s+(?:now|instead|please|pls|thanks))*\W*$")
+SCHEDULED = r"\b(?:reminders?|alarms?|meetings?|appointments?|bookings?|events?|class(?:es)?|tasks?|jobs?|timers?|lessons?|sessions?|calendar|schedule|password|pin)\b"
+
+
+def updated(text: str) -> Intent | None:
+    """Rule 196: "Change my city to Bristol", "Update my car: it's a Mazda now", "Replace my email with jo@new.com": a
+    correction of the memory named, to the value given. What is scheduled ("change my alarm to 7") is a move, not this;
+    a text operation or a letter case ("change my name to uppercase") is none."""
+    found = re.match(UPDATE, text, re.I)
+    if not found or re.search(SCHEDULED, found.group("thing"), re.I) or \
+            re.fullmatch(r"(?:upper|lower|title)\s*case|capitals|caps|bold|italics?", found.group("new"), re.I):
+        return None
+    return Intent("correct", {"new": found.group("new").strip(), "old": (found.group("old") or "").strip(), "key": key_of(found.group("thing"))})
 
 
 def bare_thing(words: str) -> str:
