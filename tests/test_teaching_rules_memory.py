@@ -1444,3 +1444,20 @@ def test_an_age_turned_or_a_count_by_ordinal(said, memory, key, value):
 def test_listing_my_memories_in_other_words(question):
     answer, calls, _ = loop(question, {}, lines({"gym": "Tuesdays", "hometown": "Galway"}))
     assert "Tuesdays" in answer and "Galway" in answer, answer
+
+
+# 196 and 199 with a store behind a search (memory not in the prompt): the old memory is searched for, then erased by id.
+@pytest.mark.parametrize("said, gone, kept", [
+    ("I got rid of the Fiesta and bought a Kia Niro.", "The user drives a Ford Fiesta", "The user has a Kia Niro"),
+    ("Please don't call me Jimmy anymore, I go by James now.", "The user's nickname is Jimmy", "The user's name is James"),
+    ("We adopted one more cat.", "The user has two cats", "The user has 3 cats"),
+])
+def test_a_replacement_in_a_store_behind_a_search(said, gone, kept):
+    from test_teaching_corpus import Memory
+    memory = Memory("store")
+    for text in ["The user drives a Ford Fiesta", "The user's nickname is Jimmy", "The user has two cats", "The user lives in Hull"]:
+        memory.store.write("user", text)
+    answer, calls, _ = loop(said, memory.tools(), "You are a helpful assistant.")
+    held = [m.content for m in memory.store.search("user", 10)]
+    assert kept in held and gone not in held and "The user lives in Hull" in held, (held, calls, answer)
+    assert "erased" in answer, answer

@@ -671,7 +671,14 @@ def replace(intent: Intent, turn):
         return f"You said {say.facts([(key, new)])}; I have no memory tool, so I'll know it only in this conversation."
     known = turn.known()
     holders = [k for k, v in known.items() if mentions(k, v, old)]
-    if turn.made:  # replayed after its own writes: memory no longer holds the old thing
+    search = turn.tool("recall", "list_memory")
+    if eraser and search and old and by_id(eraser) and not takes_key(tool) and not ids_in_prompt(turn):  # a store behind a search
+        [result] = yield [call(search, query=old, limit=5, scope="user")]
+        found = [i for i, text in facts.ids_in(result) if mentions(i, text, old)]
+        holders = holders or found
+        calls = [call(tool, value=say.phrase(key, new, about_user=True), importance="medium", scope="user")] + \
+            [call(eraser, key=i, id=i) for i in found]
+    elif turn.made:  # replayed after its own writes: memory no longer holds the old thing
         calls = [(args[""], {k: v for k, v in args.items() if k}) for args in turn.made]
     elif takes_key(tool):
         calls = overwritten(tool, eraser, holders, key, new, turn)
@@ -706,11 +713,16 @@ def recount(intent: Intent, turn):
     """Rule 199: a new count of something memory counts ("kids: 2" and "it's three kids now", or "another baby": one more)
     is written over the old one, in its own words ("2 kids" -> "3 kids"); in a store of notes the old note is erased
     beside the new one. With no count held, "another" is asked about, never guessed; a stated count is kept as new."""
-    tool, eraser = turn.tool("remember"), turn.tool("forget")
-    if turn.made:  # replayed after the write: memory holds the new count, so what was sent is what is said
+    tool, eraser, search, shown = turn.tool("remember"), turn.tool("forget"), turn.tool("recall", "list_memory"), ids_in_prompt(turn)
+    behind = tool and eraser and search and by_id(eraser) and not takes_key(tool) and not shown  # a store behind a search
+    if behind:  # its count is found first, as a person would look it up
+        thing = intent.slots["thing"]
+        [result] = yield [call(search, query=COUNTED_AS.get(thing.removesuffix("s"), thing), limit=5, scope="user")]
+        shown = facts.ids_in(result)
+    if turn.made and not behind:  # replayed after the write: memory holds the new count, so what was sent is what is said
         calls = [(args[""], {k: v for k, v in args.items() if k}) for args in turn.made]
     else:
-        plan = recounted(intent, turn.known())
+        plan = recounted(intent, turn.known() | dict(shown))
         if isinstance(plan, str):
             return plan
         key, held, value = plan
@@ -721,7 +733,7 @@ def recount(intent: Intent, turn):
         else:
             note = value if re.fullmatch(NOTE_ID, key) else say.phrase(key, value, about_user=True)
             calls = [call(tool, value=note, importance="medium", scope="user")] + \
-                [call(eraser, key=i, id=i) for i, text in (ids_in_prompt(turn) if eraser and held else []) if text == held]
+                [call(eraser, key=i, id=i) for i, text in (shown if eraser and held else []) if text == held]
     results = yield calls
     if reason := refusal(results):
         return f"I couldn't update that: {reason}"
