@@ -1461,3 +1461,9 @@ def test_a_replacement_in_a_store_behind_a_search(said, gone, kept):
     held = [m.content for m in memory.store.search("user", 10)]
     assert kept in held and gone not in held and "The user lives in Hull" in held, (held, calls, answer)
     assert "erased" in answer, answer
+
+
+def test_a_count_of_no_ones_with_none_held_is_not_kept():
+    memory = {}
+    answer, calls, _ = loop("Brr, it's 5 degrees now.", fact_store(memory), "You are an assistant with memory.")
+    assert memory == {} and calls == [], (calls, answer)

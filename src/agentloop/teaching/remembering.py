@@ -759,6 +759,8 @@ def recounted(intent: Intent, known: dict) -> tuple | str:
     thing, count = intent.slots["thing"], intent.slots["count"]
     key = next((k for k, v in known.items() if counts_it(k, v, thing) and held_count(v) is not None), None)
     held = known.get(key, "") if key else ""
+    if not held and not intent.slots.get("owned"):  # "it's 5 degrees now": a count of no one's, with none held to update
+        return f"I have no count of {plural(thing)} of yours to update, so I kept nothing."
     if count is None and not held:
         return f"How many {plural(thing)} do you have now? I have no count of them to add one to."
     new_count = count if count is not None else held_count(held) + 1

@@ -836,12 +836,13 @@ def counted_anew(text: str) -> Intent | None:
                      rf"(?P<thing>[a-z]+)\b", text, re.I)
     if told and (more or told.group("now") or re.search(r"makes|up to", told.group(), re.I)):
         n = told.group("n").lower()
-        return Intent("recount", {"thing": told.group("thing").lower(), "count": int(n) if n.isdigit() else
-                                  arithmetic.UNITS.index(n)})
+        return Intent("recount", {"thing": told.group("thing").lower(), "count": int(n) if n.isdigit() else arithmetic.UNITS.index(n),
+                                  "owned": bool(re.search(r"\b(?:i|we)\b", told.group(), re.I) or more)})  # "it's 5 degrees now": no one's
     if more:
-        return Intent("recount", {"thing": more.group("thing").lower(), "count": None})
+        return Intent("recount", {"thing": more.group("thing").lower(), "count": None, "owned": True})
     nth = re.search(r"\b(?:we|i)(?:'ve| have)?(?: got| had| have)? (?:a|our) (second|third|fourth|fifth|sixth) ([a-z]+)(?: now)?\W*$", text, re.I)
-    return Intent("recount", {"thing": nth.group(2).lower(), "count": ORDINALS.index(nth.group(1).lower()) + 2}) if nth else None
+    return Intent("recount", {"thing": nth.group(2).lower(), "count": ORDINALS.index(nth.group(1).lower()) + 2, "owned": True}) \
+        if nth else None
 
 
 ORDINALS = ["second", "third", "fourth", "fifth", "sixth"]  # "a third child": three of them
