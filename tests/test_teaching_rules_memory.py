@@ -1467,3 +1467,17 @@ def test_a_count_of_no_ones_with_none_held_is_not_kept():
     memory = {}
     answer, calls, _ = loop("Brr, it's 5 degrees now.", fact_store(memory), "You are an assistant with memory.")
     assert memory == {} and calls == [], (calls, answer)
+
+
+@pytest.mark.parametrize("said", ["Forget her.", "please delete them"])
+def test_a_pronoun_with_no_one_named_is_asked(said):
+    memory = {"sister": "Ana", "city": "Hull"}
+    answer, calls, _ = loop(said, keyed_eraser(memory), lines(dict(memory)))
+    assert calls == [] and answer.startswith("Who should I forget?"), (calls, answer)
+
+
+def test_the_statement_before_a_pointed_forget_is_not_kept():
+    memory = {"ex": "Marco", "city": "Hull"}
+    tools = {**keyed_eraser(memory), **fact_store(memory)}
+    answer, calls, _ = loop("My ex keeps texting me. Remove him from your notes.", tools, lines(dict(memory)))
+    assert memory == {"city": "Hull"} and [n for n, _ in calls] == ["wipe_entry"], (memory, calls, answer)

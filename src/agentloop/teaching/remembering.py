@@ -799,6 +799,11 @@ def held_count(value: str) -> int | None:
     return None if not found else int(found.group(1)) if found.group(1).isdigit() else arithmetic.UNITS.index(found.group(1).lower())
 
 
+def whom(intent: Intent, turn):
+    """Rule 198: "Forget her." with no one named before it: whom it means is asked, and nothing is deleted."""
+    return "Who should I forget? Tell me their name or what I have about them, and I'll remove it; I haven't deleted anything."
+
+
 def mentions(key: str, value: str, old: str) -> bool:
     """Whether a memory is about the old thing: its value names it ("Toyota Corolla" for "Corolla"), or its key is it."""
     return bool(re.search(rf"\b{re.escape(old)}\b", value, re.I)) or key.replace("_", " ").lower() == old.lower()
@@ -914,7 +919,7 @@ def hypothetical(intent: Intent, turn):
 
 
 HANDLERS = {"hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask,
-            "forget": forget, "correct": correct, "not_so": not_so, "replace": replace, "recount": recount}
+            "forget": forget, "correct": correct, "not_so": not_so, "replace": replace, "recount": recount, "whom": whom}
 
 
 NOTE_ID = r"[A-Za-z]{0,8}[_-]?\d+"

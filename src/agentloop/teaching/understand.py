@@ -222,8 +222,12 @@ def intents_in(text: str) -> tuple:
             intent = Intent("correct", {"new": "", "old": "", "key": key_of(lead.group("what"))})  # alone: it asks what is right
         if (named := pointed_back(clause, parts, clause_at)) and intent.kind in ("none", "unknown", "forget"):
             intent = one(f"forget {named}", None)  # "Rex died last week. Please remove him from your notes."
-            intents = [i for i in intents if i.kind != "unknown" or  # why, not a request
-                       i.slots.get("text", "").strip(" .!?") != parts[clause_at - 1].strip(" .!?")]
+            intents = [i for i in intents if i.kind not in ("unknown", "remember") or  # why, not a request nor a fact to keep
+                       i.kind == "unknown" and i.slots.get("text", "").strip(" .!?") != parts[clause_at - 1].strip(" .!?") or
+                       i.kind == "remember" and named.lower() not in parts[clause_at - 1].lower()]
+        if intent.kind == "none" and re.fullmatch(rf"\W*(?:(?:please|pls|just|so|and)\s+)*{FORGET}\s+(?:him|her|them)(?:\s+(?:too|please|now))?\W*",
+                                                  clause, re.I) and not named:
+            intent = Intent("whom", {"said": clause.strip(" .!?")})  # "Forget her." with no one named: asked, never guessed (rule 198)
         if intent.kind == "forget" and intents and intents[-1].kind == "unknown" and not parts[clause_at - 1].rstrip().endswith("?") \
                 and not re.match(r"^\W*(?:is|are|was|were|do|does|did|can|could|will|would|what|which|who|where|when|why|how)\b",
                                  parts[clause_at - 1], re.I):
