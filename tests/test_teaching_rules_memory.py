@@ -1481,3 +1481,17 @@ def test_the_statement_before_a_pointed_forget_is_not_kept():
     tools = {**keyed_eraser(memory), **fact_store(memory)}
     answer, calls, _ = loop("My ex keeps texting me. Remove him from your notes.", tools, lines(dict(memory)))
     assert memory == {"city": "Hull"} and [n for n, _ in calls] == ["wipe_entry"], (memory, calls, answer)
+
+
+# 201, continued: a look-up by listed key never picks a key for its "user_" part alone; more question shapes.
+@pytest.mark.parametrize("question, expected, forbidden", [
+    ("What pets have I got?", "Kiwi", "Italian"),
+    ("Do I have any pets?", "Kiwi", "Italian"),
+    ("What am I teaching?", "maths", "Italian"),
+    ("The subject I teach, what was it?", "maths", "no rule"),
+    ("Tell me the subject I teach", "maths", "no rule"),
+])
+def test_a_listed_key_is_chosen_by_meaning_not_by_user(question, expected, forbidden):
+    keyed = {"user_speaks": "Italian and some Greek", "user_teaches": "maths at a college", "pet": "a parrot called Kiwi"}
+    answer, calls, _ = loop(question, key_lookup(keyed), "Facts you can look up by key: " + ", ".join(keyed))
+    assert expected in answer and forbidden not in answer, (calls, answer)

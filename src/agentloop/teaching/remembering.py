@@ -399,7 +399,8 @@ def listed(listing: str, key: str, question: str, tried: str = "") -> str | None
     (never the one just tried: "No note under 'avoids'. Labels on file: allergies")."""
     names = [n for n in re.findall(r"[A-Za-z][\w-]*", listing) if n != tried]
     near = {alias for each in key.split("|") for alias in (each, *facts.ALIASES.get(each, ()))}
-    words = {statements.lemma(w) for w in re.split(r"[_\W]+", key) + asked_about(question) if len(w) > 2}
+    words = {statements.lemma(w) for w in re.split(r"[_\W]+", key) + asked_about(question) if len(w) > 2} - {"user"}
+    # rule 201: "user" in "user_have" and "user_speaks" is whose it is, never a shared word ("what pets have I got?")
     return next((n for n in names if n in near), None) or next(
         (n for n in names if words & {statements.lemma(w) for w in re.split(r"[_\W]+", n) if len(w) > 2}), None) or next(
         (n for n in names if any(len(w) > 3 and (n.lower().endswith(w) or w.startswith(n.lower()) and len(n) > 3)
