@@ -1495,3 +1495,9 @@ def test_a_listed_key_is_chosen_by_meaning_not_by_user(question, expected, forbi
     keyed = {"user_speaks": "Italian and some Greek", "user_teaches": "maths at a college", "pet": "a parrot called Kiwi"}
     answer, calls, _ = loop(question, key_lookup(keyed), "Facts you can look up by key: " + ", ".join(keyed))
     assert expected in answer and forbidden not in answer, (calls, answer)
+
+
+@pytest.mark.parametrize("question", ["Where am I employed?", "Which company am I working for?"])
+def test_employed_asks_where_they_work(question):
+    answer, calls, _ = loop(question, {}, lines({"workplace": "the city library", "city": "Hull"}))
+    assert "library" in answer and "Hull" not in answer, answer

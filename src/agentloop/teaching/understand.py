@@ -1316,6 +1316,7 @@ EMBEDDED = [(r"\bmy ([a-z]+?)s name\b", r"my \1's name"),  # "whats my dogs name
             (r"^(\W*)(what|which|where|who|when)((?:\s+[a-z]+){0,2}?)\s+is it(?: that)?\s+i\s+(?!am\b|was\b|do\b|did\b)([a-z]+)\b",
              r"\1\2\3 do i \4"), (r"\b((?:do|did) i [a-z]+(?: [a-z]+)?|am i [a-z]+)\s+again(?=\W*$)", r"\1"),  # rule 200: a cleft
             (rf"^(\W*)(?:did|have) i (?:ever )?{MENTIONED} (?:any|a|an|my|which|what) ([a-z]+)(?: that)? i ([a-z]+)\b", r"\1what \2 do i \3"),
+            (r"\b(where|who|(?:what|which) (?:company|firm|place)) am i (?:employed|working)(?: at| for)?\b", r"\1 do i work"),
             (r"^(\W*)(?:tell me|remind me of) (?:the|my) ([a-z]+) (?:that )?i ((?!am\b|was\b)[a-z]+)\W*$", r"\1what \2 do i \3?"),
             (r"^(\W*)the ([a-z]+) (?:that )?i ((?!am\b|was\b)[a-z]+)\W+what (?:was|is|'s) it(?: again)?\W*$", r"\1what \2 do i \3?"),
             (rf"^(\W*)(?:did|have) i (?:ever )?{MENTIONED} (?:any|a|an|my|which|what) ([a-z]+(?: [a-z]+)?)\W*$", r"\1what is my \2?"),
