@@ -1501,3 +1501,11 @@ def test_a_listed_key_is_chosen_by_meaning_not_by_user(question, expected, forbi
 def test_employed_asks_where_they_work(question):
     answer, calls, _ = loop(question, {}, lines({"workplace": "the city library", "city": "Hull"}))
     assert "library" in answer and "Hull" not in answer, answer
+
+
+def test_a_replacement_of_another_kind_is_kept_under_its_own_key():
+    """"I sold my car and bought a house": a house is no car, so the car goes and the house is kept apart."""
+    memory = {"car": "a Toyota Corolla", "city": "Hull"}
+    answer, calls, _ = loop("I sold my car and bought a house.", label_store(memory), lines(dict(memory)))
+    assert "car" not in memory and "a house" in memory.values() and memory["city"] == "Hull", (memory, calls)
+    assert "you have a house" in answer, answer

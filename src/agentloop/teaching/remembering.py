@@ -690,7 +690,7 @@ def replace(intent: Intent, turn):
     results = yield calls
     if reason := refusal(results):
         return f"I couldn't finish that: {reason}"
-    kept = f"Got it. I'll remember that {say.facts([(key, new)])}."
+    kept = f"Got it. I'll remember that {say.facts([(key, new)]) if key.replace('_', ' ') not in new.lower() else f'you have {new}'}."
     if eraser and any(name == eraser.name for name, _ in calls):
         return f"{kept} I erased what I had about {old}."
     if not takes_key(tool) and holders:
@@ -705,7 +705,10 @@ def overwritten(tool, eraser, holders: list, key: str, new: str, turn) -> list:
     own = turn.written(same_subject(turn.known(), key))
     if not holders:
         return [call(tool, key=own, value=new)]
-    if key.startswith("user_") or not eraser or all(turn.written(k) == own for k in holders):
+    known = turn.known()
+    other_kind = [k for k in holders if statements.kinds_in(new) and not statements.kinds_in(new) & statements.kinds_in(
+        f"{k.replace('_', ' ')} {known.get(k, '')}")]  # "sold my car and bought a house": a house is no car
+    if (key.startswith("user_") and not other_kind) or not eraser or all(turn.written(k) == own for k in holders):
         return [call(tool, key=turn.written(k), value=new) for k in holders]
     return [call(tool, key=own, value=new)] + [call(eraser, key=turn.written(k)) for k in holders if turn.written(k) != own]
 
