@@ -1173,3 +1173,339 @@ def test_dont_delete_alone_changes_nothing():
     memory = {"bike": "a red Brompton", "hometown": "Cork"}
     answer, calls, _ = loop("please never delete my hometown", id_store(memory), lines(dict(memory)))
     assert not calls and "Cork" in answer, (calls, answer)
+
+
+# 196. Something the user had, replaced by something new: the old memory goes and the new one is kept, in any store shape.
+def label_store(memory: dict):
+    def stash(label, content):
+        memory[label] = content
+        return f"stashed {label}"
+
+    def unstash(label):
+        return f"unstashed {label}" if memory.pop(label, None) else f"Error: no label {label}"
+    return {"stash": (schema("stash", "Commits a personal detail to memory under a label.", label="string", content="string"), stash),
+            "unstash": (schema("unstash", "Discards the memory stored under a label.", label="string"), unstash)}
+
+
+def note_store(memory: dict):
+    def pin_note(text):
+        memory[f"p{len(memory) + 7}"] = text
+        return "pinned"
+
+    def unpin(note_id):
+        return f"unpinned {note_id}" if memory.pop(note_id, None) else f"Error: no note {note_id}"
+    return {"pin_note": (schema("pin_note", "Pins a note about the user into long-term memory.", text="string"), pin_note),
+            "unpin": (schema("unpin", "Removes one pinned note, by its id.", note_id="string"), unpin)}
+
+
+REPLACED = [
+    ("I got rid of the Fiesta and bought a Kia Niro.", {"car": "Ford Fiesta", "city": "Hull"}, "Fiesta", "Kia Niro"),
+    ("Please don't call me Jimmy anymore, I go by James now.", {"nickname": "Jimmy", "city": "Hull"}, "Jimmy", "James"),
+    ("We switched from Spotify to Tidal.", {"music_app": "Spotify", "city": "Hull"}, "Spotify", "Tidal"),
+    ("I traded in my trumpet for a saxophone", {"instrument": "trumpet", "city": "Hull"}, "trumpet", "saxophone"),
+    ("Priya and I broke up last month; my new girlfriend is Mei.", {"girlfriend": "Priya", "city": "Hull"}, "Priya", "Mei"),
+]
+
+
+@pytest.mark.parametrize("said, memory, old, new", REPLACED)
+def test_a_replacement_overwrites_the_old_value_under_its_key(said, memory, old, new):
+    memory = dict(memory)
+    answer, calls, _ = loop(said, label_store(memory), lines(dict(memory)))
+    values = " ".join(memory.values())
+    assert new in values and old not in values and memory["city"] == "Hull", (memory, calls, answer)
+    assert answer.startswith("Got it") and new in answer, answer
+
+
+@pytest.mark.parametrize("said, memory, old, new", REPLACED)
+def test_a_replacement_in_notes_adds_the_new_note_and_erases_the_old(said, memory, old, new):
+    notes = {f"p{i}": f"The user's {k.replace('_', ' ')} is {v}" for i, (k, v) in enumerate(memory.items(), 1)}
+    answer, calls, _ = loop(said, note_store(notes), lines(dict(notes)))
+    texts = " ".join(notes.values())
+    assert new in texts and old not in texts and "Hull" in texts, (notes, calls, answer)
+    assert f"erased what I had about {old}" in answer, answer
+
+
+def test_a_replacement_with_nothing_held_keeps_the_new_fact():
+    memory = {}
+    answer, calls, _ = loop("I sold my Vespa and bought a Lambretta.", label_store(memory), "You are an assistant with memory.")
+    assert list(memory.values()) == ["a Lambretta"] and not any(n == "unstash" for n, _ in calls), (memory, calls)
+
+
+@pytest.mark.parametrize("said", ["I sold my Vespa.", "I left the office and got a coffee", "Stop calling me, I'm busy"])
+def test_no_replacement_without_a_new_thing(said):
+    """A thing let go with nothing new in its place is a delete (or nothing), never a new fact made up."""
+    assert not any(i.kind == "replace" for i in understand(said)), understand(said)
+    memory = {"scooter": "a Vespa", "city": "Hull"}
+    loop(said, label_store(memory), lines(dict(memory)))
+    assert not any("coffee" in v or "busy" in v for v in memory.values()), memory
+
+
+# 198. "Remove him/her/them" is whom the same sentence (or the one before) names; nothing matching is said so.
+@pytest.mark.parametrize("said, memory, gone", [
+    ("Nadia and I broke up, so please delete her from your notes.", {"girlfriend": "Nadia", "job": "baker"}, "girlfriend"),
+    ("I split up with Tomas in May, you can remove him.", {"partner": "Tomas", "job": "baker"}, "partner"),
+    ("We gave the rabbit away, so drop her from memory.", {"rabbit": "Clover, a lop", "job": "baker"}, "rabbit"),
+    ("My husband and I separated; erase him", {"husband": "Karim", "job": "baker"}, "husband"),
+    ("Me and Dana are over - scrub her please", {"wife": "Dana", "job": "baker"}, "wife"),
+])
+def test_a_pronoun_in_a_forget_is_whom_the_sentence_names(said, memory, gone):
+    memory = dict(memory)
+    answer, calls, _ = loop(said, keyed_eraser(memory), lines(dict(memory)))
+    assert gone not in memory and memory.get("job") == "baker", (memory, calls, answer)
+    assert answer.startswith("Done"), answer
+
+
+@pytest.mark.parametrize("said", ["Luis and I broke up, so remove him.", "Could you delete her from memory?"])
+def test_a_pronoun_with_no_one_held_deletes_nothing(said):
+    memory = {"job": "baker", "city": "Lyon"}
+    answer, calls, _ = loop(said, keyed_eraser(memory), lines(dict(memory)))
+    assert memory == {"job": "baker", "city": "Lyon"} and not answer.startswith("Done"), (memory, calls, answer)
+
+
+def test_her_before_a_noun_is_no_pointer():
+    """"Delete her number" is her number, never the whole person the sentence before names."""
+    assert all(i.slots.get("what") != "My sister" for i in understand("My sister got a new phone. Delete her number.")
+               if i.kind == "forget")
+
+
+# 199. A count that changed: the stated number, or one more than memory holds; nothing held and no number: asked.
+def fact_store(memory: dict):
+    def put_fact(key, value):
+        memory[key] = value
+        return f"put {key}"
+    return {"put_fact": (schema("put_fact", "Keeps a fact about the user for later chats.", key="string", value="string"), put_fact)}
+
+
+@pytest.mark.parametrize("said, memory, key, value", [
+    ("Our second daughter was born in June, so that makes 3 kids.", {"kids": "2", "city": "Bath"}, "kids", "3"),
+    ("We adopted another puppy!", {"dogs": "1", "city": "Bath"}, "dogs", "2"),
+    ("so we're up to six hens now", {"hens": "five hens", "city": "Bath"}, "hens", "6 hens"),
+    ("I rescued one more cat", {"cats": "two cats, Pip and Pop", "city": "Bath"}, "cats", "3 cats, Pip and Pop"),
+])
+def test_a_new_count_replaces_the_one_held(said, memory, key, value):
+    memory = dict(memory)
+    answer, calls, _ = loop(said, fact_store(memory), lines(dict(memory)))
+    assert memory[key] == value and memory["city"] == "Bath", (memory, calls, answer)
+    assert answer.startswith("Got it") and value.split()[0] in answer, answer
+
+
+def test_a_new_count_in_notes_erases_the_old_note():
+    notes = {"p1": "The user has 2 kids", "p2": "The user lives in Bath"}
+    answer, calls, _ = loop("We had twins, so it's four kids now.", note_store(notes), lines(dict(notes)))
+    assert sorted(notes.values()) == ["The user has 4 kids", "The user lives in Bath"], (notes, calls)
+    assert "you have 4 kids" in answer and "erased" in answer, answer
+
+
+def test_one_more_with_no_count_held_is_asked():
+    memory = {"city": "Bath"}
+    answer, calls, _ = loop("We got another goldfish.", fact_store(memory), lines(dict(memory)))
+    assert calls == [] and answer.startswith("How many goldfish"), (calls, answer)
+
+
+@pytest.mark.parametrize("said", ["Can we get another cat?", "I'd like one more coffee", "I have two dogs",
+                                  "If we had another baby it would be three kids"])
+def test_no_recount_without_a_count_said_as_news(said):
+    assert not any(i.kind == "recount" for i in understand(said)), understand(said)
+
+
+# 197. "What do you have stored about me?" in other words lists what memory holds; nothing held is said so.
+@pytest.mark.parametrize("question", ["What have you got saved about me?", "what data do you hold on me?",
+                                      "Tell me what you have on me", "Show me everything you've stored about me",
+                                      "What's on file about me?"])
+def test_what_is_stored_about_me_lists_memory(question):
+    memory = {"gym": "Tuesdays", "hometown": "Galway"}
+    answer, calls, _ = loop(question, keyed_eraser(dict(memory)), lines(memory))
+    assert calls == [] and "Tuesdays" in answer and "Galway" in answer and "your" in answer, (calls, answer)
+
+
+def test_what_is_stored_with_nothing_held_says_so():
+    answer, calls, _ = loop("What do you have saved about me?", keyed_eraser({}), "You are an assistant with memory.")
+    assert calls == [] and "don't know anything about you" in answer, answer
+
+
+def test_what_is_stored_from_a_listing_tool_says_each_note_once_to_the_user():
+    def show_notes():
+        return "n1: The user plays chess\nn2: The user lives in Cork"
+    tools = {"show_notes": (schema("show_notes", "Lists every note saved about the user."), show_notes)}
+    answer, calls, _ = loop("What do you keep on me?", tools, "You are an assistant with memory.")
+    assert answer == "Here is what I know: you play chess; you live in Cork.", answer
+
+
+@pytest.mark.parametrize("question", ["What do you recommend for me?", "What do you think about me?"])
+def test_no_listing_for_other_questions_about_me(question):
+    assert not any(i.slots.get("key") == "*" for i in understand(question)), understand(question)
+
+
+# 200. A question said as a cleft ("What subject is it that I teach?", "Where is it I work again?") is the plain question.
+@pytest.mark.parametrize("question, memory, expected", [
+    ("What subject is it that I teach?", {"user_teaches": "geography at a primary school"}, "geography"),
+    ("Where is it I work again?", {"workplace": "the town library"}, "town library"),
+    ("Which instrument is it that I play?", {"user_plays": "the oboe"}, "oboe"),
+    ("What language is it I'm learning again?", {"user_learning": "Welsh"}, "Welsh"),
+])
+def test_a_cleft_question_is_answered_as_the_plain_one(question, memory, expected):
+    for system, tools in [(lines(memory), {}), ("Facts you can look up by key: " + ", ".join(memory), key_lookup(memory))]:
+        answer, calls, _ = loop(question, tools, system)
+        assert expected in answer and "no rule" not in answer, (system, calls, answer)
+
+
+# 201. A search by meaning: base words, never stems; the verb the question's noun is done with; a hit that answers is used.
+@pytest.mark.parametrize("note, question, expected", [
+    ("The user speaks Welsh and Basque", "What languages do I know?", "Welsh and Basque"),
+    ("The user plays hockey on Sundays", "What sport do I do?", "hockey"),
+    ("The user plays the oboe", "Which instrument do I know?", "oboe"),
+    ("The user drives a red Skoda", "What vehicle do I own?", "Skoda"),
+])
+def test_a_search_by_meaning_finds_the_note(note, question, expected):
+    memory = {"m1": note, "m2": "The user lives in Hull"}
+    answer, calls, _ = loop(question, keyword_search(memory), "You are an assistant with memory.")
+    assert expected in answer and "Hull" not in answer, (calls, answer)
+    assert not any(re.search(r"\blanguag\b|\binstrum\b", str(c)) for c in calls), calls  # base words, not stems
+
+
+@pytest.mark.parametrize("note, question", [
+    ("The user speaks Welsh", "Which instrument do I play?"),
+    ("The user works as a nurse", "What sport do I do?"),
+    ("The user plays the oboe", "Which languages do I know?"),
+])
+def test_a_search_hit_of_another_kind_answers_nothing(note, question):
+    answer, calls, _ = loop(question, keyword_search({"m1": note}), "You are an assistant with memory.")
+    assert "don't know" in answer and note.split()[-1] not in answer, (calls, answer)
+
+
+# 200 (hygiene). A memory turn's reply has no stray prefix: "Remember it." points back, an aside is no request, and
+# "did I mention any X I V?" asks which.
+@pytest.mark.parametrize("said, key, value", [("My shoe size is 44. Remember it.", "shoe_size", "44"),
+                                              ("My badge number is B-77. Don't forget it.", "badge_number", "B-77"),
+                                              ("My gym is FitHub. Please store this.", "gym", "FitHub")])
+def test_remember_it_after_a_fact_points_back_to_it(said, key, value):
+    memory = {}
+    answer, calls, _ = loop(said, fact_store(memory), "You are an assistant with memory.")
+    assert memory == {key: value} and answer.startswith("Got it") and "can't" not in answer, (memory, answer)
+
+
+@pytest.mark.parametrize("said, memory, gone", [
+    ("I'm not a vegan. I never said that.", {"diet": "vegan", "city": "Bath"}, "diet"),
+    ("That's out of date. I don't work at Initech anymore.", {"employer": "Initech", "city": "Bath"}, "employer"),
+    ("I don't have a boat, I didn't tell you that.", {"boat": "a dinghy", "city": "Bath"}, "boat"),
+])
+def test_an_aside_beside_a_memory_change_is_not_declined(said, memory, gone):
+    memory = dict(memory)
+    answer, calls, _ = loop(said, keyed_eraser(memory), lines(dict(memory)))
+    assert gone not in memory and "no rule" not in answer and "can't" not in answer, (memory, answer)
+
+
+@pytest.mark.parametrize("question, memory, expected", [
+    ("Did I mention any sport I play?", {"user_plays": "squash"}, "squash"),
+    ("Have I told you my favourite film?", {"favourite_film": "Heat"}, "Heat"),
+    ("Did I ever mention a pet?", {"pet": "a gecko named Zed"}, "Zed"),
+])
+def test_did_i_mention_asks_which(question, memory, expected):
+    answer, calls, _ = loop(question, {}, lines(memory))
+    assert expected in answer and "don't know" not in answer, answer
+
+
+@pytest.mark.parametrize("said", ["I never said that.", "Remember it."])
+def test_an_aside_or_a_pointer_alone_is_not_a_change(said):
+    memory = {"city": "Bath"}
+    answer, calls, _ = loop(said, fact_store(memory), lines(dict(memory)))
+    assert calls == [] and memory == {"city": "Bath"}, (calls, answer)
+
+
+# 196, continued: a replacement said other ways, and an update asked for in so many words.
+@pytest.mark.parametrize("said, memory, key, value", [
+    ("I don't ride the Vespa anymore, I've got a Lambretta now.", {"scooter": "a Vespa"}, "scooter", "a Lambretta"),
+    ("I left Initech and joined Hooli.", {"employer": "Initech"}, "employer", "Hooli"),
+    ("Change my hometown to Galway", {"hometown": "Cork"}, "hometown", "Galway"),
+    ("Please update my email: it's kim@new.example now", {"email": "kim@old.example"}, "email", "kim@new.example"),
+    ("Could you set my shoe size to 43?", {"shoe_size": "42"}, "shoe_size", "43"),
+])
+def test_a_replacement_or_update_in_other_words(said, memory, key, value):
+    memory = dict(memory)
+    answer, calls, _ = loop(said, label_store(memory), lines(dict(memory)))
+    assert memory == {key: value} and value in answer, (memory, calls, answer)
+
+
+@pytest.mark.parametrize("said, kind", [("Change my alarm to 7am", "move"), ("change my name to uppercase", "text")])
+def test_an_update_of_what_is_scheduled_or_a_text_is_no_memory_update(said, kind):
+    assert [i.kind for i in understand(said)] == [kind], understand(said)
+
+
+# 199, continued: an age turned, a child by its ordinal; 197: "list my memories".
+@pytest.mark.parametrize("said, memory, key, value", [("I turned 52 last week", {"age": "51"}, "age", "52"),
+                                                      ("We have a fourth grandchild now", {"grandchildren": "3"}, "grandchildren", "4")])
+def test_an_age_turned_or_a_count_by_ordinal(said, memory, key, value):
+    memory = dict(memory)
+    loop(said, fact_store(memory), lines(dict(memory)))
+    assert memory == {key: value}, memory
+
+
+@pytest.mark.parametrize("question", ["Can you list my memories?", "What have I told you about myself?", "What's in my profile?"])
+def test_listing_my_memories_in_other_words(question):
+    answer, calls, _ = loop(question, {}, lines({"gym": "Tuesdays", "hometown": "Galway"}))
+    assert "Tuesdays" in answer and "Galway" in answer, answer
+
+
+# 196 and 199 with a store behind a search (memory not in the prompt): the old memory is searched for, then erased by id.
+@pytest.mark.parametrize("said, gone, kept", [
+    ("I got rid of the Fiesta and bought a Kia Niro.", "The user drives a Ford Fiesta", "The user has a Kia Niro"),
+    ("Please don't call me Jimmy anymore, I go by James now.", "The user's nickname is Jimmy", "The user's name is James"),
+    ("We adopted one more cat.", "The user has two cats", "The user has 3 cats"),
+])
+def test_a_replacement_in_a_store_behind_a_search(said, gone, kept):
+    from test_teaching_corpus import Memory
+    memory = Memory("store")
+    for text in ["The user drives a Ford Fiesta", "The user's nickname is Jimmy", "The user has two cats", "The user lives in Hull"]:
+        memory.store.write("user", text)
+    answer, calls, _ = loop(said, memory.tools(), "You are a helpful assistant.")
+    held = [m.content for m in memory.store.search("user", 10)]
+    assert kept in held and gone not in held and "The user lives in Hull" in held, (held, calls, answer)
+    assert "erased" in answer, answer
+
+
+def test_a_count_of_no_ones_with_none_held_is_not_kept():
+    memory = {}
+    answer, calls, _ = loop("Brr, it's 5 degrees now.", fact_store(memory), "You are an assistant with memory.")
+    assert memory == {} and calls == [], (calls, answer)
+
+
+@pytest.mark.parametrize("said", ["Forget her.", "please delete them"])
+def test_a_pronoun_with_no_one_named_is_asked(said):
+    memory = {"sister": "Ana", "city": "Hull"}
+    answer, calls, _ = loop(said, keyed_eraser(memory), lines(dict(memory)))
+    assert calls == [] and answer.startswith("Who should I forget?"), (calls, answer)
+
+
+def test_the_statement_before_a_pointed_forget_is_not_kept():
+    memory = {"ex": "Marco", "city": "Hull"}
+    tools = {**keyed_eraser(memory), **fact_store(memory)}
+    answer, calls, _ = loop("My ex keeps texting me. Remove him from your notes.", tools, lines(dict(memory)))
+    assert memory == {"city": "Hull"} and [n for n, _ in calls] == ["wipe_entry"], (memory, calls, answer)
+
+
+# 201, continued: a look-up by listed key never picks a key for its "user_" part alone; more question shapes.
+@pytest.mark.parametrize("question, expected, forbidden", [
+    ("What pets have I got?", "Kiwi", "Italian"),
+    ("Do I have any pets?", "Kiwi", "Italian"),
+    ("What am I teaching?", "maths", "Italian"),
+    ("The subject I teach, what was it?", "maths", "no rule"),
+    ("Tell me the subject I teach", "maths", "no rule"),
+])
+def test_a_listed_key_is_chosen_by_meaning_not_by_user(question, expected, forbidden):
+    keyed = {"user_speaks": "Italian and some Greek", "user_teaches": "maths at a college", "pet": "a parrot called Kiwi"}
+    answer, calls, _ = loop(question, key_lookup(keyed), "Facts you can look up by key: " + ", ".join(keyed))
+    assert expected in answer and forbidden not in answer, (calls, answer)
+
+
+@pytest.mark.parametrize("question", ["Where am I employed?", "Which company am I working for?"])
+def test_employed_asks_where_they_work(question):
+    answer, calls, _ = loop(question, {}, lines({"workplace": "the city library", "city": "Hull"}))
+    assert "library" in answer and "Hull" not in answer, answer
+
+
+def test_a_replacement_of_another_kind_is_kept_under_its_own_key():
+    """"I sold my car and bought a house": a house is no car, so the car goes and the house is kept apart."""
+    memory = {"car": "a Toyota Corolla", "city": "Hull"}
+    answer, calls, _ = loop("I sold my car and bought a house.", label_store(memory), lines(dict(memory)))
+    assert "car" not in memory and "a house" in memory.values() and memory["city"] == "Hull", (memory, calls)
+    assert "you have a house" in answer, answer

@@ -102,7 +102,16 @@ NOT_KEYS = set("question answer problem point guess pleasure bad fault turn is f
 # (pattern, key): questions about the user; "*" is everything
 QUESTIONS = [
     (r"\b(?:what do you know|what do you remember|what have you (?:got|stored|remembered)|tell me what you know)"
-     r"(?: about me)?\b|\bwhat(?:'s| is) in (?:your )?memory\b|\btell me about myself\b", "*"),
+     r"(?: about me)?\b|\bwhat(?:'s| is) in (?:your )?memory\b|\btell me about myself\b|"
+     r"\bwhat (?:do|did|have) you (?:have|got|keep|hold|store|save|record|log)(?:\s+(?:stored|saved|kept|remembered|noted|recorded|"
+     r"logged|written down|on file|in (?:your )?memory))*\s+(?:about|on|for) me\b|\bwhat(?:'s| is| have you| has been) (?:stored|saved|"
+     r"kept|remembered|noted|recorded|on file|in (?:your )?(?:memory|notes))(?:\s+(?:stored|saved|on file))? (?:about|on|for) me\b|"
+     r"^\W*(?:(?:can|could) you |please )?(?:what|which|(?:show|tell) me(?: what| all| everything)?|list(?: what| all| everything)?)\b(?:\s+(?:info|information|data|details|facts|"
+     r"notes|memories|everything|all|things|stuff))?(?:\s+(?:that|which))?\s+(?:do |did |have )?you(?:'ve| have)?\s+(?:got |already )?"
+     r"(?:know|remember|have|got|keep|hold|stored|saved|recorded|logged|noted|kept)\b(?:\s+(?:stored|saved|on file|in memory))?"
+     r"\s+(?:about|on) me\b|^\W*(?:(?:can|could) you |please )?(?:list|show(?: me)?|read (?:out|back)|give me|tell me)\s+(?:all )?(?:of )?"
+     r"(?:my|your) (?:memories|notes|saved facts|stored facts|facts|profile)(?: about me)?\W*$|\bwhat(?:'s| is) in my profile\b|"
+     r"\bwhat (?:have|did) i (?:told|tell) you about (?:me|myself)\b", "*"),  # rule 197
     (r"\bwho am i (?:married to|with|dating|engaged to|seeing)\b|\bwho(?:'s| is) my (?:spouse|other half|significant other)\b",
      "husband_name|wife_name|partner_name|spouse_name|boyfriend_name|girlfriend_name|fiance_name|fiancee_name"),
     (r"\bwho am i\W*$|\bwhat am i called\b|\bwhat(?:'s| is| was) my name\b|\bdo you (?:know|remember) (?:who i am|my name)\b|\bwhat (?:do|should|will|did) you call me\b",

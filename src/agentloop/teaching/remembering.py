@@ -6,7 +6,7 @@ returns the answer, or is a generator that yields calls; a replayed handler read
 """
 import re
 
-from . import facts, say, statements
+from . import arithmetic, facts, say, statements
 from .grammar import KIND_OF, NEAR
 from .rules import asks_confidential, kept_out, secret, unasked
 from .tasks import refusal
@@ -31,6 +31,8 @@ def remember(intent: Intent, turn):
         noted = f"You said {say.facts(rest)}; I have no memory tool, so I'll know it only in this conversation." if rest else ""
         return f"Nice to meet you, {name}! {noted}".strip() if name else noted
     known, keyed = turn.known(), takes_key(tool)
+    if intent.slots.get("old") and len(pairs) == 1 and not keyed and turn.tool("forget") and ids_in_prompt(turn):
+        return (yield from replace(Intent("replace", {"old": intent.slots["old"], "facts": pairs}), turn))  # notes by id (rule 196)
     importance = intent.slots.get("importance") or next(
         (spec.get("default") for p, spec in tool.params.items() if "importance" in p or "priority" in p), None) or "medium"
     calls = []
@@ -136,7 +138,8 @@ def ask(intent: Intent, turn):
         queries += [key.replace("_", " ")] if key != "*" and key.replace("_", " ") not in queries and "|" not in key else []
         if shape and not takes_key(tool) and re.fullmatch(r"[a-z]{3,}", shape["said"]):
             verb = statements.third_person(shape["said"])  # "what instrument do I play?": "The user plays the cello"
-            queries = [verb, *sorted(shape["words"])[:1]] if intent.slots.get("shape") else [*queries, verb]
+            queries = [verb, *[as_said(w, intent.slots["about"]) for w in sorted(shape["words"])[:1]]] if intent.slots.get("shape") \
+                else [*queries, verb]
         if shape and not takes_key(tool):  # "where did I spend my childhood?": "grew" too; "what do I do on Thursdays?": Thursdays first
             more = [q for q in statements.searched(shape) if q not in queries][:3]
             queries = more + queries if shape["verb"] == "do" and shape["words"] else queries + more
@@ -186,7 +189,7 @@ def ask(intent: Intent, turn):
     if intent.slots.get("person"):
         return of_someone(intent, known)
     if key == "*":
-        return say.known(known.items()) if known else "I don't know anything about you yet."
+        return everything(known)
     if key == "note":
         notes = [v for k, v in known.items() if k.startswith(("note", "memory_"))]
         if notes:
@@ -227,6 +230,22 @@ def ask(intent: Intent, turn):
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"])
     return say.unknown(key if not intent.slots.get("shape") else "user_" + key, can_keep=bool(turn.tool("remember")))  # "how old is my dad?": never "your dad be"
+
+
+def everything(known: dict) -> str:
+    """Rule 197: all that memory holds, said to the user: a note under an id ("n1: The user likes chess") as "you like
+    chess", never "your n1 is ...", and a fact read out of a note said once; nothing held is said so."""
+    notes = [v for k, v in known.items() if re.fullmatch(NOTE_ID, k) or k.startswith("memory_")]
+    said = [to_you(v) if v in notes else say.phrase(k, v) for k, v in known.items()
+            if v in notes or not any(v.lower() in note.lower() for note in notes)]
+    return "Here is what I know: " + "; ".join(dict.fromkeys(said)) + "." if said else "I don't know anything about you yet."
+
+
+def as_said(stem: str, question: str) -> str:
+    """Rule 201: a word to search with as a note can write it: the question's own word for the stem, one of it
+    ("languag" in "Which languages ...?" is "language"), never the stem itself."""
+    word = next((w for w in re.findall(r"[a-z]+", question.lower()) if statements.lemma(w) == stem), stem)
+    return re.sub(r"ies$", "y", word) if word.endswith("ies") else re.sub(r"(?<=[^s])s$", "", word)
 
 
 def wider(key: str, question: str, tried: list) -> str:
@@ -380,7 +399,8 @@ def listed(listing: str, key: str, question: str, tried: str = "") -> str | None
     (never the one just tried: "No note under 'avoids'. Labels on file: allergies")."""
     names = [n for n in re.findall(r"[A-Za-z][\w-]*", listing) if n != tried]
     near = {alias for each in key.split("|") for alias in (each, *facts.ALIASES.get(each, ()))}
-    words = {statements.lemma(w) for w in re.split(r"[_\W]+", key) + asked_about(question) if len(w) > 2}
+    words = {statements.lemma(w) for w in re.split(r"[_\W]+", key) + asked_about(question) if len(w) > 2} - {"user"}
+    # rule 201: "user" in "user_have" and "user_speaks" is whose it is, never a shared word ("what pets have I got?")
     return next((n for n in names if n in near), None) or next(
         (n for n in names if words & {statements.lemma(w) for w in re.split(r"[_\W]+", n) if len(w) > 2}), None) or next(
         (n for n in names if any(len(w) > 3 and (n.lower().endswith(w) or w.startswith(n.lower()) and len(n) > 3)
@@ -642,6 +662,157 @@ def correct(intent: Intent, turn):
     return f"Corrected: {say.phrase(key, new)}."
 
 
+def replace(intent: Intent, turn):
+    """Rule 196: the old thing goes and the new one is kept, whatever the store's shape: a key/value store writes the new
+    value over every memory that held the old thing; a store of notes adds the new note and erases those (by the ids in
+    sight) with the delete tool. The reply says what each tool did. Replayed, the calls of its first turn are sent again."""
+    old, (key, new) = intent.slots["old"], intent.slots["facts"][0]
+    new, tool, eraser = as_it_is(new), turn.tool("remember"), turn.tool("forget")
+    if tool is None:
+        return f"You said {say.facts([(key, new)])}; I have no memory tool, so I'll know it only in this conversation."
+    known = turn.known()
+    holders = [k for k, v in known.items() if mentions(k, v, old)]
+    search = turn.tool("recall", "list_memory")
+    if eraser and search and old and by_id(eraser) and not takes_key(tool) and not ids_in_prompt(turn):  # a store behind a search
+        [result] = yield [call(search, query=old, limit=5, scope="user")]
+        found = [i for i, text in facts.ids_in(result) if mentions(i, text, old)]
+        holders = holders or found
+        calls = [call(tool, value=say.phrase(key, new, about_user=True), importance="medium", scope="user")] + \
+            [call(eraser, key=i, id=i) for i in found]
+    elif turn.made:  # replayed after its own writes: memory no longer holds the old thing
+        calls = [(args[""], {k: v for k, v in args.items() if k}) for args in turn.made]
+    elif takes_key(tool):
+        calls = overwritten(tool, eraser, holders, key, new, turn)
+    else:
+        erased = [i for i, text in ids_in_prompt(turn) if mentions(i, text, old)] if eraser else []
+        calls = [call(tool, value=say.phrase(key, new, about_user=True), importance="medium", scope="user")] + \
+                [call(eraser, key=i, id=i) for i in erased]
+    results = yield calls
+    if reason := refusal(results):
+        return f"I couldn't finish that: {reason}"
+    kept = f"Got it. I'll remember that {say.facts([(key, new)]) if key.replace('_', ' ') not in new.lower() else f'you have {new}'}."
+    if eraser and any(name == eraser.name for name, _ in calls):
+        return f"{kept} I erased what I had about {old}."
+    if not takes_key(tool) and holders:
+        return f"{kept} What I had about {old} is still there: I have no tool that erases it by id."
+    return kept
+
+
+def overwritten(tool, eraser, holders: list, key: str, new: str, turn) -> list:
+    """The calls of a replacement in a key/value store: the new value over each memory that held the old thing ("car"
+    gets "a Tesla"); when the new fact has a key of its own that is not theirs ("I work at a bakery" after a job at
+    the bank), it is written there and they are erased."""
+    own = turn.written(same_subject(turn.known(), key))
+    if not holders:
+        return [call(tool, key=own, value=new)]
+    known = turn.known()
+    other_kind = [k for k in holders if statements.kinds_in(new) and not statements.kinds_in(new) & statements.kinds_in(
+        f"{k.replace('_', ' ')} {known.get(k, '')}")]  # "sold my car and bought a house": a house is no car
+    if (key.startswith("user_") and not other_kind) or not eraser or all(turn.written(k) == own for k in holders):
+        return [call(tool, key=turn.written(k), value=new) for k in holders]
+    return [call(tool, key=own, value=new)] + [call(eraser, key=turn.written(k)) for k in holders if turn.written(k) != own]
+
+
+def recount(intent: Intent, turn):
+    """Rule 199: a new count of something memory counts ("kids: 2" and "it's three kids now", or "another baby": one more)
+    is written over the old one, in its own words ("2 kids" -> "3 kids"); in a store of notes the old note is erased
+    beside the new one. With no count held, "another" is asked about, never guessed; a stated count is kept as new."""
+    tool, eraser, search, shown = turn.tool("remember"), turn.tool("forget"), turn.tool("recall", "list_memory"), ids_in_prompt(turn)
+    behind = tool and eraser and search and by_id(eraser) and not takes_key(tool) and not shown  # a store behind a search
+    if behind:  # its count is found first, as a person would look it up
+        thing = intent.slots["thing"]
+        [result] = yield [call(search, query=COUNTED_AS.get(thing.removesuffix("s"), thing), limit=5, scope="user")]
+        shown = facts.ids_in(result)
+    if turn.made and not behind:  # replayed after the write: memory holds the new count, so what was sent is what is said
+        calls = [(args[""], {k: v for k, v in args.items() if k}) for args in turn.made]
+    else:
+        plan = recounted(intent, turn.known() | dict(shown))
+        if isinstance(plan, str):
+            return plan
+        key, held, value = plan
+        if tool is None:
+            return f"You said {counted(key, value)} now; I have no memory tool, so I'll know it only in this conversation."
+        if takes_key(tool):
+            calls = [call(tool, key=turn.written(key), value=value)]
+        else:
+            note = value if re.fullmatch(NOTE_ID, key) else say.phrase(key, value, about_user=True)
+            calls = [call(tool, value=note, importance="medium", scope="user")] + \
+                [call(eraser, key=i, id=i) for i, text in (shown if eraser and held else []) if text == held]
+    results = yield calls
+    if reason := refusal(results):
+        return f"I couldn't update that: {reason}"
+    sent = [v for v in calls[0][1].values() if isinstance(v, str)]
+    if takes_key(tool):
+        return f"Got it: {counted(sent[0], sent[1])}."
+    return f"Got it. I'll remember that {to_you(sent[0])}." + (" I erased the old note." if len(calls) > 1 else "")
+
+
+def to_you(note: str) -> str:
+    """A note about the user said to them: "The user has 3 kids" -> "you have 3 kids", "User's dog is Rex" -> "your dog is Rex"."""
+    note = re.sub(r"^\W*(?:the )?user's\b", "your", note, flags=re.I)
+    verb = re.match(r"^\W*(?:the )?user (\w+)\b", note, re.I)
+    if not verb:
+        return note
+    said = {"is": "are", "was": "were", "has": "have"}.get(verb.group(1).lower()) or re.sub(r"(?<=[^s])s$", "", verb.group(1))
+    return f"you {said}{note[verb.end():]}"
+
+
+def recounted(intent: Intent, known: dict) -> tuple | str:
+    """(the key, the memory held, the new value) of a count said anew, or the question to ask when "another" has
+    nothing to add one to."""
+    thing, count = intent.slots["thing"], intent.slots["count"]
+    key = next((k for k, v in known.items() if counts_it(k, v, thing) and held_count(v) is not None), None)
+    held = known.get(key, "") if key else ""
+    if not held and not intent.slots.get("owned"):  # "it's 5 degrees now": a count of no one's, with none held to update
+        return f"I have no count of {plural(thing)} of yours to update, so I kept nothing."
+    if count is None and not held:
+        return f"How many {plural(thing)} do you have now? I have no count of them to add one to."
+    new_count = count if count is not None else held_count(held) + 1
+    value = re.sub(rf"\b(?:\d+|{'|'.join(arithmetic.UNITS)})\b", str(new_count), held, count=1, flags=re.I) if held else \
+        f"{new_count} {thing}"
+    return key or thing, held, value
+
+
+def plural(thing: str) -> str:
+    """baby -> babies, goldfish -> goldfish, box -> boxes, cats -> cats."""
+    if re.search(r"(?:fish|sheep|deer|[^s]s|children|people)$", thing):
+        return thing
+    if irregular := re.search(r"(child|person)$", thing):
+        return thing[:irregular.start()] + {"child": "children", "person": "people"}[irregular.group(1)]
+    return re.sub(r"(?<=[^aeiou])y$", "ie", thing) + ("es" if re.search(r"(?:s|sh|ch|x)$", thing) else "s")
+
+
+def counted(key: str, value: str) -> str:
+    """"you have 3 kids" for a bare count ("kids: 3"), else the memory as it is said back."""
+    return f"you have {value} {key.replace('_', ' ')}" if value.strip().isdigit() else say.phrase(key, value)
+
+
+def counts_it(key: str, value: str, thing: str) -> bool:
+    """Whether a memory counts the thing: its key or a word of its value is the thing, one of it or a near name
+    ("kids" for "children" or a baby)."""
+    near = {statements.lemma(w) for w in (thing, plural(thing), NEAR.get(thing, ""), COUNTED_AS.get(thing.removesuffix("s"), "")) if w}
+    return bool(near & {statements.lemma(w) for w in re.findall(r"[a-z]+", f"{key.replace('_', ' ')} {value}".lower())})
+
+
+COUNTED_AS = {"baby": "kids", "son": "kids", "daughter": "kids", "child": "kids", "kitten": "cats", "puppy": "dogs"}  # one more of them
+
+
+def held_count(value: str) -> int | None:
+    """The number a memory holds ("2", "two kids, Maya and Theo"), or None."""
+    found = re.search(rf"\b(\d+|{'|'.join(arithmetic.UNITS)})\b", value, re.I)
+    return None if not found else int(found.group(1)) if found.group(1).isdigit() else arithmetic.UNITS.index(found.group(1).lower())
+
+
+def whom(intent: Intent, turn):
+    """Rule 198: "Forget her." with no one named before it: whom it means is asked, and nothing is deleted."""
+    return "Who should I forget? Tell me their name or what I have about them, and I'll remove it; I haven't deleted anything."
+
+
+def mentions(key: str, value: str, old: str) -> bool:
+    """Whether a memory is about the old thing: its value names it ("Toyota Corolla" for "Corolla"), or its key is it."""
+    return bool(re.search(rf"\b{re.escape(old)}\b", value, re.I)) or key.replace("_", " ").lower() == old.lower()
+
+
 def named_in(known: dict, key: str | None) -> str | None:
     """The one memory whose key holds every word of the key named ("tom_age" is `son_tom_age`), else None."""
     if not key:
@@ -752,7 +923,7 @@ def hypothetical(intent: Intent, turn):
 
 
 HANDLERS = {"hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask,
-            "forget": forget, "correct": correct, "not_so": not_so}
+            "forget": forget, "correct": correct, "not_so": not_so, "replace": replace, "recount": recount, "whom": whom}
 
 
 NOTE_ID = r"[A-Za-z]{0,8}[_-]?\d+"

@@ -217,8 +217,11 @@ PAST = {base: past for past, base in IRREGULAR.items() if past in LIFE or past.e
 def searched(ask: dict) -> list[str]:
     """Words to search memory with for a question, beyond its own verb: the near verbs as memory writes them
     ("spend my childhood": "grew", "grows"), and for "what do I do on weekends?" the words after the verb."""
-    near = sorted(v for base, verbs in NEAR_VERBS.items() if lemma(base) == ask["verb"] for v in verbs if v != "be")
-    forms = [form for v in near for form in (PAST.get(v), third_person(v)) if form]
+    named = sorted({"driv": "drive", "liv": "live", "lov": "love"}.get(verb, verb) for verb, nouns in NOUNS.items()
+                   if ask["words"] & {lemma(n) for n in nouns} and verb != ask["verb"])
+    near = sorted(v for base, verbs in NEAR_VERBS.items() if lemma(base) == ask["verb"] for v in verbs if v != "be" and v not in named)
+    forms = [third_person(v) for v in named] + [form for v in near for form in (PAST.get(v), third_person(v)) if form]
+    # rule 201: what the question's noun is done with comes first, as a note says it ("which languages ...?": speaks)
     return sorted(ask["words"]) + forms if ask["verb"] == "do" else forms  # the words after "do" say what it is
 
 
@@ -226,7 +229,8 @@ def answer(ask: dict, known: dict) -> str | None:
     """The stored statement that answers a question, said back to the user, or None: the same subject, the
     same verb (or a near one: "what car do I have?" finds "I drive a Volvo"), then the most shared words."""
     near = {lemma(v) for base, verbs in NEAR_VERBS.items() if lemma(base) == ask["verb"] for v in verbs}
-    near |= {verb for verb, nouns in NOUNS.items() if ask["words"] & {lemma(n) for n in nouns}}  # "which language ...?": speak
+    named = {lemma(verb) for verb, nouns in NOUNS.items() if ask["words"] & {lemma(n) for n in nouns}}  # "which language ...?": speak
+    near |= named
     best, score = None, -1
     for key, value in known.items():
         parts = decode(key)
@@ -237,7 +241,7 @@ def answer(ask: dict, known: dict) -> str | None:
             continue
         if not of_the_kind_asked(ask, value):  # "what car do I have?" is never "two cats"
             continue
-        shared += 2 * (lemma(parts[1]) == ask["verb"])  # the same verb before a near one
+        shared += 2 * (lemma(parts[1]) == ask["verb"]) + (lemma(parts[1]) in named)  # the same verb, then the noun's (rule 201)
         if shared > score:
             best, score = (key, value), shared
     if best is None:

@@ -149,6 +149,12 @@ def intents_in(text: str) -> tuple:
         return tuple(i for i in intents_in(kept) if i.kind not in NOT_ASKED) + (Intent("unkept"),)
     if (wanted := wanted_instead(text)) is not None:  # "I don't want 5 plus 3, I want 5 times 3": only what is wanted
         return intents_in(wanted)
+    if swapped_for := replaced(text):  # "I sold the Corolla and bought a Tesla": the old one goes, the new one is kept (rule 196)
+        return (swapped_for,)
+    if update := updated(text):  # "Change my city to Bristol": the memory named, corrected (rule 196)
+        return (update,)
+    if recounted := counted_anew(text):  # "we had another baby, so it's three kids now": the count memory holds is replaced (rule 199)
+        return (recounted,)
     text = arithmetic.said_plainly(arithmetic.thousands_joined(text))  # "1,200 a month", "three friends plus me" (rule 171)
     if duration := arithmetic.one_duration(text):  # "3 hours 20 minutes: how many minutes?" is 3 * 60 + 20 (rule 190)
         return (Intent("calculate", {"expression": duration[0]}) if duration[0] else Intent("unsure", {"unread": duration[1]}),)
@@ -214,10 +220,14 @@ def intents_in(text: str) -> tuple:
                     parts[clause_at + 1] = f"{clause.strip(' .!')}, {parts[clause_at + 1]}"
                 continue  # "You have my age wrong. I'm 29, not 30.": the lead-in to the correction that follows
             intent = Intent("correct", {"new": "", "old": "", "key": key_of(lead.group("what"))})  # alone: it asks what is right
-        if (named := pointed_back(clause, parts, clause_at)) and intent.kind in ("none", "unknown"):
+        if (named := pointed_back(clause, parts, clause_at)) and intent.kind in ("none", "unknown", "forget"):
             intent = one(f"forget {named}", None)  # "Rex died last week. Please remove him from your notes."
-            intents = [i for i in intents if i.kind != "unknown" or  # why, not a request
-                       i.slots.get("text", "").strip(" .!?") != parts[clause_at - 1].strip(" .!?")]
+            intents = [i for i in intents if i.kind not in ("unknown", "remember") or  # why, not a request nor a fact to keep
+                       i.kind == "unknown" and i.slots.get("text", "").strip(" .!?") != parts[clause_at - 1].strip(" .!?") or
+                       i.kind == "remember" and named.lower() not in parts[clause_at - 1].lower()]
+        if intent.kind == "none" and re.fullmatch(rf"\W*(?:(?:please|pls|just|so|and)\s+)*{FORGET}\s+(?:him|her|them)(?:\s+(?:too|please|now))?\W*",
+                                                  clause, re.I) and not named:
+            intent = Intent("whom", {"said": clause.strip(" .!?")})  # "Forget her." with no one named: asked, never guessed (rule 198)
         if intent.kind == "forget" and intents and intents[-1].kind == "unknown" and not parts[clause_at - 1].rstrip().endswith("?") \
                 and not re.match(r"^\W*(?:is|are|was|were|do|does|did|can|could|will|would|what|which|who|where|when|why|how)\b",
                                  parts[clause_at - 1], re.I):
@@ -247,7 +257,21 @@ def intents_in(text: str) -> tuple:
             intents[-1].slots["facts"] += intent.slots["facts"]
         elif intent.kind != "none":
             intents.append(intent)
-    return tuple(last_said(intents))
+    return tuple(last_said(without_asides(intents)))
+
+
+ASIDE = (r"^\W*(?:(?:but|and|so|no|because)\W+)?(?:i (?:never|didn't|did not|don't think i) (?:ever )?(?:say|said|tell you|told you|mention|"
+         r"mentioned)(?: (?:that|so|it|this))?(?: to you)?|that(?:'s| is| was) (?:not (?:true|right|correct|me)|wrong|false|incorrect|a mistake|"
+         r"out of date|old news)|you(?:'ve| have)? got (?:that|it|this) wrong|(?:i have |i've )?no idea where you got that(?: from)?|"
+         r"where did you get that(?: from)?|not any more|not anymore)\W*$")
+
+
+def without_asides(intents: list) -> list:
+    """Rule 200: a comment on what memory holds ("I never said that", "that's out of date") beside a change to it ("I'm
+    not a teacher. I never said that.") is why, not a request to decline: only the change is answered."""
+    if not any(i.kind in ("forget", "correct", "remember", "replace", "recount", "not_so") for i in intents):
+        return intents
+    return [i for i in intents if i.kind != "unknown" or not re.match(ASIDE, i.slots.get("text", ""), re.I)]
 
 
 NOT_ASKED = {"remember", "not_so", "forget", "pointer", "unknown", "joke", "smalltalk", "greet", "okay", "thanks", "bye", "none"}  # said, not asked for
@@ -341,18 +365,45 @@ def as_it_is_now(clause: str) -> str:
     don't like mushrooms" is "I don't like mushrooms"."""
     clause = re.sub(r"^(\W*i)\s+(?:just|really|simply|honestly|genuinely|also|still)\s+(?=\w)", r"\1 ", clause, flags=re.I)
     clause = re.sub(r"^(\W*)i(?:'ve| have) been (?=[a-z]+ing\b)", r"\1I am ", clause, flags=re.I)
+    clause = re.sub(r"^(\W*)i (?:just |recently )?turned (\d+)(?: (?:last (?:week|month)|yesterday|today|this (?:week|month)))?(?=\W*$)",
+                    r"\1I am \2", clause, flags=re.I)  # "I turned 35 yesterday": the age now (rule 199)
     return re.sub(r"^(\W*(?i:my) [a-z]+(?: [A-Z][a-z]+)?) (?i:just |recently )?(?i:turned) (\d+)(?i: (?:last (?:week|month)|yesterday|today|"
                   r"this (?:week|month)))?(?=\W*$)", r"\1 is \2", clause)
 
 
 def pointed_back(clause: str, parts: list, at: int) -> str | None:
-    """Whom "remove him/her/them" means: the one the clause before is about ("Rex passed away ..." -> "Rex",
-    "My old hamster died ..." -> "my old hamster"), or None. "Forget it" stays "never mind"."""
-    if at == 0 or not re.search(rf"\b{FORGET}\s+(?:him|her|them)\b", clause, re.I):
+    """Whom "remove him/her/them" means: the one named before it in the same sentence ("Alex and I broke up, so remove
+    him" -> "Alex", rule 198), else the one the clause before is about ("Rex passed away ..." -> "Rex", "My old hamster
+    died ..." -> "my old hamster"), or None. "Forget it" stays "never mind"; "delete her number" is her number."""
+    verb = re.search(rf"\b{FORGET}\s+(?:him|her|them)(?=\s*(?:$|[,.!?;]|(?:from|out|off|too|as well|please|now|completely|for good)\b))",
+                     clause, re.I)
+    if not verb:
+        return None
+    if who := named_before(clause[:verb.start()]):
+        return who
+    if at == 0:
         return None
     about = re.match(r"^\W*(?P<who>(?i:my|our) [a-z]+(?: [a-z]+)?|[A-Z][a-z]+)(?= (?:just |sadly )?(?:is|was|has|had|died|passed|left|"
                      r"moved|went|got|ran)\b)", parts[at - 1])
-    return about.group("who") if about else None
+    return about.group("who") if about and not re.fullmatch(NOT_A_NAME, about.group("who")) else named_before(" and ".join(parts[:at]))
+
+
+NOT_A_NAME = (r"(?:I|We|You|He|She|They|It|This|That|These|Those|Please|So|And|But|Then|Also|Oh|Ok|Okay|Well|Sadly|Now|"
+              r"Yesterday|Today|Last|My|Our|The|A|An|Since|Because|As|After|When|Just|Actually|Anyway|Sorry|Hey|Hi|Yes|No|Could|Can|"
+              r"Would|Will|Do|Does|Did|Is|Are|What|Who|Where|How|Why)")
+
+
+def named_before(before: str) -> str | None:
+    """Rule 198: whom a pronoun points back to in the words before it: a name said with "and I" or after "with"
+    ("Alex and I broke up", "I split up with Jo"), else a person or thing of the user's ("my ex", "the cat"), else a
+    name that opens the sentence ("Rex died"); None when none is there."""
+    for pattern in (r"\b(?P<who>[A-Z][a-z]+) and (?:I|me)\b", r"\b(?:with|from|to|about|of|and) (?P<who>[A-Z][a-z]+)\b",
+                    r"\b(?P<who>(?i:my|our|the) (?:(?i:ex|old|former|late|previous)[- ])?(?i:[a-z]+))\b",
+                    r"^\W*(?P<who>[A-Z][a-z]+)(?= (?:just |sadly )?(?:is|was|has|had|died|passed|left|moved|went|got|ran)\b)"):
+        for found in re.finditer(pattern, before):
+            if not re.fullmatch(NOT_A_NAME, found.group("who")):
+                return found.group("who")
+    return None
 
 
 def retracted(text: str) -> str | None:
@@ -697,7 +748,7 @@ REPORTING = (r"\b(?:said|says|saying|texting|telling|asking|texted|texts|message
              r"^\W*according to\b")
 TO_THE_MODEL = r"\b(?:remind|schedule|book|set|add|save|store|note|jot|remember|forget|delete|remove|erase|cancel|please|pls|can you|could you|would you)\b"
 REQUEST_VERB = r"(?:remind|schedule|book|set up|set|add|put|save|store|note|jot|remember|forget|delete|remove|erase|wipe|clear|cancel|move)\b"
-ACTS_ON = {"schedule", "reminder", "remember", "forget", "cancel", "move", "correct", "pointer"}  # what changes memory or the calendar
+ACTS_ON = {"schedule", "reminder", "remember", "forget", "cancel", "move", "correct", "pointer", "replace", "recount"}  # what changes memory or the calendar
 
 
 def someone_elses_request(text: str) -> tuple | None:
@@ -730,6 +781,99 @@ def unkept(text: str) -> str | None:
     found = re.search(UNKEPT, text, re.I)
     return None if not found else re.sub(r"^\W*(?:but|and)\b|\W*(?:but|and)\W*$", "", (text[:found.start()] + " " + text[found.end():]).strip(
         " ,.;:-–—"), flags=re.I).strip(" ,.;:-–—")
+
+
+SOLD = r"sold|traded in|gave away|got rid of|ditched|dumped|returned|scrapped|wrote off"  # a thing let go, so "bought Y" replaces it
+LET_GO = rf"{SOLD}|quit|left|gave up|lost|broke up with|split (?:up )?with|stopped (?:using|driving|playing|seeing)"
+TOOK_UP = r"bought|purchased|adopted|got myself|got(?= (?:an? |the )?(?:new|brand)\b)|leased|picked up"
+GONE_FIRST = [  # the old thing, said as let go of; what follows the part is the new thing
+    rf"^\W*(?:i|we)(?:'ve| have)?(?: just| recently| finally| already)? (?P<let>{LET_GO}) (?P<old>.+?)",
+    r"^\W*(?P<old>[A-Z][a-z]+) and (?:i|me) (?:broke up|split up|split|divorced|separated|parted ways)(?: \w+ \w+ ago| last \w+)?",
+    r"^\W*(?:please )?(?:don't|do not|stop|quit|no need to|never) call(?:ing)? me (?P<old>[A-Z]\w*)(?: any ?more| again)?",
+    r"^\W*i (?:don't|do not|no longer) go by (?P<old>[A-Z]\w*)(?: any ?more)?",
+    r"^\W*(?:i|we) (?:don't|do not) (?:drive|have|own|use|ride|play|keep|eat) (?P<old>.+?) any ?more",
+    r"^\W*(?:i|we) no longer (?:drive|have|own|use|ride|play|keep|eat) (?P<old>.+?)"]
+SWITCHED = (r"^\W*(?:i|we)(?:'ve| have)?(?: just| recently| finally)? (?P<how>switched|changed|went|converted|upgraded|downgraded|"
+            r"migrated|traded(?: in)?|swapped|exchanged|replaced)(?: over)? (?:from )?(?P<old>[^,.;!?]+?) (?:to|for|with) "
+            r"(?P<new>[^,.;!?]+?)(?: now| instead)?\W*$")
+
+
+def replaced(text: str) -> Intent | None:
+    """Rule 196: something the user had, replaced by something new: "I sold the Corolla and bought a Tesla", "Don't call
+    me Bobby any more, I go by Rob now", "Alex and I split up, my new partner is Jo", "I switched from Android to an
+    iPhone", "I traded my Golf for a Volvo". One intent: the old thing and the one new fact (said as a statement: "bought
+    X" is "I have X"), so the memory that held the old thing is overwritten, or erased beside the new note. None for any
+    other shape, or when what follows is not one fact."""
+    if swap := re.match(SWITCHED, text, re.I):
+        new = swap.group("new")
+        fact = ("user_uses", new) if re.match(r"sw|ch|went|conv|migr", swap.group("how"), re.I) else ("user_has", new)
+        return Intent("replace", {"old": bare_thing(swap.group("old")), "facts": [fact]})
+    for gone in GONE_FIRST:
+        for found in re.finditer(rf"{gone}(?P<cut>\s*(?:[,;.!]|\s[-–—])\s*(?:(?:and|so|but)\s+)?|\s+(?:and|so|but)\s+)(?P<rest>\w.+)$", text, re.I):
+            rest = found.group("rest")
+            if "let" in found.groupdict() and re.fullmatch(SOLD, found.group("let"), re.I):  # "sold X and bought Y": I have Y
+                rest = re.sub(rf"^(?:now,?\s+)?(?:(?:i|we)(?:'ve| have)? (?:just |then |also |now )?)?(?:{TOOK_UP})\b", "I have",
+                              rest, flags=re.I)
+            rest = re.sub(r"^(?:now,?\s+)?(?:it's|it is|use|just)\s+(?=[A-Z])", "call me ", rest)  # "..., it's Beth now"
+            rest = re.sub(r"^(?:now,?\s+)?(?:i |we )?(?:joined|started (?:working )?at|went to work (?:at|for))\s+", "I work at ", rest, flags=re.I)
+            rest = re.sub(r"^(?:now,?\s+)?(?=(?:moved|switched)\b)", "I ", rest, flags=re.I)  # "sold X and moved to Y"
+            said = [i for i in intents_in(rest) if i.kind != "none"]
+            if len(said) == 1 and said[0].kind == "remember" and len(said[0].slots["facts"]) == 1:
+                return Intent("replace", {"old": bare_thing(found.group("old")), "facts": said[0].slots["facts"]})
+    return None
+
+
+SMALL_COUNT = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+ONE_MORE = r"another|one more|an extra|a second|a third|a fourth|a fifth|a sixth"
+
+
+def counted_anew(text: str) -> Intent | None:
+    """Rule 199: a count that changed, said as news: "We had another baby, so it's three kids now", "we're up to 4 cats",
+    "we adopted one more dog" (no number: one more than memory holds). One intent with the thing and the new count (None
+    when only "another" is said); None for a plain statement ("I have two cats"), a question, a wish or a what-if."""
+    if text.rstrip().endswith("?") or re.match(HYPOTHETICAL, text, re.I) or re.search(r"\b(?:want|wish|would|could|might|if)\b", text, re.I):
+        return None
+    told = re.search(rf"(?:^\W*|[,;.!]\s*|\b(?:so|and|now)\s+)(?:(?:so|and|now)\s+)?(?:it's|it is|that's|that is|that makes|(?:we|i)(?:'re| are|'m| am) "
+                     rf"(?:now )?up to|(?:we|i)(?:'ve| have)?(?: got)?)\s+(?P<n>{SMALL_COUNT})\s+(?P<thing>[a-z]+s|children|people|mice|geese|sheep|fish)\b(?P<now>\s+(?:now|in total|"
+                     rf"altogether|all together))?\W*$", text, re.I)
+    more = re.search(rf"\b(?:i|we)(?:'ve| have)?\s+(?:just\s+)?(?:had|got|adopted|welcomed|bought|rescued|took in|gotten)\s+(?:{ONE_MORE})\s+"
+                     rf"(?P<thing>[a-z]+)\b", text, re.I)
+    if told and (more or told.group("now") or re.search(r"makes|up to", told.group(), re.I)):
+        n = told.group("n").lower()
+        return Intent("recount", {"thing": told.group("thing").lower(), "count": int(n) if n.isdigit() else arithmetic.UNITS.index(n),
+                                  "owned": bool(re.search(r"\b(?:i|we)\b", told.group(), re.I) or more)})  # "it's 5 degrees now": no one's
+    if more:
+        return Intent("recount", {"thing": more.group("thing").lower(), "count": None, "owned": True})
+    nth = re.search(r"\b(?:we|i)(?:'ve| have)?(?: got| had| have)? (?:a|our) (second|third|fourth|fifth|sixth) ([a-z]+)(?: now)?\W*$", text, re.I)
+    return Intent("recount", {"thing": nth.group(2).lower(), "count": ORDINALS.index(nth.group(1).lower()) + 2, "owned": True}) \
+        if nth else None
+
+
+ORDINALS = ["second", "third", "fourth", "fifth", "sixth"]  # "a third child": three of them
+
+
+UPDATE = (r"^\W*(?:(?:please|pls|can you|could you|would you)\s+)*(?:update|change|set|switch|replace|correct|amend|edit)\s+my "
+          r"(?P<thing>[a-z]+(?:'s)?(?: [a-z]+)?)(?:\s+(?:from (?P<old>[^,;]+?) )?(?:to|with|as)\s+|\s*:\s*(?:(?:it's|it is|now it's|it should be)\s+)?)"
+          r"(?P<new>[^,;!?]+?)(?:,?\s+(?:now|instead|please|pls|thanks))*\W*$")
+SCHEDULED = r"\b(?:reminders?|alarms?|meetings?|appointments?|bookings?|events?|class(?:es)?|tasks?|jobs?|timers?|lessons?|sessions?|calendar|schedule|password|pin)\b"
+
+
+def updated(text: str) -> Intent | None:
+    """Rule 196: "Change my city to Bristol", "Update my car: it's a Mazda now", "Replace my email with jo@new.com": a
+    correction of the memory named, to the value given. What is scheduled ("change my alarm to 7") is a move, not this;
+    a text operation or a letter case ("change my name to uppercase") is none."""
+    found = re.match(UPDATE, text, re.I)
+    if not found or re.search(SCHEDULED, found.group("thing"), re.I) or \
+            re.fullmatch(r"(?:upper|lower|title)\s*case|capitals|caps|bold|italics?", found.group("new"), re.I):
+        return None
+    return Intent("correct", {"new": found.group("new").strip(), "old": (found.group("old") or "").strip(), "key": key_of(found.group("thing"))})
+
+
+def bare_thing(words: str) -> str:
+    """"my old Corolla" -> "Corolla": the thing without its determiner, its "old" and its "any more"."""
+    words = re.sub(r"(?:\s+(?:any ?more|now|these days|last \w+|yesterday|today|recently|(?:a|an|one|two|three|a few) \w+ ago|in \d{4}))+$",
+                   "", words.strip(" ,.!"), flags=re.I)
+    return re.sub(r"^(?:(?:my|the|our|a|an|his|her|old|former|previous|ex-?|job|work|at|in|as|with)\s+)+(?=\w)", "", words, flags=re.I)
 
 
 def last_said(intents: list) -> list:
@@ -854,6 +998,8 @@ def one(clause: str, previous: str | None) -> Intent:
     note = re.match(r"^\W*(?:please |pls |can you |could you )?(?:remember|note|don't forget|do not forget|keep in mind|jot down|"
                     r"write down|save|store|record|log|hold on to)"
                     r"\b(?: that|:)?\s*(?P<what>.+?)[.!]*$", clause, re.I)
+    if note and not clause.rstrip().endswith("?") and note.group("what").lower() in ("it", "that", "this", "them", "those", "these"):
+        return Intent("pointer", {"what": ""})  # "My username is kit9. Remember it.": the fact said before it (rule 200)
     if note and (clause.rstrip().endswith("?") or note.group("what").lower() in PRONOUNS):
         note = None  # "Remember me?" is a question, not something to remember
     asked_for = re.match(r"^\W*(?:to\s+)?(?=(?:remind|ping|nudge|schedule|set (?:a|an|up a) (?:reminder|alarm))\b)", note.group("what"), re.I) \
@@ -1152,6 +1298,7 @@ ANY_THAT = [  # "is there anything I'm allergic to?" asks what; "are there any l
      r"what am i \1"),
     (r"\b(?:(?:is|are) there )?any ([a-z]+)(?: that)? i (?!can|could|should|must|need|have to|ought|would|will|might|may)"
      r"([a-z]+)\b", r"what \1 do i \2")]
+MENTIONED = r"(?:mention(?:ed)?|tell you|told you|say|said)(?: (?:about|of))?"  # "did I mention any diet I follow?" asks which (rule 200)
 EMBEDDED = [(r"\bmy ([a-z]+?)s name\b", r"my \1's name"),  # "whats my dogs name"
             (r"\b(?:tell me|do you (?:know|remember)|remind me(?: of)?)\s+(what|which|where|when|who)\s+((?:\w+\s+){0,3}?)i(?:'ve| have)? "
              r"(?!am\b|was\b|do\b|did\b)(\w+)", r"\1 \2do i \3"), (r"\bdo i got\b", "do i have"),
@@ -1166,6 +1313,13 @@ EMBEDDED = [(r"\bmy ([a-z]+?)s name\b", r"my \1's name"),  # "whats my dogs name
              r"(my(?:\s+[a-z']+){1,2}?)\s+(is|are|was|were)\W*$", r"\1\2\3 \5 \4?"),  # "who my dentist is" (rule 163)
             (r"^(\W*(?:(?:can|could|would) you\s+|please\s+)*)(what|which|where|who)((?:\s+[a-z]+){0,2}?)\s+i had\b",
              r"\1\2\3 did i have"), (r"\bwhat i do\b", "what do i do"),
+            (r"^(\W*)(what|which|where|who|when)((?:\s+[a-z]+){0,2}?)\s+is it(?: that)?\s+i\s+(?!am\b|was\b|do\b|did\b)([a-z]+)\b",
+             r"\1\2\3 do i \4"), (r"\b((?:do|did) i [a-z]+(?: [a-z]+)?|am i [a-z]+)\s+again(?=\W*$)", r"\1"),  # rule 200: a cleft
+            (rf"^(\W*)(?:did|have) i (?:ever )?{MENTIONED} (?:any|a|an|my|which|what) ([a-z]+)(?: that)? i ([a-z]+)\b", r"\1what \2 do i \3"),
+            (r"\b(where|who|(?:what|which) (?:company|firm|place)) am i (?:employed|working)(?: at| for)?\b", r"\1 do i work"),
+            (r"^(\W*)(?:tell me|remind me of) (?:the|my) ([a-z]+) (?:that )?i ((?!am\b|was\b)[a-z]+)\W*$", r"\1what \2 do i \3?"),
+            (r"^(\W*)the ([a-z]+) (?:that )?i ((?!am\b|was\b)[a-z]+)\W+what (?:was|is|'s) it(?: again)?\W*$", r"\1what \2 do i \3?"),
+            (rf"^(\W*)(?:did|have) i (?:ever )?{MENTIONED} (?:any|a|an|my|which|what) ([a-z]+(?: [a-z]+)?)\W*$", r"\1what is my \2?"),
             *ANY_THAT]
 
 
