@@ -418,3 +418,47 @@ def test_a_list_of_what_it_knows_keeps_the_secret_back_and_says_the_rest():
     system = "Pins belong in the vault.\nMemory:\n- bike lock pin: 6604\n- favourite colour: teal"
     answer = loop("what do you know about me?", {}, system=system)[0]
     assert "6604" not in answer and "teal" in answer, answer
+
+
+# 208 (round 26): a replacer is known by its shape (three texts: the text, the part to find, what goes in its place), whatever
+# its name, and is filled from "replace/swap/change/substitute X with/for/to Y in ..."; a three-text tool of another shape
+# is not used, and "change my city to Berlin in my profile" is no text edit.
+def replacers():
+    return tools(tool("exchange", "Returns a copy of haystack where every needle becomes the given replacement.",
+                      lambda haystack, needle, replacement: haystack.replace(needle, replacement),
+                      haystack="string", needle="string", replacement="string"),
+                 tool("shout", "Returns the text in capital letters.", lambda s: s.upper(), s="string"))
+
+
+def test_a_replacer_is_chosen_by_its_shape_and_filled_from_the_request():
+    for said, expected in (("Please replace all 'tea' with 'coffee' in: tea at noon, tea at four", "coffee at noon, coffee at four"),
+                           ("swap 'cold' for 'warm' in \"a cold night and a cold drink\"", "a warm night and a warm drink"),
+                           ("change dog to fox in: the quick brown dog", "the quick brown fox"),
+                           ("substitute 'x' for 'y' in: yoyo", "xoxo"),
+                           ("In 'banana bread', replace a with 4", "b4n4n4 bre4d")):
+        answer, calls, _ = loop(said, replacers())
+        assert [c[0] for c in calls] == ["exchange"] and expected in answer, (said, calls, answer)
+    mailer = tools(tool("send_mail", "Sends an email.", lambda to, subject, body: "sent", to="string", subject="string", body="string"))
+    for said in ("change my city to Berlin in my profile", "replace every 'a' with 'b' in: abc"):
+        _, calls, _ = loop(said, mailer)
+        assert not calls, (said, calls)
+
+
+# 209 (round 26): a counter of a class of letters (vowels, consonants, digits) is chosen because the request names the
+# same class, whatever its name (vowel_tally looks like an adder); the text is quoted, after a colon, or the one word left.
+def counters():
+    return tools(tool("tally_vowels", "Number of vowels (a e i o u) in a text.", lambda s: sum(c in "aeiou" for c in s.lower()), s="string"),
+                 tool("consonant_score", "Counts the consonants in a word.", lambda w: sum(c.isalpha() and c not in "aeiou" for c in w.lower()),
+                      w="string"),
+                 tool("word_tally", "How many words a piece of text has.", lambda s: len(s.split()), s="string"))
+
+
+def test_a_counter_of_a_class_of_letters_is_chosen_by_the_class_named():
+    for said, used, expected in (("count the vowels in 'onomatopoeia'", "tally_vowels", "8"),
+                                 ("How many vowels does \"sequoia\" have?", "tally_vowels", "5"),
+                                 ("how many consonants are in rhythm?", "consonant_score", "6"),
+                                 ("Number of vowels in this: the owl flew", "tally_vowels", "3")):
+        answer, calls, _ = loop(said, counters())
+        assert [c[0] for c in calls] == [used] and expected in answer, (said, calls, answer)
+    _, calls, _ = loop("how many digits are in 'a1b22'?", counters())  # no digit counter offered: nothing is used
+    assert not calls, calls
