@@ -462,3 +462,42 @@ def test_a_counter_of_a_class_of_letters_is_chosen_by_the_class_named():
         assert [c[0] for c in calls] == [used] and expected in answer, (said, calls, answer)
     _, calls, _ = loop("how many digits are in 'a1b22'?", counters())  # no digit counter offered: nothing is used
     assert not calls, calls
+
+
+# 210 (round 26): a share of an amount the same message states ("I cover 40% of it", "I pay a third of the 90 bill") is
+# computed with the tool that fits, never kept as a fact; what is left after it is another sum's, and another question
+# beside it is not answered with the share.
+def share_tools(log):
+    return tools(tool("plus", "Adds a and b.", lambda a, b: log.append("plus") or a + b, a="number", b="number"),
+                 tool("mult", "Multiplies a by b.", lambda a, b: log.append("mult") or a * b, a="number", b="number"),
+                 tool("div", "Divides a by b.", lambda a, b: log.append("div") or a / b, a="number", b="number"),
+                 tool("percent_of", "What percent% of an amount is.", lambda rate, amount: log.append("percent_of") or rate * amount / 100,
+                      rate="number", amount="number"),
+                 tool("keep_fact", "Keeps a fact about the user.", lambda **k: log.append("keep_fact") or "kept", fact="string"))
+
+
+def test_a_share_of_an_amount_the_message_states_is_computed():
+    for said, expected, used in (("The holiday house is 2,600 for the week and I'm covering 25% of that. What do I owe?", "650", "percent_of"),
+                                 ("Our electricity bill is $84 and I pay a quarter of it", "21", "div"),
+                                 ("I owe two thirds of the 150 repair bill. How much is that?", "100", "div"),
+                                 ("Groceries came to 95 and my part is 20 percent of the total", "19", "percent_of")):
+        log = []
+        answer, _, _ = loop(said, share_tools(log))
+        assert expected in answer and used in log and "keep_fact" not in log, (said, log, answer)
+    log = []
+    answer, _, _ = loop("The rent is 900 and I pay 50% of it. Where do I send the money?", share_tools(log))
+    assert "450" not in answer and "percent_of" not in log, (log, answer)
+
+
+# 211 (round 26): the company in a story is counted (people and animals the message numbers, and the user when "me
+# included", "of us", "and I"); a number in a name (Highway 101) is never a member, and "how many people" leaves pets out.
+def test_the_company_in_a_story_is_counted_with_the_user_when_included():
+    for said, expected in (("We're taking Highway 101 with 4 cousins and a dog. How many of us are going, counting me?", "6"),
+                           ("My 3 brothers, their 2 kids and I booked a table. How many of us is that?", "6"),
+                           ("Two neighbours and 3 cats are staying with me at Studio 54. How many of us are in the flat?", "6"),
+                           ("4 friends and 2 dogs came to the cabin with me. How many people are in the cabin, me included?", "5")):
+        answer, _, _ = loop(said, share_tools([]))
+        assert expected in answer, (said, answer)
+        assert "101" not in answer and "54" not in answer, (said, answer)
+    answer, calls, _ = loop("I packed 3 bags for 2 friends. How many of us are going?", share_tools([]))
+    assert not calls and "6" not in answer, (calls, answer)

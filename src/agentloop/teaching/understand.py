@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from . import arithmetic, statements
+from . import arithmetic, portions, statements
 from .timing import DAY, MONTH, WHEN, from_the_event, timing
 from .grammar import KIND_OF, NEAR, PEOPLE, FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
 
@@ -150,6 +150,8 @@ def intents_in(text: str) -> tuple:
     if (wanted := wanted_instead(text)) is not None:  # "I don't want 5 plus 3, I want 5 times 3": only what is wanted
         return intents_in(wanted)
     text = arithmetic.said_plainly(arithmetic.thousands_joined(text))  # "1,200 a month", "three friends plus me" (rule 171)
+    if part := portions.share_of_stated(text) or portions.company_counted(text):  # "I cover 40% of it", "me included" (rules 210-211)
+        return (Intent("calculate", {"expression": part[0]}) if part[0] else Intent("unsure", {"unread": part[1]}),)
     if duration := arithmetic.one_duration(text):  # "3 hours 20 minutes: how many minutes?" is 3 * 60 + 20 (rule 190)
         return (Intent("calculate", {"expression": duration[0]}) if duration[0] else Intent("unsure", {"unread": duration[1]}),)
     if filled := arithmetic.containers_filled(text):  # "A box holds 24 eggs. I have 9 boxes and break 13": 9 * 24 - 13 (rule 171)
