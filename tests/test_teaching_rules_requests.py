@@ -501,3 +501,23 @@ def test_the_company_in_a_story_is_counted_with_the_user_when_included():
         assert "101" not in answer and "54" not in answer, (said, answer)
     answer, calls, _ = loop("I packed 3 bags for 2 friends. How many of us are going?", share_tools([]))
     assert not calls and "6" not in answer, (calls, answer)
+
+
+# 212 (round 26): a refusal of one part ("don't schedule anything") calls nothing for that part, and what is asked beside
+# it is answered in full; a refusal with nothing else asked stays a refusal.
+def test_a_refused_part_is_skipped_and_the_rest_answered():
+    def made(log):
+        return tools(tool("mult", "Multiplies a by b.", lambda a, b: log.append("mult") or a * b, a="number", b="number"),
+                     tool("queue_it", "Queues a reminder job for a time.", lambda job, when: log.append("queue_it") or "queued",
+                          job="string", when="string"),
+                     tool("caps", "Returns the text in capital letters.", lambda s: log.append("caps") or s.upper(), s="string"))
+    for said, expected, used in (("No need to book anything, just work out 11 times 12", "132", "mult"),
+                                 ("Please don't set an alarm. What's 6 times 9?", "54", "mult"),
+                                 ("You don't need to remind me, I've got it. Just put 'happy friday' in capitals.", "HAPPY FRIDAY", "caps"),
+                                 ("Don't schedule it; instead tell me 25 times 4", "100", "mult")):
+        log = []
+        answer, _, _ = loop(said, made(log), DATED)
+        assert log == [used] and expected in answer, (said, log, answer)
+    log = []
+    answer, _, _ = loop("Don't remind me about the bins. I'll do it myself.", made(log), DATED)
+    assert not log and "won't" in answer, (log, answer)

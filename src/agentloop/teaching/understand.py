@@ -690,7 +690,16 @@ def not_to_schedule(text: str) -> tuple | None:
     if re.search(r"\b(?:any ?more|again|from now on|no more)\b", what, re.I) and found.group("verb") and \
             found.group("verb").lower().startswith("remind"):
         return (Intent("cancel", {"what": re.sub(r"\s*\b(?:any ?more|again|from now on)\b", "", what, flags=re.I).strip(" ,.!?")}),)
-    return (Intent("unscheduled", {"what": what}),)
+    return (Intent("unscheduled", {"what": what}),) + asked_beside(text[found.end():])
+
+
+def asked_beside(rest: str) -> tuple:
+    """What the user asks beside a refusal (rule 212): "Don't set any reminder, I'll remember it myself. Just tell me what 8
+    times 7 is" refuses one part and asks the rest; the later sentences' (or the part after ", just/but/instead") requests
+    other than scheduling and storing are answered in full."""
+    parts = re.split(r"(?<=[.!?;])\s+|,\s*(?=(?:just|but|only|instead|simply|rather)\b)", rest)[1:]
+    return tuple(i for part in parts for i in intents_in(re.sub(r"^\W*(?:just|but|only|instead|simply|rather)\W+", "", part, flags=re.I))
+                 if i.kind not in NOT_ASKED | {"schedule", "reminder", "cancel", "unscheduled", "unsure"})
 
 
 REPORTING = (r"\b(?:said|says|saying|texting|telling|asking|texted|texts|messaged|messages|wrote|writes|told|tells|asked|asks|sent|sends|emailed|emails|"
