@@ -418,3 +418,122 @@ def test_a_list_of_what_it_knows_keeps_the_secret_back_and_says_the_rest():
     system = "Pins belong in the vault.\nMemory:\n- bike lock pin: 6604\n- favourite colour: teal"
     answer = loop("what do you know about me?", {}, system=system)[0]
     assert "6604" not in answer and "teal" in answer, answer
+
+
+# 208 (round 26): a replacer is known by its shape (three texts: the text, the part to find, what goes in its place), whatever
+# its name, and is filled from "replace/swap/change/substitute X with/for/to Y in ..."; a three-text tool of another shape
+# is not used, and "change my city to Berlin in my profile" is no text edit.
+def replacers():
+    return tools(tool("exchange", "Returns a copy of haystack where every needle becomes the given replacement.",
+                      lambda haystack, needle, replacement: haystack.replace(needle, replacement),
+                      haystack="string", needle="string", replacement="string"),
+                 tool("shout", "Returns the text in capital letters.", lambda s: s.upper(), s="string"))
+
+
+def test_a_replacer_is_chosen_by_its_shape_and_filled_from_the_request():
+    for said, expected in (("Please replace all 'tea' with 'coffee' in: tea at noon, tea at four", "coffee at noon, coffee at four"),
+                           ("swap 'cold' for 'warm' in \"a cold night and a cold drink\"", "a warm night and a warm drink"),
+                           ("change dog to fox in: the quick brown dog", "the quick brown fox"),
+                           ("substitute 'x' for 'y' in: yoyo", "xoxo"),
+                           ("In 'banana bread', replace a with 4", "b4n4n4 bre4d")):
+        answer, calls, _ = loop(said, replacers())
+        assert [c[0] for c in calls] == ["exchange"] and expected in answer, (said, calls, answer)
+    mailer = tools(tool("send_mail", "Sends an email.", lambda to, subject, body: "sent", to="string", subject="string", body="string"))
+    for said in ("change my city to Berlin in my profile", "replace every 'a' with 'b' in: abc"):
+        _, calls, _ = loop(said, mailer)
+        assert not calls, (said, calls)
+
+
+# 209 (round 26): a counter of a class of letters (vowels, consonants, digits) is chosen because the request names the
+# same class, whatever its name (vowel_tally looks like an adder); the text is quoted, after a colon, or the one word left.
+def counters():
+    return tools(tool("tally_vowels", "Number of vowels (a e i o u) in a text.", lambda s: sum(c in "aeiou" for c in s.lower()), s="string"),
+                 tool("consonant_score", "Counts the consonants in a word.", lambda w: sum(c.isalpha() and c not in "aeiou" for c in w.lower()),
+                      w="string"),
+                 tool("word_tally", "How many words a piece of text has.", lambda s: len(s.split()), s="string"))
+
+
+def test_a_counter_of_a_class_of_letters_is_chosen_by_the_class_named():
+    for said, used, expected in (("count the vowels in 'onomatopoeia'", "tally_vowels", "8"),
+                                 ("How many vowels does \"sequoia\" have?", "tally_vowels", "5"),
+                                 ("how many consonants are in rhythm?", "consonant_score", "6"),
+                                 ("Number of vowels in this: the owl flew", "tally_vowels", "3")):
+        answer, calls, _ = loop(said, counters())
+        assert [c[0] for c in calls] == [used] and expected in answer, (said, calls, answer)
+    _, calls, _ = loop("how many digits are in 'a1b22'?", counters())  # no digit counter offered: nothing is used
+    assert not calls, calls
+
+
+# 210 (round 26): a share of an amount the same message states ("I cover 40% of it", "I pay a third of the 90 bill") is
+# computed with the tool that fits, never kept as a fact; what is left after it is another sum's, and another question
+# beside it is not answered with the share.
+def share_tools(log):
+    return tools(tool("plus", "Adds a and b.", lambda a, b: log.append("plus") or a + b, a="number", b="number"),
+                 tool("mult", "Multiplies a by b.", lambda a, b: log.append("mult") or a * b, a="number", b="number"),
+                 tool("div", "Divides a by b.", lambda a, b: log.append("div") or a / b, a="number", b="number"),
+                 tool("percent_of", "What percent% of an amount is.", lambda rate, amount: log.append("percent_of") or rate * amount / 100,
+                      rate="number", amount="number"),
+                 tool("keep_fact", "Keeps a fact about the user.", lambda **k: log.append("keep_fact") or "kept", fact="string"))
+
+
+def test_a_share_of_an_amount_the_message_states_is_computed():
+    for said, expected, used in (("The holiday house is 2,600 for the week and I'm covering 25% of that. What do I owe?", "650", "percent_of"),
+                                 ("Our electricity bill is $84 and I pay a quarter of it", "21", "div"),
+                                 ("I owe two thirds of the 150 repair bill. How much is that?", "100", "div"),
+                                 ("Groceries came to 95 and my part is 20 percent of the total", "19", "percent_of")):
+        log = []
+        answer, _, _ = loop(said, share_tools(log))
+        assert expected in answer and used in log and "keep_fact" not in log, (said, log, answer)
+    log = []
+    answer, _, _ = loop("The rent is 900 and I pay 50% of it. Where do I send the money?", share_tools(log))
+    assert "450" not in answer and "percent_of" not in log, (log, answer)
+
+
+# 211 (round 26): the company in a story is counted (people and animals the message numbers, and the user when "me
+# included", "of us", "and I"); a number in a name (Highway 101) is never a member, and "how many people" leaves pets out.
+def test_the_company_in_a_story_is_counted_with_the_user_when_included():
+    for said, expected in (("We're taking Highway 101 with 4 cousins and a dog. How many of us are going, counting me?", "6"),
+                           ("My 3 brothers, their 2 kids and I booked a table. How many of us is that?", "6"),
+                           ("Two neighbours and 3 cats are staying with me at Studio 54. How many of us are in the flat?", "6"),
+                           ("4 friends and 2 dogs came to the cabin with me. How many people are in the cabin, me included?", "5")):
+        answer, _, _ = loop(said, share_tools([]))
+        assert expected in answer, (said, answer)
+        assert "101" not in answer and "54" not in answer, (said, answer)
+    answer, calls, _ = loop("I packed 3 bags for 2 friends. How many of us are going?", share_tools([]))
+    assert not calls and "6" not in answer, (calls, answer)
+
+
+# 212 (round 26): a refusal of one part ("don't schedule anything") calls nothing for that part, and what is asked beside
+# it is answered in full; a refusal with nothing else asked stays a refusal.
+def test_a_refused_part_is_skipped_and_the_rest_answered():
+    def made(log):
+        return tools(tool("mult", "Multiplies a by b.", lambda a, b: log.append("mult") or a * b, a="number", b="number"),
+                     tool("queue_it", "Queues a reminder job for a time.", lambda job, when: log.append("queue_it") or "queued",
+                          job="string", when="string"),
+                     tool("caps", "Returns the text in capital letters.", lambda s: log.append("caps") or s.upper(), s="string"))
+    for said, expected, used in (("No need to book anything, just work out 11 times 12", "132", "mult"),
+                                 ("Please don't set an alarm. What's 6 times 9?", "54", "mult"),
+                                 ("You don't need to remind me, I've got it. Just put 'happy friday' in capitals.", "HAPPY FRIDAY", "caps"),
+                                 ("Don't schedule it; instead tell me 25 times 4", "100", "mult")):
+        log = []
+        answer, _, _ = loop(said, made(log), DATED)
+        assert log == [used] and expected in answer, (said, log, answer)
+    log = []
+    answer, _, _ = loop("Don't remind me about the bins. I'll do it myself.", made(log), DATED)
+    assert not log and "won't" in answer, (log, answer)
+
+
+# 213 (round 26): a lookup by the person named ("What's on Ana Ruiz's account?", "pull up the profile of Jo Park") calls the
+# one tool whose words name that record with the name; what it returns is said with credentials kept back.
+def test_a_record_is_looked_up_by_the_name_and_said_without_its_secrets():
+    log = []
+    made = tools(tool("client_profile", "Fetches the profile of a client, by their full name.",
+                      lambda who: log.append(who) or '{"tier": "Gold", "city": "Lyon", "auth_token": "tok-5521"}', who="string"))
+    for said, name in (("What's on Lena Ortiz's profile?", "Lena Ortiz"), ("pull up the profile of Jo Park", "Jo Park"),
+                       ("Look up the profile for Sam Reyes", "Sam Reyes"), ("Show me Priya Shah's profile", "Priya Shah")):
+        log.clear()
+        answer, _, _ = loop(said, made, "Tokens must never appear in what you write.")
+        assert log == [name] and "Gold" in answer and "tok-5521" not in answer, (said, log, answer)
+    log.clear()
+    loop("My profile is out of date", made)
+    assert not log, log

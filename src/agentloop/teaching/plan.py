@@ -18,6 +18,8 @@ from .rules import SAY, forbidden, injected, styled, undisclosed, unsaid, withhe
 from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, converting, fetching, looking_up, opening, refusal
 from .grammar import PEOPLE
 from .toolbox import KEYWORDS, Missing, Tool, call, stem, type_of, words
+from .lookups import looked_up, named_lookup
+from .text_tools import class_counted, replace_text, replacing
 from .timing import timing
 from .understand import NOT_TO_SCHEDULE, Intent, corrected_request, understand
 
@@ -83,7 +85,7 @@ def planned(turn: Turn):
         question = re.search(r"ask the user[:,]?\s*(.+)", result, re.IGNORECASE)
         if question:
             return say.sentence(question.group(1).strip()).rstrip("."), []
-    intents = fetching(turn) or opening(turn) or checking(turn) or looking_up(turn) or converting(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
+    intents = fetching(turn) or opening(turn) or checking(turn) or named_lookup(turn) or looking_up(turn) or converting(turn) or replacing(turn) or class_counted(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
     if all(i.kind == "unknown" or i.slots.get("loose") for i in intents) and (meant := resolved(turn)) != turn.text:
         intents = understand(meant) or intents  # "and what does he do?": he is the husband named before
     intents = called_off(turn, intents) or moved_instead(turn, intents) or intents  # "stop the gym thing": a cancel, never a new entry
@@ -381,4 +383,4 @@ def percent_steps(share: tuple, turn: Turn):
     return f"{said}, so it comes to {arithmetic.show(total)}."
 
 
-HANDLERS = {"calculate": calculate, **MEMORY, **TASKS}
+HANDLERS = {"calculate": calculate, "replace_text": replace_text, "named_lookup": looked_up, **MEMORY, **TASKS}

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from . import arithmetic, statements
+from . import arithmetic, portions, statements
 from .timing import DAY, MONTH, WHEN, from_the_event, timing
 from .grammar import KIND_OF, NEAR, PEOPLE, FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
 
@@ -156,6 +156,8 @@ def intents_in(text: str) -> tuple:
     if recounted := counted_anew(text):  # "we had another baby, so it's three kids now": the count memory holds is replaced (rule 199)
         return (recounted,)
     text = arithmetic.said_plainly(arithmetic.thousands_joined(text))  # "1,200 a month", "three friends plus me" (rule 171)
+    if part := portions.share_of_stated(text) or portions.company_counted(text):  # "I cover 40% of it", "me included" (rules 210-211)
+        return (Intent("calculate", {"expression": part[0]}) if part[0] else Intent("unsure", {"unread": part[1]}),)
     if duration := arithmetic.one_duration(text):  # "3 hours 20 minutes: how many minutes?" is 3 * 60 + 20 (rule 190)
         return (Intent("calculate", {"expression": duration[0]}) if duration[0] else Intent("unsure", {"unread": duration[1]}),)
     if filled := arithmetic.containers_filled(text):  # "A box holds 24 eggs. I have 9 boxes and break 13": 9 * 24 - 13 (rule 171)
@@ -739,7 +741,16 @@ def not_to_schedule(text: str) -> tuple | None:
     if re.search(r"\b(?:any ?more|again|from now on|no more)\b", what, re.I) and found.group("verb") and \
             found.group("verb").lower().startswith("remind"):
         return (Intent("cancel", {"what": re.sub(r"\s*\b(?:any ?more|again|from now on)\b", "", what, flags=re.I).strip(" ,.!?")}),)
-    return (Intent("unscheduled", {"what": what}),)
+    return (Intent("unscheduled", {"what": what}),) + asked_beside(text[found.end():])
+
+
+def asked_beside(rest: str) -> tuple:
+    """What the user asks beside a refusal (rule 212): "Don't set any reminder, I'll remember it myself. Just tell me what 8
+    times 7 is" refuses one part and asks the rest; the later sentences' (or the part after ", just/but/instead") requests
+    other than scheduling and storing are answered in full."""
+    parts = re.split(r"(?<=[.!?;])\s+|,\s*(?=(?:just|but|only|instead|simply|rather)\b)", rest)[1:]
+    return tuple(i for part in parts for i in intents_in(re.sub(r"^\W*(?:just|but|only|instead|simply|rather)\W+", "", part, flags=re.I))
+                 if i.kind not in NOT_ASKED | {"schedule", "reminder", "cancel", "unscheduled", "unsure"})
 
 
 REPORTING = (r"\b(?:said|says|saying|texting|telling|asking|texted|texts|messaged|messages|wrote|writes|told|tells|asked|asks|sent|sends|emailed|emails|"

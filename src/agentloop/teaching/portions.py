@@ -1,0 +1,69 @@
+"""Parts of what the message itself states (rules 210-211): a share of an amount said in it ("Rent is 1800 and I cover
+40% of it"), and the company counted in a story ("3 friends and 2 dogs, how many of us, me included?"). Each is read
+into a plain sum; the number in a name (Route 66, Apollo 11) is never part of it."""
+import re
+
+from .arithmetic import PARTS, plain
+from .grammar import KIND_OF, PEOPLE
+
+FRACTION = rf"(?:(?P<num>a|an|one|two|three|four|five|\d+)\s+)?(?P<part>{'|'.join(PARTS)})s?"
+SHARE = rf"(?:(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent|per cent)|{FRACTION})\s+of\s+"
+REFERRED = r"(?:it|that|this|the (?:total|bill|amount|cost|sum|price|rent|lot|whole(?: thing)?|[a-z]+ bill))\b"
+AMOUNT = r"(?<![\w.%])(\d+(?:\.\d+)?)(?![\w.]|\s*(?:%|percent|per cent))"
+OTHER_QUESTION = (r"\b(?:when|where|who|why|which)\b[^.!?]*\?|"  # "... 40% of it. When is it due?": not the share
+                  r"\b(?:left|remains?|remaining|rest|leaves?|left over|after|before|keep|save)\b")  # what is left is another sum
+COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def share_of_stated(text: str) -> tuple | None:
+    """"Rent is 1800 a month and I cover 40% of it. What's my share?", "I pay a third of the 90 bill", "the trip is 2400 and
+    I'm paying 15% of that": the part of the one amount the message states, as (a sum, ""): ("40 * 1800 / 100", ""). None when the
+    part refers to nothing stated, to one of several amounts, or another question is asked."""
+    said = plain(text)
+    found = re.search(SHARE + rf"(?:(?:the\s+)?(?P<n>\d+(?:\.\d+)?)\b|{REFERRED})", said)
+    if not found or re.search(OTHER_QUESTION, said):
+        return None
+    amount = found.group("n")
+    if amount is None:
+        others = re.findall(AMOUNT, said[:found.start()] + " " + said[found.end():])
+        if len(others) != 1:
+            return None
+        amount = others[0]
+    if found.group("pct"):
+        return f"{found.group('pct')} * {amount} / 100", ""
+    count = found.group("num") or "1"
+    count = str(COUNTS.get(count, count))
+    return f"{amount} / {PARTS[found.group('part')]}" if count == "1" else f"{amount} * {count} / {PARTS[found.group('part')]}", ""
+
+
+ANIMALS = {kind for kind, of in KIND_OF.items() if of in ("pet", "dog", "cat")}
+HOW_MANY_OF_US = r"\bhow many (?:of us|are we|will we be|people|persons|passengers|heads)\b"  # never "how many bottles do we have"
+ME_TOO = (r"\b(?:me included|myself included|including (?:me|myself)|counting (?:me|myself)|(?:and|plus|with) (?:me|myself|i)\b|"
+          r"(?:me|i) and\b|of us|are we|we are)\b")
+MEMBER = r"(?:^|(?<=[\s,]))(?P<n>\d+|an?|one)\s+(?:(?:more|other|little|young|small|big|old|[a-z]+'s)\s+)?(?P<who>[a-z]+)\b"
+
+
+def company_counted(text: str) -> tuple | None:
+    """"I'm driving down Route 66 with 3 friends and 2 dogs. How many of us are in the car, me included?": the members
+    counted (people and animals the message numbers), and 1 for the user when they are in it ("me included", "of us",
+    "and I"), as (the sum, ""): ("3 + 2 + 1", ""). "How many people" leaves the animals out. A number that counts no
+    one ("3 bags") is (None, the words it could not read): never a partial sum, nor another rule's product. None when
+    the question counts no company, or nothing is counted."""
+    said = plain(text)
+    if not re.search(HOW_MANY_OF_US, said):
+        return None
+    people_only = re.search(r"\bhow many (?:people|persons|passengers)\b", said)
+    counts = []
+    for member in re.finditer(MEMBER, said):
+        who = member.group("who")
+        single = who.rstrip("s") if who.endswith("s") and who.rstrip("s") in PEOPLE | ANIMALS else who
+        single = {"children": "child", "people": "person", "puppies": "puppy"}.get(who, single)
+        if single not in PEOPLE | ANIMALS | {"person", "adult", "guest", "passenger", "teammate", "classmate"}:
+            if member.group("n").isdigit():
+                return None, member.group()  # "2 bags", "3 hours": a number that counts no one
+            continue
+        if not (people_only and single in ANIMALS):
+            counts.append(str(COUNTS.get(member.group("n"), member.group("n"))))
+    if not counts:
+        return None
+    return " + ".join(counts + ["1"] * bool(re.search(ME_TOO, said))), ""

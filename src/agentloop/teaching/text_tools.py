@@ -1,0 +1,118 @@
+"""Text tools read by their shape and what their description is about (rules 208-209).
+
+A replacer takes three texts (the text, the part to find, what goes in its place), whatever its name:
+`swap_out(text, old, new)`, `substitute(source, target, replacement)`. A counter of a class of letters
+("Number of vowels (a e i o u) in a text") is chosen because the request names the same class.
+"""
+import re
+
+from .understand import Intent
+from .toolbox import type_of
+
+QUOTED = r"[\"“'‘](?P<{0}>[^\"”'’]+)[\"”'’]"
+PIECE = r"(?:{0}|(?P<{1}w>[^\s,:;\"“'‘]+))"  # a quoted piece, or one word
+VERB = r"(?P<verb>replace|swap(?: out)?|change|substitute|switch|turn)"
+EVERY = r"(?:(?:every|each|all|any)\s+(?:(?:occurrences?|instances?|cases?) of\s+)?(?:the\s+)?)?"
+TEXT_AFTER = r"\s+in(?:side)?(?:\s+(?:this|the (?:text|sentence|string|line|phrase)))?\s*:?\s*(?P<text>.+?)\s*$"
+ASKED_TO_REPLACE = [  # "replace every 'cat' with 'dog' in: ...", "swap red for blue in '...'", "change X to Y in ..."
+    rf"^\W*(?:(?:please|pls|can you|could you|would you)\s+)*{VERB}\s+{EVERY}{PIECE.format(QUOTED.format('old'), 'old')}"
+    rf"\s+(?P<link>with|for|to|into|by)\s+{PIECE.format(QUOTED.format('new'), 'new')}{TEXT_AFTER}",
+    rf"^\W*in\s+{QUOTED.format('text')}\s*,?\s*{VERB}\s+{EVERY}{PIECE.format(QUOTED.format('old'), 'old')}"  # "In 'x', replace o with 0"
+    rf"\s+(?P<link>with|for|to|into|by)\s+{PIECE.format(QUOTED.format('new'), 'new')}\W*$",
+]
+ROLES = {  # a replacer's parameters by what their names (or descriptions) say they hold
+    "new": r"new|replacement|replace_?with|repl|with|to|after|by|insert|substitute|sub_?with|into",
+    "old": r"old|find|search|target|pattern|from|before|needle|match|substring|sub|remove|what|this|look_?for|seek",
+    "text": r"text|string|str|s|source|input|sentence|content|body|haystack|passage|message|original|in|line|phrase|data|value",
+}
+
+
+def replace_asked(text: str) -> dict | None:
+    """The text, the old part and the new one a request to replace names, or None. The text must be quoted or follow a
+    colon (or both parts be quoted), so "change my city to Berlin in my profile" is no text edit. "Substitute X for Y"
+    puts X in Y's place."""
+    for pattern in ASKED_TO_REPLACE:
+        found = re.match(pattern, text.strip(), re.I | re.S)
+        if not found:
+            continue
+        parts = found.groupdict()
+        old, new = parts.get("old") or parts.get("oldw"), parts.get("new") or parts.get("neww")
+        body = parts["text"].strip()
+        quoted = re.fullmatch(r"[\"“'‘](.+)[\"”'’]\W*", body, re.S)
+        if not (quoted or ":" in text[:found.start("text") + 1] or parts.get("old") and parts.get("new") or pattern is ASKED_TO_REPLACE[1]):
+            return None
+        body = quoted.group(1) if quoted else body
+        if found.group("verb").lower() == "substitute" and found.group("link").lower() == "for":
+            old, new = new, old
+        return {"text": body, "old": old, "new": new}
+    return None
+
+
+def replacer_roles(tool) -> dict | None:
+    """{role: parameter} for a tool that takes three texts (the text, the old part, the new part), each parameter's
+    role read from its name, else its description; None when the tool has another shape."""
+    params = [p for p in tool.params if type_of(tool.params[p] if isinstance(tool.params[p], dict) else {}) in ("string", None)]
+    if len(params) != 3 or len(tool.params) != 3:
+        return None
+    roles = {}
+    for role in ("new", "old", "text"):
+        for param in params:
+            spec = tool.params[param] if isinstance(tool.params[param], dict) else {}
+            said = f"{param} {spec.get('description', '')}"
+            if param not in roles.values() and role not in roles and re.search(rf"(?:^|[\s_])(?:{ROLES[role]})(?:$|[\s_.,])", said, re.I):
+                roles[role] = param
+    return roles if len(roles) == 3 else None
+
+
+def replacing(turn) -> list:
+    """A request to replace one piece of a text with another, and a tool of the replacer's shape: one call, each part in
+    its parameter (rule 208). Without such a tool the text tools' rule holds: it is done by hand."""
+    asked = replace_asked(turn.text)
+    if not asked:
+        return []
+    tool = next((t for t in turn.tools if replacer_roles(t)), None)
+    return [Intent("replace_text", {**asked, "tool": tool.name if tool else None})]
+
+
+def replace_text(intent, turn):
+    """The replacer called with the three parts, its result said; by hand (Python's str.replace) with no replacer."""
+    text, old, new = intent.slots["text"], intent.slots["old"], intent.slots["new"]
+    tool = next((t for t in turn.tools if t.name == intent.slots["tool"]), None)
+    if tool is None:
+        return f"With every {old!r} replaced by {new!r}: {text.replace(old, new)}"
+    roles = replacer_roles(tool)
+    [result] = yield [(tool.name, {roles["text"]: text, roles["old"]: old, roles["new"]: new})]
+    return f"{tool.name} returned: {result.strip()}"
+
+
+LETTER_CLASSES = r"vowels?|consonants?|digits?|numerals?|capital letters?|upper-?case letters?|lower-?case letters?|punctuation(?: marks?)?|spaces?"
+CLASS_ASKED = (rf"\b(?:count|tally|number of|how many)\s+(?:the\s+|of\s+the\s+)?(?P<cls>{LETTER_CLASSES})\b"
+               rf"(?:\s+(?:are\s+)?(?:there\s+)?(?:in|does|do|inside)\b)?\s*(?P<rest>.*)$")
+
+
+def class_counted(turn) -> list:
+    """"Count the vowels in 'education'", "how many consonants does 'rhythm' have?": with a tool that takes one text and
+    whose name or description names that class of letters, the tool is used on the text (rule 209). [] otherwise: a
+    miscount of letters without a tool is the lessons' failure on purpose, never this rule's."""
+    asked = re.search(CLASS_ASKED, turn.text, re.I | re.S)
+    if not asked:
+        return []
+    stem = asked.group("cls").lower().split()[0].rstrip("s").replace("-", "")[:5]
+    text = text_in(asked.group("rest"))
+    tools = [t for t in turn.tools if len([p for p in t.params if p in t.required or not t.required]) == 1
+             and type_of(next(iter(t.params.values())) or {}) in ("string", None)
+             and re.search(rf"\b{stem}", f"{t.name.replace('_', ' ')} {t.description}".replace("-", ""), re.I)]
+    if not text or len(tools) != 1:
+        return []
+    return [Intent("use", {"tool": tools[0].name, "text": text})]
+
+
+def text_in(rest: str) -> str:
+    """The text a count is asked of: quoted, after a colon, or the one word left ("in strawberry?", "does banana have")."""
+    quoted = re.search(r"[\"“]([^\"”]+)[\"”]|(?<!\w)['‘]([^'’]+)['’](?!\w)", rest)
+    if quoted:
+        return next(g for g in quoted.groups() if g)
+    if ":" in rest:
+        return rest.split(":", 1)[1].strip()
+    word = re.fullmatch(r"\W*(?:the (?:word|name)\s+)?([A-Za-z]+)(?:\s+(?:have|has|contain|hold))?\W*", rest)
+    return word.group(1) if word else ""
