@@ -171,3 +171,15 @@ def test_a_right_trim_over_a_4_1_that_keeps_a_leading_assistant_call_passes(ns, 
     passed, printed = verdict(lesson04.check_token_trim, trim, answer(ns, chat(
         "history[:] = trim_to_tokens(history, MAX_HISTORY_TOKENS)")), capsys=capsys)
     assert passed, printed
+
+
+def test_the_history_is_counted_in_the_students_form_when_the_request_carried_it():
+    """_own_messages undoes nothing by guesswork: it takes the caller's messages only when the client's preparing
+    of them gives what the request carried (a tool result gains its tool's `name`), else the request's own."""
+    from agentloop import wire
+    own = lesson04._conversation()
+    sent = wire.prepare({"messages": own})["messages"]
+    assert sent != own and lesson04.history_tokens(sent) > lesson04.history_tokens(own)  # the wire adds fields
+    assert lesson04._own_messages(sent, own + [{"role": "user", "content": "next"}]) == own
+    other = lesson04._two_calls_in_one_turn()  # the caller's list no longer starts with what was sent
+    assert lesson04._own_messages(sent, other) == sent
