@@ -111,6 +111,8 @@ UNUSUAL = [  # right answers in another form
     (lesson02.check_run_tool_or_suggest, lambda: suggesting(
         '"Unknown tool. Offered: " + ", ".join(s["function"]["name"] for s in SCHEMAS.values())')),
     (lesson02.check_run_tool_or_suggest, lambda: suggesting('"No such tool. You can call " + " or ".join(sorted(TOOLS))')),
+    # the whole schemas are noisy but hold no object's repr: names and descriptions the model can use
+    (lesson02.check_run_tool_or_suggest, lambda: suggesting('f"Error: no tool {name}. The tools: {list(SCHEMAS.values())}"')),
     (lesson02.check_count_words, lambda: word_tool("def tally(s):\n    return str(len(s.split()))",
                                                    "tool(tally, 'Return how many words a sentence has.', s='string')")),
     (lesson02.check_count_words, lambda: word_tool("def words_in(passage):\n    return len(passage.split())",
@@ -151,6 +153,11 @@ WRONG = [  # (check, a wrong answer, a phrase the hint must contain)
     (lesson02.check_run_tool_or_suggest, lambda: suggesting_with("NAMES = ', '.join(TOOLS)", 'f"Error: no tool {name}; try {NAMES}"'),
      "the list of names was made before that tool came"),
     (lesson02.check_run_tool_or_suggest, lambda: suggesting('TOOLS'), "the model reads a string"),
+    # the review's: the whole TOOLS dict in the text, names and function objects: name the tools, not the objects
+    (lesson02.check_run_tool_or_suggest, lambda: suggesting('f"Error: no tool {name}. Tools: {TOOLS}"'),
+     "Python's picture of a function object"),
+    (lesson02.check_run_tool_or_suggest, lambda: suggesting('f"Error: no tool {name}. Try: {list(TOOLS.items())}"'),
+     "Python's picture of a function object"),
     (lesson02.check_count_words, lambda: word_tool("def count_words(text):\n    return len(text.split())"),
      "not offered to the model yet"),
     # the review's: a schema written by hand into SCHEMAS, the function never put in TOOLS

@@ -157,3 +157,29 @@ def test_a_chat_that_trims_after_the_answer_too_passes(ns, capsys):
     passed, printed = verdict(lesson04.check_token_trim, *token_trim(
         ns, chat_body="history[:] = trim_to_tokens(list(history), max_tokens=200)"), capsys=capsys)
     assert passed, printed
+
+
+def test_a_right_trim_over_a_4_1_that_keeps_a_leading_assistant_call_passes(ns, capsys):
+    """The review's pair: a 4.1 that drops only leading tool results (so a kept tail may open with an assistant
+    message and its tool_calls) and the reference trim_to_tokens. The check counts the history the student's
+    list holds, as history_tokens does, not the request's wire form (the client adds a `name` to tool messages)."""
+    ns["trim_history"] = answer(ns, UNUSUAL_RIGHT_TRIMS[0])
+    trim = answer(ns, "def trim_to_tokens(history, max_tokens):\n    for keep in range(len(history), 0, -1):\n"
+                      "        kept = trim_history(history, keep)\n        if history_tokens(kept) <= max_tokens:\n"
+                      "            return kept\n    return []")
+    ns["trim_to_tokens"] = trim
+    passed, printed = verdict(lesson04.check_token_trim, trim, answer(ns, chat(
+        "history[:] = trim_to_tokens(history, MAX_HISTORY_TOKENS)")), capsys=capsys)
+    assert passed, printed
+
+
+def test_the_history_is_counted_in_the_students_form_when_the_request_carried_it():
+    """_own_messages undoes nothing by guesswork: it takes the caller's messages only when the client's preparing
+    of them gives what the request carried (a tool result gains its tool's `name`), else the request's own."""
+    from agentloop import wire
+    own = lesson04._conversation()
+    sent = wire.prepare({"messages": own})["messages"]
+    assert sent != own and lesson04.history_tokens(sent) > lesson04.history_tokens(own)  # the wire adds fields
+    assert lesson04._own_messages(sent, own + [{"role": "user", "content": "next"}]) == own
+    other = lesson04._two_calls_in_one_turn()  # the caller's list no longer starts with what was sent
+    assert lesson04._own_messages(sent, other) == sent

@@ -151,6 +151,11 @@ WITHIN_WRONG = [
     (STOP, "            return 'Stopped: I hit my limit of turns.'\n", "tell the user why it stopped"),
     (RULE + "            history[:] = messages[1:]  # kept even when the budget stopped the run: the chat can go on later\n"
      + STOP, "        ...\n", "your run made 3 model calls, expected 1"),  # the starter: no rule at all
+    # the review's: a budget stop, but the task asks for a message that names the budget
+    (STOP, "            return 'Out of budget.'\n", "does not say how big the budget was"),
+    (STOP, "            return \"I'm out of tokens for this run, so I paused here.\"\n", "does not say how big"),
+    # the task's example figure typed in, not the budget the run was given
+    (STOP, "            return 'Stopped: the budget of 1000 tokens is spent.'\n", "does not say how big"),
 ]
 
 
@@ -181,7 +186,7 @@ def test_an_unusual_right_budget_passes(ns, capsys):
 
 @pytest.mark.parametrize("message", ["f'Budget exhausted ({budget} tokens); pausing.'",
                                      "'Out of budget: ' + str(budget) + ' tokens used up.'",
-                                     "\"I'm out of tokens for this run, so I paused here.\""])
+                                     "f'Paused: the {budget:,}-token budget is used up.'"])
 def test_a_budget_stop_in_other_words_passes(ns, message, capsys):
     other = filled(ns, "run_agent_within", STOP, f"            return {message}\n")
     passed, printed = verdict(lesson05.check_run_agent_within, other, capsys=capsys)

@@ -1,5 +1,6 @@
 """Lesson 2 exercises: describe a tool, an unknown tool's error that names the real ones, a tool of your own."""
 import json
+import re
 
 from .. import llm
 from ..checks import attempt, exercise, expect
@@ -97,6 +98,11 @@ def check_run_tool_or_suggest(run_tool_or_suggest, TOOLS):
     expect(not missing, f"for a tool that does not exist it returned {got!r}, which does not name {', '.join(missing)}: "
                         "the model cannot pick a tool it is not told about.",
            fix="', '.join(TOOLS) gives the names of the tools there are.")
+    dumped = re.search(r"<[^<>]* at 0x[0-9a-fA-F]+>", got)  # Python's repr of a function (or any object)
+    expect(not dumped, "for a tool that does not exist it returned a text that shows the model "
+                       f"{dumped.group() if dumped else ''}, Python's picture of a function object: noise the model "
+                       "cannot call. Name the tools, not the objects behind them.",
+           fix="', '.join(TOOLS) gives just the names; {TOOLS} prints the whole dict, functions and all.")
     # A tool added later must be listed too. It is added as tool() adds one, to TOOLS and to SCHEMAS, which hold
     # the same tools: names read from either when the error is made are right; a list made before is not.
     SCHEMAS = getattr(run_tool_or_suggest, "__globals__", {}).get("SCHEMAS")

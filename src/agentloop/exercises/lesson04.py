@@ -3,7 +3,7 @@ import contextlib
 import io
 import json
 
-from .. import trace
+from .. import trace, wire
 from ..tokens import count_tokens
 from ..checks import attempt, exercise, expect
 
@@ -101,6 +101,17 @@ def history_tokens(messages) -> int:
     return count_tokens(json.dumps(messages))
 
 
+def _own_messages(sent: list, history: list) -> list:
+    """The student's own messages behind `sent`, the history part of a request: on the wire the client adds
+    fields (a tool message gains the tool's `name`, an assistant call's content None becomes ""), which
+    history_tokens never counts. run_agent keeps what it sent at the front of the caller's list, so that
+    prefix is the student's form when the client's preparing of it gives `sent`; else `sent` as it is."""
+    own = history[:len(sent)]
+    if any(wire.prepare({"messages": own}, empty)["messages"] == sent for empty in (None, "")):
+        return own
+    return sent
+
+
 def _safe_tails(history: list) -> list:
     """Every tail of the history that starts at a user message, longest first: the right answers' candidates."""
     return [history[i:] for i, message in enumerate(history) if message["role"] == "user"]
@@ -173,7 +184,8 @@ def check_token_trim(trim_to_tokens, run_agent_trimmed):
             lost = orphans(request.get("messages", []))
             expect(not lost, f"request {number} for {question!r} carried {ORPHAN}",
                    fix="trim with trim_to_tokens, which builds on trim_history.")
-        carried = requests[0].get("messages", [])[1:-1]  # between the system prompt and the new question
+        # between the system prompt and the new question, counted as the student's history holds it
+        carried = _own_messages(requests[0].get("messages", [])[1:-1], history)
         expect(not isinstance(budget, (int, float)) or history_tokens(carried) <= budget,
                f"the first request for {question!r} carried {history_tokens(carried)} tokens of history, over "
                f"MAX_HISTORY_TOKENS = {budget}.", fix="history[:] = trim_to_tokens(history, MAX_HISTORY_TOKENS)")

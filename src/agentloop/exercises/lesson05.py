@@ -251,6 +251,10 @@ def check_run_agent_within(run_agent_within):
                    f"stopped by a budget of {budget}, run_agent_within returned {got!r}: tell the user why it stopped "
                    "(the token budget), in any words.",
                    fix=f"return a message that names the budget, e.g. 'Stopped: the budget of {budget} tokens is spent.'")
+            expect(_names_figure(got, budget),
+                   f"stopped by a budget of {budget}, run_agent_within returned {got!r}, which does not say how big "
+                   "the budget was: name it, so the user knows what ran out and can raise it.",
+                   fix="put the budget parameter in the message: f'Stopped: the budget of {budget} tokens is spent.'")
 
 
 # A stop for the budget, in any words: "Stopped: the budget of 1 tokens is spent.", "Budget exhausted
@@ -265,3 +269,9 @@ def _says_budget_stop(reply) -> bool:
     if not isinstance(reply, str) or not (_WHY.search(reply) and _STOPPED.search(reply)):
         return False
     return bool(re.search(r"budget|token", reply, re.IGNORECASE)) or "turn" not in reply.lower()
+
+
+def _names_figure(reply: str, number) -> bool:
+    """`number` is written in the reply as a figure of its own (1000, 1,000 or 1_000; not inside 21000)."""
+    figures = {str(number), f"{number:,}", f"{number:_}"} if isinstance(number, int) else {str(number)}
+    return any(re.search(rf"(?<![\d,_]){re.escape(figure)}(?![\d,_]|\.\d)", reply) for figure in figures)
