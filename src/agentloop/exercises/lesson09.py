@@ -255,8 +255,8 @@ def check_forget_mine(forget_mine):
         attempt(forget_mine, "lives_in")
         expect("lives_in" not in memory, "in a conversation that reads the agent's scope and the user's (a scheduled "
                                          "task's scopes), forget_mine('lives_in') kept the user's own memory, "
-                                         "asked to forget it: its scope is in current['scopes'], second.",
-               fix="ask whether memory[key]['scope'] is `in` current['scopes'], not whether it is one of them.")
+                                         "asked to forget it: its scope, the user's, is the second of current['scopes'].",
+               fix="look through all of current['scopes'] (memory[key]['scope'] in current['scopes']), not only the first.")
 
 
 # A reminder a week ahead, in any words: "remind you a week before", "a reminder seven days ahead of it",
