@@ -1,6 +1,6 @@
 """Reference solutions for lesson 9's exercises: tool functions for the lesson's agent.
 
-They use the agent's names (memory, current, NOW, about, words, guarded_forget, guarded_remember),
+They use the agent's names (memory, current, NOW, about, words, about_birth, guarded_forget, guarded_remember),
 so they run where the agent is defined: pasted into the notebook below its cells.
 """
 import math
@@ -30,6 +30,6 @@ def forget_mine(key):
 def remember_and_ask(key, value, importance="medium"):
     # Ask only when the gate let it through: a refused birthday ("which year?") has nothing to remind of.
     result = guarded_remember(key, value, importance)
-    if "birthday" in key and result.startswith("Remembered"):
+    if about_birth(key.replace("_", " ")) and result.startswith("Remembered"):  # birthday, date_of_birth, born_on
         result += " Ask the user: should I remind you a week before?"
     return result

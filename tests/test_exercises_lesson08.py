@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from lesson_loop import lesson_definitions
+from test_continuity import agent_at_end
 
 from agentloop.exercises import lesson08
 from lesson_answers import boom, verdict  # noqa: E402
@@ -76,7 +77,8 @@ def test_the_queue_round_trips_through_its_file_into_a_fresh_load(agent, tmp_pat
     agent["guarded_agent"]("Check the weather in Paris every hour", [])
     on_disk = json.loads((tmp_path / "queue_08.json").read_text())
     assert on_disk == agent["queue"] and len(on_disk) == 2
-    fresh = lesson_definitions("08_self_scheduling.ipynb")  # a new session: its definitions, then its load
+    fresh = {"__name__": "new_session"}  # a new session runs the agent's code, as the lesson's restart does
+    exec(agent_at_end(8), fresh)
     assert fresh["queue"] == agent["queue"] and fresh["queue"] is not agent["queue"]
 
 
@@ -435,3 +437,19 @@ def test_review_finding_a_cancel_that_rebinds_the_queue_is_told_so(agent, capsys
     assert not passed and "makes a new list with the same name" in printed and "Change the list itself" in printed
     assert "Fix:" not in printed or "queue[:]" in printed
     assert agent["queue"] is the_list  # the notebook's name means the agent's list again
+
+
+def test_the_restart_is_a_new_process_that_knows_only_the_files(agent, tmp_path, capsys):
+    """Review 9: the restart cell runs the agent's cells above it in a new Python process, which loads the
+    queue from its file: what the kernel holds (here an empty queue) is not what it prints."""
+    import os
+    import shutil
+    shutil.copy(ROOT / "lessons" / "08_self_scheduling.ipynb", tmp_path)
+    agent["guarded_agent"]("Remind me to call mum tomorrow", [])  # on disk, and then gone from this kernel
+    agent["queue"].clear()
+    capsys.readouterr()
+    cells = json.loads((ROOT / "lessons" / "08_self_scheduling.ipynb").read_text())["cells"]
+    restart = next("".join(c["source"]) for c in cells if "a new Python process loaded" in "".join(c["source"]))
+    exec(restart, {"os": os, "json": json, "queue": agent["queue"]})
+    printed = capsys.readouterr().out
+    assert printed.startswith("a new Python process loaded:\nqueue: [{'task': 'call mum'"), printed

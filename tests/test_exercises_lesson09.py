@@ -102,6 +102,11 @@ WRONG = [  # (check, a plausible wrong answer, a phrase its hint must contain)
     if key not in memory or memory[key]["scope"] != USER:
         return f"Nothing is stored under {key}."
     return guarded_forget(key)''', "scheduled task"),
+    # review 9: only the first scope read; a scheduled task's (AGENT, USER) would refuse the user's own key
+    ("forget_mine", '''def forget_mine(key):
+    if key not in memory or memory[key]["scope"] != current["scopes"][0]:
+        return f"Nothing is stored under {key}."
+    return guarded_forget(key)''', "kept the user's own memory"),
     # the scope right, the action gate dropped: a page could delete the user's memories again
     ("forget_mine", '''def forget_mine(key):
     if key not in memory or memory[key]["scope"] not in current["scopes"]:
@@ -120,6 +125,18 @@ WRONG = [  # (check, a plausible wrong answer, a phrase its hint must contain)
     if result.startswith("Remembered"):
         result += " Ask the user: should I remind you a week before?"
     return result''', "only a birthday"),
+    # review 9: a birthday by one key only; the model may say date_of_birth (lessons 7-8 read it by meaning)
+    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
+    result = guarded_remember(key, value, importance)
+    if key == "birthday" and result.startswith("Remembered"):
+        result += " Ask the user: should I remind you a week before?"
+    return result''', "remember_and_ask('date_of_birth', 'March 3rd 1985')"),
+    # "birth" in the key: date_of_birth passes, born_on does not
+    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
+    result = guarded_remember(key, value, importance)
+    if "birth" in key and result.startswith("Remembered"):
+        result += " Ask the user: should I remind you a week before?"
+    return result''', "remember_and_ask('born_on', 'March 3rd 1985')"),
     # the reminder announced, not asked about: the user gets no say
     ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
     result = guarded_remember(key, value, importance)
@@ -169,29 +186,29 @@ UNUSUAL = [  # right answers written another way: other names, other wording, da
     return "Done, it is gone." if result.startswith("Forgot") else result'''),
     ("remember_and_ask", '''def remember_and_ask(k, v, imp="medium"):
     said = guarded_remember(k, v, imp)
-    if not said.startswith("Not stored") and "birthday" in k.lower():
+    if not said.startswith("Not stored") and re.search(r"birth|born", k, re.I):
         said = said + "\\nAsk the user: do you want a reminder one week before the day?"
     return said'''),
     ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
     result = guarded_remember(key, value, importance)
-    if key == "birthday" and "Remembered" in result:
+    if about_birth(key) and "Remembered" in result:
         result += "\\nAsk the user: would you like a reminder seven days ahead of it?"
     return result'''),
     ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
     result = guarded_remember(key, value, importance)
-    if key == "birthday" and result.startswith("Remembered"):
+    if any(word in key.lower() for word in ("birth", "born", "dob")) and result.startswith("Remembered"):
         result += " Ask the user: shall I send a reminder 7 days in advance?"
     return result'''),
     # review 6: a question for the user in the result, without lesson 7's "Ask the user:" (a real model passes it on)
     ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
     result = guarded_remember(key, value, importance)
-    if key == "birthday" and result.startswith("Remembered"):
+    if about_birth(key.replace("_", " ")) and result.startswith("Remembered"):
         result += " Should I remind you a week before?"
     return result'''),
     # a request to the model to ask, in its own words and without a question mark
     ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
     result = guarded_remember(key, value, importance)
-    if "birth" in key and not result.startswith("Not stored"):
+    if about_birth(key) and not result.startswith("Not stored"):
         result = result + ". Ask them whether they would like a reminder 7 days ahead."
     return result'''),
 ]
@@ -325,7 +342,7 @@ def test_the_question_must_reach_the_model_through_the_agent(agent, capsys):
     that asks for the check's own birthday but not for the one the user tells the agent fails there."""
     only_march = define(agent, '''def remember_and_ask(key, value, importance="medium"):
     result = guarded_remember(key, value, importance)
-    if key == "birthday" and result.startswith("Remembered") and "March" in value:
+    if about_birth(key.replace("_", " ")) and result.startswith("Remembered") and "March" in value:
         result += " Should I remind you a week before?"
     return result''')
     passed, printed = verdict(lesson09.check_remember_and_ask, only_march, capsys=capsys)

@@ -250,6 +250,13 @@ def check_forget_mine(forget_mine):
                                              "task's scopes: the agent's and the user's), forget_mine('notes on "
                                              "tea') kept the agent's own notes.",
                fix="check the scope against all of current['scopes'], not one scope written into the code.")
+        _seed(agent, memory, ("lives_in", "Munich", "user", "2026-01-06"))
+        asked["text"] = "Forget where I live"
+        attempt(forget_mine, "lives_in")
+        expect("lives_in" not in memory, "in a conversation that reads the agent's scope and the user's (a scheduled "
+                                         "task's scopes), forget_mine('lives_in') kept the user's own memory, "
+                                         "asked to forget it: its scope, the user's, is the second of current['scopes'].",
+               fix="look through all of current['scopes'] (memory[key]['scope'] in current['scopes']), not only the first.")
 
 
 # A reminder a week ahead, in any words: "remind you a week before", "a reminder seven days ahead of it",
@@ -295,6 +302,12 @@ def check_remember_and_ask(remember_and_ask):
         expect(_offers_a_reminder(got), f"after storing a birthday, remember_and_ask returned {got!r}: where is "
                                         "the question about a reminder a week before?",
                fix='result += " Ask the user: should I remind you a week before?"')
+        for key in ("date_of_birth", "born_on"):  # the model names the key: lessons 7-8 find a birthday by meaning
+            got = attempt(remember_and_ask, key, "March 3rd 1985")
+            expect(key in memory and _offers_a_reminder(got),
+                   f"remember_and_ask({key!r}, 'March 3rd 1985') returned {got!r}: that is a birthday too, under the "
+                   "key a model chose. Lessons 7 and 8 tell a birthday by meaning, not by one key.",
+                   fix="ask when about_birth(key.replace('_', ' ')) is true (lesson 7's, carried in) and it was stored.")
         # Through the agent, as the model reaches it: the question must be in what the model reads back. (Passing
         # it on is the model's part: the teaching model asks what follows "Ask the user:", a real model any wording.)
         start = len(trace.events)
