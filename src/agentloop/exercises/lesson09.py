@@ -244,19 +244,20 @@ def check_forget_mine(forget_mine):
         expect("birthday" not in stored, "the birthday is gone from memory but not from the file: save it after "
                                          "deleting, or the next run remembers it again.")
         current.update(scopes=(mine, user))
-        asked["text"] = "Forget your notes on tea"
-        attempt(forget_mine, "notes on tea")
-        expect("notes on tea" not in memory, "in a conversation that reads the agent's scope too (a scheduled "
-                                             "task's scopes: the agent's and the user's), forget_mine('notes on "
-                                             "tea') kept the agent's own notes.",
-               fix="check the scope against all of current['scopes'], not one scope written into the code.")
+        def forgets_in_both_scopes(key, words, whose, fix):
+            asked["text"] = words
+            attempt(forget_mine, key)
+            expect(key not in memory, "in a conversation that reads the agent's scope and the user's (a scheduled "
+                                      f"task's scopes), forget_mine({key!r}) kept {whose}.", fix=fix)
+
+        forgets_in_both_scopes("notes on tea", "Forget your notes on tea", "the agent's own notes",
+                               "check the scope against all of current['scopes'], not one scope written into the code.")
         _seed(agent, memory, ("lives_in", "Munich", "user", "2026-01-06"))
-        asked["text"] = "Forget where I live"
-        attempt(forget_mine, "lives_in")
-        expect("lives_in" not in memory, "in a conversation that reads the agent's scope and the user's (a scheduled "
-                                         "task's scopes), forget_mine('lives_in') kept the user's own memory, "
-                                         "asked to forget it: its scope, the user's, is the second of current['scopes'].",
-               fix="look through all of current['scopes'] (memory[key]['scope'] in current['scopes']), not only the first.")
+        forgets_in_both_scopes("lives_in", "Forget where I live",
+                               "the user's own memory, asked to forget it: its scope, the user's, is the second of "
+                               "current['scopes']",
+                               "look through all of current['scopes'] (memory[key]['scope'] in current['scopes']), "
+                               "not only the first.")
 
 
 # A reminder a week ahead, in any words: "remind you a week before", "a reminder seven days ahead of it",
