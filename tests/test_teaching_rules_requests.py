@@ -586,3 +586,34 @@ def test_a_credential_in_any_tool_result_is_held_back_when_a_rule_says_so():
         assert kept not in answer and "kept back" in answer, (said, answer)
         answer, _, _ = loop(said, made)  # no rule: the data is said as the tool returned it
         assert kept in answer, (said, answer)
+
+
+# 215: a follow-up leans on the conversation: after a sum's answer, "and plus 1?", "now times 3", "what about half of
+# that?", "add 10 to it" take that answer as their first operand (with tools or a calculator); with none before, asked.
+def chat_turns(said: list, made):
+    """One conversation: each message is asked with the messages before it (lesson 4's history); the answers."""
+    history, answers = [], []
+    for text in said:
+        answer, _, messages = loop(text, made, history=history)
+        history, answers = messages[1:], answers + [answer]
+    return answers
+
+
+def test_a_follow_up_takes_the_previous_answer_as_its_first_operand():
+    log = []
+    ops = tools(tool("sum_of", "Adds x and y.", lambda x, y: log.append(("sum_of", x, y)) or x + y, x="number", y="number"),
+                tool("product", "Multiplies x by y.", lambda x, y: log.append(("product", x, y)) or x * y, x="number", y="number"),
+                tool("quotient", "Divides x by y.", lambda x, y: log.append(("quotient", x, y)) or x / y, x="number", y="number"),
+                tool("less", "Takes y away from x.", lambda x, y: log.append(("less", x, y)) or x - y, x="number", y="number"))
+    answers = chat_turns(["What's 15 times 4?", "and plus 5?", "then divide that by 13", "what about double it?", "minus 0.5"], ops)
+    assert [a.split()[-1].rstrip(".") for a in answers] == ["60", "65", "5", "10", "9.5"], answers
+    assert log[1] == ("sum_of", 60, 5) and log[2] == ("quotient", 65, 13) and log[-1] == ("less", 10, 0.5), log
+    calc = tools(tool("evaluate", "Evaluates a maths expression.", lambda expr: str(eval(expr)), expr="string"))
+    answers = chat_turns(["what is 9 plus 11", "now times 3", "ok, subtract 7 from it", "what about a quarter of that?"], calc)
+    assert [a.split()[-1] for a in answers] == ["20", "60", "53", "13.25"], answers
+    for said in ("and times 4?", "add 6 to it"):  # nothing before to lean on: asked, nothing called
+        log.clear()
+        [answer] = chat_turns([said], ops)
+        assert not log and answer.endswith("?") or "start from" in answer, (said, log, answer)
+    answers = chat_turns(["what's 2 plus 2", "shout it"], ops)  # no sum: another rule's
+    assert "8" not in answers[1] and "start from" not in answers[1], answers
