@@ -1,6 +1,8 @@
 """Rules 153-160 and 181-183 of the teaching model (docs/teaching_model.md): what is and is not a request (someone else's words,
 a correction inside the sentence, numbers that are names), tools by what they look up, text tools by their
 description, and tool bans in any wording, each tried through a real agent loop with tools and phrasings of our own."""
+import re
+
 from test_teaching_corpus import loop
 from test_teaching_rules_actions import tool, tools
 
@@ -617,3 +619,32 @@ def test_a_follow_up_takes_the_previous_answer_as_its_first_operand():
         assert not log and answer.endswith("?") or "start from" in answer, (said, log, answer)
     answers = chat_turns(["what's 2 plus 2", "shout it"], ops)  # no sum: another rule's
     assert "8" not in answers[1] and "start from" not in answers[1], answers
+
+
+# 216: a negative fact round-trips: kept as said (negation kept), and a yes/no question in a new chat with that memory (as
+# lines, JSON or behind a search) is answered "No: ..."; a question about something not stored is still not known.
+def test_a_negative_fact_is_kept_and_answered_no_in_a_new_chat():
+    import json as json_
+    for said, asked, no in (("I'm not a night person", "Am I a night person?", "you are not a night person"),
+                            ("I don't really like opera", "Do I like opera?", "like opera"),
+                            ("I never eat mushrooms", "Do I eat mushrooms?", "mushrooms"),
+                            ("I can't stand country music", "Do I enjoy country music?", "country music")):
+        for made in ("kv", "note"):
+            kept = {}
+            store = tools(tool("put_fact", "Stores a fact about the user.", lambda key, value: kept.update({key: value}) or "stored",
+                               key="string", value="string")) if made == "kv" else \
+                tools(tool("jot", "Jots a note about the user.", lambda line: kept.update({f"j{len(kept)}": line}) or "jotted", line="string"))
+            loop(said, store, "You keep memories about the user.")
+            assert kept and not any(re.search(r"\b(?:likes|enjoys)\b", str(v)) for v in kept.values()), (said, kept)
+            for memory in ("Memory:\n" + "\n".join(f"- {k}: {v}" for k, v in kept.items()), "Memory: " + json_.dumps(kept)):
+                answer, _, _ = loop(asked, {}, f"You are a helpful assistant.\n{memory}")
+                assert answer.startswith("No:") and no in answer, (said, memory, answer)
+            answer, _, _ = loop("Do I like jazz?", {}, f"You are a helpful assistant.\nMemory:\n" + "\n".join(f"- {k}: {v}" for k, v in kept.items()))
+            assert "don't know" in answer and not answer.startswith(("No", "Yes")), answer
+    notes = ["The user is not a morning person", "The user never drinks coffee"]
+    finder = tools(tool("look_through", "Searches the user's saved notes.", lambda q: "\n".join(n for n in notes if q.lower() in n.lower()) or "nothing",
+                        q="string"))
+    assert loop("Do I drink coffee?", finder)[0] == "No: you never drink coffee."
+    assert loop("Am I a morning person?", finder)[0] == "No: you are not a morning person."
+    answer, _, _ = loop("Do I like coffee?", {}, "Memory:\n- likes: coffee")  # a positive is still yes
+    assert answer.startswith("Yes"), answer
