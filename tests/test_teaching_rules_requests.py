@@ -648,3 +648,37 @@ def test_a_negative_fact_is_kept_and_answered_no_in_a_new_chat():
     assert loop("Am I a morning person?", finder)[0] == "No: you are not a morning person."
     answer, _, _ = loop("Do I like coffee?", {}, "Memory:\n- likes: coffee")  # a positive is still yes
     assert answer.startswith("Yes"), answer
+
+
+# 217: replacements left open by rule 196: "moved from A to B" erases A as well as keeping B; "I'm with B now, not A" puts B
+# where memory held A (a store of notes: the new note added, the old one erased); "I quit X and bought Y": Y is a fact of
+# its own and X goes, never Y written over X.
+def note_tools(notes):
+    return tools(tool("pin_note", "Pins a note about the user.", lambda body: notes.update({f"p{len(notes) + 9}": body}) or "pinned", body="string"),
+                 tool("unpin", "Removes a note by its id.", lambda ref: f"removed {ref}" if notes.pop(ref, None) else "no such note", ref="string"))
+
+
+def kv_tools(memory):
+    return tools(tool("put", "Stores a fact about the user under a key.", lambda key, value: memory.update({key: value}) or "ok",
+                      key="string", value="string"),
+                 tool("scrap", "Deletes the fact under a key.", lambda key: "gone" if memory.pop(key, None) else "no such key", key="string"))
+
+
+def test_a_replacement_left_open_erases_the_old_and_keeps_the_new():
+    for said, notes, gone, kept in (("We relocated from Bristol to Bath last spring", {"p1": "The user lives in Bristol"}, "Bristol", "Bath"),
+                                    ("I've moved from Cork to Galway", {"p1": "The user lives in Cork", "p2": "The user plays chess"}, "Cork", "Galway"),
+                                    ("I'm dating Priya now, not Sam", {"p1": "The user's girlfriend is Sam"}, "Sam", "Priya"),
+                                    ("I left my band and adopted a puppy", {"p1": "The user plays in a band"}, "band", "puppy")):
+        notes = dict(notes)
+        loop(said, note_tools(notes), "Notes:\n" + "\n".join(f"[{k}] {v}" for k, v in notes.items()))
+        held = " ".join(notes.values())
+        assert gone not in held and kept in held, (said, notes)
+    for said, memory, expected in (("I quit my job and bought a kayak", {"job": "a plumber"}, {"user_has": "a kayak"}),
+                                   ("my partner is Jo now, not Alex", {"partner": "Alex", "city": "Hull"}, {"partner": "Jo", "city": "Hull"}),
+                                   ("We moved from Hull to Leeds", {"city": "Hull"}, {"city": "Leeds"})):
+        memory = dict(memory)
+        loop(said, kv_tools(memory), "Memory:\n" + "\n".join(f"- {k}: {v}" for k, v in memory.items()))
+        assert memory == expected, (said, memory)
+    memory = {"city": "Hull"}
+    loop("We moved the sofa from the lounge to the bedroom", kv_tools(memory), "Memory:\n- city: Hull")
+    assert memory == {"city": "Hull"}, memory

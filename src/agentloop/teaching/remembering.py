@@ -696,6 +696,8 @@ def correct(intent: Intent, turn):
     eraser = turn.tool("forget")
     if tool and eraser and not takes_key(tool) and (note := replaced_note(turn, eraser, key, known, old, new)):
         return (yield from rewrite_note(tool, eraser, *note))
+    if tool and eraser and not takes_key(tool) and key and old and intent.slots.get("swapped") and ids_in_prompt(turn):
+        return (yield from replace(Intent("replace", {"old": old, "facts": [(key, new)]}), turn))  # notes: the new one added, the old erased
     if key is None and intent.slots.get("swapped") and not made:  # "my allergy isn't peanuts, it's tree nuts": A is what memory holds
         named = intent.slots.get("key")
         if not named or facts.lookup(known, named) is not None:
@@ -733,7 +735,7 @@ def replace(intent: Intent, turn):
     if tool is None:
         return f"You said {say.facts([(key, new)])}; I have no memory tool, so I'll know it only in this conversation."
     known = turn.known()
-    holders = [k for k, v in known.items() if mentions(k, v, old)]
+    holders = [k for k, v in known.items() if mentions(k, v, old) or mentions(k, v, say.query(topic_key(old)).removesuffix(" a"))]
     search = turn.tool("recall", "list_memory")
     if eraser and search and old and by_id(eraser) and not takes_key(tool) and not ids_in_prompt(turn):  # a store behind a search
         [result] = yield [call(search, query=old, limit=5, scope="user")]
@@ -743,10 +745,13 @@ def replace(intent: Intent, turn):
             [call(eraser, key=i, id=i) for i in found]
     elif turn.made:  # replayed after its own writes: memory no longer holds the old thing
         calls = [(args[""], {k: v for k, v in args.items() if k}) for args in turn.made]
+    elif takes_key(tool) and intent.slots.get("apart") and eraser:  # rule 217: the new thing is a fact of its own, the old one goes
+        calls = [call(tool, key=turn.written(key), value=new)] + [call(eraser, key=turn.written(k)) for k in holders]
     elif takes_key(tool):
         calls = overwritten(tool, eraser, holders, key, new, turn)
     else:
-        erased = [i for i, text in ids_in_prompt(turn) if mentions(i, text, old)] if eraser else []
+        erased = [i for i, text in ids_in_prompt(turn) if mentions(i, text, old) or set(facts.facts_in_memory(text)) & set(holders)] \
+            if eraser else []  # "[n1] The user works as an accountant" holds the job
         calls = [call(tool, value=say.phrase(key, new, about_user=True), importance="medium", scope="user")] + \
                 [call(eraser, key=i, id=i) for i in erased]
     results = yield calls
