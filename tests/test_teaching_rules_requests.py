@@ -617,6 +617,8 @@ def test_a_follow_up_takes_the_previous_answer_as_its_first_operand():
         log.clear()
         [answer] = chat_turns([said], ops)
         assert not log and answer.endswith("?") or "start from" in answer, (said, log, answer)
+    answers = chat_turns(["What's 7 plus 8?", "and what's that plus 5 times 2?", "times it by 3"], ops)  # "that" is never dropped
+    assert [a.split()[-1].rstrip(".") for a in answers] == ["15", "25", "75"], answers
     answers = chat_turns(["what's 2 plus 2", "shout it"], ops)  # no sum: another rule's
     assert "8" not in answers[1] and "start from" not in answers[1], answers
 

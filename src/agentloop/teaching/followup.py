@@ -25,9 +25,16 @@ def leaned_on(text: str, operand: str) -> str | None:
         return f"{operand} {body}"
     if added := re.fullmatch(rf"add (-?\d[\d,.]*) (?:on )?to {POINTER}", body, re.I):
         return f"{operand} plus {added.group(1)}"
+    if timed := re.fullmatch(rf"times {POINTER} by (-?\d[\d,.]*)", body, re.I):
+        return f"{operand} times {timed.group(1)}"
     if len(body.split()) <= 8 and len(re.findall(POINTER, body, re.I)) == 1:
         return re.sub(POINTER, operand, body, count=1, flags=re.I)
     return None
+
+
+def points_back(text: str) -> bool:
+    """Whether a sum leans on something said before ("what's that plus 5 times 2?"): "it"/"that" beside an operator."""
+    return bool(re.search(rf"{POINTER}\s+{OPERATOR}\b|\b{OPERATOR}\s+{POINTER}|\bof {POINTER}\W*$", text, re.I))
 
 
 def leaning(turn) -> list | str | None:

@@ -18,6 +18,8 @@ READS = r"\b(?:get|gets|fetch\w*|retriev\w*|look\w* up|lookup|find\w*|read\w*|re
 ASKS = (r"\?\s*$|^\W*(?:(?:please|pls|hey|hi|ok|so|can you|could you|would you|can i|could i|i need|i'd like)\W+)*"
         r"(?:look(?:ing)? up|pull(?: up)?|get|fetch|find|retrieve|show|open|bring up|check|read|give me|display|view|what|where|"
         r"when|how|is|has|does|did|any news|tell me)\b")
+ASKED_TO_READ = (r"^\W*(?:(?:please|pls|hey|hi|ok|so|can you|could you|would you|i need you to|i'd like you to)\W+)*"
+                 r"(?:look(?:ing)? up|pull(?: up)?|get|fetch|find|retrieve|show|open|bring up|check|read|display|view)\b")
 OTHER_REQUEST = rf"\b{NUDGE} me\b|\b(?:schedul\w*|remember|save|store|forget|delete|remove|cancel|erase|note down|update|change)\b"
 NAMED_BY = r"(?:^|_)(?:name|names|who|person|customer|client|user|username|member|owner|holder|account|patient|guest)(?:$|_)"
 RECORD_NEAR = {"account": "customer client profile member", "customer": "account client profile", "client": "customer account",
@@ -98,6 +100,8 @@ def record_lookup(turn) -> list:
     param = list(tool.required or tool.params)[0]
     ident = ident or numbered(text, thing)
     value = (ident if identifying(tool, param) else (names[0] if names else ident)) if ident or names else None
+    if not value and not re.search(ASKED_TO_READ, text, re.I):
+        return []  # "What's my account number?" is a question memory may answer, never one to ask back
     if value and type_of(tool.params.get(param) or {}) == "integer":
         value = int(value) if str(value).isdigit() else None
     return [Intent("named_lookup", {"tool": tool.name, "param": param, "name": value, "thing": thing})]

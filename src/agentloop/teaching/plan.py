@@ -18,7 +18,7 @@ from .rules import SAY, forbidden, kept_back, injected, styled, undisclosed, uns
 from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, converting, fetching, looking_up, opening, refusal
 from .grammar import PEOPLE
 from .toolbox import KEYWORDS, Missing, Tool, call, stem, type_of, words
-from .followup import leaning
+from .followup import leaning, points_back
 from .lookups import looked_up, record_lookup
 from .text_tools import class_counted, replace_text, replacing
 from .timing import timing
@@ -90,7 +90,7 @@ def planned(turn: Turn):
     intents = fetching(turn) or opening(turn) or checking(turn) or record_lookup(turn) or looking_up(turn) or converting(turn) or replacing(turn) or class_counted(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
     if all(i.kind == "unknown" or i.slots.get("loose") for i in intents) and (meant := resolved(turn)) != turn.text:
         intents = understand(meant) or intents  # "and what does he do?": he is the husband named before
-    if all(i.kind == "unknown" or i.slots.get("loose") for i in intents) and (leaned := leaning(turn)) is not None:  # "now times 3": the answer before
+    if (all(i.kind == "unknown" or i.slots.get("loose") for i in intents) or points_back(turn.text)) and (leaned := leaning(turn)) is not None:  # "now times 3": the answer before
         if isinstance(leaned, str):
             return leaned, []
         intents = leaned
