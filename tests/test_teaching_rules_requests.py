@@ -650,6 +650,10 @@ def test_a_negative_fact_is_kept_and_answered_no_in_a_new_chat():
     assert loop("Am I a morning person?", finder)[0] == "No: you are not a morning person."
     answer, _, _ = loop("Do I like coffee?", {}, "Memory:\n- likes: coffee")  # a positive is still yes
     assert answer.startswith("Yes"), answer
+    answer, _, _ = loop("Do I like espresso?", {}, "Memory:\n- likes: cocoa, not espresso")  # the negation beside it is kept
+    assert answer.startswith("No") and "not espresso" in answer, answer
+    answer, _, _ = loop("Do I drink espresso?", {}, "Memory:\n- likes: cocoa, not espresso")  # another verb: not known
+    assert not answer.startswith(("No", "Yes")), answer
 
 
 # 217: replacements left open by rule 196: "moved from A to B" erases A as well as keeping B; "I'm with B now, not A" puts B

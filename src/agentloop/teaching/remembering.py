@@ -369,6 +369,10 @@ def denied(question: str, known: dict) -> str | None:
             said = second_person(value) if re.match(r"\W*(?:the user|user)\b", value, re.I) else say.phrase(key, value)
             return f"No: {lowered(said).rstrip('.')}."
         negated = rf"\b(?:{verbs} not|{verbs}n't|(?:does|do|did) ?n[o']t {verb}|never {verbs}|no longer {verbs}|'m not|isn't|aren't)\b[^,;]*$"
+        if named(value) and re.search(rf"(?:,|\bbut)\s*(?:not|never)\s+(?:\w+\s+){{0,2}}{re.escape(things[0])}", value, re.I) \
+                and re.search(rf"\b{re.escape(verb[:4])}", f"{key.replace('_', ' ')} {value}", re.I):
+            told = second_person(value) if re.match(r"\W*(?:the user|user)\b", value, re.I) else say.phrase(key, value)
+            return f"No: {lowered(told).rstrip('.')}."  # `likes: tea, not coffee`: never "Yes" for coffee
         said = value if not key.startswith("user_") else f"the {key.replace('_', ' ')} {value}"  # `user_is: not a morning person`
         if named(value) and re.search(negated, said.split(things[0])[0] + things[0], re.I):
             return f"No: {second_person(said)}."
