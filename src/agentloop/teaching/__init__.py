@@ -52,6 +52,7 @@ def read_turn(messages: list, tools: list) -> plan.Turn:
         last_reply=text_of(before[replies[-1]]) if replies else "",
         asked_because=" ".join(text_of(m) for m in before[since + 1:] if m["role"] == "tool"),
         withheld=[t for t in tools if t not in usable],
+        replies=[text_of(before[i]) for i in replies],
         exchanges=[(text_of(messages[i]), [text_of(m) for m in messages[i + 1:after] if m["role"] == "tool"])
                    for i, after in zip(users, users[1:])])
 

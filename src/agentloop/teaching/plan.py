@@ -14,11 +14,12 @@ from . import arithmetic, facts, say, statements
 from .entries import called_off, moved_instead
 from .pointed import pointed_request, terse_timer
 from .remembering import HANDLERS as MEMORY, keys_listed
-from .rules import SAY, forbidden, injected, styled, undisclosed, unsaid, withheld
+from .rules import SAY, forbidden, kept_back, injected, styled, undisclosed, unsaid, withheld
 from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, converting, fetching, looking_up, opening, refusal
 from .grammar import PEOPLE
 from .toolbox import KEYWORDS, Missing, Tool, call, stem, type_of, words
-from .lookups import looked_up, named_lookup
+from .followup import leaning, points_back
+from .lookups import looked_up, record_lookup
 from .text_tools import class_counted, replace_text, replacing
 from .timing import timing
 from .understand import NOT_TO_SCHEDULE, Intent, corrected_request, understand
@@ -38,6 +39,7 @@ class Turn:
     asked_because: str = ""  # the tool results that led to that reply
     withheld: list = ()    # the Tools offered that a system-prompt rule takes away ("purge_all is for staff only")
     exchanges: list = ()   # each earlier user message with the tool results that followed it, read only when needed
+    replies: list = ()     # the assistant's earlier texts, oldest first (a sum's answer a follow-up leans on)
 
     def tool(self, *kinds: str) -> Tool | None:
         return next((t for kind in kinds for t in self.tools if t.kind == kind), None)
@@ -74,7 +76,7 @@ class Turn:
 def answer(turn: Turn):
     """The reply for this turn: (text, calls), in the style the system prompt asks for."""
     text, calls = planned(turn)
-    return (styled(turn.system, unsaid(turn.system, withheld(turn.system, text))) if text else text), calls
+    return (styled(turn.system, unsaid(turn.system, kept_back(turn, withheld(turn.system, text)))) if text else text), calls
 
 
 def planned(turn: Turn):
@@ -85,9 +87,13 @@ def planned(turn: Turn):
         question = re.search(r"ask the user[:,]?\s*(.+)", result, re.IGNORECASE)
         if question:
             return say.sentence(question.group(1).strip()).rstrip("."), []
-    intents = fetching(turn) or opening(turn) or checking(turn) or named_lookup(turn) or looking_up(turn) or converting(turn) or replacing(turn) or class_counted(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
+    intents = fetching(turn) or opening(turn) or checking(turn) or record_lookup(turn) or looking_up(turn) or converting(turn) or replacing(turn) or class_counted(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
     if all(i.kind == "unknown" or i.slots.get("loose") for i in intents) and (meant := resolved(turn)) != turn.text:
         intents = understand(meant) or intents  # "and what does he do?": he is the husband named before
+    if (all(i.kind == "unknown" or i.slots.get("loose") for i in intents) or points_back(turn.text)) and (leaned := leaning(turn)) is not None:  # "now times 3": the answer before
+        if isinstance(leaned, str):
+            return leaned, []
+        intents = leaned
     intents = called_off(turn, intents) or moved_instead(turn, intents) or intents  # "stop the gym thing": a cancel, never a new entry
     intents = turn.tool("schedule") and (pointed_request(turn.text) or terse_timer(turn.text)) or intents  # "in 2 hours I need to X, remind me"
     if all(i.kind == "unknown" for i in intents):

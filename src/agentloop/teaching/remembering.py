@@ -100,7 +100,15 @@ def not_so(intent: Intent, turn):
     denied = re.sub(r"^(?:an?|the|any|in|at|to)\s+", "", denied)
     if denied and (facts.mentioning(turn.known(), denied) or turn.made) and turn.tool("forget"):  # made: replayed after it
         return forget(Intent("forget", {"key": topic_key(denied), "value": None, "what": denied, "stale": True}), turn)
+    if (disliked := re.match(r"^not (?:really|much|particularly|especially) (?:like|enjoy|love|care for) (.+?)\W*$", value, re.I)) \
+            and turn.tool("remember"):  # "I don't really like karaoke": a dislike, as "I don't like karaoke" is
+        return remember(Intent("remember", {"facts": [("dislikes", disliked.group(1))]}), turn)
+    if re.search(TASTE, value, re.I) and turn.tool("remember"):  # rule 216: "I'm not a morning person" is a taste, kept as said
+        return remember(Intent("remember", {"facts": intent.slots["facts"]}), turn)
     return f"OK: {say.facts(intent.slots['facts'])}. I keep what is true of you, not what isn't, so I haven't saved that."
+
+
+TASTE = r"^not (?:an? (?:[a-z]+ )?(?:person|fan|lover|type|drinker|eater|fan of .+)|(?:a )?(?:big |huge )?fan of .+|(?:really )?into .+)$"
 
 
 def third_person(note: str) -> str:
@@ -144,6 +152,8 @@ def ask(intent: Intent, turn):
             more = [q for q in statements.searched(shape) if q not in queries][:3]
             queries = more + queries if shape["verb"] == "do" and shape["words"] else queries + more
         queries = by_its_own_noun(queries, key) if not takes_key(tool) else queries
+        if shape and shape["yes_no"] and not takes_key(tool) and (thing := thing_asked(intent.slots["about"])):
+            queries = [thing, *[q for q in queries if q != thing]]  # "Do I like coffee?": the note about coffee, whatever its verb
         nouns = [facts.canonical(w) for w in asked_about(intent.slots["about"])]
         results, asked_key = [], nouns[0] if takes_key(tool) and key.startswith("user_") and nouns else key
         if takes_key(tool) and (on_file := keys_listed(turn.system)):  # "keys saved: diet, name": one of them, never a made-up key
@@ -188,6 +198,8 @@ def ask(intent: Intent, turn):
                          if not facts.facts_in_memory(text) and not re.match(r"\W*$", text))
     if intent.slots.get("person"):
         return of_someone(intent, known)
+    if shape and shape["yes_no"] and (no := denied(intent.slots["about"], known)):  # "Do I like coffee?": "No: you don't"
+        return no
     if key == "*":
         return everything(known)
     if key == "note":
@@ -328,6 +340,60 @@ def yes_only_if_so(shape: dict, question: str, reply: str) -> str:
             continue
         return f"I don't know that; my notes say {lowered(reply)}"
     return f"Yes: {lowered(reply)}"
+
+
+YES_NO_ASKED = r"^\W*(?:(?:do|does) i (?:really |ever |still |actually )?(?P<verb>[a-z]+)|am i(?: really| still| actually)?) (?P<thing>.+?)\W*$"
+AGAINST = {"dislike": "like love enjoy want fancy prefer", "hate": "like love enjoy want fancy prefer",
+           "avoid": "eat drink take use have smoke"}  # a key that denies what a question with these verbs asks
+CLOSED = {"a", "an", "the", "any", "some", "of", "to", "in", "on", "at", "for", "with", "my", "really", "much", "all"}
+
+
+def denied(question: str, known: dict) -> str | None:
+    """Rule 216: "Do I like coffee?" with `dislikes: coffee`, "Am I a morning person?" with the note "The user is not a
+    morning person", "Do I drink alcohol?" with "The user never drinks alcohol": a memory that says the opposite of what
+    a yes/no question asks (a key that denies its verb, or a negation before the same verb and thing) answers "No: ...",
+    its negation kept. None when no memory denies it (then the question is answered as before)."""
+    asked = re.match(YES_NO_ASKED, question.strip(), re.I)
+    if not asked:
+        return None
+    verb = (asked.group("verb") or "be").lower()
+    things = [w for w in re.findall(r"[a-z]+", asked.group("thing").lower()) if w not in CLOSED and len(w) > 2]
+    if not things or verb in ("have", "know", "live", "work"):  # "do I have ..." is a count or a kind: rules 83 and 144
+        return None
+    named = lambda text: all(re.search(rf"\b{re.escape(w)}(?:e?s)?\b", text, re.I) for w in things)
+    verbs = rf"(?:{verb}|{verb}s|{verb}es)" if verb != "be" else r"(?:is|am|are)"
+    for key, value in known.items():
+        value = str(value)
+        against = re.search(r"\b(dislike|hate|avoid)s?\b", f"{key.replace('_', ' ')} {value}", re.I)
+        if against and verb in AGAINST[against.group(1).lower()].split() and named(value):
+            said = second_person(value) if re.match(r"\W*(?:the user|user)\b", value, re.I) else say.phrase(key, value)
+            return f"No: {lowered(said).rstrip('.')}."
+        negated = rf"\b(?:{verbs} not|{verbs}n't|(?:does|do|did) ?n[o']t {verb}|never {verbs}|no longer {verbs}|'m not|isn't|aren't)\b[^,;]*$"
+        if named(value) and re.search(rf"(?:,|\bbut)\s*(?:not|never)\s+(?:\w+\s+){{0,2}}{re.escape(things[0])}", value, re.I) \
+                and re.search(rf"\b{re.escape(verb[:4])}", f"{key.replace('_', ' ')} {value}", re.I):
+            told = second_person(value) if re.match(r"\W*(?:the user|user)\b", value, re.I) else say.phrase(key, value)
+            return f"No: {lowered(told).rstrip('.')}."  # `likes: tea, not coffee`: never "Yes" for coffee
+        said = value if not key.startswith("user_") else f"the {key.replace('_', ' ')} {value}"  # `user_is: not a morning person`
+        if named(value) and re.search(negated, said.split(things[0])[0] + things[0], re.I):
+            return f"No: {second_person(said)}."
+    return None
+
+
+def thing_asked(question: str) -> str | None:
+    """The first word of the thing a yes/no question asks about ("Do I like coffee?": coffee), searched first (rule 216)."""
+    asked = re.match(YES_NO_ASKED, question.strip(), re.I)
+    things = [w for w in re.findall(r"[a-z]+", asked.group("thing").lower()) if w not in CLOSED and len(w) > 2] if asked else []
+    return things[0] if things and (asked.group("verb") or "be").lower() not in ("have", "know", "live", "work") else None
+
+
+def second_person(note: str) -> str:
+    """ "The user never drinks alcohol" -> "you never drink alcohol"; "User is not a morning person" -> "you are not ..."."""
+    said = re.sub(r"^\W*(?:the user|user|they|he|she)\b\s*", "you ", note.strip().rstrip("."), flags=re.I)
+    said = re.sub(r"^you (is|'s)\b", "you are", re.sub(r"^you (does|doesn't)\b", lambda m: "you " + m.group(1).replace("does", "do"), said))
+    said = re.sub(r"^you (never|no longer|also|really)? ?([a-z]+?)(e?s)\b", lambda m: f"you {m.group(1) + ' ' if m.group(1) else ''}{m.group(2)}"
+                  + ("e" if m.group(3) == "es" and not m.group(2).endswith(("sh", "ch", "x", "ss", "o")) else ""), said) \
+        if not re.match(r"^you (?:is|are|has|was|do|don't)\b", said) else said
+    return re.sub(r"^you has\b", "you have", said)
 
 
 def lowered(reply: str) -> str:
@@ -634,6 +700,8 @@ def correct(intent: Intent, turn):
     eraser = turn.tool("forget")
     if tool and eraser and not takes_key(tool) and (note := replaced_note(turn, eraser, key, known, old, new)):
         return (yield from rewrite_note(tool, eraser, *note))
+    if tool and eraser and not takes_key(tool) and key and old and intent.slots.get("swapped") and ids_in_prompt(turn):
+        return (yield from replace(Intent("replace", {"old": old, "facts": [(key, new)]}), turn))  # notes: the new one added, the old erased
     if key is None and intent.slots.get("swapped") and not made:  # "my allergy isn't peanuts, it's tree nuts": A is what memory holds
         named = intent.slots.get("key")
         if not named or facts.lookup(known, named) is not None:
@@ -671,7 +739,7 @@ def replace(intent: Intent, turn):
     if tool is None:
         return f"You said {say.facts([(key, new)])}; I have no memory tool, so I'll know it only in this conversation."
     known = turn.known()
-    holders = [k for k, v in known.items() if mentions(k, v, old)]
+    holders = [k for k, v in known.items() if mentions(k, v, old) or mentions(k, v, say.query(topic_key(old)).removesuffix(" a"))]
     search = turn.tool("recall", "list_memory")
     if eraser and search and old and by_id(eraser) and not takes_key(tool) and not ids_in_prompt(turn):  # a store behind a search
         [result] = yield [call(search, query=old, limit=5, scope="user")]
@@ -681,10 +749,13 @@ def replace(intent: Intent, turn):
             [call(eraser, key=i, id=i) for i in found]
     elif turn.made:  # replayed after its own writes: memory no longer holds the old thing
         calls = [(args[""], {k: v for k, v in args.items() if k}) for args in turn.made]
+    elif takes_key(tool) and intent.slots.get("apart") and eraser:  # rule 217: the new thing is a fact of its own, the old one goes
+        calls = [call(tool, key=turn.written(key), value=new)] + [call(eraser, key=turn.written(k)) for k in holders]
     elif takes_key(tool):
         calls = overwritten(tool, eraser, holders, key, new, turn)
     else:
-        erased = [i for i, text in ids_in_prompt(turn) if mentions(i, text, old)] if eraser else []
+        erased = [i for i, text in ids_in_prompt(turn) if mentions(i, text, old) or set(facts.facts_in_memory(text)) & set(holders)] \
+            if eraser else []  # "[n1] The user works as an accountant" holds the job
         calls = [call(tool, value=say.phrase(key, new, about_user=True), importance="medium", scope="user")] + \
                 [call(eraser, key=i, id=i) for i in erased]
     results = yield calls

@@ -4,6 +4,7 @@ A sentence that forbids something is a rule, whatever its wording; a letter case
 are the two style rules it follows. An instruction that arrives as data (a tool result, a memory line)
 is followed too, as real models often do: only the agent's code can stop it.
 """
+import json
 import re
 from functools import lru_cache
 from .grammar import KIND_OF, PEOPLE
@@ -315,6 +316,7 @@ CONFIDENTIAL = (r"\b(?:confidential|classified|internal only|not for (?:the user
                 r"\b(?:is|are|be|keep|kept|stays?|remains?|treat(?:ed)?|marked|as|strictly|top)\s+(?:\w+\s+)?(?:secret|private)\b|"
                 r"\bkeep\b[^.;]{0,40}\b(?:secret|private)\b|^\W*(?:internal|secret|private)\s*:")  # "... is secret", "keep this private"; not "The Secret History"
 VAULT = r"\b(?:vault|in (?:the|a) safe|lock and key|locked (?:away|up)|to yourself|between you and)\b"  # "keep it in the vault"
+SHOWN = r"\b(?:appear\w*|expos\w*|display\w*|output\w*|print\w*|echo\w*|surfac\w*|visible|in (?:plain ?text|clear)|writ\w* (?:\w+ )?(?:to|for) the user)\b"  # rule 214
 OTHERS = r"\b(?:others|other people|anyone else|third[- ]part\w*|strangers|outsiders|other users)\b"
 
 
@@ -338,13 +340,56 @@ def unsaid(system: str, text: str) -> str:
     return text
 
 
+SECRET_TOKEN = {"a password or another secret": r"\b(?:sk|pk|rk)[-_](?:live|test|prod)?[-_]?[A-Za-z0-9]{6,}|\bgh[pousr]_[A-Za-z0-9]{10,}|"
+                                                r"\bAKIA[0-9A-Z]{12,}|\beyJ[\w-]{10,}\.[\w.-]+",
+                "a card number": SENSITIVE["a card number"].split("|")[0], "banking details": r"\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b"}
+NOT_SECRET = r"\b(?:zip|post|postal|area|country|dial|promo|discount|coupon|voucher|product|tracking|order|colou?r|status|error)[ _-]?codes?\b"
+
+
+def kept_back(turn, text: str) -> str:
+    """Rule 214: whatever path reads a tool result out (a lookup, a page, a recall, "The tools returned: ..."), a value in
+    it of a kind a rule of the system prompt keeps unsaid (a password, token, API key, PIN, a card number) is held back:
+    a field or line named for it ("api_key": ..., "Portal password: ..."), or a value that is one by its shape (sk-...)."""
+    kinds = unsaid_kinds(turn.system) if text else ()
+    if not kinds:
+        return text
+    results = list(turn.results) + [r for _, earlier in turn.exchanges for r in earlier]
+    for value in {v for result in results for v in secrets_in(result, kinds)}:
+        text = re.sub(re.escape(value), "[kept back]", text)
+    return text
+
+
+def secrets_in(result: str, kinds: tuple) -> set:
+    """The values of those kinds in a tool result: a JSON field or a "key: value" / "key is value" line whose key names the
+    kind, or a token of its shape."""
+    named = lambda key: any(re.search(SENSITIVE[k], key.replace("_", " "), re.I) for k in kinds) and not re.search(NOT_SECRET, key.replace("_", " "), re.I)
+    found = set()
+    try:
+        fields = [json.loads(result)]
+    except ValueError:
+        fields = []
+    while fields:
+        item = fields.pop()
+        pairs = item.items() if isinstance(item, dict) else enumerate(item) if isinstance(item, list) else ()
+        for key, value in pairs:
+            if isinstance(value, (dict, list)):
+                fields.append(value)
+            elif isinstance(key, str) and named(key) and len(str(value)) > 2:
+                found.add(str(value))
+    for said in re.finditer(r"(?P<key>[A-Za-z][\w -]{0,30}?)\s*(?::|=|\bis\b)\s*[\"']?(?P<value>[^\s,;\"']+)", result):
+        if named(said.group("key")) and len(said.group("value").rstrip(".")) > 2:
+            found.add(said.group("value").rstrip("."))
+    found |= {m.group() for k in kinds if k in SECRET_TOKEN for m in re.finditer(SECRET_TOKEN[k], result)}
+    return found
+
+
 @lru_cache(maxsize=64)
 def unsaid_kinds(system: str) -> tuple[str, ...]:
     """The kinds of secret (SENSITIVE) that the system prompt's rules keep unsaid to everyone, the user included."""
     sentences = [s.strip() for s in re.split(r"(?<=[.!;])\s+|\n+", system) if s.strip()]
     kinds = []
     for i, sentence in enumerate(sentences):
-        kept = re.search(VAULT, sentence, re.I) or re.search(PROHIBITION, sentence, re.I) and re.search(DISCLOSE, sentence, re.I)
+        kept = re.search(VAULT, sentence, re.I) or re.search(PROHIBITION, sentence, re.I) and re.search(f"{DISCLOSE}|{SHOWN}", sentence, re.I)
         if not kept or re.search(OTHERS, sentence, re.I) or re.search(r"[\"']\s*:\s*|^\W*-\s", sentence):
             continue  # kept from others only, or a line of memory
         named = sentence + (" " + sentences[i - 1] if i and re.search(POINTS_BACK, sentence, re.I) else "")

@@ -804,6 +804,10 @@ GONE_FIRST = [  # the old thing, said as let go of; what follows the part is the
     r"^\W*i (?:don't|do not|no longer) go by (?P<old>[A-Z]\w*)(?: any ?more)?",
     r"^\W*(?:i|we) (?:don't|do not) (?:drive|have|own|use|ride|play|keep|eat) (?P<old>.+?) any ?more",
     r"^\W*(?:i|we) no longer (?:drive|have|own|use|ride|play|keep|eat) (?P<old>.+?)"]
+MOVED_FROM = (r"^\W*(?i:(?:i|we)(?:'ve| have)?(?: just| recently| finally)? (?:moved|relocated)(?: house| home| over)? from) (?P<old>[A-Z][\w'-]*"
+              r"(?: [A-Z][\w'-]*)*) to (?P<new>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)(?i:,?\s+(?:last|this|in|a|two|three|recently|now|back)\b[^.!?]*)?\W*$")
+NOW_NOT = (r"^\W*(?i:(?:i|we)(?:'m| am|'re| are)|my [a-z]+(?:'s| is))(?: [a-z]+){0,3} (?P<new>[A-Z][a-z]+)(?: now)?,? (?:and )?not "
+           r"(?P<old>[A-Z][a-z]+)(?: any ?more)?\W*$")  # "I'm seeing Priya now, not Sam", "my partner is Jo now, not Sam"
 SWITCHED = (r"^\W*(?:i|we)(?:'ve| have)?(?: just| recently| finally)? (?P<how>switched|changed|went|converted|upgraded|downgraded|"
             r"migrated|traded(?: in)?|swapped|exchanged|replaced)(?: over)? (?:from )?(?P<old>[^,.;!?]+?) (?:to|for|with) "
             r"(?P<new>[^,.;!?]+?)(?: now| instead)?\W*$")
@@ -815,6 +819,10 @@ def replaced(text: str) -> Intent | None:
     iPhone", "I traded my Golf for a Volvo". One intent: the old thing and the one new fact (said as a statement: "bought
     X" is "I have X"), so the memory that held the old thing is overwritten, or erased beside the new note. None for any
     other shape, or when what follows is not one fact."""
+    if moved := re.match(MOVED_FROM, text):  # "We moved from Leeds to York": York is kept, Leeds goes (rule 217)
+        return Intent("replace", {"old": moved.group("old"), "facts": [("lives_in", moved.group("new"))]})
+    if now_not := re.match(NOW_NOT, text):  # "I'm with Jordan now, not Sam": the memory that held Sam gets Jordan
+        return Intent("correct", {"new": now_not.group("new"), "old": now_not.group("old"), "key": "", "swapped": True})
     if swap := re.match(SWITCHED, text, re.I):
         new = swap.group("new")
         fact = ("user_uses", new) if re.match(r"sw|ch|went|conv|migr", swap.group("how"), re.I) else ("user_has", new)
@@ -822,7 +830,9 @@ def replaced(text: str) -> Intent | None:
     for gone in GONE_FIRST:
         for found in re.finditer(rf"{gone}(?P<cut>\s*(?:[,;.!]|\s[-–—])\s*(?:(?:and|so|but)\s+)?|\s+(?:and|so|but)\s+)(?P<rest>\w.+)$", text, re.I):
             rest = found.group("rest")
-            if "let" in found.groupdict() and re.fullmatch(SOLD, found.group("let"), re.I):  # "sold X and bought Y": I have Y
+            bought = "let" in found.groupdict() and re.fullmatch(LET_GO, found.group("let"), re.I) and re.match(
+                rf"^(?:now,?\s+)?(?:(?:i|we)(?:'ve| have)? (?:just |then |also |now )?)?(?:{TOOK_UP})\b", rest, re.I)
+            if bought:  # "sold X (quit X) and bought Y": I have Y
                 rest = re.sub(rf"^(?:now,?\s+)?(?:(?:i|we)(?:'ve| have)? (?:just |then |also |now )?)?(?:{TOOK_UP})\b", "I have",
                               rest, flags=re.I)
             rest = re.sub(r"^(?:now,?\s+)?(?:it's|it is|use|just)\s+(?=[A-Z])", "call me ", rest)  # "..., it's Beth now"
@@ -830,7 +840,8 @@ def replaced(text: str) -> Intent | None:
             rest = re.sub(r"^(?:now,?\s+)?(?=(?:moved|switched)\b)", "I ", rest, flags=re.I)  # "sold X and moved to Y"
             said = [i for i in intents_in(rest) if i.kind != "none"]
             if len(said) == 1 and said[0].kind == "remember" and len(said[0].slots["facts"]) == 1:
-                return Intent("replace", {"old": bare_thing(found.group("old")), "facts": said[0].slots["facts"]})
+                apart = bool(bought) and not re.fullmatch(SOLD, found.group("let"), re.I)  # "quit my job and bought a boat": two things
+                return Intent("replace", {"old": bare_thing(found.group("old")), "facts": said[0].slots["facts"], "apart": apart})
     return None
 
 
