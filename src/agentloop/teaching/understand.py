@@ -98,8 +98,8 @@ def understand(text: str) -> list[Intent]:
 @lru_cache(maxsize=1024)  # a loop sends the same question on every turn
 def intents_in(text: str) -> tuple:
     """The intents in a message, in order, as the cache keeps them."""
-    task = re.match(r"^\s*(?P<label>(?!\W*(?:please )?(?:set|add|create|make|remind)\b)[^:]{0,60}\b(?:task|reminder|todo|to-do|"
-                    r"job|due)\b[^:]*):\s*(?P<body>.+)$",
+    task = re.match(r"^\s*(?P<label>(?!\W*(?:please )?(?:set|add|create|make|remind)\b)(?:\d:\d\d|[^:]){0,60}\b(?:task|reminder|todo|to-do|"
+                    r"job|due)\b(?:\d:\d\d|[^:])*):(?!\d\d)\s*(?P<body>.+)$",  # "due 2026-12-01T02:00." is a time, no label
                     text, re.IGNORECASE | re.DOTALL)
     if task and re.match(r"\W*(?:please |pls |can you |could you )?(?:queue|enqueue|schedule|put|plan|book|log|new|set up)\b",
                          task.group("label"), re.I):  # "queue a job: tidy up, tonight at 11" asks for one
