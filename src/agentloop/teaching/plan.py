@@ -19,7 +19,7 @@ from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, converting, fe
 from .grammar import PEOPLE
 from .toolbox import KEYWORDS, Missing, Tool, call, stem, type_of, words
 from .lookups import looked_up, named_lookup
-from .text_tools import class_counted, replace_text, replacing
+from .text_tools import class_counted, replace_text, replacing, without_sentence_end
 from .timing import timing
 from .understand import NOT_TO_SCHEDULE, Intent, corrected_request, understand
 
@@ -122,7 +122,7 @@ def planned(turn: Turn):
             while True:
                 got, results = results[:len(calls)], results[len(calls):]
                 if len(got) < len(calls):
-                    return None, calls[len(got):]
+                    return None, [unpunctuated(made, turn.text) for made in calls[len(got):]]
                 calls = steps.send(got)
         except StopIteration as done:
             texts.append(done.value)
@@ -142,6 +142,13 @@ def planned(turn: Turn):
         return (say.fallback(turn.text) if not turn.results else
                 "The tools returned: " + "; ".join(r.strip() for r in turn.results)), []
     return " ".join([say.cannot(cannot)] * bool(say.cannot(cannot)) + [t for t in texts if t not in cannot]), []
+
+
+def unpunctuated(made: tuple, said: str) -> tuple:
+    """A call whose text arguments are the user's words without the sentence's own punctuation: "swap cat for dog." sends
+    "dog", "make this loud: we won." sends "we won" (rule 225). Inside quotes ("'Stop!'") the mark is the text's own."""
+    name, args = made
+    return name, {param: without_sentence_end(value, said) for param, value in args.items()} if isinstance(args, dict) else args
 
 
 def answered_from_data(intents: list) -> bool:

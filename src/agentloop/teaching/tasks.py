@@ -15,6 +15,7 @@ from . import entries as entries_of
 from .typed import NOT_MINE, typed_value
 from .toolbox import ARITHMETIC, UNITS_SAID, Missing, allows_empty, by_id, cadence, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
 from .toolbox import identifier_in, identifying, FORMAT
+from .text_tools import without_sentence_end
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1], "reverse_words": lambda s: " ".join(s.split()[::-1]),
            "reverse_each": lambda s: " ".join(w[::-1] for w in s.split()),
@@ -71,6 +72,7 @@ def text(intent, turn):
         # letter ("rr" once), as if reading tokens instead of characters.
         return f"There are {len(re.findall(f'{letter}+', subject.lower()))} {letter}'s in {subject}."
     if tool:
+        subject = without_sentence_end(subject, turn.text)  # "make this loud: we won." sends "we won" (rule 225)
         [result] = yield [call(tool, word=subject, text=subject, value=subject)]
         return SAID[op].format(subject, data_of(result))
     return SAID[op].format(subject, BY_HAND[op](subject))
