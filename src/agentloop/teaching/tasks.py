@@ -183,7 +183,8 @@ def schedule(intent, turn):
     said = set(words_of(turn.text))
     tool = max(tools, key=lambda t: (the_place_named(t, turn.text) and (recurring(t) or not every) and takes_time(t, phrase, now),
                                      recurring(t) == bool(every), fillable(t), takes_time(t, phrase, now),
-                                     reminds and to_the_user(t), len(said & set(words_of(f"{t.name} {t.description}")))))
+                                     reminds and to_the_user(t), waits_as_said(t, phrase),
+                                     len(said & set(words_of(f"{t.name} {t.description}")))))
     tool = in_the_prompts_format(tool, turn.system)
     if (fixed := fixed_cadence(tool)) and every and (said := cadence(every)) and said != fixed:
         return f"I can't schedule that: {tool.name} only repeats {every_word(fixed)}, and you asked for {every}."
@@ -332,6 +333,13 @@ def takes_time(tool, phrase: str, now) -> bool:
     delays = [p for p, spec in tool.params.items() if type_of(spec) in ("integer", "number") and role_of(p, spec, {"when": ""})
               and waited(p, described(tool, p))]
     return not delays or delay(phrase, "minute", now) is not None
+
+
+def waits_as_said(tool, phrase: str) -> bool:
+    """Whether the tool takes the time as the user said it: a wait ("in 90 seconds") to a tool that counts a delay, a day
+    and a clock ("this Friday at 7pm") to one that takes a due time, never counted into minutes (rule 224)."""
+    waits = any(waited(p, described(tool, p)) or re.fullmatch(r"(?:\w+_)?(?:min(?:ute)?|sec(?:ond)?)s", p.lower()) for p in tool.params)
+    return waits == bool(re.search(r"\bin (?:an?|one|half an|\d+(?:\.\d+)?) (?:second|sec|minute|min|hour|hr)s?\b", phrase, re.I))
 
 
 def to_the_user(tool) -> bool:
