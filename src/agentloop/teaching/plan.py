@@ -255,7 +255,7 @@ def overlapping(turn: Turn) -> list:
             return [Intent("use", {"tool": max(scored, key=scored.get), "text": number[0], "number": float(number[0])})]
     if not subject:
         return bare(turn, meant)
-    asked = meant(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))
+    asked = meant(re.sub(QUOTED_TEXT, " ", turn.text))  # "what's the longest word in '...'": an apostrophe opens no quote
     shared = {tool.name: len(asked & meant(f"{tool.name} {tool.description}")) for tool in turn.tools
               if not does_another_operation(tool, turn.text) and not needs_a_number(tool)
               and sum(spec.get("type", "string") == "string" for p, spec in tool.params.items() if p in tool.required) == 1}
@@ -290,7 +290,7 @@ def described_alike(tool: Tool, text: str) -> bool:
     def meant(said: str) -> set:
         return {NEAR_WORDS.get(w, statements.lemma(w)) for w in words(said) if len(w) >= 3} - GENERIC - GENERIC_STEMS - {
             statements.lemma(a) for a in ACTS} - {statements.lemma(k) for k in KEYWORDS.get(tool.kind, ())}
-    return len(meant(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", text)) & meant(f"{tool.name} {tool.description}")) >= 2
+    return len(meant(re.sub(QUOTED_TEXT, " ", text)) & meant(f"{tool.name} {tool.description}")) >= 2
 
 
 TIME_WORDS = {"latest", "newest", "current", "recent", "today", "now", "last", "next", "new", "lat", "newe", "curr"}

@@ -371,6 +371,8 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
         if counted and role != "repeat" and re.fullmatch(r"(?:\w+_)?min(?:ute)?s?", param.lower()):
             args[param] = minutes_for(phrase, now, waits=bool(waited(param, f"{hint} {tool.description}")) and bool(
                 re.search(WAIT_WORDS, f"{param.replace('_', ' ')} {hint} {tool.description}", re.I)))
+        elif counted and role != "repeat" and re.fullmatch(r"(?:\w+_)?sec(?:ond)?s", param.lower()) and re.search(WAIT_WORDS, phrase, re.I):
+            args[param] = delay(phrase, "second", now)  # ping_after(seconds): "in 90 seconds" is 90 (rule 224)
         elif role == "when" and counted and (per := waited(param, hint)):
             args[param] = delay(phrase, per, now)  # later(delay_minutes): "in 2 hours" is 120
         elif role in ("when", "day", "hour"):
