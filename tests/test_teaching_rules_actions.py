@@ -1503,7 +1503,7 @@ def test_a_personal_day_in_memory_is_its_date():
     assert len(log) == 1 and "which date" in answer.lower(), (calls, answer)  # not in memory: asked
 
 
-# Rules 220-226 (model14a, found by round 27): dates with a year, the prompt's date format, the place named,
+# Rules 220-225 (model14a, found by round 27): dates with a year, the prompt's date format, the place named,
 # ISO date-times and seconds in a request, a sentence's own punctuation, text tools by what they are described to do.
 def diary_at(log):
     return tools(tool("diary_entry", "Writes an event into the diary; `when` as YYYY-MM-DD HH:MM.",

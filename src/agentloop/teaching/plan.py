@@ -148,7 +148,7 @@ def planned(turn: Turn):
 
 def unpunctuated(made: tuple, said: str) -> tuple:
     """A call whose text arguments are the user's words without the sentence's own punctuation: "swap cat for dog." sends
-    "dog", "make this loud: we won." sends "we won" (rule 225). Inside quotes ("'Stop!'") the mark is the text's own."""
+    "dog", "make this loud: we won." sends "we won" (rule 224). Inside quotes ("'Stop!'") the mark is the text's own."""
     name, args = made
     return name, {param: without_sentence_end(value, said) for param, value in args.items()} if isinstance(args, dict) else args
 
@@ -286,7 +286,7 @@ def described_alike(tool: Tool, text: str) -> bool:
     """Whether the request says what the tool's own words say it does, beyond its kind: two words that matter in common
     ("a slug for the URL" and "Turns a title into a lowercase URL slug"; "swap the case" and "Flips upper case letters to
     lower case"), so a tool whose description names another kind's word in passing is still found by what it does
-    (rule 226). One word ("title case" and "lower case") is not enough."""
+    (rule 225). One word ("title case" and "lower case") is not enough."""
     def meant(said: str) -> set:
         return {NEAR_WORDS.get(w, statements.lemma(w)) for w in words(said) if len(w) >= 3} - GENERIC - GENERIC_STEMS - {
             statements.lemma(a) for a in ACTS} - {statements.lemma(k) for k in KEYWORDS.get(tool.kind, ())}

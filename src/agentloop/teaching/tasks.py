@@ -72,7 +72,7 @@ def text(intent, turn):
         # letter ("rr" once), as if reading tokens instead of characters.
         return f"There are {len(re.findall(f'{letter}+', subject.lower()))} {letter}'s in {subject}."
     if tool:
-        subject = without_sentence_end(subject, turn.text)  # "make this loud: we won." sends "we won" (rule 225)
+        subject = without_sentence_end(subject, turn.text)  # "make this loud: we won." sends "we won" (rule 224)
         [result] = yield [call(tool, word=subject, text=subject, value=subject)]
         return SAID[op].format(subject, data_of(result))
     return SAID[op].format(subject, BY_HAND[op](subject))
@@ -337,7 +337,7 @@ def takes_time(tool, phrase: str, now) -> bool:
 
 def waits_as_said(tool, phrase: str) -> bool:
     """Whether the tool takes the time as the user said it: a wait ("in 90 seconds") to a tool that counts a delay, a day
-    and a clock ("this Friday at 7pm") to one that takes a due time, never counted into minutes (rule 224)."""
+    and a clock ("this Friday at 7pm") to one that takes a due time, never counted into minutes (rule 223)."""
     waits = any(waited(p, described(tool, p)) or re.fullmatch(r"(?:\w+_)?(?:min(?:ute)?|sec(?:ond)?)s", p.lower()) for p in tool.params)
     return waits == bool(re.search(r"\bin (?:an?|one|half an|\d+(?:\.\d+)?) (?:second|sec|minute|min|hour|hr)s?\b", phrase, re.I))
 
@@ -372,7 +372,7 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
             args[param] = minutes_for(phrase, now, waits=bool(waited(param, f"{hint} {tool.description}")) and bool(
                 re.search(WAIT_WORDS, f"{param.replace('_', ' ')} {hint} {tool.description}", re.I)))
         elif counted and role != "repeat" and re.fullmatch(r"(?:\w+_)?sec(?:ond)?s", param.lower()) and re.search(WAIT_WORDS, phrase, re.I):
-            args[param] = delay(phrase, "second", now)  # ping_after(seconds): "in 90 seconds" is 90 (rule 224)
+            args[param] = delay(phrase, "second", now)  # ping_after(seconds): "in 90 seconds" is 90 (rule 223)
         elif role == "when" and counted and (per := waited(param, hint)):
             args[param] = delay(phrase, per, now)  # later(delay_minutes): "in 2 hours" is 120
         elif role in ("when", "day", "hour"):
@@ -401,7 +401,7 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
 
 
 def not_whole(value, spec: dict) -> bool:
-    """A fraction for an integer parameter ("in 90 seconds" as whole minutes): asked for, never rounded (rule 224)."""
+    """A fraction for an integer parameter ("in 90 seconds" as whole minutes): asked for, never rounded (rule 223)."""
     return type_of(spec) == "integer" and isinstance(value, float) and not value.is_integer()
 
 

@@ -77,7 +77,7 @@ FIXED_SAID = re.compile(rf"(?:{ON_A_DAY}|{COUNTED_FROM}){AROUND}\b(?P<name>{FIXE
 
 
 def iso_apart(text: str) -> str:
-    """An ISO date-time as the date and its clock: "due 2026-12-01T02:00" is "due 2026-12-01 at 02:00" (rule 223)."""
+    """An ISO date-time as the date and its clock: "due 2026-12-01T02:00" is "due 2026-12-01 at 02:00" (rule 220)."""
     return re.sub(r"\b(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)(?::\d\d)?(?:Z|[+-]\d\d:?\d\d)?\b", r"\1 at \2", text)
 
 
@@ -478,7 +478,7 @@ def delay(phrase: str, per: str, now) -> int | float | None:
         minutes = (moment(phrase, now) - now).total_seconds() / 60
     else:
         return None
-    counted = minutes / MINUTES[per]  # "in 90 seconds" is 1.5 minutes, never rounded to 2 (rule 224)
+    counted = minutes / MINUTES[per]  # "in 90 seconds" is 1.5 minutes, never rounded to 2 (rule 223)
     return round(counted) if abs(counted - round(counted)) < 1e-9 else counted
 
 

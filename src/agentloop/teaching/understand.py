@@ -1446,7 +1446,7 @@ def quoted(text: str) -> str:
                           r"small letters|backwards|reversed?)\b", text, re.IGNORECASE)
              or re.search(r"\bthe word (\S+?)[,.?!]*(?:\s|$)", text, re.I)
              or re.search(r"\b(?:acronyms?|initials|initialism|abbreviation|slug|length|reverse|uppercase|lowercase|(?:upper|lower|title)"
-                          r"[- ]case|word count)\s+(?:for|of)\s+(?:the (?:words?|phrase|name|text) )?(.+?)(?:\s+please)?[?.!]*$", text, re.I)  # rule 226
+                          r"[- ]case|word count)\s+(?:for|of)\s+(?:the (?:words?|phrase|name|text) )?(.+?)(?:\s+please)?[?.!]*$", text, re.I)  # rule 225
              or re.search(r"\bhow (?:long|many characters)(?: long)? is (\w+)\W*$", text, re.I)
              or re.search(r"\b(?:in|of|the word|the text|this text|this)\s+(?:the word |the text |the sentence )?(.+?)"
                           r"(?:\s+for me|\s+please)?[?.!]*$", text, re.IGNORECASE)
