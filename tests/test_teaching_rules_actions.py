@@ -1567,6 +1567,11 @@ def test_the_place_the_user_names_picks_the_tool_that_names_it():
     assert log[1][1] == {"item": "renew passport", "deadline": "2026-03-16"}, log
     loop("run the database backup tomorrow at 2am", places(log), DATED)  # no place named: the job queue
     assert log[-1] == ("queue_task", {"task": "run the database backup", "run_at": "2026-03-12T02:00"}), log
+    kit = {name: made for name, made in places(log).items() if name == "ring_at"}
+    kit.update(tools(tool("nudge_at", "Reminds the user at a due time (ISO).", lambda **k: log.append(("nudge_at", k)) or "set",
+                          text="string", due="string")))
+    loop("remind me tomorrow at 8 to set the alarm for the kids", kit, DATED)  # the alarm is the task's: no place named
+    assert log[-1] == ("nudge_at", {"text": "set the alarm for the kids", "due": "2026-03-12T08:00"}), log
 
 
 def test_an_iso_date_time_in_the_request_is_its_time():

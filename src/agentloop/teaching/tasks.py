@@ -174,14 +174,15 @@ def schedule(intent, turn):
     task = verb_kept(task, intent.slots.get("clause") or turn.text)  # "wake me up at 6:15": "wake up", never "up"
     if not re.search(A_DATE, when, re.I) and (holiday := day_of_the_title(task)):  # "New Year's Eve party at 9pm"
         when = f"{holiday} {when}".strip()
-    own_verb = re.search(rf"\b{NUDGE} me\b[^.!?]*?\bto ((?:book|schedule|add|put|set up|make|create|plan|enter|queue)\b)",
+    own_verb = re.search(rf"\b{NUDGE} me\b[^.!?]*?\bto ((?:book|schedule|add|put|set up|set|make|create|plan|enter|queue)\b)",
                          intent.slots.get("clause") or turn.text, re.I)
     if own_verb and task and not task.lower().startswith(own_verb.group(1).lower()):
         task = f"{own_verb.group(1)} {task}"  # "remind me to book the vet": booking is the task, not the asking
     reminds = bool(re.search(rf"\b{NUDGE} me\b|\breminders?\b", turn.text, re.I))
     now, phrase = now_in(turn.system), f"{when} {every}"  # times in the tool's own format, from the date it is
     said = set(words_of(turn.text))
-    tool = max(tools, key=lambda t: (the_place_named(t, turn.text) and (recurring(t) or not every) and takes_time(t, phrase, now),
+    placed = turn.text.replace(task, " ") if task else turn.text  # "remind me to set the alarm": the alarm is the task's
+    tool = max(tools, key=lambda t: (the_place_named(t, placed) and (recurring(t) or not every) and takes_time(t, phrase, now),
                                      recurring(t) == bool(every), fillable(t), takes_time(t, phrase, now),
                                      reminds and to_the_user(t), waits_as_said(t, phrase),
                                      len(said & set(words_of(f"{t.name} {t.description}")))))
