@@ -1546,6 +1546,12 @@ def test_the_system_prompts_date_format_shapes_a_time_parameter_that_names_none(
     assert len(moved) == 2 and answer.endswith("?"), (calls, answer)
     loop("add the car service on 2 April at 8:15", kit, DATED)  # a date the prompt states names no format
     assert log[-1] == ("the car service", "on 2 April at 8:15"), log
+    kit = tools(tool("fire_later", "Fires a reminder at a moment.", lambda msg, when: log.append((msg, when)) or "ok",
+                     msg="string", when={"type": "string", "description": "Unix epoch seconds"}))
+    loop("remind me tomorrow at 10am to call Bo", kit, DATED)  # an epoch in a string parameter is still the epoch
+    assert log[-1] == ("call Bo", "1773309600"), log
+    answer, _, _ = loop("remind me in 45 seconds", waits([]), DATED)
+    assert answer == "What should I remind you to do?", answer
 
 
 def places(log):
