@@ -19,9 +19,10 @@ from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, converting, fe
 from .grammar import PEOPLE
 from .toolbox import KEYWORDS, Missing, Tool, call, stem, type_of, words
 from .lookups import looked_up, named_lookup
-from .text_tools import class_counted, replace_text, replacing, without_sentence_end
+from .text_tools import class_counted, replace_text, replacing
 from .timing import timing
 from .understand import NOT_TO_SCHEDULE, Intent, corrected_request, understand
+from .text_tools import without_sentence_end  # rule 224
 
 
 
