@@ -1501,3 +1501,152 @@ def test_a_personal_day_in_memory_is_its_date():
     assert log == [("call my parents", "2026-08-02T10:00")], log
     answer, calls, _ = loop("ping me on our anniversary to book a table", held(log), remembered)
     assert len(log) == 1 and "which date" in answer.lower(), (calls, answer)  # not in memory: asked
+
+
+# Rules 220-225 (model14a, found by round 27): dates with a year, the prompt's date format, the place named,
+# ISO date-times and seconds in a request, a sentence's own punctuation, text tools by what they are described to do.
+def diary_at(log):
+    return tools(tool("diary_entry", "Writes an event into the diary; `when` as YYYY-MM-DD HH:MM.",
+                      lambda title, when: log.append((title, when)) or f"written {title} at {when}", title="string", when="string"))
+
+
+def test_a_named_day_or_a_date_with_a_year_is_that_years_date_in_any_order():
+    log = []
+    for said in ("At 6pm on New Year's Eve 2027, remind me to open the champagne",
+                 "On Halloween 2026 at 5pm I need to carve the pumpkins, put it in the diary",
+                 "Put the school play in my diary for 14 May 2027 at 18:30",
+                 "Schedule the tax return for April 6th, 2027 at 10am",
+                 "remind me at noon on Valentine's Day 2027 to order flowers"):
+        loop(said, diary_at(log), DATED)
+    assert log == [("open the champagne", "2027-12-31 18:00"), ("carve the pumpkins", "2026-10-31 17:00"),
+                   ("the school play", "2027-05-14 18:30"), ("the tax return", "2027-04-06 10:00"),
+                   ("order flowers", "2027-02-14 12:00")], log
+    loop("buy Christmas crackers on Friday at 4pm", diary_at(log), DATED)  # a name that leads a noun stays the task's
+    assert log[-1] == ("buy Christmas crackers", "2026-03-13 16:00"), log
+
+
+def mover(moved):
+    return tools(tool("find_entries", "Lists the entries with their ids.", lambda **k: json.dumps(
+                     {"e1": {"title": "piano lesson", "start": "2026-03-18T16:00"}, "e2": {"title": "standup", "start": "2026-03-12T09:30"}})),
+                 tool("retime", "Gives an entry a new time.", lambda entry_id, new_time: moved.append((entry_id, new_time)) or "ok",
+                      entry_id="string", new_time="string"))
+
+
+def test_the_system_prompts_date_format_shapes_a_time_parameter_that_names_none():
+    moved, log = [], []
+    prompt = DATED + " All times are written in ISO 8601."
+    for said in ("Reschedule the piano lesson to 4pm on March 19th", "Move the standup to tomorrow at 10"):
+        loop(said, mover(moved), prompt)
+    assert moved == [("e1", "2026-03-19T16:00"), ("e2", "2026-03-12T10:00")], moved
+    kit = tools(tool("add_entry", "Adds an entry to the planner.", lambda what, at: log.append((what, at)) or "added", what="string", at="string"))
+    for said in ("dentist next Tuesday at 9am, add it", "add the car service on 2 April at 8:15"):
+        loop(said, kit, DATED + " Give dates as YYYY-MM-DD HH:MM.")
+    assert log == [("dentist", "2026-03-17 09:00"), ("the car service", "2026-04-02 08:15")], log
+    answer, calls, _ = loop("Move the standup to next Friday at 10", mover(moved), "Dates are ISO 8601.")  # no date known: asked
+    assert len(moved) == 2 and answer.endswith("?"), (calls, answer)
+    loop("add the car service on 2 April at 8:15", kit, DATED)  # a date the prompt states names no format
+    assert log[-1] == ("the car service", "on 2 April at 8:15"), log
+    kit = tools(tool("fire_later", "Fires a reminder at a moment.", lambda msg, when: log.append((msg, when)) or "ok",
+                     msg="string", when={"type": "string", "description": "Unix epoch seconds"}))
+    loop("remind me tomorrow at 10am to call Bo", kit, DATED)  # an epoch in a string parameter is still the epoch
+    assert log[-1] == ("call Bo", "1773309600"), log
+    answer, _, _ = loop("remind me in 45 seconds", waits([]), DATED)
+    assert answer == "What should I remind you to do?", answer
+
+
+def places(log):
+    keep = lambda name: (lambda **k: log.append((name, k)) or f"{name} done")  # noqa: E731
+    return tools(tool("queue_task", "Runs a background task once at run_at (ISO).", keep("queue_task"), task="string", run_at="string"),
+                 tool("diary_entry", "Writes an event into the diary; start is an ISO date-time.", keep("diary_entry"),
+                      title="string", start="string", repeat={"type": "string", "enum": ["none", "daily", "weekly"]}),
+                 tool("add_todo", "Adds an item to the to-do list with a deadline (YYYY-MM-DD).", keep("add_todo"), item="string", deadline="string"),
+                 tool("ring_at", "Sets an alarm that rings at a time (ISO).", keep("ring_at"), label="string", at="string"))
+
+
+def test_the_place_the_user_names_picks_the_tool_that_names_it():
+    log = []
+    for said in ("Put the plumber in my diary for Friday at 8am", "add renew passport to my to-do list for next Monday",
+                 "put lunch with Sam on the calendar tomorrow at 1pm", "set an alarm for 6:45 tomorrow"):
+        loop(said, places(log), DATED)
+    assert [name for name, _ in log] == ["diary_entry", "add_todo", "diary_entry", "ring_at"], log
+    assert log[0][1] == {"title": "the plumber", "start": "2026-03-13T08:00", "repeat": "none"}, log
+    assert log[1][1] == {"item": "renew passport", "deadline": "2026-03-16"}, log
+    loop("run the database backup tomorrow at 2am", places(log), DATED)  # no place named: the job queue
+    assert log[-1] == ("queue_task", {"task": "run the database backup", "run_at": "2026-03-12T02:00"}), log
+    kit = {name: made for name, made in places(log).items() if name == "ring_at"}
+    kit.update(tools(tool("nudge_at", "Reminds the user at a due time (ISO).", lambda **k: log.append(("nudge_at", k)) or "set",
+                          text="string", due="string")))
+    loop("remind me tomorrow at 8 to set the alarm for the kids", kit, DATED)  # the alarm is the task's: no place named
+    assert log[-1] == ("nudge_at", {"text": "set the alarm for the kids", "due": "2026-03-12T08:00"}), log
+
+
+def test_an_iso_date_time_in_the_request_is_its_time():
+    log = []
+    for said in ("Queue the report export, due 2026-03-20T07:30.", "run the cleanup at 2026-04-01T23:00",
+                 "remind me 2026-03-15T08:15 to water the plants", "schedule the deploy for 2026-03-13 16:45"):
+        loop(said, diary_at(log), DATED)
+    assert log == [("the report export", "2026-03-20 07:30"), ("run the cleanup", "2026-04-01 23:00"),
+                   ("water the plants", "2026-03-15 08:15"), ("the deploy", "2026-03-13 16:45")], log
+    answer, calls, _ = loop("Scheduled task (due 9:30): water the ferns", diary_at(log), DATED)  # a label with a clock is still a label
+    assert len(log) == 4 and "water the ferns" in answer, (calls, answer)
+
+
+def waits(log, unit="minutes", kind="number"):
+    return tools(tool("ping_after", f"Pings the user after a delay in {unit}.", lambda **k: log.append(k) or "set",
+                      **{unit: kind, "note": "string"}),
+                 tool("queue_task", "Runs a background task once at run_at (ISO).", lambda **k: log.append(k) or "queued",
+                      task="string", run_at="string"))
+
+
+def test_seconds_are_a_wait_and_a_wait_goes_to_the_tool_that_counts_one():
+    log = []
+    for said in ("remind me in 45 seconds to stir the sauce", "in 30 secs ping me to flip the toast", "remind me in 3 minutes to call Ola"):
+        loop(said, waits(log), DATED)
+    assert log == [{"minutes": 0.75, "note": "stir the sauce"}, {"minutes": 0.5, "note": "flip the toast"},
+                   {"minutes": 3, "note": "call Ola"}], log
+    loop("in 90 seconds remind me to check the kettle", waits(log, "seconds", "integer"), DATED)
+    assert log[-1] == {"seconds": 90, "note": "check the kettle"}, log
+    answer, calls, _ = loop("remind me in 90 seconds to check the kettle", waits(log, "minutes", "integer"), DATED)
+    assert len(log) == 4 and answer.endswith("?"), (calls, answer)  # 1.5 whole minutes: asked, never rounded
+    loop("Lunch with Ana this Friday at 1pm, put it in", waits(log), DATED)  # a day and a clock: the due-time tool
+    assert log[-1] == {"task": "Lunch with Ana", "run_at": "2026-03-13T13:00"}, log
+
+
+def test_a_sentences_own_punctuation_never_joins_an_argument():
+    log = []
+    kit = tools(tool("replace_in", "Replaces needle with replacement everywhere in haystack.",
+                     lambda haystack, needle, replacement: log.append(replacement) or haystack.replace(needle, replacement),
+                     haystack="string", needle="string", replacement="string"),
+                tool("backwards", "Gives the text back to front.", lambda text: log.append(text) or text[::-1], text="string"),
+                tool("caps", "Returns the text in upper case.", lambda text: log.append(text) or text.upper(), text="string"),
+                tool("word_total", "Counts the words of a text.", lambda text: log.append(text) or len(text.split()), text="string"))
+    for said in ("In 'one fish two fish', change fish to cat!", "replace tea with coffee in 'tea for two'.",
+                 "reverse the word drawer.", "convert good morning to uppercase?"):
+        loop(said, kit, DATED)
+    assert log == ["cat", "coffee", "drawer", "good morning"], log
+    for said in ("shout 'Help!'", "count the words: I came, I saw."):  # inside quotes, a passage after a colon: the text's own
+        loop(said, kit, DATED)
+    assert log[-2:] == ["Help!", "I came, I saw."], log
+
+
+def wordsmith(log):
+    use = lambda name, fn: (lambda s: log.append((name, s)) or fn(s))  # noqa: E731
+    return tools(tool("kebab", "Makes a URL-friendly slug from a headline, in lowercase with hyphens.", use("kebab", lambda s: s.lower().replace(" ", "-")), s="string"),
+                 tool("max_token", "Finds the longest word of a sentence.", use("max_token", lambda s: max(s.split(), key=len)), s="string"),
+                 tool("case_flip", "Inverts the case of every letter: upper becomes lower and lower becomes upper.", use("case_flip", str.swapcase), s="string"),
+                 tool("first_letters", "Abbreviates a phrase to its initials.", use("first_letters", lambda s: "".join(w[0].upper() for w in s.split())), s="string"),
+                 tool("lower", "Converts text to lower case.", use("lower", str.lower), s="string"),
+                 tool("word_total", "Counts the words of a text.", use("word_total", lambda s: len(s.split())), s="string"))
+
+
+def test_a_text_tool_is_found_by_what_its_description_says_it_does():
+    log = []
+    for said in ("I need a URL slug for 'Ten Tips For Cats'", "what's the longest word in 'we ate spaghetti tonight'?",
+                 "toggle the case of 'PyThOn'", "what are the initials of World Health Organization",
+                 "give me the acronym for as soon as possible"):
+        answer, calls, _ = loop(said, wordsmith(log), DATED)
+    assert log == [("kebab", "Ten Tips For Cats"), ("max_token", "we ate spaghetti tonight"), ("case_flip", "PyThOn"),
+                   ("first_letters", "World Health Organization"), ("first_letters", "as soon as possible")], log
+    assert "ASAP" in answer, answer
+    answer, calls, _ = loop("put 'hello world' in sentence case", wordsmith(log), DATED)  # one word in common: no tool
+    assert len(log) == 5 and "no rule" in answer, (calls, answer)

@@ -23,6 +23,7 @@ from .lookups import looked_up, record_lookup
 from .text_tools import class_counted, replace_text, replacing
 from .timing import timing
 from .understand import NOT_TO_SCHEDULE, Intent, corrected_request, understand
+from .text_tools import without_sentence_end  # rule 224
 
 
 
@@ -98,6 +99,8 @@ def planned(turn: Turn):
     intents = turn.tool("schedule") and (pointed_request(turn.text) or terse_timer(turn.text)) or intents  # "in 2 hours I need to X, remind me"
     if all(i.kind == "unknown" for i in intents):
         intents = completed(turn) or scheduled(turn) or overlapping(turn) or intents
+    elif all(i.kind == "ask" and i.slots.get("loose") for i in intents) and re.search(QUOTED_TEXT, turn.text):
+        intents = overlapping(turn) or intents  # "Which is the longest word in 'a tiny elephant'?": a question of a text, not of memory
     if rule := forbidden(turn, intents):  # a rule in the system prompt, whatever its wording, is honoured
         return rule, []
     if kept := next((t for t in turn.withheld for i in intents if t.kind == i.kind and not turn.tool(i.kind)), None):
@@ -128,7 +131,7 @@ def planned(turn: Turn):
             while True:
                 got, results = results[:len(calls)], results[len(calls):]
                 if len(got) < len(calls):
-                    return None, calls[len(got):]
+                    return None, [unpunctuated(made, turn.text) for made in calls[len(got):]]
                 calls = steps.send(got)
         except StopIteration as done:
             texts.append(done.value)
@@ -148,6 +151,13 @@ def planned(turn: Turn):
         return (say.fallback(turn.text) if not turn.results else
                 "The tools returned: " + "; ".join(r.strip() for r in turn.results)), []
     return " ".join([say.cannot(cannot)] * bool(say.cannot(cannot)) + [t for t in texts if t not in cannot]), []
+
+
+def unpunctuated(made: tuple, said: str) -> tuple:
+    """A call whose text arguments are the user's words without the sentence's own punctuation: "swap cat for dog." sends
+    "dog", "make this loud: we won." sends "we won" (rule 224). Inside quotes ("'Stop!'") the mark is the text's own."""
+    name, args = made
+    return name, {param: without_sentence_end(value, said) for param, value in args.items()} if isinstance(args, dict) else args
 
 
 def answered_from_data(intents: list) -> bool:
@@ -221,6 +231,7 @@ def scheduled(turn: Turn) -> list:
     return [Intent("schedule", {"task": turn.text.strip(), "when": "", "clause": turn.text})]
 
 
+QUOTED_TEXT = r"[\"“][^\"”]+[\"”]|(?<!\w)['‘][^'’]+['’](?!\w)"
 GENERIC = {"text", "string", "word", "number", "value", "return", "give", "input", "output", "tool", "user", "function",
            "with", "from", "into", "this", "that", "what", "which", "have", "does", "make", "some", "your", "about",
            "how", "many", "much", "the", "and", "for", "are", "can", "you", "tim", "piec", "show", "get"}
@@ -230,7 +241,8 @@ GENERIC_STEMS = {statements.lemma(w) for w in GENERIC}  # "have" read as "hav", 
 
 
 NEAR_WORDS = {"long": "length", "len": "length", "many": "number", "count": "number", "char": "character",
-              "chars": "character", "letter": "character", "size": "length",
+              "chars": "character", "letter": "character", "size": "length", "longest": "longest", "biggest": "longest",
+              **dict.fromkeys(("swap", "swaps", "flip", "flips", "toggle", "toggles", "invert", "inverts", "switch"), "invert"),
               **dict.fromkeys(("space", "blank"), statements.lemma("whitespace"))}  # a small table of near-synonyms
 ACTS = {"remove", "make", "turn", "convert", "change", "put", "take", "set", "do", "tell", "check", "run", "use", "give", "apply"}
 
@@ -250,7 +262,7 @@ def overlapping(turn: Turn) -> list:
             return [Intent("use", {"tool": max(scored, key=scored.get), "text": number[0], "number": float(number[0])})]
     if not subject:
         return bare(turn, meant)
-    asked = meant(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))
+    asked = meant(re.sub(QUOTED_TEXT, " ", turn.text))  # "what's the longest word in '...'": an apostrophe opens no quote
     shared = {tool.name: len(asked & meant(f"{tool.name} {tool.description}")) for tool in turn.tools
               if not does_another_operation(tool, turn.text) and not needs_a_number(tool)
               and sum(spec.get("type", "string") == "string" for p, spec in tool.params.items() if p in tool.required) == 1}
@@ -273,7 +285,19 @@ def does_another_operation(tool: Tool, text: str) -> bool:
     """A tool of a text or arithmetic kind the grammar reads (upper case, reverse, add ...) whose own words the request does
     not use: it is never the nearest tool for an operation it does not do ("title case" is no job for a lower-case tool),
     while "tally the words" still finds tally_words."""
-    return tool.kind in {*BY_HAND, "count_letter", *arithmetic.KINDS} and not {stem(w) for w in words(text)} & KEYWORDS[tool.kind]
+    return tool.kind in {*BY_HAND, "count_letter", *arithmetic.KINDS} and not {stem(w) for w in words(text)} & KEYWORDS[tool.kind] \
+        and not described_alike(tool, text)
+
+
+def described_alike(tool: Tool, text: str) -> bool:
+    """Whether the request says what the tool's own words say it does, beyond its kind: two words that matter in common
+    ("a slug for the URL" and "Turns a title into a lowercase URL slug"; "swap the case" and "Flips upper case letters to
+    lower case"), so a tool whose description names another kind's word in passing is still found by what it does
+    (rule 225). One word ("title case" and "lower case") is not enough."""
+    def meant(said: str) -> set:
+        return {NEAR_WORDS.get(w, statements.lemma(w)) for w in words(said) if len(w) >= 3} - GENERIC - GENERIC_STEMS - {
+            statements.lemma(a) for a in ACTS} - {statements.lemma(k) for k in KEYWORDS.get(tool.kind, ())}
+    return len(meant(re.sub(QUOTED_TEXT, " ", text)) & meant(f"{tool.name} {tool.description}")) >= 2
 
 
 TIME_WORDS = {"latest", "newest", "current", "recent", "today", "now", "last", "next", "new", "lat", "newe", "curr"}

@@ -190,7 +190,7 @@ def missing(kind: str | None, param: str, choices: list | None = None) -> str:
         return f"The {param.replace('_', ' ')} can only be {', '.join(map(str, choices[:-1]))} or {choices[-1]}: which should I use?"
     if kind == "schedule" and set(param.lower().split("_")) & WHEN_WORDS:
         return WHEN_ASKED
-    return ASKS.get(kind) if param in ("task", "job", "title", "text", "content", "query") and kind in ASKS else \
+    return ASKS.get(kind) if param in ("task", "job", "title", "text", "content", "query", "what", "item", "note", "label", "message", "description") and kind in ASKS else \
         f"What should I use as the {param.replace('_', ' ')}?"
 
 

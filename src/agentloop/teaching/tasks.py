@@ -4,16 +4,18 @@ Text tools, weather and time, scheduling, queued tasks, research and summaries, 
 replies. Like plan.py's, a handler returns the answer, or is a generator that yields calls.
 """
 import re
+from dataclasses import replace
 
 from . import facts, say
 from .grammar import NUDGE
-from .timing import ORDINAL, clock_of, delay, event_time, from_the_event, moment, now_in, shaped, shifted, task_of, timing, undated_day, day_of_the_clock, clock_as_sent, half_of_day, day_of_the_title, A_DATE, month_and_day
+from .timing import ORDINAL, clock_of, delay, event_time, from_the_event, moment, now_in, shaped, shifted, task_of, timing, undated_day, day_of_the_clock, clock_as_sent, half_of_day, day_of_the_title, A_DATE, month_and_day, format_in_prompt
 from .rules import INJECTION
 from .understand import Intent
 from . import entries as entries_of
 from .typed import NOT_MINE, typed_value
 from .toolbox import ARITHMETIC, UNITS_SAID, Missing, allows_empty, by_id, cadence, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
-from .toolbox import identifier_in, identifying
+from .toolbox import identifier_in, identifying, FORMAT
+from .text_tools import without_sentence_end
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1], "reverse_words": lambda s: " ".join(s.split()[::-1]),
            "reverse_each": lambda s: " ".join(w[::-1] for w in s.split()),
@@ -70,6 +72,7 @@ def text(intent, turn):
         # letter ("rr" once), as if reading tokens instead of characters.
         return f"There are {len(re.findall(f'{letter}+', subject.lower()))} {letter}'s in {subject}."
     if tool:
+        subject = without_sentence_end(subject, turn.text)  # "make this loud: we won." sends "we won" (rule 224)
         [result] = yield [call(tool, word=subject, text=subject, value=subject)]
         return SAID[op].format(subject, data_of(result))
     return SAID[op].format(subject, BY_HAND[op](subject))
@@ -171,15 +174,19 @@ def schedule(intent, turn):
     task = verb_kept(task, intent.slots.get("clause") or turn.text)  # "wake me up at 6:15": "wake up", never "up"
     if not re.search(A_DATE, when, re.I) and (holiday := day_of_the_title(task)):  # "New Year's Eve party at 9pm"
         when = f"{holiday} {when}".strip()
-    own_verb = re.search(rf"\b{NUDGE} me\b[^.!?]*?\bto ((?:book|schedule|add|put|set up|make|create|plan|enter|queue)\b)",
+    own_verb = re.search(rf"\b{NUDGE} me\b[^.!?]*?\bto ((?:book|schedule|add|put|set up|set|make|create|plan|enter|queue)\b)",
                          intent.slots.get("clause") or turn.text, re.I)
     if own_verb and task and not task.lower().startswith(own_verb.group(1).lower()):
         task = f"{own_verb.group(1)} {task}"  # "remind me to book the vet": booking is the task, not the asking
     reminds = bool(re.search(rf"\b{NUDGE} me\b|\breminders?\b", turn.text, re.I))
     now, phrase = now_in(turn.system), f"{when} {every}"  # times in the tool's own format, from the date it is
     said = set(words_of(turn.text))
-    tool = max(tools, key=lambda t: (recurring(t) == bool(every), fillable(t), takes_time(t, phrase, now),
-                                     reminds and to_the_user(t), len(said & set(words_of(f"{t.name} {t.description}")))))
+    placed = turn.text.replace(task, " ") if task else turn.text  # "remind me to set the alarm": the alarm is the task's
+    tool = max(tools, key=lambda t: (the_place_named(t, placed) and (recurring(t) or not every) and takes_time(t, phrase, now),
+                                     recurring(t) == bool(every), fillable(t), takes_time(t, phrase, now),
+                                     reminds and to_the_user(t), waits_as_said(t, phrase),
+                                     len(said & set(words_of(f"{t.name} {t.description}")))))
+    tool = in_the_prompts_format(tool, turn.system)
     if (fixed := fixed_cadence(tool)) and every and (said := cadence(every)) and said != fixed:
         return f"I can't schedule that: {tool.name} only repeats {every_word(fixed)}, and you asked for {every}."
     due = when or next_time(every) if every or when else ""  # no time said: asked for, never made up
@@ -214,6 +221,29 @@ def schedule(intent, turn):
         return f"I couldn't schedule that. {reason}"
     said_when = clock_as_sent(' '.join(filter(None, [when, every])) or due)  # "at 5" sent as 17:00 is said "at 5pm"
     return f"Scheduled: {task or 'it'}" + (f" ({said_when})." if said_when else ".")
+
+
+PLACES = {  # where the user says an entry goes -> the words a tool for that place is named or described by (rule 222)
+    r"\b(?:calendar|diary|agenda|planner)s?\b": r"calendar|diary|agenda|planner|event",
+    r"\bto-?dos?\b|\btodo list\b|\btask list\b": r"to-?dos?|task list",
+    r"\balarms?\b": r"alarms?|wake",
+    r"\breminders\b|\breminder list\b": r"remind\w*"}  # "my reminders"; "a daily reminder" names what, not where
+
+
+def in_the_prompts_format(tool, system: str):
+    """The tool as read with the format the system prompt gives dates in, when its own words name none: move_item(id,
+    new_start) under "Dates are ISO 8601" gets 2026-12-05T18:00, never "6pm on December 5th" (rule 221)."""
+    said = format_in_prompt(system)
+    if not said or re.search(FORMAT, tool.description) or any(re.search(FORMAT, described(tool, p)) for p in tool.params):
+        return tool
+    return replace(tool, description=f"{tool.description} ({said})")
+
+
+def the_place_named(tool, text: str) -> bool:
+    """Whether the user names where the entry goes ("on my calendar", "to my to-do list", "an alarm", "a reminder") and
+    the tool's name or description names that place: the calendar tool, never a job queue, for "put it on my calendar"."""
+    said = f"{tool.name.replace('_', ' ')} {tool.description}"
+    return any(re.search(place, text, re.I) and re.search(rf"\b(?:{named})\b", said, re.I) for place, named in PLACES.items())
 
 
 def remembered_day(named: str, turn):
@@ -283,7 +313,8 @@ def fillable(tool) -> bool:
     """Whether every required parameter of a scheduling tool is one a request fills (a task, a time, a repeat):
     cron_add(label, rule) wants a cron rule the user never says, so a plain reminder tool beside it is used."""
     roles = [role_of(p, tool.params[p], {"task": "", "when": "", "day": "", "hour": "", "repeat": ""})
-             for p in tool.required if p in tool.params]
+             or ("when" if waited(p, described(tool, p)) or re.fullmatch(r"(?:\w+_)?(?:min(?:ute)?|sec(?:ond)?)s", p.lower()) else None)
+             for p in tool.required if p in tool.params]  # remind_in(minutes, what): a wait is a time
     return roles.count(None) == 0 or (roles.count(None) == 1 and "task" not in roles)  # later(payload, ...): payload is the task
 
 
@@ -303,6 +334,13 @@ def takes_time(tool, phrase: str, now) -> bool:
     delays = [p for p, spec in tool.params.items() if type_of(spec) in ("integer", "number") and role_of(p, spec, {"when": ""})
               and waited(p, described(tool, p))]
     return not delays or delay(phrase, "minute", now) is not None
+
+
+def waits_as_said(tool, phrase: str) -> bool:
+    """Whether the tool takes the time as the user said it: a wait ("in 90 seconds") to a tool that counts a delay, a day
+    and a clock ("this Friday at 7pm") to one that takes a due time, never counted into minutes (rule 223)."""
+    waits = any(waited(p, described(tool, p)) or re.fullmatch(r"(?:\w+_)?(?:min(?:ute)?|sec(?:ond)?)s", p.lower()) for p in tool.params)
+    return waits == bool(re.search(r"\bin (?:an?|one|half an|\d+(?:\.\d+)?) (?:second|sec|minute|min|hour|hr)s?\b", phrase, re.I))
 
 
 def to_the_user(tool) -> bool:
@@ -334,6 +372,8 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
         if counted and role != "repeat" and re.fullmatch(r"(?:\w+_)?min(?:ute)?s?", param.lower()):
             args[param] = minutes_for(phrase, now, waits=bool(waited(param, f"{hint} {tool.description}")) and bool(
                 re.search(WAIT_WORDS, f"{param.replace('_', ' ')} {hint} {tool.description}", re.I)))
+        elif counted and role != "repeat" and re.fullmatch(r"(?:\w+_)?sec(?:ond)?s", param.lower()) and re.search(WAIT_WORDS, phrase, re.I):
+            args[param] = delay(phrase, "second", now)  # ping_after(seconds): "in 90 seconds" is 90 (rule 223)
         elif role == "when" and counted and (per := waited(param, hint)):
             args[param] = delay(phrase, per, now)  # later(delay_minutes): "in 2 hours" is 120
         elif role in ("when", "day", "hour"):
@@ -353,12 +393,17 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
             count = re.search(r"\d+", every)  # repeat_every_days: "every 3 days" 3, "weekly" 7, once 0
             args[param] = int(count.group()) if count and "day" in every else 7 if re.search(UNITS_SAID["week"], every) else \
                 1 if re.search(UNITS_SAID["day"], every) else 0
-        if args[param] is None:  # a time the tool needs that the request does not tell ("at 5pm" as a delay, no clock)
-            raise Missing(tool, param)
+        if args[param] is None or not_whole(args[param], spec):  # a time the tool needs that the request does not tell
+            raise Missing(tool, param)  # ("at 5pm" as a delay, no clock; 90 seconds in whole minutes)
         if role is None and counted and args[param] == 0 and param in tool.required and not re.search(r"\b0\b", phrase) \
                 and not re.fullmatch(r"(?:\w+_)?min(?:ute)?s?", param.lower()):
             raise Missing(tool, param)  # a number nothing placed (fill's placeholder): asked for, never sent as 0
     return name, args
+
+
+def not_whole(value, spec: dict) -> bool:
+    """A fraction for an integer parameter ("in 90 seconds" as whole minutes): asked for, never rounded (rule 223)."""
+    return type_of(spec) == "integer" and isinstance(value, float) and not value.is_integer()
 
 
 WAIT_WORDS = r"\b(?:delay|wait|after|later|from now|countdown|timer|in)\b"
@@ -908,6 +953,7 @@ def move(intent, turn):
     mover = next((t for t in turn.tools if re.search(MOVES, f"{t.name.replace('_', ' ')} {t.description}", re.I)), None)
     times = [p for p, spec in (mover.params.items() if mover else ()) if role_of(p, spec, {"when": "", "day": "", "hour": ""})]
     slot = times[0] if times else None  # a date and a time apart (new_date, new_time) are both filled
+    mover = mover and in_the_prompts_format(mover, turn.system)
     if mover is None or slot is None:
         return f"I can't move {what}: none of my tools changes something already scheduled, and adding it again would leave the old one."
     if day := undated_day(f"on {when}"):  # "move the call to Easter Sunday": its date is asked, never a Sunday (rule 202)

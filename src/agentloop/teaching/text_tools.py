@@ -116,3 +116,13 @@ def text_in(rest: str) -> str:
         return rest.split(":", 1)[1].strip()
     word = re.fullmatch(r"\W*(?:the (?:word|name)\s+)?([A-Za-z]+)(?:\s+(?:have|has|contain|hold))?\W*", rest)
     return word.group(1) if word else ""
+
+
+def without_sentence_end(value, said: str):
+    """A text taken from the user's words without the punctuation that ends their sentence ("swap cat for dog." sends
+    "dog", "reverse the word pots." "pots"); kept inside quotes ("shout 'Stop!'"), in a passage handed over after a colon
+    (rule 74: "count the words: I came, I saw."), in an abbreviation ("U.S."), and in any value not said as such."""
+    ending = re.search(r"(?<![\s.][A-Za-z])[.!?,;]+$", value) if isinstance(value, str) else None
+    if not ending or value not in said or re.search(re.escape(value) + r"\s*[\"'”’]|:\s*" + re.escape(value), said):
+        return value
+    return value[:ending.start()].rstrip()

@@ -16,11 +16,12 @@ ORDINAL = r"(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|last)"
 EVERY = (rf"\b(?:(?:every|each|on) )?{DAY}s?(?:(?:,| and| &) {DAY}s?)+\b|(?:\bon )?(?:\bthe )?\b{ORDINAL} of (?:every|each) month\b|\b(?:every|each)\s+(?:other\s+|alternate\s+|second\s+(?={DAY}|week|month|year)|single\s+)?(?:\d+\s+{UNIT}|{UNIT}|{DAY}|weekday|weekend|morning|afternoon|"
          rf"evening|night|{ORDINAL}(?: of (?:the|every|each) month)?)\b|(?<!the )(?<!my )(?<!our )(?<!this )\b(?:daily|weekly|monthly|yearly|annually|hourly|"
          rf"nightly|fortnightly|biweekly|bi-weekly)\b|\b{DAY}s\b|\bon week(?:day|end)s\b")
+YEAR = r"(?:,? (?:20|19)\d\d\b)?"  # "December 5th 2026", "on 3 March, 2027": the year is the date's, never the task's
 WHEN = (rf"\b(?:(?:the )?day after (?:tomorrow|tmrw|tmr)|(?:on )?(?:the )?{ORDINAL} of next month|(?:tomorrow|tmrw|tmr) (?:morning|afternoon|evening|night)|tomorrow|tmrw|tmr|tonight|today|"
         rf"later(?: today| on| tonight)?|soon|in a (?:bit|while)|"
-        rf"(?:on )?{DAY} (?:morning|afternoon|evening|night)|this (?:morning|afternoon|evening|weekend|{DAY})|next (?:{DAY}|week|month|year|weekend)|(?:on )?{DAY}|in (?:an?|one|half an|\d+(?:\.\d+)?) {UNIT}(?: and a half)?|"
-        rf"(?:at |by )?{CLOCK}|(?:on )?(?:the )?{ORDINAL}(?: of {MONTH})?|(?:on )?{MONTH} {ORDINAL}|(?:on )?{MONTH} \d{{1,2}}\b|"
-        rf"(?:on )?\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH}\b|(?:on )?\d{{4}}-\d\d-\d\d\b|(?:on )?\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|"
+        rf"(?:on )?{DAY} (?:morning|afternoon|evening|night)|this (?:morning|afternoon|evening|weekend|{DAY})|next (?:{DAY}|week|month|year|weekend)|(?:on )?{DAY}|in (?:an?|one|half an|\d+(?:\.\d+)?) (?:{UNIT}|sec(?:ond)?s?\b)(?: and a half)?|"
+        rf"(?:at |by )?{CLOCK}|(?:on )?(?:the )?{ORDINAL}(?: of {MONTH})?{YEAR}|(?:on )?{MONTH} {ORDINAL}{YEAR}|(?:on )?{MONTH} \d{{1,2}}\b{YEAR}|"
+        rf"(?:on )?\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH}\b{YEAR}|(?:on )?\d{{4}}-\d\d-\d\d\b|(?:on )?\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|"
         rf"(?:in|at) the (?:morning|afternoon|evening)|(?<=runs )\d{{1,2}}(?::\d\d)?\s*[-–]\s*\d{{1,2}}(?::\d\d)?)\b")
 SHORT = {"tmrw": "tomorrow", "tmr": "tomorrow"}
 from .grammar import NUDGE
@@ -71,8 +72,13 @@ MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "
 
 FIXED_NAMED = re.compile("|".join(f"(?P<g{i}>{name})" for i, name in enumerate(FIXED_DAYS)), re.I)
 FIXED_SAID = re.compile(rf"(?:{ON_A_DAY}|{COUNTED_FROM}){AROUND}\b(?P<name>{FIXED_NAMED.pattern})\b"
-                        r"(?: (?P<part>morning|afternoon|evening|night)\b)?"
+                        r"(?:,? (?P<year>(?:20|19)\d\d)\b)?(?: (?P<part>morning|afternoon|evening|night)\b)?"
                         r"(?= *(?:$|[,.!?;:\-–]|at\b|remind|to\b|by\b|from\b|and\b|i\b|we\b|in the\b|this year|next year))", re.I)
+
+
+def iso_apart(text: str) -> str:
+    """An ISO date-time as the date and its clock: "due 2026-12-01T02:00" is "due 2026-12-01 at 02:00" (rule 220)."""
+    return re.sub(r"\b(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)(?::\d\d)?(?:Z|[+-]\d\d:?\d\d)?\b", r"\1 at \2", text)
 
 
 def named_dates(text: str) -> str:
@@ -87,7 +93,8 @@ def named_dates(text: str) -> str:
         shift = count * (7 if (m["u"] or "").lower() == "week" else 1) * (-1 if (m["way"] or "").lower() == "before" else 1)
         date = datetime(2001, month, day) + timedelta(days=shift)
         part = {"night": " in the evening"}.get((m["part"] or "").lower(), f" in the {m['part'].lower()}" if m["part"] else "")
-        return f"{MONTH_NAMES[date.month - 1]} {date.day}{part}"  # "Christmas morning": December 25 in the morning
+        year = f" {m['year']}" if m["year"] and not shift else ""  # "Christmas Day 2026": that year's (rule 220)
+        return f"{MONTH_NAMES[date.month - 1]} {date.day}{year}{part}"  # "Christmas morning": December 25 in the morning
     return FIXED_SAID.sub(dated, text)
 
 
@@ -186,7 +193,7 @@ def timing(text: str) -> tuple[str, str, str]:
     if quotes:
         when, every, rest = timing(re.sub(QUOTE, lambda m: f"quoted{quotes.index(m.group())}", text))
         return when, every, re.sub(r"\bquoted(\d+)\b", lambda m: quotes[int(m.group(1))], rest)
-    text = half_of_day(named_dates(spoken_clock(text)))  # "on Christmas Eve" is "on December 24", "wake me at 6" 6am (202, 203)
+    text = half_of_day(named_dates(spoken_clock(iso_apart(text))))  # "on Christmas Eve" is "on December 24", "wake me at 6" 6am (202, 203)
     text = re.sub(r"\b(?:in )?a fortnight(?:'s time)?\b", "in 2 weeks", text, flags=re.I)  # "in a fortnight" is 14 days
     text = re.sub(r"\b(?:two|three|four|five|six|ten|fifteen|twenty|thirty)\b(?=\s+(?:minute|hour|day|week|month)s)",
                   lambda m: str(["two", "three", "four", "five", "six"].index(m.group().lower()) + 2)
@@ -291,7 +298,7 @@ def task_of(text: str) -> str:
     text = re.sub(r",?\s*(?:(?:can|could) you |please |pls )?(?:make sure|so) (?:that )?i (?:don't|do not|won't) forget\W*$|"
                   r",?\s*(?:labell?ed|called|titled)\s+(?=\w+\W*$)", " ", text, flags=re.I)  # leftover request words
     text = re.sub(rf"\b(?:i|we) (?:have|need|want|got|ought) to\b|\bi must\b|,?\s*(?:so|and|pls|please)?\s*{NUDGE} me"
-                  r"(?: about it| of it)?\b|\b(?:by|before|until)\s*(?=,|$)", " ", text, flags=re.I)
+                  r"(?: about it| of it)?\b|\b(?:by|before|until|due(?: on| at| by)?)\s*(?=,|$)", " ", text, flags=re.I)
     task = re.sub(rf"^\W*(?:(?:please|pls|can you|could you|can u|could u|hey|ok|okay|and|also)\W+)*(?:set up|add|put(?=.*\b(?:in|on|into|to) (?:my|the|your) (?:calendar|diary|agenda|schedule|planner|list|queue)|.*\bdown\b)|schedule|"
                   rf"book me|get me|book|(?:set|create|make|plan)(?=\s+(?:an? |the |my )?(?:reminder|event|entry|job|task|nudge|alarm|"
                   rf"appointment|booking)s?\b|\s+(?:me|to|for|about)\b)|enter|queue(?: up)?|{NUDGE} me(?: to| about| of)?|"
@@ -362,11 +369,11 @@ def slashed_date(text: str, now: datetime):
 
 def moment(phrase: str, now: datetime):
     """The first time a phrase ("tomorrow at 6pm", "on Mondays at 10am", "March 12 at 3pm", "in 45 minutes") names."""
-    text = named_dates(phrase).lower()  # "Christmas Eve at 8pm" is December 24 at 8pm (rule 202)
-    if ahead := re.search(r"\bin (an?|one|half an|\d+(?:\.\d+)?) (minute|min|hour|hr|day|week)s?( and a half)?\b", text):
+    text = named_dates(iso_apart(phrase)).lower()  # "Christmas Eve at 8pm" is December 24 at 8pm (rule 202)
+    if ahead := re.search(r"\bin (an?|one|half an|\d+(?:\.\d+)?) (second|sec|minute|min|hour|hr|day|week)s?( and a half)?\b", text):
         count = {"a": 1, "an": 1, "one": 1, "half an": 0.5}.get(ahead[1]) or float(ahead[1])
         count += 0.5 if ahead[3] else 0
-        unit = {"min": "minute", "hr": "hour"}.get(ahead[2], ahead[2])
+        unit = {"sec": "second", "min": "minute", "hr": "hour"}.get(ahead[2], ahead[2])
         return at_the_clock_said(now + timedelta(**{f"{unit}s": count}), text) if unit in ("day", "week") \
             else now + timedelta(**{f"{unit}s": count})
     date, day_said = now.date(), None
@@ -376,8 +383,9 @@ def moment(phrase: str, now: datetime):
         date = slashed
     elif found := re.search(rf"\b({MONTH}) (\d{{1,2}})(?:st|nd|rd|th)?\b|\b(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?({MONTH})\b", text):
         name, day = (found[1], found[2]) if found[1] else (found[4], found[3])
-        date = datetime(now.year, MONTHS.index(name[:3]) + 1, int(day)).date()
-        date = date if date >= now.date() else date.replace(year=now.year + 1)
+        year = re.match(r",? ((?:20|19)\d\d)\b", text[found.end():])  # "December 5th 2027": that year, as said (rule 220)
+        date = datetime(int(year[1]) if year else now.year, MONTHS.index(name[:3]) + 1, int(day)).date()
+        date = date if date >= now.date() or year else date.replace(year=now.year + 1)
     elif re.search(r"\bday after (?:tomorrow|tmrw|tmr)\b", text):
         date += timedelta(days=2)
     elif "tomorrow" in text or "tmrw" in text:
@@ -459,7 +467,7 @@ def clock_of(phrase: str) -> tuple | None:
 MINUTES = {"second": 1 / 60, "sec": 1 / 60, "minute": 1, "min": 1, "hour": 60, "hr": 60, "day": 1440, "week": 10080}
 
 
-def delay(phrase: str, per: str, now) -> int | None:
+def delay(phrase: str, per: str, now) -> int | float | None:
     """How long from now a phrase is, counted in `per` ("minute", "second", "hour"): "in 2 hours" is 120 minutes;
     "at 5pm" only when the system prompt says what time it is now; None when it cannot be told."""
     ahead = re.search(r"\bin (an?|one|half an|\d+(?:\.\d+)?) (second|sec|minute|min|hour|hr|day|week)s?( and a half)?\b", phrase, re.I)
@@ -470,7 +478,8 @@ def delay(phrase: str, per: str, now) -> int | None:
         minutes = (moment(phrase, now) - now).total_seconds() / 60
     else:
         return None
-    return round(minutes / MINUTES[per])
+    counted = minutes / MINUTES[per]  # "in 90 seconds" is 1.5 minutes, never rounded to 2 (rule 223)
+    return round(counted) if abs(counted - round(counted)) < 1e-9 else counted
 
 
 FORMATS = [("YYYY-MM-DDTHH:MM", "%Y-%m-%dT%H:%M"), ("YYYY-MM-DD HH:MM", "%Y-%m-%d %H:%M"), ("YYYY-MM-DD", "%Y-%m-%d"),
@@ -486,6 +495,16 @@ def asked_format(hint: str) -> str | None:
     if re.search(DATE_AND_TIME, hint, re.I):
         return "%Y-%m-%dT%H:%M"
     return "%Y-%m-%d" if re.search(r"\bISO date\b", hint) else "%Y-%m-%dT%H:%M" if re.search(r"\bISO\b", hint) else None
+
+
+def format_in_prompt(system: str) -> str:
+    """The format a sentence of the system prompt gives dates or times in ("Dates are ISO 8601 (YYYY-MM-DDTHH:MM).",
+    "Always write times as HH:MM"), or "" (rule 221): a date it states ("Today is 2026-11-24") names no format."""
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", system or ""):
+        if re.search(r"\b(?:dates?|times?|timestamps?|date-?times?|deadlines?)\b", sentence, re.I) and (
+                found := re.search(r"\bISO[- ]?8601\b|\bISO\b|YYYY[-\w:]*(?: HH:MM)?|\bHH:MM\b", sentence)):
+            return found.group()
+    return ""
 
 
 def pattern_written(hint: str) -> str | None:

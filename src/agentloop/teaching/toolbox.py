@@ -332,7 +332,7 @@ def described(tool: Tool, param: str) -> str:
     words = r"[\s_-]+".join(map(re.escape, re.split(r"[\s_-]+", param)))  # due_date is "a due date (YYYY-MM-DD)"
     shown = re.search(rf"\b{words}s?\b`?\s*\(([^)]+)\)", tool.description, re.I) or re.search(
         rf"\b{re.escape(re.split(r'[_-]', param)[-1])}s?\b\s*\(([^)]+)\)", tool.description, re.I)  # new_start: "the start (ISO 8601)"
-    bare = re.search(rf"`?\b{re.escape(param)}\b`?\s+(?:(?:as|in|like|formatted as)\s+)?(YYYY[-\w:]*|(?:DD|MM)[-/.]\w\w[-/.]YYYY|HH:MM|"
+    bare = re.search(rf"`?\b{re.escape(param)}\b`?\s+(?:(?:as|in|like|formatted as)\s+)?(YYYY[-\w:]*(?: HH:MM)?|(?:DD|MM)[-/.]\w\w[-/.]YYYY|HH:MM|"
                      rf"\d+\s*-\s*\d+)", tool.description)  # "date YYYY-MM-DD, hour 0-23", "date as DD/MM/YYYY, time as HH:MM"
     own = tool.params[param].get("description", "") if isinstance(tool.params[param], dict) else ""
     found = " ".join(x for x in (own if isinstance(own, str) else "", said.group(1) if said else "",

@@ -24,8 +24,9 @@ def typed_value(tool, param: str, hint: str, phrase: str, every: str, now, said:
         return needed(tool, param, cron(every, phrase))
     if counted and "day" in named and named & {"from", "now", "in", "after", "delay", "wait", "later", "ahead"}:
         return needed(tool, param, days_ahead(phrase, now))
-    if counted and re.search(r"\bunix\b|\bepoch\b|\btimestamp\b", f"{param.replace('_', ' ')} {hint}", re.I):
-        return needed(tool, param, calendar.timegm(moment(phrase, now).timetuple()) if now and phrase.strip() else None)
+    if re.search(r"\bunix\b|\bepoch\b" + r"|\btimestamp\b" * counted, f"{param.replace('_', ' ')} {hint}", re.I):  # a string too (rule 221)
+        seconds = calendar.timegm(moment(phrase, now).timetuple()) if now and phrase.strip() else None
+        return needed(tool, param, seconds if counted or seconds is None else str(seconds))
     if counted and any(words(p) == ["month"] for p in tool.params) and named in ({"day"}, {"month"}, {"year"}):
         when = moment(phrase, now) if now and phrase.strip() else None  # add_yearly(label, month, day): the date in parts
         return needed(tool, param, when and getattr(when, named.pop()))

@@ -98,8 +98,8 @@ def understand(text: str) -> list[Intent]:
 @lru_cache(maxsize=1024)  # a loop sends the same question on every turn
 def intents_in(text: str) -> tuple:
     """The intents in a message, in order, as the cache keeps them."""
-    task = re.match(r"^\s*(?P<label>(?!\W*(?:please )?(?:set|add|create|make|remind)\b)[^:]{0,60}\b(?:task|reminder|todo|to-do|"
-                    r"job|due)\b[^:]*):\s*(?P<body>.+)$",
+    task = re.match(r"^\s*(?P<label>(?!\W*(?:please )?(?:set|add|create|make|remind)\b)(?:\d:\d\d|[^:]){0,60}\b(?:task|reminder|todo|to-do|"
+                    r"job|due)\b(?:\d:\d\d|[^:])*):(?!\d\d)\s*(?P<body>.+)$",  # "due 2026-12-01T02:00." is a time, no label
                     text, re.IGNORECASE | re.DOTALL)
     if task and re.match(r"\W*(?:please |pls |can you |could you )?(?:queue|enqueue|schedule|put|plan|book|log|new|set up)\b",
                          task.group("label"), re.I):  # "queue a job: tidy up, tonight at 11" asks for one
@@ -1456,6 +1456,8 @@ def quoted(text: str) -> str:
                           r"(?:(?:in|into|to|in all)\s+)?(?:upper ?case|lower ?case|all caps|caps|capitals|capital letters|"
                           r"small letters|backwards|reversed?)\b", text, re.IGNORECASE)
              or re.search(r"\bthe word (\S+?)[,.?!]*(?:\s|$)", text, re.I)
+             or re.search(r"\b(?:acronyms?|initials|initialism|abbreviation|slug|length|reverse|uppercase|lowercase|(?:upper|lower|title)"
+                          r"[- ]case|word count)\s+(?:for|of)\s+(?:the (?:words?|phrase|name|text) )?(.+?)(?:\s+please)?[?.!]*$", text, re.I)  # rule 225
              or re.search(r"\bhow (?:long|many characters)(?: long)? is (\w+)\W*$", text, re.I)
              or re.search(r"\b(?:in|of|the word|the text|this text|this)\s+(?:the word |the text |the sentence )?(.+?)"
                           r"(?:\s+for me|\s+please)?[?.!]*$", text, re.IGNORECASE)
