@@ -156,6 +156,8 @@ def intents_in(text: str) -> tuple:
     if recounted := counted_anew(text):  # "we had another baby, so it's three kids now": the count memory holds is replaced (rule 199)
         return (recounted,)
     text = arithmetic.said_plainly(arithmetic.thousands_joined(text))  # "1,200 a month", "three friends plus me" (rule 171)
+    if covered := less_what_others_cover(text):  # "rent is 1450 a month and my roommate covers 600 of it" (rule 226)
+        return covered
     if part := portions.share_of_stated(text) or portions.company_counted(text):  # "I cover 40% of it", "me included" (rules 210-211)
         return (Intent("calculate", {"expression": part[0]}) if part[0] else Intent("unsure", {"unread": part[1]}),)
     if duration := arithmetic.one_duration(text):  # "3 hours 20 minutes: how many minutes?" is 3 * 60 + 20 (rule 190)
@@ -260,6 +262,24 @@ def intents_in(text: str) -> tuple:
         elif intent.kind != "none":
             intents.append(intent)
     return tuple(last_said(without_asides(intents)))
+
+
+def less_what_others_cover(text: str) -> tuple | None:
+    """Rule 226: a story where someone else covers part of an amount is the sum of the story without that clause, the
+    part taken off the amount (asked what the user pays) or put in its place (asked what the other pays). Asked
+    neither, or a sum that does not hold the amount once, it says which part it could not place, never a sum without it."""
+    if not (covered := portions.covered_by_others(text)):
+        return None
+    rest, amount, part, asked, clause = covered
+    unplaced = (Intent("unsure", {"unread": clause}),)
+    sums = [i for i in intents_in(rest) if i.kind == "calculate"]
+    if not sums and asked == "mine":  # "The repair was 700 and my dad covered 300. How much did I pay?"
+        return (Intent("calculate", {"expression": f"{amount} - {part}"}),)
+    at = rf"(?<![\d.]){re.escape(amount)}(?![\d.])"
+    if not asked or len(sums) != 1 or len(re.findall(at, sums[0].slots["expression"])) != 1:
+        return unplaced
+    placed = f"({amount} - {part})" if asked == "mine" else part
+    return (Intent("calculate", {"expression": re.sub(at, placed, sums[0].slots["expression"])}),)
 
 
 ASIDE = (r"^\W*(?:(?:but|and|so|no|because)\W+)?(?:i (?:never|didn't|did not|don't think i) (?:ever )?(?:say|said|tell you|told you|mention|"
