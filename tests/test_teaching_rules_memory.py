@@ -1564,3 +1564,24 @@ def test_a_lookup_the_user_asks_to_keep_is_stored():
     answer, calls, _ = loop("Look up the opening times of Riverside Pool and save them.",
                             web_tools(memory, "Riverside Pool: 7:00-21:00 daily."), lines(dict(memory)))
     assert any("7:00-21:00" in v for v in memory.values()), (memory, calls, answer)
+
+
+# 228. An amount per one period, asked per another, is arithmetic, never a fact to note.
+@pytest.mark.parametrize("said, expected", [
+    ("I make 52,000 a year. How much is that per week if there are 52 weeks?", 1000),
+    ("My salary is 60000 per year; how much is it a month?", 5000),
+    ("I earn 3,000 a month. What is that per year?", 36000),
+    ("The machine makes 300 parts an hour. How many per minute?", 5),
+    ("I spend 14 a week on coffee. What is that per day?", 2),
+])
+def test_a_rate_asked_per_another_period(said, expected):
+    answer, calls, _ = loop(said, ARITHMETIC)
+    assert re.search(rf"(?<![\d.]){expected}(?!\d)", answer or ""), (said, calls, answer)
+
+
+@pytest.mark.parametrize("said", ["I work 8 hours a day. How many hours is that per week?",
+                                  "I earn 900 a week. What's that a month?",
+                                  "My salary is 48000 a year and I get a 2000 bonus. How much is that per month?"])
+def test_a_period_that_needs_a_guess_or_an_unplaced_number_is_not_answered(said):
+    answer, calls, _ = loop(said, ARITHMETIC)
+    assert calls == [] and not re.search(r"\b(?:4000|3900|56|40)\b", answer), (calls, answer)

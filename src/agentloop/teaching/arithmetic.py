@@ -768,6 +768,36 @@ def rate_over_span(text: str) -> str | None:
     return in_unit_asked(f"{found.group('n')} * {size * count}", text, found.group())  # "5 km every day ... after two weeks": 5 * 14
 
 
+PERIOD = r"(?:minute|hour|day|week|fortnight|month|year)"
+PERIODIC = {"hourly": "hour", "daily": "day", "weekly": "week", "fortnightly": "fortnight", "monthly": "month", "yearly": "year",
+            "annually": "year", "annual": "year"}
+PER_PERIOD = (rf"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s*(?:[a-z$€£]+\s+){{0,3}}?(?:(?:a|an|per|each|every) (?P<per>{PERIOD})\b|"
+              rf"(?P<ly>{'|'.join(PERIODIC)})\b)")
+OTHER_PERIOD_ASKED = (rf"\b(?:how (?:much|many)|what(?:'s| is| does| would| will)?)\b[^.?!]*?(?<!\bin )(?<!\bover )(?<!\bfor )(?<!\bwithin )\b(?:per|a|an|each|every) (?P<asked>{PERIOD})\b|"
+                      rf"\bwhat(?:'s| is) (?:that|it|this) (?P<asked_ly>{'|'.join(PERIODIC)})\b")
+
+
+def rate_in_another_period(text: str) -> str | None:
+    """Rule 228: an amount per one period, asked per another ("I make 52,000 a year. How much is that per week?" is
+    52000 / 52; "3,000 a month, what is that per year?" 3000 * 12), by the small table of exact spans or the count the
+    message says ("if there are 52 weeks"). A span that needs a guess (weeks in a month) or a number it does not place
+    gives None."""
+    said = numbers_in_words(text.lower())
+    rate, asked = re.search(PER_PERIOD, said), re.search(OTHER_PERIOD_ASKED, said)
+    if not rate or not asked or asked.start() < rate.end():
+        return None
+    has = rate.group("per") or PERIODIC[rate.group("ly")]
+    wants = asked.group("asked") or PERIODIC[asked.group("asked_ly")]
+    small, big = sorted((has, wants), key=lambda p: SECONDS_IN.get(p, 0) or {"week": 604800, "fortnight": 1209600,
+                                                                             "month": 2629800, "year": 31557600}[p])
+    told = re.search(rf"\b(?:if|with|since|as|given)? ?there(?:'s| is| are) (\d+) {small}s\b|\b(\d+) {small}s (?:in|per|to) (?:a|an|the|one) {big}\b", said)
+    size = (told.group(1) or told.group(2)) if told else SPANS.get((small, big))
+    others = [n for n in re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w])", said) if n not in (rate.group("n"), str(size))]
+    if has == wants or size is None or others or has == "day" and wants == big and not re.search(r"\b(?:every|each) day\b|\bdaily\b", said):
+        return None  # "8 hours a day, per week?": working days are a guess (rule 61)
+    return f"{rate.group('n')} / {size}" if wants == small else f"{rate.group('n')} * {size}"
+
+
 def in_unit_asked(expression: str, text: str, rate: str) -> str | None:
     """The amount in the unit the question asks for: "30 minutes every day. How many hours in a week?" is 30 * 7 / 60.
     A unit asked that the rate's unit does not convert to (by the small table) gives None, never the wrong unit."""

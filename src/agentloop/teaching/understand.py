@@ -169,7 +169,7 @@ def intents_in(text: str) -> tuple:
         return (Intent("calculate", {"expression": undone}),)
     if priced := arithmetic.unit_priced(text):  # "Tickets cost 12 each. How much for 5 tickets?": the count times the price
         return (Intent("calculate", {"expression": priced}),)
-    if over_time := arithmetic.rate_over_span(text):  # "3.2 km every day. How far in a week?", "35 a week, weeks until 1000?"
+    if over_time := arithmetic.rate_over_span(text) or arithmetic.rate_in_another_period(text):  # "3.2 km every day. How far in a week?", "35 a week, weeks until 1000?"
         return (Intent("calculate", {"expression": over_time}),)
     if whole_list := of_the_list(text):  # "My marks were 82, 91 and 77. What's my average?": every listed number counts
         return (whole_list,)
