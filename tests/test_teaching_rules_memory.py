@@ -1585,3 +1585,29 @@ def test_a_rate_asked_per_another_period(said, expected):
 def test_a_period_that_needs_a_guess_or_an_unplaced_number_is_not_answered(said):
     answer, calls, _ = loop(said, ARITHMETIC)
     assert calls == [] and not re.search(r"\b(?:4000|3900|56|40)\b", answer), (calls, answer)
+
+
+# 229. A what-if that swaps an amount and asks a sum is computed with the supposed amount; nothing is kept.
+@pytest.mark.parametrize("said, expected", [
+    ("Suppose the rent was 1500 instead of 1400. What would 10% of it be?", 150),
+    ("If the jacket cost 90 rather than 120, what would I pay after 20% off?", 72),
+    ("What if the meal came to 50 euros instead of 40, how much is an 18% tip?", 9),
+    ("Imagine I earned 30 an hour instead of 25. How much is that in a day of 8 hours?", 240),
+])
+def test_a_supposed_amount_is_computed_not_kept(said, expected):
+    memory = {}
+    tools = {**ARITHMETIC, "keep_fact": (schema("keep_fact", "Save a fact about the user.", key="string", value="string"),
+                                         lambda key, value: memory.update({key: value}) or "Kept.")}
+    answer, calls, _ = loop(said, tools)
+    assert memory == {} and re.search(rf"(?<![\d.]){expected}(?!\d)", answer or ""), (said, calls, answer)
+
+
+@pytest.mark.parametrize("said", ["If the bill were 80 instead of 60.", "Suppose I earned 30 an hour instead of 25, would you remember it?"])
+def test_a_supposed_amount_with_no_sum_asked_computes_nothing(said):
+    answer, calls, _ = loop(said, ARITHMETIC)
+    assert calls == [] and not re.search(r"\b(?:20|80|30)\b", answer.replace(said.rstrip(".?"), "")), (calls, answer)
+
+
+def test_an_amount_a_rate_story_does_not_place_gives_no_sum():
+    answer, calls, _ = loop("I earn 30 an hour. How much is that in a day of 8 hours?", ARITHMETIC)
+    assert "720" not in answer, (calls, answer)

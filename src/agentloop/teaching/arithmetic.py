@@ -762,6 +762,8 @@ def rate_over_span(text: str) -> str | None:
     if not span or not every_day:
         return None
     unit, count = span.group("span").lower(), int(span.group("count") or 1)
+    if unplaced_number(said, found.group("n"), span.group("count")):
+        return None  # "30 an hour. How much is that in a day of 8 hours?": the 8 would be dropped (rule 226)
     size = 1 if unit == per else SPANS.get((per, unit))
     if size is None or (count == 1 and unit == per):
         return None  # "every day ... in a month": how many days is a guess; "... in a day" asks nothing new
@@ -796,6 +798,11 @@ def rate_in_another_period(text: str) -> str | None:
     if has == wants or size is None or others or has == "day" and wants == big and not re.search(r"\b(?:every|each) day\b|\bdaily\b", said):
         return None  # "8 hours a day, per week?": working days are a guess (rule 61)
     return f"{rate.group('n')} / {size}" if wants == small else f"{rate.group('n')} * {size}"
+
+
+def unplaced_number(said: str, *used: str | None) -> bool:
+    """Whether the message states a number the sum does not use (rule 226: every amount a story states is used)."""
+    return any(n not in used for n in re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w])", said))
 
 
 def in_unit_asked(expression: str, text: str, rate: str) -> str | None:

@@ -158,6 +158,8 @@ def intents_in(text: str) -> tuple:
     text = arithmetic.said_plainly(arithmetic.thousands_joined(text))  # "1,200 a month", "three friends plus me" (rule 171)
     if covered := less_what_others_cover(text):  # "rent is 1450 a month and my roommate covers 600 of it" (rule 226)
         return covered
+    if supposed := with_the_supposed_amount(text):  # "If the bill were 80 instead of 60, what would a 15% tip be?" (rule 229)
+        return supposed
     if part := portions.share_of_stated(text) or portions.company_counted(text):  # "I cover 40% of it", "me included" (rules 210-211)
         return (Intent("calculate", {"expression": part[0]}) if part[0] else Intent("unsure", {"unread": part[1]}),)
     if duration := arithmetic.one_duration(text):  # "3 hours 20 minutes: how many minutes?" is 3 * 60 + 20 (rule 190)
@@ -280,6 +282,24 @@ def less_what_others_cover(text: str) -> tuple | None:
         return unplaced
     placed = f"({amount} - {part})" if asked == "mine" else part
     return (Intent("calculate", {"expression": re.sub(at, placed, sums[0].slots["expression"])}),)
+
+
+SUPPOSED = r"^\W*(?:(?:so|and|ok|okay),?\s+)?(?:what if|if|suppose|supposing|say|imagine|assuming)\s+(?:that\s+)?"
+INSTEAD = r",?\s*(?:instead of|rather than|and not|not)\s+[$€£]?\d+(?:\.\d+)?(?:\s*(?:dollars|euros|pounds|bucks|quid))?\b"
+
+
+def with_the_supposed_amount(text: str) -> tuple | None:
+    """Rule 229: a what-if that swaps an amount ("If the bill were 80 dollars instead of 60, what would a 15% tip on it
+    be?", "Suppose the rent was 1500 rather than 1400 ...") and asks a sum is computed with the supposed amount, as if
+    stated; nothing of it is kept. A what-if that asks no sum (a statement, "would you remember it?") is left to the
+    other rules."""
+    if not re.match(SUPPOSED, text, re.I) or not re.search(INSTEAD, text, re.I):
+        return None
+    said = re.sub(INSTEAD, "", re.sub(SUPPOSED, "", text, count=1, flags=re.I), count=1, flags=re.I)
+    said = re.sub(r"\b(?:were|was)\b", "is", said, count=1, flags=re.I)
+    said = re.sub(r"^(\s*)i had\b", r"\1I have", said, count=1, flags=re.I)
+    sums = [i for i in intents_in(said[:1].upper() + said[1:]) if i.kind not in ("none", "unknown", "remember")]
+    return tuple(sums) if sums and all(i.kind in ("calculate", "unsure") for i in sums) else None
 
 
 ASIDE = (r"^\W*(?:(?:but|and|so|no|because)\W+)?(?:i (?:never|didn't|did not|don't think i) (?:ever )?(?:say|said|tell you|told you|mention|"
