@@ -1611,3 +1611,52 @@ def test_a_supposed_amount_with_no_sum_asked_computes_nothing(said):
 def test_an_amount_a_rate_story_does_not_place_gives_no_sum():
     answer, calls, _ = loop("I earn 30 an hour. How much is that in a day of 8 hours?", ARITHMETIC)
     assert "720" not in answer, (calls, answer)
+
+
+# 230. Everyday attributes answer the questions a small table says they answer, in a new chat.
+@pytest.mark.parametrize("memory, question, expected", [
+    ({"fact1": "I'm left-handed"}, "Which hand do I write with?", "left-handed"),
+    ({"hand": "right-handed", "city": "Oslo"}, "Am I left-handed?", "right-handed"),
+    ({"note1": "The user has hazel eyes", "job": "pilot"}, "What colour are my eyes?", "hazel"),
+    ({"looks": "ginger hair, 182 cm"}, "How tall am I?", "182 cm"),
+    ({"looks": "ginger hair, 182 cm"}, "What colour is my hair?", "ginger"),
+    ({"health": "blood type B positive"}, "What's my blood group?", "B positive"),
+    ({"birthday": "August 3", "sign": "Leo"}, "What's my zodiac sign?", "Leo"),
+])
+def test_an_attribute_answers_its_question(memory, question, expected):
+    for system in (lines(memory), "You are an assistant.\n<memory>\n" + json.dumps(memory) + "\n</memory>"):
+        answer, calls, _ = loop(question, {}, system)
+        assert expected in answer, (system, answer)
+
+
+@pytest.mark.parametrize("memory", [{"fact1": "My sister is left-handed"}, {"city": "Oslo"}, {"a": "left-handed", "b": "right-handed"}])
+def test_an_attribute_not_the_users_is_not_said(memory):
+    answer, calls, _ = loop("Which hand do I write with?", {}, lines(memory))
+    assert "handed" not in answer and "know" in answer, answer
+
+
+def test_an_attribute_behind_a_search_tool_is_found():
+    store = {"handedness": "left-handed", "pet": "a cat"}
+    search = {"find_memories": (schema("find_memories", "Search the stored memories about the user.", text="string"),
+                                lambda text: "\n".join(f"{k}: {v}" for k, v in store.items()
+                                                       if any(w in f"{k} {v}" for w in text.lower().split() if len(w) > 2))
+                                or "nothing found")}
+    answer, calls, _ = loop("Which hand do I write with?", search, "You are an assistant with a memory store.")
+    assert calls and "left-handed" in answer, (calls, answer)
+
+
+# 231. "Is there any <thing> I'm <adjective> to?" is a question about the user, searched when memory is behind a tool.
+@pytest.mark.parametrize("question, store, expected", [
+    ("Is there any food I'm allergic to?", {"allergies": "peanuts"}, "peanuts"),
+    ("Any medicines that I am allergic to?", {"allergies": "penicillin"}, "penicillin"),
+    ("Are there any animals I'm scared of?", {"fears": "spiders, being scared of dogs"}, "spiders"),
+    ("Is there any food I'm allergic to?", {"city": "Leeds"}, "don't know"),
+])
+def test_any_thing_i_am_adjective_to_is_searched(question, store, expected):
+    def recall_facts(query):
+        hits = [f"{k}: {v}" for k, v in store.items() if any(w in f"{k} {v}".lower() for w in query.lower().split() if len(w) > 2)]
+        return "\n".join(hits) or "no matching memories"
+    tools = {"recall_facts": (schema("recall_facts", "Search the stored memories about the user; returns matching facts.",
+                                     query="string"), recall_facts)}
+    answer, calls, _ = loop(question, tools, "You are a personal assistant. Search memory before answering questions about the user.")
+    assert calls and expected in answer, (calls, answer)

@@ -1347,6 +1347,8 @@ REPORTED = r"[\"“”]|(?:^|\s)['‘]\s*i\b|\b(?:said|says|saying|told|tells|as
 ANY_THAT = [  # "is there anything I'm allergic to?" asks what; "are there any languages I speak?" asks which
     (r"\b(?:(?:is|are) there )?(?:anything|something)(?: that)? i(?:'m| am) ([a-z]+(?: (?:to|of|in|with|about|for))?)(?=\W*$)",
      r"what am i \1"),
+    (r"\b(?:(?:is|are) there )?any [a-z]+(?: that)? i(?:'m| am) ([a-z]+ (?:to|of|in|with|about|for))(?=\W*$)",
+     r"what am i \1"),  # "is there any food I'm allergic to?" (rule 231)
     (r"\b(?:(?:is|are) there )?any ([a-z]+)(?: that)? i (?!can|could|should|must|need|have to|ought|would|will|might|may)"
      r"([a-z]+)\b", r"what \1 do i \2")]
 MENTIONED = r"(?:mention(?:ed)?|tell you|told you|say|said)(?: (?:about|of))?"  # "did I mention any diet I follow?" asks which (rule 200)
