@@ -1660,3 +1660,23 @@ def test_any_thing_i_am_adjective_to_is_searched(question, store, expected):
                                      query="string"), recall_facts)}
     answer, calls, _ = loop(question, tools, "You are a personal assistant. Search memory before answering questions about the user.")
     assert calls and expected in answer, (calls, answer)
+
+
+# 226, continued: a clause between a rate and its question is used or named, never dropped.
+@pytest.mark.parametrize("said, clause", [
+    ("Rent is 1200 a month and I split it evenly with my roommate. How much do I pay in a year?", "split it evenly"),
+    ("Netflix is 18 a month; my brother covers half. What do I pay in a year?", "covers half"),
+])
+def test_a_clause_beside_a_rate_is_never_dropped(said, clause):
+    answer, calls, _ = loop(said, ARITHMETIC)
+    assert calls == [] and clause in answer, (calls, answer)
+
+
+@pytest.mark.parametrize("said, expected", [
+    ("My phone bill is 50 a month and my parents help with 15 of it. How much do I pay in a year?", 420),
+    ("Parking costs 2.50 an hour. I parked for 4 hours. How much did I pay?", 10),
+    ("I pay 1450 a month for rent. How much is that over a whole year?", 17400),
+])
+def test_a_rate_with_its_clauses_used_is_computed(said, expected):
+    answer, calls, _ = loop(said, ARITHMETIC)
+    assert re.search(rf"(?<![\d.]){expected}(?!\d)", answer or ""), (said, calls, answer)

@@ -800,6 +800,26 @@ def rate_in_another_period(text: str) -> str | None:
     return f"{rate.group('n')} / {size}" if wants == small else f"{rate.group('n')} * {size}"
 
 
+BESIDE_RATE = (r"(?:\b(?:and|but|while|though|although|except)\b,?|[;,.:]|\s-)\s*(?P<clause>(?:(?:and|but|so)\s+)?"
+               r"(?:(?i:i|we|he|she|they|it|(?:my|our|the|his|her|their) [a-z]+)|[A-Z][a-z]+)\b[^.;?!]*)")
+
+
+def clause_beside_rate(text: str, expression: str) -> str | None:
+    """Rule 226: a clause said between a rate and its question ("1200 a month and I split it with my roommate", "... my
+    brother covers half") whose numbers the sum does not use (or that has none): the sum without it would drop it, so
+    it is named instead. None when the rate stands alone ("I pay 1450 a month for rent. How much is that over a year?")
+    or the clause only gives the count ("I parked for 4 hours")."""
+    rate = re.search(PER_PERIOD, text, re.I) or re.search(EVERY_UNIT, text, re.I)
+    if not rate:
+        return None
+    asked = re.search(r"\b(?:how|what|what's|which)\b", text[rate.end():], re.I)
+    between = text[rate.end():rate.end() + asked.start()] if asked else text[rate.end():]
+    beside = re.search(BESIDE_RATE, between)
+    numbers = re.findall(r"\d+(?:\.\d+)?", plain(beside.group("clause"))) if beside else []
+    used = re.findall(r"\d+(?:\.\d+)?", expression)
+    return beside.group("clause").strip() if beside and (not numbers or not set(numbers) <= set(used)) else None
+
+
 def unplaced_number(said: str, *used: str | None) -> bool:
     """Whether the message states a number the sum does not use (rule 226: every amount a story states is used)."""
     return any(n not in used for n in re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w])", said))

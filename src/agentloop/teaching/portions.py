@@ -70,7 +70,7 @@ def company_counted(text: str) -> tuple | None:
 
 
 COVERER = rf"(?:(?i:my|our|the) [a-z]+(?: [a-z]+)?|[A-Z][a-z]+|{'|'.join(sorted(PEOPLE, key=len, reverse=True))}|he|she|they|someone(?: else)?)"
-COVERS = (r"(?:cover(?:s|ed)?|pa(?:ys?|id)(?! me\b)|chip(?:s|ped)? in|put(?:s)? in|contribut(?:es?|ed)|t(?:akes?|ook) care of|"
+COVERS = (r"(?:cover(?:s|ed)?|pa(?:ys?|id)(?! me\b)|chip(?:s|ped)? in|help(?:s|ed)? (?:out )?with|put(?:s)? in|contribut(?:es?|ed)|t(?:akes?|ook) care of|"
           r"pick(?:s|ed)? up|foot(?:s|ed)?|handle[sd]?)")
 COVERED = (rf"(?:,\s*|;\s*|\s+)(?:and |but |while |though )?(?P<who>{COVERER}) (?:also |kindly |usually |always )?{COVERS}\s+"
            rf"(?:for )?[$€£]?(?P<part>\d+(?:\.\d+)?)(?: (?:dollars|euros|pounds|bucks))?(?! ?(?:%|percent|per cent))"

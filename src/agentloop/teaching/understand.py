@@ -172,6 +172,8 @@ def intents_in(text: str) -> tuple:
     if priced := arithmetic.unit_priced(text):  # "Tickets cost 12 each. How much for 5 tickets?": the count times the price
         return (Intent("calculate", {"expression": priced}),)
     if over_time := arithmetic.rate_over_span(text) or arithmetic.rate_in_another_period(text):  # "3.2 km every day. How far in a week?", "35 a week, weeks until 1000?"
+        if beside := arithmetic.clause_beside_rate(text, over_time):  # "1200 a month and I split it with Jo": never a sum without it (rule 226)
+            return (Intent("unsure", {"unread": beside}),)
         return (Intent("calculate", {"expression": over_time}),)
     if whole_list := of_the_list(text):  # "My marks were 82, 91 and 77. What's my average?": every listed number counts
         return (whole_list,)
@@ -197,7 +199,7 @@ def intents_in(text: str) -> tuple:
         read += [before] if before else []
     numbers = lambda expression: len(re.findall(r"\d+(?:\.\d+)?", expression))  # noqa: E731
     story = story or told or (whole if whole and (not read or numbers(whole) > sum(map(numbers, read))) else None)
-    if story and (left_out := arithmetic.price_left_out(text, story)):
+    if story and (left_out := arithmetic.price_left_out(text, story) or arithmetic.clause_beside_rate(text, story)):
         return (Intent("unsure", {"unread": left_out}),)  # a total that drops an item is never given
     if story:  # "A box holds 24 pencils. How many pencils are in 5 boxes?": the story spans the sentences
         return (Intent("calculate", {"expression": story}),)
