@@ -1517,6 +1517,9 @@ def test_a_replacement_of_another_kind_is_kept_under_its_own_key():
     ("Daycare costs 900 a week; grandma chips in 250. How much do we pay over 4 weeks?", (900 - 250) * 4),
     ("The gym is 45 a month. My company pays 20 of it. How much do I spend on it in a year?", (45 - 20) * 12),
     ("The car repair was 700 and my dad covered 300. How much did I pay?", 700 - 300),
+    ("The trip costs 900 and Sam is paying 400 of it. How much do I owe?", 900 - 400),
+    ("Rent is 1800 a month and my roommate covers 40% of it. How much do I pay in a year?", 12960),
+    ("The class is 15 a week and the school takes care of 5. What do I pay per year?", (15 - 5) * 52),
 ])
 def test_what_someone_else_covers_is_taken_off(said, expected):
     for tools in (ARITHMETIC, {}):
