@@ -109,6 +109,7 @@ def thing_named(value: str) -> str:
 
 ORDER_IN_DATA = (r"\b(?:important|attention|urgent|note|notice|instructions?|message|p\.?s\.?)\b[^.:\n]{0,40}?\b(?:to|for) (?:the |any )?"
                  r"(?:ai|assistant|model|llm|bot|agent|chatbot)s?\b|^\W*(?:ai|assistant|model|llm|bot|agent|chatbot)\s*[:,]|"
+                 r"\b(?:important|attention|urgent|notice|system|admin)\W{1,3}(?:ai|assistant|model|llm|bot|agent|chatbot)\s*[:,]|"
                  r"\b(?:tell|inform|warn|ask) the user\b|\b(?:now |please |also )?call (?:the )?[a-z]+_[a-z_]+\b|"
                  r"\bignore\b[^.\n]*\b(?:instructions?|rules|prompts?)\b")
 
@@ -745,7 +746,7 @@ def research(intent, turn):
     if re.match(r"(?:no results|nothing found|not found|error)\b", found, re.I):
         return f"I found nothing on {topic}: the search said \"{found}\"."
     if (data := data_of(found)) != found or not findings_kept(turn):  # rule 227: an order in it, or a look-up: answered, not kept
-        return f"About {topic}: {data[:200]}" + (" (The result also gave me an instruction, which I ignored.)" if data != found else "")
+        return f"About {topic}: {data[:200]}" + (" (The result also held an instruction to me, which I left out.)" if data != found else "")
     if store:
         calls = [call(store, value=f"Finding about {topic}: {found}", key=topic, scope=f"agent:{turn.agent()}",
                       importance="medium", metadata={"topic": topic})]
