@@ -1683,3 +1683,18 @@ def test_a_clause_beside_a_rate_is_never_dropped(said, clause):
 def test_a_rate_with_its_clauses_used_is_computed(said, expected):
     answer, calls, _ = loop(said, ARITHMETIC)
     assert re.search(rf"(?<![\d.]){expected}(?!\d)", answer or ""), (said, calls, answer)
+
+
+# 226, continued: a part someone else pays with no number, and a period asked but never used, are named.
+@pytest.mark.parametrize("said, named", [
+    ("I bought 3 shirts at 20 each and my mum paid for one. How much did I spend?", "my mum paid for one"),
+    ("I earn 2,500 a month and pay 800 rent. How much is left per year?", "per year"),
+])
+def test_a_part_the_sum_cannot_place_is_named(said, named):
+    answer, calls, _ = loop(said, ARITHMETIC)
+    assert calls == [] and named in answer, (calls, answer)
+
+
+def test_someone_else_paying_beside_another_question_changes_nothing():
+    answer, calls, _ = loop("My boss pays for the phone. What is 5 times 4?", ARITHMETIC)
+    assert "20" in answer and "boss" not in answer.split("20")[-1], (calls, answer)

@@ -820,6 +820,22 @@ def clause_beside_rate(text: str, expression: str) -> str | None:
     return beside.group("clause").strip() if beside and (not numbers or not set(numbers) <= set(used)) else None
 
 
+def period_dropped(text: str, expression: str) -> str | None:
+    """Rule 226: a story with an amount per one period and a question per or over another ("2,500 a month ... how much is
+    left per year?") whose sum never turns one period into the other: the words of the period asked, named, never a
+    monthly figure given as a yearly one."""
+    said = plain(text)
+    rate = re.search(PER_PERIOD, said)
+    asked = re.search(rf"\b(?:per|a|an|each|every|in a|over a|for a|in one|over one|in the|over the) (?:whole |full )?({PERIOD})\b",
+                      said[rate.end():]) if rate else None
+    has = rate and (rate.group("per") or PERIODIC[rate.group("ly")])
+    if not asked or asked.group(1) == has:
+        return None
+    factors = {str(SPANS.get((has, asked.group(1)), "")), str(SPANS.get((asked.group(1), has), ""))} - {""}
+    factors |= set(re.findall(rf"(\d+(?:\.\d+)?) {has}s?\b", said[rate.end():]))  # "a day of 8 hours": the count said
+    return None if factors & set(re.findall(r"\d+(?:\.\d+)?", expression)) else asked.group(0)
+
+
 def unplaced_number(said: str, *used: str | None) -> bool:
     """Whether the message states a number the sum does not use (rule 226: every amount a story states is used)."""
     return any(n not in used for n in re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w])", said))

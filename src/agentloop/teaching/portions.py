@@ -84,7 +84,7 @@ def covered_by_others(text: str) -> tuple | None:
     "mine", "theirs" or "", the clause; a percent covered is that part of the amount), or None when no one else covers a number of the amount before."""
     found = re.search(COVERED, text)
     if not found or re.match(r"(?:i|me|you|we|it|this|that|which)\b", found.group("who"), re.I):
-        return None
+        return vaguely_covered(text)
     before = re.findall(AMOUNT, plain(text[:found.start()]))
     if not before:
         return None
@@ -94,3 +94,13 @@ def covered_by_others(text: str) -> tuple | None:
     clause = re.sub(r"^\W*(?:and|but|while|though)\s+", "", found.group(0), flags=re.I).strip()
     part = f"{before[-1]} * {found.group('part')} / 100" if found.group("pct") else found.group("part")  # "covers 40% of it"
     return text[:found.start()] + rest, before[-1], part, asked, clause
+
+
+def vaguely_covered(text: str) -> tuple | None:
+    """Rule 226: someone else pays for a part the message gives no number for ("my mum paid for one", "my flatmate covers
+    the tip"), beside a question of what the user pays: (None, None, None, "", the clause), so that it is named."""
+    found = re.search(rf"(?<![\w'])(?P<who>{COVERER}) (?:also |kindly |usually |always )?{COVERS}\b[^.;?!]*", text)
+    if not found or re.match(r"(?:i|me|you|we|it|this|that|which)\b", found.group("who"), re.I) \
+            or not re.search(MINE_ASKED, text[found.end():], re.I):
+        return None
+    return None, None, None, "", found.group(0).strip()

@@ -199,7 +199,8 @@ def intents_in(text: str) -> tuple:
         read += [before] if before else []
     numbers = lambda expression: len(re.findall(r"\d+(?:\.\d+)?", expression))  # noqa: E731
     story = story or told or (whole if whole and (not read or numbers(whole) > sum(map(numbers, read))) else None)
-    if story and (left_out := arithmetic.price_left_out(text, story) or arithmetic.clause_beside_rate(text, story)):
+    if story and (left_out := arithmetic.price_left_out(text, story) or arithmetic.clause_beside_rate(text, story)
+                              or arithmetic.period_dropped(text, story)):
         return (Intent("unsure", {"unread": left_out}),)  # a total that drops an item is never given
     if story:  # "A box holds 24 pencils. How many pencils are in 5 boxes?": the story spans the sentences
         return (Intent("calculate", {"expression": story}),)
@@ -276,6 +277,8 @@ def less_what_others_cover(text: str) -> tuple | None:
         return None
     rest, amount, part, asked, clause = covered
     unplaced = (Intent("unsure", {"unread": clause}),)
+    if amount is None:  # "I bought 3 shirts at 20 each and my mum paid for one": no number to take off
+        return unplaced
     sums = [i for i in intents_in(rest) if i.kind == "calculate"]
     if not sums and asked == "mine":  # "The repair was 700 and my dad covered 300. How much did I pay?"
         return (Intent("calculate", {"expression": f"{amount} - {part}"}),)
