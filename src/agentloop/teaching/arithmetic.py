@@ -762,10 +762,83 @@ def rate_over_span(text: str) -> str | None:
     if not span or not every_day:
         return None
     unit, count = span.group("span").lower(), int(span.group("count") or 1)
+    if unplaced_number(said, found.group("n"), span.group("count")):
+        return None  # "30 an hour. How much is that in a day of 8 hours?": the 8 would be dropped (rule 226)
     size = 1 if unit == per else SPANS.get((per, unit))
     if size is None or (count == 1 and unit == per):
         return None  # "every day ... in a month": how many days is a guess; "... in a day" asks nothing new
     return in_unit_asked(f"{found.group('n')} * {size * count}", text, found.group())  # "5 km every day ... after two weeks": 5 * 14
+
+
+PERIOD = r"(?:minute|hour|day|week|fortnight|month|year)"
+PERIODIC = {"hourly": "hour", "daily": "day", "weekly": "week", "fortnightly": "fortnight", "monthly": "month", "yearly": "year",
+            "annually": "year", "annual": "year"}
+PER_PERIOD = (rf"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s*(?:[a-z$€£]+\s+){{0,3}}?(?:(?:a|an|per|each|every) (?P<per>{PERIOD})\b|"
+              rf"(?P<ly>{'|'.join(PERIODIC)})\b)")
+OTHER_PERIOD_ASKED = (rf"\b(?:how (?:much|many)|what(?:'s| is| does| would| will)?)\b[^.?!]*?(?<!\bin )(?<!\bover )(?<!\bfor )(?<!\bwithin )\b(?:per|a|an|each|every) (?P<asked>{PERIOD})\b|"
+                      rf"\bwhat(?:'s| is) (?:that|it|this) (?P<asked_ly>{'|'.join(PERIODIC)})\b")
+
+
+def rate_in_another_period(text: str) -> str | None:
+    """Rule 228: an amount per one period, asked per another ("I make 52,000 a year. How much is that per week?" is
+    52000 / 52; "3,000 a month, what is that per year?" 3000 * 12), by the small table of exact spans or the count the
+    message says ("if there are 52 weeks"). A span that needs a guess (weeks in a month) or a number it does not place
+    gives None."""
+    said = numbers_in_words(text.lower())
+    rate, asked = re.search(PER_PERIOD, said), re.search(OTHER_PERIOD_ASKED, said)
+    if not rate or not asked or asked.start() < rate.end():
+        return None
+    has = rate.group("per") or PERIODIC[rate.group("ly")]
+    wants = asked.group("asked") or PERIODIC[asked.group("asked_ly")]
+    small, big = sorted((has, wants), key=lambda p: SECONDS_IN.get(p, 0) or {"week": 604800, "fortnight": 1209600,
+                                                                             "month": 2629800, "year": 31557600}[p])
+    told = re.search(rf"\b(?:if|with|since|as|given)? ?there(?:'s| is| are) (\d+) {small}s\b|\b(\d+) {small}s (?:in|per|to) (?:a|an|the|one) {big}\b", said)
+    size = (told.group(1) or told.group(2)) if told else SPANS.get((small, big))
+    others = [n for n in re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w])", said) if n not in (rate.group("n"), str(size))]
+    if has == wants or size is None or others or has == "day" and wants == big and not re.search(r"\b(?:every|each) day\b|\bdaily\b", said):
+        return None  # "8 hours a day, per week?": working days are a guess (rule 61)
+    return f"{rate.group('n')} / {size}" if wants == small else f"{rate.group('n')} * {size}"
+
+
+BESIDE_RATE = (r"(?:\b(?:and|but|while|though|although|except)\b,?|[;,.:]|\s-)\s*(?P<clause>(?:(?:and|but|so)\s+)?"
+               r"(?:(?i:i|we|he|she|they|it|(?:my|our|the|his|her|their) [a-z]+)|[A-Z][a-z]+)\b[^.;?!]*)")
+
+
+def clause_beside_rate(text: str, expression: str) -> str | None:
+    """Rule 226: a clause said between a rate and its question ("1200 a month and I split it with my roommate", "... my
+    brother covers half") whose numbers the sum does not use (or that has none): the sum without it would drop it, so
+    it is named instead. None when the rate stands alone ("I pay 1450 a month for rent. How much is that over a year?")
+    or the clause only gives the count ("I parked for 4 hours")."""
+    rate = re.search(PER_PERIOD, text, re.I) or re.search(EVERY_UNIT, text, re.I)
+    if not rate:
+        return None
+    asked = re.search(r"\b(?:how|what|what's|which)\b", text[rate.end():], re.I)
+    between = text[rate.end():rate.end() + asked.start()] if asked else text[rate.end():]
+    beside = re.search(BESIDE_RATE, between)
+    numbers = re.findall(r"\d+(?:\.\d+)?", plain(beside.group("clause"))) if beside else []
+    used = re.findall(r"\d+(?:\.\d+)?", expression)
+    return beside.group("clause").strip() if beside and (not numbers or not set(numbers) <= set(used)) else None
+
+
+def period_dropped(text: str, expression: str) -> str | None:
+    """Rule 226: a story with an amount per one period and a question per or over another ("2,500 a month ... how much is
+    left per year?") whose sum never turns one period into the other: the words of the period asked, named, never a
+    monthly figure given as a yearly one."""
+    said = plain(text)
+    rate = re.search(PER_PERIOD, said)
+    asked = re.search(rf"\b(?:per|a|an|each|every|in a|over a|for a|in one|over one|in the|over the) (?:whole |full )?({PERIOD})\b",
+                      said[rate.end():]) if rate else None
+    has = rate and (rate.group("per") or PERIODIC[rate.group("ly")])
+    if not asked or asked.group(1) == has:
+        return None
+    factors = {str(SPANS.get((has, asked.group(1)), "")), str(SPANS.get((asked.group(1), has), ""))} - {""}
+    factors |= set(re.findall(rf"(\d+(?:\.\d+)?) {has}s?\b", said[rate.end():]))  # "a day of 8 hours": the count said
+    return None if factors & set(re.findall(r"\d+(?:\.\d+)?", expression)) else asked.group(0)
+
+
+def unplaced_number(said: str, *used: str | None) -> bool:
+    """Whether the message states a number the sum does not use (rule 226: every amount a story states is used)."""
+    return any(n not in used for n in re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w])", said))
 
 
 def in_unit_asked(expression: str, text: str, rate: str) -> str | None:

@@ -245,3 +245,44 @@ def mentioning(facts: dict, words: str) -> list[tuple[str, str]]:
         "what", "when", "where", "which", "who", "the", "and", "did", "you", "your", "about", "tell", "know", "user"}
     return [(k, v) for k, v in facts.items()
             if wanted & set(re.findall(r"[a-z0-9]+", f"{k.replace('_', ' ')} {v}".lower()))]
+
+
+ZODIAC = "Aries Taurus Gemini Cancer Leo Virgo Libra Scorpio Sagittarius Capricorn Aquarius Pisces"
+NOT_A_SHADE = r"(?!(?:my|your|his|her|their|the|both|has|have|with|and|of|is|are)\b)"
+# Rule 230: everyday attributes, and the questions each answers (a small general table): (the question, what memory says,
+# how it is said back). "Which hand do I write with?" is answered by "left-handed", "What colour are my eyes?" by "green eyes".
+ATTRIBUTES = [
+    (r"\b(?:which|what) hand\b|\bhandedness\b|\b(?:left|right)[- ]?handed\b|\bdominant hand\b",
+     re.compile(r"\b(?:left|right)[- ]?handed\b|\bambidextrous\b", re.I), "You're {}."),
+    (r"\bcolou?r (?:are|is|of) my eyes\b|\bmy eye colou?r\b|\bmy eyes\b.*\bcolou?r\b",
+     re.compile(rf"\b{NOT_A_SHADE}[a-z]+(?:[- ][a-z]+)? eyes\b|\b[a-z]+-eyed\b", re.I), "Your eyes are {}."),
+    (r"\bcolou?r (?:is|of) my hair\b|\bmy hair colou?r\b|\bmy hair\b.*\bcolou?r\b|\bwhat (?:colou?r )?hair do i have\b",
+     re.compile(rf"\b{NOT_A_SHADE}[a-z]+(?:[- ][a-z]+)? hair\b|\b[a-z]+-haired\b|\b(?:blonde?|redhead|brunette|bald)\b", re.I),
+     "Your hair is {}."),
+    (r"\bhow tall (?:am i|i am)\b|\bmy height\b",
+     re.compile(r"\b\d+(?:\.\d+)?\s*(?:cm|m|metres?|meters?)\b|\b\d\s*(?:'|ft|feet|foot)\s*\d{0,2}\s*(?:\"|in\b|inches)?", re.I),
+     "You're {} tall."),
+    (r"\bblood (?:type|group)\b", re.compile(r"(?<![\w-])(?:AB|A|B|O)\s?(?:[+-]|(?i:positive|negative))(?![\w+-])"),
+     "Your blood type is {}."),
+    (r"\b(?:star|zodiac|sun|astrological) sign\b|\bwhat sign am i\b", re.compile(rf"\b(?:{'|'.join(ZODIAC.split())})\b"),
+     "Your star sign is {}."),
+]
+
+
+def attribute_said(question: str, facts: dict) -> str | None:
+    """Rule 230: the answer to a question about an everyday attribute (handedness, eye or hair colour, height, blood type,
+    star sign) from the one memory that states it in its own words, or None. Two different values in memory answer
+    nothing (a guess), and a memory about one of their people ("My sister is left-handed") is never theirs."""
+    for asked, stated, said in ATTRIBUTES:
+        if re.search(asked, question, re.I):
+            found = {m.group().strip(): None for key, value in facts.items()
+                     if (m := stated.search(str(value))) and not someone_else(f"{key} {value}")}
+            return said.format(re.sub(r"(?:\s+|-)(?:eyes|eyed|hair|haired)$", "", next(iter(found)))) if len(found) == 1 else None
+    return None
+
+
+def someone_else(memory: str) -> bool:
+    """Whether a memory is about one of the user's people ("sister: left-handed", "Her husband has blue eyes") or
+    another named person ("Tom's eyes are grey"), not the user."""
+    words = set(re.findall(r"[a-z]+", memory.lower().replace("_", " ")))
+    return bool(words & PEOPLE) or re.search(r"\b(?:he|she|his|her|they|their)\b|\b[A-Z][a-z]+'s\b", memory) is not None

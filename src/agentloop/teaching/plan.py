@@ -163,7 +163,7 @@ def unpunctuated(made: tuple, said: str) -> tuple:
 def answered_from_data(intents: list) -> bool:
     """Whether the user asked something a tool's data answers (the weather, a text tool, a sum, a lookup): then a
     "say X" that came inside that data is never the reply (rule 173); the answer is the data."""
-    return any(i.kind in ("weather", "text", "calculate", "open", "clock") for i in intents)
+    return any(i.kind in ("weather", "text", "calculate", "open", "clock", "research") for i in intents)
 
 
 AMOUNT_ASKED = r"^\W*(?:(?:and|so|then)\s+)?(?:how (?:much|many|far|long|big|large|heavy|old|often)|what(?:'s| is) (?:the|that|it))\b"

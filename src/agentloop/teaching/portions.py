@@ -67,3 +67,40 @@ def company_counted(text: str) -> tuple | None:
     if not counts:
         return None
     return " + ".join(counts + ["1"] * bool(re.search(ME_TOO, said))), ""
+
+
+COVERER = rf"(?:(?i:my|our|the) [a-z]+(?: [a-z]+)?|[A-Z][a-z]+|{'|'.join(sorted(PEOPLE, key=len, reverse=True))}|he|she|they|someone(?: else)?)"
+COVERS = (r"(?:(?:is |are )?(?:covering|paying|chipping in|contributing|putting in)|cover(?:s|ed)?|pa(?:ys?|id)(?! me\b)|chip(?:s|ped)? in|help(?:s|ed)? (?:out )?with|put(?:s)? in|contribut(?:es?|ed)|t(?:akes?|ook) care of|"
+          r"pick(?:s|ed)? up|foot(?:s|ed)?|handle[sd]?)")
+COVERED = (rf"(?:,\s*|;\s*|\s+)(?:and |but |while |though )?(?P<who>{COVERER}) (?:also |kindly |usually |always )?{COVERS}\s+"
+           rf"(?:for )?[$€£]?(?P<part>\d+(?:\.\d+)?)(?P<pct> ?(?:%|percent|per cent))?(?!\d|\.\d)(?: (?:dollars|euros|pounds|bucks))?"
+           rf"(?: of (?:it|that|this|the (?:cost|bill|rent|total|amount|price|fee)))?(?: for (?:me|us))?")
+MINE_ASKED = r"\bhow much (?:do|will|would|should|am|are|did) (?:i|we)\b|\b(?:my|our) (?:share|part|bit|cost)\b|\b(?:i|we) (?:pay|owe|spend|cover)\b|\bleft for (?:me|us)\b"
+
+
+def covered_by_others(text: str) -> tuple | None:
+    """Rule 226: an amount someone else covers ("My rent is 1450 a month and my roommate covers 600 of it", "grandma chips
+    in 250"): (the message without that clause, the amount it is taken from, the part covered, whose question it is:
+    "mine", "theirs" or "", the clause; a percent covered is that part of the amount), or None when no one else covers a number of the amount before."""
+    found = re.search(COVERED, text)
+    if not found or re.match(r"(?:i|me|you|we|it|this|that|which)\b", found.group("who"), re.I):
+        return vaguely_covered(text)
+    before = re.findall(AMOUNT, plain(text[:found.start()]))
+    if not before:
+        return None
+    rest = text[found.end():]
+    who = re.sub(r"^(?:my|our|the) ", "", found.group("who"), flags=re.I)
+    asked = "theirs" if re.search(rf"\b{re.escape(who)}\b", rest, re.I) else "mine" if re.search(MINE_ASKED, rest, re.I) else ""
+    clause = re.sub(r"^\W*(?:and|but|while|though)\s+", "", found.group(0), flags=re.I).strip()
+    part = f"{before[-1]} * {found.group('part')} / 100" if found.group("pct") else found.group("part")  # "covers 40% of it"
+    return text[:found.start()] + rest, before[-1], part, asked, clause
+
+
+def vaguely_covered(text: str) -> tuple | None:
+    """Rule 226: someone else pays for a part the message gives no number for ("my mum paid for one", "my flatmate covers
+    the tip"), beside a question of what the user pays: (None, None, None, "", the clause), so that it is named."""
+    found = re.search(rf"(?<![\w'])(?P<who>{COVERER}) (?:also |kindly |usually |always )?{COVERS}\b[^.;?!]*", text)
+    if not found or re.match(r"(?:i|me|you|we|it|this|that|which)\b", found.group("who"), re.I) \
+            or not re.search(MINE_ASKED, text[found.end():], re.I):
+        return None
+    return None, None, None, "", found.group(0).strip()

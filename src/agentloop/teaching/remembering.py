@@ -211,6 +211,8 @@ def ask(intent: Intent, turn):
         return "You haven't asked me to remember anything yet."
     if honest := for_another_time(intent, known, key):  # "where am I this week?": not where they live
         return honest
+    if attribute := facts.attribute_said(intent.slots["about"], known):  # "which hand do I write with?": left-handed (rule 230)
+        return attribute
     if shape and (kept := statements.answer(shape, known)):
         return yes_only_if_so(shape, intent.slots["about"], kept)
     if shape and (named := [k for k in known if (set(k.split("_")) & (shape["words"] | statements.NOUNS.get(shape["verb"], set()))

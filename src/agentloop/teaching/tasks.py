@@ -112,6 +112,7 @@ def thing_named(value: str) -> str:
 
 ORDER_IN_DATA = (r"\b(?:important|attention|urgent|note|notice|instructions?|message|p\.?s\.?)\b[^.:\n]{0,40}?\b(?:to|for) (?:the |any )?"
                  r"(?:ai|assistant|model|llm|bot|agent|chatbot)s?\b|^\W*(?:ai|assistant|model|llm|bot|agent|chatbot)\s*[:,]|"
+                 r"\b(?:important|attention|urgent|notice|system|admin)\W{1,3}(?:ai|assistant|model|llm|bot|agent|chatbot)\s*[:,]|"
                  r"\b(?:tell|inform|warn|ask) the user\b|\b(?:now |please |also )?call (?:the )?[a-z]+_[a-z_]+\b|"
                  r"\bignore\b[^.\n]*\b(?:instructions?|rules|prompts?)\b")
 
@@ -789,6 +790,8 @@ def research(intent, turn):
     found = found.strip()
     if re.match(r"(?:no results|nothing found|not found|error)\b", found, re.I):
         return f"I found nothing on {topic}: the search said \"{found}\"."
+    if (data := data_of(found)) != found or not findings_kept(turn):  # rule 227: an order in it, or a look-up: answered, not kept
+        return f"About {topic}: {data[:200]}" + (" (The result also held an instruction to me, which I left out.)" if data != found else "")
     if store:
         calls = [call(store, value=f"Finding about {topic}: {found}", key=topic, scope=f"agent:{turn.agent()}",
                       importance="medium", metadata={"topic": topic})]
@@ -800,6 +803,16 @@ def research(intent, turn):
             return f"I found this about {topic} but could not save it ({reason.rstrip('.')}): {found[:200]}"
         return f"I researched {topic} and saved what I found: {found[:200]}"
     return f"About {topic}: {found[:200]}"
+
+
+KEEP_ASKED = r"\bresearch\b|\b(?:save|store|keep|note down|remember|write down|record)\b"
+
+
+def findings_kept(turn) -> bool:
+    """Rule 227: what a search found goes to memory only when it was asked for: a research job, whose notes outlive the
+    chat ("Research the history of tea"), or a request to keep it ("look up X and save it"). A look-up ("Look up the
+    opening hours of the library", "search the web for ...") is answered, never stored."""
+    return re.search(KEEP_ASKED, turn.text, re.I) is not None
 
 
 def sources(intent, turn):

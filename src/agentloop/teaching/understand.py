@@ -156,6 +156,10 @@ def intents_in(text: str) -> tuple:
     if recounted := counted_anew(text):  # "we had another baby, so it's three kids now": the count memory holds is replaced (rule 199)
         return (recounted,)
     text = arithmetic.said_plainly(arithmetic.thousands_joined(text))  # "1,200 a month", "three friends plus me" (rule 171)
+    if covered := less_what_others_cover(text):  # "rent is 1450 a month and my roommate covers 600 of it" (rule 226)
+        return covered
+    if supposed := with_the_supposed_amount(text):  # "If the bill were 80 instead of 60, what would a 15% tip be?" (rule 229)
+        return supposed
     if part := portions.share_of_stated(text) or portions.company_counted(text):  # "I cover 40% of it", "me included" (rules 210-211)
         return (Intent("calculate", {"expression": part[0]}) if part[0] else Intent("unsure", {"unread": part[1]}),)
     if duration := arithmetic.one_duration(text):  # "3 hours 20 minutes: how many minutes?" is 3 * 60 + 20 (rule 190)
@@ -167,7 +171,9 @@ def intents_in(text: str) -> tuple:
         return (Intent("calculate", {"expression": undone}),)
     if priced := arithmetic.unit_priced(text):  # "Tickets cost 12 each. How much for 5 tickets?": the count times the price
         return (Intent("calculate", {"expression": priced}),)
-    if over_time := arithmetic.rate_over_span(text):  # "3.2 km every day. How far in a week?", "35 a week, weeks until 1000?"
+    if over_time := arithmetic.rate_over_span(text) or arithmetic.rate_in_another_period(text):  # "3.2 km every day. How far in a week?", "35 a week, weeks until 1000?"
+        if beside := arithmetic.clause_beside_rate(text, over_time):  # "1200 a month and I split it with Jo": never a sum without it (rule 226)
+            return (Intent("unsure", {"unread": beside}),)
         return (Intent("calculate", {"expression": over_time}),)
     if whole_list := of_the_list(text):  # "My marks were 82, 91 and 77. What's my average?": every listed number counts
         return (whole_list,)
@@ -193,7 +199,8 @@ def intents_in(text: str) -> tuple:
         read += [before] if before else []
     numbers = lambda expression: len(re.findall(r"\d+(?:\.\d+)?", expression))  # noqa: E731
     story = story or told or (whole if whole and (not read or numbers(whole) > sum(map(numbers, read))) else None)
-    if story and (left_out := arithmetic.price_left_out(text, story)):
+    if story and (left_out := arithmetic.price_left_out(text, story) or arithmetic.clause_beside_rate(text, story)
+                              or arithmetic.period_dropped(text, story)):
         return (Intent("unsure", {"unread": left_out}),)  # a total that drops an item is never given
     if story:  # "A box holds 24 pencils. How many pencils are in 5 boxes?": the story spans the sentences
         return (Intent("calculate", {"expression": story}),)
@@ -260,6 +267,44 @@ def intents_in(text: str) -> tuple:
         elif intent.kind != "none":
             intents.append(intent)
     return tuple(last_said(without_asides(intents)))
+
+
+def less_what_others_cover(text: str) -> tuple | None:
+    """Rule 226: a story where someone else covers part of an amount is the sum of the story without that clause, the
+    part taken off the amount (asked what the user pays) or put in its place (asked what the other pays). Asked
+    neither, or a sum that does not hold the amount once, it says which part it could not place, never a sum without it."""
+    if not (covered := portions.covered_by_others(text)):
+        return None
+    rest, amount, part, asked, clause = covered
+    unplaced = (Intent("unsure", {"unread": clause}),)
+    if amount is None:  # "I bought 3 shirts at 20 each and my mum paid for one": no number to take off
+        return unplaced
+    sums = [i for i in intents_in(rest) if i.kind == "calculate"]
+    if not sums and asked == "mine":  # "The repair was 700 and my dad covered 300. How much did I pay?"
+        return (Intent("calculate", {"expression": f"{amount} - {part}"}),)
+    at = rf"(?<![\d.]){re.escape(amount)}(?![\d.])"
+    if not asked or len(sums) != 1 or len(re.findall(at, sums[0].slots["expression"])) != 1:
+        return unplaced
+    placed = f"({amount} - {part})" if asked == "mine" else part
+    return (Intent("calculate", {"expression": re.sub(at, placed, sums[0].slots["expression"])}),)
+
+
+SUPPOSED = r"^\W*(?:(?:so|and|ok|okay),?\s+)?(?:what if|if|suppose|supposing|say|imagine|assuming)\s+(?:that\s+)?"
+INSTEAD = r",?\s*(?:instead of|rather than|and not|not)\s+[$€£]?\d+(?:\.\d+)?(?:\s*(?:dollars|euros|pounds|bucks|quid))?\b"
+
+
+def with_the_supposed_amount(text: str) -> tuple | None:
+    """Rule 229: a what-if that swaps an amount ("If the bill were 80 dollars instead of 60, what would a 15% tip on it
+    be?", "Suppose the rent was 1500 rather than 1400 ...") and asks a sum is computed with the supposed amount, as if
+    stated; nothing of it is kept. A what-if that asks no sum (a statement, "would you remember it?") is left to the
+    other rules."""
+    if not re.match(SUPPOSED, text, re.I) or not re.search(INSTEAD, text, re.I):
+        return None
+    said = re.sub(INSTEAD, "", re.sub(SUPPOSED, "", text, count=1, flags=re.I), count=1, flags=re.I)
+    said = re.sub(r"\b(?:were|was)\b", "is", said, count=1, flags=re.I)
+    said = re.sub(r"^(\s*)i had\b", r"\1I have", said, count=1, flags=re.I)
+    sums = [i for i in intents_in(said[:1].upper() + said[1:]) if i.kind not in ("none", "unknown", "remember")]
+    return tuple(sums) if sums and all(i.kind in ("calculate", "unsure") for i in sums) else None
 
 
 ASIDE = (r"^\W*(?:(?:but|and|so|no|because)\W+)?(?:i (?:never|didn't|did not|don't think i) (?:ever )?(?:say|said|tell you|told you|mention|"
@@ -1318,6 +1363,8 @@ REPORTED = r"[\"“”]|(?:^|\s)['‘]\s*i\b|\b(?:said|says|saying|told|tells|as
 ANY_THAT = [  # "is there anything I'm allergic to?" asks what; "are there any languages I speak?" asks which
     (r"\b(?:(?:is|are) there )?(?:anything|something)(?: that)? i(?:'m| am) ([a-z]+(?: (?:to|of|in|with|about|for))?)(?=\W*$)",
      r"what am i \1"),
+    (r"\b(?:(?:is|are) there )?any [a-z]+(?: that)? i(?:'m| am) ([a-z]+ (?:to|of|in|with|about|for))(?=\W*$)",
+     r"what am i \1"),  # "is there any food I'm allergic to?" (rule 231)
     (r"\b(?:(?:is|are) there )?any ([a-z]+)(?: that)? i (?!can|could|should|must|need|have to|ought|would|will|might|may)"
      r"([a-z]+)\b", r"what \1 do i \2")]
 MENTIONED = r"(?:mention(?:ed)?|tell you|told you|say|said)(?: (?:about|of))?"  # "did I mention any diet I follow?" asks which (rule 200)
