@@ -90,7 +90,8 @@ def test_a_time_the_code_cannot_read_is_an_error_not_a_task(agent):
 
 @pytest.mark.parametrize("text, due", [("Jan 20th 1990", "2026-01-20T09:00"), ("Jan 5", "2026-01-05T09:00"),
                                        ("January 4th", "2027-01-04T09:00"), ("Feb 29th 1996", "2026-02-28T09:00"),
-                                       ("Ada", None)])
+                                       ("20 January 1990", "2026-01-20T09:00"), ("4th of Jan", "2027-01-04T09:00"),
+                                       ("1990-01-05", "2026-01-05T09:00"), ("Ada", None), ("born in 1990", None)])
 def test_a_birthday_is_due_on_its_next_date(text, due, agent):
     found = agent["next_date"](text)
     assert (found and found.isoformat(timespec="minutes")) == due
