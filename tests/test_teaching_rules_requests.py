@@ -724,3 +724,17 @@ def test_a_count_in_dozens_is_twelve_each():
                            ("I have 2 dozen pens and 5 pencils, how many do I have in total?", 29)):
         answer, calls, _ = loop(said, maths_kit())
         assert str(expected) in answer and calls, (said, calls, answer)
+
+
+# 239. Something that happens every so often, counted over a span, is arithmetic, never a scheduling request.
+def test_a_count_of_events_over_a_span_is_the_span_over_the_interval():
+    for said, expected in (("A tram leaves every 15 minutes. How many trams leave in 3 hours?", 12),
+                           ("Line 9 comes every 20 minutes; how many times does it come in 4 hours?", 12),
+                           ("The sprinkler clicks every 10 seconds. How many clicks in an hour?", 360),
+                           ("I give the puppy a meal every 8 hours. How many meals in a week?", 21)):
+        answer, calls, _ = loop(said, maths_kit())
+        assert str(expected) in answer and "schedule" not in answer, (said, calls, answer)
+    for said in ("A ferry sails every 40 minutes. How many sailings in 3 hours?",  # not even: not guessed
+                 "Remind me every 20 minutes to stretch"):
+        answer, calls, _ = loop(said, maths_kit())
+        assert not calls, (said, calls, answer)

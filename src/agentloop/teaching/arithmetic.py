@@ -953,6 +953,22 @@ COUNT_ASKED = r"\b(?:how much (?:[a-z]+ ){0,3}?for|what (?:do|does|would|will)) 
 HOW_MANY_PER = r"(?P<n>\d+(?:\.\d+)?) (?:(?P<thing>[a-z]+) )?(?P<per>(?:every|each|a|per) (?:day|week|month|hour)\b)"
 
 
+def times_in_span(text: str) -> str | None:
+    """Rule 239: something that happens every so often, counted over a span, is arithmetic, never a schedule: "a bus
+    every 12 minutes: how many in 2 hours?" is 2 * 3600 / (12 * 60). Only when the span divides evenly and every number
+    said is used (a number that names something, "bus number 73", is a name)."""
+    said = re.sub(r"\b(?:number|no\.?|route|line|platform|gate|bus|#) ?\d+\b", " ", numbers_in_words(text.lower()))
+    often = re.search(r"\bevery (\d+) (second|minute|hour|day)s?\b", said)
+    span = re.search(r"\bhow many\b[^.?!]*?\b(?:in|over|during|within) (?:(?:an?|one|the)|(?P<count>\d+)) (?P<unit>second|minute|hour|day|week)s?\b", said)
+    if not often or not span or unplaced_number(said, often.group(1), span.group("count")):
+        return None
+    interval = int(often.group(1)) * SECONDS_IN[often.group(2)]
+    whole = int(span.group("count") or 1) * (SECONDS_IN.get(span.group("unit")) or 604800)
+    if not interval or whole % interval or whole <= interval:
+        return None
+    return f"{whole // SECONDS_IN[often.group(2)]} / {often.group(1)}"
+
+
 def dozens_counted(text: str) -> str | None:
     """Rule 238: "Nine dozen rolls: how many rolls?" is 9 * 12, a dozen being 12; only with no other number said."""
     said = re.sub(r"(?<![\w.])(\d+) dozen\b", r"\1 x12", text.lower())
