@@ -738,3 +738,18 @@ def test_a_count_of_events_over_a_span_is_the_span_over_the_interval():
                  "Remind me every 20 minutes to stretch"):
         answer, calls, _ = loop(said, maths_kit())
         assert not calls, (said, calls, answer)
+
+
+# 240. An amount that rises or falls by a percentage, asked as the new amount, supposed or real.
+def test_an_amount_up_or_down_by_a_percentage_is_the_new_amount():
+    kept = []
+    kit = tools(*maths_kit().items(), tool("jot", "Keeps a fact about the user.", lambda fact: kept.append(fact) or "kept", fact="string"))
+    for said, expected in (("Imagine my wage were 30,000 and it went up 4% - what would it be?", "31200"),
+                           ("My rent is 900 and it increases by 10 percent. What is the new rent?", "990"),
+                           ("If the fare was 60 and it dropped 15%, how much would it be?", "51"),
+                           ("Our budget were 2500 and grew 20%, what would it be then?", "3000")):
+        answer, calls, _ = loop(said, kit)
+        assert expected in answer.replace(",", ""), (said, calls, answer)
+    assert not kept, kept  # a supposed salary is not a fact
+    answer, calls, _ = loop("My salary went up 10% last year", maths_kit())
+    assert not calls, (calls, answer)  # nothing asked, nothing computed

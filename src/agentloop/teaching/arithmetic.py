@@ -969,6 +969,23 @@ def times_in_span(text: str) -> str | None:
     return f"{whole // SECONDS_IN[often.group(2)]} / {often.group(1)}"
 
 
+RISE = r"went up|goes up|go up|gone up|rose|rises|risen|increased|increases|grew|grows|raised"
+FALL = r"went down|goes down|go down|gone down|fell|falls|dropped|drops|decreased|decreases|shrank|shrinks|was cut|were cut"
+
+
+def percent_rise(text: str) -> str | None:
+    """Rule 240: an amount that goes up or down by a percentage, asked as the new amount ("Suppose my salary were 50,000
+    and it went up 10%: what would it be?" is 50000 * 110 / 100). Only with one amount, one percentage and a question."""
+    said = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text.lower())
+    moved = re.search(rf"\b(?P<way>{RISE}|{FALL})(?: by)? (?P<p>\d+(?:\.\d+)?) ?(?:%|percent)", said)
+    amounts = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\d.]*\s*(?:%|percent))\b", said)
+    asked = re.search(r"\bwhat (?:would|will|is|'s|does)\b|\bhow much\b|\bnew (?:amount|total|figure|salary|price|rent)\b", said)
+    if not moved or not asked or len(amounts) != 1 or len(re.findall(r"%|percent", said)) != 1:
+        return None
+    sign = "+" if re.fullmatch(RISE, moved.group("way")) else "-"
+    return f"{amounts[0]} * (100 {sign} {moved.group('p')}) / 100"
+
+
 def dozens_counted(text: str) -> str | None:
     """Rule 238: "Nine dozen rolls: how many rolls?" is 9 * 12, a dozen being 12; only with no other number said."""
     said = re.sub(r"(?<![\w.])(\d+) dozen\b", r"\1 x12", text.lower())
