@@ -688,3 +688,68 @@ def test_a_replacement_left_open_erases_the_old_and_keeps_the_new():
     memory = {"city": "Hull"}
     loop("We moved the sofa from the lounge to the bedroom", kv_tools(memory), "Memory:\n- city: Hull")
     assert memory == {"city": "Hull"}, memory
+
+
+# 237-238. A span said in words is converted to the rate's unit before computing ("a day for two weeks" is 14 days),
+# a dozen is 12, and numbers of different units ("5 km", "2 weeks") are never added.
+def maths_kit():
+    return tools(tool("add_up", "Adds a and b.", lambda a, b: a + b, a="number", b="number"),
+                 tool("product_of", "Multiplies m by n.", lambda m, n: m * n, m="number", n="number"),
+                 tool("deduct", "Takes b away from a.", lambda a, b: a - b, a="number", b="number"))
+
+
+def test_a_rate_over_a_span_in_words_is_multiplied_by_the_span_in_the_rates_unit():
+    for said, expected in (("Suppose I swim 3 km a day for three weeks. How many km altogether?", 63),
+                           ("I read 25 pages a day for a fortnight, how many pages is that in total?", 350),
+                           ("If I drink 2 litres a day for four weeks, how much is that in total?", 56),
+                           ("I stretch for 15 minutes a day for a couple of weeks. How many minutes in total?", 210)):
+        answer, calls, _ = loop(said, maths_kit())
+        assert ("product_of" in [name for name, _ in calls]) and str(expected) in answer, (said, calls, answer)
+
+
+def test_numbers_of_different_units_are_never_added_and_unclear_spans_are_not_guessed():
+    for said in ("I work 8 hours a day for two weeks, how many hours in total?",  # working days are a guess
+                 "I save 4 dollars every day for half a year, how much in total?",  # days in half a year are not exact
+                 "I have 6 kg of rice and 3 weeks, how many in total?"):
+        answer, calls, _ = loop(said, maths_kit())
+        assert "add_up" not in [name for name, _ in calls], (said, calls, answer)
+    answer, calls, _ = loop("3 tickets for Maroon 5 and 2 for Blink-182, how many total?", maths_kit())
+    assert "5" in answer and calls == [("add_up", {"a": 3, "b": 2})], (calls, answer)  # one unit: still added
+
+
+def test_a_count_in_dozens_is_twelve_each():
+    for said, expected in (("Nine dozen rolls - how many rolls is that?", 108),
+                           ("How many pencils are in 4 dozen?", 48),
+                           ("We baked 3 dozen muffins. How many muffins is that?", 36),
+                           ("I have 2 dozen pens and 5 pencils, how many do I have in total?", 29)):
+        answer, calls, _ = loop(said, maths_kit())
+        assert str(expected) in answer and calls, (said, calls, answer)
+
+
+# 239. Something that happens every so often, counted over a span, is arithmetic, never a scheduling request.
+def test_a_count_of_events_over_a_span_is_the_span_over_the_interval():
+    for said, expected in (("A tram leaves every 15 minutes. How many trams leave in 3 hours?", 12),
+                           ("Line 9 comes every 20 minutes; how many times does it come in 4 hours?", 12),
+                           ("The sprinkler clicks every 10 seconds. How many clicks in an hour?", 360),
+                           ("I give the puppy a meal every 8 hours. How many meals in a week?", 21)):
+        answer, calls, _ = loop(said, maths_kit())
+        assert str(expected) in answer and "schedule" not in answer, (said, calls, answer)
+    for said in ("A ferry sails every 40 minutes. How many sailings in 3 hours?",  # not even: not guessed
+                 "Remind me every 20 minutes to stretch"):
+        answer, calls, _ = loop(said, maths_kit())
+        assert not calls, (said, calls, answer)
+
+
+# 240. An amount that rises or falls by a percentage, asked as the new amount, supposed or real.
+def test_an_amount_up_or_down_by_a_percentage_is_the_new_amount():
+    kept = []
+    kit = tools(*maths_kit().items(), tool("jot", "Keeps a fact about the user.", lambda fact: kept.append(fact) or "kept", fact="string"))
+    for said, expected in (("Imagine my wage were 30,000 and it went up 4% - what would it be?", "31200"),
+                           ("My rent is 900 and it increases by 10 percent. What is the new rent?", "990"),
+                           ("If the fare was 60 and it dropped 15%, how much would it be?", "51"),
+                           ("Our budget were 2500 and grew 20%, what would it be then?", "3000")):
+        answer, calls, _ = loop(said, kit)
+        assert expected in answer.replace(",", ""), (said, calls, answer)
+    assert not kept, kept  # a supposed salary is not a fact
+    answer, calls, _ = loop("My salary went up 10% last year", maths_kit())
+    assert not calls, (calls, answer)  # nothing asked, nothing computed

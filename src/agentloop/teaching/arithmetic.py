@@ -112,7 +112,8 @@ class ToolFailed(Exception):
 
 
 def numbers_in_words(text: str) -> str:
-    """'twelve times seven' -> '12 times 7'; 'one hundred and five' -> '105'."""
+    """'twelve times seven' -> '12 times 7'; 'one hundred and five' -> '105'; '3 dozen' -> '36' (rule 238)."""
+    text = re.sub(r"(?<![\w.])(\d+) dozen\b", lambda m: str(int(m.group(1)) * 12), text)
     phrase = (rf"\b(?:{NUMBER_WORD})(?:(?:(?<=hundred)\s+and\s+|(?<=thousand)\s+and\s+|[\s-]+)"
               rf"(?:{NUMBER_WORD}))*\b")
     return re.sub(phrase, lambda m: _spoken(m.group()), text)
@@ -571,7 +572,19 @@ def counted(text: str, numbers: list) -> str | None:
     counted_nouns = {unit(w) for pair in re.findall(r"\b\d+(?:\.\d+)? ([a-z]+)(?: ([a-z]+))?", text) for w in pair if w}
     if asked and asked.group(1) not in COUNTED_ANY and unit(asked.group(1)) not in counted_nouns:
         return None  # "3 cats and 2 dogs, how many legs?": legs were never counted
+    if units_mixed(text):
+        return None  # "5 km a day for 2 weeks, how many km in total?": km and weeks are never added (rule 237)
     return " + ".join(numbers)
+
+
+MEASURE = (r"km|kms|kilomet(?:er|re)s?|miles?|metres?|meters?|kg|kgs|kilos?|grams?|pounds?|lbs?|litres?|liters?|ml|"
+           r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?")
+
+
+def units_mixed(text: str) -> bool:
+    """Rule 237: whether the numbers carry measures of different units ("5 km", "2 weeks"); such numbers are never
+    added, whatever the question's wording: a sum of km and weeks means nothing."""
+    return len({unit(said.lower()) for said in re.findall(rf"(?<![\w.])\d+(?:\.\d+)? ?({MEASURE})\b", text, re.I)}) > 1
 
 
 def conversion(text: str, numbers: list) -> str | None:
@@ -752,13 +765,13 @@ def rate_over_span(text: str) -> str | None:
     goal = re.search(rf"\bhow many {per}s\b.*?\b(?:until|till|to|before)\b\D*?(?P<goal>\d+(?:\.\d+)?)", text, re.I)
     if goal:
         return f"{goal.group('goal')} / {found.group('n')}"
-    said = numbers_in_words(text.lower())
+    said = re.sub(r"\ba couple of (?=[a-z]+s\b)", "2 ", numbers_in_words(text.lower()))  # "for a couple of weeks": 2 weeks
     span = re.search(r"\b(?:how (?:far|much|many|long)|what(?:'s| is| does| will)(?: that| it)?)\b.*?\b(?:in|over|for|per|after|within) (?:(?:an?|one|the|1)|(?P<count>\d+)) "
                      r"(?:whole |full )?(?P<span>day|week|fortnight|year|hour)s?\b", said, re.I)
     if not span and re.search(r"\bhow (?:far|much|many|long)\b|\b(?:in total|altogether|in all)\b", said):  # "every day for two weeks. How far?"
         span = re.search(rf"{EVERY_UNIT}\s+(?:for|over|during) (?:(?:an?|one|the|1)|(?P<count>\d+)) (?:whole |full )?"
                          rf"(?P<span>day|week|fortnight|year|hour)s?\b(?! and a half)", said)
-    every_day = per != "day" or re.search(r"\b(?:every|each) day\b|\bdaily\b", found.group(), re.I)
+    every_day = per != "day" or re.search(r"\b(?:every|each) day\b|\bdaily\b", found.group(), re.I) or span_attached(said, found.group())
     if not span or not every_day:
         return None
     unit, count = span.group("span").lower(), int(span.group("count") or 1)
@@ -768,6 +781,13 @@ def rate_over_span(text: str) -> str | None:
     if size is None or (count == 1 and unit == per):
         return None  # "every day ... in a month": how many days is a guess; "... in a day" asks nothing new
     return in_unit_asked(f"{found.group('n')} * {size * count}", text, found.group())  # "5 km every day ... after two weeks": 5 * 14
+
+
+def span_attached(said: str, rate: str) -> bool:
+    """Rule 237: "5 km a day for 2 weeks": a span said right after the rate counts every day of it (14 days), as "every
+    day" does. Not for work or school, where the days that count are a guess ("8 hours a day for 2 weeks")."""
+    attached = re.search(rf"{re.escape(rate.lower())}\s+(?:for|over) (?:an?|one|the|\d+) (?:week|fortnight|year)s?\b", said)
+    return bool(attached) and not re.search(r"\b(?:work|works|worked|working|shifts?|school|office|job|class(?:es)?)\b", said)
 
 
 PERIOD = r"(?:minute|hour|day|week|fortnight|month|year)"
@@ -931,6 +951,49 @@ UNIT_PRICE = (r"\b(?:(?P<one>a|an|one|each|every|per|single) )?(?:[a-z]+ )?(?P<t
               r"(?P<each> (?:each|apiece|a piece|per (?:one|item|piece|ticket|head)))?\b")
 COUNT_ASKED = r"\b(?:how much (?:[a-z]+ ){0,3}?for|what (?:do|does|would|will)) (\d+(?:\.\d+)?)\b(?!\.\d| ?%| percent)"
 HOW_MANY_PER = r"(?P<n>\d+(?:\.\d+)?) (?:(?P<thing>[a-z]+) )?(?P<per>(?:every|each|a|per) (?:day|week|month|hour)\b)"
+
+
+def times_in_span(text: str) -> str | None:
+    """Rule 239: something that happens every so often, counted over a span, is arithmetic, never a schedule: "a bus
+    every 12 minutes: how many in 2 hours?" is 2 * 3600 / (12 * 60). Only when the span divides evenly and every number
+    said is used (a number that names something, "bus number 73", is a name)."""
+    said = re.sub(r"\b(?:number|no\.?|route|line|platform|gate|bus|#) ?\d+\b", " ", numbers_in_words(text.lower()))
+    often = re.search(r"\bevery (\d+) (second|minute|hour|day)s?\b", said)
+    span = re.search(r"\bhow many\b[^.?!]*?\b(?:in|over|during|within) (?:(?:an?|one|the)|(?P<count>\d+)) (?P<unit>second|minute|hour|day|week)s?\b", said)
+    if not often or not span or unplaced_number(said, often.group(1), span.group("count")):
+        return None
+    interval = int(often.group(1)) * SECONDS_IN[often.group(2)]
+    whole = int(span.group("count") or 1) * (SECONDS_IN.get(span.group("unit")) or 604800)
+    if not interval or whole % interval or whole <= interval:
+        return None
+    return f"{whole // SECONDS_IN[often.group(2)]} / {often.group(1)}"
+
+
+RISE = r"went up|goes up|go up|gone up|rose|rises|risen|increased|increases|grew|grows|raised"
+FALL = r"went down|goes down|go down|gone down|fell|falls|dropped|drops|decreased|decreases|shrank|shrinks|was cut|were cut"
+
+
+def percent_rise(text: str) -> str | None:
+    """Rule 240: an amount that goes up or down by a percentage, asked as the new amount ("Suppose my salary were 50,000
+    and it went up 10%: what would it be?" is 50000 * 110 / 100). Only with one amount, one percentage and a question."""
+    said = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text.lower())
+    moved = re.search(rf"\b(?P<way>{RISE}|{FALL})(?: by)? (?P<p>\d+(?:\.\d+)?) ?(?:%|percent)", said)
+    amounts = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\d.]*\s*(?:%|percent))\b", said)
+    asked = re.search(r"\bwhat (?:would|will|is|'s|does)\b|\bhow much\b|\bnew (?:amount|total|figure|salary|price|rent)\b", said)
+    if not moved or not asked or len(amounts) != 1 or len(re.findall(r"%|percent", said)) != 1:
+        return None
+    sign = "+" if re.fullmatch(RISE, moved.group("way")) else "-"
+    return f"{amounts[0]} * (100 {sign} {moved.group('p')}) / 100"
+
+
+def dozens_counted(text: str) -> str | None:
+    """Rule 238: "Nine dozen rolls: how many rolls?" is 9 * 12, a dozen being 12; only with no other number said."""
+    said = re.sub(r"(?<![\w.])(\d+) dozen\b", r"\1 x12", text.lower())
+    said = re.sub(rf"\b((?:{NUMBER_WORD})(?:[\s-]+(?:{NUMBER_WORD}))*) dozen\b", lambda m: f"{_spoken(m.group(1))} x12", said)
+    found = re.findall(r"(?<![\w.])(\d+) x12\b", said)
+    if len(found) != 1 or not re.search(r"\bhow many\b", said) or len(re.findall(r"(?<![\w.])\d+(?:\.\d+)?\b", said)) != 1:
+        return None
+    return f"{found[0]} * 12"
 
 
 def unit_priced(text: str) -> str | None:

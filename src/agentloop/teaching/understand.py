@@ -169,6 +169,9 @@ def intents_in(text: str) -> tuple:
     if undone := arithmetic.before_the_cut(text) or arithmetic.count_of_each(text) \
             or arithmetic.labelled_amounts(text) or arithmetic.more_than_before(text):  # "80 after a 20% discount: before?", "3 bags, each 18 kg"
         return (Intent("calculate", {"expression": undone}),)
+    if dozens := arithmetic.dozens_counted(text) or arithmetic.times_in_span(text) \
+            or arithmetic.percent_rise(text):  # "every 12 minutes: how many in 2 hours?", "50,000, up 10%: what would it be?" (rules 239-240)  # "Nine dozen rolls: how many rolls?" is 9 * 12 (rule 238)
+        return (Intent("calculate", {"expression": dozens}),)
     if priced := arithmetic.unit_priced(text):  # "Tickets cost 12 each. How much for 5 tickets?": the count times the price
         return (Intent("calculate", {"expression": priced}),)
     if over_time := arithmetic.rate_over_span(text) or arithmetic.rate_in_another_period(text):  # "3.2 km every day. How far in a week?", "35 a week, weeks until 1000?"
