@@ -1698,3 +1698,34 @@ def test_a_part_the_sum_cannot_place_is_named(said, named):
 def test_someone_else_paying_beside_another_question_changes_nothing():
     answer, calls, _ = loop("My boss pays for the phone. What is 5 times 4?", ARITHMETIC)
     assert "20" in answer and "boss" not in answer.split("20")[-1], (calls, answer)
+
+
+# 232. "The memory about my X" is one memory, not the whole memory; "I sold it" beside a forget is its reason; a
+# search that names nothing ("", "user") is never the basis of a delete of one named thing.
+@pytest.mark.parametrize("said, store, gone", [
+    ("Erase the memory about my Kawasaki, I got rid of it.",
+     {"k1": "User rides a green Kawasaki", "k2": "User's sister is Noor", "k3": "User got rid of cable TV"}, {"k1"}),
+    ("Please drop your note on my Vespa - sold it last week.",
+     {"v7": "User owns a Vespa scooter", "v8": "User lives in Turin"}, {"v7"}),
+    ("Remove every memory about my Yamaha, I don't have it anymore.",
+     {"y1": "User plays a Yamaha piano", "y2": "User has a Yamaha keyboard too", "y3": "User is left-handed"}, {"y1", "y2"}),
+    ("Forget the entry regarding my allotment.",
+     {"a1": "User rents an allotment in Hove", "a2": "User's cat is Biscuit"}, {"a1"}),
+])
+def test_a_forget_of_one_named_thing_deletes_only_its_hits(said, store, gone):
+    before = set(store)
+    answer, calls, _ = loop(said, by_id_tools(store), "You are an assistant with memory. Entries are kept under ids.")
+    assert before - set(store) == gone, (calls, answer)
+    assert all(args.get("text", "x").strip().lower() not in ("", "user", "me") for name, args in calls), calls
+    assert "everything" not in answer, answer
+
+
+@pytest.mark.parametrize("said", ["Wipe your whole memory.", "Forget the memory, all of it.", "Clear my memory."])
+def test_the_whole_memory_is_still_everything(said):
+    assert understand(said)[0].slots.get("key") == "*", understand(said)
+
+
+def test_a_reason_clause_alone_is_still_a_forget():  # negative: "I sold it" with no thing named before it is kept
+    intents = understand("Forget my Fiat, I sold it.")
+    assert [i.slots["key"] for i in intents] == ["fiat"], intents
+    assert [i.kind for i in understand("I sold my Corolla, forget it")] == ["forget"]

@@ -545,7 +545,7 @@ def forget(intent: Intent, turn):
     if by_id(tool) and (given := id_named(intent)):  # "remove memory id car", "delete note #12": the id as said
         what, targets = f"the memory with id {given}", [given]
     elif not takes_key(tool) and search:  # memory services delete by id: search first, then delete
-        queries = broadly(turn) if key == "*" or group else searched_before_delete(intent, key, value)
+        queries = broadly(turn) if key == "*" or group else [q for q in searched_before_delete(intent, key, value) if not generic(q)]
         for query in queries:  # how memory writes it, then the user's own word ("the bit about my allergy")
             [result] = yield [call(search, query=query, limit=20 if key == "*" else 5, scope="user") if query else every(search)]
             listed = facts.ids_in(result)
@@ -662,6 +662,12 @@ def broadly(turn) -> list[str]:
     nothing: the empty query (most stores list all for it), "user", then the names memory keeps its facts under."""
     names = " ".join(turn.written(k).replace("_", " ") for k in turn.known())
     return list(dict.fromkeys(["", "user", names] if names else ["", "user"]))
+
+
+def generic(query: str) -> bool:
+    """Rule 232: a search that names nothing ("", "user", "me", "user it") finds anything: never the basis of a delete
+    of one named thing, only of "everything"."""
+    return not set(re.findall(r"[a-z0-9]+", query.lower())) - {"user", "users", "me", "my", "i", "it", "that", "this", "the", "them"}
 
 
 def every(search) -> tuple:

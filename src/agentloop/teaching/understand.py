@@ -92,7 +92,15 @@ def statements_apart(text: str) -> list[str]:
 
 def understand(text: str) -> list[Intent]:
     """The intents in a message, in order (fresh copies: a caller may change their slots)."""
-    return [Intent(intent.kind, dict(intent.slots)) for intent in intents_in(text)]
+    return [Intent(intent.kind, dict(intent.slots)) for intent in without_the_reason(intents_in(text))]
+
+
+def without_the_reason(intents: tuple) -> tuple:
+    """Rule 232: "Forget my Fiat Panda, I sold it": "I sold it" is why the named thing goes, not a second thing to forget
+    (a search for "it" finds nothing, or anything)."""
+    return tuple(i for n, i in enumerate(intents) if not (
+        i.kind == "forget" and i.slots.get("stale") and i.slots.get("key") in PRONOUNS
+        and any(before.kind == "forget" and before.slots.get("key") not in PRONOUNS for before in intents[:n])))
 
 
 @lru_cache(maxsize=1024)  # a loop sends the same question on every turn
@@ -1183,7 +1191,7 @@ REPEATING = r"(?:daily|weekly|monthly|hourly|nightly|yearly|fortnightly|recurrin
 TAKEN_BACK = {"that", "this", "it", "everything", "all", "all that"}
 
 
-RECORD = (r"(?:the |that |this |any |all )?(?:records?|entry|entries|notes?|memory|memories|info|information|details?|data|"
+RECORD = (r"(?:the |that |this |any |all (?:the )?|every |your |my )?(?:records?|entry|entries|notes?|memory|memories|info|information|details?|data|"
           r"facts?) (?:about|on|regarding|concerning|for|of)")  # "the record about my job": what memory holds on it
 WANT_TO = r"(?:i|we) (?:need|want|have|would like|'d like|wanna) to|i must|let's|let us"  # "I need to cancel the massage"
 
@@ -1354,9 +1362,9 @@ FORGET = (r"(?:never ?mind what i (?:told|said to) you about|(?:can|could|would|
           r"do not remember|don't keep|do not keep|stop keeping|no need to keep|don't store|do not store|stop storing|"
           r"(?:i'd )?rather you didn't (?:keep|store|remember)|(?:don't|do not|stop|no need to) (?:hold|hang) on to|"
           r"no need to (?:keep|remember|store))")
-EVERYTHING = (r"^\W*(?:everything(?!(?: you know)? about (?!me\b|myself\b|the user\b|them\b|us\b))(?: you know)?|all(?! about|\s+(?:of )?(?:my|the|your|these|those)\b|(?: that)? you(?:'ve| have)? (?:know|got|remember|have)(?: stored| saved| kept)? (?:about|on) (?!me\b|myself\b))|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)|"
-              r"all (?:my|the|your|of my|of the|of your) (?:(?:stored|saved|kept|personal|remembered) )?(?:data|memor(?:y|ies)|facts|info|information|notes|details|records|entries|stuff)|"
-              r"(?:my|your|the) (?:whole |entire )?memory)\b")
+EVERYTHING = (r"^\W*(?:everything(?!(?: you know)? about (?!me\b|myself\b|the user\b|them\b|us\b))(?: you know)?|all(?! about|\s+(?:of )?(?:my|the|your|these|those)\b|(?: that)? you(?:'ve| have)? (?:know|got|remember|have)(?: stored| saved| kept)? (?:about|on) (?!me\b|myself\b))|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)(?!\s+(?:about|of|on|regarding|concerning)\b)|"
+              r"all (?:my|the|your|of my|of the|of your) (?:(?:stored|saved|kept|personal|remembered) )?(?:data|memor(?:y|ies)|facts|info|information|notes|details|records|entries|stuff)(?!\s+(?:about|of|on|regarding|concerning)\b)|"
+              r"(?:my|your|the) (?:whole |entire )?memory\b(?!\s+(?:about|of|on|for|with|where|that|which|mentioning|regarding|concerning)\b))\b")  # rule 232
 HYPOTHETICAL = r"^\W*(?:if|suppose|supposing|imagine|what if|pretend|assuming)\b"
 REPORTED = r"[\"“”]|(?:^|\s)['‘]\s*i\b|\b(?:said|says|saying|told|tells|asked|asks|thinks|claims|claimed|wrote|writes|goes|going)\b|^\W*(?:if|suppose|imagine|what if|pretend)\b|\bif i\b"
 
