@@ -1755,3 +1755,23 @@ def test_a_result_with_no_order_is_read_out_whole():  # negative: plain data is 
                           lambda note_id: "Call the plumber about the sink. Buy milk.")}
     answer, calls, _ = loop("What's on my note 'todo'?", tools)
     assert "Call the plumber about the sink. Buy milk." in answer, (calls, answer)
+
+
+# 232, continued: "... Take that out of your memory" after a forget is that forget, said again: one reply, no "I can't".
+@pytest.mark.parametrize("said, memory, gone", [
+    ("I quit my job at the bank. Strike that from memory.", {"job": "cashier at the bank", "city": "York"}, "job"),
+    ("I don't have a car any more. Please remove it from your notes.", {"car": "a grey Skoda", "city": "York"}, "car"),
+    ("I'm not vegetarian anymore. Take that off your list, thanks.", {"diet": "vegetarian", "city": "York"}, "diet"),
+    ("Our rabbit Clover died, so I don't have a pet anymore. Please get that out of your memory.",
+     {"pet": "a rabbit called Clover", "city": "York"}, "pet"),
+])
+def test_a_removal_of_that_after_a_forget_is_the_same_request(said, memory, gone):
+    answer, calls, _ = loop(said, keyed_eraser(memory), lines(memory))
+    assert gone not in memory and "city" in memory, (calls, answer)
+    assert answer.startswith("Done") and "can't" not in answer and "no rule" not in answer, answer
+
+
+def test_a_removal_of_that_with_nothing_named_deletes_nothing():  # negative: "that" names nothing here
+    memory = {"car": "a grey Skoda", "city": "York"}
+    answer, calls, _ = loop("Please take that out of your memory.", keyed_eraser(memory), lines(memory))
+    assert memory == {"car": "a grey Skoda", "city": "York"} and "Done" not in answer, (calls, answer)

@@ -99,8 +99,14 @@ def without_the_reason(intents: tuple) -> tuple:
     """Rule 232: "Forget my Fiat Panda, I sold it": "I sold it" is why the named thing goes, not a second thing to forget
     (a search for "it" finds nothing, or anything)."""
     return tuple(i for n, i in enumerate(intents) if not (
-        i.kind == "forget" and i.slots.get("stale") and i.slots.get("key") in PRONOUNS
+        (i.kind == "forget" and i.slots.get("stale") and i.slots.get("key") in PRONOUNS
+         or i.kind == "unknown" and re.match(THAT_OUT, i.slots.get("text", ""), re.I))
         and any(before.kind == "forget" and before.slots.get("key") not in PRONOUNS for before in intents[:n])))
+
+
+THAT_OUT = (r"^\W*(?:(?:please|so|and|just|then)\s+)*(?:take|get|strike|wipe|drop|remove|delete|erase|scrub|clear|cross|rub|cut)\s+"
+            r"(?:that|it|this|them|him|her)(?:\s+(?:out\s+of|off(?:\s+of)?|from|out|off))?(?:\s+(?:your|my|the))?(?:\s+(?:memory|"
+            r"memories|notes?|records?|list|files?|data))?(?:,?\s+(?:please|thanks|thank you))?\W*$")  # rule 232: "... Take that out of your memory."
 
 
 @lru_cache(maxsize=1024)  # a loop sends the same question on every turn
