@@ -1775,3 +1775,23 @@ def test_a_removal_of_that_with_nothing_named_deletes_nothing():  # negative: "t
     memory = {"car": "a grey Skoda", "city": "York"}
     answer, calls, _ = loop("Please take that out of your memory.", keyed_eraser(memory), lines(memory))
     assert memory == {"car": "a grey Skoda", "city": "York"} and "Done" not in answer, (calls, answer)
+
+
+# 234. Never "I don't know" before an answer: "any particular diet" asks for one, and a vegan diet is one; a memory that
+# does not say the thing asked is said as "My notes don't say that; they say ...".
+@pytest.mark.parametrize("question, memory, said", [
+    ("Do I follow any particular diet?", {"n1": "The user is vegan"}, "vegan"),
+    ("Am I on a special diet?", {"diet": "pescatarian"}, "pescatarian"),
+    ("Do I stick to any specific diet?", {"n4": "The user is vegetarian"}, "vegetarian"),
+    ("Do I keep to a certain diet?", {"diet": "keto"}, "keto"),
+])
+def test_any_sort_of_thing_is_answered_by_the_thing_of_that_sort(question, memory, said):
+    answer, calls, _ = loop(question, {}, lines(memory))
+    assert said in answer and answer.startswith("Yes") and "know" not in answer, answer
+
+
+@pytest.mark.parametrize("question, memory", [("Do I eat meat?", {"diet": "vegetarian"}),
+                                              ("Do I drive a Volvo?", {"car": "a Tesla"})])
+def test_a_memory_that_does_not_say_it_is_never_a_yes_nor_an_i_dont_know(question, memory):  # negative
+    answer, calls, _ = loop(question, {}, lines(memory))
+    assert not answer.startswith("Yes") and "don't know" not in answer and "notes don't say" in answer, answer

@@ -327,7 +327,7 @@ def told_with(person: str, words: set, known: dict) -> str | None:
 def yes_only_if_so(shape: dict, question: str, reply: str) -> str:
     """Rule 144: a yes/no question is answered "Yes" only when the memory says the thing asked (or one of its kind: cats
     are pets, asthma is health): "Do I eat meat?" with `diet: vegetarian` is "I don't know that; my notes say you are
-    vegetarian", never "Yes: you are vegetarian"; "Do I drive a Volvo?" is never "Yes: You drive a Tesla"."""
+    vegetarian" (rule 234: "My notes don't say that; they say you are vegetarian"), never "Yes: you are vegetarian"; "Do I drive a Volvo?" is never "Yes: You drive a Tesla"."""
     if not reply.startswith("Yes: "):
         return reply
     told = re.findall(r"[a-z]+", reply.lower())
@@ -335,13 +335,17 @@ def yes_only_if_so(shape: dict, question: str, reply: str) -> str:
     kinds = {KIND_OF.get(one) for w in told for one in (w, w[:-1])}  # a labrador is a dog, a dog a pet
     kinds |= {KIND_OF.get(kind) for kind in kinds if kind}
     for word in re.findall(r"[a-z]+", question.lower()):
-        if statements.lemma(word) not in shape["words"] or statements.lemma(word) in lemmas or {word, word[:-1]} & kinds:
+        if statements.lemma(word) not in shape["words"] or statements.lemma(word) in lemmas or {word, word[:-1]} & kinds \
+                or word in ANY_SORT_OF:
             continue
         if (group := facts.CATEGORY_WORDS.get(word) or ("health" if word.startswith("condition") else None)) \
                 and facts.in_category(group, reply):
             continue
-        return f"I don't know that; my notes say {lowered(reply)}"
+        return f"My notes don't say that; they say {lowered(reply)}"  # rule 234: never "I don't know" before an answer
     return f"Yes: {lowered(reply)}"
+
+
+ANY_SORT_OF = {"particular", "special", "specific", "certain", "kind", "sort", "type"}  # rule 234: "any particular diet" asks for one
 
 
 YES_NO_ASKED = r"^\W*(?:(?:do|does) i (?:really |ever |still |actually )?(?P<verb>[a-z]+)|am i(?: really| still| actually)?) (?P<thing>.+?)\W*$"
