@@ -1795,3 +1795,33 @@ def test_any_sort_of_thing_is_answered_by_the_thing_of_that_sort(question, memor
 def test_a_memory_that_does_not_say_it_is_never_a_yes_nor_an_i_dont_know(question, memory):  # negative
     answer, calls, _ = loop(question, {}, lines(memory))
     assert not answer.startswith("Yes") and "don't know" not in answer and "notes don't say" in answer, answer
+
+
+# 235. A tool that updates, revises, edits or amends what is stored is a memory-writing tool.
+def reviser(store: dict, name: str, description: str, key: str, value: str):
+    def write(**arguments):
+        store[arguments[key]] = arguments[value]
+        return f"{arguments[key]} is now {arguments[value]}"
+    return {name: (schema(name, description, **{key: "string", value: "string"}), write)}
+
+
+@pytest.mark.parametrize("said, memory, tool, old, new", [
+    ("Update my address: I've moved to 3 Birch Close, Lincoln.", {"address": "8 Quay St, Hull", "pet": "a gecko"},
+     ("revise", "Changes a stored field to a new value.", "field", "new_value"), "Quay", "3 Birch Close"),
+    ("I've moved to 7 Oak Road, Bath - please update that.", {"address": "9 High St, Wells", "job": "baker"},
+     ("amend_record", "Amends a saved record.", "title", "content"), "High St", "7 Oak Road"),
+    ("Change my city to Derby.", {"city": "Leeds", "pet": "a cat"},
+     ("modify_fact", "Modifies a fact about the user.", "key", "value"), "Leeds", "Derby"),
+    ("Update my city: it's Galway now.", {"city": "Sligo", "job": "vet"},
+     ("overwrite_entry", "Overwrites a stored entry with a new value.", "field", "value"), "Sligo", "Galway"),
+])
+def test_an_update_tool_writes_the_new_value(said, memory, tool, old, new):
+    answer, calls, _ = loop(said, reviser(memory, *tool), lines(memory))
+    assert calls and new in json.dumps(memory) and old not in json.dumps(memory), (calls, memory, answer)
+    assert "no memory tool" not in answer, answer
+
+
+def test_a_tool_that_changes_text_is_no_memory_tool():  # negative: "Changes text to upper case" edits no memory
+    from agentloop.teaching.toolbox import classify
+    assert classify("change_case", "Changes text to upper case.", ("text",)) != "remember"
+    assert classify("edit_text", "Edits a piece of text: replaces one word with another.", ("text", "old", "new")) != "remember"
