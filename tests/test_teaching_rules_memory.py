@@ -1825,3 +1825,21 @@ def test_a_tool_that_changes_text_is_no_memory_tool():  # negative: "Changes tex
     from agentloop.teaching.toolbox import classify
     assert classify("change_case", "Changes text to upper case.", ("text",)) != "remember"
     assert classify("edit_text", "Edits a piece of text: replaces one word with another.", ("text", "old", "new")) != "remember"
+
+
+# 236. "You don't need to know about X anymore" (with at most "wipe that" after it) asks to forget X.
+@pytest.mark.parametrize("said, memory, gone", [
+    ("You don't need to know about Priya any more, delete it.", {"ex": "ex-girlfriend Priya", "city": "Cork"}, "ex"),
+    ("You no longer need to remember anything about my old flat.", {"old_flat": "a studio in Brixton", "city": "Cork"},
+     "old_flat"),
+    ("You don't have to know about Marco now. Scrub that.", {"boss": "manager Marco", "city": "Cork"}, "boss"),
+    ("Don't need to know about my gym anymore.", {"gym": "PureGym Leeds", "city": "Cork"}, "gym"),
+])
+def test_no_longer_needed_is_a_forget(said, memory, gone):
+    answer, calls, _ = loop(said, keyed_eraser(memory), lines(memory))
+    assert gone not in memory and "city" in memory, (calls, memory, answer)
+
+
+def test_no_longer_needed_never_drops_a_question_after_it():  # negative
+    answer, calls, _ = loop("You don't need to know about my plans, but what is 6 times 7?", ARITHMETIC)
+    assert "42" in answer, (calls, answer)

@@ -145,7 +145,7 @@ def intents_in(text: str) -> tuple:
         return intents_in(fixed)
     if (fixed := corrected_request(text)) is not None:  # "Remind me at 5pm - no wait, 6pm - to call mum": only the corrected request
         return intents_in(fixed)
-    if named := named_before_forget(text):  # "That thing I told you about my salary - forget it": the salary
+    if named := named_before_forget(text) or no_longer_needed(text):  # "That thing I told you about my salary - forget it": the salary
         return intents_in(f"forget {named}")
     after = retracted(text)  # "What's 10 minus 4? Just kidding - what's 10 plus 4?": only the last request counts
     if after is not None and any(i.kind not in ("unknown", "none") for i in intents_in(after)):
@@ -652,6 +652,16 @@ def named_before_forget(text: str) -> str | None:
     if not found or stated(found.group("what")) or found.group("what").lower().startswith("the ") and not found.group("lead"):
         return None  # "The weather's awful, forget it" names nothing; "The bit about the dentist - forget it" does
     return found.group("what")
+
+
+def no_longer_needed(text: str) -> str | None:
+    """Rule 236: "You don't need to know about Jordan anymore. Wipe that." names what to forget (Jordan); only when nothing
+    but "wipe that" follows, so a question after it is never dropped."""
+    found = re.match(r"^\W*(?:you )?(?:don't|do not|no longer|needn't|need not) (?:need to |have to )?(?:know|remember|keep)"
+                     r" (?:anything )?about (?P<what>[^.,;!?]+?)(?:\s+(?:any ?more|now))?\s*(?:[.!,;-]+\s*|$)(?P<rest>.*)$", text, re.I)
+    if not found or found["rest"] and not re.match(THAT_OUT, found["rest"], re.I):
+        return None
+    return found["what"]
 
 
 NUMBER = r"\d+(?:\.\d+)?"
