@@ -15,7 +15,7 @@ from .entries import called_off, moved_instead
 from .pointed import pointed_request, terse_timer
 from .remembering import HANDLERS as MEMORY, keys_listed
 from .rules import SAY, forbidden, kept_back, injected, styled, undisclosed, unsaid, withheld
-from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, converting, fetching, looking_up, opening, refusal
+from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, converting, fetching, looking_up, opening, orders_cut, refusal
 from .grammar import PEOPLE
 from .toolbox import KEYWORDS, Missing, Tool, call, stem, type_of, words
 from .followup import leaning, points_back
@@ -77,7 +77,7 @@ class Turn:
 def answer(turn: Turn):
     """The reply for this turn: (text, calls), in the style the system prompt asks for."""
     text, calls = planned(turn)
-    return (styled(turn.system, unsaid(turn.system, kept_back(turn, withheld(turn.system, text)))) if text else text), calls
+    return (styled(turn.system, unsaid(turn.system, kept_back(turn, orders_cut(turn, withheld(turn.system, text))))) if text else text), calls
 
 
 def planned(turn: Turn):

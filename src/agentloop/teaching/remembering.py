@@ -327,7 +327,7 @@ def told_with(person: str, words: set, known: dict) -> str | None:
 def yes_only_if_so(shape: dict, question: str, reply: str) -> str:
     """Rule 144: a yes/no question is answered "Yes" only when the memory says the thing asked (or one of its kind: cats
     are pets, asthma is health): "Do I eat meat?" with `diet: vegetarian` is "I don't know that; my notes say you are
-    vegetarian", never "Yes: you are vegetarian"; "Do I drive a Volvo?" is never "Yes: You drive a Tesla"."""
+    vegetarian" (rule 234: "My notes don't say that; they say you are vegetarian"), never "Yes: you are vegetarian"; "Do I drive a Volvo?" is never "Yes: You drive a Tesla"."""
     if not reply.startswith("Yes: "):
         return reply
     told = re.findall(r"[a-z]+", reply.lower())
@@ -335,13 +335,17 @@ def yes_only_if_so(shape: dict, question: str, reply: str) -> str:
     kinds = {KIND_OF.get(one) for w in told for one in (w, w[:-1])}  # a labrador is a dog, a dog a pet
     kinds |= {KIND_OF.get(kind) for kind in kinds if kind}
     for word in re.findall(r"[a-z]+", question.lower()):
-        if statements.lemma(word) not in shape["words"] or statements.lemma(word) in lemmas or {word, word[:-1]} & kinds:
+        if statements.lemma(word) not in shape["words"] or statements.lemma(word) in lemmas or {word, word[:-1]} & kinds \
+                or word in ANY_SORT_OF:
             continue
         if (group := facts.CATEGORY_WORDS.get(word) or ("health" if word.startswith("condition") else None)) \
                 and facts.in_category(group, reply):
             continue
-        return f"I don't know that; my notes say {lowered(reply)}"
+        return f"My notes don't say that; they say {lowered(reply)}"  # rule 234: never "I don't know" before an answer
     return f"Yes: {lowered(reply)}"
+
+
+ANY_SORT_OF = {"particular", "special", "specific", "certain", "kind", "sort", "type"}  # rule 234: "any particular diet" asks for one
 
 
 YES_NO_ASKED = r"^\W*(?:(?:do|does) i (?:really |ever |still |actually )?(?P<verb>[a-z]+)|am i(?: really| still| actually)?) (?P<thing>.+?)\W*$"
@@ -545,7 +549,7 @@ def forget(intent: Intent, turn):
     if by_id(tool) and (given := id_named(intent)):  # "remove memory id car", "delete note #12": the id as said
         what, targets = f"the memory with id {given}", [given]
     elif not takes_key(tool) and search:  # memory services delete by id: search first, then delete
-        queries = broadly(turn) if key == "*" or group else searched_before_delete(intent, key, value)
+        queries = broadly(turn) if key == "*" or group else [q for q in searched_before_delete(intent, key, value) if not generic(q)]
         for query in queries:  # how memory writes it, then the user's own word ("the bit about my allergy")
             [result] = yield [call(search, query=query, limit=20 if key == "*" else 5, scope="user") if query else every(search)]
             listed = facts.ids_in(result)
@@ -662,6 +666,12 @@ def broadly(turn) -> list[str]:
     nothing: the empty query (most stores list all for it), "user", then the names memory keeps its facts under."""
     names = " ".join(turn.written(k).replace("_", " ") for k in turn.known())
     return list(dict.fromkeys(["", "user", names] if names else ["", "user"]))
+
+
+def generic(query: str) -> bool:
+    """Rule 232: a search that names nothing ("", "user", "me", "user it") finds anything: never the basis of a delete
+    of one named thing, only of "everything"."""
+    return not set(re.findall(r"[a-z0-9]+", query.lower())) - {"user", "users", "me", "my", "i", "it", "that", "this", "the", "them"}
 
 
 def every(search) -> tuple:

@@ -163,6 +163,8 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
         return "cancel"  # drop_event: "Cancel an event, by id": only what is planned is cancelled
     if (name_words | set(words(description)[:1])) & KEYWORDS["forget"]:  # a tool that deletes, whatever it deletes
         return "forget"
+    if revises_memory(name_words | leading_verb(description), described, memory) and not (name_words | other) & TASK_WORDS:
+        return "remember"  # rule 235: revise(field, new_value), "Changes a stored field to a new value": it writes memory
     checker = re.match(CHECKS, description, re.I) or re.match(r"(?:is|has|are|can)_[a-z]", name)
     by_name, by_description = best({k: len(KEYWORDS[k] & name_words) for k in scores if KEYWORDS[k] & name_words}), best(said)
     disagree = by_name and by_description and said[by_description] > said.get(by_name, 0) and not (
@@ -188,6 +190,16 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     if memory and chosen in ARITHMETIC | {"search"}:
         return "remember" if chosen == "add" else "recall"
     return chosen
+
+
+REVISE_VERBS = {"update", "updates", "revise", "revises", "edit", "edits", "amend", "amends", "modify", "modifies",
+                "overwrite", "overwrites", "change", "changes", "correct", "corrects"}
+
+
+def revises_memory(verbs: set, described: set, memory: set) -> bool:
+    """Rule 235: a tool that updates, revises, edits or amends what is stored is a memory-writing tool."""
+    return bool(verbs & REVISE_VERBS) and bool(memory or described & {"stored", "saved", "field", "fact", "detail", "entry",
+                                                                       "record", "preference", "profile"})
 
 
 def leading_verb(description: str) -> set:

@@ -92,7 +92,21 @@ def statements_apart(text: str) -> list[str]:
 
 def understand(text: str) -> list[Intent]:
     """The intents in a message, in order (fresh copies: a caller may change their slots)."""
-    return [Intent(intent.kind, dict(intent.slots)) for intent in intents_in(text)]
+    return [Intent(intent.kind, dict(intent.slots)) for intent in without_the_reason(intents_in(text))]
+
+
+def without_the_reason(intents: tuple) -> tuple:
+    """Rule 232: "Forget my Fiat Panda, I sold it": "I sold it" is why the named thing goes, not a second thing to forget
+    (a search for "it" finds nothing, or anything)."""
+    return tuple(i for n, i in enumerate(intents) if not (
+        (i.kind == "forget" and i.slots.get("stale") and i.slots.get("key") in PRONOUNS
+         or i.kind == "unknown" and re.match(THAT_OUT, i.slots.get("text", ""), re.I))
+        and any(before.kind == "forget" and before.slots.get("key") not in PRONOUNS for before in intents[:n])))
+
+
+THAT_OUT = (r"^\W*(?:(?:please|so|and|just|then)\s+)*(?:take|get|strike|wipe|drop|remove|delete|erase|scrub|clear|cross|rub|cut)\s+"
+            r"(?:that|it|this|them|him|her)(?:\s+(?:out\s+of|off(?:\s+of)?|from|out|off))?(?:\s+(?:your|my|the))?(?:\s+(?:memory|"
+            r"memories|notes?|records?|list|files?|data))?(?:,?\s+(?:please|thanks|thank you))?\W*$")  # rule 232: "... Take that out of your memory."
 
 
 @lru_cache(maxsize=1024)  # a loop sends the same question on every turn
@@ -131,7 +145,7 @@ def intents_in(text: str) -> tuple:
         return intents_in(fixed)
     if (fixed := corrected_request(text)) is not None:  # "Remind me at 5pm - no wait, 6pm - to call mum": only the corrected request
         return intents_in(fixed)
-    if named := named_before_forget(text):  # "That thing I told you about my salary - forget it": the salary
+    if named := named_before_forget(text) or no_longer_needed(text):  # "That thing I told you about my salary - forget it": the salary
         return intents_in(f"forget {named}")
     after = retracted(text)  # "What's 10 minus 4? Just kidding - what's 10 plus 4?": only the last request counts
     if after is not None and any(i.kind not in ("unknown", "none") for i in intents_in(after)):
@@ -641,6 +655,16 @@ def named_before_forget(text: str) -> str | None:
     if not found or stated(found.group("what")) or found.group("what").lower().startswith("the ") and not found.group("lead"):
         return None  # "The weather's awful, forget it" names nothing; "The bit about the dentist - forget it" does
     return found.group("what")
+
+
+def no_longer_needed(text: str) -> str | None:
+    """Rule 236: "You don't need to know about Jordan anymore. Wipe that." names what to forget (Jordan); only when nothing
+    but "wipe that" follows, so a question after it is never dropped."""
+    found = re.match(r"^\W*(?:you )?(?:don't|do not|no longer|needn't|need not) (?:need to |have to )?(?:know|remember|keep)"
+                     r" (?:anything )?about (?P<what>[^.,;!?]+?)(?:\s+(?:any ?more|now))?\s*(?:[.!,;-]+\s*|$)(?P<rest>.*)$", text, re.I)
+    if not found or found["rest"] and not re.match(THAT_OUT, found["rest"], re.I):
+        return None
+    return found["what"]
 
 
 NUMBER = r"\d+(?:\.\d+)?"
@@ -1186,7 +1210,7 @@ REPEATING = r"(?:daily|weekly|monthly|hourly|nightly|yearly|fortnightly|recurrin
 TAKEN_BACK = {"that", "this", "it", "everything", "all", "all that"}
 
 
-RECORD = (r"(?:the |that |this |any |all )?(?:records?|entry|entries|notes?|memory|memories|info|information|details?|data|"
+RECORD = (r"(?:the |that |this |any |all (?:the )?|every |your |my )?(?:records?|entry|entries|notes?|memory|memories|info|information|details?|data|"
           r"facts?) (?:about|on|regarding|concerning|for|of)")  # "the record about my job": what memory holds on it
 WANT_TO = r"(?:i|we) (?:need|want|have|would like|'d like|wanna) to|i must|let's|let us"  # "I need to cancel the massage"
 
@@ -1357,9 +1381,9 @@ FORGET = (r"(?:never ?mind what i (?:told|said to) you about|(?:can|could|would|
           r"do not remember|don't keep|do not keep|stop keeping|no need to keep|don't store|do not store|stop storing|"
           r"(?:i'd )?rather you didn't (?:keep|store|remember)|(?:don't|do not|stop|no need to) (?:hold|hang) on to|"
           r"no need to (?:keep|remember|store))")
-EVERYTHING = (r"^\W*(?:everything(?!(?: you know)? about (?!me\b|myself\b|the user\b|them\b|us\b))(?: you know)?|all(?! about|\s+(?:of )?(?:my|the|your|these|those)\b|(?: that)? you(?:'ve| have)? (?:know|got|remember|have)(?: stored| saved| kept)? (?:about|on) (?!me\b|myself\b))|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)|"
-              r"all (?:my|the|your|of my|of the|of your) (?:(?:stored|saved|kept|personal|remembered) )?(?:data|memor(?:y|ies)|facts|info|information|notes|details|records|entries|stuff)|"
-              r"(?:my|your|the) (?:whole |entire )?memory)\b")
+EVERYTHING = (r"^\W*(?:everything(?!(?: you know)? about (?!me\b|myself\b|the user\b|them\b|us\b))(?: you know)?|all(?! about|\s+(?:of )?(?:my|the|your|these|those)\b|(?: that)? you(?:'ve| have)? (?:know|got|remember|have)(?: stored| saved| kept)? (?:about|on) (?!me\b|myself\b))|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)(?!\s+(?:about|of|on|regarding|concerning)\b)|"
+              r"all (?:my|the|your|of my|of the|of your) (?:(?:stored|saved|kept|personal|remembered) )?(?:data|memor(?:y|ies)|facts|info|information|notes|details|records|entries|stuff)(?!\s+(?:about|of|on|regarding|concerning)\b)|"
+              r"(?:my|your|the) (?:whole |entire )?memory\b(?!\s+(?:about|of|on|for|with|where|that|which|mentioning|regarding|concerning)\b))\b")  # rule 232
 HYPOTHETICAL = r"^\W*(?:if|suppose|supposing|imagine|what if|pretend|assuming)\b"
 REPORTED = r"[\"“”]|(?:^|\s)['‘]\s*i\b|\b(?:said|says|saying|told|tells|asked|asks|thinks|claims|claimed|wrote|writes|goes|going)\b|^\W*(?:if|suppose|imagine|what if|pretend)\b|\bif i\b"
 
