@@ -123,7 +123,7 @@ def test_recall_reads_the_recent_conversation_not_only_the_latest_message(lesson
 
 
 @pytest.mark.parametrize("key, importance", [("name", "high"), ("user_name", "high"), ("first_name", "high"),
-                                             ("preferred_name", "high"), ("nickname", "high"),
+                                             ("full_name", "high"), ("nickname", "high"),
                                              ("dog_name", "medium"), ("username_hint", "medium")])
 def test_the_users_name_is_high_under_any_of_its_usual_keys(lessons, key, importance):
     (_, _), (nine, _) = lessons
