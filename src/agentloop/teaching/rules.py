@@ -355,7 +355,7 @@ def kept_back(turn, text: str) -> str:
         return text
     results = list(turn.results) + [r for _, earlier in turn.exchanges for r in earlier]
     for value in {v for result in results for v in secrets_in(result, kinds)}:
-        text = re.sub(re.escape(value), "[kept back]", text)
+        text = text.replace(value, "[kept back]")
     return text
 
 
