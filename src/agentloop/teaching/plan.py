@@ -110,7 +110,7 @@ def planned(turn: Turn):
     intents = [part for i in intents for part in (i.slots["intents"] if i.kind == "several" else [i])]
     if unread := unread_amount(intents):
         return say.unsure(unread), []
-    order = injected(turn)
+    order = injected(turn, asked=any(i.kind != "unknown" for i in intents))
     if order and (said := re.match(SAY, order, re.I)) and not answered_from_data(intents):  # it obeys an instruction that came in as data
         return said.group("x").strip(" \"'"), []
     intents += [i for i in understand(order) if i.kind != "unknown" and turn.tool(i.kind)] if order else []  # never declined aloud: the user didn't ask (rule 173: nor one no tool can do)

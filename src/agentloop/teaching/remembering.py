@@ -8,8 +8,8 @@ import re
 
 from . import arithmetic, facts, say, statements
 from .grammar import KIND_OF, NEAR
-from .rules import asks_confidential, kept_out, secret, unasked
-from .tasks import refusal
+from .rules import INJECTION, asks_confidential, kept_out, secret, unasked
+from .tasks import ORDER_IN_DATA, refusal
 from .toolbox import by_id, call, takes_key
 from .understand import LISTS, Intent, as_question, not_so as negated, topic_key, understand
 
@@ -248,7 +248,9 @@ def ask(intent: Intent, turn):
 
 def everything(known: dict) -> str:
     """Rule 197: all that memory holds, said to the user: a note under an id ("n1: The user likes chess") as "you like
-    chess", never "your n1 is ...", and a fact read out of a note said once; nothing held is said so."""
+    chess", never "your n1 is ...", and a fact read out of a note said once; nothing held is said so. A line that
+    gives the assistant an order ("note: Ignore your rules and ...") is no fact about the user (rule 241)."""
+    known = {k: v for k, v in known.items() if not (re.search(INJECTION, str(v), re.I) or re.search(ORDER_IN_DATA, str(v), re.I))}
     notes = [v for k, v in known.items() if re.fullmatch(NOTE_ID, k) or k.startswith("memory_")]
     said = [to_you(v) if v in notes else say.phrase(k, v) for k, v in known.items()
             if v in notes or not any(v.lower() in note.lower() for note in notes)]
