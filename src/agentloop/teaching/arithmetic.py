@@ -894,7 +894,8 @@ PRICED = rf"(?<![\w.])(\d+) ({NOUN}(?: {NOUN}){{0,2}}?) (at|for|costing|@|costs?
 PRICED_LATER = rf"(?<![\w.])(\d+) ([a-z]+?)(?:e?s)?\b[^.?!]{{0,30}}[.?!,;]?\s+(?:each|every|one|a|per|the) \2 (?:costs?|is|was|sells for|goes for|comes to)\s+{PRICE}"
 PRICED_EARLIER = (rf"\b(?:a|an|one|each|every|the|per)(?: [a-z]+)? ([a-z]+?)(?:e?s)? (?:costs?|is|was|sells for|goes for)\s+{PRICE}\b"
                   rf"[^?!]{{0,60}}?(?<![\w.])(\d+) (?:[a-z]+ )?\1(?:e?s)?\b")
-LONE_PRICE = rf"(?:\b(?:for|at|costing|costs?|cost|paid|spent|spend|priced at)\s+(?:another |an extra |just |only )?{PRICE}|[$€£](\d+(?:\.\d+)?))"
+LONE_PRICE = (rf"(?:\b(?:for|at|costing|costs?|cost|paid|spent|spend|priced at)\s+(?:another |an extra |just |only )?{PRICE}|[$€£](\d+(?:\.\d+)?)|"
+              r"\b(?:an?|one|another|plus)\s+(\d+(?:\.\d+)?)[- ](?:dollars?|euros?|bucks?|quid)\b)")  # "a 7 dollar bag" (rule 242)
 
 
 def thousands_joined(text: str) -> str:
@@ -907,11 +908,18 @@ def money_words(text: str) -> str:
     return re.sub(r"(?<=\d),(?=\d{3}\b)", "", numbers_in_words(named(text).lower()))
 
 
+BARE_TOTAL = r"(?:^|[.!?,;:]\s*|\band\s+)(?:so\s+)?(?:the\s+)?(?:total|sum|grand total)\W*$|=\s*\?\s*$"  # "... a $6 drink. Total?"
+
+
 def shopping(text: str) -> tuple | None:
     """Every priced item of a story over several sentences, added up: "He bought 3 notebooks at 4.75 each. He also
     grabbed a pen for 2.10. How much altogether?" is ("3 * 4.75 + 2.10", None). A number it cannot read as a price or a
     count with its price ("6 eggs and milk for 1.20", "2 shirts for 30": each or both?) is (None, its words): no total is
-    given without it. None when it is no such story (a budget, a split, a percent are other rules')."""
+    given without it. None when it is no such story (a budget, a split, a percent are other rules'). A total asked in
+    one word ("Total?", "= ?") is read the same, and left to the other rules when an item is not read here (rule 242)."""
+    if re.search(BARE_TOTAL, text, re.I) and not re.search(TOTAL_ASKED, money_words(text)):
+        spent = shopping(re.sub(BARE_TOTAL, ". What's the total?", text, flags=re.I))
+        return spent if spent and spent[0] else None
     text = money_words(text)
     if not re.search(MONEY, text) or not re.search(TOTAL_ASKED, text) or re.search(PER_UNIT, text) or re.search(r"%|\bpercent|\b(?:left|remain\w*|budget|(?:had|have|has) [$€£]?\d|started with|split|"
                                                     r"share (?:it|the)|between|among|per (?:person|head)|each of us|of us)\b", text):
@@ -1024,7 +1032,7 @@ def price_left_out(text: str, expression: str) -> str | None:
     kept = {float(n) for n in re.findall(r"\d+(?:\.\d+)?", expression)}
     said = money_words(text)
     for lone in re.finditer(LONE_PRICE, said):
-        if float(lone.group(1) or lone.group(2)) not in kept:
+        if float(next(g for g in lone.groups() if g)) not in kept:
             before = re.split(r"[.!?,;]\s", said[:lone.start()])[-1].split()[-4:]
             return " ".join(before + [said[lone.start():lone.end()].strip()])
     return None
@@ -1167,3 +1175,37 @@ def more_than_before(text: str) -> str | None:
         return None
     sign = "-" if relative[2] in SMALLER else "+"
     return f"{numbers[0]} + ({numbers[0]} {sign} {relative[1]})"
+
+
+TOTAL_WORDS = (r"\b(?:total|totals|sum|altogether|all together|in all|all in|all told|combined|overall)\b(?! of\b)|=\s*\?")
+
+
+def amount_left_out(text: str, expression: str) -> str | None:
+    """Rule 242: a request for a total (total, sum, altogether, in all, combined, "= ?", in any form) uses every amount it
+    states; the words of one that the sum read from it leaves out ("a $6 drink" beside 3 * 14), else None. A total that
+    silently drops an amount is never given."""
+    said = plain(said_plainly(thousands_joined(text)))
+    if not re.search(TOTAL_WORDS, said):
+        return None
+    used = [float(n) for n in re.findall(r"\d+(?:\.\d+)?", expression)]
+    for number in re.finditer(rf"({LONE_NUMBER})(?:\s+([a-z]+))?", said):
+        value = float(number.group(1))
+        if value in used or in_other_units(value, number.group(2) or "", used) or re.search(CLOCK_BEFORE, said[:number.start()]) \
+                and not re.match(r"\s*(?:each|apiece|a piece|per|an?)\b", said[number.end(1):]):
+            continue  # "leaves at 9" is a time, not an amount
+        if value == len(used) and re.fullmatch(r"[\d.\s+()]+", expression):
+            continue  # "my 2 kids, aged 7 and 9": how many things are added, not one of them
+        return number.group(0)
+    told = re.split(r"[.!?]\s+(?=[^.!?]*$)", said)[0]  # the statement, without the question that closes it
+    unpriced = re.search(r"\b(?:and|plus|also)\s+((?:a|an|some)\s+(?:[a-z]+\s+){0,2}[a-z]+)(?=\s*(?:[.,;!?]|$))", told)
+    return unpriced.group(1) if unpriced and re.search(MONEY, said) else None  # "... and some wine. Total?": no price
+
+
+CLOCK_BEFORE = r"\b(?:at|by|until|till|before|after|from|around|about)\s+$"
+
+
+def in_other_units(value: float, unit: str, used: set) -> bool:
+    """Whether a span said in one unit was used in another ("two weeks" as 14 days, "3 hours" as 180 minutes)."""
+    period = re.sub(r"s$", "", unit)
+    return period in ("minute", "hour", "day", "week", "fortnight", "month", "year") and \
+        any(value * factor in used for factor in (7, 12, 14, 24, 52, 60, 365, 3600, 1440))

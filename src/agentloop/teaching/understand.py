@@ -92,7 +92,18 @@ def statements_apart(text: str) -> list[str]:
 
 def understand(text: str) -> list[Intent]:
     """The intents in a message, in order (fresh copies: a caller may change their slots)."""
-    return [Intent(intent.kind, dict(intent.slots)) for intent in without_the_reason(intents_in(text))]
+    return [Intent(intent.kind, dict(intent.slots)) for intent in without_the_reason(every_amount_totalled(text))]
+
+
+@lru_cache(maxsize=1024)
+def every_amount_totalled(text: str) -> tuple:
+    """Rule 242: a total asked for uses every amount the message states; a sum that leaves one out is not given, the
+    amount it could not place is said instead ("unsure")."""
+    intents = intents_in(text)
+    sums = [i for i in intents if i.kind == "calculate"]
+    if len(sums) == 1 and (dropped := arithmetic.amount_left_out(text, sums[0].slots["expression"])):
+        return tuple(Intent("unsure", {"unread": dropped}) if i is sums[0] else i for i in intents)
+    return intents
 
 
 def without_the_reason(intents: tuple) -> tuple:
