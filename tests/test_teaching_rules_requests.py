@@ -825,3 +825,23 @@ def test_a_total_that_would_drop_an_amount_is_not_given_and_names_and_times_are_
         assert re.search(rf"\b{expected}\b", answer), (said, calls, answer)
     answer, calls, _ = loop("Dinner was 3 pasta dishes at 11 each and some wine. Total?", maths_kit())
     assert not re.search(r"\b33\b", answer), (calls, answer)  # the wine has no price: no total without it
+
+
+# 243. A first-person rate or amount followed by a question of a quantity is arithmetic, not only a fact to keep.
+def test_a_rate_of_my_own_then_a_question_is_computed():
+    for said, expected in (("I swim 2 km a day. How far is that over 4 weeks?", "56"),
+                           ("I read 20 pages a day. How many pages will I read in 3 weeks?", "420"),
+                           ("We drink 3 litres of water a day. How much in a fortnight?", "42"),
+                           ("I make 2,600 a month and put 5% aside. How much is that?", "130"),
+                           ("I get 1800 a month and give 5% to charity. How much do I give?", "90"),
+                           ("We earn 4000 a month and invest 15 percent of it. How much do we invest each month?", "600")):
+        answer, calls, _ = loop(said, maths_kit())
+        assert re.search(rf"\b{expected}\b", answer.replace(",", "")), (said, calls, answer)
+
+
+def test_a_share_of_my_own_asked_over_another_period_or_days_that_are_a_guess_are_not_computed():
+    for said, wrong in (("I earn 3000 a month and save 10% of it. How much do I save a year?", "300"),
+                        ("I commute 30 km a day. How far is that in 2 weeks?", "420"),
+                        ("I have 500 and save 20%. How much is left?", "100")):
+        answer, calls, _ = loop(said, maths_kit())
+        assert not re.search(rf"\b{wrong}\b", answer or ""), (said, calls, answer)

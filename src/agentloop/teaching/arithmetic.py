@@ -771,7 +771,8 @@ def rate_over_span(text: str) -> str | None:
     if not span and re.search(r"\bhow (?:far|much|many|long)\b|\b(?:in total|altogether|in all)\b", said):  # "every day for two weeks. How far?"
         span = re.search(rf"{EVERY_UNIT}\s+(?:for|over|during) (?:(?:an?|one|the|1)|(?P<count>\d+)) (?:whole |full )?"
                          rf"(?P<span>day|week|fortnight|year|hour)s?\b(?! and a half)", said)
-    every_day = per != "day" or re.search(r"\b(?:every|each) day\b|\bdaily\b", found.group(), re.I) or span_attached(said, found.group())
+    every_day = per != "day" or re.search(r"\b(?:every|each) day\b|\bdaily\b", found.group(), re.I) or span_attached(said, found.group()) \
+        or span and not re.search(WORKDAYS, said)  # rule 243: "I run 5 km a day. How many km over 3 weeks?" counts every day
     if not span or not every_day:
         return None
     unit, count = span.group("span").lower(), int(span.group("count") or 1)
@@ -787,8 +788,10 @@ def span_attached(said: str, rate: str) -> bool:
     """Rule 237: "5 km a day for 2 weeks": a span said right after the rate counts every day of it (14 days), as "every
     day" does. Not for work or school, where the days that count are a guess ("8 hours a day for 2 weeks")."""
     attached = re.search(rf"{re.escape(rate.lower())}\s+(?:for|over) (?:an?|one|the|\d+) (?:week|fortnight|year)s?\b", said)
-    return bool(attached) and not re.search(r"\b(?:work|works|worked|working|shifts?|school|office|job|class(?:es)?)\b", said)
+    return bool(attached) and not re.search(WORKDAYS, said)
 
+
+WORKDAYS = r"\b(?:work|works|worked|working|workday|weekdays?|shifts?|school|office|job|class(?:es)?|commut\w*)\b"  # days a guess
 
 PERIOD = r"(?:minute|hour|day|week|fortnight|month|year)"
 PERIODIC = {"hourly": "hour", "daily": "day", "weekly": "week", "fortnightly": "fortnight", "monthly": "month", "yearly": "year",

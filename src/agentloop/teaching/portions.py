@@ -20,11 +20,13 @@ def share_of_stated(text: str) -> tuple | None:
     I'm paying 15% of that": the part of the one amount the message states, as (a sum, ""): ("40 * 1800 / 100", ""). None when the
     part refers to nothing stated, to one of several amounts, or another question is asked."""
     said = plain(text)
-    found = re.search(SHARE + rf"(?:(?:the\s+)?(?P<n>\d+(?:\.\d+)?)\b|{REFERRED})", said)
-    if not found or re.search(OTHER_QUESTION, said):
+    found = re.search(SHARE + rf"(?:(?:the\s+)?(?P<n>\d+(?:\.\d+)?)\b|{REFERRED})", said) or own_share(said)
+    if not found or re.search(OTHER_QUESTION, without_the_share_verb(said, found)):
         return None
+    if (period := in_asked_period(said)) is not True:
+        return period
     amount = found.group("n")
-    if amount is None:
+    if not amount:
         others = re.findall(AMOUNT, said[:found.start()] + " " + said[found.end():])
         if len(others) != 1:
             return None
@@ -104,3 +106,40 @@ def vaguely_covered(text: str) -> tuple | None:
             or not re.search(MINE_ASKED, text[found.end():], re.I):
         return None
     return None, None, None, "", found.group(0).strip()
+
+
+OWN_SHARE = (r"\b(?P<verb>[a-z]+)\s+(?:away\s+|aside\s+)?(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent|per cent)"
+             r"(?!\s*of\b)(?P<n>)(?P<num>)(?P<part>)")
+ASKS_THE_SHARE = r"\bhow much (?:is|was|would be|will be) (?:that|it|this)\b"
+
+
+def own_share(said: str):
+    """Rule 243: a percentage the user does something with, of the one amount they state, with no "of" ("I make 2500 a
+    month and put 8% aside. How much is that?"): read as "8% of it" when the question asks that amount ("how much is
+    that?") or repeats the verb ("... save 12%. How much do I save?"). Never for a tip, a tax or a discount (other rules')."""
+    found = re.search(OWN_SHARE, said)
+    if not found or not re.search(r"\b(?:i|we)\b[^.?!]*$", said[:found.start()]) or re.search(r"\b(?:tip|tax|vat|discount|off|interest|raise|rise)\b", said):
+        return None
+    after = said[found.end():]
+    verb = re.escape(found.group("verb")[:4])
+    return found if re.search(ASKS_THE_SHARE, after) or re.search(rf"\bhow (?:much|many)\b[^.?!]*\b{verb}", after) else None
+
+
+def without_the_share_verb(said: str, found) -> str:
+    """The message without the question's repeat of the share's own verb: "save 12% of it. How much do I save?" asks the
+    share, not what is left (the verb "save" counts against a share only when the share is another verb's)."""
+    verb = re.search(r"([a-z]{3,})\s+(?:away\s+|aside\s+)?$", said[:found.start("pct") if found.group("pct") else found.start()])
+    return said if not verb else re.sub(rf"\b{re.escape(verb.group(1)[:4])}[a-z]*", " ", said)
+
+
+def in_asked_period(said: str):
+    """True when the share is asked over the period its amount is said in, or none; a sum of the part over another period
+    is left out: (None, the words) so that no share of a month is given as a year's (rule 243)."""
+    rate = re.search(r"\b(?:a|an|per|each|every) (minute|hour|day|week|month|year)\b|\b(daily|weekly|monthly|yearly|annually)\b", said)
+    asked = re.search(r"\b(?:a|an|per|each|every|in a|in one|over a) (minute|hour|day|week|month|year)\b|\b(daily|weekly|monthly|yearly|annually)\b",
+                      said[rate.end():]) if rate else None
+    if not asked:
+        return True
+    said_in = rate.group(1) or {"daily": "day", "weekly": "week", "monthly": "month"}.get(rate.group(2), "year")
+    asked_in = asked.group(1) or {"daily": "day", "weekly": "week", "monthly": "month"}.get(asked.group(2), "year")
+    return True if said_in == asked_in else (None, asked.group(0))
