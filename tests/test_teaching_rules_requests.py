@@ -845,3 +845,19 @@ def test_a_share_of_my_own_asked_over_another_period_or_days_that_are_a_guess_ar
                         ("I have 500 and save 20%. How much is left?", "100")):
         answer, calls, _ = loop(said, maths_kit())
         assert not re.search(rf"\b{wrong}\b", answer or ""), (said, calls, answer)
+
+
+# 244. A percentage is never an amount of its own, "left" in "I left a tip" is no remainder, and a number named as an
+# operand ("plus 3") is never dropped from the sum.
+def test_a_percentage_is_never_a_plain_amount_and_a_named_operand_is_never_dropped():
+    for said, wrong in (("I have 300 and spent 40%. How much is left?", "260"),
+                        ("I had 90 and lost 10% of it. What have I got now?", "80"),
+                        ("What's 5% of 40 plus 3?", "2"),
+                        ("what is 20 percent of 60 minus 2", "12")):
+        answer, calls, _ = loop(said, maths_kit())
+        assert not re.search(rf"\b{wrong}\b", answer or ""), (said, calls, answer)
+    for said, expected in (("Lunch was 60 and I left a 15% tip. How much was the tip?", "9"),
+                           ("I make 4000 a month and rent eats 30% of it. How much is left after rent?", "2800"),
+                           ("What's 11 times 4? No wait, 11 times 5.", "55")):
+        answer, calls, _ = loop(said, maths_kit())
+        assert re.search(rf"\b{expected}\b", answer), (said, calls, answer)

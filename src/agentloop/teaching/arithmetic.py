@@ -280,7 +280,7 @@ def story(text: str) -> str | None:
     percent = re.search(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", text)
     if percent and len(numbers) == 1:
         p, base = percent.group(1), numbers[0]
-        if re.search(r"\boff\b|\bdiscount|\bsale\b|\bkeep\b|\bleft\b|\bleaves? (?:me|us|you|him|her|them)\b|\bafter (?:tax|the discount)|\bgoes to\b|\btake[- ]?home\b|\bnet\b", text):
+        if re.search(r"\boff\b|\bdiscount|\bsale\b|\bkeep\b|\bleft\b(?!\s+(?:a|an|the|my|our|\d)\b)|\bleaves? (?:me|us|you|him|her|them)\b|\bafter (?:tax|the discount)|\bgoes to\b|\btake[- ]?home\b|\bnet\b", text):
             return f"{base} * (100 - {p}) / 100"
         if re.search(r"\b(?:in total|total|altogether|with the tip|including|all in|overall)\b", text):
             return f"{base} * (100 + {p}) / 100"
@@ -1189,7 +1189,7 @@ def amount_left_out(text: str, expression: str) -> str | None:
     silently drops an amount is never given."""
     said = plain(said_plainly(thousands_joined(text)))
     if not re.search(TOTAL_WORDS, said):
-        return None
+        return operand_dropped(said, expression)
     used = [float(n) for n in re.findall(r"\d+(?:\.\d+)?", expression)]
     for number in re.finditer(rf"({LONE_NUMBER})(?:\s+([a-z]+))?", said):
         value = float(number.group(1))
@@ -1212,3 +1212,24 @@ def in_other_units(value: float, unit: str, used: set) -> bool:
     period = re.sub(r"s$", "", unit)
     return period in ("minute", "hour", "day", "week", "fortnight", "month", "year") and \
         any(value * factor in used for factor in (7, 12, 14, 24, 52, 60, 365, 3600, 1440))
+
+
+def percent_as_amount(text: str, expression: str) -> str | None:
+    """Rule 244: a number said as a percentage ("spent 30%") is never an amount of its own: the words of one that a sum
+    uses as a plain number (200 - 30, no hundredth taken anywhere), else None."""
+    if "100" in expression:
+        return None
+    used = {float(n) for n in re.findall(r"\d+(?:\.\d+)?", expression)}
+    return next((m.group(0) for m in re.finditer(r"(\d+(?:\.\d+)?)\s*(?:%|percent|per cent)", plain(text))
+                 if float(m.group(1)) in used), None)
+
+
+def operand_dropped(said: str, expression: str) -> str | None:
+    """Rule 242 for any sum: a number named as an operand ("plus 3", "minus 4", "times 2") that the sum read leaves out
+    ("5% of 40 plus 3" read as 5 * 40 / 100): its words, else None."""
+    if re.search(r"\b(?:wait|sorry|i mean|i meant|scratch|actually|make (?:it|that)|not|don't|instead|rather|correction|oops|"
+                 r"hang on|kidding|no)\b", said):
+        return None  # "11 times 4? No wait, 11 times 5": the number taken back is not an operand (rules 154, 214)
+    used = {float(n) for n in re.findall(r"\d+(?:\.\d+)?", expression)}
+    return next((m.group(0) for m in re.finditer(r"\b(?:plus|minus|times|multiplied by|divided by)\s+(\d+(?:\.\d+)?)(?![\d.%])", said)
+                 if float(m.group(1)) not in used), None)

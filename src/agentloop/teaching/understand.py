@@ -92,17 +92,18 @@ def statements_apart(text: str) -> list[str]:
 
 def understand(text: str) -> list[Intent]:
     """The intents in a message, in order (fresh copies: a caller may change their slots)."""
-    return [Intent(intent.kind, dict(intent.slots)) for intent in without_the_reason(every_amount_totalled(text))]
+    return [Intent(intent.kind, dict(intent.slots)) for intent in without_the_reason(amounts_placed(text))]
 
 
 @lru_cache(maxsize=1024)
-def every_amount_totalled(text: str) -> tuple:
-    """Rule 242: a total asked for uses every amount the message states; a sum that leaves one out is not given, the
-    amount it could not place is said instead ("unsure")."""
+def amounts_placed(text: str) -> tuple:
+    """Rules 242 and 244: a total asked for uses every amount the message states, and a percentage is never a plain
+    amount; a sum that breaks either is not given, the amount it could not place is said instead ("unsure")."""
     intents = intents_in(text)
     sums = [i for i in intents if i.kind == "calculate"]
-    if len(sums) == 1 and (dropped := arithmetic.amount_left_out(text, sums[0].slots["expression"])):
-        return tuple(Intent("unsure", {"unread": dropped}) if i is sums[0] else i for i in intents)
+    if len(sums) == 1 and (unplaced := arithmetic.amount_left_out(text, sums[0].slots["expression"])
+                           or arithmetic.percent_as_amount(text, sums[0].slots["expression"])):
+        return tuple(Intent("unsure", {"unread": unplaced}) if i is sums[0] else i for i in intents)
     return intents
 
 
