@@ -861,3 +861,16 @@ def test_a_percentage_is_never_a_plain_amount_and_a_named_operand_is_never_dropp
                            ("What's 11 times 4? No wait, 11 times 5.", "55")):
         answer, calls, _ = loop(said, maths_kit())
         assert re.search(rf"\b{expected}\b", answer), (said, calls, answer)
+
+
+# 245. Digits before a scale word ("2 thousand", "1 hundred and twenty") read as one number, mixed with words or not.
+def test_digits_before_a_scale_word_are_one_number():
+    for said, expected in (("what is two thousand minus 1 hundred and fifty", 1850),
+                           ("What's 3 thousand plus 275?", 3275),
+                           ("1 hundred and eighty divided by 6", 30),
+                           ("How much is 2.5 million minus 400 thousand?", 2100000),
+                           ("what's 14 hundred plus 60", 1460)):
+        answer, calls, _ = loop(said, maths_kit())
+        assert str(expected) in answer.replace(",", ""), (said, calls, answer)
+    answer, calls, _ = loop("what is 5 plus 6", maths_kit())  # plain digits are untouched
+    assert "11" in answer, answer

@@ -112,11 +112,25 @@ class ToolFailed(Exception):
 
 
 def numbers_in_words(text: str) -> str:
-    """'twelve times seven' -> '12 times 7'; 'one hundred and five' -> '105'; '3 dozen' -> '36' (rule 238)."""
+    """'twelve times seven' -> '12 times 7'; 'one hundred and five' -> '105'; '3 dozen' -> '36' (rule 238);
+    '1 hundred and twenty' -> '120', '2 thousand' -> '2000' (rule 245)."""
     text = re.sub(r"(?<![\w.])(\d+) dozen\b", lambda m: str(int(m.group(1)) * 12), text)
+    text = re.sub(r"(?<![\w.,])(\d+(?:\.\d+)?)[\s-]+(hundred|thousand|million)\b", digits_scaled, text, flags=re.I)
     phrase = (rf"\b(?:{NUMBER_WORD})(?:(?:(?<=hundred)\s+and\s+|(?<=thousand)\s+and\s+|[\s-]+)"
               rf"(?:{NUMBER_WORD}))*\b")
     return re.sub(phrase, lambda m: _spoken(m.group()), text)
+
+
+def digits_scaled(found) -> str:
+    """Rule 245: digits before a scale word: a small whole number becomes its word, so that what follows joins it as
+    words do ("1 hundred and twenty" is "one hundred and twenty", 120); any other number is multiplied ("2.5 million")."""
+    number, scale = found.group(1), found.group(2).lower()
+    if number.isdigit() and int(number) < 20:
+        return f"{UNITS[int(number)]} {scale}"
+    if number.isdigit() and int(number) in TENS.values():
+        return f"{next(w for w, v in TENS.items() if v == int(number))} {scale}"
+    value = float(number) * SCALES[scale]
+    return str(int(value)) if value == int(value) else str(value)
 
 
 def _spoken(phrase: str) -> str:
