@@ -874,3 +874,17 @@ def test_digits_before_a_scale_word_are_one_number():
         assert str(expected) in answer.replace(",", ""), (said, calls, answer)
     answer, calls, _ = loop("what is 5 plus 6", maths_kit())  # plain digits are untouched
     assert "11" in answer, answer
+
+
+# 246. Ages added: twins, triplets and quadruplets are 2, 3 and 4 people of the age stated, and every age counts.
+def test_ages_added_count_twins_and_triplets_as_that_many_people():
+    for said, expected in (("Sum the ages of the triplets, who are 4, and their sister Mia, 10.", 22),
+                           ("My twins are 6 and my daughter is 11. What do their ages add up to?", 23),
+                           ("What's the total age of my 3 kids: 5-year-old twins and a 9 year old?", 19),
+                           ("Add up the ages of my grandkids: the twins, aged 3, and Noor who is 8.", 14)):
+        answer, calls, _ = loop(said, maths_kit())
+        assert re.search(rf"\b{expected}\b", answer), (said, calls, answer)
+    for said, wrong in (("My twin sister is 30 and I'm 30. Add our ages.", "90"),  # a twin is one person
+                        ("What's the total age of my 4 kids: 5-year-old twins and a 9 year old?", "19")):  # counts disagree
+        answer, calls, _ = loop(said, maths_kit())
+        assert not re.search(rf"\b{wrong}\b", answer or ""), (said, calls, answer)

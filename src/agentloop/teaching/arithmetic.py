@@ -1194,7 +1194,8 @@ def more_than_before(text: str) -> str | None:
     return f"{numbers[0]} + ({numbers[0]} {sign} {relative[1]})"
 
 
-TOTAL_WORDS = (r"\b(?:total|totals|sum|altogether|all together|in all|all in|all told|combined|overall)\b(?! of\b)|=\s*\?")
+TOTAL_WORDS = (r"\b(?:total|totals|sum|altogether|all together|in all|all in|all told|combined|overall)\b(?! of\b)|=\s*\?|"
+               r"\badd(?:ing)? (?:up|together|them|these|those|all|the)\b")
 
 
 def amount_left_out(text: str, expression: str) -> str | None:
@@ -1247,3 +1248,24 @@ def operand_dropped(said: str, expression: str) -> str | None:
     used = {float(n) for n in re.findall(r"\d+(?:\.\d+)?", expression)}
     return next((m.group(0) for m in re.finditer(r"\b(?:plus|minus|times|multiplied by|divided by)\s+(\d+(?:\.\d+)?)(?![\d.%])", said)
                  if float(m.group(1)) not in used), None)
+
+
+MULTIPLES = {"twins": 2, "triplets": 3, "quadruplets": 4}
+SAME_AGE = (r"\b(?P<n>\d+)[- ]years?[- ]old (?P<k>twins|triplets|quadruplets)\b|"
+            r"\b(?P<k2>twins|triplets|quadruplets)\b[^\d.?!;]{0,25}?(?P<n2>\d+)(?!\w|\.\d)")
+KIDS = r"(?:kids|children|sons|daughters|boys|girls|grandkids|grandchildren|siblings|brothers|sisters|of them)\b"
+
+
+def ages_added(text: str) -> str | None:
+    """Rule 246: the ages asked to be added ("Add the ages of my kids: the twins, aged 7, and their brother Leo who is
+    12"): every age stated, twins, triplets or quadruplets counted as 2, 3 or 4 people of their age: 7 + 7 + 12. A
+    count of the children that is no age ("my 3 kids") is left out only when it counts the ages given; else None."""
+    said = plain(text)
+    if not re.search(r"\bages?\b", said) or not re.search(TOTAL_WORDS, said) or not re.search(SAME_AGE, said):
+        return None
+    said = re.sub(SAME_AGE, lambda m: " and ".join([m["n"] or m["n2"]] * MULTIPLES[m["k"] or m["k2"]]), said)
+    ages = re.findall(rf"(?<![\w.])\d+(?!\w|\.\d)(?! {KIDS})", said)
+    counts = re.findall(rf"(?<![\w.])(\d+) {KIDS}", said)
+    if len(ages) < 2 or any(int(count) != len(ages) for count in counts):
+        return None
+    return " + ".join(ages)

@@ -182,6 +182,8 @@ def intents_in(text: str) -> tuple:
     if recounted := counted_anew(text):  # "we had another baby, so it's three kids now": the count memory holds is replaced (rule 199)
         return (recounted,)
     text = arithmetic.said_plainly(arithmetic.thousands_joined(text))  # "1,200 a month", "three friends plus me" (rule 171)
+    if ages := arithmetic.ages_added(text):  # "Add the ages: the twins, aged 7, and Leo, 12": 7 + 7 + 12 (rule 246)
+        return (Intent("calculate", {"expression": ages}),)
     if covered := less_what_others_cover(text):  # "rent is 1450 a month and my roommate covers 600 of it" (rule 226)
         return covered
     if supposed := with_the_supposed_amount(text):  # "If the bill were 80 instead of 60, what would a 15% tip be?" (rule 229)
