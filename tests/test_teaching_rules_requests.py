@@ -888,3 +888,18 @@ def test_ages_added_count_twins_and_triplets_as_that_many_people():
                         ("What's the total age of my 4 kids: 5-year-old twins and a 9 year old?", "19")):  # counts disagree
         answer, calls, _ = loop(said, maths_kit())
         assert not re.search(rf"\b{wrong}\b", answer or ""), (said, calls, answer)
+
+
+# 246 (cont.). A story whose rest is shared into N: the story before the sharing, divided ("... first": before it).
+def test_a_story_whose_rest_is_shared_is_divided_after_the_story():
+    for said, expected in (("Omar baked thirty muffins. His flatmates ate six. He kept 2 aside and packed the rest evenly into 4 boxes. "
+                            "How many per box?", 5.5),
+                           ("Lena picked 60 plums. She ate 4 and gave 11 away. She then shared the rest between 5 neighbours and "
+                            "kept 5 for herself first. How many did each neighbour get?", 8),
+                           ("I had 120 stickers, gave 30 to my cousin and split the rest among 6 kids. How many each?", 15),
+                           ("I had 80 dollars, spent 20 and divided the rest between 4 of us. How much each?", 15)):
+        answer, calls, _ = loop(said, maths_kit())
+        assert re.search(rf"\b{expected:g}\b", answer), (said, calls, answer)
+    answer, calls, _ = loop("Tom picked 50 apples. He ate 2 and gave 8 away. He shared the rest between 4 friends and ate 3 more. "
+                            "How many did each friend get?", maths_kit())  # what happened after the sharing is unclear
+    assert not re.search(r"\b(?:10|15\.75|33)\b", answer or ""), (calls, answer)

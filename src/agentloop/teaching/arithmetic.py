@@ -319,7 +319,7 @@ def story(text: str) -> str | None:
         ways = next(g for g in split.groups() if g)
         total = next(n for n in numbers if n != ways or numbers.count(n) > 1)
         return f"{total} / {ways}"
-    if split and len(numbers) > 2 and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bevenly\b|\bapiece\b", text) \
+    if split and len(numbers) > 2 and not re.search(REST_SHARED, text) and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bevenly\b|\bapiece\b", text) \
             and re.search(r"\d\s+(?:[a-z]+\s+){0,3}(?:plus|\+|and|with)\s+(?:[a-z]+\s+){0,2}\d", text) and not re.search(r"\b(?:at|for) \d+(?:\.\d+)? (?:each|apiece)\b", text):  # "3 of us, 27.90 plus 4.50 delivery, each?": the sum, split
         ways = next(g for g in split.groups() if g)
         amounts = list(numbers)
@@ -484,7 +484,7 @@ EARN = r"earned|earns?|got|get|gets|received|receives?|found|finds?|won|wins?|sa
        r"(?:paid|pays|sent|sends|transferred|transfers) me"
 
 
-LOSE = r"gives?(?: away)?|gave(?: away)?|eats?|ate|sells?|sold|lost|loses?|uses?|used|breaks?|broke|drops?|dropped|takes? away|took away"
+LOSE = r"gives?(?: away)?|gave(?: away)?|eats?|ate|sells?|sold|lost|loses?|uses?|used|breaks?|broke|drops?|dropped|takes? away|took away|kept|keeps?"
 GAIN = r"buys?|bought|gets?|got|finds?|found|collects?|collected|makes?|made|bakes?|baked|picks?|picked|receives?|received|adds?|added|wins?|won"
 
 
@@ -518,6 +518,11 @@ def unsaid_change(text: str) -> str | None:
     return found.group(0) if found and re.search(r"\d", text) else None
 
 
+REST_SHARED = (r"\b(?:then\s+)?(?:split|splits|share|shares|shared|divide|divides|divided|pack|packs|packed|put|puts)\s+"
+               r"(?:up\s+)?(?:the rest|the remainder|what(?:'s| is| was) left|the others|the remaining [a-z]+|them|it)\s+(?:up\s+)?"
+               r"(?:equally |evenly |fairly )?(?:between|among|amongst|into|in|across|over)\s+(?P<n>\d+)\b")
+
+
 def ledger(text: str) -> str | None:
     """A story of amounts that come and go: "I had 250 dollars, spent 73.40 on groceries and then 18 on gas.
     What's left?", "Mia bakes 4 trays of 18 cookies. She gives 25 away. How many are left?": a start, then
@@ -526,9 +531,18 @@ def ledger(text: str) -> str | None:
     money = re.search(r"[$€£]|\b(?:dollars?|bucks|euros?|pounds?|money|cash|quid|spent|spend|paid|rent|bills?|salary|wages?|"
                       r"income|groceries|earn|make \d+ a)\b", text, re.I)
     text = plain(text)
-    if not re.search(r"\bleft\b|\bremain|\bnow\b|\bhave (?:i|we) got\b|\bhow much (?:do|did|have) (?:i|we)\b|"
-                     r"\bhow many (?:[a-z]+ )?(?:does|do|did|has|have|is|are)\b", text):
+    shared = re.search(REST_SHARED, text)
+    if shared and not re.search(r"\bhow (?:many|much)\b[^.?!]*\b(?:each|per|every|a piece|apiece)\b", text):
+        return None  # the rest shared, but a share not asked
+    if not shared and not re.search(r"\bleft\b|\bremain|\bnow\b|\bhave (?:i|we) got\b|\bhow much (?:do|did|have) (?:i|we)\b|"
+                                    r"\bhow many (?:[a-z]+ )?(?:does|do|did|has|have|is|are)\b", text):
         return None
+    if shared:  # rule 246: the story before the sharing, then divided ("... kept one aside first": before it)
+        after = text[shared.end():re.search(r"[.?!]|$", text[shared.end():]).start() + shared.end()]
+        if re.search(r"\d", after) and not re.search(r"\b(?:first|beforehand|before that|before (?:splitting|sharing|dividing))\b", after):
+            return None
+        story = ledger(text[:shared.start()] + " " + after + ". how many are left?")
+        return f"({story}) / {shared.group('n')}" if story else None
     owner = r"\b(?:i|we|she|he|they|[a-z]+)"
     if re.search(r"\d\s*(?:%|percent)", text):
         return None  # "rent eats 35% of it": a share, not an amount (story() reads it)
