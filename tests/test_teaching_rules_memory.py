@@ -1843,3 +1843,29 @@ def test_no_longer_needed_is_a_forget(said, memory, gone):
 def test_no_longer_needed_never_drops_a_question_after_it():  # negative
     answer, calls, _ = loop("You don't need to know about my plans, but what is 6 times 7?", ARITHMETIC)
     assert "42" in answer, (calls, answer)
+
+
+# 247. "Don't keep him in your notes": the pronoun is whom the message names (by a stored value); the reply never garbles.
+@pytest.mark.parametrize("said, memory, gone", [
+    ("Biscuit died on Sunday. Please don't keep her in your records.", {"cat": "Biscuit", "job": "vet"}, "cat"),
+    ("Jonas and I are done. I don't want him in your memory anymore.", {"boyfriend": "Jonas", "job": "vet"}, "boyfriend"),
+    ("Pepper went to a new home last month. Don't keep her on file, please.", {"rabbit": "Pepper", "job": "vet"}, "rabbit"),
+    ("Please forget Nadia.", {"best_friend": "Nadia", "job": "vet"}, "best_friend"),
+])
+def test_a_pronoun_kept_in_the_notes_is_the_one_named(said, memory, gone):
+    answer, calls, _ = loop(said, keyed_eraser(memory), lines(memory))
+    assert gone not in memory and "job" in memory, (calls, memory, answer)
+    assert not re.search(r"\b(?:him|her)\b|your notes|your memory", answer), answer
+
+
+@pytest.mark.parametrize("said", ["Don't keep him in your notes.", "Please don't keep her in your records."])
+def test_a_pronoun_with_no_one_named_is_asked(said):  # negative: nothing deleted, no "your him your notes"
+    memory = {"dog": "Rex", "job": "vet"}
+    answer, calls, _ = loop(said, keyed_eraser(memory), lines(memory))
+    assert len(memory) == 2 and answer.startswith("Who should I forget?"), (calls, answer)
+
+
+def test_nothing_matched_names_the_thing_without_filler():  # negative: the boat is not stored
+    memory = {"dog": "Rex"}
+    answer, calls, _ = loop("Please don't keep my boat in your notes.", keyed_eraser(memory), lines(memory))
+    assert memory == {"dog": "Rex"} and "your boat" in answer and "notes" not in answer, answer

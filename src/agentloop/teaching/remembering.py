@@ -529,6 +529,8 @@ def forget(intent: Intent, turn):
     """Match what is named against what memory holds, delete every match, and say what went (or did not)."""
     key, value = intent.slots["key"], intent.slots.get("value")
     what = f"that {say.phrase(key, value)}" if value else "everything" if key == "*" else by_name(intent) or say.thing(key)
+    if not (what := plainly(what)):  # "don't keep him in your notes" with no one named: asked, never "your him" (rule 247)
+        return whom(intent, turn)
     tool = turn.tool("forget")
     if tool is None:
         return "I can't forget anything: I have no tool to delete memories."
@@ -595,7 +597,7 @@ def forget(intent: Intent, turn):
         if key == "*" and not targets and not replayed:
             return "There is nothing in my memory to forget."
         if known and not targets and not replayed and intent.slots.get("stale"):  # "I'm not a student any more"
-            return f'Nothing in my memory mentions "{intent.slots.get("what") or key}", so I deleted nothing.'
+            return f'Nothing in my memory mentions "{plainly(intent.slots.get("what") or "") or key}", so I deleted nothing.'
         if known and not targets and not replayed:  # memory is in the prompt and holds nothing like it: no guessed key
             return f"I couldn't find anything about {what.removeprefix('that ')} in my memory, so I deleted nothing."
         targets = [turn.written(t) for t in targets] or [key]  # not in the prompt: ask the tool for the key
@@ -624,6 +626,21 @@ def forget(intent: Intent, turn):
     elif intent.slots.get("stale") or len(gone) > 1 or renamed:  # say which memories went, by their keys
         what = " and ".join(say.thing(str(t)) for t in gone)
     return f"Done: I've forgotten {what}.{kept}"
+
+
+FILLER = (r"\b(?:in|on|from|out of|off|inside) (?:your|my|the) (?:notes?|memory|memories|records?|file|list|brain|system)\b|"
+          r"\bon file\b|\b(?:him|her|them|it)\b")  # where a thing is kept, and a pronoun, are never the thing itself
+
+
+def plainly(what: str) -> str:
+    """Rule 247: the thing a forget reply names, without "in your notes"-type filler or a pronoun ("your him your notes"
+    is never said); "" when nothing is left but filler and a pronoun."""
+    words = re.sub(r"\s+", " ", re.sub(FILLER, " ", what, flags=re.I)).strip(" ,.!?")
+    bare = re.sub(r"(?:^|\s+)(?:your|my|the) (?:notes|memory|memories|records)$", "", words, flags=re.I)  # "your parrot your notes"
+    bare = re.sub(r"\b(?:your|my|the)\s+(?=(?:your|my|the)\b)|\s*\b(?:your|my|the|about)$", "", bare, flags=re.I).strip()
+    if re.search(r"[A-Za-z0-9]", re.sub(r"\b(?:that|your|my|the)\b", "", bare, flags=re.I)):
+        return bare
+    return "" if re.search(r"\b(?:him|her|them|it)\b", what, re.I) or not bare else words
 
 
 def id_named(intent: Intent) -> str | None:

@@ -251,7 +251,7 @@ def intents_in(text: str) -> tuple:
             intents = [i for i in intents if i.kind not in ("unknown", "remember") or  # why, not a request nor a fact to keep
                        i.kind == "unknown" and i.slots.get("text", "").strip(" .!?") != parts[clause_at - 1].strip(" .!?") or
                        i.kind == "remember" and named.lower() not in parts[clause_at - 1].lower()]
-        if intent.kind == "none" and re.fullmatch(rf"\W*(?:(?:please|pls|just|so|and)\s+)*{FORGET}\s+(?:him|her|them)(?:\s+(?:too|please|now))?\W*",
+        if intent.kind == "none" and re.fullmatch(rf"\W*(?:(?:please|pls|just|so|and)\s+)*{FORGET}\s+(?:him|her|them)(?:\s+(?:too|please|now|(?:in|on|from) (?:your|my|the) (?:memory|notes|records?)|on file))?\W*",
                                                   clause, re.I) and not named:
             intent = Intent("whom", {"said": clause.strip(" .!?")})  # "Forget her." with no one named: asked, never guessed (rule 198)
         if intent.kind == "forget" and intents and intents[-1].kind == "unknown" and not parts[clause_at - 1].rstrip().endswith("?") \
@@ -439,8 +439,9 @@ def pointed_back(clause: str, parts: list, at: int) -> str | None:
     """Whom "remove him/her/them" means: the one named before it in the same sentence ("Alex and I broke up, so remove
     him" -> "Alex", rule 198), else the one the clause before is about ("Rex passed away ..." -> "Rex", "My old hamster
     died ..." -> "my old hamster"), or None. "Forget it" stays "never mind"; "delete her number" is her number."""
-    verb = re.search(rf"\b{FORGET}\s+(?:him|her|them)(?=\s*(?:$|[,.!?;]|(?:from|out|off|too|as well|please|now|completely|for good)\b))",
-                     clause, re.I)
+    kept_in = r"(?:(?:in|on) (?:your|my|the) (?:memory|notes|file|records?|list|brain|system)|on file)\b"  # "don't keep him in your notes"
+    verb = re.search(rf"\b{FORGET}\s+(?:him|her|them)(?=\s*(?:$|[,.!?;]|(?:from|out|off|too|as well|please|now|completely|for good)\b|"
+                     rf"{kept_in}))|\b(?:don't|do not) want (?:him|her|them) (?={kept_in})", clause, re.I)
     if not verb:
         return None
     if who := named_before(clause[:verb.start()]):
@@ -1029,7 +1030,7 @@ def one(clause: str, previous: str | None) -> Intent:
         rf"(?:^\W*|[,;:(]\s*|\b(?:please|pls|ok|okay|so|and|but|just|now|actually|oh|also|can you|could you|you can|u can|can u|then|i'd like you to|"
         rf"i would like you to|i want you to|i need you to|would you|will you)\s+){FORGET}\b(?: out(?= \w)| away(?= \w))?"
         rf"(?: about| that(?=\s+(?:i|my|you)\b))?"
-        rf"\s+(?P<what>.+?)(?:\s+(?:but|except)\b.*|,\s*(?:and )?keep\b.*|,\s*(?:i|i'm|i am|it's|that's)\b.*|\s+[-–—]\s+.*)?(?:\s+(?:from|out of|off) (?:your |my |the )?"
+        rf"\s+(?P<what>.+?)(?:\s+(?:but|except)\b.*|,\s*(?:and )?keep\b.*|,\s*(?:i|i'm|i am|it's|that's)\b.*|\s+[-–—]\s+.*)?(?:\s+(?:from|out of|off|in|on|inside) (?:your |my |the )?"
         rf"(?:memory|notes|file|records?|list|brain|system)\b.*?)?(?:,? please| for me| now| pls| on file| any ?more)?[.!?]*$", clause, re.I)
     swapped = re.match(r"^\W*(?:(?:correction|actually|no|nope|sorry|oops|wait|to be clear|just so you know)\W+)*(?:(?:my (?P<k>[a-z]+(?:'s)?"
                        r"(?: (?!(?:is|was|are)n?\b)[a-z]+)?)|it|that)(?:'s|\s+is|\s+was)?(?:n't|\s+not)|i (?:don't|do not|didn't) [a-z]+"
