@@ -1869,3 +1869,23 @@ def test_nothing_matched_names_the_thing_without_filler():  # negative: the boat
     memory = {"dog": "Rex"}
     answer, calls, _ = loop("Please don't keep my boat in your notes.", keyed_eraser(memory), lines(memory))
     assert memory == {"dog": "Rex"} and "your boat" in answer and "notes" not in answer, answer
+
+
+# 248. "I hate that nickname ... get rid of it": the thing named with "that"/"my old" is what a delete of "it" means.
+@pytest.mark.parametrize("said, memory, gone", [
+    ("Ugh, that pet name is embarrassing, please get rid of it.", {"pet_name": "Pumpkin", "job": "vet"}, "pet_name"),
+    ("My old email is dead, lose it.", {"email": "kim@old.net", "job": "vet"}, "email"),
+    ("That address is out of date - scrap that please.", {"address": "4 Elm Rd", "job": "vet"}, "address"),
+    ("I stopped using that nickname ages ago, so drop it from your notes.", {"nickname": "Ziggy", "job": "vet"}, "nickname"),
+])
+def test_a_delete_of_it_forgets_the_thing_named_with_that(said, memory, gone):
+    answer, calls, _ = loop(said, keyed_eraser(memory), lines(memory))
+    assert gone not in memory and "job" in memory, (calls, memory, answer)
+
+
+@pytest.mark.parametrize("said", ["That was a long day, drop it.", "The weather is grim, forget it.",
+                                  "That nickname is fine, what is 3 plus 4?"])
+def test_nothing_named_with_that_deletes_nothing(said):  # negative
+    memory = {"nickname": "Ziggy", "job": "vet"}
+    answer, calls, _ = loop(said, {**keyed_eraser(memory), **ARITHMETIC}, lines(memory))
+    assert len(memory) == 2 and not any(name == "wipe_entry" for name, _ in calls), (calls, answer)

@@ -145,7 +145,7 @@ def intents_in(text: str) -> tuple:
         return intents_in(fixed)
     if (fixed := corrected_request(text)) is not None:  # "Remind me at 5pm - no wait, 6pm - to call mum": only the corrected request
         return intents_in(fixed)
-    if named := named_before_forget(text) or no_longer_needed(text):  # "That thing I told you about my salary - forget it": the salary
+    if named := named_before_forget(text) or no_longer_needed(text) or that_one_dropped(text):  # "That thing I told you about my salary - forget it": the salary
         return intents_in(f"forget {named}")
     after = retracted(text)  # "What's 10 minus 4? Just kidding - what's 10 plus 4?": only the last request counts
     if after is not None and any(i.kind not in ("unknown", "none") for i in intents_in(after)):
@@ -666,6 +666,18 @@ def no_longer_needed(text: str) -> str | None:
     if not found or found["rest"] and not re.match(THAT_OUT, found["rest"], re.I):
         return None
     return found["what"]
+
+
+def that_one_dropped(text: str) -> str | None:
+    """Rule 248: "I hate that nickname, never call me that again and get rid of it", "My old email is dead, lose it": the
+    thing named with "that"/"my old" before a delete verb whose object is only "it"/"that" is what to forget, or None.
+    "Forget it" alone stays "never mind", and a message that names no such thing deletes nothing."""
+    verb = re.search(r"(?:[,;.!]|\s[-–—]|\band\b|\bso\b)\s*(?:(?:please|just|so|and)\s+)*(?:get rid of|drop|lose|scrap|ditch|bin|delete|remove|"
+                     r"erase|wipe|forget about) (?:it|that|this)(?:\s+(?:please|now|too|for good|(?:from|out of) (?:your |my |the )?"
+                     r"(?:memory|notes|records?)))?\W*$", text, re.I)
+    named = verb and re.search(r"\b(?:that|this|my (?:old|previous|former)|the old) (?!(?:again|one|too|is|was|it|i|you|my|the|a|an)\b)"
+                               r"(?P<what>[a-z]+(?: (?:address|number|name|email))?)\b", text[:verb.start()], re.I)
+    return f"my {named['what']}" if named else None
 
 
 NUMBER = r"\d+(?:\.\d+)?"
