@@ -1889,3 +1889,31 @@ def test_nothing_named_with_that_deletes_nothing(said):  # negative
     memory = {"nickname": "Ziggy", "job": "vet"}
     answer, calls, _ = loop(said, {**keyed_eraser(memory), **ARITHMETIC}, lines(memory))
     assert len(memory) == 2 and not any(name == "wipe_entry" for name, _ in calls), (calls, answer)
+
+
+# 249. A role said with "now the", "the new", "promoted to", "started as" is the user's job, and replaces the job held.
+def jotter(store: dict):
+    def pin_fact(topic, text):
+        store[topic] = text
+        return f"pinned {topic}"
+    return {"pin_fact": (schema("pin_fact", "Pins a fact about the user for later chats.", topic="string", text="string"), pin_fact)}
+
+
+@pytest.mark.parametrize("said, memory, new", [
+    ("Good news: I've been promoted to head nurse.", {"job": "staff nurse", "city": "Cork"}, "head nurse"),
+    ("I'm the new store manager at the garden centre.", {"job": "shelf stacker", "city": "Cork"}, "store manager"),
+    ("I started as a junior designer last week.", {"occupation": "student", "city": "Cork"}, "junior designer"),
+    ("I just landed a job as a data analyst.", {"job": "waiter", "city": "Cork"}, "data analyst"),
+    ("I got promoted, I'm now the kitchen supervisor.", {"job": "line cook", "city": "Cork"}, "kitchen supervisor"),
+])
+def test_a_new_role_replaces_the_job(said, memory, new):
+    old = next(v for k, v in memory.items() if k != "city")
+    answer, calls, _ = loop(said, jotter(memory), lines(memory))
+    assert new in json.dumps(memory) and old not in json.dumps(memory), (calls, memory, answer)
+    assert "no rule" not in answer, answer
+
+
+@pytest.mark.parametrize("said", ["I'm now the proud owner of a Vespa.", "I'm now the winner of the office quiz.",
+                                  "I'm the new member of the book club.", "I'm now the happiest man alive."])
+def test_being_the_new_something_is_no_job(said):  # negative
+    assert not any(i.kind == "remember" and any(k == "job" for k, _ in i.slots["facts"]) for i in understand(said)), said

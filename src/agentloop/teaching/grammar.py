@@ -25,6 +25,10 @@ VERBS = set("""add subtract multiply divide calculate compute work what whats ho
     summarise summarize research look find search check reverse shout count make convert give show call
     send open play set please also and can could would will do is are""".split())
 
+ROLE = (r"(?:[a-z]+ ){0,2}(?:[a-z]+(?:er|or|ist|ian|ant)|manager|lead|head|chief|chef|captain|director|nurse|coach|clerk|"
+        r"officer|principal|intern|apprentice|associate|analyst|architect|assistant|president|dean)")  # what a job title ends in
+TITLE = r"(?:manager|lead|head|chief|chef|director|supervisor|coordinator|editor|officer|president|principal|treasurer|secretary)"
+SINCE = r"(?: (?:last|this) (?:week|month|year)| (?:yesterday|today|on monday))?"  # "I started as a designer last week"
 # (pattern, key): facts a user states about themselves; a key with {k} takes the matched group k
 FACTS = [
     (rf"(?:^|\bmy |\bthe )name(?:'s| is) {NAME}{END}", "name"),
@@ -55,7 +59,11 @@ FACTS = [
     (rf"\b(?:i )?(?:just |finally )?(?:got|bought|picked up|have) (?:a|my) (?:new |first )?(?P<k>[a-z]+)\W+(?:it'?s |its )?"
      rf"(?P<v>(?:an?|the|\d{{4}}) [^,;!?]+?){END}", "{k}"),  # "just got a new car!! a 2019 Subaru Outback"
     (rf"\bi(?:'ve| have)? (?:re-?trained|trained|qualified) as (?:an? )?{VALUE}{END}", "job"),
-    (rf"\bi(?:'m| am) now (?:an? )?(?P<v>[a-z]+(?: [a-z]+)?){END}", "job"),
+    (rf"\bi(?:'m| am) now (?:an? )?(?P<v>(?!the\b)[a-z]+(?: [a-z]+)?){END}", "job"),
+    (rf"\bi(?:'ve been| have been|(?: just| recently)? got| was|'ve| have)? (?:now |just |recently )?(?:promoted to (?:an? |the )?|"
+     rf"started (?:work(?:ing)? )?as (?:an? |the )?|(?:took|got|landed) a (?:new )?job as (?:an? |the )?)(?:new )?(?P<v>{ROLE}){SINCE}{END}",
+     "job"),  # rule 249: "I got promoted to head chef", "I started as a junior designer last week"
+    (rf"\bi(?:'m| am) (?:now the |the new |now the new )(?P<v>(?:[a-z]+ ){{0,2}}{TITLE}(?: (?:at|for|in|with) (?:an? |the )?[^,;!?]+?)?){SINCE}{END}", "job"),  # "I'm now the cafe manager"
     (rf"(?:\b(?:actually |so |now )?(?:i|we)(?:'ve| have)? |^\W*)(?:just |recently )?(?:moved|relocated)(?: from [^,;!?]+?)? to "
      rf"{VALUE}{END}",
      "lives_in"),

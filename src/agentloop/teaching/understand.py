@@ -327,7 +327,9 @@ def with_the_supposed_amount(text: str) -> tuple | None:
 ASIDE = (r"^\W*(?:(?:but|and|so|no|because)\W+)?(?:i (?:never|didn't|did not|don't think i) (?:ever )?(?:say|said|tell you|told you|mention|"
          r"mentioned)(?: (?:that|so|it|this))?(?: to you)?|that(?:'s| is| was) (?:not (?:true|right|correct|me)|wrong|false|incorrect|a mistake|"
          r"out of date|old news)|you(?:'ve| have)? got (?:that|it|this) wrong|(?:i have |i've )?no idea where you got that(?: from)?|"
-         r"where did you get that(?: from)?|not any more|not anymore)\W*$")
+         r"where did you get that(?: from)?|not any more|not anymore|(?:big |good |great )?news|guess what|"
+         r"i (?:just |finally )?got (?:promoted|a promotion|a new job|the job)|i(?:'ve| have) (?:just )?been promoted|"
+         r"i (?:changed|switched) (?:jobs|careers))\W*$")  # rule 249: "I got promoted, I'm now the cafe manager": news, then the fact
 
 
 def without_asides(intents: list) -> list:
