@@ -1917,3 +1917,28 @@ def test_a_new_role_replaces_the_job(said, memory, new):
                                   "I'm the new member of the book club.", "I'm now the happiest man alive."])
 def test_being_the_new_something_is_no_job(said):  # negative
     assert not any(i.kind == "remember" and any(k == "job" for k, _ in i.slots["facts"]) for i in understand(said)), said
+
+
+# 250. Two facts sharing one "I" ("I'm 34 and live in Lisbon") are both kept, and both come back in a new chat.
+@pytest.mark.parametrize("said, questions", [
+    ("i'm 41 years old and live in Tallinn", [("How old am I?", "41"), ("Where do I live?", "Tallinn")]),
+    ("I am 58 and work as a locksmith.", [("what's my age?", "58"), ("What do I do for a living?", "locksmith")]),
+    ("I'm a midwife and have three kids", [("What's my job?", "midwife"), ("How many kids do I have?", "three")]),
+    ("I'm vegetarian and allergic to sesame.", [("What am I allergic to?", "sesame"), ("What diet do I follow?", "vegetarian")]),
+    ("I live in Ghent and drive a Skoda.", [("Where do I live?", "Ghent"), ("What car do I drive?", "Skoda")]),
+])
+def test_two_facts_with_one_subject_are_both_kept(said, questions):
+    memory = {}
+    answer, calls, _ = loop(said, jotter(memory))
+    assert len(calls) >= 2, (calls, answer)
+    for question, expected in questions:
+        reply, _, _ = loop(question, {}, lines(memory))
+        assert expected in reply, (memory, question, reply)
+
+
+@pytest.mark.parametrize("said, value", [("I like Tom and Jerry.", "Tom and Jerry"), ("I'm from Spain and Portugal.", "Spain and Portugal"),
+                                         ("I love cats and dogs.", "cats and dogs")])
+def test_one_fact_with_and_inside_it_stays_one(said, value):  # negative: "I'm Portugal" is never a name
+    memory = {}
+    answer, calls, _ = loop(said, jotter(memory))
+    assert list(memory.values()) == [value], (memory, answer)

@@ -24,9 +24,10 @@ def clauses(text: str) -> list[str]:
     parts = []
     text = re.sub(r"\b(Dr|Mr|Mrs|Ms|Prof|St)\.", r"\1", text)  # "Dr. Lee" is one name, not two sentences
     for sentence in re.split(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+(?=(?:i|i'm|she|he|they|we|my)\b)", text.strip(), flags=re.I):
-        pieces = re.split(r",?\s+(?:and )?then\s+|,\s*then\s+|\s+and\s+(?=(?:also\s+)?(?:i|my|our|please|" +
-                          "|".join(sorted(VERBS - {"and", "is", "are", "do", "buy"})) + r")\b|the [a-z]+ (?:is|are|was|were|has|have|had)\b)",
-                          sentence, flags=re.IGNORECASE)
+        pieces = [q for shared in subject_shared(sentence) for q in re.split(
+            r",?\s+(?:and )?then\s+|,\s*then\s+|\s+and\s+(?=(?:also\s+)?(?:i|my|our|please|" +
+            "|".join(sorted(VERBS - {"and", "is", "are", "do", "buy"})) + r")\b|the [a-z]+ (?:is|are|was|were|has|have|had)\b)",
+            shared, flags=re.IGNORECASE)]
         pieces = [q for p in pieces for q in statements_apart(p)]
         pieces = [q for p in pieces for q in own_words_after(p)]
         pieces = [q for p in pieces for q in question_after_statement(p)]
@@ -76,6 +77,21 @@ def passage_after(text: str) -> str:
                                   found.group("ask"), re.I):
         return text
     return f'{found.group("ask").strip()}: "{found.group("passage")}"'
+
+
+def subject_shared(text: str) -> list[str]:
+    """Rule 250: "i'm 34 years old and live in Lisbon", "I'm vegan and allergic to peanuts": two facts sharing one "I",
+    each said with it, only when both halves are facts ("I like Tom and Jerry" stays one like)."""
+    if " and " not in text.lower() or not (lead := re.match(r"^\W*(?:i(?P<am>'m| am)?)\s", text, re.I)):
+        return [text]
+    for found in re.finditer(r"\s+and\s+(?:also\s+)?(?=(?:live|work|have|own|drive|ride|speak|teach|study|play|support|love|like|"
+                             r"hate|prefer|enjoy|eat|am|allergic|from|based|married|single|vegan|vegetarian|an?|\d)\b)", text):  # now, not news
+        first, rest = text[:found.start()], text[found.end():]
+        second = f"I'm {rest}" if lead["am"] and re.match(r"\d|(?:allergic|from|based|married|single|vegan|vegetarian|an?)\b", rest) \
+            else f"I {rest}"
+        if stated(first) and stated(second):
+            return [first, *subject_shared(second)]
+    return [text]
 
 
 def statements_apart(text: str) -> list[str]:
