@@ -1942,3 +1942,30 @@ def test_one_fact_with_and_inside_it_stays_one(said, value):  # negative: "I'm P
     memory = {}
     answer, calls, _ = loop(said, jotter(memory))
     assert list(memory.values()) == [value], (memory, answer)
+
+
+# 251. A search that finds nothing tries the question's near words (avoid ~ allergies, live ~ home, drive ~ car).
+def word_search(store: dict):
+    """A store behind a search that matches whole words, a final "s" aside: "allergic" never finds "allergies"."""
+    def find_memories(text):
+        wanted = {w.rstrip("s") for w in re.findall(r"[a-z]{3,}", text.lower())}
+        hits = [f"{k}: {v}" for k, v in store.items() if wanted & {w.rstrip("s") for w in re.findall(r"[a-z]+", f"{k} {v}".lower())}]
+        return json.dumps(hits)
+    return {"find_memories": (schema("find_memories", "Finds saved memories about the user that contain the words.",
+                                     text="string"), find_memories)}
+
+
+@pytest.mark.parametrize("question, store, expected", [
+    ("Are there foods I have to avoid?", {"allergies": "cashews"}, "cashews"),
+    ("Where do I live these days?", {"home": "Valencia"}, "Valencia"),
+    ("What am I driving at the moment?", {"car": "a green Fiat 500"}, "Fiat"),
+    ("Which languages do I speak?", {"languages": "Greek and Dutch"}, "Greek"),
+])
+def test_a_search_that_finds_nothing_tries_near_words(question, store, expected):
+    answer, calls, _ = loop(question, word_search(store), "You are an assistant. Memory is behind a search tool.")
+    assert expected in answer and len(calls) <= 5, (calls, answer)
+
+
+def test_near_words_that_find_nothing_end_in_i_dont_know():  # negative: nothing invented, a few searches at most
+    answer, calls, _ = loop("What do I drive?", word_search({"city": "Oslo"}), "You are an assistant.")
+    assert "don't know" in answer and "Oslo" not in answer and len(calls) <= 5, (calls, answer)

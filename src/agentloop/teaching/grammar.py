@@ -133,7 +133,8 @@ QUESTIONS = [
      "{k}_name"),
     (r"\b(?:anything|something|what do you know|what do you have|tell me(?: anything)?|any notes?|what(?:'s| is) there) "
      r"(?:about|on|regarding) my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}"),
-    (r"\b(?:any|what|which) (?:foods?|things?|drinks?)(?: that)? (?:do )?i (?:should|must|need to|have to|ought to) avoid\b|"
+    (r"\b(?:any|what|which|are there) (?:foods?|things?|drinks?|ingredients?)(?: that)? (?:do )?i (?:should|must|need to|have to|"
+     r"ought to) (?:avoid|stay away from)\b|"
      r"\bwhat (?:should|must|do) i (?:avoid|stay away from)\b|\b(?:what|which|any) (?:foods?|things?|drinks?|ingredients?) "
      r"(?:should|must|do|need) i (?:avoid|stay away from|not eat)\b|"
      r"\bwhat (?:can't|cannot|can not|don't|do not|shouldn't|should not|mustn't) i (?:eat|drink|have)\b|\banything i (?:should|must|need "

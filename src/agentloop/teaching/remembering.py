@@ -185,6 +185,12 @@ def ask(intent: Intent, turn):
             if broader := wider(key, intent.slots["about"], queries):
                 [result] = yield [call(tool, query=broader, key=key, limit=5, scope="user")]
                 results.append(result)
+        if results and all(map(nothing, results)) and not takes_key(tool) and key != "*":  # rule 251: near words, at most two more
+            for near in near_searches(intent.slots["key"], intent.slots["about"], queries)[:2]:
+                [result] = yield [call(tool, query=near, key=key, limit=5, scope="user")]
+                results.append(result)
+                if not nothing(result):
+                    break
         for result in results:
             if nothing(result):
                 continue  # an empty answer is not a memory
@@ -196,6 +202,10 @@ def ask(intent: Intent, turn):
             known.update(facts.facts_in_memory(result))
             known.update((f"memory_{i}", text) for i, text in enumerate(facts.texts_in(result))
                          if not facts.facts_in_memory(text) and not re.match(r"\W*$", text))
+    if "|" in intent.slots["key"] and (every_one := all_of(intent.slots["key"], known)):  # what the searches found
+        return every_one
+    if "|" in intent.slots["key"]:  # "any food I must avoid?" answered by the allergy a near search found (rule 251)
+        key = next((k for k in intent.slots["key"].split("|") if facts.lookup(known, k) is not None), key)
     if intent.slots.get("person"):
         return of_someone(intent, known)
     if shape and shape["yes_no"] and (no := denied(intent.slots["about"], known)):  # "Do I like coffee?": "No: you don't"
@@ -270,6 +280,21 @@ def wider(key: str, question: str, tried: list) -> str:
     members = [" ".join(sorted(m for m, kind in KIND_OF.items() if kind == w)[:5]) for w in words]  # a partner: a wife, ...
     groups = [group for w in words for group, held in facts.CATEGORIES.items() if w in held]  # a mother: family
     return next((q for q in [*kinds, *members, *groups] if q and q not in tried), "")
+
+
+NEAR_SEARCH = {"avoid": "allergies allergic intolerant", "allerg": "allergic intolerant", "eat": "diet allergies",
+               "liv": "home city address", "hom": "city address lives", "city": "lives home", "work": "employer workplace company",
+               "job": "occupation work profession", "driv": "car vehicle", "car": "drives vehicle", "speak": "language languages",
+               "languag": "speaks", "born": "birthday birthplace", "birthday": "born", "kid": "children", "child": "kids",
+               "pet": "dog cat"}  # a question's word, as statements.lemma stems it -> words a note about it is written with (rule 251)
+
+
+def near_searches(key: str, question: str, tried: list) -> list[str]:
+    """Rule 251: the words to search with when the question's own found nothing: the near words of the key's and the
+    question's words ("avoid" -> allergies, allergic, intolerant), in order, never one already tried."""
+    words = [statements.lemma(w) for w in [*re.split(r"[_|]", key), *re.findall(r"[a-z]{3,}", question.lower())]]
+    near = [n for w in words for n in NEAR_SEARCH.get(w, "").split()]
+    return [n for n in dict.fromkeys(near) if n not in tried]
 
 
 def all_of(keys: str, known: dict) -> str | None:
