@@ -1969,3 +1969,36 @@ def test_a_search_that_finds_nothing_tries_near_words(question, store, expected)
 def test_near_words_that_find_nothing_end_in_i_dont_know():  # negative: nothing invented, a few searches at most
     answer, calls, _ = loop("What do I drive?", word_search({"city": "Oslo"}), "You are an assistant.")
     assert "don't know" in answer and "Oslo" not in answer and len(calls) <= 5, (calls, answer)
+
+
+# 252. A thing's name with digits in it ("called Route66") is kept; "A or B for me?" is answered from what the user prefers.
+@pytest.mark.parametrize("said, question, expected", [
+    ("My wifi network is called Lanfear42, note it.", "What is my wifi network called?", "Lanfear42"),
+    ("My router is named HAL9000.", "What's my router called?", "HAL9000"),
+    ("My robot vacuum is called R2-D2, remember that.", "What's the name of my robot vacuum?", "R2-D2"),
+    ("my bike is named Zoom3000", "what is my bike called?", "Zoom3000"),
+])
+def test_a_name_with_digits_round_trips(said, question, expected):
+    memory = {}
+    loop(said, jotter(memory))
+    answer, _, _ = loop(question, {}, lines(memory))
+    assert expected in json.dumps(memory) and expected in answer, (memory, answer)
+
+
+@pytest.mark.parametrize("question, memory, expected", [
+    ("Aisle or window for me on the train?", {"seats": "prefers aisle seats"}, "Aisle"),
+    ("Tea or coffee for me after lunch?", {"prefers": "green tea"}, "Tea"),
+    ("Mountains or the sea for my next trip?", {"likes": "the sea and sailing"}, "Sea"),
+    ("Beach or hiking for me this summer?", {"n1": "The user loves hiking in the hills"}, "Hiking"),
+])
+def test_an_either_or_is_answered_by_the_preference_held(question, memory, expected):
+    answer, _, _ = loop(question, {}, lines(memory))
+    assert answer.startswith(expected), answer
+
+
+@pytest.mark.parametrize("question, memory", [("Aisle or window for me?", {"city": "Oslo"}),
+                                              ("Mountains or the sea for my next trip?", {"dislikes": "the sea"}),
+                                              ("Tea or coffee for me?", {"likes": "tea and coffee"})])
+def test_an_either_or_with_no_single_preference_is_not_guessed(question, memory):  # negative
+    answer, _, _ = loop(question, {}, lines(memory))
+    assert "don't know" in answer, answer

@@ -38,6 +38,7 @@ FACTS = [
     (rf"^(?:(?:hi|hello|hey)(?: there| all| everyone)?\W+)?(?:i'm|i am|im|this is) {NAME}{END}", "name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?)(?:'s| 's) name is {NAME}{END}", "{k}_name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?) is (?:called|named) {NAME}{END}", "{k}_name"),
+    (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?) is (?:called|named) (?P<v>[A-Za-z][A-Za-z-]*\d[\w-]*){END}", "{k}_name"),  # rule 252: "Route66"
     (r"\bmy (?P<k>(?:[a-z]+ )?[a-z]+) (?P<v>(?-i:[A-Z][a-z]+))(?= [a-z]+s\b| is\b| 's\b|'s\b)", "{k}_name"),  # "my older sister Rosalind ..."  # "my sister Priya lives in Toronto"
     (rf"\bi(?: have|'ve| have got|'ve got| got) an? (?P<k>[a-z]+) (?:called|named) {NAME}{END}", "{k}_name"),
     (rf"\bi(?:'m| am) allergic to {VALUE}{END}", "allergies"),

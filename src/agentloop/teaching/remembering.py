@@ -1047,7 +1047,39 @@ def hypothetical(intent: Intent, turn):
     return told + (" If it is true, tell me as a fact and I'll remember it." if turn.tool("remember") else "")  # rule 142
 
 
-HANDLERS = {"hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask,
+LIKED = r"\b(?:prefer|like|love|enjoy|favou?rite|fan|always)"
+UNLIKED = r"\b(?:dislike|hate|can't stand|don't|do not|never|not|avoid)"
+
+
+def choose(intent: Intent, turn):
+    """Rule 252: "Aisle or window for me?" answered by the one option a memory says the user prefers ("prefers window
+    seats"): both or neither named is "I don't know", never a guess; with memory behind a search, each option is searched."""
+    options, known = intent.slots["options"], dict(turn.known())
+    search = turn.tool("recall")
+    if search and not any(held(o, known) for o in options) and not takes_key(search):
+        results = yield [call(search, query=o, limit=5, scope="user") for o in options]
+        for result in results:
+            if not nothing(result):
+                known.update(facts.facts_in_memory(result) or {f"memory_{i}": text for i, text in enumerate(facts.texts_in(result))})
+    chosen = [o for o in options if held(o, known)]
+    if len(chosen) != 1:
+        return f"I don't know which you prefer, {options[0]} or {options[1]}: my notes don't say."
+    k, v = held(chosen[0], known)
+    said = to_you(v) if k.startswith(("memory_", "note")) or re.fullmatch(NOTE_ID, k) else \
+        to_you(f"The user {v}") if re.match(r"(?:prefers|likes|loves|enjoys)\b", v) else say.phrase(k, v)  # "seat: prefers aisle seats"
+    return f"{chosen[0][:1].upper()}{chosen[0][1:]}: {said.rstrip('.')}."
+
+
+def held(option: str, known: dict) -> tuple | None:
+    """The memory that says the user likes or prefers the option ("prefers: window seats", "The user loves tea"), or None."""
+    for k, v in known.items():
+        text = f"{k.replace('_', ' ')} {v}"
+        if re.search(rf"\b{re.escape(option)}", text, re.I) and re.search(LIKED, text, re.I) and not re.search(UNLIKED, text, re.I):
+            return k, v
+    return None
+
+
+HANDLERS = {"choose": choose, "hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask,
             "forget": forget, "correct": correct, "not_so": not_so, "replace": replace, "recount": recount, "whom": whom}
 
 

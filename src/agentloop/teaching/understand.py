@@ -254,6 +254,8 @@ def intents_in(text: str) -> tuple:
             intent = one(f"I work at {moved.group(1)}", None)  # "I don't work at Acme anymore, I'm at Globex now"
         if intent.kind == "unknown" and (plain := as_it_is_now(set_right(clause))) != clause:
             intent = one(plain, previous)
+        if intent.kind == "unknown" and (choice := either_or(clause)):
+            intent = choice  # "Aisle or window for me when I fly?": answered from what memory says the user prefers (rule 252)
         if intent.kind == "unknown" and (negation := not_so(clause)):
             intent = Intent("not_so", {"facts": [negation]})  # "I'm not married": acknowledged, never kept as its positive
         if intent.kind == "unknown" and (lead := re.match(WRONG_LEAD, clause, re.I)):
@@ -684,6 +686,17 @@ def no_longer_needed(text: str) -> str | None:
     if not found or found["rest"] and not re.match(THAT_OUT, found["rest"], re.I):
         return None
     return found["what"]
+
+
+def either_or(clause: str) -> Intent | None:
+    """Rule 252: "Aisle or window for me when I fly?", "Do I prefer tea or coffee?": a choice between two things asked
+    about the user, as Intent("choose", options, about); None for anything else ("3 or 4?" is no choice of theirs)."""
+    found = re.match(r"^\W*(?:(?:do|would|should|will) i (?:prefer|like|want|choose|pick|go for|take|have) |(?:which|what) do i "
+                     r"(?:prefer|like better|want)\W+)?(?:an? |the )?(?P<a>[a-z]+(?: [a-z]+)?) or (?:an? |the )?(?P<b>[a-z]+)\b"
+                     r"(?P<rest>[^?.!]*)\??\s*$", clause, re.I)
+    if not found or not re.search(r"\b(?:i|me|my)\b", clause, re.I) or {found["a"].lower(), found["b"].lower()} & PRONOUNS:
+        return None
+    return Intent("choose", {"options": [found["a"], found["b"]], "about": clause.strip()})
 
 
 def that_one_dropped(text: str) -> str | None:
@@ -1398,7 +1411,8 @@ def sensible(key: str, value: str, match, text: str) -> bool:
 def name_like(value: str, match, text: str) -> bool:
     """A name is a word that is not a common one; lower case counts only after "my name is" / "call me"."""
     first, said = value.split()[0], text[match.start("v"):match.end("v")]
-    if first.lower() in NOT_NAMES or not first.isalpha() and "'" not in first or "'s" in value.lower():
+    coined = re.fullmatch(r"[A-Za-z][A-Za-z-]*\d[\w-]*", first) and re.search(r"\b(?:called|named)\b", text, re.I)  # "Route66" (rule 252)
+    if first.lower() in NOT_NAMES or not first.isalpha() and "'" not in first and not coined or "'s" in value.lower():
         return False
     if " " in said and not (said.split()[1][0].isupper() or said.split()[1].isdigit()):  # "Ada's friend", not "Agent 47"
         return False
