@@ -2002,3 +2002,10 @@ def test_an_either_or_is_answered_by_the_preference_held(question, memory, expec
 def test_an_either_or_with_no_single_preference_is_not_guessed(question, memory):  # negative
     answer, _, _ = loop(question, {}, lines(memory))
     assert "don't know" in answer, answer
+
+
+@pytest.mark.parametrize("said, owner", [("Delete his birthday from your notes.", "his birthday"), ("Erase their address.", "their address")])
+def test_a_forget_reply_never_says_your_before_another_owner(said, owner):  # rule 247: no "your his birthday"
+    memory = {"dog": "Rex", "city": "Oslo"}
+    answer, calls, _ = loop(said, keyed_eraser(memory), lines(memory))
+    assert owner in answer and "your " + owner not in answer and len(memory) == 2, answer

@@ -654,13 +654,15 @@ def forget(intent: Intent, turn):
 
 
 FILLER = (r"\b(?:in|on|from|out of|off|inside) (?:your|my|the) (?:notes?|memory|memories|records?|file|list|brain|system)\b|"
-          r"\bon file\b|\b(?:him|her|them|it)\b")  # where a thing is kept, and a pronoun, are never the thing itself
+          r"\bon file\b|\b(?:him|them|it)\b|\bher\b(?!\s+[a-z]{3,})")  # where a thing is kept, and a pronoun, are never the thing
+# itself; "her number" is hers
 
 
 def plainly(what: str) -> str:
     """Rule 247: the thing a forget reply names, without "in your notes"-type filler or a pronoun ("your him your notes"
     is never said); "" when nothing is left but filler and a pronoun."""
     words = re.sub(r"\s+", " ", re.sub(FILLER, " ", what, flags=re.I)).strip(" ,.!?")
+    words = re.sub(r"\byour\s+(?=(?:his|her|their|its)\b)", "", words, flags=re.I)  # "your his birthday" is "his birthday"
     bare = re.sub(r"(?:^|\s+)(?:your|my|the) (?:notes|memory|memories|records)$", "", words, flags=re.I)  # "your parrot your notes"
     bare = re.sub(r"\b(?:your|my|the)\s+(?=(?:your|my|the)\b)|\s*\b(?:your|my|the|about)$", "", bare, flags=re.I).strip()
     if re.search(r"[A-Za-z0-9]", re.sub(r"\b(?:that|your|my|the)\b", "", bare, flags=re.I)):
