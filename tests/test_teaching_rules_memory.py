@@ -2009,3 +2009,8 @@ def test_a_forget_reply_never_says_your_before_another_owner(said, owner):  # ru
     memory = {"dog": "Rex", "city": "Oslo"}
     answer, calls, _ = loop(said, keyed_eraser(memory), lines(memory))
     assert owner in answer and "your " + owner not in answer and len(memory) == 2, answer
+
+
+def test_an_either_or_that_asks_advice_is_no_preference():  # negative: rule 252 needs "for me" or "do I prefer"
+    answer, _, _ = loop("Should I call mum or dad?", {}, lines({"likes": "dad jokes"}))
+    assert not answer.startswith("Dad"), answer

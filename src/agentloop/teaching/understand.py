@@ -691,11 +691,11 @@ def no_longer_needed(text: str) -> str | None:
 def either_or(clause: str) -> Intent | None:
     """Rule 252: "Aisle or window for me when I fly?", "Do I prefer tea or coffee?": a choice between two things asked
     about the user, as Intent("choose", options, about); None for anything else ("3 or 4?" is no choice of theirs)."""
-    found = re.match(r"^\W*(?:(?:do|would|should|will) i (?:prefer|like|want|choose|pick|go for|take|have) |(?:which|what) do i "
-                     r"(?:prefer|like better|want)\W+)?(?:an? |the )?(?P<a>[a-z]+(?: [a-z]+)?) or (?:an? |the )?(?P<b>[a-z]+)\b"
-                     r"(?P<rest>[^?.!]*)\??\s*$", clause, re.I)
-    if not found or not re.search(r"\b(?:i|me|my)\b", clause, re.I) or {found["a"].lower(), found["b"].lower()} & PRONOUNS:
-        return None
+    found = re.match(r"^\W*(?P<lead>(?:do|would) i (?:prefer|like|want) |(?:which|what) do i (?:prefer|like better|want)\W+)?"
+                     r"(?:an? |the )?(?P<a>[a-z]+(?: [a-z]+)?) or (?:an? |the )?(?P<b>[a-z]+)\b(?P<rest>[^?.!]*)\??\s*$", clause, re.I)
+    if not found or not (found["lead"] or re.match(r"\s+for (?:me|my)\b", found["rest"], re.I)) \
+            or {found["a"].lower(), found["b"].lower()} & PRONOUNS:
+        return None  # "Should I call mum or dad?" asks advice, not what the user prefers
     return Intent("choose", {"options": [found["a"], found["b"]], "about": clause.strip()})
 
 
