@@ -2014,3 +2014,10 @@ def test_a_forget_reply_never_says_your_before_another_owner(said, owner):  # ru
 def test_an_either_or_that_asks_advice_is_no_preference():  # negative: rule 252 needs "for me" or "do I prefer"
     answer, _, _ = loop("Should I call mum or dad?", {}, lines({"likes": "dad jokes"}))
     assert not answer.startswith("Dad"), answer
+
+
+@pytest.mark.parametrize("said, key, value", [("I live in Rome and love it.", "lives_in", "Rome"),
+                                              ("I work at Globex and really enjoy it there", "workplace", "Globex"),
+                                              ("I'm a nurse and love it", "job", "nurse")])
+def test_a_feeling_after_and_is_no_part_of_the_fact(said, key, value):  # rule 250: never "Rome and love it"
+    assert [(k, v) for i in understand(said) if i.kind == "remember" for k, v in i.slots["facts"]] == [(key, value)], said

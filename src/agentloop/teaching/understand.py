@@ -84,6 +84,9 @@ def subject_shared(text: str) -> list[str]:
     each said with it, only when both halves are facts ("I like Tom and Jerry" stays one like)."""
     if " and " not in text.lower() or not (lead := re.match(r"^\W*(?:i(?P<am>'m| am)?)\s", text, re.I)):
         return [text]
+    if (felt := re.search(r"\s+and\s+(?:i\s+)?(?:really\s+|totally\s+)?(?:love|like|hate|enjoy|adore)\s+(?:it|that|this)"
+                          r"(?:\s+(?:there|here|so far|a lot))?\W*$", text, re.I)) and stated(text[:felt.start()]):
+        return [text[:felt.start()]]  # "I live in Rome and love it": the place, never "Rome and love it"
     for found in re.finditer(r"\s+and\s+(?:also\s+)?(?=(?:live|work|have|own|drive|ride|speak|teach|study|play|support|love|like|"
                              r"hate|prefer|enjoy|eat|am|allergic|from|based|married|single|vegan|vegetarian|an?|\d)\b)", text):  # now, not news
         first, rest = text[:found.start()], text[found.end():]
