@@ -25,6 +25,10 @@ VERBS = set("""add subtract multiply divide calculate compute work what whats ho
     summarise summarize research look find search check reverse shout count make convert give show call
     send open play set please also and can could would will do is are""".split())
 
+ROLE = (r"(?:[a-z]+ ){0,2}(?:[a-z]+(?:er|or|ist|ian|ant)|manager|lead|head|chief|chef|captain|director|nurse|coach|clerk|"
+        r"officer|principal|intern|apprentice|associate|analyst|architect|assistant|president|dean)")  # what a job title ends in
+TITLE = r"(?:manager|lead|head|chief|chef|director|supervisor|coordinator|editor|officer|president|principal|treasurer|secretary)"
+SINCE = r"(?: (?:last|this) (?:week|month|year)| (?:yesterday|today|on monday))?"  # "I started as a designer last week"
 # (pattern, key): facts a user states about themselves; a key with {k} takes the matched group k
 FACTS = [
     (rf"(?:^|\bmy |\bthe )name(?:'s| is) {NAME}{END}", "name"),
@@ -34,6 +38,7 @@ FACTS = [
     (rf"^(?:(?:hi|hello|hey)(?: there| all| everyone)?\W+)?(?:i'm|i am|im|this is) {NAME}{END}", "name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?)(?:'s| 's) name is {NAME}{END}", "{k}_name"),
     (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?) is (?:called|named) {NAME}{END}", "{k}_name"),
+    (rf"\bmy (?P<k>[a-z]+(?: [a-z]+)?) is (?:called|named) (?P<v>[A-Za-z][A-Za-z-]*\d[\w-]*){END}", "{k}_name"),  # rule 252: "Route66"
     (r"\bmy (?P<k>(?:[a-z]+ )?[a-z]+) (?P<v>(?-i:[A-Z][a-z]+))(?= [a-z]+s\b| is\b| 's\b|'s\b)", "{k}_name"),  # "my older sister Rosalind ..."  # "my sister Priya lives in Toronto"
     (rf"\bi(?: have|'ve| have got|'ve got| got) an? (?P<k>[a-z]+) (?:called|named) {NAME}{END}", "{k}_name"),
     (rf"\bi(?:'m| am) allergic to {VALUE}{END}", "allergies"),
@@ -55,7 +60,11 @@ FACTS = [
     (rf"\b(?:i )?(?:just |finally )?(?:got|bought|picked up|have) (?:a|my) (?:new |first )?(?P<k>[a-z]+)\W+(?:it'?s |its )?"
      rf"(?P<v>(?:an?|the|\d{{4}}) [^,;!?]+?){END}", "{k}"),  # "just got a new car!! a 2019 Subaru Outback"
     (rf"\bi(?:'ve| have)? (?:re-?trained|trained|qualified) as (?:an? )?{VALUE}{END}", "job"),
-    (rf"\bi(?:'m| am) now (?:an? )?(?P<v>[a-z]+(?: [a-z]+)?){END}", "job"),
+    (rf"\bi(?:'m| am) now (?:an? )?(?P<v>(?!the\b)[a-z]+(?: [a-z]+)?){END}", "job"),
+    (rf"\bi(?:'ve been| have been|(?: just| recently)? got| was|'ve| have)? (?:now |just |recently )?(?:promoted to (?:an? |the )?|"
+     rf"started (?:work(?:ing)? )?as (?:an? |the )?|(?:took|got|landed) a (?:new )?job as (?:an? |the )?)(?:new )?(?P<v>{ROLE}){SINCE}{END}",
+     "job"),  # rule 249: "I got promoted to head chef", "I started as a junior designer last week"
+    (rf"\bi(?:'m| am) (?:now the |the new |now the new )(?P<v>(?:[a-z]+ ){{0,2}}{TITLE}(?: (?:at|for|in|with) (?:an? |the )?[^,;!?]+?)?){SINCE}{END}", "job"),  # "I'm now the cafe manager"
     (rf"(?:\b(?:actually |so |now )?(?:i|we)(?:'ve| have)? |^\W*)(?:just |recently )?(?:moved|relocated)(?: from [^,;!?]+?)? to "
      rf"{VALUE}{END}",
      "lives_in"),
@@ -125,7 +134,8 @@ QUESTIONS = [
      "{k}_name"),
     (r"\b(?:anything|something|what do you know|what do you have|tell me(?: anything)?|any notes?|what(?:'s| is) there) "
      r"(?:about|on|regarding) my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}"),
-    (r"\b(?:any|what|which) (?:foods?|things?|drinks?)(?: that)? (?:do )?i (?:should|must|need to|have to|ought to) avoid\b|"
+    (r"\b(?:any|what|which|are there) (?:foods?|things?|drinks?|ingredients?)(?: that)? (?:do )?i (?:should|must|need to|have to|"
+     r"ought to) (?:avoid|stay away from)\b|"
      r"\bwhat (?:should|must|do) i (?:avoid|stay away from)\b|\b(?:what|which|any) (?:foods?|things?|drinks?|ingredients?) "
      r"(?:should|must|do|need) i (?:avoid|stay away from|not eat)\b|"
      r"\bwhat (?:can't|cannot|can not|don't|do not|shouldn't|should not|mustn't) i (?:eat|drink|have)\b|\banything i (?:should|must|need "

@@ -185,6 +185,12 @@ def ask(intent: Intent, turn):
             if broader := wider(key, intent.slots["about"], queries):
                 [result] = yield [call(tool, query=broader, key=key, limit=5, scope="user")]
                 results.append(result)
+        if results and all(map(nothing, results)) and not takes_key(tool) and key != "*":  # rule 251: near words, at most two more
+            for near in near_searches(intent.slots["key"], intent.slots["about"], queries)[:2]:
+                [result] = yield [call(tool, query=near, key=key, limit=5, scope="user")]
+                results.append(result)
+                if not nothing(result):
+                    break
         for result in results:
             if nothing(result):
                 continue  # an empty answer is not a memory
@@ -196,6 +202,10 @@ def ask(intent: Intent, turn):
             known.update(facts.facts_in_memory(result))
             known.update((f"memory_{i}", text) for i, text in enumerate(facts.texts_in(result))
                          if not facts.facts_in_memory(text) and not re.match(r"\W*$", text))
+    if "|" in intent.slots["key"] and (every_one := all_of(intent.slots["key"], known)):  # what the searches found
+        return every_one
+    if "|" in intent.slots["key"]:  # "any food I must avoid?" answered by the allergy a near search found (rule 251)
+        key = next((k for k in intent.slots["key"].split("|") if facts.lookup(known, k) is not None), key)
     if intent.slots.get("person"):
         return of_someone(intent, known)
     if shape and shape["yes_no"] and (no := denied(intent.slots["about"], known)):  # "Do I like coffee?": "No: you don't"
@@ -272,6 +282,21 @@ def wider(key: str, question: str, tried: list) -> str:
     members = [" ".join(sorted(m for m, kind in KIND_OF.items() if kind == w)[:5]) for w in words]  # a partner: a wife, ...
     groups = [group for w in words for group, held in facts.CATEGORIES.items() if w in held]  # a mother: family
     return next((q for q in [*kinds, *members, *groups] if q and q not in tried), "")
+
+
+NEAR_SEARCH = {"avoid": "allergies allergic intolerant", "allerg": "allergic intolerant", "eat": "diet allergies",
+               "liv": "home city address", "hom": "city address lives", "city": "lives home", "work": "employer workplace company",
+               "job": "occupation work profession", "driv": "car vehicle", "car": "drives vehicle", "speak": "language languages",
+               "languag": "speaks", "born": "birthday birthplace", "birthday": "born", "kid": "children", "child": "kids",
+               "pet": "dog cat"}  # a question's word, as statements.lemma stems it -> words a note about it is written with (rule 251)
+
+
+def near_searches(key: str, question: str, tried: list) -> list[str]:
+    """Rule 251: the words to search with when the question's own found nothing: the near words of the key's and the
+    question's words ("avoid" -> allergies, allergic, intolerant), in order, never one already tried."""
+    words = [statements.lemma(w) for w in [*re.split(r"[_|]", key), *re.findall(r"[a-z]{3,}", question.lower())]]
+    near = [n for w in words for n in NEAR_SEARCH.get(w, "").split()]
+    return [n for n in dict.fromkeys(near) if n not in tried]
 
 
 def all_of(keys: str, known: dict) -> str | None:
@@ -531,6 +556,8 @@ def forget(intent: Intent, turn):
     """Match what is named against what memory holds, delete every match, and say what went (or did not)."""
     key, value = intent.slots["key"], intent.slots.get("value")
     what = f"that {say.phrase(key, value)}" if value else "everything" if key == "*" else by_name(intent) or say.thing(key)
+    if not (what := plainly(what)):  # "don't keep him in your notes" with no one named: asked, never "your him" (rule 247)
+        return whom(intent, turn)
     tool = turn.tool("forget")
     if tool is None:
         return "I can't forget anything: I have no tool to delete memories."
@@ -597,7 +624,7 @@ def forget(intent: Intent, turn):
         if key == "*" and not targets and not replayed:
             return "There is nothing in my memory to forget."
         if known and not targets and not replayed and intent.slots.get("stale"):  # "I'm not a student any more"
-            return f'Nothing in my memory mentions "{intent.slots.get("what") or key}", so I deleted nothing.'
+            return f'Nothing in my memory mentions "{plainly(intent.slots.get("what") or "") or key}", so I deleted nothing.'
         if known and not targets and not replayed:  # memory is in the prompt and holds nothing like it: no guessed key
             return f"I couldn't find anything about {what.removeprefix('that ')} in my memory, so I deleted nothing."
         targets = [turn.written(t) for t in targets] or [key]  # not in the prompt: ask the tool for the key
@@ -626,6 +653,23 @@ def forget(intent: Intent, turn):
     elif intent.slots.get("stale") or len(gone) > 1 or renamed:  # say which memories went, by their keys
         what = " and ".join(say.thing(str(t)) for t in gone)
     return f"Done: I've forgotten {what}.{kept}"
+
+
+FILLER = (r"\b(?:in|on|from|out of|off|inside) (?:your|my|the) (?:notes?|memory|memories|records?|file|list|brain|system)\b|"
+          r"\bon file\b|\b(?:him|them|it)\b|\bher\b(?!\s+[a-z]{3,})")  # where a thing is kept, and a pronoun, are never the thing
+# itself; "her number" is hers
+
+
+def plainly(what: str) -> str:
+    """Rule 247: the thing a forget reply names, without "in your notes"-type filler or a pronoun ("your him your notes"
+    is never said); "" when nothing is left but filler and a pronoun."""
+    words = re.sub(r"\s+", " ", re.sub(FILLER, " ", what, flags=re.I)).strip(" ,.!?")
+    words = re.sub(r"\byour\s+(?=(?:his|her|their|its)\b)", "", words, flags=re.I)  # "your his birthday" is "his birthday"
+    bare = re.sub(r"(?:^|\s+)(?:your|my|the) (?:notes|memory|memories|records)$", "", words, flags=re.I)  # "your parrot your notes"
+    bare = re.sub(r"\b(?:your|my|the)\s+(?=(?:your|my|the)\b)|\s*\b(?:your|my|the|about)$", "", bare, flags=re.I).strip()
+    if re.search(r"[A-Za-z0-9]", re.sub(r"\b(?:that|your|my|the)\b", "", bare, flags=re.I)):
+        return bare
+    return "" if re.search(r"\b(?:him|her|them|it)\b", what, re.I) or not bare else words
 
 
 def id_named(intent: Intent) -> str | None:
@@ -1007,7 +1051,39 @@ def hypothetical(intent: Intent, turn):
     return told + (" If it is true, tell me as a fact and I'll remember it." if turn.tool("remember") else "")  # rule 142
 
 
-HANDLERS = {"hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask,
+LIKED = r"\b(?:prefer|like|love|enjoy|favou?rite|fan|always)"
+UNLIKED = r"\b(?:dislike|hate|can't stand|don't|do not|never|not|avoid)"
+
+
+def choose(intent: Intent, turn):
+    """Rule 252: "Aisle or window for me?" answered by the one option a memory says the user prefers ("prefers window
+    seats"): both or neither named is "I don't know", never a guess; with memory behind a search, each option is searched."""
+    options, known = intent.slots["options"], dict(turn.known())
+    search = turn.tool("recall")
+    if search and not any(held(o, known) for o in options) and not takes_key(search):
+        results = yield [call(search, query=o, limit=5, scope="user") for o in options]
+        for result in results:
+            if not nothing(result):
+                known.update(facts.facts_in_memory(result) or {f"memory_{i}": text for i, text in enumerate(facts.texts_in(result))})
+    chosen = [o for o in options if held(o, known)]
+    if len(chosen) != 1:
+        return f"I don't know which you prefer, {options[0]} or {options[1]}: my notes don't say."
+    k, v = held(chosen[0], known)
+    said = to_you(v) if k.startswith(("memory_", "note")) or re.fullmatch(NOTE_ID, k) else \
+        to_you(f"The user {v}") if re.match(r"(?:prefers|likes|loves|enjoys)\b", v) else say.phrase(k, v)  # "seat: prefers aisle seats"
+    return f"{chosen[0][:1].upper()}{chosen[0][1:]}: {said.rstrip('.')}."
+
+
+def held(option: str, known: dict) -> tuple | None:
+    """The memory that says the user likes or prefers the option ("prefers: window seats", "The user loves tea"), or None."""
+    for k, v in known.items():
+        text = f"{k.replace('_', ' ')} {v}"
+        if re.search(rf"\b{re.escape(option)}", text, re.I) and re.search(LIKED, text, re.I) and not re.search(UNLIKED, text, re.I):
+            return k, v
+    return None
+
+
+HANDLERS = {"choose": choose, "hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask,
             "forget": forget, "correct": correct, "not_so": not_so, "replace": replace, "recount": recount, "whom": whom}
 
 

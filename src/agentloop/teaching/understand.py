@@ -24,9 +24,10 @@ def clauses(text: str) -> list[str]:
     parts = []
     text = re.sub(r"\b(Dr|Mr|Mrs|Ms|Prof|St)\.", r"\1", text)  # "Dr. Lee" is one name, not two sentences
     for sentence in re.split(r"(?<=[.!?;])\s+|\n+|\s+[-–—]\s+(?=(?:i|i'm|she|he|they|we|my)\b)", text.strip(), flags=re.I):
-        pieces = re.split(r",?\s+(?:and )?then\s+|,\s*then\s+|\s+and\s+(?=(?:also\s+)?(?:i|my|our|please|" +
-                          "|".join(sorted(VERBS - {"and", "is", "are", "do", "buy"})) + r")\b|the [a-z]+ (?:is|are|was|were|has|have|had)\b)",
-                          sentence, flags=re.IGNORECASE)
+        pieces = [q for shared in subject_shared(sentence) for q in re.split(
+            r",?\s+(?:and )?then\s+|,\s*then\s+|\s+and\s+(?=(?:also\s+)?(?:i|my|our|please|" +
+            "|".join(sorted(VERBS - {"and", "is", "are", "do", "buy"})) + r")\b|the [a-z]+ (?:is|are|was|were|has|have|had)\b)",
+            shared, flags=re.IGNORECASE)]
         pieces = [q for p in pieces for q in statements_apart(p)]
         pieces = [q for p in pieces for q in own_words_after(p)]
         pieces = [q for p in pieces for q in question_after_statement(p)]
@@ -76,6 +77,24 @@ def passage_after(text: str) -> str:
                                   found.group("ask"), re.I):
         return text
     return f'{found.group("ask").strip()}: "{found.group("passage")}"'
+
+
+def subject_shared(text: str) -> list[str]:
+    """Rule 250: "i'm 34 years old and live in Lisbon", "I'm vegan and allergic to peanuts": two facts sharing one "I",
+    each said with it, only when both halves are facts ("I like Tom and Jerry" stays one like)."""
+    if " and " not in text.lower() or not (lead := re.match(r"^\W*(?:i(?P<am>'m| am)?)\s", text, re.I)):
+        return [text]
+    if (felt := re.search(r"\s+and\s+(?:i\s+)?(?:really\s+|totally\s+)?(?:love|like|hate|enjoy|adore)\s+(?:it|that|this)"
+                          r"(?:\s+(?:there|here|so far|a lot))?\W*$", text, re.I)) and stated(text[:felt.start()]):
+        return [text[:felt.start()]]  # "I live in Rome and love it": the place, never "Rome and love it"
+    for found in re.finditer(r"\s+and\s+(?:also\s+)?(?=(?:live|work|have|own|drive|ride|speak|teach|study|play|support|love|like|"
+                             r"hate|prefer|enjoy|eat|am|allergic|from|based|married|single|vegan|vegetarian|an?|\d)\b)", text):  # now, not news
+        first, rest = text[:found.start()], text[found.end():]
+        second = f"I'm {rest}" if lead["am"] and re.match(r"\d|(?:allergic|from|based|married|single|vegan|vegetarian|an?)\b", rest) \
+            else f"I {rest}"
+        if stated(first) and stated(second):
+            return [first, *subject_shared(second)]
+    return [text]
 
 
 def statements_apart(text: str) -> list[str]:
@@ -157,7 +176,7 @@ def intents_in(text: str) -> tuple:
         return intents_in(fixed)
     if (fixed := corrected_request(text)) is not None:  # "Remind me at 5pm - no wait, 6pm - to call mum": only the corrected request
         return intents_in(fixed)
-    if named := named_before_forget(text) or no_longer_needed(text):  # "That thing I told you about my salary - forget it": the salary
+    if named := named_before_forget(text) or no_longer_needed(text) or that_one_dropped(text):  # "That thing I told you about my salary - forget it": the salary
         return intents_in(f"forget {named}")
     after = retracted(text)  # "What's 10 minus 4? Just kidding - what's 10 plus 4?": only the last request counts
     if after is not None and any(i.kind not in ("unknown", "none") for i in intents_in(after)):
@@ -252,6 +271,8 @@ def intents_in(text: str) -> tuple:
             intent = one(f"I work at {moved.group(1)}", None)  # "I don't work at Acme anymore, I'm at Globex now"
         if intent.kind == "unknown" and (plain := as_it_is_now(set_right(clause))) != clause:
             intent = one(plain, previous)
+        if intent.kind == "unknown" and (choice := either_or(clause)):
+            intent = choice  # "Aisle or window for me when I fly?": answered from what memory says the user prefers (rule 252)
         if intent.kind == "unknown" and (negation := not_so(clause)):
             intent = Intent("not_so", {"facts": [negation]})  # "I'm not married": acknowledged, never kept as its positive
         if intent.kind == "unknown" and (lead := re.match(WRONG_LEAD, clause, re.I)):
@@ -265,7 +286,7 @@ def intents_in(text: str) -> tuple:
             intents = [i for i in intents if i.kind not in ("unknown", "remember") or  # why, not a request nor a fact to keep
                        i.kind == "unknown" and i.slots.get("text", "").strip(" .!?") != parts[clause_at - 1].strip(" .!?") or
                        i.kind == "remember" and named.lower() not in parts[clause_at - 1].lower()]
-        if intent.kind == "none" and re.fullmatch(rf"\W*(?:(?:please|pls|just|so|and)\s+)*{FORGET}\s+(?:him|her|them)(?:\s+(?:too|please|now))?\W*",
+        if intent.kind == "none" and re.fullmatch(rf"\W*(?:(?:please|pls|just|so|and)\s+)*{FORGET}\s+(?:him|her|them)(?:\s+(?:too|please|now|(?:in|on|from) (?:your|my|the) (?:memory|notes|records?)|on file))?\W*",
                                                   clause, re.I) and not named:
             intent = Intent("whom", {"said": clause.strip(" .!?")})  # "Forget her." with no one named: asked, never guessed (rule 198)
         if intent.kind == "forget" and intents and intents[-1].kind == "unknown" and not parts[clause_at - 1].rstrip().endswith("?") \
@@ -341,7 +362,9 @@ def with_the_supposed_amount(text: str) -> tuple | None:
 ASIDE = (r"^\W*(?:(?:but|and|so|no|because)\W+)?(?:i (?:never|didn't|did not|don't think i) (?:ever )?(?:say|said|tell you|told you|mention|"
          r"mentioned)(?: (?:that|so|it|this))?(?: to you)?|that(?:'s| is| was) (?:not (?:true|right|correct|me)|wrong|false|incorrect|a mistake|"
          r"out of date|old news)|you(?:'ve| have)? got (?:that|it|this) wrong|(?:i have |i've )?no idea where you got that(?: from)?|"
-         r"where did you get that(?: from)?|not any more|not anymore)\W*$")
+         r"where did you get that(?: from)?|not any more|not anymore|(?:big |good |great )?news|guess what|"
+         r"i (?:just |finally )?got (?:promoted|a promotion|a new job|the job)|i(?:'ve| have) (?:just )?been promoted|"
+         r"i (?:changed|switched) (?:jobs|careers))\W*$")  # rule 249: "I got promoted, I'm now the cafe manager": news, then the fact
 
 
 def without_asides(intents: list) -> list:
@@ -453,8 +476,9 @@ def pointed_back(clause: str, parts: list, at: int) -> str | None:
     """Whom "remove him/her/them" means: the one named before it in the same sentence ("Alex and I broke up, so remove
     him" -> "Alex", rule 198), else the one the clause before is about ("Rex passed away ..." -> "Rex", "My old hamster
     died ..." -> "my old hamster"), or None. "Forget it" stays "never mind"; "delete her number" is her number."""
-    verb = re.search(rf"\b{FORGET}\s+(?:him|her|them)(?=\s*(?:$|[,.!?;]|(?:from|out|off|too|as well|please|now|completely|for good)\b))",
-                     clause, re.I)
+    kept_in = r"(?:(?:in|on) (?:your|my|the) (?:memory|notes|file|records?|list|brain|system)|on file)\b"  # "don't keep him in your notes"
+    verb = re.search(rf"\b{FORGET}\s+(?:him|her|them)(?=\s*(?:$|[,.!?;]|(?:from|out|off|too|as well|please|now|completely|for good)\b|"
+                     rf"{kept_in}))|\b(?:don't|do not) want (?:him|her|them) (?={kept_in})", clause, re.I)
     if not verb:
         return None
     if who := named_before(clause[:verb.start()]):
@@ -679,6 +703,29 @@ def no_longer_needed(text: str) -> str | None:
     if not found or found["rest"] and not re.match(THAT_OUT, found["rest"], re.I):
         return None
     return found["what"]
+
+
+def either_or(clause: str) -> Intent | None:
+    """Rule 252: "Aisle or window for me when I fly?", "Do I prefer tea or coffee?": a choice between two things asked
+    about the user, as Intent("choose", options, about); None for anything else ("3 or 4?" is no choice of theirs)."""
+    found = re.match(r"^\W*(?P<lead>(?:do|would) i (?:prefer|like|want) |(?:which|what) do i (?:prefer|like better|want)\W+)?"
+                     r"(?:an? |the )?(?P<a>[a-z]+(?: [a-z]+)?) or (?:an? |the )?(?P<b>[a-z]+)\b(?P<rest>[^?.!]*)\??\s*$", clause, re.I)
+    if not found or not (found["lead"] or re.match(r"\s+for (?:me|my)\b", found["rest"], re.I)) \
+            or {found["a"].lower(), found["b"].lower()} & PRONOUNS:
+        return None  # "Should I call mum or dad?" asks advice, not what the user prefers
+    return Intent("choose", {"options": [found["a"], found["b"]], "about": clause.strip()})
+
+
+def that_one_dropped(text: str) -> str | None:
+    """Rule 248: "I hate that nickname, never call me that again and get rid of it", "My old email is dead, lose it": the
+    thing named with "that"/"my old" before a delete verb whose object is only "it"/"that" is what to forget, or None.
+    "Forget it" alone stays "never mind", and a message that names no such thing deletes nothing."""
+    verb = re.search(r"(?:[,;.!]|\s[-–—]|\band\b|\bso\b)\s*(?:(?:please|just|so|and)\s+)*(?:get rid of|drop|lose|scrap|ditch|bin|delete|remove|"
+                     r"erase|wipe|forget about) (?:it|that|this)(?:\s+(?:please|now|too|for good|(?:from|out of) (?:your |my |the )?"
+                     r"(?:memory|notes|records?)))?\W*$", text, re.I)
+    named = verb and re.search(r"\b(?:that|this|my (?:old|previous|former)|the old) (?!(?:again|one|too|is|was|it|i|you|my|the|a|an)\b)"
+                               r"(?P<what>[a-z]+(?: (?:address|number|name|email))?)\b", text[:verb.start()], re.I)
+    return f"my {named['what']}" if named else None
 
 
 NUMBER = r"\d+(?:\.\d+)?"
@@ -1043,7 +1090,7 @@ def one(clause: str, previous: str | None) -> Intent:
         rf"(?:^\W*|[,;:(]\s*|\b(?:please|pls|ok|okay|so|and|but|just|now|actually|oh|also|can you|could you|you can|u can|can u|then|i'd like you to|"
         rf"i would like you to|i want you to|i need you to|would you|will you)\s+){FORGET}\b(?: out(?= \w)| away(?= \w))?"
         rf"(?: about| that(?=\s+(?:i|my|you)\b))?"
-        rf"\s+(?P<what>.+?)(?:\s+(?:but|except)\b.*|,\s*(?:and )?keep\b.*|,\s*(?:i|i'm|i am|it's|that's)\b.*|\s+[-–—]\s+.*)?(?:\s+(?:from|out of|off) (?:your |my |the )?"
+        rf"\s+(?P<what>.+?)(?:\s+(?:but|except)\b.*|,\s*(?:and )?keep\b.*|,\s*(?:i|i'm|i am|it's|that's)\b.*|\s+[-–—]\s+.*)?(?:\s+(?:from|out of|off|in|on|inside) (?:your |my |the )?"
         rf"(?:memory|notes|file|records?|list|brain|system)\b.*?)?(?:,? please| for me| now| pls| on file| any ?more)?[.!?]*$", clause, re.I)
     swapped = re.match(r"^\W*(?:(?:correction|actually|no|nope|sorry|oops|wait|to be clear|just so you know)\W+)*(?:(?:my (?P<k>[a-z]+(?:'s)?"
                        r"(?: (?!(?:is|was|are)n?\b)[a-z]+)?)|it|that)(?:'s|\s+is|\s+was)?(?:n't|\s+not)|i (?:don't|do not|didn't) [a-z]+"
@@ -1381,7 +1428,8 @@ def sensible(key: str, value: str, match, text: str) -> bool:
 def name_like(value: str, match, text: str) -> bool:
     """A name is a word that is not a common one; lower case counts only after "my name is" / "call me"."""
     first, said = value.split()[0], text[match.start("v"):match.end("v")]
-    if first.lower() in NOT_NAMES or not first.isalpha() and "'" not in first or "'s" in value.lower():
+    coined = re.fullmatch(r"[A-Za-z][A-Za-z-]*\d[\w-]*", first) and re.search(r"\b(?:called|named)\b", text, re.I)  # "Route66" (rule 252)
+    if first.lower() in NOT_NAMES or not first.isalpha() and "'" not in first and not coined or "'s" in value.lower():
         return False
     if " " in said and not (said.split()[1][0].isupper() or said.split()[1].isdigit()):  # "Ada's friend", not "Agent 47"
         return False
