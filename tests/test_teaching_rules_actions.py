@@ -1650,3 +1650,49 @@ def test_a_text_tool_is_found_by_what_its_description_says_it_does():
     assert "ASAP" in answer, answer
     answer, calls, _ = loop("put 'hello world' in sentence case", wordsmith(log), DATED)  # one word in common: no tool
     assert len(log) == 5 and "no rule" in answer, (calls, answer)
+
+
+# 253. A request said as a verb and its object is matched against the tool's DESCRIPTION through a small table of senses.
+def described_kit(log):
+    use = lambda name, fn: (lambda s: log.append((name, s)) or fn(s))  # noqa: E731
+    return tools(tool("op_a", "Squeezes repeated blanks in a sentence down to one and strips the ends.", use("op_a", lambda s: " ".join(s.split())), s="string"),
+                 tool("op_b", "Tells how many symbols a piece of text holds, blanks counted.", use("op_b", len), s="string"),
+                 tool("op_c", "Counts the words of a text.", use("op_c", lambda s: len(s.split())), s="string"),
+                 tool("op_d", "Returns the text back to front.", use("op_d", lambda s: s[::-1]), s="string"))
+
+
+def test_a_verb_and_its_object_find_the_tool_whose_description_does_them():
+    log = []
+    for said, used, answer_has in (("Tidy up the spacing in 'a   b    c'", ("op_a", "a   b    c"), "a b c"),
+                                   ("please fix the whitespace in: one  two   three", ("op_a", "one  two   three"), "one two three"),
+                                   ("Tally the chars in \"hippopotamus\"", ("op_b", "hippopotamus"), "12"),
+                                   ("count all the letters in 'Tallahassee'", ("op_b", "Tallahassee"), "11")):
+        answer, calls, _ = loop(said, described_kit(log), DATED)
+        assert log[-1] == used and answer_has in answer, (said, log, answer)
+
+
+def test_a_description_that_does_something_else_is_never_chosen_by_the_table():
+    log = []
+    kit = tools(tool("zz", "Number of blanks in a text.", lambda s: log.append(s) or s.count(" "), s="string"),
+                tool("yy", "Number of words in a text, spaces ignored.", lambda s: log.append(s) or len(s.split()), s="string"))
+    answer, calls, _ = loop("Clean up the spacing in 'x   y'", kit, DATED)  # counters do not tidy
+    assert log == [], (calls, answer)
+    answer, calls, _ = loop("Count the characters in 'x y z'", kit, DATED)  # spaces or words are not characters
+    assert not any(name in ("zz", "yy") for name, _ in calls), (calls, answer)
+
+
+# 254. A rule to write in another language, which the model cannot honour, is said plainly, never silently ignored.
+def test_a_language_rule_it_cannot_honour_is_said_in_any_wording():
+    adder = tools(tool("plus_two", "Adds two numbers.", lambda a, b: a + b, a="number", b="number"))
+    for system, language in (("Respond only in Spanish, always.", "Spanish"), ("You must reply in Japanese to every message.", "Japanese"),
+                             ("All answers are to be in Portuguese.", "Portuguese"), ("Always use German with the user.", "German"),
+                             ("Write your replies in Hungarian", "Hungarian")):
+        answer, calls, _ = loop("What is 12 + 30?", adder, system)
+        assert answer.startswith(f"I can only write English, not {language}") and "42" in answer, (system, answer)
+
+
+def test_the_users_languages_english_and_style_rules_are_no_language_rule():
+    adder = tools(tool("plus_two", "Adds two numbers.", lambda a, b: a + b, a="number", b="number"))
+    for system in ("The user speaks Italian and lives in Turin.", "Answer in English.", "Use Canadian spelling.", "Answer in one word."):
+        answer, calls, _ = loop("What is 12 + 30?", adder, system)
+        assert "only write English" not in answer and "42" in answer, (system, answer)
