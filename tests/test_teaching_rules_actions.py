@@ -1696,3 +1696,33 @@ def test_the_users_languages_english_and_style_rules_are_no_language_rule():
     for system in ("The user speaks Italian and lives in Turin.", "Answer in English.", "Use Canadian spelling.", "Answer in one word."):
         answer, calls, _ = loop("What is 12 + 30?", adder, system)
         assert "only write English" not in answer and "42" in answer, (system, answer)
+
+
+# 255. A request corrected inside its own message takes the corrected time whole; a request taken back does nothing.
+def diary_entry(log):
+    return tools(tool("diary_put", "Writes an entry into the user's diary. when is 'YYYY-MM-DD HH:MM'.",
+                      lambda label, when, cadence: log.append((label, when, cadence)) or f"entry {label} written for {when} ({cadence})",
+                      label="string", when="string", cadence={"type": "string", "enum": ["once", "daily", "weekly", "monthly"]}))
+
+
+def test_a_time_said_again_after_a_correction_replaces_every_time_before_it():
+    for said, expected in (("add piano practice every weekday... actually just make it daily at 7:15 starting tomorrow",
+                            ("piano practice", "2026-03-12 07:15", "daily")),
+                           ("Add the book club every Monday at 10 - actually make that every Thursday at 18:00",
+                            ("the book club", "2026-03-12 18:00", "weekly")),
+                           ("Schedule a run on Friday at 7am, no, Saturday at 9am", ("a run", "2026-03-14 09:00", "once")),
+                           ("Add a call with Rita tomorrow at 8, sorry, 8:45", ("a call with Rita", "2026-03-12 08:45", "once"))):
+        log = []
+        answer, calls, _ = loop(said, diary_entry(log), DATED)
+        assert log == [expected], (said, log, answer)
+
+
+def test_a_request_taken_back_in_its_own_message_does_nothing():
+    for said in ("Add lunch with Omar on Friday at 1pm, actually, let's not", "put the vet on Monday at 9... scratch that",
+                 "Book a haircut for Saturday at 10 - oh, never mind."):
+        log = []
+        answer, calls, _ = loop(said, diary_entry(log), DATED)
+        assert log == [] and "won't" in answer, (said, log, answer)
+    log = []
+    loop("Add lunch with Omar on Friday at 1pm, I don't want to forget it", diary_entry(log), DATED)  # no withdrawal: added
+    assert log and log[0][1] == "2026-03-13 13:00", log

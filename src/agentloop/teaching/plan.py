@@ -22,7 +22,7 @@ from .followup import leaning, points_back
 from .lookups import looked_up, record_lookup
 from .text_tools import class_counted, described_request, replace_text, replacing
 from .timing import timing
-from .understand import NOT_TO_SCHEDULE, Intent, corrected_request, understand
+from .understand import NOT_TO_SCHEDULE, Intent, corrected_request, understand, withdrawn
 from .text_tools import without_sentence_end  # rule 224
 
 
@@ -82,6 +82,8 @@ def answer(turn: Turn):
 
 def planned(turn: Turn):
     """The reply for this turn: (text, calls)."""
+    if withdrawn(turn.text):  # "Add dinner on Thursday, actually, let's not": nothing is done (rule 255)
+        return "OK, I won't: I've done nothing with that request.", []
     if (fixed := corrected_request(turn.text)) is not None:  # "Book the dentist for 3pm, scratch that, 4pm": every rule reads the fix
         turn = replace(turn, text=fixed)
     for result in turn.results:  # a tool asks a question ("Ask the user: which year?"): ask it

@@ -707,7 +707,7 @@ def corrected_operands(text: str) -> str | None:
     return None
 
 
-FIX_LEAD = r"^(?:it'?s|it is|that'?s|i mean|i meant|make (?:it|that)|(?:it |that )?should be|rather|instead)\s+"
+FIX_LEAD = r"^(?:just\s+)?(?:it'?s|it is|that'?s|i mean|i meant|make (?:it|that)|(?:it |that )?should be|rather|instead)\s+"
 
 
 def corrected_request(text: str) -> str | None:
@@ -723,10 +723,36 @@ def corrected_request(text: str) -> str | None:
             continue  # a statement corrected is rule 80's
         fix, tail = re.match(r"(?P<fix>[^,;\-–—]*)(?P<tail>.*)", re.sub(FIX_LEAD, "", after, flags=re.I), re.S).groups()
         fix, tail = fix.strip(" .!?"), re.sub(r"^[\s,;\-–—]+", "", tail).strip()
-        new = value_replaced(before, fix)
+        new = restated_time(before, fix) or value_replaced(before, fix)
         if new:
             return f"{new} {tail}".strip()
     return None
+
+
+def restated_time(before: str, fix: str) -> str | None:
+    """A correction that says the whole time again ("add a standup every weekday... actually just make it daily at 9:30
+    starting tomorrow", "every Monday at 10 - make that every Tuesday at 11", "on Friday at 7, no, Saturday at 9"): a
+    recurrence, or a day and a clock time, with nothing else. Every time said before goes, the corrected one takes its
+    place, so the two are never mixed (rule 255). None otherwise (one value for one value is value_replaced's)."""
+    when, every, rest = timing(fix)
+    if rest.strip(" ,.!?") or not (every or len(re.findall(WHEN, fix, re.I)) >= 2):
+        return None
+    said_when, said_every, task = timing(before)
+    return f"{task} {fix}" if (said_when or said_every) and task else None
+
+
+WITHDRAWAL = (r"(?:[.!?,;:]|\s[-–—])\s*(?:(?:oh|no|nah|wait|hmm|actually|sorry|on second thoughts?|come to think of it)\W+)*"
+              r"(?:let'?s not|never ?mind|forget (?:it|that|i asked)|scratch that|cancel that|ignore (?:that|this|me)|"
+              r"don'?t(?: bother)?|no need|skip (?:it|that))\W*$")
+
+
+def withdrawn(text: str) -> bool:
+    """A request taken back at the end of its own message ("Add dinner with Jo on Thursday, actually, let's not", "book a
+    haircut for 10... scratch that", "Delete my email - never mind"): nothing is done, and the reply says so (rule 255)."""
+    found = re.search(WITHDRAWAL, text, re.I)
+    before = text[:found.start()] if found else ""
+    return bool(found and re.search(rf"(?:^|[.!?]\s+)\W*(?:(?:please|pls|can you|could you|now|also)\s+)*(?:{REQUEST_VERB}|"
+                                    r"ping|nudge|alert|wake)", before, re.I))
 
 
 def value_replaced(before: str, fix: str) -> str | None:
