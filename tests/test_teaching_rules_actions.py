@@ -1726,3 +1726,37 @@ def test_a_request_taken_back_in_its_own_message_does_nothing():
     log = []
     loop("Add lunch with Omar on Friday at 1pm, I don't want to forget it", diary_entry(log), DATED)  # no withdrawal: added
     assert log and log[0][1] == "2026-03-13 13:00", log
+
+
+# 256. A move with no tool that moves: found in the listing, added again at the new time, then the old one dropped.
+def agenda_kit(items):
+    def put(label, at):
+        key = f"a{len(items) + 10}"
+        items.append({"id": key, "name": label, "at": at})
+        return f"saved {key}"
+
+    def scrap(item_id):
+        if not any(i["id"] == item_id for i in items):
+            return f"Error: no item {item_id}"
+        items[:] = [i for i in items if i["id"] != item_id]
+        return f"scrapped {item_id}"
+    return tools(tool("agenda_put", "Adds an appointment to the agenda. at is 'YYYY-MM-DD HH:MM'.", put, label="string", at="string"),
+                 tool("agenda_scrap", "Deletes an appointment by its id.", scrap, item_id="string"),
+                 tool("agenda_show", "Lists the appointments with their ids.", lambda: json.dumps(items)))
+
+
+def test_a_move_is_a_listing_an_add_and_a_drop_when_no_tool_moves():
+    for said, name, at in (("Move my physio appointment to 6pm the same day.", "Physio", "2026-03-12 18:00"),
+                           ("Reschedule the physio to Friday at 9:15am", "Physio", "2026-03-13 09:15"),
+                           ("Push the vet visit to 11am", "Vet visit", "2026-03-16 11:00"),
+                           ("Shift my vet visit two hours later", "Vet visit", "2026-03-16 17:00")):
+        items = [{"id": "a1", "name": "Physio", "at": "2026-03-12 16:00"}, {"id": "a2", "name": "Vet visit", "at": "2026-03-16 15:00"}]
+        answer, calls, _ = loop(said, agenda_kit(items), DATED)
+        assert [(i["name"], i["at"]) for i in items if i["name"] == name] == [(name, at)], (said, items, answer)
+        assert len(items) == 2 and answer.startswith(f"Moved: {name} from ") and "dropped" in answer, (said, answer)
+
+
+def test_a_move_of_something_not_listed_changes_nothing():
+    items = [{"id": "a1", "name": "Physio", "at": "2026-03-12 16:00"}]
+    answer, calls, _ = loop("Move my haircut to 3pm the same day.", agenda_kit(items), DATED)
+    assert items == [{"id": "a1", "name": "Physio", "at": "2026-03-12 16:00"}] and "nothing changed" in answer, (calls, answer)
