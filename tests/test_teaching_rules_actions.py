@@ -1760,3 +1760,21 @@ def test_a_move_of_something_not_listed_changes_nothing():
     items = [{"id": "a1", "name": "Physio", "at": "2026-03-12 16:00"}]
     answer, calls, _ = loop("Move my haircut to 3pm the same day.", agenda_kit(items), DATED)
     assert items == [{"id": "a1", "name": "Physio", "at": "2026-03-12 16:00"}] and "nothing changed" in answer, (calls, answer)
+
+
+# 257. A what-if about the user asks nothing to be done: nothing is scheduled or stored, and it never says it cannot.
+def test_a_what_if_schedules_nothing_and_says_so_plainly():
+    for said in ("If I had a dentist visit at 4, would you remind me?", "What if we held a barbecue on Sunday at 1pm, would you put it in the diary?",
+                 "Suppose I booked a train for Thursday, could you remind me the night before?",
+                 "If we were in Rome next week, would you book a table at 8?"):
+        log = []
+        answer, calls, _ = loop(said, diary_entry(log), DATED)
+        assert log == [] and "what-if" in answer and "can't" not in answer and "Only if you ask me" in answer, (said, log, answer)
+
+
+def test_a_real_condition_with_a_request_or_a_supposed_sum_is_no_what_if():
+    log = []
+    answer, calls, _ = loop("If I pass the exam, remind me to celebrate on Friday at 6pm", diary_entry(log), DATED)
+    assert log and log[0][1] == "2026-03-13 18:00", (log, answer)
+    answer, calls, _ = loop("If the taxi were 30 instead of 24, what would a 10% tip be?", {}, DATED)
+    assert "what-if" not in answer and "3" in answer, answer

@@ -98,7 +98,8 @@ def planned(turn: Turn):
             return leaned, []
         intents = leaned
     intents = called_off(turn, intents) or moved_instead(turn, intents) or intents  # "stop the gym thing": a cancel, never a new entry
-    intents = turn.tool("schedule") and (pointed_request(turn.text) or terse_timer(turn.text)) or intents  # "in 2 hours I need to X, remind me"
+    intents = turn.tool("schedule") and not any(i.kind == "hypothetical" for i in intents) and (  # a what-if asks nothing (rule 257)
+        pointed_request(turn.text) or terse_timer(turn.text)) or intents  # "in 2 hours I need to X, remind me"
     if all(i.kind == "unknown" for i in intents):
         intents = completed(turn) or scheduled(turn) or overlapping(turn) or intents
     elif all(i.kind == "ask" and i.slots.get("loose") for i in intents) and re.search(QUOTED_TEXT, turn.text):

@@ -157,6 +157,8 @@ def intents_in(text: str) -> tuple:
             if said[0] else (Intent("unkept", {"said": said[1]}),)
     if unasked := not_to_schedule(text):  # "Don't remind me to call Bob", "no need to schedule the dentist": nothing is scheduled
         return unasked
+    if (supposed := only_supposed(text)) is not None:  # "If I had a meeting at 3, would you remind me?": nothing is done (rule 257)
+        return (supposed,)
     if (kept := unkept(text)) is not None:  # "Don't remember this, but my salary is 85k": nothing of it is stored
         if erased := [i for i in intents_in(kept) if i.kind == "forget"]:
             return tuple(erased)  # rule 118: "Erase my phone number, I'd rather you didn't keep it": the reason of a delete
@@ -753,6 +755,29 @@ def withdrawn(text: str) -> bool:
     before = text[:found.start()] if found else ""
     return bool(found and re.search(rf"(?:^|[.!?]\s+)\W*(?:(?:please|pls|can you|could you|now|also)\s+)*(?:{REQUEST_VERB}|"
                                     r"ping|nudge|alert|wake)", before, re.I))
+
+
+WHAT_IF = (r"^\W*(?:(?:so|and|ok|okay|just curious|out of curiosity|hypothetically)\W+)*(?P<lead>what if|if|suppose|supposing|imagine|"
+           r"assuming|hypothetically,? if)\s+(?:that\s+)?(?:i|we)\s+(?P<verb>[\w']+)")
+PAST_OR_MODAL = r"(?:were|was|had|did|could|would|should|might|'d|went|got|bought|took|made|[a-z]+ed)$"
+ASKS_A_SUM = r"\bhow (?:much|many|long|far|old)\b|\bwhat would\b.*\b(?:be|cost|come to|make|pay|total)\b|\btotal\b|\d\s*%"
+
+
+def only_supposed(text: str) -> Intent | None:
+    """A what-if about the user that asks nothing to be done: "If I had a meeting at 3, would you remind me?", "Suppose we
+    booked Friday, could you add it?", "If I were a pilot, I'd fly to Japan every week". Counterfactual (a supposition
+    word, or a past or modal verb after "if I"), and a question or an "I'd" about it: nothing is scheduled or stored
+    (rule 257). A real condition with a request ("If I get the job, remind me to call mum") and a sum asked of a
+    supposed amount (rule 229) are not this rule's."""
+    found = re.match(WHAT_IF, text, re.I)
+    if not found or re.search(ASKS_A_SUM, text, re.I):
+        return None
+    if found.group("lead").lower() in ("if", "assuming") and not re.match(PAST_OR_MODAL, found.group("verb"), re.I):
+        return None
+    if not (text.rstrip().endswith("?") or re.search(r"\b(?:i|we)(?:'d| would)\b", text[found.end():], re.I)):
+        return None
+    asks_to_schedule = re.search(r"\b(?:remind|schedul\w*|book|calendar|add|put|set|queue|ping|nudge|alarm)\b", text[found.end():], re.I)
+    return Intent("hypothetical", {"about": "schedule" if asks_to_schedule else ""})
 
 
 def value_replaced(before: str, fix: str) -> str | None:
