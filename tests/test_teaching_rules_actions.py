@@ -1711,7 +1711,8 @@ def test_a_time_said_again_after_a_correction_replaces_every_time_before_it():
                            ("Add the book club every Monday at 10 - actually make that every Thursday at 18:00",
                             ("the book club", "2026-03-12 18:00", "weekly")),
                            ("Schedule a run on Friday at 7am, no, Saturday at 9am", ("a run", "2026-03-14 09:00", "once")),
-                           ("Add a call with Rita tomorrow at 8, sorry, 8:45", ("a call with Rita", "2026-03-12 08:45", "once"))):
+                           ("Add a call with Rita tomorrow at 8, sorry, 8:45", ("a call with Rita", "2026-03-12 08:45", "once")),
+                           ("Add pilates every Monday at 6pm - sorry, I mean Thursdays", ("pilates", "2026-03-12 18:00", "weekly"))):
         log = []
         answer, calls, _ = loop(said, diary_entry(log), DATED)
         assert log == [expected], (said, log, answer)

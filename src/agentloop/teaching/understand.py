@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import arithmetic, portions, statements
-from .timing import DAY, MONTH, WHEN, from_the_event, timing
+from .timing import DAY, MONTH, WHEN, clock_of, from_the_event, timing
 from .grammar import KIND_OF, NEAR, PEOPLE, FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
 
 
@@ -734,13 +734,16 @@ def corrected_request(text: str) -> str | None:
 def restated_time(before: str, fix: str) -> str | None:
     """A correction that says the whole time again ("add a standup every weekday... actually just make it daily at 9:30
     starting tomorrow", "every Monday at 10 - make that every Tuesday at 11", "on Friday at 7, no, Saturday at 9"): a
-    recurrence, or a day and a clock time, with nothing else. Every time said before goes, the corrected one takes its
-    place, so the two are never mixed (rule 255). None otherwise (one value for one value is value_replaced's)."""
+    recurrence, or a day and a clock time, with nothing else. Every time said before goes and the corrected one takes its
+    place (a clock time said only before is kept), so the two are never mixed (rule 255). None otherwise (one value for
+    one value is value_replaced's)."""
     when, every, rest = timing(fix)
     if rest.strip(" ,.!?") or not (every or len(re.findall(WHEN, fix, re.I)) >= 2):
         return None
     said_when, said_every, task = timing(before)
-    return f"{task} {fix}" if (said_when or said_every) and task else None
+    clocks = [m.group() for m in re.finditer(WHEN, before, re.I) if clock_of(m.group())] if clock_of(fix) is None else []
+    kept = f" {clocks[-1]}" if clocks else ""  # "every Monday at 6pm - I mean Wednesdays": still at 6pm
+    return f"{task} {fix}{kept}" if (said_when or said_every) and task else None
 
 
 WITHDRAWAL = (r"(?:[.!?,;:]|\s[-–—])\s*(?:(?:oh|no|nah|wait|hmm|actually|sorry|on second thoughts?|come to think of it)\W+)*"
@@ -753,6 +756,9 @@ def withdrawn(text: str) -> bool:
     haircut for 10... scratch that", "Delete my email - never mind"): nothing is done, and the reply says so (rule 255)."""
     found = re.search(WITHDRAWAL, text, re.I)
     before = text[:found.start()] if found else ""
+    if found and re.search(r"\bforget (?:it|that)\b", found.group(), re.I) and re.search(r"\b(?:forget|delete|remove|erase|wipe|clear)\b",
+                                                                                    before, re.I):
+        return False  # "Delete my old email, forget it": said twice, not taken back
     return bool(found and re.search(rf"(?:^|[.!?]\s+)\W*(?:(?:please|pls|can you|could you|now|also)\s+)*(?:{REQUEST_VERB}|"
                                     r"ping|nudge|alert|wake)", before, re.I))
 
