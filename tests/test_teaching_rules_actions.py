@@ -1779,3 +1779,16 @@ def test_a_real_condition_with_a_request_or_a_supposed_sum_is_no_what_if():
     assert log and log[0][1] == "2026-03-13 18:00", (log, answer)
     answer, calls, _ = loop("If the taxi were 30 instead of 24, what would a 10% tip be?", {}, DATED)
     assert "what-if" not in answer and "3" in answer, answer
+
+
+def test_a_tool_whose_description_does_another_thing_is_not_the_nearest_for_a_table_verb():
+    log = []
+    use = lambda name, fn: (lambda text: log.append(name) or fn(text))  # noqa: E731
+    kit = tools(tool("fmt_a", "Strips leading and trailing whitespace from text.", use("fmt_a", str.strip), text="string"),
+                tool("fmt_c", "Returns the number of letters in a text, ignoring spaces.", use("fmt_c", lambda t: len(t.replace(" ", ""))), text="string"),
+                tool("fmt_d", "Removes every space from the text.", use("fmt_d", lambda t: t.replace(" ", "")), text="string"))
+    for said in ("Tidy up the spaces in 'x    y'", "Count the spaces in 'a b c'", "count the characters in 'abc def'"):
+        answer, calls, _ = loop(said, kit, DATED)
+        assert log == [], (said, log, answer)
+    answer, calls, _ = loop("Count the letters in 'hello world'", kit, DATED)  # letters leave the space out: that tool
+    assert log == ["fmt_c"] and "10" in answer, (log, answer)

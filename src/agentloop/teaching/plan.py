@@ -20,7 +20,7 @@ from .grammar import PEOPLE
 from .toolbox import KEYWORDS, Missing, Tool, call, stem, type_of, words
 from .followup import leaning, points_back
 from .lookups import looked_up, record_lookup
-from .text_tools import class_counted, described_request, replace_text, replacing
+from .text_tools import class_counted, described_request, replace_text, replacing, said_otherwise
 from .timing import timing
 from .understand import NOT_TO_SCHEDULE, Intent, corrected_request, understand, withdrawn
 from .text_tools import without_sentence_end  # rule 224
@@ -267,7 +267,7 @@ def overlapping(turn: Turn) -> list:
         return bare(turn, meant)
     asked = meant(re.sub(QUOTED_TEXT, " ", turn.text))  # "what's the longest word in '...'": an apostrophe opens no quote
     shared = {tool.name: len(asked & meant(f"{tool.name} {tool.description}")) for tool in turn.tools
-              if not does_another_operation(tool, turn.text) and not needs_a_number(tool)
+              if not does_another_operation(tool, turn.text) and not needs_a_number(tool) and not said_otherwise(tool, turn.text)
               and sum(spec.get("type", "string") == "string" for p, spec in tool.params.items() if p in tool.required) == 1}
     if not shared or max(shared.values()) == 0:
         return []

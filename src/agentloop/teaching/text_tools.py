@@ -145,11 +145,36 @@ def senses_in(said: str) -> list:
     return list(dict.fromkeys(SENSE_OF[w] for w in re.findall(r"[a-z]+", said.lower()) if w in SENSE_OF))
 
 
-def says(description: str, verb: str, thing: str) -> bool:
+def says(description: str, verb: str, thing: str, every_one: bool = False) -> bool:
     """Whether a description does the verb to the thing: it carries the verb's sense, and the thing is the first other
-    sense it names ("Number of characters in a string, spaces included" counts characters, not spaces)."""
+    sense it names ("Number of characters in a string, spaces included" counts characters, not spaces); a count that
+    leaves some out ("letters, ignoring spaces") is no count of `every_one` (all the characters)."""
     said = senses_in(description)
-    return verb in said and [s for s in said if s != verb][:1] == [thing]
+    return verb in said and [s for s in said if s != verb][:1] == [thing] and not (every_one and leaves_out(description))
+
+
+def every_one(word: str) -> bool:
+    """"characters", "chars", "length": every one of them, where "letters" may leave the spaces out."""
+    return SENSE_OF.get(word.lower()) == "character" and not word.lower().startswith("letter")
+
+
+LEAVES_OUT = r"\b(?:ignor\w*|exclud\w*|without|except|skipp\w*|not count\w*)\b|\b(?:not counted|left out)\b"
+
+
+def leaves_out(description: str) -> bool:
+    return bool(re.search(LEAVES_OUT, description, re.I))
+
+
+def said_otherwise(tool, text: str) -> bool:
+    """Whether a request's verb is one of the table's (count, clean up ...) and the tool's description does not do it (to
+    the object named, when the table knows the object): that tool is never the nearest one for it ("Count the spaces in ..." is
+    no job for "Strips whitespace from the ends"; rule 253)."""
+    asked = re.match(ASKED_AS_VERB, text.strip(), re.I | re.S)
+    verb = asked and SENSE_OF.get(asked.group("verb").lower())
+    if verb not in ("count", "tidy"):
+        return False
+    thing = SENSE_OF.get(asked.group("object").lower())
+    return not says(tool.description, verb, thing, every_one(asked.group("object"))) if thing else verb not in senses_in(tool.description)
 
 
 def described_request(turn) -> list:
@@ -163,7 +188,7 @@ def described_request(turn) -> list:
         return []
     text = text_in(re.sub(r"^\w+\s*", "", asked.group("rest")))
     tools = [t for t in turn.tools if len(t.required or t.params) == 1 and type_of(next(iter(t.params.values()), None) or {}) in ("string", None)
-             and says(t.description, verb, thing)]
+             and says(t.description, verb, thing, every_one(asked.group("object")))]
     if not text or verb == thing or len(tools) != 1:
         return []
     return [Intent("use", {"tool": tools[0].name, "text": text})]
