@@ -1712,7 +1712,8 @@ def test_a_time_said_again_after_a_correction_replaces_every_time_before_it():
                             ("the book club", "2026-03-12 18:00", "weekly")),
                            ("Schedule a run on Friday at 7am, no, Saturday at 9am", ("a run", "2026-03-14 09:00", "once")),
                            ("Add a call with Rita tomorrow at 8, sorry, 8:45", ("a call with Rita", "2026-03-12 08:45", "once")),
-                           ("Add pilates every Monday at 6pm - sorry, I mean Thursdays", ("pilates", "2026-03-12 18:00", "weekly"))):
+                           ("Add pilates every Monday at 6pm - sorry, I mean Thursdays", ("pilates", "2026-03-12 18:00", "weekly")),
+                           ("Add a reminder to water the ferns at 5pm - never mind, make it 6pm", ("water the ferns", "2026-03-11 18:00", "once"))):
         log = []
         answer, calls, _ = loop(said, diary_entry(log), DATED)
         assert log == [expected], (said, log, answer)
@@ -1767,7 +1768,7 @@ def test_a_move_of_something_not_listed_changes_nothing():
 def test_a_what_if_schedules_nothing_and_says_so_plainly():
     for said in ("If I had a dentist visit at 4, would you remind me?", "What if we held a barbecue on Sunday at 1pm, would you put it in the diary?",
                  "Suppose I booked a train for Thursday, could you remind me the night before?",
-                 "If we were in Rome next week, would you book a table at 8?"):
+                 "If we were in Rome next week, would you book a table at 8?", "What if I moved the physio to 4pm?"):
         log = []
         answer, calls, _ = loop(said, diary_entry(log), DATED)
         assert log == [] and "what-if" in answer and "can't" not in answer and "Only if you ask me" in answer, (said, log, answer)

@@ -515,7 +515,7 @@ FRONTED = (r"^\W*(?P<lead>(?:(?:that|the) (?:thing|stuff|bit|part|info|detail|no
 
 
 SELF_FIX = (r"(?:(?<=[.!?,;:])|\s[-–—])\s*(?P<m>(?:(?:oh|um|uh|er|erm|hmm|hang on|wait|whoops|oops|correction|my bad|my mistake|"
-            r"scratch that|i mean|i meant|or rather|rather|make that|actually|(?:no|nope|sorry)(?=\s*(?:[,.!:;\-–—]|wait\b|"
+            r"scratch that|i mean|i meant|or rather|rather|make that|actually|never ?mind|(?:no|nope|sorry)(?=\s*(?:[,.!:;\-–—]|wait\b|"
             r"actually\b|sorry\b|i mean\b|i meant\b)))\b[\s,.!:;\-–—]*)+)")
 EXPLAINED = r"^\W*(?:(?:that|this)(?:'s| is| was| were)(?! (?:right|correct|true|it)\b)|(?:it|that)(?:'s| is| was) not)\b"  # "that's my neighbour's cat": why, not a fact
 
@@ -782,7 +782,7 @@ def only_supposed(text: str) -> Intent | None:
         return None
     if not (text.rstrip().endswith("?") or re.search(r"\b(?:i|we)(?:'d| would)\b", text[found.end():], re.I)):
         return None
-    asks_to_schedule = re.search(r"\b(?:remind|schedul\w*|book|calendar|add|put|set|queue|ping|nudge|alarm)\b", text[found.end():], re.I)
+    asks_to_schedule = re.search(r"\b(?:remind|schedul\w*|reschedul\w*|book|calendar|add|put|set|queue|ping|nudge|alarm|mov(?:e|ed)|cancel\w*)\b", text[found.start("verb"):], re.I)
     return Intent("hypothetical", {"about": "schedule" if asks_to_schedule else ""})
 
 
