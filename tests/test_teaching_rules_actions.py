@@ -1650,3 +1650,146 @@ def test_a_text_tool_is_found_by_what_its_description_says_it_does():
     assert "ASAP" in answer, answer
     answer, calls, _ = loop("put 'hello world' in sentence case", wordsmith(log), DATED)  # one word in common: no tool
     assert len(log) == 5 and "no rule" in answer, (calls, answer)
+
+
+# 253. A request said as a verb and its object is matched against the tool's DESCRIPTION through a small table of senses.
+def described_kit(log):
+    use = lambda name, fn: (lambda s: log.append((name, s)) or fn(s))  # noqa: E731
+    return tools(tool("op_a", "Squeezes repeated blanks in a sentence down to one and strips the ends.", use("op_a", lambda s: " ".join(s.split())), s="string"),
+                 tool("op_b", "Tells how many symbols a piece of text holds, blanks counted.", use("op_b", len), s="string"),
+                 tool("op_c", "Counts the words of a text.", use("op_c", lambda s: len(s.split())), s="string"),
+                 tool("op_d", "Returns the text back to front.", use("op_d", lambda s: s[::-1]), s="string"))
+
+
+def test_a_verb_and_its_object_find_the_tool_whose_description_does_them():
+    log = []
+    for said, used, answer_has in (("Tidy up the spacing in 'a   b    c'", ("op_a", "a   b    c"), "a b c"),
+                                   ("please fix the whitespace in: one  two   three", ("op_a", "one  two   three"), "one two three"),
+                                   ("Tally the chars in \"hippopotamus\"", ("op_b", "hippopotamus"), "12"),
+                                   ("count all the letters in 'Tallahassee'", ("op_b", "Tallahassee"), "11")):
+        answer, calls, _ = loop(said, described_kit(log), DATED)
+        assert log[-1] == used and answer_has in answer, (said, log, answer)
+
+
+def test_a_description_that_does_something_else_is_never_chosen_by_the_table():
+    log = []
+    kit = tools(tool("zz", "Number of blanks in a text.", lambda s: log.append(s) or s.count(" "), s="string"),
+                tool("yy", "Number of words in a text, spaces ignored.", lambda s: log.append(s) or len(s.split()), s="string"))
+    answer, calls, _ = loop("Clean up the spacing in 'x   y'", kit, DATED)  # counters do not tidy
+    assert log == [], (calls, answer)
+    answer, calls, _ = loop("Count the characters in 'x y z'", kit, DATED)  # spaces or words are not characters
+    assert not any(name in ("zz", "yy") for name, _ in calls), (calls, answer)
+
+
+# 254. A rule to write in another language, which the model cannot honour, is said plainly, never silently ignored.
+def test_a_language_rule_it_cannot_honour_is_said_in_any_wording():
+    adder = tools(tool("plus_two", "Adds two numbers.", lambda a, b: a + b, a="number", b="number"))
+    for system, language in (("Respond only in Spanish, always.", "Spanish"), ("You must reply in Japanese to every message.", "Japanese"),
+                             ("All answers are to be in Portuguese.", "Portuguese"), ("Always use German with the user.", "German"),
+                             ("Write your replies in Hungarian", "Hungarian")):
+        answer, calls, _ = loop("What is 12 + 30?", adder, system)
+        assert answer.startswith(f"I can only write English, not {language}") and "42" in answer, (system, answer)
+
+
+def test_the_users_languages_english_and_style_rules_are_no_language_rule():
+    adder = tools(tool("plus_two", "Adds two numbers.", lambda a, b: a + b, a="number", b="number"))
+    for system in ("The user speaks Italian and lives in Turin.", "Answer in English.", "Use Canadian spelling.", "Answer in one word."):
+        answer, calls, _ = loop("What is 12 + 30?", adder, system)
+        assert "only write English" not in answer and "42" in answer, (system, answer)
+
+
+# 255. A request corrected inside its own message takes the corrected time whole; a request taken back does nothing.
+def diary_entry(log):
+    return tools(tool("diary_put", "Writes an entry into the user's diary. when is 'YYYY-MM-DD HH:MM'.",
+                      lambda label, when, cadence: log.append((label, when, cadence)) or f"entry {label} written for {when} ({cadence})",
+                      label="string", when="string", cadence={"type": "string", "enum": ["once", "daily", "weekly", "monthly"]}))
+
+
+def test_a_time_said_again_after_a_correction_replaces_every_time_before_it():
+    for said, expected in (("add piano practice every weekday... actually just make it daily at 7:15 starting tomorrow",
+                            ("piano practice", "2026-03-12 07:15", "daily")),
+                           ("Add the book club every Monday at 10 - actually make that every Thursday at 18:00",
+                            ("the book club", "2026-03-12 18:00", "weekly")),
+                           ("Schedule a run on Friday at 7am, no, Saturday at 9am", ("a run", "2026-03-14 09:00", "once")),
+                           ("Add a call with Rita tomorrow at 8, sorry, 8:45", ("a call with Rita", "2026-03-12 08:45", "once")),
+                           ("Add pilates every Monday at 6pm - sorry, I mean Thursdays", ("pilates", "2026-03-12 18:00", "weekly")),
+                           ("Add a reminder to water the ferns at 5pm - never mind, make it 6pm", ("water the ferns", "2026-03-11 18:00", "once"))):
+        log = []
+        answer, calls, _ = loop(said, diary_entry(log), DATED)
+        assert log == [expected], (said, log, answer)
+
+
+def test_a_request_taken_back_in_its_own_message_does_nothing():
+    for said in ("Add lunch with Omar on Friday at 1pm, actually, let's not", "put the vet on Monday at 9... scratch that",
+                 "Book a haircut for Saturday at 10 - oh, never mind."):
+        log = []
+        answer, calls, _ = loop(said, diary_entry(log), DATED)
+        assert log == [] and "won't" in answer, (said, log, answer)
+    log = []
+    loop("Add lunch with Omar on Friday at 1pm, I don't want to forget it", diary_entry(log), DATED)  # no withdrawal: added
+    assert log and log[0][1] == "2026-03-13 13:00", log
+
+
+# 256. A move with no tool that moves: found in the listing, added again at the new time, then the old one dropped.
+def agenda_kit(items):
+    def put(label, at):
+        key = f"a{len(items) + 10}"
+        items.append({"id": key, "name": label, "at": at})
+        return f"saved {key}"
+
+    def scrap(item_id):
+        if not any(i["id"] == item_id for i in items):
+            return f"Error: no item {item_id}"
+        items[:] = [i for i in items if i["id"] != item_id]
+        return f"scrapped {item_id}"
+    return tools(tool("agenda_put", "Adds an appointment to the agenda. at is 'YYYY-MM-DD HH:MM'.", put, label="string", at="string"),
+                 tool("agenda_scrap", "Deletes an appointment by its id.", scrap, item_id="string"),
+                 tool("agenda_show", "Lists the appointments with their ids.", lambda: json.dumps(items)))
+
+
+def test_a_move_is_a_listing_an_add_and_a_drop_when_no_tool_moves():
+    for said, name, at in (("Move my physio appointment to 6pm the same day.", "Physio", "2026-03-12 18:00"),
+                           ("Reschedule the physio to Friday at 9:15am", "Physio", "2026-03-13 09:15"),
+                           ("Push the vet visit to 11am", "Vet visit", "2026-03-16 11:00"),
+                           ("Shift my vet visit two hours later", "Vet visit", "2026-03-16 17:00")):
+        items = [{"id": "a1", "name": "Physio", "at": "2026-03-12 16:00"}, {"id": "a2", "name": "Vet visit", "at": "2026-03-16 15:00"}]
+        answer, calls, _ = loop(said, agenda_kit(items), DATED)
+        assert [(i["name"], i["at"]) for i in items if i["name"] == name] == [(name, at)], (said, items, answer)
+        assert len(items) == 2 and answer.startswith(f"Moved: {name} from ") and "dropped" in answer, (said, answer)
+
+
+def test_a_move_of_something_not_listed_changes_nothing():
+    items = [{"id": "a1", "name": "Physio", "at": "2026-03-12 16:00"}]
+    answer, calls, _ = loop("Move my haircut to 3pm the same day.", agenda_kit(items), DATED)
+    assert items == [{"id": "a1", "name": "Physio", "at": "2026-03-12 16:00"}] and "nothing changed" in answer, (calls, answer)
+
+
+# 257. A what-if about the user asks nothing to be done: nothing is scheduled or stored, and it never says it cannot.
+def test_a_what_if_schedules_nothing_and_says_so_plainly():
+    for said in ("If I had a dentist visit at 4, would you remind me?", "What if we held a barbecue on Sunday at 1pm, would you put it in the diary?",
+                 "Suppose I booked a train for Thursday, could you remind me the night before?",
+                 "If we were in Rome next week, would you book a table at 8?", "What if I moved the physio to 4pm?"):
+        log = []
+        answer, calls, _ = loop(said, diary_entry(log), DATED)
+        assert log == [] and "what-if" in answer and "can't" not in answer and "Only if you ask me" in answer, (said, log, answer)
+
+
+def test_a_real_condition_with_a_request_or_a_supposed_sum_is_no_what_if():
+    log = []
+    answer, calls, _ = loop("If I pass the exam, remind me to celebrate on Friday at 6pm", diary_entry(log), DATED)
+    assert log and log[0][1] == "2026-03-13 18:00", (log, answer)
+    answer, calls, _ = loop("If the taxi were 30 instead of 24, what would a 10% tip be?", {}, DATED)
+    assert "what-if" not in answer and "3" in answer, answer
+
+
+def test_a_tool_whose_description_does_another_thing_is_not_the_nearest_for_a_table_verb():
+    log = []
+    use = lambda name, fn: (lambda text: log.append(name) or fn(text))  # noqa: E731
+    kit = tools(tool("fmt_a", "Strips leading and trailing whitespace from text.", use("fmt_a", str.strip), text="string"),
+                tool("fmt_c", "Returns the number of letters in a text, ignoring spaces.", use("fmt_c", lambda t: len(t.replace(" ", ""))), text="string"),
+                tool("fmt_d", "Removes every space from the text.", use("fmt_d", lambda t: t.replace(" ", "")), text="string"))
+    for said in ("Tidy up the spaces in 'x    y'", "Count the spaces in 'a b c'", "count the characters in 'abc def'"):
+        answer, calls, _ = loop(said, kit, DATED)
+        assert log == [], (said, log, answer)
+    answer, calls, _ = loop("Count the letters in 'hello world'", kit, DATED)  # letters leave the space out: that tool
+    assert log == ["fmt_c"] and "10" in answer, (log, answer)

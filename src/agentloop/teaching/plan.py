@@ -20,9 +20,9 @@ from .grammar import PEOPLE
 from .toolbox import KEYWORDS, Missing, Tool, call, stem, type_of, words
 from .followup import leaning, points_back
 from .lookups import looked_up, record_lookup
-from .text_tools import class_counted, replace_text, replacing
+from .text_tools import class_counted, described_request, replace_text, replacing, said_otherwise
 from .timing import timing
-from .understand import NOT_TO_SCHEDULE, Intent, corrected_request, understand
+from .understand import NOT_TO_SCHEDULE, Intent, corrected_request, understand, withdrawn
 from .text_tools import without_sentence_end  # rule 224
 
 
@@ -82,13 +82,15 @@ def answer(turn: Turn):
 
 def planned(turn: Turn):
     """The reply for this turn: (text, calls)."""
+    if withdrawn(turn.text):  # "Add dinner on Thursday, actually, let's not": nothing is done (rule 255)
+        return "OK, I won't: I've done nothing with that request.", []
     if (fixed := corrected_request(turn.text)) is not None:  # "Book the dentist for 3pm, scratch that, 4pm": every rule reads the fix
         turn = replace(turn, text=fixed)
     for result in turn.results:  # a tool asks a question ("Ask the user: which year?"): ask it
         question = re.search(r"ask the user[:,]?\s*(.+)", result, re.IGNORECASE)
         if question:
             return say.sentence(question.group(1).strip()).rstrip("."), []
-    intents = fetching(turn) or opening(turn) or checking(turn) or record_lookup(turn) or looking_up(turn) or converting(turn) or replacing(turn) or class_counted(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
+    intents = fetching(turn) or opening(turn) or checking(turn) or record_lookup(turn) or looking_up(turn) or converting(turn) or replacing(turn) or class_counted(turn) or described_request(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
     if all(i.kind == "unknown" or i.slots.get("loose") for i in intents) and (meant := resolved(turn)) != turn.text:
         intents = understand(meant) or intents  # "and what does he do?": he is the husband named before
     if (all(i.kind == "unknown" or i.slots.get("loose") for i in intents) or points_back(turn.text)) and (leaned := leaning(turn)) is not None:  # "now times 3": the answer before
@@ -96,7 +98,8 @@ def planned(turn: Turn):
             return leaned, []
         intents = leaned
     intents = called_off(turn, intents) or moved_instead(turn, intents) or intents  # "stop the gym thing": a cancel, never a new entry
-    intents = turn.tool("schedule") and (pointed_request(turn.text) or terse_timer(turn.text)) or intents  # "in 2 hours I need to X, remind me"
+    intents = turn.tool("schedule") and not any(i.kind == "hypothetical" for i in intents) and (  # a what-if asks nothing (rule 257)
+        pointed_request(turn.text) or terse_timer(turn.text)) or intents  # "in 2 hours I need to X, remind me"
     if all(i.kind == "unknown" for i in intents):
         intents = completed(turn) or scheduled(turn) or overlapping(turn) or intents
     elif all(i.kind == "ask" and i.slots.get("loose") for i in intents) and re.search(QUOTED_TEXT, turn.text):
@@ -264,7 +267,7 @@ def overlapping(turn: Turn) -> list:
         return bare(turn, meant)
     asked = meant(re.sub(QUOTED_TEXT, " ", turn.text))  # "what's the longest word in '...'": an apostrophe opens no quote
     shared = {tool.name: len(asked & meant(f"{tool.name} {tool.description}")) for tool in turn.tools
-              if not does_another_operation(tool, turn.text) and not needs_a_number(tool)
+              if not does_another_operation(tool, turn.text) and not needs_a_number(tool) and not said_otherwise(tool, turn.text)
               and sum(spec.get("type", "string") == "string" for p, spec in tool.params.items() if p in tool.required) == 1}
     if not shared or max(shared.values()) == 0:
         return []

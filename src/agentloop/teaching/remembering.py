@@ -1047,6 +1047,9 @@ def unkept(intent: Intent, turn):
 
 def hypothetical(intent: Intent, turn):
     """"If I were X, would you remember it?": a what-if is never stored; the user is told how to make it a fact."""
+    if intent.slots.get("about") == "schedule":  # rule 257: a what-if schedules nothing, and a tool to do it is no "can't"
+        return "That's a what-if, so I haven't scheduled anything." + (
+            " Only if you ask me to: say \"remind me ...\" with the time and I will." if turn.tool("schedule") else "")
     told = "That's a what-if, so I haven't stored anything."
     return told + (" If it is true, tell me as a fact and I'll remember it." if turn.tool("remember") else "")  # rule 142
 

@@ -43,6 +43,7 @@ def styled(system: str, text: str) -> str:
     if name and name not in text:
         text = f"{name}, {text[:1].lower()}{text[1:]}"
     text = signed(system, text)
+    text = in_english_only(system, text)
     no_capitals = r"\bcapital(?:s| letters?)? (?:are|is) (?:forbidden|not allowed|banned)|\bno capital|\bnever (?:use )?(?:a )?capital"
     if re.search(no_capitals, system, re.I) or re.search(r"\b(?:lower ?case|small letters)\b.*\b(?:only|exclusively|always|"
                                                          r"every)\b|\b(?:only|exclusively)\b.*\b(?:lower ?case|small letters)\b",
@@ -60,6 +61,36 @@ def styled(system: str, text: str) -> str:
         text = re.sub(r"(?<![\w.])-?\d+\.\d+(?!\w|\.\d)", lambda m: m.group() if operand(text, m) else
                       f"{round(float(m.group()), digits):.{digits}f}", text)
     return text
+
+
+LANGUAGE = (r"(?:French|Spanish|German|Italian|Portuguese|Dutch|Japanese|Chinese|Mandarin|Cantonese|Korean|Russian|Arabic|Hindi|"
+            r"Turkish|Polish|Swedish|Norwegian|Danish|Finnish|Greek|Hebrew|Latin|Welsh|Irish|Gaelic|Ukrainian|Czech|Vietnamese|"
+            r"Thai|Indonesian|Esperanto|Klingon|Swahili|Urdu|Bengali|Persian|Farsi|Catalan|Basque|[A-Z][a-z]+(?:ish|ese|ian))(?!\s+(?:English|spellings?|style|formats?|dates?|units?|currency|time|words?)\b)")
+ASKED_LANGUAGE = (  # a sentence that tells the assistant which language to write in, in any wording (rule 254)
+    rf"^\W*(?:(?:you|thou)\s+(?:must|should|shall|shalt|will|are to|have to|need to)\s+)?(?:(?:always|only|strictly|exclusively)\s+)?"
+    rf"(?:(?:answer|reply|respond|speak|write|talk|communicate)\b[^.!?\n]{{0,40}}?\bin|use)\s+(?P<a>{LANGUAGE})\b|"
+    rf"^\W*(?:all |every |each |your )?(?:replies|answers|responses|reply|answer|response|output)\s+(?:must|should|shall|will|are to|is to|"
+    rf"has to|have to)\s+be\s+(?:written\s+)?(?:only\s+)?in\s+(?P<b>{LANGUAGE})\b")
+
+
+@lru_cache(maxsize=256)
+def language_asked(system: str) -> str | None:
+    """The language other than English a sentence of the system prompt tells the assistant to write in ("Thou shalt answer
+    every question in French only", "Always use German", "All replies must be in Italian"), or None; the user's own
+    languages ("The user speaks French") are no rule."""
+    for sentence in re.split(r"(?<=[.!?;])\s+|\n+", system or ""):
+        found = re.search(ASKED_LANGUAGE, sentence, re.I)
+        language = found and (found.group("a") or found.group("b"))
+        if language and language[0].isupper() and language != "English":
+            return language
+    return None
+
+
+def in_english_only(system: str, text: str) -> str:
+    """A rule to write in another language, which the model cannot honour (its grammar is English): said plainly before
+    the reply, never silently ignored (rule 254)."""
+    language = language_asked(system)
+    return f"I can only write English, not {language}, so: {text}" if language and text else text
 
 
 ADDRESS_VERB = (r"\b(?:address(?:ed|es|ing)?|call(?:ed|s|ing)?|refer(?:red|s|ring)? to|greet(?:ed|s|ing)?|go(?:es)? by|known as|"

@@ -979,6 +979,8 @@ def move(intent, turn):
     times = [p for p, spec in (mover.params.items() if mover else ()) if role_of(p, spec, {"when": "", "day": "", "hour": ""})]
     slot = times[0] if times else None  # a date and a time apart (new_date, new_time) are both filled
     mover = mover and in_the_prompts_format(mover, turn.system)
+    if (mover is None or slot is None) and (kit := drop_and_add_kit(turn)):
+        return (yield from moved_by_drop_and_add(intent, turn, kit))
     if mover is None or slot is None:
         return f"I can't move {what}: none of my tools changes something already scheduled, and adding it again would leave the old one."
     if day := undated_day(f"on {when}"):  # "move the call to Easter Sunday": its date is asked, never a Sunday (rule 202)
@@ -1032,6 +1034,66 @@ def move(intent, turn):
     if reason := refusal([result]):
         return f"I couldn't move {what}. {reason}"
     return f"Moved: {what} to {when}. {say.sentence(result.strip())}"
+
+
+def drop_and_add_kit(turn) -> tuple | None:
+    """(lister, dropper, adder) when no tool moves but one lists the entries, one drops an entry by its id and one adds a
+    new entry; None otherwise."""
+    dropper = turn.tool("cancel")
+    lister = dropper and by_id(dropper) and listing_tool(turn, dropper)
+    adders = [t for t in turn.tools if t.kind == "schedule" and t.params and not names_an_entry(t) and t not in (dropper, lister)]
+    return (lister, dropper, adders[0]) if lister and adders else None
+
+
+def moved_by_drop_and_add(intent, turn, kit):
+    """A move with no tool that moves (rule 256): the entry found in the listing, added again with its own title at the new
+    time (counted from its own time for "the same day", "an hour later"), and only then the old one dropped by its id, so
+    a failed add loses nothing; a daily or weekly entry is added again as one. No match, or several: nothing changes."""
+    lister, dropper, adder = kit
+    what = re.sub(r"^(?:my|our)\b", "your", intent.slots["what"], flags=re.I)
+    named_by = re.sub(r"^(?:your|the|that|this)\s+", "", what, flags=re.I)
+    named_by = re.sub(r"\s+(?:appointment|event|entry|booking|meeting|session|reminder)s?$", "", named_by, flags=re.I) or named_by
+    [listing] = yield [call(lister, query=named_by, task=named_by, word=named_by)]
+    rows = entries(listing)
+    target = best_entry(rows, named_by)
+    if target is None:
+        return f"I couldn't find {what} in what {lister.name} lists, so nothing changed."
+    held = dict(rows)[target]
+    cadences = re.findall(r"\b(?:daily|weekly|monthly|yearly|every|each)\b", held, re.I)
+    if len(cadences) > 1 or cadences and cadences[0].lower() in ("every", "each"):
+        return f"I can't move {what}: it repeats in a way I can't say again, so nothing changed."
+    repeat = {"daily": " every day", "weekly": " every week", "monthly": " every month", "yearly": " every year"}.get(
+        cadences[0].lower(), "") if cadences else ""  # a weekly entry is added again weekly
+    now, old = now_in(turn.system), event_time(held, now_in(turn.system))
+    when = intent.slots["when"]
+    if from_the_event(when) or clock_of(when) and not re.search(rf"\d{{4}}-\d\d-\d\d|{DAY_WORDS}|\b(?:today|tomorrow|tonight)\b", when, re.I):
+        new = old and shifted(old, intent.slots.get("said", when)) if from_the_event(when) else old and moment(when, old.replace(hour=0, minute=0))
+        if new is None:
+            return f"I can't move {what} {when}: I don't know when it is now. Which day and time should it be?"
+        when = new.strftime("%Y-%m-%d at %H:%M")
+    title = listed_title(listing, target) or named_by
+    clause = f"{title} on {when}{repeat}"
+    added = yield from schedule(Intent("schedule", {"task": title, "when": f"on {when}{repeat}", "clause": clause}),
+                                replace(turn, text=clause, tools=[adder]))
+    if not added.startswith("Scheduled"):
+        return f"I couldn't move {what}, so I dropped nothing: {added}"
+    [dropped] = yield [call(dropper, id=target, task=target)]
+    if reason := refusal([dropped]):
+        return f"I added {title} on {when}, but couldn't drop the old entry {target}: {reason}"
+    was = f" from {old.strftime('%Y-%m-%d at %H:%M')}" if old else ""
+    return f"Moved: {title}{was} to {when} (added again, then {target} dropped)."
+
+
+def listed_title(listing: str, target: str) -> str:
+    """The title a listing gives the entry with id `target` ({"ev2": {"title": "Dentist", ...}} or [{"id": ..., "name": ...}]),
+    or ""."""
+    for data in facts.json_in(listing):
+        rows = data.items() if isinstance(data, dict) else ((str(r.get("id")), r) for r in data if isinstance(r, dict)) \
+            if isinstance(data, list) else ()
+        for key, row in rows:
+            if str(key) == target and isinstance(row, dict):
+                return next((str(row[k]) for k in ("title", "name", "summary", "label", "task", "text") if k in row), "")
+    return ""
 
 
 def new_times(mover, times: list, when: str, phrase: str, now, kept: str | None) -> dict:

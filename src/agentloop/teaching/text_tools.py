@@ -126,3 +126,69 @@ def without_sentence_end(value, said: str):
     if not ending or value not in said or re.search(re.escape(value) + r"\s*[\"'”’]|:\s*" + re.escape(value), said):
         return value
     return value[:ending.start()].rstrip()
+
+
+SENSES = {  # a small table of near-synonyms: what a request asks for, and the words a description says it with (rule 253)
+    "count": "count counts counted number many tally tallies total",
+    "tidy": "clean cleans tidy tidies fix fixes neaten neatens collapse collapses normalise normalises normalize normalizes "
+            "squeeze squeezes squash squashes",
+    "space": "space spaces spacing whitespace whitespaces blank blanks gap gaps",
+    "character": "character characters char chars letter letters length long glyph glyphs symbol symbols",
+}
+SENSE_OF = {word: sense for sense, said in SENSES.items() for word in said.split()}
+ASKED_AS_VERB = (r"^\W*(?:(?:please|pls|kindly|can you|could you|would you)\s+)*(?P<verb>[a-z]+)(?:\s+up)?\s+"
+                 r"(?:(?:the|all the|all|any|this|that|my|its)\s+)?(?P<object>[a-z]+)\s+(?P<rest>(?:in|of|on|inside|within)\b.*)$")
+
+
+def senses_in(said: str) -> list:
+    """The senses of SENSES that a text's words carry, in their order ("Collapse runs of spaces": tidy, then space)."""
+    return list(dict.fromkeys(SENSE_OF[w] for w in re.findall(r"[a-z]+", said.lower()) if w in SENSE_OF))
+
+
+def says(description: str, verb: str, thing: str, every_one: bool = False) -> bool:
+    """Whether a description does the verb to the thing: it carries the verb's sense, and the thing is the first other
+    sense it names ("Number of characters in a string, spaces included" counts characters, not spaces); a count that
+    leaves some out ("letters, ignoring spaces") is no count of `every_one` (all the characters)."""
+    said = senses_in(description)
+    return verb in said and [s for s in said if s != verb][:1] == [thing] and not (every_one and leaves_out(description))
+
+
+def every_one(word: str) -> bool:
+    """"characters", "chars", "length": every one of them, where "letters" may leave the spaces out."""
+    return SENSE_OF.get(word.lower()) == "character" and not word.lower().startswith("letter")
+
+
+LEAVES_OUT = r"\b(?:ignor\w*|exclud\w*|without|except|skipp\w*|not count\w*)\b|\b(?:not counted|left out)\b"
+
+
+def leaves_out(description: str) -> bool:
+    return bool(re.search(LEAVES_OUT, description, re.I))
+
+
+def said_otherwise(tool, text: str) -> bool:
+    """Whether a request's verb is one of the table's (count, clean up ...) and the tool's description does not do it (to
+    the object named, when the table knows the object): that tool is never the nearest one for it ("Count the spaces in ..." is
+    no job for "Strips whitespace from the ends"; rule 253)."""
+    asked = re.match(ASKED_AS_VERB, text.strip(), re.I | re.S)
+    verb = asked and SENSE_OF.get(asked.group("verb").lower())
+    if verb not in ("count", "tidy"):
+        return False
+    thing = SENSE_OF.get(asked.group("object").lower())
+    return not says(tool.description, verb, thing, every_one(asked.group("object"))) if thing else verb not in senses_in(tool.description)
+
+
+def described_request(turn) -> list:
+    """"Count the characters in 'Mississippi'", "Clean up the spacing in '...'": a request said as a verb and its object,
+    both in the table of senses, and the one offered tool that takes one text and whose DESCRIPTION does that verb to that object
+    (`Number of characters in a string`, `Collapse runs of spaces into one`): the tool is used on the text, whatever its
+    name (rule 253). A description that says something else (a space counter for "clean up the spacing") is not chosen;
+    [] when no tool or several fit, and the other rules read the request."""
+    asked = re.match(ASKED_AS_VERB, turn.text.strip(), re.I | re.S)
+    if not asked or not (verb := SENSE_OF.get(asked.group("verb").lower())) or not (thing := SENSE_OF.get(asked.group("object").lower())):
+        return []
+    text = text_in(re.sub(r"^\w+\s*", "", asked.group("rest")))
+    tools = [t for t in turn.tools if len(t.required or t.params) == 1 and type_of(next(iter(t.params.values()), None) or {}) in ("string", None)
+             and says(t.description, verb, thing, every_one(asked.group("object")))]
+    if not text or verb == thing or len(tools) != 1:
+        return []
+    return [Intent("use", {"tool": tools[0].name, "text": text})]

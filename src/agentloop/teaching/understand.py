@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import arithmetic, portions, statements
-from .timing import DAY, MONTH, WHEN, from_the_event, timing
+from .timing import DAY, MONTH, WHEN, clock_of, from_the_event, timing
 from .grammar import KIND_OF, NEAR, PEOPLE, FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
 
 
@@ -188,6 +188,8 @@ def intents_in(text: str) -> tuple:
             if said[0] else (Intent("unkept", {"said": said[1]}),)
     if unasked := not_to_schedule(text):  # "Don't remind me to call Bob", "no need to schedule the dentist": nothing is scheduled
         return unasked
+    if (supposed := only_supposed(text)) is not None:  # "If I had a meeting at 3, would you remind me?": nothing is done (rule 257)
+        return (supposed,)
     if (kept := unkept(text)) is not None:  # "Don't remember this, but my salary is 85k": nothing of it is stored
         if erased := [i for i in intents_in(kept) if i.kind == "forget"]:
             return tuple(erased)  # rule 118: "Erase my phone number, I'd rather you didn't keep it": the reason of a delete
@@ -551,7 +553,7 @@ FRONTED = (r"^\W*(?P<lead>(?:(?:that|the) (?:thing|stuff|bit|part|info|detail|no
 
 
 SELF_FIX = (r"(?:(?<=[.!?,;:])|\s[-–—])\s*(?P<m>(?:(?:oh|um|uh|er|erm|hmm|hang on|wait|whoops|oops|correction|my bad|my mistake|"
-            r"scratch that|i mean|i meant|or rather|rather|make that|actually|(?:no|nope|sorry)(?=\s*(?:[,.!:;\-–—]|wait\b|"
+            r"scratch that|i mean|i meant|or rather|rather|make that|actually|never ?mind|(?:no|nope|sorry)(?=\s*(?:[,.!:;\-–—]|wait\b|"
             r"actually\b|sorry\b|i mean\b|i meant\b)))\b[\s,.!:;\-–—]*)+)")
 EXPLAINED = r"^\W*(?:(?:that|this)(?:'s| is| was| were)(?! (?:right|correct|true|it)\b)|(?:it|that)(?:'s| is| was) not)\b"  # "that's my neighbour's cat": why, not a fact
 
@@ -768,7 +770,7 @@ def corrected_operands(text: str) -> str | None:
     return None
 
 
-FIX_LEAD = r"^(?:it'?s|it is|that'?s|i mean|i meant|make (?:it|that)|(?:it |that )?should be|rather|instead)\s+"
+FIX_LEAD = r"^(?:just\s+)?(?:it'?s|it is|that'?s|i mean|i meant|make (?:it|that)|(?:it |that )?should be|rather|instead)\s+"
 
 
 def corrected_request(text: str) -> str | None:
@@ -784,10 +786,65 @@ def corrected_request(text: str) -> str | None:
             continue  # a statement corrected is rule 80's
         fix, tail = re.match(r"(?P<fix>[^,;\-–—]*)(?P<tail>.*)", re.sub(FIX_LEAD, "", after, flags=re.I), re.S).groups()
         fix, tail = fix.strip(" .!?"), re.sub(r"^[\s,;\-–—]+", "", tail).strip()
-        new = value_replaced(before, fix)
+        new = restated_time(before, fix) or value_replaced(before, fix)
         if new:
             return f"{new} {tail}".strip()
     return None
+
+
+def restated_time(before: str, fix: str) -> str | None:
+    """A correction that says the whole time again ("add a standup every weekday... actually just make it daily at 9:30
+    starting tomorrow", "every Monday at 10 - make that every Tuesday at 11", "on Friday at 7, no, Saturday at 9"): a
+    recurrence, or a day and a clock time, with nothing else. Every time said before goes and the corrected one takes its
+    place (a clock time said only before is kept), so the two are never mixed (rule 255). None otherwise (one value for
+    one value is value_replaced's)."""
+    when, every, rest = timing(fix)
+    if rest.strip(" ,.!?") or not (every or len(re.findall(WHEN, fix, re.I)) >= 2):
+        return None
+    said_when, said_every, task = timing(before)
+    clocks = [m.group() for m in re.finditer(WHEN, before, re.I) if clock_of(m.group())] if clock_of(fix) is None else []
+    kept = f" {clocks[-1]}" if clocks else ""  # "every Monday at 6pm - I mean Wednesdays": still at 6pm
+    return f"{task} {fix}{kept}" if (said_when or said_every) and task else None
+
+
+WITHDRAWAL = (r"(?:[.!?,;:]|\s[-–—])\s*(?:(?:oh|no|nah|wait|hmm|actually|sorry|on second thoughts?|come to think of it)\W+)*"
+              r"(?:let'?s not|never ?mind|forget (?:it|that|i asked)|scratch that|cancel that|ignore (?:that|this|me)|"
+              r"don'?t(?: bother)?|no need|skip (?:it|that))\W*$")
+
+
+def withdrawn(text: str) -> bool:
+    """A request taken back at the end of its own message ("Add dinner with Jo on Thursday, actually, let's not", "book a
+    haircut for 10... scratch that", "Delete my email - never mind"): nothing is done, and the reply says so (rule 255)."""
+    found = re.search(WITHDRAWAL, text, re.I)
+    before = text[:found.start()] if found else ""
+    if found and re.search(r"\bforget (?:it|that)\b", found.group(), re.I) and re.search(r"\b(?:forget|delete|remove|erase|wipe|clear)\b",
+                                                                                    before, re.I):
+        return False  # "Delete my old email, forget it": said twice, not taken back
+    return bool(found and re.search(rf"(?:^|[.!?]\s+)\W*(?:(?:please|pls|can you|could you|now|also)\s+)*(?:{REQUEST_VERB}|"
+                                    r"ping|nudge|alert|wake)", before, re.I))
+
+
+WHAT_IF = (r"^\W*(?:(?:so|and|ok|okay|just curious|out of curiosity|hypothetically)\W+)*(?P<lead>what if|if|suppose|supposing|imagine|"
+           r"assuming|hypothetically,? if)\s+(?:that\s+)?(?:i|we)\s+(?P<verb>[\w']+)")
+PAST_OR_MODAL = r"(?:were|was|had|did|could|would|should|might|'d|went|got|bought|took|made|[a-z]+ed)$"
+ASKS_A_SUM = r"\bhow (?:much|many|long|far|old)\b|\bwhat would\b.*\b(?:be|cost|come to|make|pay|total)\b|\btotal\b|\d\s*%"
+
+
+def only_supposed(text: str) -> Intent | None:
+    """A what-if about the user that asks nothing to be done: "If I had a meeting at 3, would you remind me?", "Suppose we
+    booked Friday, could you add it?", "If I were a pilot, I'd fly to Japan every week". Counterfactual (a supposition
+    word, or a past or modal verb after "if I"), and a question or an "I'd" about it: nothing is scheduled or stored
+    (rule 257). A real condition with a request ("If I get the job, remind me to call mum") and a sum asked of a
+    supposed amount (rule 229) are not this rule's."""
+    found = re.match(WHAT_IF, text, re.I)
+    if not found or re.search(ASKS_A_SUM, text, re.I):
+        return None
+    if found.group("lead").lower() in ("if", "assuming") and not re.match(PAST_OR_MODAL, found.group("verb"), re.I):
+        return None
+    if not (text.rstrip().endswith("?") or re.search(r"\b(?:i|we)(?:'d| would)\b", text[found.end():], re.I)):
+        return None
+    asks_to_schedule = re.search(r"\b(?:remind|schedul\w*|reschedul\w*|book|calendar|add|put|set|queue|ping|nudge|alarm|mov(?:e|ed)|cancel\w*)\b", text[found.start("verb"):], re.I)
+    return Intent("hypothetical", {"about": "schedule" if asks_to_schedule else ""})
 
 
 def value_replaced(before: str, fix: str) -> str | None:
