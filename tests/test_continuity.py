@@ -84,19 +84,23 @@ def _one_pass(sources: list) -> str:
                 start -= 1
             pieces.append((statement, "\n".join(lines[start:statement.end_lineno]),
                            (cell, start, statement.end_lineno)))
-    kept = []
+    kept, placed = [], set()  # placed: later definitions that already stand in an earlier one's place
     for index, (statement, text, where) in enumerate(pieces):
         later = pieces[index + 1:]
-        if isinstance(statement, ast.Delete):
+        if isinstance(statement, ast.Delete) or index in placed:
             continue  # `del name` or a `# retired: name` line: the name's definitions are dropped
         if isinstance(statement, (ast.FunctionDef, ast.Assign)) and len(_bound(statement)) == 1:
             name = next(iter(_bound(statement)))
             for other, _, _ in later:
                 if name in _used(other) and not isinstance(other, ast.Delete):
+                    if isinstance(statement, ast.FunctionDef):
+                        text = _in_place(pieces, index, name, placed) or text
                     break
                 if name in _bound(other) and type(other) in (type(statement), ast.Delete):
                     text = None
                     break
+        if _overwritten(statement, later):
+            text = None
         if isinstance(statement, (ast.Import, ast.ImportFrom)) and any(
                 ast.dump(statement) == ast.dump(other) for other, _, _ in kept):
             text = None
@@ -108,6 +112,38 @@ def _one_pass(sources: list) -> str:
         adjacent = before and before[0] == where[0] and before[2] == where[1]
         program += ("\n" if adjacent else "\n\n" if program else "") + text
     return program
+
+
+def _in_place(pieces: list, index: int, name: str, placed: set):
+    """A function something used before it was redefined (`tool(remember, ...)` registers it): its last
+    definition, if no `del` comes first, stands here in its place (a function reads the names it uses
+    only when it is called), so the program holds one definition of it, the one that counts."""
+    redefined = []
+    for at in range(index + 1, len(pieces)):
+        other = pieces[at][0]
+        if isinstance(other, ast.Delete) and name in _bound(other):
+            return None
+        if isinstance(other, ast.FunctionDef) and other.name == name:
+            redefined.append(at)
+    if not redefined:
+        return None
+    placed.update(redefined)
+    return pieces[redefined[-1]][1]
+
+
+def _overwritten(statement, later: list) -> bool:
+    """`TOOLS["remember"] = remember`, set again later (`= guarded_remember`) with nothing reading
+    `TOOLS` at the top level between the two: only the later one counts."""
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Subscript) and isinstance(statement.targets[0].value, ast.Name)):
+        return False
+    target = ast.dump(statement.targets[0])
+    for other, _, _ in later:
+        if isinstance(other, ast.Assign) and [ast.dump(t) for t in other.targets] == [target]:
+            return True
+        if statement.targets[0].value.id in _used(other):
+            return False
+    return False
 
 
 def _with_comments(source: str, statement) -> str:
@@ -176,6 +212,14 @@ def test_the_carried_code_is_the_previous_lessons_agent(lesson):
 
 
 @pytest.mark.parametrize("lesson", CARRYING)
+def test_the_carried_cells_hold_only_final_definitions(lesson):
+    """No superseded definition is carried: what the cells hold is already their own final program."""
+    carried = cells(lesson, "carried")
+    assert ast.dump(ast.parse("\n\n".join(carried))) == ast.dump(ast.parse(final_program(carried))), (
+        f"lesson {lesson}'s carried cells hold a definition a later one replaces")
+
+
+@pytest.mark.parametrize("lesson", CARRYING)
 def test_every_change_to_a_carried_name_says_so(lesson):
     carried_names = set().union(*(_bound(s) for s in ast.parse(final_program(cells(lesson, "carried"))).body))
     for source in cells(lesson, "agent"):
@@ -232,6 +276,10 @@ def test_final_program_keeps_the_last_definition_and_honours_del():
     # a name only a superseded statement read goes with it; a program is its own final program
     program = final_program(["name = 'a.json'\ndata = load(name)", "name = 'b.json'\ndata = load(name)"])
     assert program == "name = 'b.json'\ndata = load(name)" == final_program([program])
+    # a function registered before it was redefined: one definition, the last, where the first stood
+    program = final_program(["def f():\n    return 1\nreg(f)", "def f():\n    return 2\nT['f'] = f", "T['f'] = g"])
+    assert program == "def f():\n    return 2\nreg(f)\n\nT['f'] = g" == final_program([program])
+    assert final_program(["T['f'] = f\nprint(T)", "T['f'] = g"]) == "T['f'] = f\nprint(T)\n\nT['f'] = g"
 
 
 ANSWERING = [lesson for lesson in range(1, 10) if cells(lesson, "exercise")]
