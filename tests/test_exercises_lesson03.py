@@ -94,6 +94,10 @@ WRONG = [  # (check, the hole filled wrongly, a phrase the hint must contain)
     ("check_run_agent_final_answer", "return f'Stopped: no answer after {max_turns} turns.'", "made 1 model call(s)"),
     ("check_run_agent_final_answer", "return agentloop.ask(messages, tools=list(SCHEMAS.values()))['content']",
      "the last call offered tools"),
+    # review 10: tools offered in the last call, so the model asked for a tool (content None) and the student's
+    # "+ ' (cut short)'" raised TypeError; the hint named the TypeError, not the cause
+    ("check_run_agent_final_answer", "return agentloop.ask(messages, tools=list(SCHEMAS.values()))['content'] + "
+                                     "' (I ran out of turns.)'", "the last call offered tools"),
     # the review's case: the forced answer returned bare, "The answer is 7.", with nothing to say it is cut short
     ("check_run_agent_final_answer", "return agentloop.ask(messages)['content']", "(3 + 4) * 5 is 35"),
     # the model is asked to warn, and the code trusts it to: the teaching model (like many a real one) does not

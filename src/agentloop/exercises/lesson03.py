@@ -66,20 +66,30 @@ CUT_SHORT = re.compile(r"\b(?:incomplete|unfinished|partial(?:ly)?|unverified|ra
                        r"giving up|warning|interrupted|reached)\b", re.IGNORECASE)
 
 
+def offered_tools(last_calls, because=""):
+    """The hint when the call after the loop offered tools: the model may ask for a tool, and its content is None."""
+    final = last_calls[-1] if last_calls else {}
+    expect(not final.get("tools") or final.get("tool_choice") == "none",
+           because + "the last call offered tools, so the model asked for one more tool instead of answering "
+           "(its content is None).", fix="call agentloop.ask(messages) without tools=... after the loop.")
+
+
 @exercise("3.2 Out of turns, one last answer")
 def check_run_agent_final_answer(run_agent_final_answer):
     start = len(trace.events)
-    got = attempt(run_agent_final_answer, QUESTION, max_turns=1)
+    try:
+        got = attempt(run_agent_final_answer, QUESTION, max_turns=1)
+    except Hint as crash:
+        offered_tools(calls_made(start)[1:], because=f"{crash}: ")
+        raise
     sent = calls_made(start)
     expect(len(sent) >= 2, f"with max_turns=1 it made {len(sent)} model call(s) and returned {got!r}: when the turns "
                            "run out, ask the model once more for an answer.",
            fix="after the for loop: message = agentloop.ask(messages); return message['content'].")
     expect(len(sent) == 2, f"with max_turns=1 it made {len(sent)} model calls; one turn, then one last call, is 2.",
            fix="one agentloop.ask after the for loop, not a loop of them.")
+    offered_tools(sent[-1:])
     final = sent[-1]
-    expect(not final.get("tools") or final.get("tool_choice") == "none",
-           "the last call offered tools, so the model could ask for one more tool instead of answering.",
-           fix="call agentloop.ask(messages) without tools=... after the loop.")
     expect(any(m.get("role") == "tool" for m in final["messages"]),
            "the last call did not carry the tool results: the model must answer from what the tools found.",
            fix="send the same messages list the loop built (it holds the tool results).")
