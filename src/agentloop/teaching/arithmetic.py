@@ -36,6 +36,11 @@ NOT_SUMS = [r"\b\d+(?:-\d+){2,}\b", r"\b(?:1[89]|20)\d\d-(?:1[89]|20)?\d\d\b", r
 WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the result"
     (rf"{N}\s*(?:\^|\*\*)\s*{N}", r"(\1 ** \2)"),
     (rf"{N}\s*(?:%|percent|per cent) of {N}", r"(\1 * \2 / 100)"),
+    (rf"{N} (?:out of|of|in) {N},? (?:as|in|expressed as|written as|to) (?:a )?(?:percent(?:age)?|per cent|%)", r"(\1 / \2 * 100)"),
+    (rf"\bwhat (?:percent(?:age)?|per cent|%) (?:is|of) {N} (?:is )?(?:out )?of {N}", r"(\1 / \2 * 100)"),  # rule 258
+    (rf"{N} is what (?:percent(?:age)?|per cent|%) of {N}", r"(\1 / \2 * 100)"),
+    (rf"\bwhat (?:percent(?:age)?|per cent|%) of {N} is {N}", r"(\2 / \1 * 100)"),
+    (rf"{N} out of {N}\b(?=.*\b(?:percent(?:age)?|per cent)\b|.*%)", r"(\1 / \2 * 100)"),  # "45 out of 60, what is that in percent?"
     (rf"{N} (?:squared|to the power of 2)\b", r"(\1 ** 2)"), (rf"{N} cubed\b", r"(\1 ** 3)"),
     (rf"{N} (?:to the power(?: of)?|raised to(?: the power(?: of)?)?|to the) {N}(?:th|st|nd|rd)?(?: power)?", r"(\1 ** \2)"),
     (rf"(?:the )?remainder (?:of|when) {N} (?:is )?divided by {N}", r"(\1 % \2)"), (rf"{N} (?:mod|modulo) {N}", r"(\1 % \2)"),
@@ -74,7 +79,7 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
     (r"\b(?:times|multiplied by|x)\b|×|(?<=\d)x(?=\s*\d)", "*"), (r"\b(?:divided by|over)\b|÷", "/"),
 ]
 WORD_PROBLEMS = [  # "3 boxes with 12 apples each", "4 packs of 6 eggs", "5 tickets at $8 each"
-    (rf"{N} [a-z]+(?: [a-z]+)? (?:with|of|containing|holding|that (?:each )?(?:hold|have|contain)s?|"
+    (rf"{N} (?!out of\b)[a-z]+(?: [a-z]+)? (?:with|of|containing|holding|that (?:each )?(?:hold|have|contain)s?|"
      rf"each (?:with|has|have|holding|containing)) {N} [a-z]+", r"(\1 * \2)"),
     (rf"{N} (?!(?:minute|min|hour|hr|day|week|month|year)s?\b)[a-z]+(?: [a-z]+)? (?:at|for) \$?{N}\b"
      rf"(?: each| apiece)?", r"(\1 * \2)"),
@@ -480,7 +485,7 @@ def saving(text: str, numbers: list) -> str | None:
 
 
 SPEND = r"spen[dt]s?|spending|paid|pay|pays|bought|buy|buys|used|lost|gave(?: away)?|give|sold|ate|lent|donated|took|takes|cost|costs"
-EARN = r"earned|earns?|got|get|gets|received|receives?|found|finds?|won|wins?|saved|(?:paid|pays|gave|gives) (?:me )?back|" \
+EARN = r"(?:gets?|got|was|is|were) paid(?: back)?|earned|earns?|got|get|gets|received|receives?|found|finds?|won|wins?|saved|(?:paid|pays|gave|gives) (?:me )?back|" \
        r"(?:paid|pays|sent|sends|transferred|transfers) me"
 
 
@@ -547,7 +552,7 @@ def ledger(text: str) -> str | None:
     if re.search(r"\d\s*(?:%|percent)", text):
         return None  # "rent eats 35% of it": a share, not an amount (story() reads it)
     owner = rf"(?:{owner} |^\W*)"  # "Had 500 bucks, spent 137 ...": the owner may go unsaid
-    start = re.search(rf"{owner}(?:had|have|has|(?:started|began)(?: the [a-z]+| off| out)? with|got paid|was paid|earned|earn|make|made|take home|get)\s+"
+    start = re.search(rf"{owner}(?:had|have|has|(?:starts?|started|begins?|began)(?: the [a-z]+| off| out)? with|got paid|was paid|earned|earn|make|made|take home|get)\s+"
                       rf"(\d+(?:\.\d+)?)", text) if money else \
         re.search(rf"{owner}(?:had|have|has|bakes?|baked|makes?|made|picks?|picked|collects?|collected|buys?|bought)\s+"
                   rf"(\d+(?:\.\d+)?)", text)
@@ -1260,7 +1265,8 @@ def operand_dropped(said: str, expression: str) -> str | None:
                  r"hang on|kidding|no)\b", said):
         return None  # "11 times 4? No wait, 11 times 5": the number taken back is not an operand (rules 154, 214)
     used = {float(n) for n in re.findall(r"\d+(?:\.\d+)?", expression)}
-    return next((m.group(0) for m in re.finditer(r"\b(?:plus|minus|times|multiplied by|divided by)\s+(\d+(?:\.\d+)?)(?![\d.%])", said)
+    return next((m.group(0) for m in re.finditer(r"\b(?:plus|minus|times|multiplied by|divided by|(?:multiply|divide)(?: it| that| this| the result)? by|"
+                                                 r"add|subtract|take away|take off|deduct|knock off)\s+(\d+(?:\.\d+)?)(?![\d.%])", said)
                  if float(m.group(1)) not in used), None)
 
 
@@ -1283,3 +1289,82 @@ def ages_added(text: str) -> str | None:
     if len(ages) < 2 or any(int(count) != len(ages) for count in counts):
         return None
     return " + ".join(ages)
+
+
+HOLDER = r"(?P<thing>(?:the |my |our |his |her |their )?[a-z]+(?: #?[a-z]?\d+[a-z]?)?)"
+HOLDS = r"(?:currently |now |already |still )?(?:has|holds|is at|is on|has got|scored|owes|is worth)(?: a [a-z]+ of)?"
+CHANGED = (r"\b(?P<op>add|subtract|take away|take|deduct|remove|knock)\s+(?P<n>\d+(?:\.\d+)?)(?: more| extra)?(?: [a-z]+)?\s+"
+           r"(?:to|from|off|onto)\s+(?:(?P<ref>(?:the |my |our )?[a-z]+(?: #?[a-z]?\d+[a-z]?)?)'s [a-z]+|it|that|(?:the|his|her|their|its) [a-z]+)")
+
+
+def added_to_what_it_holds(text: str) -> str | None:
+    """Rule 260: "Player 23 currently has 40 points. Add 7 to player 23's score": the amount stated for a thing, with the
+    number added to it or taken from it (47); the number in the thing's name ("player 23", "table 9", "room 4") is its
+    label, never an amount. None unless the thing changed is the one whose amount was stated."""
+    said = re.sub(r"(?<=\d),(?=\d{3}\b)", "", numbers_in_words(text.lower())).replace("$", "").replace("€", "").replace("£", "")
+    held = list(re.finditer(rf"\b{HOLDER} {HOLDS} (?P<amount>\d+(?:\.\d+)?)\b(?!\s*%)", said))
+    changed = re.search(CHANGED, said)
+    if len(held) != 1 or not changed or changed.start() < held[0].end():
+        return None
+    thing = re.sub(r"^(?:the|my|our|his|her|their) ", "", held[0].group("thing"))
+    if changed.group("ref") and re.sub(r"^(?:the|my|our) ", "", changed.group("ref")) != thing:
+        return None  # another thing's score is changed: nothing stated for it
+    sign = "+" if changed.group("op") == "add" else "-"
+    return f"({held[0].group('amount')} {sign} {changed.group('n')})"
+
+
+NEGATED_AMOUNT = (r"(?:\b(?:i|we|he|she|they)\s+)?\b(?:didn't|did not|don't|do not|haven't|have not|never|wasn't|was not|isn't|is not)\s+"
+                  r"[a-z]+(?: [a-z]+)? [$€£]?\d+(?:\.\d+)?\b(?!\s*(?:%|percent))(?: [a-z]+)?\s*(?:[-–—,;:.]|\bbut\b)\s*")
+NOT_THAT_AMOUNT = r"(?<=\d)\s*,?\s*(?:and |but )?not\s+[$€£]?\d+(?:\.\d+)?\b(?!\s*(?:%|percent))\s*,?"
+QUANTITY_ASKED = r"\bhow (?:much|many)\b|\bleft\b|\bremain|\btotal\b|\baltogether\b|\bwhat(?:'s| is| are)\b"
+
+
+def negated_amount_dropped(text: str) -> str:
+    """Rule 261: an amount said not to be ("I didn't spend 30 - I spent 45 out of my 100", "I paid 45, not 30") is left out
+    and its correction used, in a question of a quantity whose message states another amount after it; else the text."""
+    if not re.search(QUANTITY_ASKED, text, re.I):
+        return text
+    found = re.search(NEGATED_AMOUNT, text, re.I)
+    if found and re.search(r"\d", text[found.end():]):
+        return text[:found.start()] + text[found.end():]
+    return re.sub(NOT_THAT_AMOUNT, "", text, count=1, flags=re.I)
+
+
+def spent_of_whole(text: str) -> str | None:
+    """Rule 261: "I spent 45 out of my 100. What's left?": the whole less the part used (100 - 45), when what is left is
+    asked; else None."""
+    said = plain(text)
+    used = re.search(r"\b(?:spent|used|paid|gave away|lost|sold|ate|drank|read|ran|walked|finished|did|done|wasted|burned)\s+"
+                     r"(\d+(?:\.\d+)?)(?: [a-z]+)? (?:out of|of) (?:my|our|his|her|their|the|a|an)?\s*(?:total of |budget of )?(\d+(?:\.\d+)?)\b(?!\s*%)",
+                     said)
+    if not used or not re.search(r"\b(?:left|remain\w*|to go|still (?:have|got))\b", said[used.end():]):
+        return None
+    return f"({used.group(2)} - {used.group(1)})"
+
+
+CHECK_ASKED = (r"\b(?:was|am|is|were|are) (?:i|that|it|this|he|she|they|we|my answer)(?: (?:really|actually|even))? (?:right|correct|true)\b|"
+               r"\bdid (?:i|he|she|they|we) get (?:it|that|this) right\b|\b(?:is|was) (?:that|this|it) (?:the )?right answer\b")
+CLAIMED = (r"\b(?:i|he|she|they|we)\s+(?:told (?:him|her|them|me|us|my [a-z]+)|said|answered|replied|wrote|put down|guessed)"
+           r"(?: (?:that )?(?:it was|it's|it is|the answer was|the answer is))?\s+[$€£]?(-?\d+(?:\.\d+)?)\b(?![\s\d]*(?:[-+*/x×÷]|times|plus|minus|divided|of)\b)"
+           r"|\b(?:is|equals|makes|comes to|=)\s+[$€£]?(-?\d+(?:\.\d+)?)(?=\s*[.?!,]|\s*$)")
+
+
+def claim_to_check(text: str) -> tuple | None:
+    """Rule 262: a sum someone answered and a question whether the answer is right ('My son asked "what is 6 times 7?"
+    and I told him 48. Was I right?'): (the message without the answer given and the question, the number given), else None."""
+    asked = re.search(CHECK_ASKED, text, re.I)
+    claimed = list(re.finditer(CLAIMED, text[:asked.start()], re.I)) if asked else []
+    if not claimed:
+        return None
+    given = claimed[-1]
+    return text[:given.start()] + text[given.end():asked.start()], given.group(1) or given.group(2)
+
+
+def claim_verdict(answer: str, claimed: str) -> str:
+    """Rule 262: the answer worked out, with whether the number given matches it ("No: the answer is 42, not 48.")."""
+    found = re.findall(r"-?\d+(?:\.\d+)?", answer.replace(",", ""))
+    if not found:
+        return answer
+    right = abs(float(found[-1]) - float(claimed)) < 1e-9
+    said = answer.rstrip(".")
+    return f"{'Yes' if right else 'No'}: {said[:1].lower()}{said[1:]}{'' if right else f', not {show(float(claimed))}'}."

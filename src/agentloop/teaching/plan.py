@@ -416,4 +416,10 @@ def percent_steps(share: tuple, turn: Turn):
     return f"{said}, so it comes to {arithmetic.show(total)}."
 
 
-HANDLERS = {"calculate": calculate, "replace_text": replace_text, "named_lookup": looked_up, **MEMORY, **TASKS}
+def calculate_and_check(intent: Intent, turn: Turn):
+    """Rule 262: the sum worked out; when the user gave an answer to check, whether it matches."""
+    answer = yield from calculate(intent, turn)
+    return arithmetic.claim_verdict(answer, intent.slots["claimed"]) if intent.slots.get("claimed") and answer else answer
+
+
+HANDLERS = {"calculate": calculate_and_check, "replace_text": replace_text, "named_lookup": looked_up, **MEMORY, **TASKS}

@@ -87,6 +87,8 @@ def covered_by_others(text: str) -> tuple | None:
     found = re.search(COVERED, text)
     if not found or re.match(r"(?:i|me|you|we|it|this|that|which)\b", found.group("who"), re.I):
         return vaguely_covered(text)
+    if re.fullmatch(r"he|she|they", found.group("who"), re.I) and not re.search(r"\b(?:i|i'm|me|my|we|our|us)\b", text, re.I):
+        return None  # rule 259: "Ana starts with 640. She pays 120 ...": the story's own subject pays, no one covers for the user
     before = re.findall(AMOUNT, plain(text[:found.start()]))
     if not before:
         return None

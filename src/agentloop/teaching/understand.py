@@ -118,12 +118,39 @@ def understand(text: str) -> list[Intent]:
 def amounts_placed(text: str) -> tuple:
     """Rules 242 and 244: a total asked for uses every amount the message states, and a percentage is never a plain
     amount; a sum that breaks either is not given, the amount it could not place is said instead ("unsure")."""
+    text = arithmetic.negated_amount_dropped(text)  # "I didn't spend 30 - I spent 45 of my 100. What's left?" (rule 261)
+    if checked := claim_checked(text):  # "I told him 6 times 7 is 48. Was I right?" (rule 262)
+        return checked
     intents = intents_in(text)
     sums = [i for i in intents if i.kind == "calculate"]
+    if len(sums) == 1:  # "Take 15 percent of 80 and then add 7 to it": the step after is chained (rule 258)
+        sums[0].slots["expression"] = steps_chained(text, sums[0].slots["expression"])
     if len(sums) == 1 and (unplaced := arithmetic.amount_left_out(text, sums[0].slots["expression"])
                            or arithmetic.percent_as_amount(text, sums[0].slots["expression"])):
         return tuple(Intent("unsure", {"unread": unplaced}) if i is sums[0] else i for i in intents)
     return intents
+
+
+def claim_checked(text: str) -> tuple | None:
+    """Rule 262: a sum someone answered and a question whether it is right: the sum, with the number given to compare."""
+    if not (claim := arithmetic.claim_to_check(text)):
+        return None
+    sums = [i for i in intents_in(claim[0]) if i.kind == "calculate"]
+    return (Intent("calculate", {**sums[0].slots, "claimed": claim[1]}),) if len(sums) == 1 else None
+
+
+def steps_chained(text: str, expression: str) -> str:
+    """Rule 258: a step said after a sum ("... and then add 7 to it", "after that subtract 4") applies to the sum's
+    result, when the sum read from the whole message left the step's number unused."""
+    used = re.findall(r"\d+(?:\.\d+)?", expression)
+    parts = [piece for part in clauses(arithmetic.said_plainly(arithmetic.thousands_joined(text)))
+             for piece in re.split(r",?\s+(?:and\s+)?(?:after that|afterwards|next|finally)\b,?\s*", part, flags=re.I)]
+    for part in parts[1:]:
+        stated = re.findall(r"\d+(?:\.\d+)?", arithmetic.numbers_in_words(part.lower()))
+        after = arithmetic.expression(part, expression) if stated and not set(stated) & set(used) else None
+        if after and arithmetic.wrap(expression) in after:
+            expression, used = after, used + stated
+    return expression
 
 
 def without_the_reason(intents: tuple) -> tuple:
@@ -216,7 +243,8 @@ def intents_in(text: str) -> tuple:
     if filled := arithmetic.containers_filled(text):  # "A box holds 24 eggs. I have 9 boxes and break 13": 9 * 24 - 13 (rule 171)
         return (Intent("calculate", {"expression": filled[0]}) if filled[0] else Intent("unsure", {"unread": filled[1]}),)
     if undone := arithmetic.before_the_cut(text) or arithmetic.count_of_each(text) \
-            or arithmetic.labelled_amounts(text) or arithmetic.more_than_before(text):  # "80 after a 20% discount: before?", "3 bags, each 18 kg"
+            or arithmetic.labelled_amounts(text) or arithmetic.more_than_before(text) \
+            or arithmetic.added_to_what_it_holds(text) or arithmetic.spent_of_whole(text):  # "80 after a 20% discount: before?", "3 bags, each 18 kg", "Player 23 has 40. Add 7 to it" (rule 260)
         return (Intent("calculate", {"expression": undone}),)
     if dozens := arithmetic.dozens_counted(text) or arithmetic.times_in_span(text) \
             or arithmetic.percent_rise(text):  # "every 12 minutes: how many in 2 hours?", "50,000, up 10%: what would it be?" (rules 239-240)  # "Nine dozen rolls: how many rolls?" is 9 * 12 (rule 238)
