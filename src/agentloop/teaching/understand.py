@@ -144,7 +144,8 @@ def steps_chained(text: str, expression: str) -> str:
     result, when the sum read from the whole message left the step's number unused."""
     used = re.findall(r"\d+(?:\.\d+)?", expression)
     parts = [piece for part in clauses(arithmetic.said_plainly(arithmetic.thousands_joined(text)))
-             for piece in re.split(r",?\s+(?:and\s+)?(?:after that|afterwards|next|finally)\b,?\s*", part, flags=re.I)]
+             for piece in re.split(r",?\s+(?:and\s+)?(?:after that|afterwards|next|finally)\b,?\s*|"
+                                   r",\s*(?=(?:and\s+)?(?:add|subtract|multiply|divide|take away|deduct)\b)", part, flags=re.I)]
     for part in parts[1:]:
         stated = re.findall(r"\d+(?:\.\d+)?", arithmetic.numbers_in_words(part.lower()))
         after = arithmetic.expression(part, expression) if stated and not set(stated) & set(used) else None
