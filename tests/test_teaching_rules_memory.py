@@ -2021,3 +2021,45 @@ def test_an_either_or_that_asks_advice_is_no_preference():  # negative: rule 252
                                               ("I'm a nurse and love it", "job", "nurse")])
 def test_a_feeling_after_and_is_no_part_of_the_fact(said, key, value):  # rule 250: never "Rome and love it"
     assert [(k, v) for i in understand(said) if i.kind == "remember" for k, v in i.slots["facts"]] == [(key, value)], said
+
+
+def labelled_store(store: dict):
+    def file_away(field, info):
+        store[field] = info
+        return f"filed {field}"
+    return {"file_away": (schema("file_away", "Files a detail about the user away for future chats.", field="string", info="string"),
+                          file_away)}
+
+
+# 264. A correction in the next turn restates the fact: kept on the same key, the corrected-away value gone.
+@pytest.mark.parametrize("first, fix, kept, gone", [
+    ("I'm a plumber.", "Oops, I meant I'm an electrician, not a plumber.", "electrician", "plumber"),
+    ("I drive a Ford Focus.", "correction: I drive a Kia Ceed", "Kia Ceed", "Ford"),
+    ("I live in Graz.", "No, I live in Linz.", "Linz", "Graz"),
+    ("My cat is called Tigger.", "Sorry, my cat is called Tiger not Tigger", "Tiger", "Tigger"),
+])
+def test_a_correction_in_a_fresh_chat_keeps_the_fact_as_it_is_now(first, fix, kept, gone):
+    store = {}
+    loop(first, labelled_store(store), "You are an assistant with memory.")
+    answer, _, _ = loop(fix, labelled_store(store), "You are an assistant with memory.")  # the harness keeps no history
+    assert len(store) == 1 and kept in json.dumps(store) and gone not in json.dumps(store), (store, answer)
+
+
+@pytest.mark.parametrize("first, fix, kept, gone", [
+    ("I'm a chemist.", "make that a pharmacist", "pharmacist", "chemist"),
+    ("I work at Tesco.", "I meant Aldi, not Tesco", "Aldi", "Tesco"),
+    ("I'm a chemist.", "oops, a biologist not a chemist", "biologist", "chemist"),
+])
+def test_a_bare_value_corrects_the_fact_just_said(first, fix, kept, gone):
+    store = {}
+    _, _, messages = loop(first, labelled_store(store), "You are an assistant with memory.")
+    answer, _, _ = loop(fix, labelled_store(store), "You are an assistant with memory.", history=messages[1:])
+    assert len(store) == 1 and kept in json.dumps(store) and gone not in json.dumps(store), (store, answer)
+    assert "meant" not in json.dumps(store), store  # never "user_meants"
+
+
+@pytest.mark.parametrize("said", ["No, I'm not a teacher.", "No, thanks", "Sorry, what's 4 times 9?", "Actually, that's fine"])
+def test_a_lead_in_without_a_fact_is_no_correction(said):  # negative
+    store = {"job": "teacher"}
+    loop(said, labelled_store(store), lines(store))
+    assert store == {"job": "teacher"}, store
