@@ -1522,7 +1522,7 @@ def name_like(value: str, match, text: str) -> bool:
 
 OPS = r"plus|minus|times|divided by|multiplied by|over"
 LISTS = ("likes", "dislikes", "allergies")  # a new value joins the old one instead of replacing it
-FORGET = (r"(?:never ?mind what i (?:told|said to) you about|(?:can|could|would|will) you (?:please )?not (?:keep|store|remember|save|hold on to)|forget|delete|remove|erase|wipe|clear|unlearn|scrap|scratch|scrub|purge|nuke|drop|ditch|get rid of|(?:stop|quit|cease) (?:remembering|storing|saving|recording|logging)|don't remember|"
+FORGET = (r"(?:never ?mind what i (?:told|said to) you about|(?:can|could|would|will) you (?:please )?not (?:keep|store|remember|save|hold on to)|forget|delete|remove|erase|wipe|clear(?: out)?|unlearn|unremember|unsave|unstore|un-?(?:remember|save|store|learn)|expunge|scrap|scratch|scrub|purge|nuke|drop|ditch|get rid of|(?:stop|quit|cease) (?:remembering|storing|saving|recording|logging)|don't remember|"
           r"do not remember|don't keep|do not keep|stop keeping|no need to keep|don't store|do not store|stop storing|"
           r"(?:i'd )?rather you didn't (?:keep|store|remember)|(?:don't|do not|stop|no need to) (?:hold|hang) on to|"
           r"no need to (?:keep|remember|store))")
