@@ -2156,3 +2156,13 @@ def test_clearing_out_a_thing_of_ones_own_forgets_nothing(said):  # negative
     store = {"inbox": "zero", "city": "Derby"}
     loop(said, keyed_eraser(store), lines(store))
     assert store == {"inbox": "zero", "city": "Derby"}, store
+
+
+@pytest.mark.parametrize("store, question, expected", [
+    ({"user_has": "a border collie called Pepper", "city": "Bern"}, "What's my dog's name?", "Pepper"),
+    ({"user_owns": "a pug named Otto"}, "what is my dog called?", "Otto"),
+    ({"user_has": "a blue kayak", "city": "Bern"}, "What's my dog's name?", None),  # negative: read, and no dog in it
+])
+def test_a_key_that_names_only_the_user_is_read_when_none_is_about_it(store, question, expected):
+    answer, calls, _ = loop(question, keys_and_get(store), "You are an assistant. Memory is behind your tools.")
+    assert (expected in answer) if expected else ("don't know" in answer and "kayak" not in answer), (calls, answer)

@@ -164,7 +164,7 @@ def ask(intent: Intent, turn):
                 return f"None of the keys I can look up ({', '.join(on_file)}) is about that, so I don't know."
         elif takes_key(tool) and (lister := turn.tool("list_memory")) and lister is not tool:  # list the keys, then fetch one
             [listing] = yield [call(lister, limit=50, scope="user")]
-            asked_key = listed(listing, key, intent.slots["about"])
+            asked_key = listed(listing, key, intent.slots["about"]) or said_of_user(listing, intent.slots["about"])
             if asked_key is None and not nothing(listing):  # the keys are listed and none is about it: never a guessed one
                 names = ", ".join(re.findall(r"[A-Za-z][\w-]*", listing)[:12])
                 return f"None of the keys I can look up ({names}) is about that, so I don't know."
@@ -531,6 +531,16 @@ def listed(listing: str, key: str, question: str, tried: str = "") -> str | None
         (n for n in names if any(len(w) > 3 and (n.lower().endswith(w) or w.startswith(n.lower()) and len(n) > 3)
                                  for w in words)), None) or next(  # "nickname" for a name, "diet" for "dietary"
         (n for n in names if near_key_words(words) & {statements.lemma(w) for w in re.split(r"[_\W]+", n) if len(w) > 2}), None)
+
+
+def said_of_user(listing: str, question: str) -> str | None:
+    """Rule 265: a listed key that names no thing, only the user having it (`user_has`, `user_owns`), read when no key is
+    about a question on something of theirs ("my dog"): it may hold anything ("a golden retriever called Biscuit"); what
+    it holds is still checked. None for any other question ("where do I live?" reads no `user_has`)."""
+    if not re.search(r"\bmy\b", question, re.I):
+        return None
+    return next((n for n in re.findall(r"[A-Za-z][\w-]*", listing) if (said := statements.decode(n)) and said[0] == "user"
+                 and statements.lemma(said[1]) in {statements.lemma(v) for v in ("has", "have", "owns", "own", "got")}), None)
 
 
 def near_key_words(words: set) -> set:
