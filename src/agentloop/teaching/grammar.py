@@ -100,6 +100,7 @@ PEOPLE = set("""husband wife partner spouse boyfriend girlfriend son daughter br
 # what a thing is a kind of: "forget my dog" finds `pet: a spaniel`, "which car" finds `ride: a Subaru`
 KIND_OF = {"dog": "pet", "cat": "pet", "puppy": "pet", "kitten": "pet", "hamster": "pet", "rabbit": "pet", "parrot": "pet",
            "fish": "pet", "spaniel": "dog", "terrier": "dog", "labrador": "dog", "beagle": "dog", "poodle": "dog",
+           "retriever": "dog", "collie": "dog", "dachshund": "dog", "husky": "dog", "pug": "dog", "corgi": "dog", "bulldog": "dog",
            "vegan": "diet", "vegetarian": "diet", "pescatarian": "diet", "keto": "diet", "halal": "diet", "kosher": "diet",
            "car": "vehicle", "ride": "car", "motor": "car", "wheels": "car", "bike": "vehicle", "motorbike": "vehicle",
            "husband": "partner", "wife": "partner", "spouse": "partner", "boyfriend": "partner", "girlfriend": "partner",

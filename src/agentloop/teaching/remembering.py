@@ -164,12 +164,14 @@ def ask(intent: Intent, turn):
                 return f"None of the keys I can look up ({', '.join(on_file)}) is about that, so I don't know."
         elif takes_key(tool) and (lister := turn.tool("list_memory")) and lister is not tool:  # list the keys, then fetch one
             [listing] = yield [call(lister, limit=50, scope="user")]
-            asked_key = listed(listing, key, intent.slots["about"])
+            asked_key = listed(listing, key, intent.slots["about"]) or said_of_user(listing, intent.slots["about"])
             if asked_key is None and not nothing(listing):  # the keys are listed and none is about it: never a guessed one
                 names = ", ".join(re.findall(r"[A-Za-z][\w-]*", listing)[:12])
                 return f"None of the keys I can look up ({names}) is about that, so I don't know."
             asked_key = asked_key or key
-        for query in list(dict.fromkeys(queries))[:3]:  # a second word when the first finds nothing, as a person would search; not a fourth
+        tries = likely_keys(asked_key) if takes_key(tool) and not keys_listed(turn.system) and not turn.tool("list_memory") else []
+        for query in tries or list(dict.fromkeys(queries))[:3]:  # a second word when the first finds nothing, as a person would search; not a fourth
+            asked_key = query if tries else asked_key  # rule 265: a get-by-key tool alone is tried with the likely keys
             roles = {"key": asked_key, "query": query} if takes_key(tool) else {"query": query, "key": key}  # a look-up: the key
             [result] = yield [call(tool, **roles, limit=10 if key == "*" else 5, scope="user")]
             results.append(result)
@@ -291,6 +293,21 @@ NEAR_SEARCH = {"avoid": "allergies allergic intolerant", "allerg": "allergic int
                "pet": "dog cat"}  # a question's word, as statements.lemma stems it -> words a note about it is written with (rule 251)
 
 
+NEAR_SEARCH.update({statements.lemma(word): near for word, near in {  # rule 266: the usual categories' other words
+    "diet": "vegan vegetarian pescatarian halal kosher gluten", "eat": "diet vegan vegetarian allergies",
+    "dog": "pet", "cat": "pet", "wife": "spouse partner husband", "husband": "spouse partner wife",
+    "partner": "spouse wife husband", "spouse": "wife husband partner", "kid": "children child daughter son",
+    "child": "kids kid daughter son", "daughter": "child kid", "son": "child kid", "birthday": "born birth dob"}.items()})
+
+
+def likely_keys(key: str) -> list[str]:
+    """Rule 265: the keys a get-by-key tool is tried with when no tool lists them, at most three: the key, the thing
+    without "_name", then its first near names ("dog_name": dog, pet_name; "birthday": birth_date, born)."""
+    bare = key.removesuffix("_name")
+    near = [*facts.ALIASES.get(key, ())[:1], *NEAR_SEARCH.get(statements.lemma(bare), "").split()[:1]]
+    return list(dict.fromkeys([key, bare, *(f"{n}_name" if key.endswith("_name") else n for n in near)]))[:3]
+
+
 def near_searches(key: str, question: str, tried: list) -> list[str]:
     """Rule 251: the words to search with when the question's own found nothing: the near words of the key's and the
     question's words ("avoid" -> allergies, allergic, intolerant), in order, never one already tried."""
@@ -329,16 +346,23 @@ def of_someone(intent: Intent, known: dict) -> str:
             return f"I don't know {unknown}."
     else:
         theirs = {k: v for k, v in known.items() if facts.canonical(k.split("_")[0]) == person
-                  or KIND_OF.get(k.split("_")[0]) == KIND_OF.get(person, "-")}  # "wife_works" for "my partner"
-    for k, v in theirs.items():
-        if set(k.split("_")[1:]) & words or intent.slots["asked"] == "age" and re.fullmatch(r"\d{1,3}", v.strip()) \
-                and k.split("_")[1:] in ([], ["is"], ["be"]):  # "daughter: 6" is her age
-            return say.sentence(say.phrase(k, v))
+                  or KIND_OF.get(k.split("_")[0]) == KIND_OF.get(person, "-") or k.split("_")[0] in KIN.get(person, ())}
+        # "wife_works" for "my partner"; "daughter_is" for "my kid" (rule 266)
+    said = [say.phrase(k, v) for k, v in theirs.items()
+            if set(k.split("_")[1:]) & words or intent.slots["asked"] == "age" and re.fullmatch(r"\d{1,3}", v.strip())
+            and k.split("_")[1:] in ([], ["is"], ["be"])]  # "daughter: 6" is her age
+    if said:  # two children held for "my kid": both said, never one picked
+        return say.sentence("; ".join(said))
     if held := told_with(person, words, known):  # "family: son Tomas, age 9": the note that says it, quoted (rule 163)
         return f'My notes say: "{held}".'
     if not theirs:  # never another person's fact ("your sister lives in Leeds" for the brother)
         return f"I don't know {unknown.format(person)}."
     return f"I don't know {unknown.format(person)}; I only know that {listed_out([say.phrase(k, v) for k, v in theirs.items()])}."
+
+
+KIN = {"kid": {"daughter", "son", "child", "kids", "children"}, "child": {"daughter", "son", "kid", "kids", "children"},
+       "kids": {"daughter", "son", "child", "kid", "children"}, "children": {"daughter", "son", "child", "kid", "kids"}}
+# rule 266: a family word and the members it covers ("my kid" is the daughter or the son memory holds)
 
 
 def told_with(person: str, words: set, known: dict) -> str | None:
@@ -500,10 +524,28 @@ def listed(listing: str, key: str, question: str, tried: str = "") -> str | None
     near = {alias for each in key.split("|") for alias in (each, *facts.ALIASES.get(each, ()))}
     words = {statements.lemma(w) for w in re.split(r"[_\W]+", key) + asked_about(question) if len(w) > 2} - {"user"}
     # rule 201: "user" in "user_have" and "user_speaks" is whose it is, never a shared word ("what pets have I got?")
+    role = {statements.lemma(w) for w in ("name", "again", "called")}
+    words = words - role if key.endswith("_name") and words - role else words  # rule 265: "dog_name" is never `wife_name`
     return next((n for n in names if n in near), None) or next(
         (n for n in names if words & {statements.lemma(w) for w in re.split(r"[_\W]+", n) if len(w) > 2}), None) or next(
         (n for n in names if any(len(w) > 3 and (n.lower().endswith(w) or w.startswith(n.lower()) and len(n) > 3)
-                                 for w in words)), None)  # "nickname" for a name, "diet" for "dietary"
+                                 for w in words)), None) or next(  # "nickname" for a name, "diet" for "dietary"
+        (n for n in names if near_key_words(words) & {statements.lemma(w) for w in re.split(r"[_\W]+", n) if len(w) > 2}), None)
+
+
+def said_of_user(listing: str, question: str) -> str | None:
+    """Rule 265: a listed key that names no thing, only the user having it (`user_has`, `user_owns`), read when no key is
+    about a question on something of theirs ("my dog"): it may hold anything ("a golden retriever called Biscuit"); what
+    it holds is still checked. None for any other question ("where do I live?" reads no `user_has`)."""
+    if not re.search(r"\bmy\b", question, re.I):
+        return None
+    return next((n for n in re.findall(r"[A-Za-z][\w-]*", listing) if (said := statements.decode(n)) and said[0] == "user"
+                 and statements.lemma(said[1]) in {statements.lemma(v) for v in ("has", "have", "owns", "own", "got")}), None)
+
+
+def near_key_words(words: set) -> set:
+    """Rule 265: the near words of a question's words, as a key is split ("wife": spouse, partner; "dog": pet)."""
+    return {statements.lemma(n) for w in words for n in NEAR_SEARCH.get(w, "").split()}
 
 
 def said_with_verb(keys: list, shape: dict | None) -> str | None:
@@ -531,7 +573,7 @@ def nothing(result: str) -> bool:
     """A search or look-up that found nothing ("unknown", "not found", "[]", a refusal); a value that starts with "no" ("no
     red meat", a diet) is a value (rule 138)."""
     if re.fullmatch(r"\s*no (?!such|matching|memor|entr|facts?\b|notes?\b|match|records?\b|results?\b|keys?\b|values?\b|data\b|"
-                    r"info|saved|stored|one\b|idea|label|slot|field|item|hits?\b|luck|access|permission)[a-z]+(?: [a-z]+){0,3}\W*", result, re.I):
+                    r"info|saved|stored|one\b|idea|label|slot|field|attribute|item|hits?\b|luck|access|permission)[a-z]+(?: [a-z]+){0,3}\W*", result, re.I):
         return False
     return bool(refusal([result]) or re.search(r"\bunknown\b|not found|\bno (?:such|memories|results|matches)\b|"
                                                r"\bnothing (?:stored|found|saved)\b|^\W*$", result, re.I))

@@ -39,7 +39,7 @@ KINDS = {
     "recall": "recall retrieve",
     "list_memory": "list all",
     "forget": "forget delete remove erase unlearn wipe scrub purge discard clear drop scrap throw toss shred destroy strike "
-              "unpin retract retire revoke withdraw expunge unsave release void unlist blank",
+              "unpin retract retire revoke withdraw expunge unsave release void unlist blank unremember unstore",
     "schedule": "schedule queue reminder remind ping follow followup enqueue task calendar event appointment agenda "
                 "nudge alarm job cron timer todo planner diary recurring routine interval chore reserve book booking "
                 "recurrence deadline due",
@@ -155,7 +155,7 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
                                                                 "query", "dig", "retrieve", "open", "show", "view", "check",
                                                                 "peek", "pull", "list", "browse", "scan", "display"} \
             and not name_words & KEYWORDS["forget"]:  # get_fact, read_memory, look_through_notes: a search verb
-        return "list_memory" if name_words & {"list", "all"} else "recall"
+        return "list_memory" if lists_memory(name_words, description, params) else "recall"
     if (name_words | set(words(description)[:1])) & (KEYWORDS["forget"] | KEYWORDS["cancel"]) and (name_words | other) & TASK_WORDS \
             and not memory:  # remove_task, drop_job(name): it deletes scheduled work, not a memory
         return "cancel"
@@ -192,6 +192,13 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     return chosen
 
 
+def lists_memory(name_words: set, description: str, params: tuple) -> bool:
+    """Rule 265: a memory reader that lists: "list" or "all" in its name, or nothing to search by (profile_keys(): "List
+    the keys in the user's profile store"); "Lists notes containing the given words" searches."""
+    return bool(name_words & {"list", "all"} or not params and re.search(
+        r"\b(?:keys|labels|fields|slots|topics|entries|names|everything|all)\b", description, re.I))
+
+
 REVISE_VERBS = {"update", "updates", "revise", "revises", "edit", "edits", "amend", "amends", "modify", "modifies",
                 "overwrite", "overwrites", "change", "changes", "correct", "corrects"}
 
@@ -225,7 +232,7 @@ def read_tools(tools: list) -> list[Tool]:
 
 # parameter roles -> the parameter names that usually play them
 ROLES = {
-    "key": "key name topic label field attribute subject about title heading tag slot handle k category section which",
+    "key": "key name topic label field attribute attr subject about title heading tag slot handle k category section which",
     "value": "value val fact content text memory note info information data detail details body v sentence entry line statement",
     "query": "query q question search term terms keyword keywords topic text words phrase",
     "task": "task description what title text action item todo job event summary name message reminder note subject "

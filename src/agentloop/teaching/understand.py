@@ -296,7 +296,7 @@ def intents_in(text: str) -> tuple:
         if previous and re.match(r"^\W*(?:how (?:many|much)\b|what(?:'s| is) the (?:total|answer|sum|cost|damage)\b|total\W*$|"
                                  r"(?:and )?what do (?:i|we) owe\b)", clause, re.I) and not re.search(r"\d", clause):
             continue  # "... How many apples is that?": the sum before is the question
-        intent = Intent("calculate", {"expression": problem}) if problem else one(clause, previous)
+        intent = Intent("calculate", {"expression": problem}) if problem else (restated(clause, previous) or one(clause, previous))
         moved = re.match(r"^\W*(?i:i(?:'m| am) (?:now )?at) ([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*)(?i: now)?\W*$", clause)
         if moved and intents and intents[-1].kind == "forget" and re.search(r"\bwork", intents[-1].slots.get("clause", ""), re.I):
             intent = one(f"I work at {moved.group(1)}", None)  # "I don't work at Acme anymore, I'm at Globex now"
@@ -1471,6 +1471,32 @@ def note_of(what: str) -> Intent:
     return Intent("remember", {"facts": [("note_" + topic_key(what), what)], "importance": "high", "note": True})
 
 
+RESTATING = (r"^\W*(?:(?:correction|actually|sorry|oops|whoops|wait|my bad|scratch that|to be clear|no|nope|i meant(?: to say)?|"
+             r"i mean|make (?:it|that)|rather)\b[\s,:;.!-]*)+")
+STRONG_RESTATING = r"\b(?:correction|i meant|i mean|make (?:it|that)|scratch that|oops|whoops|my bad)\b"
+
+
+def restated(clause: str, previous) -> Intent | None:
+    """Rule 264: a correction said as a lead-in and the fact again ("Sorry, I meant I'm a lecturer, not a teacher", "oops,
+    I drive a Kia not a Ford", "make that a nurse"): the fact as it is now, kept on its own key (so it replaces the one said
+    before), never the lead-in ("I meant ...") as a fact. A bare value ("make that a nurse") is a correction of the fact
+    just said, found by the correction rule. None when there is no lead-in, or when what follows is no fact."""
+    lead = re.match(RESTATING, clause, re.I)
+    if not lead or clause.rstrip().endswith("?") or re.search(r"\b(?:am|is|are|was|were|do|does|did)\s+not\b|n't\b|'m not\b",
+                                                                clause[lead.end():], re.I):
+        return None  # "No, I'm not a teacher" denies; it says nothing as it is now
+    rest = re.sub(r"(?<=\w) (not (?:an? |the )?[^,.;!?]+?)\W*$", r", \1", clause[lead.end():].strip())  # "X not Y": "X, not Y"
+    parts = re.match(r"^(?P<new>[^,;!?]+?)(?:,?\s*(?:and )?not\s+(?:an? |the )?(?P<old>[^,.;!?]+))?[\s.!]*$", rest, re.I)
+    if not parts or re.search(r"\bnot\b|n't\b", parts.group("new"), re.I):
+        return None
+    if stated(parts.group("new")) and (intent := one(parts.group("new"), previous)).kind == "remember":
+        intent.slots["old"] = (parts.group("old") or "").strip() or intent.slots.get("old", "")
+        return intent
+    if len(parts.group("new").split()) <= 4 and (parts.group("old") or re.search(STRONG_RESTATING, clause[:lead.end()], re.I)):
+        return Intent("correct", {"new": parts.group("new").strip(), "old": (parts.group("old") or "").strip(), "key": ""})
+    return None
+
+
 def stated(text: str) -> list[tuple[str, str]]:
     """Facts the user states about themselves ("my name is Ada" -> [("name", "Ada")]).
     Other people's words, quoted speech and hypotheticals are not the user's facts."""
@@ -1525,7 +1551,7 @@ def name_like(value: str, match, text: str) -> bool:
 
 OPS = r"plus|minus|times|divided by|multiplied by|over"
 LISTS = ("likes", "dislikes", "allergies")  # a new value joins the old one instead of replacing it
-FORGET = (r"(?:never ?mind what i (?:told|said to) you about|(?:can|could|would|will) you (?:please )?not (?:keep|store|remember|save|hold on to)|forget|delete|remove|erase|wipe|clear|unlearn|scrap|scratch|scrub|purge|nuke|drop|ditch|get rid of|(?:stop|quit|cease) (?:remembering|storing|saving|recording|logging)|don't remember|"
+FORGET = (r"(?:never ?mind what i (?:told|said to) you about|(?:can|could|would|will) you (?:please )?not (?:keep|store|remember|save|hold on to)|forget|delete|remove|erase|wipe|clear(?: out)?|unlearn|unremember|unsave|unstore|un-?(?:remember|save|store|learn)|expunge|scrap|scratch|scrub|purge|nuke|drop|ditch|get rid of|(?:stop|quit|cease) (?:remembering|storing|saving|recording|logging)|don't remember|"
           r"do not remember|don't keep|do not keep|stop keeping|no need to keep|don't store|do not store|stop storing|"
           r"(?:i'd )?rather you didn't (?:keep|store|remember)|(?:don't|do not|stop|no need to) (?:hold|hang) on to|"
           r"no need to (?:keep|remember|store))")
