@@ -1793,3 +1793,76 @@ def test_a_tool_whose_description_does_another_thing_is_not_the_nearest_for_a_ta
         assert log == [], (said, log, answer)
     answer, calls, _ = loop("Count the letters in 'hello world'", kit, DATED)  # letters leave the space out: that tool
     assert log == ["fmt_c"] and "10" in answer, (log, answer)
+
+
+# 270. A recurring request's first wait is filled from the words that say it; never a default clock's guess.
+def repeating_nudge(log):
+    return tools(tool("start_timer", "Start a repeating timer: it first fires after initial_delay_minutes, then every "
+                      "period_minutes.", lambda **k: log.append(k) or f"timer set {k}", label="string",
+                      initial_delay_minutes="integer", period_minutes="integer"))
+
+
+def test_a_first_wait_said_as_a_bare_number_takes_the_intervals_unit():
+    for said, first, period in (("Ping me to drink water every 40 minutes, starting in 15.", 15, 40),
+                                ("Every 20 minutes remind me to check the bread, first one in 5", 5, 20),
+                                ("remind me to stand up every 50 minutes beginning in 25 minutes", 25, 50)):
+        log = []
+        loop(said, repeating_nudge(log), DATED)
+        assert log and log[0]["initial_delay_minutes"] == first and log[0]["period_minutes"] == period, (said, log)
+
+
+def test_a_first_wait_not_said_is_asked_never_guessed():
+    for said in ("Remind me to blink every 25 minutes.", "Every 2 hours remind me to feed the cat, starting in 30."):
+        log = []
+        answer, calls, _ = loop(said, repeating_nudge(log), DATED)
+        assert log == [] and answer.endswith("?"), (said, log, answer)
+
+
+# 271. A slice by count ("the first 4 letters of ...") goes to the tool whose description keeps that side, with n filled.
+def slicing_kit(log):
+    use = lambda name, fn: (lambda **k: log.append((name, k)) or fn(**k))  # noqa: E731
+    return tools(tool("flip", "Returns the text backwards, last character first.", use("flip", lambda text: text[::-1]), text="string"),
+                 tool("caps_words", "Capitalises the first letter of each word.", use("caps_words", lambda text: text.title()), text="string"),
+                 tool("head_chars", "Returns the leading count characters of a string.",
+                      use("head_chars", lambda s, count: s[:int(count)]), s="string", count="integer"),
+                 tool("tail_chars", "Returns the last k characters of a string.",
+                      use("tail_chars", lambda s, k: s[-int(k):]), s="string", k="integer"))
+
+
+def test_a_slice_by_count_fills_the_count_and_uses_the_side_described():
+    for said, name, right in (("Give me only the first 3 letters of 'Saturday'", "head_chars", "Sat"),
+                              ("what are the last 2 characters of 'teapot'?", "tail_chars", "ot"),
+                              ("Show me the first five characters of 'kangaroo'.", "head_chars", "kanga")):
+        log = []
+        answer, calls, _ = loop(said, slicing_kit(log), DATED)
+        assert [n for n, _ in log] == [name] and right in answer, (said, log, answer)
+
+
+def test_a_slice_with_no_tool_that_slices_is_no_reversal():
+    log = []
+    kit = {k: v for k, v in slicing_kit(log).items() if k in ("flip", "caps_words")}
+    answer, calls, _ = loop("Give me the first 4 letters of 'Thursday'.", kit, DATED)
+    assert log == [] and "yadsruhT" not in answer, (log, answer)
+    answer, calls, _ = loop("Reverse 'Thursday'", slicing_kit(log), DATED)  # not a slice: the reverser still serves
+    assert [n for n, _ in log] == ["flip"], log
+
+
+# 272. A system-prompt rule that refuses a class of request is honoured when the message names the class.
+def test_a_rule_refusing_a_class_of_request_refuses_it_politely_with_what_it_suggests():
+    sums = tools(tool("mul", "Multiply a by b.", lambda a, b: a * b, a="number", b="number"),
+                 tool("plus", "Add a and b.", lambda a, b: a + b, a="number", b="number"))
+    for system, said, suggestion in (
+            ("You tutor maths. Rule: never give answers to coursework; refuse kindly and suggest they check the lecture notes.",
+             "It's for my coursework: what is 17 times 3?", "lecture notes"),
+            ("You are a clinic's front desk. You must not give medical advice; tell the user to call their GP.",
+             "Quick medical advice: is 800mg of ibuprofen too much?", "call your GP"),
+            ("Exam questions get no help from you. If someone says it is an exam question, decline and recommend the study guide.",
+             "This is an exam question: what is 12 plus 30?", "study guide")):
+        answer, calls, _ = loop(said, sums, system)
+        assert calls == [] and "can't" in answer and suggestion in answer and "51" not in answer and "42" not in answer, (said, answer)
+
+
+def test_a_message_that_does_not_name_the_refused_class_is_answered():
+    sums = tools(tool("mul", "Multiply a by b.", lambda a, b: a * b, a="number", b="number"))
+    answer, calls, _ = loop("what is 17 times 3?", sums, "You tutor maths. Rule: never give answers to coursework; refuse kindly.")
+    assert calls and "51" in answer, answer

@@ -169,6 +169,8 @@ def said_otherwise(tool, text: str) -> bool:
     """Whether a request's verb is one of the table's (count, clean up ...) and the tool's description does not do it (to
     the object named, when the table knows the object): that tool is never the nearest one for it ("Count the spaces in ..." is
     no job for "Strips whitespace from the ends"; rule 253)."""
+    if sliced := slice_asked(text):  # "the first 4 letters of ...": only a tool that keeps that side (rule 271)
+        return not slices(tool, sliced[0], sliced[2])
     asked = re.match(ASKED_AS_VERB, text.strip(), re.I | re.S)
     verb = asked and SENSE_OF.get(asked.group("verb").lower())
     if verb not in ("count", "tidy"):
@@ -192,3 +194,43 @@ def described_request(turn) -> list:
     if not text or verb == thing or len(tools) != 1:
         return []
     return [Intent("use", {"tool": tools[0].name, "text": text})]
+
+
+SIDES = {"first": r"\b(?:first|start|beginning|begins?|prefix|leading|head|left(?:most)?)\b",
+         "last": r"\b(?:last|end|ending|ends|suffix|trailing|tail|right(?:most)?|final)\b"}
+COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+SLICE_ASKED = (r"\b(?P<side>first|last|opening|final|initial)\s+(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+               r"(?P<unit>letters?|characters?|chars?|symbols?|words?)\s+(?:of|in|from)\b(?P<rest>.*)$")
+
+
+def slice_asked(text: str):
+    """"the first 4 letters of 'Wednesday'", "last three words of: ...": (side, count, "character" or "word", the text), or
+    None (rule 271)."""
+    asked = re.search(SLICE_ASKED, text, re.I | re.S)
+    if not asked:
+        return None
+    side = "first" if asked.group("side").lower() in ("first", "opening", "initial") else "last"
+    unit = "word" if asked.group("unit").lower().startswith("word") else "character"
+    return side, COUNTS.get(asked.group("n").lower()) or int(asked.group("n")), unit, text_in(asked.group("rest"))
+
+
+def slices(tool, side: str, unit: str) -> bool:
+    """Whether a tool takes a text and a count and its description keeps that side's characters (or words)."""
+    kinds = sorted(type_of(spec if isinstance(spec, dict) else {}) or "string" for spec in tool.params.values())
+    said = tool.description.lower()
+    return kinds in (["integer", "string"], ["number", "string"]) and bool(
+        re.search(SIDES[side], said)) and (unit in senses_in(said) or unit == "word" and re.search(r"\bwords?\b", said))
+
+
+def sliced_request(turn) -> list:
+    """A slice by count ("give me the first 4 letters of 'Wednesday'") and the one tool that takes a text and a count and
+    whose description keeps that side: called with both (rule 271); with no such tool, an honest "no rule", never a tool
+    that does another thing to the text (a reverser)."""
+    asked = slice_asked(turn.text)
+    if not asked or not asked[3] or not turn.tools:
+        return []
+    side, count, unit, text = asked
+    tools = [t for t in turn.tools if slices(t, side, unit)]
+    if len(tools) != 1:
+        return [Intent("unknown", {"text": turn.text})]
+    return [Intent("use", {"tool": tools[0].name, "text": text, "number": count})]
