@@ -1866,3 +1866,28 @@ def test_a_message_that_does_not_name_the_refused_class_is_answered():
     sums = tools(tool("mul", "Multiply a by b.", lambda a, b: a * b, a="number", b="number"))
     answer, calls, _ = loop("what is 17 times 3?", sums, "You tutor maths. Rule: never give answers to coursework; refuse kindly.")
     assert calls and "51" in answer, answer
+
+
+# 273. "How many times does X appear in Y" goes to the tool that counts occurrences, each part in its parameter.
+def occurrence_kit(log):
+    return tools(tool("freq", "Returns how many times the pattern occurs in the source text.",
+                      lambda source, pattern: log.append((source, pattern)) or source.count(pattern), source="string", pattern="string"),
+                 tool("backwards", "Reverses the text.", lambda text: text[::-1], text="string"),
+                 tool("len_of", "Number of characters in the text.", lambda text: len(text), text="string"))
+
+
+def test_occurrences_of_a_piece_go_to_the_occurrence_counter():
+    for said, source, pattern in (("How many times does 'na' show up in 'banana nana'?", "banana nana", "na"),
+                                  ("how often does 'ab' occur in 'abcabcab'", "abcabcab", "ab"),
+                                  ("Count the occurrences of 'to' in 'to be or not to be'", "to be or not to be", "to"),
+                                  ("How many times does the word 'go' appear in: go on, go home", "go on, go home", "go")):
+        log = []
+        answer, calls, _ = loop(said, occurrence_kit(log), DATED)
+        assert log == [(source, pattern)] and str(source.count(pattern)) in answer, (said, log, answer)
+
+
+def test_a_count_with_no_occurrence_counter_uses_no_other_tool():
+    log = []
+    kit = {k: v for k, v in occurrence_kit(log).items() if k != "freq"}
+    answer, calls, _ = loop("How many times does 'ss' show up in 'assess'?", kit, DATED)
+    assert calls == [], (calls, answer)

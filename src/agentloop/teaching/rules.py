@@ -241,7 +241,8 @@ NOT_A_CLASS = set(("user users question questions answer answers request request
                    "respond policy house rule rules politely polite refuse decline gets give given from with that this your "
                    "their they them never must should always assistant says said about when what which only ever kindly "
                    "firmly simply just also will would could allowed permitted forbidden strictly under circumstances "
-                   "asks asked asking tell told advice advise solve discuss assist none no not any get").split())
+                   "asks asked asking tell told advice advise solve discuss assist none no not any get someone anyone person "
+                   "people other others here there even if").split())
 
 
 def refused_class(turn) -> str | None:

@@ -234,3 +234,59 @@ def sliced_request(turn) -> list:
     if len(tools) != 1:
         return [Intent("unknown", {"text": turn.text})]
     return [Intent("use", {"tool": tools[0].name, "text": text, "number": count})]
+
+
+PIECE_QUOTED = r"[\"“'‘](?P<{0}>[^\"”'’]+)[\"”'’]"
+APPEARS = r"(?:appear|show up|occur|come up|turn up|crop up|feature|get used|is used|are used)s?"
+OCCURRENCES_ASKED = [  # "how many times does 'ss' show up in 'mississippi'?", "count the occurrences of 'an' in 'banana'"
+    rf"\bhow (?:many times|often)\s+(?:does|do|did|will|is|are)\s+(?:the (?:letters?|substring|string|word|sequence|pair)\s+)?"
+    rf"{PIECE_QUOTED.format('needle')}\s+{APPEARS}\s+(?:in|inside|within)\b\s*(?P<rest>.+)$",
+    rf"\bcount\s+(?:(?:the|all the|how many)\s+)?(?:(?:occurrences|instances|appearances|times)\s+of\s+)?(?:the\s+)?"
+    rf"{PIECE_QUOTED.format('needle')}s?\s+(?:in|inside|within)\b\s*(?P<rest>.+)$",
+]
+NEEDLE = r"needle|sub(?:string)?|pattern|target|find|search|part|piece|fragment|what|word|letters?|chars?|term|query|look_?for"
+COUNTS_OCCURRENCES = r"\bhow many times\b|\boccurrences?\b|\bappears?\b|\boccurs?\b|\bcounts?\b.*\b(?:substring|times)\b"
+
+
+def occurrences_asked(text: str) -> tuple | None:
+    """(the piece, the text) a request to count the occurrences of a quoted piece in a text asks for, or None."""
+    for pattern in OCCURRENCES_ASKED:
+        if found := re.search(pattern, text, re.I | re.S):
+            body = text_in(found.group("rest"))
+            return (found.group("needle"), body) if body else None
+    return None
+
+
+def occurrence_roles(tool) -> dict | None:
+    """{"needle": param, "text": param} for a tool that takes two texts and whose description counts how many times one
+    appears in the other; which is which read from the names (or descriptions): needle, substring, pattern ... (rule 273)."""
+    params = list(tool.params)
+    if len(params) != 2 or not re.search(COUNTS_OCCURRENCES, tool.description, re.I) or any(
+            type_of(tool.params[p] if isinstance(tool.params[p], dict) else {}) not in ("string", None) for p in params):
+        return None
+    said = {p: f"{p} {(tool.params[p] or {}).get('description', '') if isinstance(tool.params[p], dict) else ''}" for p in params}
+    needles = [p for p in params if re.search(rf"(?:^|[\s_])(?:{NEEDLE})(?:$|[\s_.,])", said[p], re.I)]
+    if len(needles) != 1:
+        return None
+    return {"needle": needles[0], "text": next(p for p in params if p != needles[0])}
+
+
+def occurrences_counted(turn) -> list:
+    """"How many times does 'ss' show up in 'mississippi'?" and the one tool that counts occurrences of a piece in a
+    text (`occurrences(haystack, needle)`): called with each part in its parameter (rule 273); [] otherwise."""
+    asked = occurrences_asked(turn.text)
+    tools = [t for t in turn.tools if occurrence_roles(t)] if asked else []
+    if len(tools) != 1:
+        return []
+    return [Intent("count_occurrences", {"needle": asked[0], "text": asked[1], "tool": tools[0].name})]
+
+
+def count_occurrences(intent, turn):
+    """The occurrence counter called with the piece and the text; its result said as the count."""
+    tool = next(t for t in turn.tools if t.name == intent.slots["tool"])
+    roles = occurrence_roles(tool)
+    [result] = yield [(tool.name, {roles["text"]: intent.slots["text"], roles["needle"]: intent.slots["needle"]})]
+    needle, text, count = intent.slots["needle"], intent.slots["text"], result.strip()
+    if re.fullmatch(r"\d+", count):
+        return f"{needle!r} appears {count} time{'s' * (count != '1')} in {text!r} ({tool.name} returned {count})."
+    return f"{tool.name} returned: {count}"
