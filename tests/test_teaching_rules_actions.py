@@ -1921,3 +1921,26 @@ def test_a_question_no_reader_names_reads_nothing():
     assert calls == [], (calls, answer)
     answer, calls, _ = loop("What's the star rating?", kit, "You are a helpful assistant.")  # which film: never made up
     assert calls == [], (calls, answer)
+
+
+# 275. A schedule's title is the task's own words: filler clauses and trailing function words cut.
+def test_a_schedule_title_never_keeps_filler_or_ends_in_a_function_word():
+    log = []
+    kit = tools(tool("diary_put", "Add an entry to the diary.", lambda **k: log.append(k) or f"added {k}", subject="string",
+                     when={"type": "string", "description": "ISO date-time YYYY-MM-DDTHH:MM"},
+                     cadence={"type": "string", "enum": ["none", "daily", "weekly", "monthly"]}))
+    for said, title in (("The water bill is due on the 20th of every month, put it in the diary.", "Water bill"),
+                        ("In 2 days, remind me to book the vet, say around 11am.", "book the vet"),
+                        ("Tomorrow at 7:30 remind me to stretch, and every day after that.", "stretch"),
+                        ("The quarterly review is 2026-04-02 at 10:00, add that to the diary.", "Quarterly review")):
+        log.clear()
+        loop(said, kit, DATED)
+        assert log and log[0]["subject"] == title, (said, log)
+
+
+def test_a_title_whose_last_words_are_its_own_is_kept_whole():
+    log = []
+    kit = tools(tool("diary_put", "Add an entry to the diary.", lambda **k: log.append(k) or f"added {k}", subject="string",
+                     when={"type": "string", "description": "ISO date-time YYYY-MM-DDTHH:MM"}))
+    loop("Remind me on Friday at 9am to call the bank about the loan", kit, DATED)
+    assert log and log[0]["subject"] == "call the bank about the loan", log

@@ -187,6 +187,7 @@ def schedule(intent, turn):
         task = task_of(rest)
     task = verb_kept(task, intent.slots.get("clause") or turn.text)  # "wake me up at 6:15": "wake up", never "up"
     task = re.sub(r",?\s*(?:(?:first )?one|starting|beginning)\s+in\s+\d+$", "", task) if first_wait(turn.text, every) else task
+    task = title_trimmed(task)  # "Rent is due ...": "Rent", never "Rent is" (rule 275)
     if not re.search(A_DATE, when, re.I) and (holiday := day_of_the_title(task)):  # "New Year's Eve party at 9pm"
         when = f"{holiday} {when}".strip()
     own_verb = re.search(rf"\b{NUDGE} me\b[^.!?]*?\bto ((?:book|schedule|add|put|set up|set|make|create|plan|enter|queue)\b)",
@@ -433,6 +434,24 @@ def minutes_for(phrase: str, now, waits: bool) -> int | None:
         return delay(phrase, "minute", now)
     clock = clock_of(phrase)
     return clock[1] if clock else None
+
+
+FILLER = set(("is are was were be due and then after that this it say says let's lets around about roughly approximately "
+              "maybe like ish at on in for to the a an with of by or so also please just").split())
+
+
+def title_trimmed(task: str) -> str:
+    """A title as the task's own words: a clause after a comma made only of filler ("say around", "and after that") cut,
+    function words at the end cut ("Rent is", "The board meeting is"), and a leading "The" before a title that is a noun
+    phrase left out ("Board meeting"); "call the bank" is kept whole (rule 275)."""
+    trimmed = re.sub(r",\s*([^,]*)$", lambda m: "" if set(words_of(m.group(1))) <= FILLER else m.group(0), task).strip()
+    words = trimmed.split()
+    while len(words) > 1 and words[-1].lower().strip(",.;:") in FILLER:
+        words.pop()
+    trimmed = " ".join(words).rstrip(",;: ")
+    if trimmed != task.strip() and re.match(r"the\s+\w", trimmed, re.I) and len(words) > 2:
+        trimmed = trimmed[4:].lstrip().capitalize()  # "The board meeting is" -> "Board meeting"
+    return trimmed or task
 
 
 def first_wait(text: str, every: str) -> str:
