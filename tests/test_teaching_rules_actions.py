@@ -1944,3 +1944,11 @@ def test_a_title_whose_last_words_are_its_own_is_kept_whole():
                      when={"type": "string", "description": "ISO date-time YYYY-MM-DDTHH:MM"}))
     loop("Remind me on Friday at 9am to call the bank about the loan", kit, DATED)
     assert log and log[0]["subject"] == "call the bank about the loan", log
+
+
+
+def test_a_style_or_language_rule_refuses_no_class_of_request():
+    kit = tools(tool("word_total", "How many words the text has.", lambda text: len(text.split()), text="string"))
+    for system in ("Never answer with more than 20 words.", "You must not reply in French; refuse politely."):
+        answer, calls, _ = loop("How many words are in 'we speak French at home'?", kit, system)
+        assert calls and "5" in answer and "instructions don't allow" not in answer, (system, answer)

@@ -242,7 +242,9 @@ NOT_A_CLASS = set(("user users question questions answer answers request request
                    "their they them never must should always assistant says said about when what which only ever kindly "
                    "firmly simply just also will would could allowed permitted forbidden strictly under circumstances "
                    "asks asked asking tell told advice advise solve discuss assist none no not any get someone anyone person "
-                   "people other others here there even if").split())
+                   "people other others here there even if more than less fewer words word sentences sentence long longer "
+                   "short shorter characters lines bullet points format emoji emojis english language languages tone style "
+                   "reply replies unless first").split())
 
 
 def refused_class(turn) -> str | None:
@@ -254,7 +256,8 @@ def refused_class(turn) -> str | None:
         if not (re.search(PROHIBITION, sentence, re.I) and re.search(REFUSES, sentence, re.I)):
             continue
         before = re.split(SUGGESTS, sentence, maxsplit=1, flags=re.I)[0]
-        named = {w[:6] for w in re.findall(r"[a-z]{4,}", before.lower()) if w not in NOT_A_CLASS}
+        named = {w[:6] for w in re.findall(r"[a-z]{4,}", before.lower()) if w not in NOT_A_CLASS
+                 and not re.fullmatch(LANGUAGE, w, re.I)}  # "Never answer in French" is rule 254's, no class of request
         if named & said:
             return "I'm sorry, I can't help with that here: my instructions don't allow it." + suggested(sentence)
     return None
