@@ -5,7 +5,7 @@ import re
 
 from .grammar import NUDGE
 from .tasks import ITEM_NEAR, LOOKUP_GENERIC, OF_MEMORY, data_of, refusal, words_of
-from .toolbox import ARITHMETIC, identifier_in, identifying, type_of
+from .toolbox import ARITHMETIC, call, identifier_in, identifying, type_of
 from .understand import Intent
 
 NAME = r"(?<![\w'-])[A-Z][a-z]+(?:['-][A-Z]?[a-z]+)?(?: [A-Z][a-z]+(?:['-][A-Z]?[a-z]+)?){0,2}\b"
@@ -141,3 +141,78 @@ def looked_up(intent, turn):
         return f"{whose}: " + ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in record.items()) + "."
     data = " ".join(line.strip() for line in data_of(result).splitlines() if line.strip())
     return data if str(value).lower() in data.lower() else f"{whose}: {data}"
+
+
+READ_NEAR = {"cost": "price", "costs": "price", "price": "cost", "say": "", "email": "mail inbox message", "mail": "email",
+             "reviews": "review", "review": "rating opinion"}  # what a question asks, in the words a reader's description uses
+THING_AFTER = r"\b(?:about|of|for|on)\s+(?:the\s+|my\s+|a\s+|an\s+|our\s+)?(?P<thing>[^?!.,;]+?)\s*(?:cost|say|said)?\W*$"
+
+
+def readers(turn) -> list:
+    """The tools that read or fetch something and take at most one text: a reading verb in the name or description, no
+    memory of the user's, no other job, and no key or name parameter (those are rules 213-214's and recall's)."""
+    found = []
+    for tool in turn.tools:
+        needed = list(tool.required or tool.params)
+        words = f"{tool.name.replace('_', ' ')} {tool.description}"
+        if len(needed) > 1 or tool.kind in NOT_READERS or re.search(OF_MEMORY, words, re.I) or not re.search(READS, words, re.I):
+            continue
+        if needed and (type_of(tool.params.get(needed[0]) or {}) not in ("string", None) or by_name(tool, needed[0])
+                       or re.search(r"(?:^|_)(?:key|label|slot|field)(?:$|_)", needed[0], re.I)):
+            continue
+        found.append(tool)
+    return found
+
+
+def read_asked(turn) -> list:
+    """A question whose answer a reading tool's description says it returns ("What does my latest email say?" and
+    read_latest_email(), "What do reviews say about the Blendo 3000?" and fetch_review(product)): the one reader whose
+    own words name what is asked (or a near name: a cost is a price) is called, with the thing named after "about/of/for"
+    when it takes one, and the answer is its data (rule 274). [] when none or two fit, or a thing it needs is not named."""
+    if not re.search(ASKS, turn.text, re.I) or re.search(OTHER_REQUEST, turn.text, re.I):
+        return []
+    said = set(words_of(turn.text)) - LOOKUP_GENERIC - ROLE_WORDS
+    said |= {near for word in said for near in READ_NEAR.get(word, "").split()}
+    sharing = [(len(shared(said, t)), t) for t in readers(turn)]
+    best = max((n for n, _ in sharing), default=0)
+    fits = [t for n, t in sharing if n == best and n > 0]
+    if len(fits) != 1:
+        return []
+    tool, needed = fits[0], list(fits[0].required or fits[0].params)
+    thing = re.search(THING_AFTER, turn.text, re.I)
+    if needed and not thing:
+        return []
+    return [Intent("read_by_tool", {"tool": tool.name, "slot": needed[0] if needed else None,
+                                    "thing": thing.group("thing").strip() if needed else ""})]
+
+
+def read_by_tool(intent, turn):
+    """What the reader returned, said as data: a line or sentence that gives the assistant an order is left out, so it is
+    neither repeated nor stored (rules 173, 227)."""
+    from .tasks import ORDER_IN_DATA
+    from .rules import INJECTION
+    tool = next(t for t in turn.tools if t.name == intent.slots["tool"])
+    [result] = yield [(tool.name, {intent.slots["slot"]: intent.slots["thing"]} if intent.slots["slot"] else {})]
+    if reason := refusal([result]):
+        return f"I couldn't read that: {reason}"
+    parts = [p for p in re.split(r"(?<=[.!?])(?<![pP]\.[sS]\.)\s+|\n+", result.strip()) if p.strip()]
+    kept = [p for p in parts if not re.search(INJECTION, p, re.I) and not re.search(ORDER_IN_DATA, p, re.I)
+            and not re.search(ADDRESSED, p, re.I)]
+    left_out = " (It also held an instruction to me, which I left out.)" if len(kept) < len(parts) else ""
+    if not kept:
+        return f"{tool.name} returned nothing I can show."
+    if (many := how_many(turn.text, intent.slots["thing"])) and len(price := re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*\d)", " ".join(
+            kept).replace(intent.slots["thing"], " "))) == 1:  # "What do 3 of the oak coasters cost?": the unit price times 3
+        times = next((t for t in turn.tools if t.kind == "multiply"), None)
+        [total] = (yield [call(times, numbers=[many, float(price[0])])]) if times else [str(round(many * float(price[0]), 2))]
+        return f"{many} x {price[0]} = {total.strip()} ({' '.join(kept)}){left_out}"
+    return f"{tool.name} returned: {' '.join(kept)}{left_out}"
+
+
+ADDRESSED = r"\b(?:ai|assistant|model|llm|bot|agent|chatbot)\s*[:,]\s*(?:please\s+)?(?:remember|call|ignore|say|tell|store|save|delete|forget|wipe|note|record)\b"
+
+
+def how_many(text: str, thing: str) -> int | None:
+    """The count said just before the thing ("3 of the oak coasters", "five blue mugs"), or None."""
+    found = re.search(rf"\b(\d+)\s+(?:of\s+)?(?:the\s+|those\s+|these\s+|your\s+)?{re.escape(thing)}", text, re.I) if thing else None
+    return int(found.group(1)) if found else None

@@ -231,7 +231,51 @@ def forbidden(turn, intents: list) -> str | None:
             if intent.kind in KIND_WORDS and intent.kind != "remember" and re.search(KIND_WORDS[intent.kind], rule, re.I) \
                     and not how:  # "Do not do sums in your head; call a tool" says how, not whether
                 return f"I can't do that here. My instructions say: {rule.rstrip('.;,: ')}."
+    return refused_class(turn)
+
+
+REFUSES = r"\b(?:answers?|answering|help|helping|assist\w*|advice|advis\w*|refuse|decline|respond|discuss\w*|solv\w*)\b"
+SUGGESTS = (r"\b(?:suggest(?:ing)?|recommend(?:ing)?|point(?:ing)? (?:them|the user)|send(?:ing)? (?:them|the user)|"
+            r"tell(?:ing)? (?:them|the user)|instead|and ask|redirect\w*)\b")
+NOT_A_CLASS = set(("user users question questions answer answers request requests anything something help reply replies "
+                   "respond policy house rule rules politely polite refuse decline gets give given from with that this your "
+                   "their they them never must should always assistant says said about when what which only ever kindly "
+                   "firmly simply just also will would could allowed permitted forbidden strictly under circumstances "
+                   "asks asked asking tell told advice advise solve discuss assist none no not any get someone anyone person "
+                   "people other others here there even if more than less fewer words word sentences sentence long longer "
+                   "short shorter characters lines bullet points format emoji emojis english language languages tone style "
+                   "reply replies unless first").split())
+
+
+def refused_class(turn) -> str | None:
+    """A rule of the system prompt that refuses a class of request ("homework gets no answers from you", "You must not
+    give medical advice", "Never help with exam questions; point them to the study guide"), and a message that names the
+    class: a polite refusal, with what the rule suggests instead (rule 272). A message that does not name it is answered."""
+    said = {w[:6] for w in re.findall(r"[a-z]{4,}", turn.text.lower())}
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", turn.system or ""):
+        if not (re.search(PROHIBITION, sentence, re.I) and re.search(REFUSES, sentence, re.I)):
+            continue
+        before = re.split(SUGGESTS, sentence, maxsplit=1, flags=re.I)[0]
+        named = {w[:6] for w in re.findall(r"[a-z]{4,}", before.lower()) if w not in NOT_A_CLASS
+                 and not re.fullmatch(LANGUAGE, w, re.I)}  # "Never answer in French" is rule 254's, no class of request
+        if named & said:
+            return "I'm sorry, I can't help with that here: my instructions don't allow it." + suggested(sentence)
     return None
+
+
+def suggested(sentence: str) -> str:
+    """What a refusing rule says to suggest instead ("suggest they ask their teacher"), said to the user, or ""."""
+    found = re.search(r"\b(?:suggest(?:ing)?|recommend(?:ing)?)\s+(?:that\s+)?(?:they|the user|them)?\s*(?:to\s+)?([^.;!]+)|"
+                      r"\b(?:point|send|direct|refer)\s+(?:them|the user)\s+(to [^.;!]+)|\btell (?:them|the user) to ([^.;!]+)", sentence, re.I)
+    if not found:
+        return ""
+    what = next(g for g in found.groups() if g).strip().rstrip(" ,")
+    what = re.sub(r"\btheir\b", "your", re.sub(r"\bthemselves\b", "yourself", what))
+    if re.match(r"(?:the|a|an|your|my)\b", what, re.I):
+        what = f"try {what}"  # "suggest the course forum"
+    if what.lower().startswith("to "):
+        return f" You could turn {what}."
+    return f" You could {what[0].lower()}{what[1:]} instead." if not re.search(r"\binstead\b", what) else f" You could {what}."
 
 
 ERASING = r"\b(?:remov\w*|delet\w*|eras\w*|forg[eo]t\w*|wip(?:e|ed|es|ing)\b|purg\w*|clear\w*|drop\w*|discard\w*|unlearn\w*)"

@@ -180,11 +180,14 @@ def schedule(intent, turn):
     when = day_of_the_clock(when, whole_when, intent.slots.get("clause") or turn.text)  # "On Friday remind me at 11pm"
     when = half_of_day(when, intent.slots.get("clause") or turn.text)  # "wake me | at 5:50 tomorrow": 5:50am (rule 203)
     every = every or whole_every
+    when = first_wait(intent.slots.get("clause") or turn.text, every) or when  # "every 30 minutes, starting in 10"
     title = re.search(r"(?:^|\s)[\"'‘“]([^\"'’”]{2,})[\"'’”](?:\s|$|[,.!?])", intent.slots.get("clause") or turn.text)
     task = title.group(1) if title and not inside_the_task(title.group(0).strip(" ,.!?"), task_of(words)) else task_of(words)  # "as 'budget review'": the title given
     if not task or re.fullmatch(VAGUE, task, re.I):  # "I have to renew my passport, so remind me on June 1"
         task = task_of(rest)
     task = verb_kept(task, intent.slots.get("clause") or turn.text)  # "wake me up at 6:15": "wake up", never "up"
+    task = re.sub(r",?\s*(?:(?:first )?one|starting|beginning)\s+in\s+\d+$", "", task) if first_wait(turn.text, every) else task
+    task = title_trimmed(task)  # "Rent is due ...": "Rent", never "Rent is" (rule 275)
     if not re.search(A_DATE, when, re.I) and (holiday := day_of_the_title(task)):  # "New Year's Eve party at 9pm"
         when = f"{holiday} {when}".strip()
     own_verb = re.search(rf"\b{NUDGE} me\b[^.!?]*?\bto ((?:book|schedule|add|put|set up|set|make|create|plan|enter|queue)\b)",
@@ -385,10 +388,11 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
         if counted and role != "repeat" and re.fullmatch(r"(?:\w+_)?min(?:ute)?s?", param.lower()):
             args[param] = minutes_for(phrase, now, waits=bool(waited(param, f"{hint} {tool.description}")) and bool(
                 re.search(WAIT_WORDS, f"{param.replace('_', ' ')} {hint} {tool.description}", re.I)))
+            args[param] = args[param] if stated_wait(param, phrase, every) else None
         elif counted and role != "repeat" and re.fullmatch(r"(?:\w+_)?sec(?:ond)?s", param.lower()) and re.search(WAIT_WORDS, phrase, re.I):
             args[param] = delay(phrase, "second", now)  # ping_after(seconds): "in 90 seconds" is 90 (rule 223)
         elif role == "when" and counted and (per := waited(param, hint)):
-            args[param] = delay(phrase, per, now)  # later(delay_minutes): "in 2 hours" is 120
+            args[param] = delay(phrase, per, now) if stated_wait(param, phrase, every) else None  # later(delay_minutes): "in 2 hours" is 120
         elif role in ("when", "day", "hour"):
             args[param] = shaped(value, hint, phrase, now, hour=counted and (role == "hour" or "hour" in param.lower().split("_")))
         elif role == "repeat" and (listed := re.search(r"\b[a-z]+(?:\s*/\s*[a-z]+)+\b", hint)) and isinstance(value, str):
@@ -430,6 +434,44 @@ def minutes_for(phrase: str, now, waits: bool) -> int | None:
         return delay(phrase, "minute", now)
     clock = clock_of(phrase)
     return clock[1] if clock else None
+
+
+FILLER = set(("is are was were be due and then after that this it say says let's lets around about roughly approximately "
+              "maybe like ish at on in for to the a an with of by or so also please just").split())
+
+
+def title_trimmed(task: str) -> str:
+    """A title as the task's own words: a clause after a comma made only of filler ("say around", "and after that") cut,
+    function words at the end cut ("Rent is", "The board meeting is"), and a leading "The" before a title that is a noun
+    phrase left out ("Board meeting"); "call the bank" is kept whole (rule 275)."""
+    trimmed = re.sub(r",\s*([^,]*)$", lambda m: "" if set(words_of(m.group(1))) <= FILLER else m.group(0), task).strip()
+    words = trimmed.split()
+    while len(words) > 1 and words[-1].lower().strip(",.;:") in FILLER:
+        words.pop()
+    trimmed = " ".join(words).rstrip(",;: ")
+    if trimmed != task.strip() and re.match(r"the\s+\w", trimmed, re.I) and len(words) > 2:
+        trimmed = trimmed[4:].lstrip().capitalize()  # "The board meeting is" -> "Board meeting"
+    return trimmed or task
+
+
+def first_wait(text: str, every: str) -> str:
+    """The first run of a recurring request said as a bare number, "every 30 minutes, starting in 10": in the unit of
+    the interval ("in 10 minutes"), when that is the only unit said and the wait is no longer than the interval;
+    "" otherwise, so a tool that needs the wait asks for it rather than guessing (rule 270)."""
+    bare = re.search(r"\b(?:start(?:ing|s)?|begin(?:ning|s)?|first(?: one| time)?|kick(?:ing)? off)\s+in\s+(\d+)\b(?!\s*(?:"
+                     r"second|sec|minute|min|hour|hr|day|week|month)s?\b)", text, re.I)
+    interval = re.search(r"\b(?:every|each)\s+(\d+)?\s*(minute|min|hour|hr|day|week)s?\b", every or "", re.I)
+    units = set(re.findall(r"\b(minute|min|hour|hr|day|week|month)s?\b", text, re.I))
+    if not bare or not interval or len(units) != 1 or int(bare[1]) > int(interval[1] or 1):
+        return ""
+    return f"in {bare[1]} {interval[2].lower()}s"
+
+
+def stated_wait(param: str, phrase: str, every: str) -> bool:
+    """Whether a request states when a wait parameter starts: a clock, a day or "in 10 minutes" beyond the "every ..."
+    (a first_delay of a nudge "every 45 minutes" is asked for, never a default clock's 1380 minutes, rule 270)."""
+    return bool(re.sub(re.escape(every or "\0"), " ", phrase).strip()) or not re.search(r"first|start|begin|delay|initial",
+                                                                                          param, re.I)
 
 
 def next_time(every: str) -> str:

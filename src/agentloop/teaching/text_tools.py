@@ -169,6 +169,8 @@ def said_otherwise(tool, text: str) -> bool:
     """Whether a request's verb is one of the table's (count, clean up ...) and the tool's description does not do it (to
     the object named, when the table knows the object): that tool is never the nearest one for it ("Count the spaces in ..." is
     no job for "Strips whitespace from the ends"; rule 253)."""
+    if sliced := slice_asked(text):  # "the first 4 letters of ...": only a tool that keeps that side (rule 271)
+        return not slices(tool, sliced[0], sliced[2])
     asked = re.match(ASKED_AS_VERB, text.strip(), re.I | re.S)
     verb = asked and SENSE_OF.get(asked.group("verb").lower())
     if verb not in ("count", "tidy"):
@@ -192,3 +194,99 @@ def described_request(turn) -> list:
     if not text or verb == thing or len(tools) != 1:
         return []
     return [Intent("use", {"tool": tools[0].name, "text": text})]
+
+
+SIDES = {"first": r"\b(?:first|start|beginning|begins?|prefix|leading|head|left(?:most)?)\b",
+         "last": r"\b(?:last|end|ending|ends|suffix|trailing|tail|right(?:most)?|final)\b"}
+COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+SLICE_ASKED = (r"\b(?P<side>first|last|opening|final|initial)\s+(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+               r"(?P<unit>letters?|characters?|chars?|symbols?|words?)\s+(?:of|in|from)\b(?P<rest>.*)$")
+
+
+def slice_asked(text: str):
+    """"the first 4 letters of 'Wednesday'", "last three words of: ...": (side, count, "character" or "word", the text), or
+    None (rule 271)."""
+    asked = re.search(SLICE_ASKED, text, re.I | re.S)
+    if not asked:
+        return None
+    side = "first" if asked.group("side").lower() in ("first", "opening", "initial") else "last"
+    unit = "word" if asked.group("unit").lower().startswith("word") else "character"
+    return side, COUNTS.get(asked.group("n").lower()) or int(asked.group("n")), unit, text_in(asked.group("rest"))
+
+
+def slices(tool, side: str, unit: str) -> bool:
+    """Whether a tool takes a text and a count and its description keeps that side's characters (or words)."""
+    kinds = sorted(type_of(spec if isinstance(spec, dict) else {}) or "string" for spec in tool.params.values())
+    said = tool.description.lower()
+    return kinds in (["integer", "string"], ["number", "string"]) and bool(
+        re.search(SIDES[side], said)) and (unit in senses_in(said) or unit == "word" and re.search(r"\bwords?\b", said))
+
+
+def sliced_request(turn) -> list:
+    """A slice by count ("give me the first 4 letters of 'Wednesday'") and the one tool that takes a text and a count and
+    whose description keeps that side: called with both (rule 271); with no such tool, an honest "no rule", never a tool
+    that does another thing to the text (a reverser)."""
+    asked = slice_asked(turn.text)
+    if not asked or not asked[3] or not turn.tools:
+        return []
+    side, count, unit, text = asked
+    tools = [t for t in turn.tools if slices(t, side, unit)]
+    if len(tools) != 1:
+        return [Intent("unknown", {"text": turn.text})]
+    return [Intent("use", {"tool": tools[0].name, "text": text, "number": count})]
+
+
+PIECE_QUOTED = r"[\"“'‘](?P<{0}>[^\"”'’]+)[\"”'’]"
+APPEARS = r"(?:appear|show up|occur|come up|turn up|crop up|feature|get used|is used|are used)s?"
+OCCURRENCES_ASKED = [  # "how many times does 'ss' show up in 'mississippi'?", "count the occurrences of 'an' in 'banana'"
+    rf"\bhow (?:many times|often)\s+(?:does|do|did|will|is|are)\s+(?:the (?:letters?|substring|string|word|sequence|pair)\s+)?"
+    rf"{PIECE_QUOTED.format('needle')}\s+{APPEARS}\s+(?:in|inside|within)\b\s*(?P<rest>.+)$",
+    rf"\bcount\s+(?:(?:the|all the|how many)\s+)?(?:(?:occurrences|instances|appearances|times)\s+of\s+)?(?:the\s+)?"
+    rf"{PIECE_QUOTED.format('needle')}s?\s+(?:in|inside|within)\b\s*(?P<rest>.+)$",
+]
+NEEDLE = r"needle|sub(?:string)?|pattern|target|find|search|part|piece|fragment|what|word|letters?|chars?|term|query|look_?for"
+COUNTS_OCCURRENCES = r"\bhow many times\b|\boccurrences?\b|\bappears?\b|\boccurs?\b|\bcounts?\b.*\b(?:substring|times)\b"
+
+
+def occurrences_asked(text: str) -> tuple | None:
+    """(the piece, the text) a request to count the occurrences of a quoted piece in a text asks for, or None."""
+    for pattern in OCCURRENCES_ASKED:
+        if found := re.search(pattern, text, re.I | re.S):
+            body = text_in(found.group("rest"))
+            return (found.group("needle"), body) if body else None
+    return None
+
+
+def occurrence_roles(tool) -> dict | None:
+    """{"needle": param, "text": param} for a tool that takes two texts and whose description counts how many times one
+    appears in the other; which is which read from the names (or descriptions): needle, substring, pattern ... (rule 273)."""
+    params = list(tool.params)
+    if len(params) != 2 or not re.search(COUNTS_OCCURRENCES, tool.description, re.I) or any(
+            type_of(tool.params[p] if isinstance(tool.params[p], dict) else {}) not in ("string", None) for p in params):
+        return None
+    said = {p: f"{p} {(tool.params[p] or {}).get('description', '') if isinstance(tool.params[p], dict) else ''}" for p in params}
+    needles = [p for p in params if re.search(rf"(?:^|[\s_])(?:{NEEDLE})(?:$|[\s_.,])", said[p], re.I)]
+    if len(needles) != 1:
+        return None
+    return {"needle": needles[0], "text": next(p for p in params if p != needles[0])}
+
+
+def occurrences_counted(turn) -> list:
+    """"How many times does 'ss' show up in 'mississippi'?" and the one tool that counts occurrences of a piece in a
+    text (`occurrences(haystack, needle)`): called with each part in its parameter (rule 273); [] otherwise."""
+    asked = occurrences_asked(turn.text)
+    tools = [t for t in turn.tools if occurrence_roles(t)] if asked else []
+    if len(tools) != 1:
+        return []
+    return [Intent("count_occurrences", {"needle": asked[0], "text": asked[1], "tool": tools[0].name})]
+
+
+def count_occurrences(intent, turn):
+    """The occurrence counter called with the piece and the text; its result said as the count."""
+    tool = next(t for t in turn.tools if t.name == intent.slots["tool"])
+    roles = occurrence_roles(tool)
+    [result] = yield [(tool.name, {roles["text"]: intent.slots["text"], roles["needle"]: intent.slots["needle"]})]
+    needle, text, count = intent.slots["needle"], intent.slots["text"], result.strip()
+    if re.fullmatch(r"\d+", count):
+        return f"{needle!r} appears {count} time{'s' * (count != '1')} in {text!r} ({tool.name} returned {count})."
+    return f"{tool.name} returned: {count}"
