@@ -1223,7 +1223,18 @@ def amount_left_out(text: str, expression: str) -> str | None:
     silently drops an amount is never given."""
     said = plain(said_plainly(thousands_joined(text)))
     if not re.search(TOTAL_WORDS, said):
-        return operand_dropped(said, expression)
+        return operand_dropped(said, expression) or stated_amount_unused(said, expression) or negative_count(said, expression)
+    if unused := first_unused(said, expression):
+        return unused
+    told = re.split(r"[.!?]\s+(?=[^.!?]*$)", said)[0]  # the statement, without the question that closes it
+    unpriced = re.search(r"\b(?:and|plus|also)\s+((?:a|an|some)\s+(?:[a-z]+\s+){0,2}[a-z]+)(?=\s*(?:[.,;!?]|$))", told)
+    return unpriced.group(1) if unpriced and re.search(MONEY, said) else None  # "... and some wine. Total?": no price
+
+
+def first_unused(said: str, expression: str, skipped=lambda number: False) -> str | None:
+    """The words of the first amount stated that the sum leaves out, else None: a time ("leaves at 9"), a span used in
+    another unit ("two weeks" as 14 days), how many things are added ("my 2 kids, aged 7 and 9") and a number `skipped`
+    says is none are no amounts."""
     used = [float(n) for n in re.findall(r"\d+(?:\.\d+)?", expression)]
     for number in re.finditer(rf"({LONE_NUMBER})(?:\s+([a-z]+))?", said):
         value = float(number.group(1))
@@ -1232,10 +1243,43 @@ def amount_left_out(text: str, expression: str) -> str | None:
             continue  # "leaves at 9" is a time, not an amount
         if value == len(used) and re.fullmatch(r"[\d.\s+()]+", expression):
             continue  # "my 2 kids, aged 7 and 9": how many things are added, not one of them
-        return number.group(0)
-    told = re.split(r"[.!?]\s+(?=[^.!?]*$)", said)[0]  # the statement, without the question that closes it
-    unpriced = re.search(r"\b(?:and|plus|also)\s+((?:a|an|some)\s+(?:[a-z]+\s+){0,2}[a-z]+)(?=\s*(?:[.,;!?]|$))", told)
-    return unpriced.group(1) if unpriced and re.search(MONEY, said) else None  # "... and some wine. Total?": no price
+        if not skipped(number):
+            return number.group(0)
+    return None
+
+
+def stated_amount_unused(said: str, expression: str) -> str | None:
+    """Rule 276: rule 242 for any sum: "I bought 3 cartons of 24 eggs and broke 7" read as 3 - 7 leaves the 24 out, and
+    is not answered; the words of the amount left out, else None. A number the message takes back, a label ("Table 9"),
+    a 1 ("if one mile is 1.609 km": a unit) and the answer itself ("nine dozen" said as 108) are no amounts."""
+    if re.search(TAKEN_BACK, said):
+        return None
+    return first_unused(said, expression, lambda number: labelled(said, number)
+                        or float(number.group(1)) in (1, value_of(expression)))
+
+
+def labelled(said: str, number: re.Match) -> bool:
+    """Whether a number names a thing ("Line 9 comes", "add 12 to table 9's bill"): a noun just before it, no verb."""
+    return bool(re.search(r"(?:^|[.!?;:,]\s*|\b(?:the|my|our|your|his|her|their|on|at|in|to|for|from|by|with)\s+)"
+                          r"(?!(?:the|a|an|and|or|of|i|we|you|he|she|they|it|than|is|are|was|were|be|by)\b)[a-z]+\s+$",
+                          said[:number.start()]) or re.match(r"'s\b", said[number.end(1):]))
+
+
+def negative_count(said: str, expression: str) -> str | None:
+    """Rule 276: "how many" things are left is never below zero ("Tom has 4 apples and eats 9"): the question, else None."""
+    asked = re.search(r"\bhow many\b[^.!?]*", said)
+    result = value_of(expression)
+    return asked.group(0) if asked and result is not None and result < 0 else None
+
+
+def value_of(expression: str) -> float | None:
+    """The value of a sum of digits and + - * / ( ), else None."""
+    if not re.fullmatch(r"[\d.\s+\-*/()]+", expression):
+        return None
+    try:
+        return eval(expression, {"__builtins__": {}})  # digits and + - * / ( ) only
+    except (ArithmeticError, SyntaxError):
+        return None
 
 
 CLOCK_BEFORE = r"\b(?:at|by|until|till|before|after|from|around|about)\s+$"
@@ -1258,11 +1302,14 @@ def percent_as_amount(text: str, expression: str) -> str | None:
                  if float(m.group(1)) in used), None)
 
 
+TAKEN_BACK = (r"\b(?:wait|sorry|i mean|i meant|scratch|actually|make (?:it|that)|not|don't|instead|rather|correction|oops|"
+              r"hang on|kidding|no)\b")
+
+
 def operand_dropped(said: str, expression: str) -> str | None:
     """Rule 242 for any sum: a number named as an operand ("plus 3", "minus 4", "times 2") that the sum read leaves out
     ("5% of 40 plus 3" read as 5 * 40 / 100): its words, else None."""
-    if re.search(r"\b(?:wait|sorry|i mean|i meant|scratch|actually|make (?:it|that)|not|don't|instead|rather|correction|oops|"
-                 r"hang on|kidding|no)\b", said):
+    if re.search(TAKEN_BACK, said):
         return None  # "11 times 4? No wait, 11 times 5": the number taken back is not an operand (rules 154, 214)
     used = {float(n) for n in re.findall(r"\d+(?:\.\d+)?", expression)}
     return next((m.group(0) for m in re.finditer(r"\b(?:plus|minus|times|multiplied by|divided by|(?:multiply|divide)(?: it| that| this| the result)? by|"
@@ -1368,3 +1415,31 @@ def claim_verdict(answer: str, claimed: str) -> str:
     right = abs(float(found[-1]) - float(claimed)) < 1e-9
     said = answer.rstrip(".")
     return f"{'Yes' if right else 'No'}: {said[:1].lower()}{said[1:]}{'' if right else f', not {show(float(claimed))}'}."
+
+
+NUM = r"(\d+(?:\.\d+)?)"
+SUBSTITUTIONS = [  # (pattern, group of the number replaced, group of the number put in its place)
+    (rf",?\s*\b(?:if|when|supposing|suppose|assuming)\s+(?:the\s+)?{NUM}\s+(?:(?:is|was|gets|got) changed to|were|was|is|became|had been|"
+     rf"turned into)\s+(?:an?\s+)?{NUM}(?!\w|\.\d)", 1, 2),
+    (rf",?\s*\b(?:but\s+)?(?:with|using|taking|putting)\s+(?:an?\s+)?{NUM}\s+(?:instead of|in place of|rather than)\s+"
+     rf"(?:the\s+)?(?:an?\s+)?{NUM}(?!\w|\.\d)", 2, 1),
+    (rf",?\s*\b(?:but\s+)?(?:replac\w*|swap\w*|switch\w*|chang\w*|exchang\w*)\s+(?:the\s+)?{NUM}\s+(?:by|with|for|to|into)\s+"
+     rf"(?:an?\s+)?{NUM}(?!\w|\.\d)", 1, 2),
+    (rf",?\s*\b(?:but\s+)?(?:the\s+)?{NUM}\s+(?:replaced|swapped|switched|changed)\s+(?:by|with|for|to|into)\s+(?:an?\s+)?{NUM}(?!\w|\.\d)", 1, 2),
+    (rf",?\s*\b(?:but\s+)?substitut\w*\s+(?:an?\s+)?{NUM}\s+for\s+(?:the\s+)?{NUM}(?!\w|\.\d)", 2, 1),
+]
+
+
+def substituted(text: str) -> tuple:
+    """Rule 277: a number swapped for another before computing: "What would 5 times 6 be if the 6 were a 7?" is 5 times
+    7, as are "5 times 6 with 7 instead of 6" and "5 times 6, but replace the 6 by 7". (the text with the swap made,
+    None); (text, the swap's words) when the number replaced is not said exactly once elsewhere; (text, None) when no
+    swap is said."""
+    for pattern, old, new in SUBSTITUTIONS:
+        if swap := re.search(pattern, text, re.I):
+            rest = text[:swap.start()] + text[swap.end():]
+            said = list(re.finditer(rf"(?<![\w.]){re.escape(swap.group(old))}(?![\w]|\.\d)", rest))
+            if len(said) != 1:
+                return text, swap.group(0).strip(" ,")
+            return rest[:said[0].start()] + swap.group(new) + rest[said[0].end():], None
+    return text, None

@@ -119,6 +119,9 @@ def amounts_placed(text: str) -> tuple:
     """Rules 242 and 244: a total asked for uses every amount the message states, and a percentage is never a plain
     amount; a sum that breaks either is not given, the amount it could not place is said instead ("unsure")."""
     text = arithmetic.negated_amount_dropped(text)  # "I didn't spend 30 - I spent 45 of my 100. What's left?" (rule 261)
+    text, swap = arithmetic.substituted(text)  # "What would 5 times 6 be if the 6 were a 7?" is 5 times 7 (rule 277)
+    if swap:
+        return (Intent("unsure", {"unread": swap}),)
     if checked := claim_checked(text):  # "I told him 6 times 7 is 48. Was I right?" (rule 262)
         return checked
     intents = intents_in(text)
