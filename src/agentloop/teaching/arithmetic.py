@@ -489,7 +489,7 @@ EARN = r"(?:gets?|got|was|is|were) paid(?: back)?|earned|earns?|got|get|gets|rec
        r"(?:paid|pays|sent|sends|transferred|transfers) me"
 
 
-LOSE = r"gives?(?: away)?|gave(?: away)?|eats?|ate|sells?|sold|lost|loses?|uses?|used|breaks?|broke|drops?|dropped|takes? away|took away|kept|keeps?"
+LOSE = r"gives?(?: away)?|gave(?: away)?|eats?|ate|sells?|sold|lost|loses?|uses?|used|breaks?|broke|drops?|dropped|takes? away|took away|kept|keeps?|stole|steals?|spilled|spilt|spills?|ruined|ruins?|threw away|throws? away"
 GAIN = r"buys?|bought|gets?|got|finds?|found|collects?|collected|makes?|made|bakes?|baked|picks?|picked|receives?|received|adds?|added|wins?|won"
 
 
@@ -1148,6 +1148,14 @@ LOST_AFTER = (r"(?<![\w.])(\d+(?:\.\d+)?) (?:of them |[a-z]+ )?(?:went bad|broke
               r"spoiled|spoilt|rotted|were rotten|went off|died|were eaten|got eaten|smashed|were stolen|got stolen)\b")
 
 
+def opens_the_story(together: re.Match, text: str) -> bool:
+    """Rule 276: "I bought 3 cartons of 24 eggs and broke 7. How many are still whole?": the containers are the story's
+    first number, the question names no other thing ("9 out of 10 dentists" and "3 packs with 8 in each" are no such)."""
+    return together["box"] != "out" and together["things"] not in ("in", "each", "apiece", "inside") \
+        and together.start() == re.search(r"(?<![\w.])\d", text).start() \
+        and bool(re.search(r"\bhow many\s+(?:are|is|were|do|does|did|have|has|remain|stay|still|left)\b", text))
+
+
 def containers_filled(text: str) -> tuple | None:
     """"A box holds 24 eggs. I have 9 boxes and break 13 eggs. How many good eggs?": a count of containers times their
     size, then the things lost or gained after: (9 * 24 - 13, ""). A number it cannot place gives ("", the part with
@@ -1155,7 +1163,7 @@ def containers_filled(text: str) -> tuple | None:
     text = plain(text)
     size = re.search(CONTAINER, text)
     together = re.search(BOXES_OF, text) if not size else None  # "5 crates of 20 apples and 7 went bad. How many apples?"
-    if together and re.search(rf"\bhow many\b[^?.!]*\b{re.escape(together['things'].rstrip('s'))}", text):
+    if together and (re.search(rf"\bhow many\b[^?.!]*\b{re.escape(together['things'].rstrip('s'))}", text) or opens_the_story(together, text)):
         size, count, after = together, together, text[together.end():]
     elif size:
         rest = text[size.end():]
@@ -1172,7 +1180,8 @@ def containers_filled(text: str) -> tuple | None:
         expression += f" + {more}"  # "plus another 5 loose pens"
     thing = size["things"].rstrip("s")
     for verb, amount, what in re.findall(rf"\b({LOSE}|{GAIN})\s+(?:another |an? extra )?(\d+(?:\.\d+)?)\b(?: ([a-z]+))?", after):
-        if not what or what.rstrip("s") == thing or what in ("of", "and", "then", "so"):  # "12 people got off" are no seats
+        if not what or what.rstrip("s") == thing or what in ("of", "and", "then", "so", "on", "in", "at", "along", "during", "while",
+                                                            "before", "after", "when", "today", "yesterday", "by", "from", "but"):  # "12 people got off" are no seats
             expression += f" {'-' if re.fullmatch(LOSE, verb) else '+'} {amount}"
     used = re.findall(r"\d+(?:\.\d+)?", expression)
     for number in re.finditer(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*%)", text):
