@@ -1001,3 +1001,46 @@ def test_an_answer_given_to_a_sum_is_checked_against_the_sum():
         assert answer.startswith(verdict) and re.search(rf"\b{right}\b", answer), (said, calls, answer)
     answer, calls, _ = loop("I said hello to 3 friends. Was I right?", ratio_kit())  # no sum to check
     assert not answer.startswith(("Yes", "No")), (calls, answer)
+
+
+# 276. A sum that leaves a stated amount unused, or a count of things below zero, is not given; "N containers of M
+# things" opening the story is N * M even when the question names no thing.
+def tally_kit():
+    return tools(tool("combine", "Adds p and q.", lambda p, q: p + q, p="number", q="number"),
+                 tool("deduct_from", "Takes what away from base.", lambda base, what: base - what, base="number", what="number"),
+                 tool("multiply_pair", "Multiplies p by q.", lambda p, q: p * q, p="number", q="number"))
+
+
+def test_containers_of_things_opening_a_story_are_counted_whole():
+    for said, expected in (("Grandma baked 6 trays of 15 cookies and the dog stole 4. How many are left?", 86),
+                           ("We picked up 5 crates of 30 bottles but 12 were cracked. How many are fine?", 138),
+                           ("I ordered 2 packs of 50 nails and used 80, how many do I have now?", 20),
+                           ("Dad got 4 sacks of 25 potatoes and dropped 9 on the way in. How many are still good?", 91)):
+        answer, calls, _ = loop(said, tally_kit())
+        assert re.search(rf"\b{expected}\b", answer), (said, calls, answer)
+
+
+def test_a_sum_that_leaves_a_stated_amount_out_or_counts_below_zero_is_not_given():
+    for said, wrong in (("I have 7 pencils and 3 pens and lose 2 pencils. How many pencils now?", r"\b5\b"),
+                        ("Sam has 5 stickers and gives away 8 of them. How many does he have now?", r"-3\b"),
+                        ("Priya had 6 mugs and broke 10. How many mugs are left?", r"-4\b")):
+        answer, calls, _ = loop(said, tally_kit())
+        assert not re.search(wrong, answer) and "can't" in answer, (said, calls, answer)
+    answer, calls, _ = loop("Room 5 has 40 chairs and gives away 6. How many chairs are left?", tally_kit())
+    assert re.search(r"\b34\b", answer), (calls, answer)  # a label is no amount left out
+
+
+# 277. A number swapped for another ("if the 6 were a 7", "with 9 instead of 4", "replace the 3 by 6") is swapped
+# before computing; a swap whose number is not said exactly once elsewhere is asked about.
+def test_a_swapped_number_is_swapped_before_computing():
+    for said, expected in (("How much is 9 times 3 if the 3 was a 4?", 36),
+                           ("What's 20 minus 8 with 5 instead of 8?", 15),
+                           ("Add 14 and 6, but replace the 6 with 10.", 24),
+                           ("How much is 30 minus 2 when the 2 is changed to 12?", 18),
+                           ("Substitute 7 for the 5 in 5 times 8.", 56)):
+        answer, calls, _ = loop(said, tally_kit())
+        assert re.search(rf"\b{expected}\b", answer), (said, calls, answer)
+    answer, calls, _ = loop("What's 4 times 4 if the 4 were a 5?", tally_kit())  # which 4? asked, never 16
+    assert not calls and "can't" in answer, (calls, answer)
+    answer, calls, _ = loop("If 4 pears cost $2.40, how much do 10 cost?", tally_kit())  # no swap said
+    assert re.search(r"\b6\b", answer), (calls, answer)
