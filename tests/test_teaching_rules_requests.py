@@ -1028,6 +1028,8 @@ def test_a_sum_that_leaves_a_stated_amount_out_or_counts_below_zero_is_not_given
         assert not re.search(wrong, answer) and "can't" in answer, (said, calls, answer)
     answer, calls, _ = loop("Room 5 has 40 chairs and gives away 6. How many chairs are left?", tally_kit())
     assert re.search(r"\b34\b", answer), (calls, answer)  # a label is no amount left out
+    answer, calls, _ = loop("My bus leaves in 20 minutes, so quickly: what is 12 times 4?", tally_kit())
+    assert re.search(r"\b48\b", answer), (calls, answer)  # a sum written out: the other numbers are talk around it
 
 
 # 277. A number swapped for another ("if the 6 were a 7", "with 9 instead of 4", "replace the 3 by 6") is swapped

@@ -1260,8 +1260,9 @@ def first_unused(said: str, expression: str, skipped=lambda number: False) -> st
 def stated_amount_unused(said: str, expression: str) -> str | None:
     """Rule 276: rule 242 for any sum: "I bought 3 cartons of 24 eggs and broke 7" read as 3 - 7 leaves the 24 out, and
     is not answered; the words of the amount left out, else None. A number the message takes back, a label ("Table 9"),
-    a 1 ("if one mile is 1.609 km": a unit) and the answer itself ("nine dozen" said as 108) are no amounts."""
-    if re.search(TAKEN_BACK, said):
+    a 1 ("if one mile is 1.609 km": a unit) and the answer itself ("nine dozen" said as 108) are no amounts; a sum
+    written out ("I'm 34. What is 5 plus 3?") is the sum asked, the other numbers are talk around it."""
+    if re.search(TAKEN_BACK, said) or re.search(r"\d\s*(?:plus|minus|times|multiplied by|divided by|over|[-+*/x×÷])\s*\d", said):
         return None
     return first_unused(said, expression, lambda number: labelled(said, number)
                         or float(number.group(1)) in (1, value_of(expression)))
