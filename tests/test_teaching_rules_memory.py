@@ -2214,3 +2214,22 @@ def test_a_rule_about_something_else_leaves_the_erasing_tool(system):  # negativ
     store = {"pet": "a cat called Miso", "city": "Leeds"}
     loop("Please forget my pet.", scrubber(store), system + "\n" + lines(store))
     assert "pet" not in store and store["city"] == "Leeds", store
+
+
+# 282. "That's wrong - my X is A (with one n), not B": a correction of the memory that holds B, spelling aside dropped.
+@pytest.mark.parametrize("said, key, value", [
+    ("That's wrong - my husband's name is Bryn with a y, not Brin.", "spouse", "Bryn"),
+    ("Incorrect: my sister is Leah spelled with an h, not Lea", "sister", "Leah"),
+    ("That is not right, my son is Jon without an h, not John.", "son", "Jon"),
+    ("wrong - my boss is Katrin, not Katherine", "boss", "Katrin"),
+])
+def test_a_wrong_name_is_corrected_in_place(said, key, value):
+    store = {"spouse": "Brin", "sister": "Lea", "son": "John", "boss": "Katherine", "city": "Cork"}
+    answer, calls, _ = loop(said, kv_writer(store), lines(store))
+    assert store[key] == value and len(store) == 5 and store["city"] == "Cork", (store, calls, answer)
+
+
+def test_a_name_memory_does_not_hold_is_not_corrected():  # negative
+    store = {"spouse": "Brin", "city": "Cork"}
+    loop("That's wrong - my husband's name is Bryn with a y, not Bram.", kv_writer(store), lines(store))
+    assert store == {"spouse": "Brin", "city": "Cork"}, store

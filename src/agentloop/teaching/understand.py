@@ -1025,7 +1025,8 @@ GONE_FIRST = [  # the old thing, said as let go of; what follows the part is the
     r"^\W*(?:i|we) no longer (?:drive|have|own|use|ride|play|keep|eat) (?P<old>.+?)"]
 MOVED_FROM = (r"^\W*(?i:(?:i|we)(?:'ve| have)?(?: just| recently| finally)? (?:moved|relocated)(?: house| home| over)? from) (?P<old>[A-Z][\w'-]*"
               r"(?: [A-Z][\w'-]*)*) to (?P<new>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)(?i:,?\s+(?:last|this|in|a|two|three|recently|now|back)\b[^.!?]*)?\W*$")
-NOW_NOT = (r"^\W*(?i:(?:i|we)(?:'m| am|'re| are)|my [a-z]+(?:'s| is))(?: [a-z]+){0,3} (?P<new>[A-Z][a-z]+)(?: now)?,? (?:and )?not "
+NOW_NOT = (r"^\W*(?:(?i:that's |that is |nope,? |no,? )?(?i:wrong|not right|incorrect)\s*[-–—:,.;!]\s*)?"  # "That's wrong - ..." (rule 282)
+           r"(?i:(?:i|we)(?:'m| am|'re| are)|my [a-z]+(?:'s| is))(?: [a-z]+){0,3} (?P<new>[A-Z][a-z]+)(?: now)?(?:" + SPELLING + r")?,? (?:and )?not "
            r"(?P<old>[A-Z][a-z]+)(?: any ?more)?\W*$")  # "I'm seeing Priya now, not Sam", "my partner is Jo now, not Sam"
 SWITCHED = (r"^\W*(?:i|we)(?:'ve| have)?(?: just| recently| finally)? (?P<how>switched|changed|went|converted|upgraded|downgraded|"
             r"migrated|traded(?: in)?|swapped|exchanged|replaced)(?: over)? (?:from )?(?P<old>[^,.;!?]+?) (?:to|for|with) "
