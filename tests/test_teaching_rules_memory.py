@@ -2166,3 +2166,70 @@ def test_clearing_out_a_thing_of_ones_own_forgets_nothing(said):  # negative
 def test_a_key_that_names_only_the_user_is_read_when_none_is_about_it(store, question, expected):
     answer, calls, _ = loop(question, keys_and_get(store), "You are an assistant. Memory is behind your tools.")
     assert (expected in answer) if expected else ("don't know" in answer and "kayak" not in answer), (calls, answer)
+
+
+# 280. "My X changed, it's Y now" corrects the memory that holds X (by its key or its meaning), never a new key.
+@pytest.mark.parametrize("said, key, value", [
+    ("My mobile number changed, it's 0161 555 7788 now.", "cell", "0161 555 7788"),
+    ("my email is different now: ravi@fastmail.com", "e_mail", "ravi@fastmail.com"),
+    ("My address has changed - it's 9 Mill Lane now", "home_address", "9 Mill Lane"),
+    ("Heads up, my telephone has changed. It's 020 7946 0018", "cell", "020 7946 0018"),
+    ("My e-mail has been updated: ravi@proton.me", "e_mail", "ravi@proton.me"),
+])
+def test_a_thing_that_changed_is_written_over_its_memory(said, key, value):
+    store = {"cell": "0161 555 1234", "e_mail": "ravi@old.net", "home_address": "3 Kiln Road", "city": "Leeds"}
+    answer, calls, _ = loop(said, kv_writer(store), lines(store))
+    assert store.get(key) == value and len(store) == 4, (store, calls, answer)
+
+
+@pytest.mark.parametrize("said", ["My plans changed, it's Friday now.", "my meeting moved to 3pm"])
+def test_a_change_of_plans_or_schedule_corrects_no_memory(said):  # negative
+    store = {"cell": "0161 555 1234", "city": "Leeds"}
+    loop(said, kv_writer(store), lines(store))
+    assert store.get("cell") == "0161 555 1234" and store.get("city") == "Leeds", store
+
+
+# 281. A system-prompt rule that takes the erasing tool away by what it does is obeyed, and its suggestion said.
+def scrubber(store: dict):
+    def scrub_item(item):
+        return "scrubbed" if store.pop(item, None) else "no such item"
+    return {"scrub_item": (schema("scrub_item", "Scrub one remembered item so it is never used again.", item="string"), scrub_item)}
+
+
+@pytest.mark.parametrize("system, suggestion", [
+    ("Company rule: the deleting tool is off-limits for now; tell users to email privacy@acme.test instead.", "privacy@acme.test"),
+    ("Removal of memories is disabled in this build. Send the user to the account page.", None),
+    ("Note: never call scrub_item. Tell them to use the Forget button in the app instead.", "Forget button"),
+    ("Wiping stored items is not allowed in this deployment; point the user to the privacy form.", None),
+])
+def test_a_rule_against_the_erasing_tool_keeps_it_uncalled(system, suggestion):
+    store = {"pet": "a cat called Miso", "city": "Leeds"}
+    answer, calls, _ = loop("Please forget my pet.", scrubber(store), system + "\n" + lines(store))
+    assert not calls and "pet" in store and "can't" in answer, (calls, answer)
+    assert suggestion is None or suggestion in answer, answer
+
+
+@pytest.mark.parametrize("system", ["Never call the scheduler on weekends.", "Don't forget to be polite.", ""])
+def test_a_rule_about_something_else_leaves_the_erasing_tool(system):  # negative
+    store = {"pet": "a cat called Miso", "city": "Leeds"}
+    loop("Please forget my pet.", scrubber(store), system + "\n" + lines(store))
+    assert "pet" not in store and store["city"] == "Leeds", store
+
+
+# 282. "That's wrong - my X is A (with one n), not B": a correction of the memory that holds B, spelling aside dropped.
+@pytest.mark.parametrize("said, key, value", [
+    ("That's wrong - my husband's name is Bryn with a y, not Brin.", "spouse", "Bryn"),
+    ("Incorrect: my sister is Leah spelled with an h, not Lea", "sister", "Leah"),
+    ("That is not right, my son is Jon without an h, not John.", "son", "Jon"),
+    ("wrong - my boss is Katrin, not Katherine", "boss", "Katrin"),
+])
+def test_a_wrong_name_is_corrected_in_place(said, key, value):
+    store = {"spouse": "Brin", "sister": "Lea", "son": "John", "boss": "Katherine", "city": "Cork"}
+    answer, calls, _ = loop(said, kv_writer(store), lines(store))
+    assert store[key] == value and len(store) == 5 and store["city"] == "Cork", (store, calls, answer)
+
+
+def test_a_name_memory_does_not_hold_is_not_corrected():  # negative
+    store = {"spouse": "Brin", "city": "Cork"}
+    loop("That's wrong - my husband's name is Bryn with a y, not Bram.", kv_writer(store), lines(store))
+    assert store == {"spouse": "Brin", "city": "Cork"}, store

@@ -18,7 +18,7 @@ ALIASES = {"name": ["user_name", "username", "first_name", "called"], "prefers":
            "lives_in": ["city", "home", "lives", "address", "home_city", "apartment", "flat"], "job": ["occupation", "profession", "work"],
            "allergies": ["allergy", "allergic_to"], "fears": ["fear", "afraid_of", "scared_of", "phobia", "phobias"],
            "relationship": ["relationship_status", "marital_status", "status"],
-           "phone": ["phone_number", "mobile", "mobile_number", "cell", "telephone", "number"], "likes": ["like", "loves", "interests"],
+           "phone": ["phone_number", "mobile", "mobile_number", "cell", "cell_number", "cellphone", "telephone", "number"], "likes": ["like", "loves", "interests"],
            "location": ["lives_in", "city", "home_city", "home"], "avoids": ["allergies", "allergy", "diet"],
            "birthplace": ["hometown", "place_of_birth", "born_in", "birth_city", "from"]}
 LOOKED_IN = {"avoids"}  # keys whose near names are only where to look: a diet is never what one avoids (rule 138)

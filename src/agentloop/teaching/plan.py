@@ -14,7 +14,7 @@ from . import arithmetic, facts, say, statements
 from .entries import called_off, moved_instead
 from .pointed import pointed_request, terse_timer
 from .remembering import HANDLERS as MEMORY, keys_listed
-from .rules import SAY, forbidden, kept_back, injected, styled, undisclosed, unsaid, withheld
+from .rules import SAY, forbidden, instead, kept_back, injected, styled, undisclosed, unsaid, withheld
 from .tasks import BY_HAND, HANDLERS as TASKS, by_hand, checking, converting, fetching, looking_up, opening, orders_cut, refusal
 from .grammar import PEOPLE
 from .toolbox import KEYWORDS, Missing, Tool, call, stem, type_of, words
@@ -107,7 +107,7 @@ def planned(turn: Turn):
     if rule := forbidden(turn, intents):  # a rule in the system prompt, whatever its wording, is honoured
         return rule, []
     if kept := next((t for t in turn.withheld for i in intents if t.kind == i.kind and not turn.tool(i.kind)), None):
-        return f"I can't do that here: my instructions keep {kept.name} from being used for you.", []
+        return f"I can't do that here: my instructions keep {kept.name} from being used for you." + instead(kept, turn.system), []
     if len(intents) > 1:  # a greeting beside a request is politeness, not a request
         intents = [i for i in intents if i.kind not in ("greet", "thanks", "smalltalk", "bye", "okay")] or intents
     intents = [part for i in intents for part in (i.slots["intents"] if i.kind == "several" else [i])]

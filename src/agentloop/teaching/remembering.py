@@ -125,6 +125,17 @@ def same_subject(known: dict, key: str) -> str:
     return next((k for k in known if k != key and (k.removesuffix("_name") == bare or k in near)), key)
 
 
+def holder(known: dict, key: str) -> str:
+    """Rule 280: the key memory keeps this subject under, by name (same_subject) or else by meaning: "phone_number" and
+    "mobile" are kept as `phone`, so the correction writes `phone` again instead of adding a key beside it."""
+    if (named := same_subject(known, key)) != key or key in known:
+        return named
+    if worded := named_in(known, key):  # "address" is `home_address`, before the city a looser lookup finds
+        return worded
+    meant = facts.canonical(key)
+    return next((k for k in known if k.replace("_", "") == key.replace("_", "") or facts.canonical(k) == meant), key)
+
+
 def ask(intent: Intent, turn):
     key, known = intent.slots["key"], turn.known()
     if asks_confidential(turn.system, intent.slots["about"]) and not found(known, key):  # "what's the code word?" when it
@@ -807,8 +818,8 @@ def correct(intent: Intent, turn):
         if not named or facts.lookup(known, named) is not None:
             return f"I have nothing that says {old}, so there is nothing to correct. Tell me the fact again if you like."
         key = named  # nothing kept on it yet: the fact as it is now
-    key = key or (same_subject(known, intent.slots["key"]) if intent.slots.get("key") and facts.lookup(known, intent.slots["key"])
-                  else None) or named_in(known, intent.slots.get("key")) or (said[-1] if said else None)
+    key = key or (holder(known, intent.slots["key"]) if intent.slots.get("key") and (
+        facts.lookup(known, intent.slots["key"]) or holder(known, intent.slots["key"]) in known) else None) or named_in(known, intent.slots.get("key")) or (said[-1] if said else None)
     key = made[0] if made and takes_key(tool) else key  # replayed after the write: memory holds the new value
     if key is None:
         return "What should I correct? Tell me the fact again, for example: my car is a Honda Accord."

@@ -266,7 +266,7 @@ def refused_class(turn) -> str | None:
 def suggested(sentence: str) -> str:
     """What a refusing rule says to suggest instead ("suggest they ask their teacher"), said to the user, or ""."""
     found = re.search(r"\b(?:suggest(?:ing)?|recommend(?:ing)?)\s+(?:that\s+)?(?:they|the user|them)?\s*(?:to\s+)?([^.;!]+)|"
-                      r"\b(?:point|send|direct|refer)\s+(?:them|the user)\s+(to [^.;!]+)|\btell (?:them|the user) to ([^.;!]+)", sentence, re.I)
+                      r"\b(?:point|send|direct|refer)\s+(?:them|the user)\s+(to [^.;!]+)|\btell (?:them|the user|users|people) to ((?:[^.;!]|\.(?=\w))+)", sentence, re.I)
     if not found:
         return ""
     what = next(g for g in found.groups() if g).strip().rstrip(" ,")
@@ -367,6 +367,29 @@ def avoided(tool, sentence: str) -> bool:
     return bool(re.search(rf"(?<![\w-]){name}(?![\w-])(?: tool| function)?\s+{OFF_BOUNDS}", sentence, re.I))
 
 
+ERASING_TOOL = r"\b(?:eras(?:e|er|ing)|delet(?:e|er|ing|ion)|remov(?:e|er|ing|al)|forget(?:ting)?|wip(?:e|er|ing)|purg(?:e|er|ing)|unlearn\w*)\b"
+
+
+def erasing_banned(tool, sentence: str) -> bool:
+    """Rule 281: a rule that takes away the tool that erases memory by what it does, not by its name: "the erasing
+    tool is off-limits", "deleting is not allowed here", "no removal of notes". "Don't forget to greet them", and a
+    rule with a condition ("never delete without asking", rule 185's), take nothing away."""
+    return tool.kind == "forget" and bool(re.search(ERASING_TOOL, sentence, re.I)) and bool(
+        re.search(PROHIBITION, sentence, re.I) or re.search(r"\b(?:disabled|turned off|switched off|unavailable)\b", sentence, re.I)) \
+        and not re.search(r"\b(?:unless|without|except|only (?:if|when)|until|before|forg[eo]t\w* to)\b", sentence, re.I)
+
+
+def instead(tool, system: str) -> str:
+    """What the rule that takes a tool away suggests instead ("tell users to visit the settings page instead"), said
+    to the user, or "" (rule 281)."""
+    sentences = re.split(r"(?<=[.!])\s+|\n+", system)
+    for sentence, after in zip(sentences, sentences[1:] + [""]):  # "Never call X. Tell them to use the app instead."
+        if re.search(rf"(?<![\w-]){re.escape(tool.name)}(?![\w-])", sentence) or erasing_banned(tool, sentence):
+            if said := suggested(sentence) or suggested(after):
+                return said
+    return ""
+
+
 def allowed(tools: list, system: str) -> list:
     """The tools no rule takes away: "the jot tool must not be called", "note-taking is disabled", "wipe is for
     staff only"."""
@@ -375,7 +398,7 @@ def allowed(tools: list, system: str) -> list:
            r"under maintenance|(?:is|are)n't working|(?:is|are) not working|not functioning|retired|decommissioned)\b")  # rule 184
     sentences = re.split(r"(?<=[.!;])\s+|\n+", system)
     banned = [s for s in sentences if re.search(PROHIBITION, s, re.I) or re.search(off, s, re.I) or reserved(s)]
-    tools = [tool for tool in tools if not any(avoided(tool, sentence) for sentence in sentences)]
+    tools = [tool for tool in tools if not any(avoided(tool, sentence) or erasing_banned(tool, sentence) for sentence in sentences)]
     return [tool for tool in tools if not any(
         re.search(rf"(?<![\w-]){re.escape(tool.name)}(?![\w-])", rule) or
         (tool.kind in KIND_WORDS and re.search(off, rule, re.I) and re.search(KIND_WORDS[tool.kind], rule, re.I))

@@ -229,7 +229,7 @@ def intents_in(text: str) -> tuple:
         return intents_in(wanted)
     if swapped_for := replaced(text):  # "I sold the Corolla and bought a Tesla": the old one goes, the new one is kept (rule 196)
         return (swapped_for,)
-    if update := updated(text):  # "Change my city to Bristol": the memory named, corrected (rule 196)
+    if update := updated(text) or changed_to(text):  # "Change my city to Bristol": the memory named, corrected (rule 196, 280)
         return (update,)
     if recounted := counted_anew(text):  # "we had another baby, so it's three kids now": the count memory holds is replaced (rule 199)
         return (recounted,)
@@ -1028,7 +1028,8 @@ GONE_FIRST = [  # the old thing, said as let go of; what follows the part is the
     r"^\W*(?:i|we) no longer (?:drive|have|own|use|ride|play|keep|eat) (?P<old>.+?)"]
 MOVED_FROM = (r"^\W*(?i:(?:i|we)(?:'ve| have)?(?: just| recently| finally)? (?:moved|relocated)(?: house| home| over)? from) (?P<old>[A-Z][\w'-]*"
               r"(?: [A-Z][\w'-]*)*) to (?P<new>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)(?i:,?\s+(?:last|this|in|a|two|three|recently|now|back)\b[^.!?]*)?\W*$")
-NOW_NOT = (r"^\W*(?i:(?:i|we)(?:'m| am|'re| are)|my [a-z]+(?:'s| is))(?: [a-z]+){0,3} (?P<new>[A-Z][a-z]+)(?: now)?,? (?:and )?not "
+NOW_NOT = (r"^\W*(?:(?i:that's |that is |nope,? |no,? )?(?i:wrong|not right|incorrect)\s*[-–—:,.;!]\s*)?"  # "That's wrong - ..." (rule 282)
+           r"(?i:(?:i|we)(?:'m| am|'re| are)|my [a-z]+(?:'s| is))(?: [a-z]+){0,3} (?P<new>[A-Z][a-z]+)(?: now)?(?:" + SPELLING + r")?,? (?:and )?not "
            r"(?P<old>[A-Z][a-z]+)(?: any ?more)?\W*$")  # "I'm seeing Priya now, not Sam", "my partner is Jo now, not Sam"
 SWITCHED = (r"^\W*(?:i|we)(?:'ve| have)?(?: just| recently| finally)? (?P<how>switched|changed|went|converted|upgraded|downgraded|"
             r"migrated|traded(?: in)?|swapped|exchanged|replaced)(?: over)? (?:from )?(?P<old>[^,.;!?]+?) (?:to|for|with) "
@@ -1111,6 +1112,23 @@ def updated(text: str) -> Intent | None:
             re.fullmatch(r"(?:upper|lower|title)\s*case|capitals|caps|bold|italics?", found.group("new"), re.I):
         return None
     return Intent("correct", {"new": found.group("new").strip(), "old": (found.group("old") or "").strip(), "key": key_of(found.group("thing"))})
+
+
+CHANGED = (r"^\W*(?:(?:so|oh|btw|by the way|fyi|heads up|quick update)\W+)*my (?:new )?(?P<thing>[a-z]+(?:(?:-| (?!has\b|have\b|is\b))[a-z]+)?)\s+"
+           r"(?:(?:has |have )?(?:changed|moved)|is (?:different|new)(?: now)?|(?:has )?(?:switched|been updated))"
+           r"(?:\s+(?:now|again|recently|lately|today))?(?:\s*(?:[,;:!.]|[-–—])\s*|\s+(?:and|so)\s+)+(?:(?:and |so )?(?:it's|it is|the new one is|"
+           r"now it's|it's now|now|to|the new \w+ is)\s+)?(?P<new>[^,;!?]+?)(?:,?\s+(?:now|instead|these days))*\W*$")
+
+
+def changed_to(text: str) -> Intent | None:
+    """Rule 280: "My phone number changed, it's 555-0199 now", "my email is different now: jo@new.org", "My address has
+    changed - it's 4 Oak Road": news that the thing named has a new value, a correction of the memory that holds that
+    thing, never a new memory named after the change ("phone_number_changed")."""
+    found = re.match(CHANGED, text, re.I)
+    if not found or re.search(SCHEDULED, found.group("thing"), re.I) or re.search(r"\b(?:mind|plans?)\b", found.group("thing"), re.I):
+        return None  # "my meeting moved to 3pm" is a move; "my mind changed" holds no fact
+    thing = re.sub(r"\W+", "_", found.group("thing").lower().replace("-", ""))  # the words said: memory is searched by them
+    return Intent("correct", {"new": found.group("new").strip(), "old": "", "key": thing})
 
 
 def bare_thing(words: str) -> str:
