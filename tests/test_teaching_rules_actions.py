@@ -1952,3 +1952,198 @@ def test_a_style_or_language_rule_refuses_no_class_of_request():
     for system in ("Never answer with more than 20 words.", "You must not reply in French; refuse politely."):
         answer, calls, _ = loop("How many words are in 'we speak French at home'?", kit, system)
         assert calls and "5" in answer and "instructions don't allow" not in answer, (system, answer)
+
+
+# 295. An entry named in the user's own words: content-word stems in any order, one match acted on, a tie asked about.
+def chores(listing, gone, moved):
+    return tools(tool("show_chores", "Show every queued chore.", lambda: listing),
+                 tool("call_off_chore", "Call off a queued chore by its number.", lambda chore_no: gone.append(chore_no) or
+                      f"chore {chore_no} called off", chore_no="integer"),
+                 tool("retime_chore", "Give a queued chore a new due time.", lambda chore_no, new_due: moved.append(
+                     (chore_no, new_due)) or f"chore {chore_no} now due {new_due}", chore_no="integer", new_due="string"))
+
+
+CHORES = "chore 3: collect the bins monday 07:00\nchore 4: phone grandpa 2026-03-15T18:00; chore 8: feed fish daily"
+
+
+def test_an_entry_is_cancelled_by_the_stems_of_its_words_in_any_order():
+    for said, number in (("stop the bin collection", 3), ("cancel the grandpa phoning", 4), ("drop the fish feeding", 8),
+                         ("call off the phone call with grandpa", 4)):
+        gone, moved = [], []
+        answer, _, _ = loop(said, chores(CHORES, gone, moved), DATED)
+        assert gone == [number] and not moved, (said, gone, answer)
+
+
+def test_an_entry_is_moved_by_its_words_with_the_new_time():
+    gone, moved = [], []
+    answer, _, _ = loop("move the phone call with grandpa to 2026-03-16 at 19:30", chores(CHORES, gone, moved), DATED)
+    assert moved == [(4, "2026-03-16 at 19:30")] and not gone, (moved, answer)
+
+
+def test_entries_equally_near_are_asked_about_and_nothing_changes():
+    gone, moved = [], []
+    listing = "#1: walk the dog 07:00; #2: walk to school 08:00"
+    answer, _, _ = loop("cancel the walk", chores(listing, gone, moved), DATED)
+    assert not gone and "walk the dog" in answer and "walk to school" in answer and "?" in answer, answer
+    answer, _, _ = loop("move the walk to Friday at 9am", chores(listing, gone, moved), DATED)
+    assert not moved and "?" in answer, answer
+
+
+def test_words_naming_another_entry_change_nothing():
+    gone, moved = [], []
+    for said in ("cancel the call with the bank", "cancel the yoga class"):
+        answer, _, _ = loop(said, chores(CHORES, gone, moved), DATED)
+        assert not gone and "nothing" in answer.lower(), (said, answer)
+
+
+# 296. A time said loosely is the time said, and "and then every day after" repeats it.
+def loose_planner(log):
+    return tools(tool("plan_item", "Put an item in the planner.", lambda **k: log.append(k) or f"planned {k['label']}",
+                      label="string", at={"type": "string", "description": "ISO date-time YYYY-MM-DDTHH:MM"},
+                      recurrence={"type": "string", "enum": ["never", "daily", "weekly", "monthly"]}))
+
+
+def test_a_hedged_time_is_the_time_said():
+    for said, at in (("On Thursday, remind me to ring the plumber, let's say about 3pm", "2026-03-12T15:00"),
+                     ("Remind me to book the garage on Friday, somewhere around 10:30am", "2026-03-13T10:30"),
+                     ("tomorrow remind me to buy stamps, roughly 2pm-ish", "2026-03-12T14:00"),
+                     ("remind me in about 45 minutes to move the laundry", "2026-03-11T14:45")):
+        log = []
+        loop(said, loose_planner(log), DATED)
+        assert log and log[0]["at"] == at and log[0]["recurrence"] == "never", (said, log)
+        assert not any(w in log[0]["label"] for w in ("say", "about", "around", "roughly", "ish")), (said, log)
+
+
+def test_and_then_every_day_after_sets_the_recurrence_from_the_time_said():
+    for said, every in (("remind me to water the orchid tomorrow at 9am and then every day after", "daily"),
+                        ("remind me to put the recycling out on Monday at 8pm and every week from then on", "weekly"),
+                        ("remind me to pay the gardener on Friday at noon and then every month thereafter", "monthly")):
+        log = []
+        loop(said, loose_planner(log), DATED)
+        assert log and log[0]["recurrence"] == every and log[0]["at"].endswith(("09:00", "20:00", "12:00")), (said, log)
+        assert "after" not in log[0]["label"] and "from" not in log[0]["label"], (said, log)
+
+
+def test_a_topic_after_about_is_not_a_time():
+    log = []
+    loop("remind me to ask Tom about sunday brunch on Friday at 5pm", loose_planner(log), DATED)
+    assert log and log[0]["at"] == "2026-03-13T17:00" and "sunday brunch" in log[0]["label"], log
+
+
+# 297. A house-style rule it can honour is applied to every reply; one it cannot is said.
+def test_an_end_mark_an_opening_word_and_lower_case_are_applied_to_every_reply():
+    for system, check in (("Company voice: each answer has to finish with an exclamation point.", lambda r: r.endswith("!")),
+                          ("Always end your responses with a question mark.", lambda r: r.endswith("?")),
+                          ("Begin every reply with the word Greetings.", lambda r: r.startswith("Greetings")),
+                          ("Please respond in lower case.", lambda r: r == r.lower()),
+                          ("Never use exclamation marks.", lambda r: "!" not in r)):
+        for said in ("what's 9 times 8?", "thanks a lot", "write me a limerick about cheese"):
+            reply, _, _ = loop(said, math_tools([]), system)
+            assert reply and check(reply), (system, said, reply)
+        reply, _, _ = loop("what's 9 times 8?", math_tools([]), system)
+        assert "72" in reply, (system, reply)
+
+
+def test_a_word_limit_is_met_where_nothing_asked_is_lost_and_said_where_it_cannot_be():
+    reply, _, _ = loop("what's 9 times 8?", math_tools([]), "Keep every answer to at most two words.")
+    assert reply == "72.", reply
+    reply, _, _ = loop("what's 9 times 8?", math_tools([]), "Answers must be fewer than 12 words.")
+    assert "72" in reply and len(reply.split()) < 12, reply
+    reply, _, _ = loop("write me a limerick about cheese", math_tools([]), "Replies: no more than 3 words.")
+    assert "can't say this in 3 words" in reply, reply
+
+
+def test_a_form_it_cannot_write_in_is_said_not_ignored():
+    for system in ("Always reply in rhyming couplets.", "Write all your answers as a haiku.", "Respond using emojis only."):
+        reply, _, _ = loop("what's 9 times 8?", math_tools([]), system)
+        assert reply.startswith("I can't write in the form asked") and "72" in reply, (system, reply)
+
+
+def test_sentences_that_are_no_house_style_change_nothing():
+    for system in ("You are a helpful assistant. End the chat politely if the user says goodbye.",
+                   "The user's essay must be under 500 words.", "The user writes poems in their spare time.",
+                   "Never end a reply with a question mark."):
+        reply, _, _ = loop("what's 9 times 8?", math_tools([]), system)
+        assert reply == "The answer is 72.", (system, reply)
+
+
+# 298. "Run the X job" is the job X; every other title keeps the user's words.
+def job_queue(log):
+    return tools(tool("push_work", "Queue a piece of work to run at a due ISO date-time.", lambda **k: log.append(k) or
+                      f"queued {k['work']}", work="string", due={"type": "string", "description": "ISO date-time YYYY-MM-DDTHH:MM"}))
+
+
+def test_a_run_wrapper_is_not_part_of_the_title():
+    for said, title in (("execute the nightly backup script tomorrow at 3am", "nightly backup"),
+                        ("kick off the data export job on Friday at 6pm", "data export"),
+                        ("run the invoice batch on 2026-03-20 at 08:00", "invoice"),
+                        ("start the cleanup routine tomorrow at 11pm", "cleanup")):
+        log = []
+        loop(said, job_queue(log), DATED)
+        assert log and log[0]["work"] == title, (said, log)
+
+
+def test_a_title_without_a_wrapper_or_quoted_keeps_its_words():
+    for said, title in (("remind me to run the dishwasher tomorrow at 9pm", "run the dishwasher"),
+                        ("queue 'run the report job' for tomorrow at 7am", "run the report job")):
+        log = []
+        loop(said, job_queue(log), DATED)
+        assert log and log[0]["work"] == title, (said, log)
+
+
+# 299. The "I can ..." line names only what this request offers.
+def test_the_can_line_names_only_the_kinds_offered():
+    text = tools(tool("yell", "Return the text in capital letters.", str.upper, s="string"))
+    weather = tools(tool("sky_report", "Current weather for a town.", lambda town: "sunny", town="string"))
+    odd = tools(tool("frob", "Frobnicates a widget.", lambda widget: "ok", widget="string"))
+    for kit, named, absent in ((math_tools([]), None, ("text", "weather", "memory", "scheduling")),
+                               (text, "(text)", ("weather", "memory", "scheduling")),
+                               (weather, "(weather)", ("text", "memory", "scheduling")),
+                               (odd, "(frob)", ("text", "weather", "memory", "scheduling")),
+                               ({}, None, ("text", "weather", "memory", "scheduling"))):
+        reply, _, _ = loop("compose a sonnet about rain", kit)
+        said = reply.split("I can ", 1)[1]
+        assert (named in said if named else "tools I am given" not in said), (kit.keys(), reply)
+        offered = said.split("(", 1)[1].split(")", 1)[0] if "(" in said else ""
+        assert not any(word in offered for word in absent), (kit.keys(), reply)
+        assert "remember facts you state in this conversation" in said, reply
+
+
+def test_the_can_line_says_facts_are_kept_only_with_a_tool_that_stores_them():
+    kit = tools(tool("note_down", "Saves a fact about the user to memory.", lambda fact: "saved", fact="string"))
+    reply, _, _ = loop("compose a sonnet about rain", kit)
+    assert "(memory)" in reply and "remember facts you state, and" in reply, reply
+
+
+# 313. Memory printed into the prompt as Python prints a dict or a list is read like JSON.
+def test_memory_printed_as_a_python_dict_is_read_like_json():
+    for system, question, expected in (
+            ("You are a careful assistant.\nMemory: {'name': 'Ada', 'city': 'Berlin'}", "Where do I live?", "Berlin"),
+            ("Known about the user: {'favourite_colour': 'green', \"pet\": \"a cat called Tom\"}", "What is my favourite colour?", "green"),
+            ("You help. Facts:\n['User plays the cello', \"User's dog is Rex\"]", "What is my dog called?", "Rex")):
+        answer, calls, _ = loop(question, {}, system=system)
+        assert expected in answer and not calls, (system, answer)
+
+
+def test_a_printed_object_that_is_no_literal_is_not_read():
+    # a call, not a literal: nothing in the prompt is ever run, and nothing is read from it
+    answer, _, _ = loop("What is my name?", {}, system="Memory: {'name': __import__('os').getcwd()}")
+    assert "don't know" in answer, answer
+
+
+# 314. Of a letter counter's two parameters, the one not named for the word takes the letter.
+def test_the_parameter_not_named_for_the_word_takes_the_letter():
+    for x, y, question, expected in (("what to count", "the word", "How many r's are in strawberry?", {"x": "r", "y": "strawberry"}),
+                                     ("the thing to tally", "input text", "How many s's are in mississippi?",
+                                      {"x": "s", "y": "mississippi"})):
+        kit = tools(tool("tally", "Count how many times a letter occurs in a word.", lambda x, y: str(y.count(x)),
+                         x={"type": "string", "description": x}, y={"type": "string", "description": y}))
+        answer, calls, _ = loop(question, kit)
+        assert calls == [("tally", expected)] and str(expected["y"].count(expected["x"])) in answer, (calls, answer)
+
+
+def test_two_parameters_that_name_neither_role_call_no_letter_counter():
+    kit = tools(tool("tally", "Count how many times a letter occurs in a word.", lambda x, y: str(y.count(x)),
+                     x={"type": "string", "description": "what to look for"}, y={"type": "string", "description": "where to look"}))
+    _, calls, _ = loop("How many r's are in strawberry?", kit)
+    assert calls == [], calls

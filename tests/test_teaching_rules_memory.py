@@ -2233,3 +2233,430 @@ def test_a_name_memory_does_not_hold_is_not_corrected():  # negative
     store = {"spouse": "Brin", "city": "Cork"}
     loop("That's wrong - my husband's name is Bryn with a y, not Bram.", kv_writer(store), lines(store))
     assert store == {"spouse": "Brin", "city": "Cork"}, store
+
+
+# 283. A forgetting tool's argument is chosen from what is stored: a store of sentences gets the note (or a word only it holds).
+def sentences(notes: list) -> str:
+    return "You keep notes about the user.\nSaved notes:\n" + "\n".join(f"- {n}" for n in notes)
+
+
+def note_eraser(notes: list, name="remove_fact", param="words", description="Removes the saved sentence containing the given words."):
+    def erase(**given):
+        said = str(next(iter(given.values()))).lower()
+        before = len(notes)
+        notes[:] = [n for n in notes if said not in n.lower()]
+        return "removed" if len(notes) < before else "nothing matched"
+    return {name: (schema(name, description, **{param: "string"}), erase)}
+
+
+@pytest.mark.parametrize("said, notes, gone, tool", [
+    ("could you wipe where I'm living", ["The user lives in Oslo", "The user enjoys chess"], "Oslo", ("remove_fact", "words")),
+    ("get rid of the cat thing", ["User owns a cat called Pip", "User is a plumber"], "Pip", ("zap", "match")),
+    ("I left Siemens, erase that", ["User works at Siemens", "User speaks Dutch"], "Siemens", ("forget_note", "snippet")),
+    ("no need to keep that I'm vegan anymore, delete it", ["User is vegan", "User has a parrot named Kiwi"], "vegan", ("strike", "q")),
+    ("Please drop my nut allergy", ["User is allergic to peanuts", "User rows on Sundays"], "peanuts", ("unsave", "text")),
+    ("erase the bit about Priya", ["User is engaged to Priya", "User bakes bread"], "Priya", ("scratch", "phrase")),
+])
+def test_a_note_is_erased_by_its_own_words(said, notes, gone, tool):
+    kept = [n for n in notes if gone not in n]
+    answer, calls, _ = loop(said, note_eraser(notes, *tool), sentences(notes))
+    assert notes == kept and calls, (notes, calls)
+    assert "Done" in answer and "User" not in answer, answer
+
+
+def test_a_keyword_tool_gets_a_word_only_that_note_holds():
+    notes = ["User is allergic to shellfish", "User is allergic to dust", "User cycles to work"]
+    answer, calls, _ = loop("forget the shellfish allergy", note_eraser(notes, "drop_line", "keyword", "Delete a note; pass a keyword from it."),
+                            sentences(notes))
+    assert calls == [("drop_line", {"keyword": "shellfish"})] and notes == ["User is allergic to dust", "User cycles to work"], calls
+
+
+def test_every_argument_is_in_a_stored_note():
+    notes = ["User lives in Porto", "User likes jazz", "User has a dog named Rex", "User works at Acme"]
+    for said in ("forget where I live", "drop the thing about my dog", "I quit Acme, delete that"):
+        held = list(notes)
+        _, calls, _ = loop(said, note_eraser(held, "unremember", "text", "Delete a stored note, given its text or a word in it."), sentences(held))
+        assert calls and all(str(v).lower() in " ".join(notes).lower() for _, args in calls for v in args.values()), (said, calls)
+
+
+def test_nothing_stored_matches_so_nothing_is_called():  # negative
+    notes = ["User lives in Oslo", "User enjoys chess"]
+    answer, calls, _ = loop("forget my dog", note_eraser(notes), sentences(notes))
+    assert not calls and len(notes) == 2 and "nothing" in answer, (calls, answer)
+
+
+def test_a_keyed_store_still_gets_its_key():  # negative: key: value memory keeps the key
+    store = {"city": "Oslo", "hobby": "chess"}
+    answer, calls, _ = loop("forget where I live", keyed_eraser(store), lines(store))
+    assert calls == [("wipe_entry", {"label": "city"})] and store == {"hobby": "chess"}, calls
+
+
+def note_keeper(notes: list):
+    return {"add_note": (schema("add_note", "Adds a note about the user to memory.", note="string"),
+                         lambda note: notes.append(note) or "added")}
+
+
+# 284. In a store of sentences, a new fact on a subject that holds one thing erases the note that held the old one.
+@pytest.mark.parametrize("said, notes, old, new", [
+    ("I've relocated to Valencia", ["User lives in Porto", "User plays the cello"], "Porto", "Valencia"),
+    ("Actually I live in Ghent now, so that Porto note is out of date - bin it", ["User lives in Porto", "User plays the cello"], "Porto", "Ghent"),
+    ("I'm a pharmacist now", ["User is a librarian", "User plays the cello"], "librarian", "pharmacist"),
+    ("my birthday is 9 October, the old one is wrong, delete it", ["User's birthday is 9 August", "User plays the cello"], "August", "October"),
+])
+def test_a_new_fact_replaces_the_note_on_its_subject(said, notes, old, new):
+    tools = {**note_eraser(notes, "unremember", "text", "Delete a saved note, given its text."), **note_keeper(notes)}
+    answer, calls, _ = loop(said, tools, sentences(list(notes)))
+    assert not any(old in n for n in notes) and any(new in n for n in notes) and any("cello" in n for n in notes), (notes, calls)
+    assert "erased" in answer and new in answer, answer
+
+
+@pytest.mark.parametrize("said, notes", [
+    ("I also like sushi", ["User likes ramen", "User lives in Porto"]),  # negative: likes hold several things
+    ("I live in Porto", ["User lives in Porto", "User likes ramen"]),  # negative: the same value again
+])
+def test_a_fact_that_replaces_nothing_erases_nothing(said, notes):
+    held = list(notes)
+    tools = {**note_eraser(held, "unremember", "text", "Delete a saved note, given its text."), **note_keeper(held)}
+    _, calls, _ = loop(said, tools, sentences(notes))
+    assert all(n in held for n in notes) and not any(name == "unremember" for name, _ in calls), calls
+
+
+# 285. A new value under a near name of a held key ("mobile" for `phone`) is written over that key, never beside it.
+@pytest.mark.parametrize("said, held, value", [
+    ("My new mobile number is 07700 900456", "phone", "07700 900456"),
+    ("my cell is 0161 555 0000 now", "phone", "0161 555 0000"),
+    ("My telephone number is 020 7946 0999", "phone", "020 7946 0999"),
+    ("my phone number is 555 0134", "mobile", "555 0134"),
+])
+def test_a_near_named_key_is_written_over(said, held, value):
+    store = {held: "555 0100", "hometown": "Derby"}
+    writer = {"put_fact": (schema("put_fact", "Stores a fact about the user under a key.", key="string", value="string"),
+                           lambda key, value: store.__setitem__(key, value) or "stored")}
+    loop(said, writer, lines(store))
+    assert store == {held: value, "hometown": "Derby"}, store
+
+
+def test_where_they_live_is_not_their_hometown():  # negative
+    store = {"hometown": "Derby"}
+    writer = {"put_fact": (schema("put_fact", "Stores a fact about the user under a key.", key="string", value="string"),
+                           lambda key, value: store.__setitem__(key, value) or "stored")}
+    loop("I live in York", writer, lines(store))
+    assert store["hometown"] == "Derby" and "York" in store.values(), store
+
+
+# 286. A question that names a kind of fact is answered with every memory of that kind (a small table of categories).
+@pytest.mark.parametrize("question, notes, expected", [
+    ("any dietary needs I have?", ["The user is gluten intolerant", "The user lives in Turku"], "gluten intolerant"),
+    ("Do I have any medical conditions?", ["User has epilepsy", "User collects stamps"], "epilepsy"),
+    ("what hobbies do I have?", ["User plays the piano", "User works as a welder"], "piano"),
+    ("what are my contact details?", ["User's email is ines@mail.example", "User has a cat"], "ines@mail.example"),
+    ("tell me about my relatives", ["User has three sons", "User rides a scooter"], "three sons"),
+])
+def test_a_kind_of_fact_is_found_by_its_category(question, notes, expected):
+    answer, _, _ = loop(question, {}, sentences(notes))
+    assert expected in answer and not any(n.split()[-1] in answer for n in notes if expected not in n), answer
+
+
+@pytest.mark.parametrize("question, notes, expected", [
+    ("what is my favourite food?", ["User's favourite food is ramen", "User is vegan"], "ramen"),  # negative: one fact asked
+    ("any food issues I have?", ["User plays chess"], "don't know"),  # negative: nothing of the kind held
+])
+def test_a_question_of_one_fact_or_none_is_not_a_category(question, notes, expected):
+    answer, _, _ = loop(question, {}, sentences(notes))
+    assert expected in answer and "vegan" not in answer and "chess" not in answer, answer
+
+
+# 287. "I moved to Y from X" keeps the destination only, and X goes where memory held it.
+@pytest.mark.parametrize("said, new", [
+    ("I just moved to Galway from Cork", "Galway"),
+    ("We relocated to San Diego from Austin last spring", "San Diego"),
+    ("I've moved to Tromso from Bergen", "Tromso"),
+    ("we moved house to Norwich from Ely", "Norwich"),
+])
+def test_a_move_keeps_the_destination(said, new):
+    notes = []
+    _, calls, _ = loop(said, note_keeper(notes))
+    assert len(notes) == 1 and new in notes[0] and " from " not in notes[0], notes
+
+
+def test_a_move_from_a_place_not_named_is_kept_as_said():  # negative: no capitalised origin, no replacement read
+    notes = []
+    loop("I moved to Leeds from the coast", note_keeper(notes))
+    assert len(notes) == 1 and "Leeds" in notes[0], notes
+
+
+def test_a_category_forget_of_notes_says_them_to_the_user():
+    notes = ["The user is allergic to cats", "The user sings in a choir"]
+    answer, calls, _ = loop("forget my health stuff", note_eraser(notes, "delete_note", "content", "Deletes the note with this text."),
+                            sentences(list(notes)))
+    assert notes == ["The user sings in a choir"] and "The user" not in answer and "allergic to cats" in answer, answer
+
+
+def test_a_note_in_a_prompt_sentence_is_sent_alone():
+    notes = ["The user lives in Paris", "The user likes jazz"]
+    _, calls, _ = loop("forget where I live", note_eraser(notes, "erase_note", "text", "Delete a note, given its text."),
+                       "You are Ada's helper. The user lives in Paris. The user likes jazz.")
+    assert calls == [("erase_note", {"text": "The user lives in Paris"})] and notes == ["The user likes jazz"], calls
+
+
+@pytest.mark.parametrize("said, gone", [
+    ("forget that I like hiking", ["User likes hiking"]),
+    ("forget what I like", ["User likes tea", "User likes hiking"]),
+])
+def test_notes_of_one_key_go_only_when_they_say_what_was_named(said, gone):  # "User likes tea" never goes for hiking
+    notes = ["User likes tea", "User likes hiking", "User is 41 years old"]
+    answer, calls, _ = loop(said, note_eraser(notes, "snip", "fragment", "Remove any stored note that contains this fragment."),
+                            sentences(list(notes)))
+    assert [n for n in ["User likes tea", "User likes hiking"] if n not in notes] == gone and "User is 41 years old" in notes, calls
+
+
+@pytest.mark.parametrize("said, gone", [
+    ("forget my allergies", ["User is allergic to shellfish", "User is allergic to dust"]),
+    ("forget that I am allergic to dust", ["User is allergic to dust"]),
+    ("forget my peanut allergy", []),  # negative: peanuts are in no note, so neither allergy goes
+])
+def test_an_allergy_named_goes_alone_and_one_not_held_takes_none(said, gone):
+    notes = ["User is allergic to shellfish", "User is allergic to dust", "User sails"]
+    answer, calls, _ = loop(said, note_eraser(notes, "purge_note", "text", "Purge a note, given its text."), sentences(list(notes)))
+    assert [n for n in ["User is allergic to shellfish", "User is allergic to dust"] if n not in notes] == gone, (calls, answer)
+    assert gone or (not calls and "nothing" in answer), answer
+
+
+# 288. A search result's notes said without their subject are the user's, and the answer they hold is used.
+@pytest.mark.parametrize("question, result, expected", [
+    ("how do I commute?", "Found 1 note: commutes by ferry", "ferry"),
+    ("what car do I drive?", '[{"id": 4, "memory": "Drives a green Skoda"}]', "green Skoda"),
+    ("what's my job?", "- works as a glazier", "glazier"),
+    ("where do I live?", '{"hits": [{"memory": "Lives in Tartu, Estonia"}]}', "Tartu"),
+    ("which languages do I speak?", "results: speaks Welsh and Basque", "Welsh and Basque"),
+])
+def test_a_subjectless_search_result_answers(question, result, expected):
+    tools = {"search_memory": (schema("search_memory", "Search the user's saved memories.", query="string"), lambda query: result)}
+    answer, calls, _ = loop(question, tools)
+    assert calls and expected in answer, answer
+
+
+@pytest.mark.parametrize("result", ["Nothing found", "This is a search result with no hits", "[]"])
+def test_a_search_that_found_nothing_answers_nothing(result):  # negative
+    tools = {"search_memory": (schema("search_memory", "Search the user's saved memories.", query="string"), lambda query: result)}
+    answer, _, _ = loop("where do I live?", tools)
+    assert "don't know" in answer, answer
+
+
+@pytest.mark.parametrize("said, notes", [
+    ("I also have a cat named Olive", ["User has a cat named Pip", "User rows"]),  # negative: a second cat
+    ("My cat is called Olive", ["User has a cat named Pip", "User rows"]),  # negative: a name with no news of a change
+    ("I'm a part-time lifeguard as well", ["User is a librarian", "User rows"]),  # negative: a second job
+])
+def test_a_fact_said_beside_the_held_one_erases_nothing(said, notes):
+    held = list(notes)
+    tools = {**note_eraser(held, "unremember", "text", "Delete a saved note, given its text."), **note_keeper(held)}
+    _, calls, _ = loop(said, tools, sentences(notes))
+    assert all(n in held for n in notes) and not any(name == "unremember" for name, _ in calls), calls
+
+
+@pytest.mark.parametrize("said, gone", [
+    ("forget where I live", "User lives in Rome"),
+    ("forget where my brother lives", "User's brother lives in Bari"),
+])
+def test_a_relatives_note_goes_only_when_they_are_named(said, gone):  # negative for the relative's note on "where I live"
+    notes = ["User's brother lives in Bari", "User lives in Rome", "User knits"]
+    loop(said, note_eraser(notes, "strike_note", "text", "Strike a note, given its text."), sentences(list(notes)))
+    assert gone not in notes and len(notes) == 2, notes
+
+
+def test_a_relatives_note_alone_is_not_where_the_user_lives():  # negative
+    notes = ["User's brother lives in Bari", "User knits"]
+    answer, calls, _ = loop("forget where I live", note_eraser(notes, "strike_note", "text", "Strike a note, given its text."),
+                            sentences(list(notes)))
+    assert not calls and len(notes) == 2 and "nothing" in answer, (calls, answer)
+
+
+def test_a_numbered_note_is_sent_without_its_number():
+    notes = ["[1] User lives in Paris", "[2] User likes jazz"]
+    _, calls, _ = loop("forget where I live", note_eraser(notes), "You keep notes.\n" + "\n".join(notes))
+    assert notes == ["[2] User likes jazz"] and "lives_in" not in str(calls), calls
+
+
+# 301. An id read from a tool result is the id token alone, whatever punctuation wraps it, and one the result shows.
+def memo_tools(store: dict, shape: str):
+    def lookup_memos(text):
+        hits = [(k, v) for k, v in store.items() if any(w in v for w in text.lower().split() if len(w) > 2)]
+        return "\n".join(shape.format(k=k, v=v) for k, v in hits) or "no memos match"
+
+    def discard(memo_id):
+        return f"discarded {memo_id}" if store.pop(memo_id, None) else f"no memo with id {memo_id}"
+    return {"lookup_memos": (schema("lookup_memos", "Search saved memos by words; returns their ids.", text="string"),
+                             lookup_memos),
+            "discard": (schema("discard", "Delete a memo by its id.", memo_id="string"), discard)}
+
+
+@pytest.mark.parametrize("shape, said, gone", [
+    ("id={k}: {v}", "forget the banjo thing", "m32"),
+    ("[{k}] {v}", "please delete what you know about my cello lessons", "m40"),
+    ("#{k} - {v}", "Remove the note about my kayak, I sold it.", "m41"),
+    ("(id: {k}) {v}", "scrap the memory about penicillin", "m31"),
+    ("{k}) {v}", "drop the thing about my kayak", "m41"),
+    ("- {k} | {v}", "forget the banjo thing", "m32"),
+])
+def test_an_id_read_from_a_result_is_the_token_alone(shape, said, gone):
+    store = {"m31": "allergic to penicillin", "m32": "plays the banjo", "m40": "takes cello lessons", "m41": "owns a kayak"}
+    answer, calls, _ = loop(said, memo_tools(store, shape))
+    assert gone not in store and len(store) == 3, (calls, answer)
+    assert all(args["memo_id"] == gone for name, args in calls if name == "discard"), calls
+
+
+@pytest.mark.parametrize("result, expected", [
+    ("id=n2: likes jazz\nid=n3: has a dog", [("n2", "likes jazz"), ("n3", "has a dog")]),
+    ("ID q9 — rides a unicycle", [("q9", "rides a unicycle")]),
+    ("memory mem-12: owns a kayak", [("mem-12", "owns a kayak")]),
+    ("Found 2 notes. Nothing else.", []),  # negative: no id in sight, none made up
+])
+def test_ids_in_a_result_are_the_tokens_it_shows(result, expected):
+    from agentloop.teaching import facts
+    assert facts.ids_in(result) == expected
+
+
+# 302. News or a correction on a subject memory holds replaces the held entry, never a second key beside it.
+def labelled_tools(store: dict):
+    def put_fact(label, text):
+        store[label] = text
+        return f"saved {label}"
+
+    def unlearn(label):
+        return f"unlearned {label}" if store.pop(label, None) else f"There is nothing stored under {label}"
+    return {"put_fact": (schema("put_fact", "Save a fact about the user under a label.", label="string", text="string"), put_fact),
+            "unlearn": (schema("unlearn", "Remove the fact saved under a label.", label="string"), unlearn)}
+
+
+@pytest.mark.parametrize("held, said, key, new, kept", [
+    ({"vehicle": "Ford Focus", "pet": "cat"}, "Correction - I got rid of the Ford, I'm driving a Skoda Octavia now.", "vehicle",
+     "Skoda", "pet"),
+    ({"car": "Honda Civic", "city": "Leeds"}, "Update: I sold my Honda and bought a Tesla Model Y.", "car", "Tesla", "city"),
+    ({"city": "Leeds", "job": "nurse"}, "FYI: I moved out of Leeds, I live in York now.", "city", "York", "job"),
+    ({"employer": "Acme", "city": "Oslo"}, "Heads up: I left Acme, I work at Globex now.", "employer", "Globex", "city"),
+    ({"car": "Volvo XC40", "job": "chef"}, "I drive a Fiat Panda now.", "car", "Fiat Panda", "job"),
+])
+def test_news_on_a_held_subject_replaces_its_entry(held, said, key, new, kept):
+    store = dict(held)
+    answer, calls, _ = loop(said, labelled_tools(store), lines(held))
+    assert set(store) == set(held) and new in store[key] and store[kept] == held[kept], (calls, answer)
+    assert len([c for c in calls if c[0] == "put_fact"]) == 1, calls  # each fact saved once
+
+
+@pytest.mark.parametrize("said, added", [
+    ("Update: my brother drives a Fiat Panda.", "brother_drives"),  # negative: someone else's car
+    ("My wife drives a Kia Niro.", "wife_drives"),  # negative
+])
+def test_news_about_someone_else_leaves_the_users_entry(said, added):
+    store = {"car": "Volvo XC40", "job": "chef"}
+    loop(said, labelled_tools(store), lines(dict(store)))
+    assert store["car"] == "Volvo XC40" and added in store, store
+
+
+def test_a_news_label_alone_is_not_news():  # negative
+    from agentloop.teaching.understand import after_news_label
+    assert after_news_label("Correction:") is None and after_news_label("Updated the app yesterday") is None
+
+
+# 303. A durable fact said with a start or a duration is a fact like any other, kept with how long it has held.
+@pytest.mark.parametrize("said, question, expected", [
+    ("I've been vegetarian for 5 years.", "What's my diet?", "vegetarian"),
+    ("I have been a welder for twelve years.", "What do I do for work?", "welder"),
+    ("I've been gluten-free since last spring", "what diet do I follow?", "gluten-free"),
+    ("I have been a paramedic since 2011, by the way.", "what's my job?", "paramedic"),
+])
+def test_a_fact_with_a_span_is_kept_and_recalled(said, question, expected):
+    store = {}
+    tools = {"save_fact": (schema("save_fact", "Save a fact about the user.", key="string", value="string"),
+                           lambda key, value: store.update({key: value}) or "ok")}
+    loop(said, tools)
+    assert any(expected in v for v in store.values()), store
+    answer, _, _ = loop(question, {}, lines(store))
+    assert expected in answer, answer
+
+
+@pytest.mark.parametrize("said", ["I've been sick since Monday.", "I have been busy for two weeks.", "I've never been vegan.",
+                                  "Have I been vegan since 2019?"])
+def test_a_passing_state_or_a_question_with_a_span_is_not_kept(said):  # negative
+    store = {}
+    tools = {"save_fact": (schema("save_fact", "Save a fact about the user.", key="string", value="string"),
+                           lambda key, value: store.update({key: value}) or "ok")}
+    loop(said, tools)
+    assert not store, store
+
+
+# 304. A family word asks for the one member it covers that memory holds; two held are never guessed between.
+@pytest.mark.parametrize("memory, question, expected", [
+    ({"son_name": "Luka", "job": "baker"}, "What's my kid called?", "Luka"),
+    ({"daughter_name": "Ines"}, "whats my childs name", "Ines"),
+    ({"father_name": "Piet"}, "what is my dad called?", "Piet"),
+    ({"mother_name": "Rosa", "city": "Leeds"}, "what's my parent's name?", "Rosa"),
+    ({"husband_name": "Karl"}, "what's my spouse's name?", "Karl"),
+])
+def test_a_family_word_finds_the_member_memory_holds(memory, question, expected):
+    answer, _, _ = loop(question, {}, "You are an assistant with memory.\nMemory (JSON): " + json.dumps(memory))
+    assert expected in answer, answer
+
+
+@pytest.mark.parametrize("memory, question", [
+    ({"daughter_name": "Ines", "son_name": "Luka"}, "What is my kid called?"),  # negative: two kids, none picked
+    ({"son_name": "Luka"}, "What's my daughter called?"),  # negative: a son is no daughter
+    ({"sister_name": "Ana"}, "whats my brother called?"),  # negative
+])
+def test_a_family_word_never_picks_another_member(memory, question):
+    answer, _, _ = loop(question, {}, lines(memory))
+    assert not any(v in answer for v in memory.values()) and "don't know" in answer, answer
+
+
+# 305. Listed keys that say nothing of what they hold (fact1, note_3, m2) are opened, within a small bound.
+def label_tools(store: dict):
+    return {"all_labels": (schema("all_labels", "List the labels of everything saved about the user."),
+                           lambda: ", ".join(store) or "(none)"),
+            "read_entry": (schema("read_entry", "Read the saved entry under one label.", label="string"),
+                           lambda label: store.get(label, "no such label"))}
+
+
+@pytest.mark.parametrize("store, question, expected", [
+    ({"fact1": "The user grew up in Mombasa"}, "Where did I grow up?", "Mombasa"),
+    ({"note_3": "User works as a tram driver", "note_4": "User has a cat named Pip"}, "what's my job?", "tram driver"),
+    ({"m1": "The user is allergic to peanuts", "m2": "The user lives in Ghent"}, "Which city do I live in?", "Ghent"),
+    ({"entry7": "User's favourite colour is teal"}, "what's my favourite colour?", "teal"),
+])
+def test_opaque_keys_are_opened_and_answer(store, question, expected):
+    answer, calls, _ = loop(question, label_tools(store))
+    assert expected in answer and len([c for c in calls if c[0] == "read_entry"]) <= 5, (calls, answer)
+
+
+@pytest.mark.parametrize("store", [{"m1": "The user is allergic to peanuts", "m2": "The user lives in Ghent"},
+                                   {"city": "Ghent", "job": "baker"}])
+def test_opened_keys_that_hold_nothing_asked_say_so(store):  # negative: never a value that answers something else
+    answer, calls, _ = loop("What's my dog called?", label_tools(store))
+    assert "don't know" in answer and not any(v in answer for v in store.values()), answer
+
+
+def test_only_the_opaque_keys_are_opened():  # negative: a key that names its subject is not read for another question
+    store = {"city": "Ghent", "n1": "The user drives a red Fiat"}
+    answer, calls, _ = loop("what car do I drive?", label_tools(store))
+    assert "Fiat" in answer and ("read_entry", {"label": "city"}) not in calls, (calls, answer)
+
+
+# 306. Beside a quote, the user's own request is the reply: the quote is not also said to be ignored.
+@pytest.mark.parametrize("said, kept", [
+    ('My friend Sam told me "I live in Madrid". Remember that Sam lives in Madrid.', "Sam lives in Madrid"),
+    ('Ana wrote "I love jazz". Remember that Ana loves jazz.', "Ana loves jazz"),
+    ("My coach told me 'I run every morning'. Please note that Coach Lee runs every morning.", "runs every morning"),
+    ('Tom said "I am vegan". Remember that Tom is vegan.', "vegan"),
+])
+def test_a_request_beside_a_quote_is_the_only_reply(said, kept):
+    notes = []
+    tools = {"save_note": (schema("save_note", "Save a note about the user.", text="string"), lambda text: notes.append(text) or "saved")}
+    answer, _, _ = loop(said, tools)
+    assert any(kept in n for n in notes) and "someone else's words" not in answer, (notes, answer)
+
+
+def test_a_quote_alone_is_still_someone_elses_words():  # negative
+    notes = []
+    tools = {"save_note": (schema("save_note", "Save a note about the user.", text="string"), lambda text: notes.append(text) or "saved")}
+    answer, _, _ = loop('My friend Sam told me "remember that I live in Madrid".', tools)
+    assert not notes and "someone else's words" in answer, (notes, answer)

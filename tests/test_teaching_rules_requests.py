@@ -2,6 +2,7 @@
 a correction inside the sentence, numbers that are names), tools by what they look up, text tools by their
 description, and tool bans in any wording, each tried through a real agent loop with tools and phrasings of our own."""
 import re
+from datetime import date
 
 from test_teaching_corpus import loop
 from test_teaching_rules_actions import tool, tools
@@ -941,7 +942,7 @@ def test_x_out_of_y_as_a_percentage_divides_and_never_multiplies():
         answer, calls, _ = loop(said, ratio_kit())
         assert re.search(rf"\b{expected}\b", answer), (said, calls, answer)
     for said, product in (("I got 45 out of 60 on the test, what is that in percent?", "2700"),
-                          ("9 out of 10 dentists agree. How many is that?", "90")):
+                          ("9 out of 10 dentists agree. How many is that?", "The answer is 90.")):
         answer, calls, _ = loop(said, ratio_kit())
         assert product not in (answer or ""), (said, calls, answer)
 
@@ -1046,3 +1047,364 @@ def test_a_swapped_number_is_swapped_before_computing():
     assert not calls and "can't" in answer, (calls, answer)
     answer, calls, _ = loop("If 4 pears cost $2.40, how much do 10 cost?", tally_kit())  # no swap said
     assert re.search(r"\b6\b", answer), (calls, answer)
+
+
+# 289. A request taken back later in its own message is not done, whatever its kind; a new request after the marker is.
+def calculator_kit(log):
+    return tools(tool("combine", "Adds two numbers and returns their sum.", lambda a, b: log.append(("combine", a, b)) or a + b,
+                      a="number", b="number"),
+                 tool("scale", "Multiplies value by factor.", lambda value, factor: log.append(("scale", value, factor)) or value * factor,
+                      value="number", factor="number"),
+                 tool("split_into", "Divides the amount into equal pieces; returns one piece.",
+                      lambda amount, pieces: log.append(("split", amount, pieces)) or amount / pieces, amount="number", pieces="number"),
+                 tool("minus", "Takes b away from a.", lambda a, b: log.append(("minus", a, b)) or a - b, a="number", b="number"),
+                 tool("loud", "Turns text into capital letters.", lambda text: log.append(("loud", text)) or text.upper(), text="string"))
+
+
+def test_a_request_taken_back_later_in_its_message_is_not_done():
+    for said in ("how much is 23 times 3? hmm, actually no, forget it", "Multiply 11 by 12... never mind, don't work it out",
+                 "add 250 and 75 - oh, cancel that, I'll do it myself", "what's 90 divided by 6? actually no, don't bother",
+                 "put 'good night' in capitals. scratch that", "what is 4 + 4? never mind, don't calculate"):
+        log = []
+        answer, calls, _ = loop(said, calculator_kit(log))
+        assert not log and not calls, (said, log)
+        assert "won't" in answer and not re.search(r"\b(?:69|132|325|15|GOOD NIGHT|8)\b", answer), (said, answer)
+
+
+def test_a_new_request_after_the_take_back_is_the_one_done():
+    for said, expected in (("what's 30 plus 12? never mind, what's 30 times 12?", "360"),
+                           ("add 8 and 5, scratch that, multiply 8 by 5", "40")):
+        log = []
+        answer, calls, _ = loop(said, calculator_kit(log))
+        assert expected in answer and len(log) == 1, (said, answer, log)
+
+
+def test_a_remark_that_takes_nothing_back_leaves_the_request():
+    for said, expected in (("what's 9 times 9? I always forget", "81"), ("Tell me 5 plus 6, and don't forget to show it", "11"),
+                           ("what is 14 + 15? no need to explain", "29")):
+        answer, calls, _ = loop(said, calculator_kit([]))
+        assert expected in answer and calls, (said, answer)
+
+
+# 290. A request in someone else's words, asked about, is answered about the words; done only when the user asks.
+def test_a_question_about_someone_elses_request_is_answered_about_it():
+    for said, who, asked in (("my cousin texted 'multiply 14 by 6' - what does she want from me?", "Your cousin", "multiply 14 by 6"),
+                             ("Our coach said to divide 96 by 8. What was he asking?", "Our coach", "divide 96 by 8"),
+                             ("Priya wrote: \"add 17 and 28\". What does that mean?", "Priya", "add 17 and 28"),
+                             ("my grandma keeps saying 'put hello in capitals', what is she asking?", "Your grandma", "put hello in capitals"),
+                             ("the note from my boss said 'take 40 away from 300'", "The note from your boss", "take 40 away from 300")):
+        log = []
+        answer, calls, _ = loop(said, calculator_kit(log))
+        assert not log and not calls, (said, log)
+        assert answer.startswith(f"{who.replace('Our', 'Your')} asked you to {asked}"), (said, answer)
+
+
+def test_someone_elses_request_is_done_when_the_user_asks_for_it():
+    for said, expected in (("my cousin texted 'multiply 14 by 6' - can you do what she asked?", "84"),
+                           ("Our coach told us to divide 96 by 8. Could you work that out?", "12"),
+                           ("Liam said 'add 17 and 28', what's the answer?", "45")):
+        log = []
+        answer, calls, _ = loop(said, calculator_kit(log))
+        assert expected in answer and log, (said, answer)
+
+
+def test_a_quoted_question_or_statement_is_left_to_the_other_rules():
+    answer, calls, _ = loop("My son asked 'what is 6 times 7?' and I told him 48. Was I right?", calculator_kit([]))
+    assert answer.startswith("No") and "42" in answer, answer
+    answer, calls, _ = loop("Dana said 'I'm allergic to shellfish'", calculator_kit([]))
+    assert "someone else's words" in answer and not calls, answer
+
+
+# 291. A numeric date beside a date word is a date, never a division; asked about, both readings when either could be meant.
+def test_a_numeric_date_asked_about_is_read_as_a_date():
+    for said, expected in (("my dentist appointment is on 4/9 - what date is that?", ["4 September", "9 April"]),
+                           ("The form is due 11/3/2027. Which day is that?", [f"{date(2027, 3, 11):%A} 11 March 2027",
+                                                                              f"{date(2027, 11, 3):%A} 3 November 2027"]),
+                           ("the wedding is on 2027-08-21, what day of the week is that?", [f"{date(2027, 8, 21):%A} 21 August 2027"]),
+                           ("our meeting is 28/10 - what month is it?", ["28 October"])):
+        log = []
+        answer, calls, _ = loop(said, calculator_kit(log))
+        assert not log and not calls, (said, log)
+        assert all(reading in answer for reading in expected) and "answer is" not in answer, (said, answer)
+    answer, _, _ = loop("the deadline is on 30/2, what date is that?", calculator_kit([]))
+    assert "isn't a date" in answer, answer
+
+
+def test_a_date_beside_a_sum_is_not_an_operand_and_a_bare_fraction_still_divides():
+    log = []
+    answer, calls, _ = loop("my flight is on 9/6, what's 8 times 4?", calculator_kit(log))
+    assert "32" in answer and log == [("scale", 8, 4)], (answer, log)
+    for said, expected in (("what is 9/6?", "1.5"), ("multiply 2 by 15/3", "10")):
+        answer, calls, _ = loop(said, calculator_kit([]))
+        assert expected in answer, (said, answer)
+
+
+# 292. "N out of M" is a share of a group, never a sum: asked what it is, the share; with a group size, that many of it.
+def test_n_out_of_m_is_a_share_never_a_sum():
+    for said, expected in (("Four out of five cats prefer salmon. How many is that?", "80%"),
+                           ("1 in 4 adults snore - what's that?", "25%"), ("3 out of 8 tickets won. What proportion won?", "37.5%"),
+                           ("7 out of every 10 shoppers pay by card. Out of 250 shoppers, how many pay by card?", "175")):
+        log = []
+        answer, calls, _ = loop(said, calculator_kit(log))
+        assert f"answer is {expected}." in answer and not any(step[0] in ("combine", "minus") for step in log), (said, answer, log)
+
+
+def test_n_in_m_units_or_a_score_said_is_left_to_the_other_rules():
+    answer, calls, _ = loop("I swam 3 laps in 4 minutes. How many is that?", calculator_kit([]))
+    assert "75" not in answer, answer
+    answer, calls, _ = loop("I got 45 out of 60 on the test", calculator_kit([]))
+    assert not calls and "%" not in answer, answer
+
+
+# 293. One amount with a unit, asked in another unit of its kind, is converted by the table's exact factor.
+def test_an_amount_is_converted_to_another_unit_of_its_kind():
+    for said, expected, step in (("My suitcase weighs 23.5 kg. How many grams is that?", 23500, "scale"),
+                                 ("pour 0.6 litres of stock - how many ml is that?", 600, "scale"),
+                                 ("the trail is 4200 metres long, how many km?", 4.2, "split"),
+                                 ("How many minutes are in 3 days?", 4320, "scale"),
+                                 ("change 45 mm into cm", 4.5, "split")):
+        log = []
+        answer, calls, _ = loop(said, calculator_kit(log))
+        assert re.search(rf"\b{expected:g}\b", answer) and log and log[0][0] == step, (said, answer, log)
+    answer, calls, _ = loop("a parcel is 1.2 kg, how many grams?", {})
+    assert "1200" in answer and not calls, answer
+
+
+def test_units_it_cannot_convert_exactly_or_several_amounts_are_not_guessed():
+    for said in ("I'm 41 years old, how many days is that?", "I cycled 12 km and walked 3 km. How many metres in total?",
+                 "the box is 3 kg, how many minutes?"):
+        log = []
+        answer, calls, _ = loop(said, calculator_kit(log))
+        assert not re.search(r"\b(?:15|15000|14965|14976|3000|180)\b", answer), (said, answer, log)
+
+
+# 293 (continued). A rate per one period, split some ways, asked per another period for each: split, then turned into that period.
+def test_a_split_rate_is_asked_per_another_period_for_each():
+    for said, expected in (("The cleaner costs 75 a week, split 3 ways. How much does each of us pay per year?", 75 / 3 * 52),
+                           ("our streaming plan is 24 a month shared between 4 people - what's that per year each?", 24 / 4 * 12),
+                           ("I pay 36 for parking every day and I share it with 2 colleagues. How much do I pay per week?", 36 / 3 * 7),
+                           ("A generator rents for 9 an hour, shared by 3 families. How much per day for each family?", 9 / 3 * 24)):
+        answer, calls, _ = loop(said, calculator_kit([]))
+        assert f"answer is {expected:g}." in answer, (said, answer, calls)
+
+
+def test_a_split_rate_whose_period_needs_a_guess_is_not_computed():
+    for said in ("Rent is 2400 a month, split between 2 of us. How much each per week?",
+                 "Rent is 2400 a month, split between 2 of us. How much per year?"):
+        answer, calls, _ = loop(said, calculator_kit([]))
+        assert not re.search(r"\b(?:300|28800|14400|553\.8)", answer), (said, answer)
+
+
+# 294. A number in a product's name is a label; an item priced with its verb left out ("and the case 49") is an item; "a X is
+# N Y" is a conversion rate only when the question asks one of its units.
+def test_numbers_in_product_names_are_labels_and_elliptic_prices_are_items():
+    for said, expected in (("the Galaxy S23 costs 749 and the cover 35, total?", 784),
+                           ("Windows 11 costs 119 and the antivirus 40 - how much together?", 159),
+                           ("my Pixel 9 cost 599 and a charger 29. What's the total?", 628),
+                           ("the Boeing 737 ticket costs 320 and the bag fee 45, how much altogether?", 365)):
+        log = []
+        answer, calls, _ = loop(said, calculator_kit(log))
+        assert f"answer is {expected:g}." in answer and [step[0] for step in log] == ["combine"], (said, answer, log)
+
+
+def test_a_price_said_with_is_is_never_read_as_a_conversion_rate():
+    for said in ("a lamp is 45 and a bulb 6, total?", "a Switch 2 is 449 and a game 70. total?"):
+        answer, calls, _ = loop(said, calculator_kit([]))
+        assert not re.search(r"\b(?:270|31430|2430)\b", answer), (said, answer)
+    answer, calls, _ = loop("if one foot is 12 inches, how many inches is 7 feet?", calculator_kit([]))
+    assert "84" in answer, answer
+
+
+def test_someone_elses_order_beside_a_request_of_the_users_own():
+    log = []
+    answer, calls, _ = loop("Dad wrote 'multiply 13 by 3' on the whiteboard. Also, what's 20 plus 22?", calculator_kit(log))
+    assert log == [("combine", 20, 22)] and "42" in answer and "Dad asked you to multiply 13 by 3" in answer, (answer, log)
+    answer, calls, _ = loop("my coworker asked me to divide 64 by 4, what's she want?", calculator_kit([]))
+    assert answer.startswith("Your coworker asked you to divide 64 by 4") and not calls, answer
+    answer, calls, _ = loop("my teacher said 'multiply 8 by 9', how much is that?", calculator_kit([]))
+    assert "72" in answer and calls, answer
+
+
+def test_a_fraction_is_one_number_never_two_operands():
+    for said, expected in (("We drank 2/5 of the lemonade. How much is left?", "0.6"), ("I've read 5/8 of the book, how much remains?", "0.375")):
+        answer, calls, _ = loop(said, calculator_kit([]))
+        assert f"answer is {expected}" in answer, (said, answer)
+    answer, calls, _ = loop("I ate 1/3 of the cake, how much is left?", calculator_kit([]))
+    assert not re.search(r"\b2\b(?!/)", answer) and not answer.startswith("3 - 1"), answer  # 3 - 1 was its old answer
+
+
+def test_a_share_through_a_calculator_tool_keeps_its_percent_sign():
+    kit = tools(tool("evaluate", "Evaluates a math expression and returns the result.", lambda expression: eval(expression),
+                     expression="string"))
+    answer, calls, _ = loop("Six out of eight plants survived. What's that?", kit)
+    assert answer.endswith("= 75.0%") and calls == [("evaluate", {"expression": "6 / 8 * 100"})], (answer, calls)
+
+
+def test_a_stated_fact_taken_back_is_not_stored_and_their_i_stays_theirs():
+    log = []
+    kit = tools(tool("keep_fact", "Keeps a fact about the user for later chats.", lambda fact: log.append(fact) or "kept", fact="string"))
+    answer, calls, _ = loop("I'm a pilot. hmm, actually no, never mind", kit)
+    assert not log and "won't" in answer, (answer, log)
+    answer, calls, _ = loop("My husband said 'remember I'm allergic to cats'. What did he ask?", kit)
+    assert not log and answer.startswith("Your husband asked you: \"remember I'm allergic to cats\""), (answer, log)
+
+
+def test_forget_it_then_a_new_request_does_only_the_new_one():
+    for said, expected, steps in (("multiply 7 by 6 - wait, forget it, multiply 7 by 8", "56", [("scale", 7, 8)]),
+                                  ("what's 15 plus 15? forget it, what's 15 times 15?", "225", [("scale", 15, 15)])):
+        log = []
+        answer, calls, _ = loop(said, calculator_kit(log))
+        assert expected in answer and log == steps and "forgotten" not in answer, (said, answer, log)
+
+
+def test_an_aside_about_the_replys_form_is_honoured_not_declined():
+    for said, expected, steps in (("what is 13 times 3? no need to show your working", "39", [("scale", 13, 3)]),
+                                  ("Add 250 and 75, don't explain.", "325", [("combine", 250, 75)]),
+                                  ("divide 90 by 4, keep it brief please", "22.5", [("split", 90, 4)]),
+                                  ("just the answer: 17 minus 9", "8", [("minus", 17, 9)])):
+        log = []
+        answer, calls, _ = loop(said, calculator_kit(log))
+        assert expected in answer and log == steps and "can't" not in answer, (said, answer, log)
+
+
+def test_a_form_aside_alone_or_a_request_for_more_is_not_dropped():
+    answer, _, _ = loop("no need to explain", calculator_kit([]))
+    assert "no rule" in answer, answer  # nothing else was asked: said plainly, not answered as if it were
+    answer, _, _ = loop("what is 6 plus 6? explain each step", calculator_kit([]))
+    assert "12" in answer and "can't" in answer, answer  # an explanation it cannot give is said, not silently skipped
+
+
+# 307. A decline says "I can't X." only for a request; a statement it has no rule for is quoted, and "your" is said back as "my".
+def test_a_statement_beside_a_sum_is_quoted_not_declined_as_a_verb():
+    for said, quoted, expected in (("add 4 and 9. jacket was cheap", "jacket was cheap", "13"),
+                                   ("what is 8 times 3? Cabin roof has a leak", "Cabin roof has a leak", "24"),
+                                   ("divide 50 by 5. lamp is broken", "lamp is broken", "10"),
+                                   ("17 minus 9 please. scarf was pricey", "scarf was pricey", "8")):
+        answer, _, _ = loop(said, calculator_kit([]))
+        assert f'no rule for "{quoted}"' in answer and expected in answer and "I can't " + quoted[:4].lower() not in answer, (said, answer)
+
+
+def test_a_request_it_cannot_do_is_still_declined_with_the_person_turned():
+    for said, declined in (("divide 12 by 4 and explain your working", "I can't explain my working."),
+                           ("add 2 and 2, then tell me your reasoning", "I can't tell me my reasoning."),
+                           ("what is 3 times 3? and describe yourself", "I can't describe myself.")):
+        answer, _, _ = loop(said, calculator_kit([]))
+        assert declined in answer or "no rule" in answer, (said, answer)
+        assert "your" not in answer.split("The answer")[0], (said, answer)
+    answer, _, _ = loop("what is 6 plus 6? write a poem about it", calculator_kit([]))
+    assert "I can't write a poem about it." in answer and "12" in answer, answer  # a request stays a request
+
+
+# 308. An amount of money is said to the cent; the raw result only when asked for exactly; other sums are left as they came.
+def test_money_is_said_to_the_cent():
+    for said, expected, raw in (("Lunch was $101.52, what's a 15% tip?", "15.23", "15.228"),
+                                ("the bill is 63.45 euros and I tip 12%. how much is the tip?", "7.61", "7.614"),
+                                ("rent is 1000 split 3 ways, how much each?", "333.33", "333.333"),
+                                ("divide 50 bucks by 7", "7.14", "7.142")):
+        answer, _, _ = loop(said, calculator_kit([]))
+        assert expected in answer and raw not in answer, (said, answer)
+
+
+def test_a_sum_not_about_money_or_asked_exactly_is_not_rounded():
+    for said, expected in (("what is 10 divided by 3?", "3.333"), ("what is 15% of 101.52 exactly? it's a tip", "15.228"),
+                           ("15% of 101.52 km?", "15.228")):
+        answer, _, _ = loop(said, calculator_kit([]))
+        assert expected in answer, (said, answer)
+
+
+# 309. A length of time said in words fills a delay: "half an hour", "an hour and a half", "a quarter of an hour", ...
+def test_a_spelled_duration_fills_a_delay_in_minutes():
+    for said, task, minutes in (("Half an hour from now, nudge me to stretch.", "stretch", 30),
+                                ("in an hour and a half remind me to call Dad", "call Dad", 90),
+                                ("A quarter of an hour from now, ping me to flip the steak", "flip the steak", 15),
+                                ("remind me in a couple of minutes to check the oven", "check the oven", 2),
+                                ("Two hours from now remind me to move the car", "move the car", 120),
+                                ("in three quarters of an hour remind me to leave", "leave", 45)):
+        log = []
+        kit = tools(tool("ping_later", "Sends the user a ping after a delay.", lambda what, delay_minutes: log.append((what, delay_minutes)) or "queued",
+                         what="string", delay_minutes="integer"))
+        answer, _, _ = loop(said, kit)
+        assert log == [(task, minutes)], (said, answer, log)
+
+
+def test_half_past_is_still_a_clock_time_not_a_duration():
+    log = []
+    kit = tools(tool("ping_later", "Sends the user a ping after a delay.", lambda what, delay_minutes: log.append((what, delay_minutes)) or "queued",
+                     what="string", delay_minutes="integer"))
+    answer, _, _ = loop("remind me at half past ten to call the bank", kit, system="It is 10:00 now.")
+    assert log in ([], [("call the bank", 30)]) and not any(m in (15, 45, 90) for _, m in log), (answer, log)
+
+
+# 310. A what-if reply names only what the request was about: moving house is not moving an event.
+def test_a_what_if_about_moving_house_is_not_called_scheduling():
+    kit = tools(tool("calendar_add", "Adds an event to the calendar.", lambda title, start: "added", title="string", start="string"),
+                tool("keep", "Keeps a fact about the user.", lambda fact: "kept", fact="string"))
+    for said in ("If I moved to Lisbon, would I have to learn Portuguese?", "Suppose we moved abroad, would you still know my address?",
+                 "If I moved into a bigger flat, would I be happier?"):
+        answer, calls, _ = loop(said, kit)
+        assert "what-if" in answer and "schedul" not in answer and not calls, (said, answer)
+    for said in ("If I moved the dentist to Friday, would you remind me?", "What if I had a meeting at 3, would you remind me?"):
+        answer, calls, _ = loop(said, kit)
+        assert "haven't scheduled" in answer and not calls, (said, answer)  # an event moved is still about scheduling
+
+
+# 311. A count of people sharing an amount (tenants, housemates, colleagues, ...) is a split; "Flat 3" is a label.
+def test_people_of_any_kind_sharing_an_amount_split_it():
+    for said, expected, steps in (("Unit 12 has 3 roommates sharing 1,650 rent. What does each pay?", "550", [("split", 1650, 3)]),
+                                  ("5 housemates split a 950 energy bill. how much does each pay?", "190", [("split", 950, 5)]),
+                                  ("6 colleagues share a 90 gift, how much per person?", "15", [("split", 90, 6)]),
+                                  ("House 9 has 4 tenants sharing a 2,000 rent. What's each share?", "500", [("split", 2000, 4)])):
+        log = []
+        answer, _, _ = loop(said, calculator_kit(log))
+        assert expected in answer and log == steps, (said, answer, log)
+
+
+def test_people_not_sharing_anything_are_not_a_split():
+    log = []
+    answer, _, _ = loop("3 kids each eat 2 apples. how many apples is that?", calculator_kit(log))
+    assert ("split", 2, 3) not in log and ("split", 3, 2) not in log and "0.6" not in answer and "1.5" not in answer, (answer, log)
+
+
+# 312. A unit conversion ending in a courtesy ("... to grams please", ", thanks", "for me") still reaches rule 293's table.
+def test_a_conversion_with_a_courtesy_at_the_end_is_converted():
+    for said, expected in (("convert 3.2 kilograms to grams please", "3200"), ("convert 4 litres to millilitres, thanks", "4000"),
+                           ("2.5 km in metres please", "2500"), ("convert 3 hours to minutes for me", "180")):
+        answer, _, _ = loop(said, calculator_kit([]))
+        assert expected in answer, (said, answer)
+    answer, _, _ = loop("convert 5 apples to pears please", calculator_kit([]))
+    assert "no rule" in answer, answer  # no unit in the table: never a guess
+
+
+def test_a_deletion_taken_back_by_keep_it_deletes_nothing():  # rule 315
+    for said in ("Forget my birthday. Hmm, actually no, keep it.", "Delete my city. Wait, no, leave it.",
+                 "erase the birthday note - no, on second thought keep it please"):
+        store, log = {"birthday": "March 3", "city": "Kyiv"}, []
+        kit = tools(tool("strike", "Erase one remembered fact, named by its key.",
+                         lambda key: log.append(key) or (store.pop(key, None) and f"Removed {key}") or "no such key", key="string"))
+        answer, calls, _ = loop(said, kit, system="Memory:\n- birthday: March 3\n- city: Kyiv")
+        assert not log and store == {"birthday": "March 3", "city": "Kyiv"} and "won't" in answer, (said, answer, log)
+    store, log = {"birthday": "March 3", "city": "Kyiv"}, []
+    kit = tools(tool("strike", "Erase one remembered fact, named by its key.",
+                     lambda key: log.append(key) or (store.pop(key, None) and f"Removed {key}") or "no such key", key="string"))
+    loop("Forget my birthday but keep the city", kit, system="Memory:\n- birthday: March 3\n- city: Kyiv")
+    assert log == ["birthday"], log  # keeping something else is no take-back
+
+
+def test_capitals_inside_a_quoted_text_are_the_text_not_a_ticker():  # rule 316
+    for said, text in (("can you turn 'STOP YELLING AT ME' into lower case", "STOP YELLING AT ME"),
+                       ('make "THIS IS FINE OK" lowercase', "THIS IS FINE OK")):
+        log = []
+        kit = tools(tool("quieten", "Return the text in small (lower-case) letters.", lambda text: log.append(text) or text.lower(),
+                         text="string"))
+        answer, calls, _ = loop(said, kit)
+        assert log == [text] and text.lower() in answer, (said, answer, log)
+
+
+def test_a_count_of_items_bought_is_never_added_to_their_price():  # rule 317
+    for said in ("A pizza costs 18 dollars. We ordered 3 of them plus a 6 dollar drink. Four of us are splitting it evenly. "
+                 "How much does each person owe?",
+                 "Burgers are 9 each. We got 4 and a 5 dollar side, split between 3 of us. How much each?"):
+        answer, calls, _ = loop(said, calculator_kit([]))
+        assert not re.search(r"\b6\.75\b|\b6\b(?!\.)", answer.split("no rule")[0]) and not calls, (said, answer, calls)
+    answer, calls, _ = loop("We paid 27.90 plus 4.50 delivery, 3 of us, how much each?", calculator_kit([]))
+    assert "10.8" in answer, answer  # a sum split with no count of items still works

@@ -35,7 +35,7 @@ SCENARIOS = [  # (name, messages, tools, tool_choice, the exact reply)
  ("capital", [U("What is the capital of France?")], None, None,
      'The capital of France is Paris.'),
  ("fallback", [U("Explain quantum physics")], None, None,
-     'I\'m the teaching model, a rule-based stand-in, and I have no rule for "Explain quantum physics". I can do arithmetic, use the tools I am given (text, weather, memory, scheduling), remember facts you state, and answer from memory.'),
+     'I\'m the teaching model, a rule-based stand-in, and I have no rule for "Explain quantum physics". I can do arithmetic, remember facts you state in this conversation, and answer from memory.'),
  ("arithmetic without tools", [U("What is 2 + 3?")], None, None,
      '2 + 3 = 5'),
  ("arithmetic in words", [U("What is 12 times 7?")], None, None,

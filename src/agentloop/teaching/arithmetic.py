@@ -30,6 +30,8 @@ WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 NOT_SUMS = [r"\b\d+(?:-\d+){2,}\b", r"\b(?:1[89]|20)\d\d-(?:1[89]|20)?\d\d\b", r"\b\d{1,2}/\d{1,2}/\d{2,4}\b", r"\b\d{1,2}:\d\d\b",
             r"\b\d+\.\d+\.\d+\b", r"\bin (?:binary|hex|hexadecimal|octal|roman numerals|base \d+|words)\b", r"(?<![\d\s])\d{3}-\d{4}\b", r"\+\d[\d ]{7,}", r"\(\d{3}\)\s*\d",
             r"(?<!difference )\bbetween -?\d+(?:\.\d+)? and -?\d",
+            r"\b(?:on|until|till|since|dated?|days?|due|deadline|born|expir\w*|appointment|birthday|b-?day|meeting|anniversary|wedding|"
+            r"exam|party|flight|interview)\b[^.?!\d]{0,25}(?<![\d/.])\d{1,2}/\d{1,2}(?![\d/]|\.\d)",  # "my appointment is on 12/5": a date (rule 291)
             r"\b\d{1,2}(?::\d\d)?\s*[-–]\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)\b",
             rf"^(?=.*\b(?:remind|wake|alarm|schedul\w*|calendar|tomorrow|tonight|today|{WEEKDAY})\b).*\bat \d{{1,2}}\b"
             r"(?!\s*(?:each|apiece|a piece|per|for|every|an?|the)\b|\s*[%.])"]  # "a table for 4 on Friday at 8": a clock (rule 203)  # "10-11am" is a time, not a sum  # "a number between 1 and 10" is a range
@@ -289,12 +291,23 @@ def plain(text: str) -> str:
     return re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
 
 
+ITEM_COUNT = (r"\b(\d+) of (?:them|those|these|each|it)\b|\b(?:ordered|bought|got|had|took|booked|grabbed|picked up) (\d+)\b"
+              r"(?!\.\d| (?:dollars?|euros?|pounds?|bucks|quid|cents?|usd|eur|gbp)\b)")
+
+
+def counts_of_items(text: str) -> set:
+    """The numbers a story says are how many things were bought ("3 of them", "we ordered 3"): counts, not amounts to add."""
+    return {n for found in re.finditer(ITEM_COUNT, text, re.I) for n in found.groups() if n}
+
+
 def story(text: str) -> str | None:
     """The sum in an everyday question: a tip, a discount, tax kept, a bill split, a price per item, a unit
     conversion (by a stated rate, or a small table). None unless it asks for a number."""
     text = plain(text)
     if not re.search(ASKED, text) or any(re.search(p, text) for p in NOT_SUMS[:6]):
         return None
+    if re.search(FRACTION, text):
+        return fraction_left(text)
     numbers = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?!\d|\.\d)(?![\w.]*%)(?!\s*(?:%|percent))", text)
     percent = re.search(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", text)
     if percent and len(numbers) == 1:
@@ -318,7 +331,7 @@ def story(text: str) -> str | None:
     if each_adds := split_then_each_adds(text, numbers):  # "90 for the taxi, split 3 ways, and each of us adds a 10 tip"
         return each_adds
     split = re.search(r"\b(?:there(?:'s| is| are) (\d+) of us|(\d+) of us|(?:split|divided|shared?)\b.*?\b(\d+) ways|"
-                      r"(?:between|among|by) (\d+)(?: people| friends| of us| persons?)?\b|(\d+) (?:people|friends|persons)\b)", text)
+                      rf"(?:between|among|by) (\d+)(?: people| friends| of us| persons?)?\b|(\d+) (?:people|friends|persons|{SHARERS}(?=[^.?!]*\b(?:shar\w*|split\w*|divid\w*)\b)))\b", text)
     if split and len(numbers) == 2 and not re.search(r"\d (?:each|apiece)\b", text) and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bshare|\bdivide|\beveryone\b|"
                                                  r"\bevery one\b|\bowe\b|\ba head\b|\bapiece\b", text):
         ways = next(g for g in split.groups() if g)
@@ -329,6 +342,8 @@ def story(text: str) -> str | None:
         ways = next(g for g in split.groups() if g)
         amounts = list(numbers)
         amounts.remove(ways)
+        if counts_of_items(text) & set(amounts):
+            return None  # "a pizza costs 18. We ordered 3 of them plus a drink": 3 is how many, never 3 more to pay (rule 317)
         return f"({' + '.join(amounts)}) / {ways}"
     per = re.search(r"\b(\d+)[- ](?:pack|pk|box|bag|set|bundle)\b|\bfor (\d+)\b|\b(\d+) for\b", text)
     if per and len(numbers) == 2 and re.search(r"\bper (?!person)\w+|\beach\b|\ba piece\b|\bapiece\b", text):
@@ -339,9 +354,26 @@ def story(text: str) -> str | None:
         or relative(text) or difference(text, numbers)
 
 
+FRACTION = r"(?<![\w./])(\d+)/(\d+)(?![\w/]|\.\d)"
+
+
+def fraction_left(text: str) -> str | None:
+    """Rule 292: a fraction is one number, never two operands ("I ate 3/4 of the pizza, how much is left?" is 1 - 3 / 4,
+    never 4 - 3): with no other number and what is left asked, the whole less the part; otherwise None."""
+    found = re.search(FRACTION, text)
+    others = re.findall(r"(?<![\w./])\d+(?:\.\d+)?(?![\w/]|\.\d)", text[:found.start()] + " " + text[found.end():])
+    if others or not re.search(r"\b(?:left|remain\w*|rest)\b", text) or int(found[2]) == 0 or int(found[1]) > int(found[2]):
+        return None
+    return f"1 - {found[1]} / {found[2]}"
+
+
 EACH_ADDS = (r"\b(?:each(?: of us| of them| person| one)?|every(?:one| person| one of us)|we each|they each)\s+(?:also\s+)?"
              r"(?:adds?|tips?|puts? in|chips? in|throws? in|gives?|pays?(?: an?)? extra|leaves?)\s+(?:an? |another |an extra |extra )?"
              r"(?P<m>\d+(?:\.\d+)?)\b|\bplus (?P<p>\d+(?:\.\d+)?) (?:each|per person|a head|apiece)\b")
+
+
+SHARERS = (r"(?:tenants|roommates|room-mates|flatmates|housemates|colleagues|coworkers|co-workers|guests|"
+           r"kids|children|students|players|members|siblings|cousins|mates|neighbou?rs|adults|grandkids)")  # rule 311: who shares, with a share said
 
 
 def split_then_each_adds(text: str, numbers: list) -> str | None:
@@ -630,9 +662,11 @@ def conversion(text: str, numbers: list) -> str | None:
     others = [n for n in numbers if n != rate.group(2)] if rate else []
     if "1" in others and len(others) == 2:  # "1 mile is 1.609 km"
         others.remove("1")
-    if rate and len(others) == 1:  # "a foot is 12 inches: how many feet is 78 inches?" divides
-        wanted = re.search(r"\bhow many ([a-z]+)|\bin ([a-z]+)\W*$", text)
-        into = wanted and unit(wanted.group(1) or wanted.group(2)) == unit(rate.group(1))
+    units = (unit(rate.group(1)), unit(rate.group(3))) if rate else ()
+    wanted = next((m for m in re.finditer(r"\b(?:how many|in|into|to|as) ([a-z]+)", text) if unit(m.group(1)) in units), None)
+    if rate and len(others) == 1 and wanted:
+        # "a foot is 12 inches: how many feet is 78 inches?" divides; "a phone is 499 and a case 69, total?" is no rate
+        into = unit(wanted.group(1)) == unit(rate.group(1))
         return f"{others[0]} / {rate.group(2)}" if into else f"{others[0]} * {rate.group(2)}"
     asked = re.search(r"(\d+(?:\.\d+)?) ?([a-z]+?)s? (?:in|into|to|as|is how many|= how many) ([a-z]+?)s?\b", text) or \
         re.search(r"how many ([a-z]+?)s? (?:are|is) (?:in |there in )?(\d+(?:\.\d+)?) ([a-z]+?)s?\b", text)
@@ -835,12 +869,24 @@ OTHER_PERIOD_ASKED = (rf"\b(?:how (?:much|many)|what(?:'s| is| does| would| will
                       rf"\bwhat(?:'s| is) (?:that|it|this) (?P<asked_ly>{'|'.join(PERIODIC)})\b")
 
 
+RATE_SPLIT = (r",?\s*(?:and\s+)?(?:(?:we|i)\s+)?(?:split|shared?|divided|spread)(?: it| evenly| equally)*\s+(?:(?:by|between|among|across)\s+"
+              r"(?P<n>\d+)(?: (?:of us|ways|people|roommates|flatmates|housemates|friends|teams|persons|families))?|(?P<n2>\d+) ways|"
+              r"with (?P<with>\d+) (?:roommates|flatmates|housemates|friends|others|people|colleagues|coworkers|siblings))\b")
+EACH_ASKED = r"\beach\b|\bper (?:person|head)\b|\bapiece\b|\bmy share\b|\b(?:do|does|will|would) (?:i|we each) pay\b|\bi pay\b"
+
+
 def rate_in_another_period(text: str) -> str | None:
     """Rule 228: an amount per one period, asked per another ("I make 52,000 a year. How much is that per week?" is
     52000 / 52; "3,000 a month, what is that per year?" 3000 * 12), by the small table of exact spans or the count the
     message says ("if there are 52 weeks"). A span that needs a guess (weeks in a month) or a number it does not place
     gives None."""
     said = numbers_in_words(text.lower())
+    if split := re.search(RATE_SPLIT, said):  # "1800 a month, shared by 3 roommates. how much each per year?" (rule 293)
+        whole = rate_in_another_period(said[:split.start()] + said[split.end():])
+        if not whole or not re.search(EACH_ASKED, said[split.end():]):
+            return None
+        ways = f"({split['with']} + 1)" if split["with"] else split["n"] or split["n2"]
+        return re.sub(r"^\d+(?:\.\d+)?", lambda n: f"{n.group()} / {ways}", whole)
     rate, asked = re.search(PER_PERIOD, said), re.search(OTHER_PERIOD_ASKED, said)
     if not rate or not asked or asked.start() < rate.end():
         return None
@@ -915,11 +961,11 @@ def in_unit_asked(expression: str, text: str, rate: str) -> str | None:
 
 
 TOTAL_ASKED = (r"\bhow much (?:did|do|does|will|would|have|has|is|was) (?:[a-z]+ ){1,3}?(?:spend|spent|pay|paid|cost|owe)\b|"
-               r"\b(?:altogether|in total|all together|the total|in all|all in|total cost|come to|comes to|came to)\b|"
+               r"\b(?:altogether|in total|all together|the total|in all|all in|total cost|come to|comes to|came to)\b|\bhow much (?:[a-z]+ ){0,3}?together\b|"
                r"\bhow much (?:is it |are they |would it be |will it be )?for (?:both|all|everything|the lot|all of (?:it|them))\b")
 SHOP_PRICE = (r"(?<!\bthere )(?<!\bthere's )\b(?:is|was|are|were|(?:fee|charge|cost|price|tip) of)\s+[$€£]?(\d+(?:\.\d+)?)\b(?! (?:of us|people|ways|minutes|hours|days|years))|"  # "a juice is 2.25", "the fee was 4"
               r"(?<![\w.])[$€£]?(\d+(?:\.\d+)?) (?:dollars? |euros? |bucks |pounds? |quid )?(?:for|on) (?:an? |the |some |my |our )?[a-z]")
-NAMED_PRICE = r"(?:[:,;]|\band)\s*(?:an? |the |some )?[a-z]+(?: [a-z]+)?\s+[$€£]?(\d+(?:\.\d+)?)(?=\s*(?:,|;|\.(?!\d)|\?|!|\band\b|$))"
+NAMED_PRICE = r"(?:[:,;]|\band)\s*(?:an? |the |some )?[a-z]+(?: [a-z]+)?\s+[$€£]?(\d+(?:\.\d+)?)(?=\s*(?:,|;|\.(?!\d)|\?|!|\band\b|[-–—]\s|$))"
 PER_UNIT = (r"\d\s*(?:[a-z]+ )?(?:an?|per|each|every) (?:hour|night|day|week|month|year|litre|liter|gallon|kg|kilo|pound|km|mile|"
             r"minute|person|head)s?\b|\bfor \d+(?:\.\d+)? (?:hour|night|day|week|month|year|minute|litre|liter|km|mile)s?\b")
 PRICE = r"[$€£]?(\d+(?:\.\d+)?)"
@@ -976,7 +1022,9 @@ def shopping(text: str) -> tuple | None:
             return None, item.group(0)  # "2 shirts for 30": each or both? not read
         terms.append(price if count == "1" else f"{count} * {price}")
         used.append(item.span())
-    listed = re.compile(NAMED_PRICE).finditer(text, text.find(":")) if ":" in text else ()  # "groceries: milk 1.20, bread 2.50"
+    listed = re.compile(NAMED_PRICE).finditer(text, text.find(":")) if ":" in text else [  # "groceries: milk 1.20, bread 2.50"
+        m for m in re.finditer(NAMED_PRICE, text) if re.match(r"\W*and\s+(?:an?|the|some|my|our)\s", m.group())  # "costs 799 and the case 49" (rule 294)
+        and re.search(rf"{LONE_PRICE}|{SHOP_PRICE}", text[:m.start()])]
     for lone in sorted([*re.finditer(LONE_PRICE, text), *re.finditer(SHOP_PRICE, text), *listed], key=lambda m: m.start()):
         group = next(i for i in range(1, len(lone.groups()) + 1) if lone.group(i))
         if not any(a <= lone.start(group) < b for a, b in used):
@@ -1453,3 +1501,70 @@ def substituted(text: str) -> tuple:
                 return text, swap.group(0).strip(" ,")
             return rest[:said[0].start()] + swap.group(new) + rest[said[0].end():], None
     return text, None
+
+
+OUT_OF = rf"(?<![\w.])(?P<n>\d+(?:\.\d+)?) (?:out of|in) (?:every )?(?P<m>\d+(?:\.\d+)?)(?![\w.]|\.\d)(?! ?(?:{MEASURE})\b)"
+SHARE_ASKED = (r"\bhow many (?:is|are|was|were) (?:that|this|those|these|it)\b|\bwhat(?:'s| is| was) (?:that|this|it)(?: as a number)?\W*$|"
+               r"\bwhat (?:share|proportion|part|portion|fraction|rate)\b|\bhow (?:much|many) (?:is|are) that\b")
+
+
+def share_of_group(text: str) -> tuple | None:
+    """Rule 292: "N out of M" is a share of a group, never a sum ("9 out of 10 dentists agree. How many is that?" is 90%,
+    not 19): asked what it is with no other number, the share in percent; with one group size and "how many", the
+    group times N over M ("2 out of every 3 voters ... a town of 600: how many?" is 400). (expression, unit) or None;
+    a percentage asked in words stays rule 258's."""
+    plain_text = numbers_in_words(text.lower())
+    found = re.search(OUT_OF, plain_text)
+    if not found or re.search(r"%|\bper ?cent", plain_text) or float(found["m"]) == 0 or float(found["n"]) > float(found["m"]):
+        return None
+    others = [n for n in re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w]|\.\d)", plain_text[:found.start()] + " " + plain_text[found.end():])]
+    if not others and re.search(SHARE_ASKED, plain_text):
+        return f"{found['n']} / {found['m']} * 100", "%"
+    if len(others) == 1 and re.search(r"\bhow many\b", plain_text):
+        return f"{others[0]} * {found['n']} / {found['m']}", ""
+    return None
+
+
+SIZES = {  # rule 293: every exact unit it converts, by its size in the smallest unit of its kind (whole numbers: no rounding)
+    "length": {"mm": 1, "cm": 10, "m": 1000, "km": 1_000_000},
+    "mass": {"mg": 1, "g": 1000, "kg": 1_000_000},
+    "volume": {"ml": 1, "cl": 10, "l": 1000},
+    "time": {"s": 1, "min": 60, "h": 3600, "day": 86400, "week": 604800},
+}
+UNIT_NAMES = {"mm": "mm", "millimetre": "mm", "millimeter": "mm", "cm": "cm", "centimetre": "cm", "centimeter": "cm",
+              "m": "m", "metre": "m", "meter": "m", "km": "km", "kms": "km", "kilometre": "km", "kilometer": "km",
+              "mg": "mg", "milligram": "mg", "g": "g", "gram": "g", "gramme": "g", "kg": "kg", "kgs": "kg", "kilo": "kg",
+              "kilogram": "kg", "ml": "ml", "millilitre": "ml", "milliliter": "ml", "cl": "cl", "centilitre": "cl", "l": "l",
+              "litre": "l", "liter": "l", "s": "s", "sec": "s", "second": "s", "min": "min", "minute": "min", "h": "h", "hr": "h",
+              "hour": "h", "day": "day", "week": "week"}
+UNIT_WORD = r"(?:[a-z]+)"
+
+
+def unit_size(word: str) -> tuple | None:
+    """(kind, size) of a unit as said ("grams", "kgs", "Litres", "hrs"), or None for a unit not in the table."""
+    word = word.lower()
+    name = UNIT_NAMES.get(word) or UNIT_NAMES.get(word[:-1] if word.endswith("s") else word)
+    return next(((kind, sizes[name]) for kind, sizes in SIZES.items() if name in sizes), None)
+
+
+def measure_converted(text: str) -> tuple | None:
+    """Rule 293: one amount with a unit, asked in another unit of the same kind ("a bag of rice is 2.5 kg, how many grams
+    is that?", "convert 750 ml to litres", "how many seconds in 2 weeks?"): the amount times or over the exact factor of
+    SIZES, never a guess: (expression, ""); several amounts in other units of that kind: (None, the words asked); None for
+    any other message (a unit not in the table, kinds that differ)."""
+    said = re.sub(r"[\s,]*\b(?:please|pls|thanks|thank you|for me)\b\W*$", "", plain(text), flags=re.I)  # "... to grams please"
+    numbers = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]|\.\d)", re.sub(r"(?<![\w.])(\d+(?:\.\d+)?) ?([a-z]+)", r"\1 \2", said))
+    amount = re.search(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?) ?(?P<u>[a-z]+)\b", said)
+    asked = re.search(r"\bhow many (?P<u>[a-z]+)\b|\b(?:in|into|to|as) (?P<v>[a-z]+)\W*$", said)
+    target = asked and unit_size(asked["u"] or asked["v"])
+    if not amount or not target or re.search(rf"{EVERY_UNIT}|\b(?:a|an) (?:day|week|month|year|night)\b", said):
+        return None  # "30 minutes every day: how many hours in a week?" is a rate over a span (rule 228)
+        return None
+    if len(numbers) > 1:  # "I ran 5 km and walked 2 km, how many metres in total?": never the sum in km (an honest no)
+        sizes = [unit_size(u) for u in re.findall(r"(?<![\w.])\d+(?:\.\d+)? ?([a-z]+)\b", said)]
+        return (None, asked.group().strip(" ?")) if all(s and s[0] == target[0] and s[1] != target[1] for s in sizes) else None
+    source = unit_size(amount["u"])
+    if not source or source[0] != target[0] or source[1] == target[1]:
+        return None
+    factor = source[1] // target[1] if source[1] > target[1] else target[1] // source[1]
+    return (f"{amount['n']} * {factor}" if source[1] > target[1] else f"{amount['n']} / {factor}"), ""

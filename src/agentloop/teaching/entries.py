@@ -44,9 +44,12 @@ def root(word: str) -> str:
     return word
 
 
+FUNCTION_WORDS = {"with", "about", "from", "by", "into", "me", "i", "his", "her", "their", "its"}  # "the call with mom" is "call mom"
+
+
 def named_words(text: str) -> set:
-    """The words of a name that say which entry it is (its kind and its time left out)."""
-    return {root(w) for w in re.findall(r"[a-z]+", text.lower().replace("'s", "")) if w not in KIND_WORDS}
+    """The words of a name that say which entry it is (its kind, its time and function words left out)."""
+    return {root(w) for w in re.findall(r"[a-z]{2,}", text.lower().replace("'s", "")) if w not in KIND_WORDS | FUNCTION_WORDS}
 
 
 def matched_title(what: str, titles: list) -> str | None:
@@ -172,7 +175,7 @@ def called_off(turn, intents: list) -> list | None:
     if any(i.kind in ("schedule", "reminder") for i in intents) and re.search(ADDING, turn.text, re.I) and not listed:
         return None  # "drop the kids at school at 8, put it in the calendar": a new entry asked for in so many words
     if listed or (not memory and (how == "scheduled" or how == "named" and not turn.tool("forget"))):
-        return [Intent("cancel", {"what": what})]
+        return [Intent("cancel", {"what": what, "how": how})]
     return None
 
 

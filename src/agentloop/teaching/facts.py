@@ -4,6 +4,7 @@ Memory comes back to the model as text: "name: Ada", "- name = Ada", {"name": "A
 of {"id": ..., "content": "The user's name is Ada"}, or plain sentences. `facts_in_memory` reads all
 of those into one dict; `lookup` finds a key in it, allowing near names ("city" for "lives_in").
 """
+import ast
 import json
 import re
 from functools import lru_cache
@@ -18,9 +19,10 @@ ALIASES = {"name": ["user_name", "username", "first_name", "called"], "prefers":
            "lives_in": ["city", "home", "lives", "address", "home_city", "apartment", "flat"], "job": ["occupation", "profession", "work"],
            "allergies": ["allergy", "allergic_to"], "fears": ["fear", "afraid_of", "scared_of", "phobia", "phobias"],
            "relationship": ["relationship_status", "marital_status", "status"],
-           "phone": ["phone_number", "mobile", "mobile_number", "cell", "cell_number", "cellphone", "telephone", "number"], "likes": ["like", "loves", "interests"],
+           "phone": ["phone_number", "mobile", "mobile_number", "cell", "cell_number", "cellphone", "telephone", "number", "telephone_number", "mobile_phone", "cell_phone"], "likes": ["like", "loves", "interests"],
            "location": ["lives_in", "city", "home_city", "home"], "avoids": ["allergies", "allergy", "diet"],
-           "birthplace": ["hometown", "place_of_birth", "born_in", "birth_city", "from"]}
+           "birthplace": ["hometown", "place_of_birth", "born_in", "birth_city", "from"],
+           "car": ["vehicle", "user_drives", "drives", "car_model"]}  # rule 302: what the user drives is their car
 LOOKED_IN = {"avoids"}  # keys whose near names are only where to look: a diet is never what one avoids (rule 138)
 
 
@@ -38,14 +40,20 @@ CATEGORIES = {
     "pets": set("pet pets dog dogs cat cats puppy kitten hamster rabbit parrot fish spaniel terrier labrador beagle poodle".split()),
     "music": set("music band bands song songs singer singers artist artists album albums genre musician concert playlist".split()),
     "films": set("film films movie movies actor actors actress director cinema series show shows".split()),
-    "food": set("food foods dish dishes cuisine restaurant restaurants meal meals snack snacks drink drinks diet".split()),
+    "food": set("""food foods dish dishes cuisine restaurant restaurants meal meals snack snacks drink drinks diet dietary vegan
+        vegetarian pescatarian halal kosher lactose gluten dairy intolerant intolerance allergic allergy allergies""".split()),
+    "hobbies": set("""hobby hobbies pastime pastimes plays play playing sport sports game games chess guitar piano painting
+        knitting hiking climbing cycling running swimming reading gardening collects collecting""".split()),  # rule 286
+    "vehicles": set("car cars drives vehicle vehicles bike motorbike motorcycle scooter van truck".split()),
+    "contact": set("phone mobile cell telephone email e mail address contact".split()),
     "money": set("""money finances finance salary income bank account savings debt debts rent mortgage budget loan loans pay
         pension iban""".split()),
 }
 CATEGORY_WORDS = {"health": "health", "medical": "health", "wellbeing": "health", "work": "work", "career": "work",
                   "family": "family", "relatives": "family", "folks": "family", "pets": "pets", "animals": "pets",
                   "money": "money", "finances": "money", "finance": "money", "financial": "money", "music": "music",
-                  "films": "films", "movies": "films", "cinema": "films", "food": "food", "eating": "food"}
+                  "films": "films", "movies": "films", "cinema": "films", "food": "food", "eating": "food",
+                  "dietary": "food", "hobbies": "hobbies", "pastimes": "hobbies", "vehicles": "vehicles", "contact": "contact"}
 
 
 def category_of(words: str) -> str | None:
@@ -119,14 +127,22 @@ def ids_in(result: str) -> list[tuple[str, str]]:
             elif isinstance(item, list) and len(item) == 2 and all(isinstance(v, (str, int)) for v in item):
                 pairs.append((str(item[0]), str(item[1])))  # [["k7", "User's locker code is 3381"], ...]
     if not pairs:  # "[n2] User is allergic to cats", "#17: Dentist is Dr Patel", "n1: The user ...": an id before each memory
-        pairs = re.findall(r"^\s*(?:[\[(](?:id:?\s*|#)?([\w:.-]+)[\])]|#(\w+)[:.)]?|([A-Za-z_-]{0,12}\d[\w.-]*)\s*[:)])\s*(.+)$",
-                           result, re.M | re.I)  # "(r2) ..." too
+        pairs = re.findall(r"^[\s*•-]*(?:[\[(](?:id\s*[:=]?\s*|#)?([\w:.-]+)[\])]|#(\w+)[:.)]?|(?:id\s*[:=]?\s*|(?:note|memory)\s+)?"
+                           r"([A-Za-z_-]{0,12}\d[\w.-]*)\s*(?:[:)|]|\s[-–—]\s))\s*(.+)$",
+                           result, re.M | re.I)  # "(r2) ...", "- n2: ...", "id=n2: ...", "n2 - ..." too
         pairs = [(a or b or c, text) for a, b, c, text in pairs]
     if not pairs:  # "id=k7 text=...; id=k8 text=...": each id with the words up to the next one
         marks = list(re.finditer(r"\"?id\"?\s*[:=]\s*\"?([\w:.-]+)", result))
         pairs = [(m.group(1), re.sub(r"^\W*\w+\"?\s*[:=]\s*", "", result[m.end():marks[i + 1].start() if i + 1 < len(marks)
                                                                   else len(result)]).strip(" ;,\"'")) for i, m in enumerate(marks)]
-    return pairs
+    return ids_as_shown(pairs, result)
+
+
+def ids_as_shown(pairs: list, result: str) -> list[tuple[str, str]]:
+    """Rule 301: an id read from a result is the id token alone, whatever punctuation wraps it ("id=n2:", "[n2]", "#n2 -",
+    "(id: n2)"), and only one that occurs in the result as a token; its text loses the separators left before it."""
+    tokens = [(re.sub(r"^\W+|\W+$", "", str(i)), text.strip(" \t\n-–—|:;]\"'")) for i, text in pairs]
+    return [(i, text) for i, text in tokens if i and re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", result)]
 
 
 def keyed_by_id(data: dict) -> list[tuple[str, str]]:
@@ -143,18 +159,27 @@ def json_in(text: str) -> list:
     except ValueError:
         found = []
         for blob in re.findall(r"^\s*(\[.*\])\s*$", text, re.M):  # a list on a line of its own: ["The user ...", ...]
-            try:
-                found.append(json.loads(blob))
-            except ValueError:
-                pass
+            found += loaded(blob)
         if found:
             return found
         for blob in re.findall(r"\{[^{}]*\}", text):  # flat objects inside prose
-            try:
-                found.append(json.loads(blob))
-            except ValueError:
-                pass
+            found += loaded(blob)
         return found
+
+
+def loaded(blob: str) -> list:
+    """[the data] of a JSON blob, or of a Python literal printed into a prompt (f"Memory: {memory}" writes
+    {'name': 'Ada'}: rule 313); [] for anything else."""
+    try:
+        return [json.loads(blob)]
+    except ValueError:
+        if "'" not in blob:
+            return []
+        try:
+            data = ast.literal_eval(blob)  # literals only: nothing in the prompt is run
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            return []
+        return [data] if isinstance(data, (dict, list)) else []
 
 
 def collect(data, facts: dict) -> None:
@@ -236,7 +261,19 @@ def holder(facts: dict, key: str) -> tuple:
         near = {KIND_OF.get(head)} | {k for k, v in KIND_OF.items() if v == head or KIND_OF.get(head) == v
                                       and v not in DISTINCT_KINDS} - {None, head}
         found = next(((k, v) for k, v in facts.items() if k.partition("_")[0] in near and k.partition("_")[2] == tail), None)
-    return found or (key, None)
+    return found or only_member(facts, key) or (key, None)
+
+
+COVERS = {"kid": "son daughter child boy girl", "child": "son daughter kid boy girl", "parent": "mother father mum mom dad",
+          "sibling": "brother sister", "grandparent": "grandmother grandfather grandma grandpa nan"}  # rule 304
+
+
+def only_member(facts: dict, key: str) -> tuple | None:
+    """Rule 304: a family word asks for the one member it covers that memory holds ("my kid's name" is `son_name`
+    when only a son is held); with two held ("son_name", "daughter_name") it is not guessed: None."""
+    head, _, tail = key.partition("_")
+    members = [(k, v) for k, v in facts.items() if k.partition("_")[0] in COVERS.get(head, "").split() and k.partition("_")[2] == tail]
+    return members[0] if len(members) == 1 else None
 
 
 def mentioning(facts: dict, words: str) -> list[tuple[str, str]]:

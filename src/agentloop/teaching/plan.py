@@ -151,7 +151,7 @@ def planned(turn: Turn):
         texts = [t for t in texts if t not in cannot or not re.match(AMOUNT_ASKED, t, re.I)]
         cannot = [t for t in cannot if t in texts]
     if len(cannot) == len(texts):
-        return (say.fallback(turn.text) if not turn.results else
+        return (say.fallback(turn.text, turn.tools) if not turn.results else
                 "The tools returned: " + "; ".join(r.strip() for r in turn.results)), []
     return " ".join([say.cannot(cannot)] * bool(say.cannot(cannot)) + [t for t in texts if t not in cannot]), []
 
@@ -323,7 +323,8 @@ def calculate(intent: Intent, turn: Turn):
     calculator = turn.tool("calculate")
     if calculator and not tools:
         [result] = yield [call(calculator, expression=shown, text=shown)]
-        return f"{shown} = {result.strip()}"
+        unit = intent.slots.get("unit", "") if re.fullmatch(r"-?[\d.]+", result.strip()) else ""  # "= 90.0%" (rule 292)
+        return f"{shown} = {result.strip()}{unit}"
     if share := percent_shape(shown, turn.text):  # "15% of 47.90", "7% tax on 349 ... in total": the percent, then the total
         if turn.tool("percent") or share[2] and re.search(r"\b(?:and|also|plus)\b.*\b(?:total|pay|altogether|comes? to|all in|price)\b",
                                                           turn.text, re.I):
@@ -348,9 +349,24 @@ def calculate(intent: Intent, turn: Turn):
     except (OverflowError, ValueError, TypeError):
         return f"I can't work out {shown}: the number is too big or not a real number."
     try:
-        return f"The answer is {arithmetic.show(value)}." if used else f"{shown} = {arithmetic.show(value)}"
+        unit = intent.slots.get("unit", "")  # "90%", "2500 g": the answer in the unit the sum was read in (rules 292-293)
+        value = to_cents(value, turn.text) if not unit else value
+        return f"The answer is {arithmetic.show(value)}{unit}." if used else f"{shown} = {arithmetic.show(value)}{unit}"
     except (OverflowError, ValueError, TypeError):
         return f"I can't work out {shown}: the number is too big or not a real number."
+
+
+MONEY_SAID = r"[$€£¥₹]|\b(?:dollars?|euros?|bucks|quid|cents?|tips?|bill|price[sd]?|cost\w*|fares?|fees?|rent|salary|wages?)\b"
+UNROUNDED = r"\b(?:exact(?:ly)?|unrounded|precise(?:ly)?|raw|full precision|all the decimals|don't round|do not round)\b"
+
+
+def to_cents(value, text: str):
+    """An amount of money (a currency sign or word, a tip, a bill, a price) is said to the cent: 15% of 101.52 is 15.23,
+    not 15.228; the raw result is kept when the user asks for it exactly, and any other sum is left as it came."""
+    if (isinstance(value, (int, float)) and not float(value).is_integer() and round(value, 2) != value
+            and re.search(MONEY_SAID, text, re.I) and not re.search(UNROUNDED, text, re.I)):
+        return round(value, 2)
+    return value
 
 
 def percent_shape(expression: str, text: str) -> tuple | None:
@@ -404,7 +420,7 @@ def percent_steps(share: tuple, turn: Turn):
         part = arithmetic.number(result)
     else:
         part = float(pct) * float(amount) / 100
-    said = f"{pct}% of {amount} is {arithmetic.show(part)}"
+    said = f"{pct}% of {amount} is {arithmetic.show(to_cents(part, turn.text))}"
     if not sign:
         return f"{said}."
     adder = turn.tool("add" if sign == "+" else "subtract")
@@ -413,7 +429,7 @@ def percent_steps(share: tuple, turn: Turn):
         total = arithmetic.number(total)
     else:
         total = float(amount) + part if sign == "+" else float(amount) - part
-    return f"{said}, so it comes to {arithmetic.show(total)}."
+    return f"{said}, so it comes to {arithmetic.show(to_cents(total, turn.text))}."
 
 
 def calculate_and_check(intent: Intent, turn: Turn):

@@ -7,7 +7,7 @@ returns the answer, or is a generator that yields calls; a replayed handler read
 import re
 
 from . import arithmetic, facts, say, statements
-from .grammar import KIND_OF, NEAR
+from .grammar import KIND_OF, NEAR, PEOPLE
 from .rules import INJECTION, asks_confidential, kept_out, secret, unasked
 from .tasks import ORDER_IN_DATA, refusal
 from .toolbox import by_id, call, takes_key
@@ -33,6 +33,8 @@ def remember(intent: Intent, turn):
     known, keyed = turn.known(), takes_key(tool)
     if intent.slots.get("old") and len(pairs) == 1 and not keyed and turn.tool("forget") and ids_in_prompt(turn):
         return (yield from replace(Intent("replace", {"old": intent.slots["old"], "facts": pairs}), turn))  # notes by id (rule 196)
+    if (old := superseded(turn, pairs, tool, intent.slots.get("drop_old"))) is not None:  # "I moved to Munich": the Berlin note goes (rule 284)
+        return (yield from replace(Intent("replace", {"old": old, "facts": pairs}), turn))
     importance = intent.slots.get("importance") or next(
         (spec.get("default") for p, spec in tool.params.items() if "importance" in p or "priority" in p), None) or "medium"
     calls = []
@@ -55,7 +57,35 @@ def remember(intent: Intent, turn):
         return f"I didn't store that. {reason}"
     if intent.slots.get("note"):
         return f"Got it. I'll remember: {pairs[0][1]}."
-    return f"{withheld} Got it. I'll remember that {say.facts(pairs)}.".strip()
+    unerased = " I found no older note on it to erase." if intent.slots.get("drop_old") and not keyed else ""  # rule 284
+    return f"{withheld} Got it. I'll remember that {say.facts(pairs)}.{unerased}".strip()
+
+
+ADDED = r"\b(?:also|too|as well|another|other|second|in addition|additionally|plus|besides)\b"  # a fact beside the one held
+
+
+def superseded(turn, pairs: list, tool, dropped: str = "") -> str | None:
+    """Rule 284: in a store of sentences with a tool that erases notes by their text, the value a stored note holds on
+    the one subject just stated anew ("User lives in Berlin" when the user says they moved to Munich): that note goes
+    beside the new one. None for a keyed store, a subject that holds several things (likes, allergies, "user_" verbs),
+    the same value again, or no such note."""
+    eraser = turn.tool("forget")
+    if len(pairs) != 1 or not eraser or takes_key(tool) or by_id(eraser) or asks_for_key(eraser):
+        return None
+    named = re.sub(r"^(?:the|that|this|my)\s+|\s+(?:note|entry|memory|fact|one)$", "", dropped or "", flags=re.I)
+    named = "" if re.fullmatch(r"(?:it|that|this|them|(?:old|previous|former|outdated)(?: \w+)?)?", named, re.I) else named
+    key, value = pairs[0]
+    if turn.made:  # replayed after its calls: the note may be gone from the prompt; what was erased says what it held
+        erased = [str(v) for args in turn.made if args[""] == eraser.name for p, v in args.items() if p]
+        return (named or facts.facts_in_memory(erased[0]).get(key) or erased[0]) if erased else None
+    if named:  # "I moved to Leeds, forget Bristol": the thing named goes, when a note holds it
+        return named if any(re.search(rf"\b{re.escape(named)}\b", note, re.I) for note in notes_in(turn.system or "")) else None
+    if key in LISTS or key.startswith("user_") or not note_holding(turn, key) or re.search(ADDED, turn.text, re.I):
+        return None  # "I also have a dog named Max": a second one, never Rex's replacement
+    if key.endswith("_name") and not re.search(r"\b(?:now|actually|any ?more|no longer|renamed|changed|new)\b", turn.text, re.I):
+        return None  # "My dog's name is Max" beside Rex may be a second dog: only news of a change replaces a name
+    held = facts.facts_in_memory(note_holding(turn, key)).get(key, "")
+    return held if held and held.lower() not in value.lower() and value.lower() not in held.lower() else None
 
 
 def as_it_is(value: str) -> str:
@@ -122,7 +152,19 @@ def same_subject(known: dict, key: str) -> str:
     """The key memory already keeps this subject under ("partner_name" for "partner"), else the key."""
     bare = key.removesuffix("_name")
     near = facts.ALIASES.get(key, ()) if key != "location" else ()  # where they are this week is not where they live
-    return next((k for k in known if k != key and (k.removesuffix("_name") == bare or k in near)), key)
+    return next((k for k in known if k != key and (k.removesuffix("_name") == bare or k in near)), None) or next(
+        (k for k in known if near_names(k, key)), key)
+
+
+LOOSE_HEADS = {"location", "lives_in", "prefers", "likes"}  # near names of another grain: a city is no street address
+
+
+def near_names(held: str, key: str) -> bool:
+    """Rule 285: two keys for one subject in the near-name table ("mobile_number" and "cell" are both a `phone`, and
+    `phone` is theirs): a new value under one replaces the other. Near names of another grain (a city, an address; where
+    they are this week, where they live) never do."""
+    heads = [head for head in facts.ALIASES if head not in facts.LOOKED_IN | LOOSE_HEADS]
+    return held != key and any({held, key} <= {head, *facts.ALIASES[head]} for head in heads)
 
 
 def holder(known: dict, key: str) -> str:
@@ -165,7 +207,10 @@ def ask(intent: Intent, turn):
         queries = by_its_own_noun(queries, key) if not takes_key(tool) else queries
         if shape and shape["yes_no"] and not takes_key(tool) and (thing := thing_asked(intent.slots["about"])):
             queries = [thing, *[q for q in queries if q != thing]]  # "Do I like coffee?": the note about coffee, whatever its verb
+        if (group := kind_named(intent.slots["about"])) and not takes_key(tool):  # "any food issues?": "allergic" (rule 286)
+            queries = KIND_SEARCH.get(group, "").split() or queries
         nouns = [facts.canonical(w) for w in asked_about(intent.slots["about"])]
+        tries, opaque = (), []
         results, asked_key = [], nouns[0] if takes_key(tool) and key.startswith("user_") and nouns else key
         if takes_key(tool) and (on_file := keys_listed(turn.system)):  # "keys saved: diet, name": one of them, never a made-up key
             asked_key = listed(", ".join(on_file), key, intent.slots["about"])
@@ -176,11 +221,16 @@ def ask(intent: Intent, turn):
         elif takes_key(tool) and (lister := turn.tool("list_memory")) and lister is not tool:  # list the keys, then fetch one
             [listing] = yield [call(lister, limit=50, scope="user")]
             asked_key = listed(listing, key, intent.slots["about"]) or said_of_user(listing, intent.slots["about"])
-            if asked_key is None and not nothing(listing):  # the keys are listed and none is about it: never a guessed one
+            if asked_key is None and (opaque := opaque_keys(listing)):  # "fact1, note_3": keys that say nothing are opened
+                opened = yield [call(tool, key=k, query=k, limit=5, scope="user") for k in opaque]
+                known.update(read_opened(opaque, opened))
+                tries, queries = None, []
+            if asked_key is None and not opaque and not nothing(listing):  # the keys are listed and none is about it: never a guessed one
                 names = ", ".join(re.findall(r"[A-Za-z][\w-]*", listing)[:12])
                 return f"None of the keys I can look up ({names}) is about that, so I don't know."
             asked_key = asked_key or key
-        tries = likely_keys(asked_key) if takes_key(tool) and not keys_listed(turn.system) and not turn.tool("list_memory") else []
+        tries = [] if tries is None else likely_keys(asked_key) if takes_key(tool) and not keys_listed(turn.system) \
+            and not turn.tool("list_memory") else []
         for query in tries or list(dict.fromkeys(queries))[:3]:  # a second word when the first finds nothing, as a person would search; not a fourth
             asked_key = query if tries else asked_key  # rule 265: a get-by-key tool alone is tried with the likely keys
             roles = {"key": asked_key, "query": query} if takes_key(tool) else {"query": query, "key": key}  # a look-up: the key
@@ -213,6 +263,7 @@ def ask(intent: Intent, turn):
                 key = asked_key if key.startswith("user_") or asked_key in near or facts.canonical(asked_key) == key else key
                 # said as what was found ("children" for the model's "kids")
             known.update(facts.facts_in_memory(result))
+            known.update((k, v) for k, v in facts.facts_in_memory(of_the_user(result)).items() if k not in known)  # rule 288
             known.update((f"memory_{i}", text) for i, text in enumerate(facts.texts_in(result))
                          if not facts.facts_in_memory(text) and not re.match(r"\W*$", text))
     if "|" in intent.slots["key"] and (every_one := all_of(intent.slots["key"], known)):  # what the searches found
@@ -234,6 +285,8 @@ def ask(intent: Intent, turn):
         return "You haven't asked me to remember anything yet."
     if honest := for_another_time(intent, known, key):  # "where am I this week?": not where they live
         return honest
+    if of_a_kind := by_kind_asked(intent.slots["about"], known):  # "any food issues I have?": lactose intolerant (rule 286)
+        return of_a_kind
     if attribute := facts.attribute_said(intent.slots["about"], known):  # "which hand do I write with?": left-handed (rule 230)
         return attribute
     if shape and (kept := statements.answer(shape, known)):
@@ -265,8 +318,71 @@ def ask(intent: Intent, turn):
     if notes := loosely(known, key):
         return "My notes say: " + "; ".join(dict.fromkeys(noted(notes))) + "."
     if intent.slots.get("loose"):
-        return say.fallback(intent.slots["about"])
+        return say.fallback(intent.slots["about"], turn.tools)
     return say.unknown(key if not intent.slots.get("shape") else "user_" + key, can_keep=bool(turn.tool("remember")))  # "how old is my dad?": never "your dad be"
+
+
+KIND_ASKED = r"\b(?P<word>[a-z]+)(?: (?:issues?|problems?|restrictions?|needs|requirements|conditions?|stuff|things|details|info))\b"
+WHOLE_KINDS = {"hobbies", "pastimes", "health", "family", "relatives", "vehicles", "finances"}  # a kind named by itself
+
+
+KIND_SEARCH = {"food": "allergic intolerant diet", "health": "allergic condition medication", "hobbies": "plays enjoys hobby",
+               "family": "children married sister", "vehicles": "drives car", "contact": "phone email", "pets": "pet dog cat",
+               "work": "works job", "money": "salary income"}  # rule 286: what a search for a kind of fact is made with
+
+
+def kind_named(question: str) -> str | None:
+    """Rule 286: the category a question names as a kind ("food issues", "health problems", "hobbies"), or None."""
+    words = re.findall(r"[a-z]+", question.lower())
+    named = [m["word"] for m in re.finditer(KIND_ASKED, question.lower())] + [w for w in words if w in WHOLE_KINDS]
+    return next((facts.CATEGORY_WORDS[w] for w in named if w in facts.CATEGORY_WORDS), None)
+
+
+KIND_FRAME = set("""what which any are is there do does i i'm have has got 've my me tell about list show the all of that
+    you know anything on file have stored saved kept remember please can could issues issue problems problem restrictions
+    restriction needs requirements conditions condition stuff things details info""".split())
+
+
+def only_a_kind_asked(question: str) -> bool:
+    """Rule 286: the question asks for the facts of a kind and nothing more ("any food issues I have?", "what are my
+    contact details?"), never a plan or advice beside it ("any work stuff I have to do today?", "what family things
+    do I have planned?"): every word but the kind's is a frame word."""
+    return not set(re.findall(r"[a-z']+", question.lower())) - KIND_FRAME - set(facts.CATEGORY_WORDS) - WHOLE_KINDS
+
+
+def by_kind_asked(question: str, known: dict) -> str | None:
+    """Rule 286: a question that names a kind of fact rather than one fact ("any food issues I have?", "what health
+    problems do I have?", "do I have hobbies?", "my contact details?") is answered with every memory of that kind (the
+    small table `facts.CATEGORIES`: food and diet, health, family, work, home, pets, vehicles, contact, hobbies); None
+    when none is held, or the question names one fact ("what's my favourite food?")."""
+    group = kind_named(question) if only_a_kind_asked(question) else None
+    held = [(k, v) for k, v in known.items() if group and facts.in_category(group, f"{k.replace('_', ' ')} {v}")]
+    if not held:
+        return None
+    yes = "Yes: " if re.match(r"^\W*(?:do|have|am|is|are|did)\b|^\W*any\b", question, re.I) else ""
+    return say.sentence(yes + "; ".join(say.phrase(k, v) for k, v in held))
+
+
+SUBJECTLESS = r"(?i)(?!(?:this|its|yes|news|notes|results|hits|matches|facts)\b)(?:is|has|was|[a-z]{2,}[^s\W]s)\s+\w"  # "lives in", "commutes by"
+
+
+def of_the_user(result: str) -> str:
+    """Rule 288: a search of the user's memory that returns notes without their subject ("Found 1 note: lives in Ghent",
+    {"memory": "Lives in Ghent, Belgium"}, "- commutes by tram") returns notes about the user: each such line is read
+    as "The user lives in Ghent", so the answer it holds is used. A line with a subject, or a "label: value" line, is
+    left to the other rules."""
+    lines = [re.sub(r"^\s*(?:[-*•]|\d+[.)])?\s*(?:(?:found|match(?:es)?|results?|hits?)\b[^:]{0,20}:\s*)?", "", line, flags=re.I)
+             .strip(" '\"") for text in strings_in(result) for line in text.splitlines()]
+    return "\n".join(f"The user {line[0].lower()}{line[1:]}" for line in lines if ":" not in line and re.match(SUBJECTLESS, line))
+
+
+def strings_in(result: str) -> list[str]:
+    """Rule 288: the texts of a tool result, however deep its JSON holds them (ids left out), else the result itself."""
+    def texts(data) -> list:
+        if isinstance(data, dict):
+            return [t for k, v in data.items() if k != "id" for t in texts(v)]
+        return [t for item in data for t in texts(item)] if isinstance(data, list) else [data] if isinstance(data, str) else []
+    return [t for data in facts.json_in(result) for t in texts(data)] or [result]
 
 
 def everything(known: dict) -> str:
@@ -544,6 +660,23 @@ def listed(listing: str, key: str, question: str, tried: str = "") -> str | None
         (n for n in names if near_key_words(words) & {statements.lemma(w) for w in re.split(r"[_\W]+", n) if len(w) > 2}), None)
 
 
+def opaque_keys(listing: str) -> list[str]:
+    """Rule 305: the listed keys that say nothing of what they hold (`fact1`, `note_3`, `m2`), at most five: when no key
+    is about the question, these are opened rather than the question given up."""
+    return [n for n in re.findall(r"[A-Za-z][\w-]*", listing) if re.fullmatch(NOTE_ID, n)][:5]
+
+
+def read_opened(keys: list, values: list) -> dict:
+    """Rule 305: what the opened keys hold, as memory: each value under its key, and the facts its sentence states."""
+    held = {}
+    for key, value in zip(keys, values):
+        if not nothing(value):
+            held.update(facts.facts_in_memory(value))
+            held.update(facts.facts_in_memory(of_the_user(value)))
+            held[key] = value.strip()
+    return held
+
+
 def said_of_user(listing: str, question: str) -> str | None:
     """Rule 265: a listed key that names no thing, only the user having it (`user_has`, `user_owns`), read when no key is
     about a question on something of theirs ("my dog"): it may hold anything ("a golden retriever called Biscuit"); what
@@ -674,13 +807,18 @@ def forget(intent: Intent, turn):
         targets = exact if exact and key != "*" and not group else [
             k for k, v in known.items() if (key == "*" or named(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}"))
             and not spared(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}")]
+        targets = targets or ([] if replayed or key == "*" or group else notes_named(turn, named))  # rule 283: notes it cannot read
         if key == "*" and not targets and not replayed:
             return "There is nothing in my memory to forget."
         if known and not targets and not replayed and intent.slots.get("stale"):  # "I'm not a student any more"
             return f'Nothing in my memory mentions "{plainly(intent.slots.get("what") or "") or key}", so I deleted nothing.'
         if known and not targets and not replayed:  # memory is in the prompt and holds nothing like it: no guessed key
             return f"I couldn't find anything about {what.removeprefix('that ')} in my memory, so I deleted nothing."
-        targets = [turn.written(t) for t in targets] or [key]  # not in the prompt: ask the tool for the key
+        sent = list(dict.fromkeys(a for t in targets if group or not someone_elses(t, value or intent.slots.get("what"))
+                                  for a in erased_by(turn, tool, t, value or intent.slots.get("what"))))  # rule 283
+        if targets and not sent and not replayed:
+            return f"I couldn't find anything about {what.removeprefix('that ')} in my memory, so I deleted nothing."
+        targets = sent or [key]  # not in the prompt: ask the tool for the key
     made = [next(iter(args.values()), "") for args in turn.made if args[""] == tool.name]
     targets = made or targets  # replayed after the deletes: memory has changed, the calls made have not
     results = yield [call(tool, key=target, id=target) for target in targets]
@@ -693,7 +831,8 @@ def forget(intent: Intent, turn):
         return (f"I deleted the {len(gone)} {'memory' if len(gone) == 1 else 'memories'} my search found, but my notes hold "
                 f"{left} more that it did not show, so those are still there.{kept}")
     if group:
-        return by_category(group, intent, [shown.get(t) or say.thing(str(t)) for t in gone], turn) + kept
+        return by_category(group, intent, [shown.get(t) or (to_you(str(t)) if a_note(turn, str(t)) else say.thing(str(t)))
+                                           for t in gone], turn) + kept
     if key == "*":
         return f"Done: I've forgotten everything I had ({len(gone)} {'memory' if len(gone) == 1 else 'memories'}).{kept}"
     renamed = takes_key(tool) and gone != [turn.written(key)] and gone[0] not in facts.ALIASES.get(key, ())
@@ -703,9 +842,108 @@ def forget(intent: Intent, turn):
         what = "; ".join(f'"{shown[t].strip()}"' for t in gone)
     elif all(re.fullmatch(r"[A-Za-z]{0,8}[_-]?\d+", str(t)) for t in gone) and len(gone) > 1:  # ids say nothing (rule 161)
         what = f"{what} ({len(gone)} memories)"
-    elif intent.slots.get("stale") or len(gone) > 1 or renamed:  # say which memories went, by their keys
-        what = " and ".join(say.thing(str(t)) for t in gone)
+    elif all(a_note(turn, str(t)) for t in gone):  # notes went: said back to the user ("that you work as a nurse", rule 283)
+        what = " and ".join(f"that {to_you(str(t))}" for t in gone)
+    elif intent.slots.get("stale") or len(gone) > 1 or renamed:  # say which memories went, by their keys (notes as said to you)
+        what = " and ".join(f"that {to_you(str(t))}" if a_note(turn, str(t)) else say.thing(str(t)) for t in gone)
     return f"Done: I've forgotten {what}.{kept}"
+
+
+KEY_VALUE_NOTE = r"^[\"']?[A-Za-z][\w' ]{0,40}?[\"']?\s*(?::|=|->)\s*\S"  # "city: Paris": a store keyed by its names
+
+
+def notes_in(system: str) -> list[str]:
+    """Rule 283: memory in the system prompt as the notes it stores, each as written: its lines ("- User lives in
+    Paris", bullets and numbering off) and the texts of a JSON list; a key: value line is a note too, of a keyed store."""
+    lines = [re.sub(r"^\s*(?:[-*•]|\d+[.)])?\s*(?:\[\w+\]\s*)?", "", line).strip() for line in system.splitlines()]
+    return [note for note in texts_listed(system) + lines if note and not re.search(r"[{\[]", note)]
+
+
+def texts_listed(system: str) -> list[str]:
+    """Rule 283: the texts of the JSON lists in the prompt, however deep (["User ..."], {"facts": ["User ..."]})."""
+    def texts(data) -> list:
+        if isinstance(data, dict):
+            return [t for value in data.values() if isinstance(value, (list, dict)) for t in texts(value)]
+        return [t for item in data for t in ([item] if isinstance(item, str) else texts(item))] if isinstance(data, list) else []
+    return [t for data in facts.json_in(system) for t in texts(data)]
+
+
+def notes_named(turn, named) -> list[str]:
+    """Rule 283: the stored notes (bulleted or numbered lines, a JSON list's texts) that mention what the user named,
+    for notes the model reads no fact from ("User is married to Sam")."""
+    listed = texts_listed(turn.system or "")
+    bulleted = [m.strip() for m in re.findall(r"(?m)^\s*(?:[-*•]|\d+[.)])\s+(.+)$", turn.system or "")]
+    return [note for note in dict.fromkeys(listed + bulleted) if not re.match(KEY_VALUE_NOTE, note) and named(note)]
+
+
+def a_note(turn, target: str) -> bool:
+    """Rule 283: a delete's argument that is a stored sentence (it may be gone from the prompt by now), not a key."""
+    return " " in target.strip() and target not in facts.keys_as_written(turn.system or "").values()
+
+
+def note_holding(turn, key: str) -> str | None:
+    """Rule 283: the first stored sentence that memory's fact `key` was read from ("User lives in Paris" for lives_in)."""
+    return next(iter(notes_holding(turn, key)), None)
+
+
+def notes_holding(turn, key: str) -> list[str]:
+    """Rule 283: every stored sentence memory's fact `key` is read from ("User likes tea", "User likes hiking" for likes);
+    [] when the store writes it under a key ("city: Paris"), or it is not in the prompt (said in this chat)."""
+    held = []
+    for note in notes_in(turn.system or ""):
+        if key in facts.facts_in_memory(note):  # a line of several sentences: the one that holds it
+            if re.match(KEY_VALUE_NOTE, note):
+                return []
+            held.append(next((part.strip() for part in re.split(r"(?<=[a-z0-9])\.\s+|;\s*", note)
+                              if key in facts.facts_in_memory(part)), note))
+    return list(dict.fromkeys(held))
+
+
+def asks_for_key(tool) -> bool:
+    """Rule 283: a delete tool that names what it deletes by a key or a memory's name (its parameter, or the words
+    describing it), rather than by the note's text."""
+    said = " ".join([tool.description or "", *(str(spec.get("description", "")) for spec in tool.params.values())])
+    return takes_key(tool) or bool(re.search(r"\bkeys?\b|\bname of the (?:memory|fact|note|entry)\b", said, re.I))
+
+
+def erased_by(turn, tool, key: str, value: str | None = None) -> list[str]:
+    """Rule 283: what a delete tool is given for the memory held under `key`: the key as memory writes it for a keyed
+    store or a tool that asks for a key; for a store of sentences, each note that holds it (only those that say the value
+    named: "forget that I like hiking" is never "User likes tea"), or (a tool asking for a word) a word of it that no
+    other note holds, so that only it goes. Never a word that is in no stored note."""
+    notes = [] if asks_for_key(tool) else [key] if key in notes_in(turn.system or "") else notes_holding(turn, key)
+    if not notes:
+        return [turn.written(key)]
+    words = lambda text: {statements.lemma(w) for w in re.findall(r"[a-z0-9]{3,}", text.lower())} - STOP  # noqa: E731
+    said = words(value or "") & set.union(*map(words, notes)) - set.intersection(*map(words, notes))  # what sets one note
+    # apart ("hiking", "shellfish"); a word in none of them ("my nut allergy") or in all ("my allergies") sets none apart
+    held_as = words(f"{key.replace('_', ' ')} {say.query(key)} {' '.join(facts.ALIASES.get(key, ())).replace('_', ' ')}")
+    unheld = words(value or "") - set.union(*map(words, notes)) - held_as  # "my nut allergy": nuts are in no note
+    notes = [n for n in notes if said & words(n)] if len(notes) > 1 and (said or unheld) else notes
+    return [own_word(turn, note) if wants_a_word(tool) else note for note in notes]
+
+
+def someone_elses(key: str, named: str | None) -> bool:
+    """Rule 283: a memory of what someone else does ("sister_lives": "User's sister lives in Paris") when the user did
+    not name that person: "forget where I live" is never the sister's note; "forget where my sister lives" is."""
+    whose, _, did = key.partition("_")
+    return whose in PEOPLE and bool(re.fullmatch(r"[a-z]+[^s]s", did)) and whose not in re.findall(r"[a-z]+", (named or "").lower())
+
+
+def own_word(turn, note: str) -> str:
+    """Rule 283: a word of the note that no other stored note holds (the last: usually its value), else the note."""
+    others = " ".join(n for n in notes_in(turn.system) if n != note).lower()
+    own = [w for w in re.findall(r"[A-Za-z][\w'-]*", note) if w.lower() not in say.CLOSED | statements.AUXILIARIES | {"user", "user's"}
+           and not re.search(rf"\b{re.escape(w.lower())}\b", others)]
+    return own[-1] if own else note
+
+
+def wants_a_word(tool) -> bool:
+    """Rule 283: a delete tool whose one parameter asks for a word (`keyword`, `term`, "a word in the note") and not the
+    note's text."""
+    [(param, spec)] = list(tool.params.items())[:1] or [("", {})]
+    said = f"{param} {spec.get('description', '')}".lower()
+    return bool(re.search(r"\b(?:key)?words?\b|\bterm\b", said)) and not re.search(r"\btext\b|\bnote\b|\bsentence\b", said)
 
 
 FILLER = (r"\b(?:in|on|from|out of|off|inside) (?:your|my|the) (?:notes?|memory|memories|records?|file|list|brain|system)\b|"
@@ -867,6 +1105,7 @@ def replace(intent: Intent, turn):
     else:
         erased = [i for i, text in ids_in_prompt(turn) if mentions(i, text, old) or set(facts.facts_in_memory(text)) & set(holders)] \
             if eraser else []  # "[n1] The user works as an accountant" holds the job
+        erased = erased or (noted_holders(turn, eraser, holders) if eraser and not by_id(eraser) else [])  # rule 284
         calls = [call(tool, value=say.phrase(key, new, about_user=True), importance="medium", scope="user")] + \
                 [call(eraser, key=i, id=i) for i in erased]
     results = yield calls
@@ -878,6 +1117,11 @@ def replace(intent: Intent, turn):
     if not takes_key(tool) and holders:
         return f"{kept} What I had about {old} is still there: I have no tool that erases it by id."
     return kept
+
+
+def noted_holders(turn, eraser, holders: list) -> list[str]:
+    """Rule 284: what a text eraser is given for each stored sentence that held the old thing (the note, or its own word)."""
+    return list(dict.fromkeys(a for k in holders if note_holding(turn, k) for a in erased_by(turn, eraser, k)))
 
 
 def overwritten(tool, eraser, holders: list, key: str, new: str, turn) -> list:

@@ -7,6 +7,7 @@ is followed too, as real models often do: only the agent's code can stop it.
 import json
 import re
 from functools import lru_cache
+from . import arithmetic
 from .grammar import KIND_OF, PEOPLE
 
 SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b|\bcard (?:number|no)s?\b",
@@ -42,6 +43,7 @@ def styled(system: str, text: str) -> str:
     name = address and (address.group("q") or address.group("n")) or addressed_as(system) or by_name(system)
     if name and name not in text:
         text = f"{name}, {text[:1].lower()}{text[1:]}"
+    text = house_style(system, text)
     text = signed(system, text)
     text = in_english_only(system, text)
     no_capitals = r"\bcapital(?:s| letters?)? (?:are|is) (?:forbidden|not allowed|banned)|\bno capital|\bnever (?:use )?(?:a )?capital"
@@ -152,6 +154,84 @@ def signed(system: str, text: str) -> str:
         said = opener.group("q")
         text = f"{said} {text}" if not said[-1:].isalnum() else f"{said}, {text[:1].lower()}{text[1:]}"
     return text
+
+
+REPLIES = r"\b(?:repl(?:y|ies)|answers?|responses?|messages?|output|everything|all (?:that )?you (?:say|write))\b"
+MARKS = {"exclamation": "!", "question": "?", "full stop": ".", "period": ".", "ellipsis": "..."}
+MARK = r"(?P<mark>exclamation|question|full stop|period|ellipsis)(?: marks?| points?| signs?)?"
+ENDS_WITH = rf"\b(?:end|finish|close|conclude|terminate)\w*\b[^.\n]{{0,30}}?\b(?:with|in|on) (?:an? |one |the )?{MARK}"
+NO_MARK = rf"\b(?:never|don't|do not|no)\b[^.\n]{{0,20}}?\b(?:use |using )?(?P<mark>exclamation|question)(?: marks?| points?)"
+COUNT = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred)"
+WORD_LIMIT = (rf"\b(?P<under>under|below|fewer than|less than|shorter than)\s+{COUNT}\s+words\b|"
+              rf"\b(?:at most|no more than|not more than|never more than|max(?:imum)?(?: of)?|up to|within|no longer than|"
+              rf"not longer than|more than)\s+{COUNT}\s+words\b|\b{COUNT}\s+words (?:or|and) (?:fewer|less|under)\b|"
+              rf"\b{COUNT}[- ]word (?:limit|maximum|max)\b|\bword limit (?:of|is) {COUNT}\b")
+OPENED = (rf"\b(?i:(?:start|begin|open)s?\s+(?:every|each|all|your|any)\s*(?:of your )?{REPLIES}\s*(?:with|by)\s+"
+          r"(?:saying |the (?:word|greeting) )?)(?P<w>[A-Z][\w'-]*[!,]?)(?=[\s.!,;]|$)")
+FORMS = (r"haikus?|poems?|poetry|verse|rhym\w*|limericks?|sonnets?|emojis?|emoticons?|bullet(?:ed)? (?:points?|lists?)|"
+         r"iambic|morse|riddles?|songs?")  # forms of writing; a voice ("as a pirate would") is not one
+IN_FORM = (rf"\b(?:answer|reply|respond|write|speak|talk|replies|answers|responses)\w*\b[^.\n]{{0,40}}?\b(?:in|as|with|using|like)\b"
+           rf"[^.\n]{{0,30}}?\b(?P<form>{FORMS})\b")
+LOWER = r"\b(?:answer|reply|respond|write|replies|answers|responses|use)\w*\b[^.\n]{0,40}?\b(?:in )?(?:lower ?case|small letters)\b"
+
+
+@lru_cache(maxsize=256)
+def house_rules(system: str) -> tuple:
+    """The formatting rules of the system prompt's sentences (rule 297): (the mark every reply ends with, a mark never
+    used, a word limit, an unquoted opening word, lower case, a form it cannot write in); a negated sentence ("never end
+    with a question mark") asks no ending."""
+    end = no_mark = limit = opener = form = None
+    lower = False
+    for sentence in re.split(r"(?<=[.;])\s+|(?<=!)\s+(?=[A-Z])|\n+", system or ""):
+        negated = re.search(r"\b(?:never|don't|do not|must not|no)\b", sentence, re.I)
+        if (found := re.search(ENDS_WITH, sentence, re.I)) and not negated:
+            end = MARKS[found["mark"].lower()]
+        if found := re.search(NO_MARK, sentence, re.I):
+            no_mark = MARKS[found["mark"].lower()]
+        if (found := re.search(WORD_LIMIT, sentence, re.I)) and (re.search(REPLIES, sentence, re.I) or re.match(
+                r"^\W*(?:[\w ]{0,20}:\s*)?(?:always |please )?(?:keep|use|write|be|answer|reply|respond|say)\b", sentence, re.I)):
+            said = next(n for n in found.groups()[1:] if n)
+            count = int(arithmetic.numbers_in_words(said.lower()))
+            limit = count - 1 if found["under"] else count
+        if (found := re.search(OPENED, sentence)) and not negated:
+            opener = found["w"]
+        if re.search(LOWER, sentence, re.I) and not negated:
+            lower = True
+        if (found := re.search(IN_FORM, sentence, re.I)) and not negated:
+            form = found["form"].lower()
+    return end, no_mark, limit, opener, lower, form
+
+
+def house_style(system: str, text: str) -> str:
+    """A reply in the house style the system prompt asks for (rule 297): within a word limit it can meet, ending with the
+    mark asked, without a mark banned, opening with the word asked, in lower case; a form it cannot write in (a haiku,
+    emojis, rhyme) is said, as a language it cannot write is (rule 254)."""
+    end, no_mark, limit, opener, lower, form = house_rules(system)
+    if limit and text:
+        text = within_words(text, limit)
+    if end and text:
+        text = re.sub(r"[\s.!?…]*$", "", text) + end
+    if no_mark and text:
+        text = text.replace(no_mark, ".")
+    if opener and text and not text.startswith(opener.rstrip("!,")):
+        text = f"{opener} {text}" if opener[-1] in "!," or re.match(r"I\b", text) else f"{opener}, {text[:1].lower()}{text[1:]}"
+    if lower:
+        text = text.lower()
+    return f"I can't write in the form asked ({form}), so: {text}" if form and text else text
+
+
+def within_words(text: str, limit: int) -> str:
+    """A reply cut to a word limit where that loses nothing asked: its first sentence, or the number a sum's answer
+    gives ("The answer is 30." in two words is "30."); else the whole reply, with the limit it could not meet said."""
+    if len(text.split()) <= limit:
+        return text
+    first = re.match(r"^(.+?[.!?])\s+[A-Z]", text)
+    if first and len(first.group(1).split()) <= limit and not re.search(r"\b(?:but|however|couldn't|can't|not)\b", text[first.end(1):], re.I):
+        return first.group(1)
+    if (figure := re.fullmatch(r"\s*(?:the answer is|that's|that is|it's|it is)\s+(-?\d[\d,]*(?:\.\d+)?)\s*\.?\s*|.*?=\s*(-?\d[\d,]*(?:\.\d+)?)\.?\s*",
+                               text, re.I | re.S)):
+        return (figure.group(1) or figure.group(2)) + "."
+    return f"I can't say this in {limit} words or fewer, so: {text}"
 
 
 ROUNDING = (r"\bround\w*\b.*?\b(?:(?P<n>\d|one|two|three) decimal|whole (?:number|dollar|euro|pound|unit|amount)s?|"

@@ -35,8 +35,31 @@ CAPITALS = {"france": "Paris", "japan": "Tokyo", "italy": "Rome", "germany": "Be
 ABOUT_ME = ("I'm the teaching model: a small rule-based program that speaks the same JSON "
             "as a real LLM API. I'm not a language model; I follow fixed rules so every "
             "lesson runs offline and gives the same answer every time.")
-CAN = ("I can do arithmetic, use the tools I am given (text, weather, memory, scheduling), remember facts you state, "
-       "and answer from memory.")
+OFFERED = (("text", {"count_letter", "count_words", "uppercase", "lowercase", "titlecase", "acronym", "sort_words", "length",
+                     "reverse", "reverse_words", "reverse_each"}),
+           ("weather", {"weather"}), ("memory", {"remember", "recall", "list_memory", "forget"}),
+           ("scheduling", {"schedule", "cancel"}), ("the time", {"clock"}), ("search", {"search"}))
+SUMS = {"add", "subtract", "multiply", "divide", "percent", "power", "modulo", "calculate"}  # "I can do arithmetic" says these
+
+
+def can(tools=()) -> str:
+    """What it can do in this request (rule 299): the kinds of the tools offered (text, weather, memory, scheduling ...),
+    a tool of no known kind by its name, and never a kind that was not offered; facts are kept beyond this conversation
+    only with a tool that stores them."""
+    tools = [t for t in tools if not numeric(t)]  # take_away(start, amount) is a sum, whatever its words guessed
+    kinds = {t.kind for t in tools}
+    listed = [label for label, group in OFFERED if kinds & group] + [
+        t.name for t in tools if t.kind not in SUMS and not any(t.kind in group for _, group in OFFERED)]
+    use = f", use the tools I am given ({', '.join(listed)})" if listed else ""
+    kept = "remember facts you state" if "remember" in kinds else "remember facts you state in this conversation"
+    return f"I can do arithmetic{use}, {kept}, and answer from memory."
+
+
+def numeric(tool) -> bool:
+    """A tool that takes only numbers: arithmetic, which "I can do arithmetic" already says."""
+    return bool(tool.params) and all(isinstance(spec, dict) and spec.get("type") in ("number", "integer")
+                                     for spec in tool.params.values())
+
 GREETING = ("Hello{}! I'm the teaching model, a rule-based stand-in for an LLM. "
             "Ask me some arithmetic, give me tools, or tell me about yourself.")
 JOKE = "Why did the agent stop calling tools? It hit max_turns."
@@ -200,7 +223,29 @@ def cannot(things: list[str]) -> str:
     parts = [t for t in map(fragment, things) if t]
     return " ".join(f'I have no rule for "{t}".' if re.search(r"\b(?:i|we|my|our)\b|^\W*the [a-z]+ (?:is|are|was|were|has|have|had)\b", t, re.I)
                     else f'I can\'t answer "{t}".' if re.match(QUESTION_START, t, re.I)
-                    else f"I can't {lowered(t)}." for t in parts)
+                    else f"I can't {lowered(to_me(t))}." if requested(t)
+                    else f'I have no rule for "{t}".' for t in parts)
+
+
+STATED = r"^\W*(?:[\w$£€%.,'-]+ ){1,4}?(?:is|are|was|were|has|have|had|costs?|came to)\b|\b(?:it|that|this|there)(?:'s| is| was)\b"
+
+
+def requested(text: str) -> bool:
+    """A clause asks for something done unless it states something: "jacket was 120 bucks" or "flat 3 has 4 tenants"
+    (a subject, then is/was/has) is a statement, so 'I have no rule for it', never "I can't jacket was 120 bucks."
+    A clause opening with a verb the user asks for ("explain why it is so") stays a request."""
+    first = re.sub(r"^(?:please|can you|could you|would you|will you)\s+", "", text.strip(), flags=re.I).split(" ")[0].lower()
+    return first in REQUEST_VERBS or not re.search(STATED, text, re.I)
+
+
+REQUEST_VERBS = set("""explain tell write plan book buy order translate summarise summarize research look find search check
+    make give show call send open play set draw sing compose predict guess recommend suggest describe list fix build
+    help teach read watch drive fly get bring fetch pay email text message""".split())
+
+
+def to_me(text: str) -> str:
+    """The user's "your steps" said back from the model's side: "explain my steps"."""
+    return re.sub(r"\byour(self)?\b", lambda m: "myself" if m.group(1) else "my", text, flags=re.I)
 
 
 FILLER = r"(?:also|and|oh|hey|hi|so|plus|then|but|ok|okay|well|btw|by the way|anyway|now)"
@@ -228,14 +273,26 @@ def unsure(words: str) -> str:
             "would be wrong. Could you say it with the numbers, one step at a time?")
 
 
-def fallback(text: str) -> str:
+def fallback(text: str, tools=()) -> str:
     if not text.strip(" .!?"):
-        return f"I didn't catch a request there. {CAN}"
+        return f"I didn't catch a request there. {can(tools)}"
     return (f"I'm the teaching model, a rule-based stand-in, and I have no rule for "
-            f"\"{text.strip().rstrip('.!?')[:80]}\". {CAN}")
+            f"\"{text.strip().rstrip('.!?')[:80]}\". {can(tools)}")
 
 
 def reported(words: str) -> str:
     """Someone else's request, quoted back and not acted on."""
     return (f'Those are someone else\'s words ("{fragment(words)}"), not a request or a fact of yours, so I have done nothing '
             "with them. If you want something done, ask me directly.")
+
+
+def what_was_asked(who: str, words: str) -> str:
+    """Rule 290: what someone else asked, said back about them ("Your friend asked you to add 5 and 9."), not done."""
+    who = re.sub(r"\b(?i:my|our)\b", "your", who.strip())
+    who = re.sub(r"\s+(?:keeps|kept|always|just|also|once|has|had|then)$", "", who)
+    who = who[:1].upper() + who[1:]
+    asked = words[3:] if words.lower().startswith("to ") else words
+    asked = re.sub(r"^\W*(?:(?:please|pls|can you|could you|would you|will you)\s+)*", "", asked, flags=re.I).rstrip(" .!?")
+    if re.search(r"\b(?:I|me|my|mine|I'm|I've|I'd|we|us|our)\b", asked):  # "remember I hate olives": their I, said as theirs
+        return f"{who} asked you: \"{asked}\". I haven't done it; ask me if you want me to."
+    return f"{who} asked you to {asked}. I haven't done it; ask me if you want me to."

@@ -14,7 +14,8 @@ from .understand import Intent
 from . import entries as entries_of
 from .typed import NOT_MINE, typed_value
 from .toolbox import ARITHMETIC, UNITS_SAID, Missing, allows_empty, by_id, cadence, call, described, role_of, same_cadence, takes_key, type_of, words as words_of
-from .toolbox import identifier_in, identifying, FORMAT
+from .toolbox import identifier_in, identifying, FORMAT, convert as fitted
+from .statements import lemma
 from .text_tools import without_sentence_end
 
 BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: s[::-1], "reverse_words": lambda s: " ".join(s.split()[::-1]),
@@ -188,6 +189,7 @@ def schedule(intent, turn):
     task = verb_kept(task, intent.slots.get("clause") or turn.text)  # "wake me up at 6:15": "wake up", never "up"
     task = re.sub(r",?\s*(?:(?:first )?one|starting|beginning)\s+in\s+\d+$", "", task) if first_wait(turn.text, every) else task
     task = title_trimmed(task)  # "Rent is due ...": "Rent", never "Rent is" (rule 275)
+    task = wrapper_dropped(task, intent.slots.get("clause") or turn.text)  # "run the report job": "report" (rule 298)
     if not re.search(A_DATE, when, re.I) and (holiday := day_of_the_title(task)):  # "New Year's Eve party at 9pm"
         when = f"{holiday} {when}".strip()
     own_verb = re.search(rf"\b{NUDGE} me\b[^.!?]*?\bto ((?:book|schedule|add|put|set up|set|make|create|plan|enter|queue)\b)",
@@ -452,6 +454,20 @@ def title_trimmed(task: str) -> str:
     if trimmed != task.strip() and re.match(r"the\s+\w", trimmed, re.I) and len(words) > 2:
         trimmed = trimmed[4:].lstrip().capitalize()  # "The board meeting is" -> "Board meeting"
     return trimmed or task
+
+
+RUN_WRAPPER = (r"^(?:run|execute|start|kick off|trigger|launch|fire off|do)\s+(?:the|a|an|my|our)\s+(?P<x>.+?)\s+"
+               r"(?:job|task|script|process|routine|batch)s?$")
+
+
+def wrapper_dropped(task: str, said: str) -> str:
+    """A title without a wrapper that only says it is an entry to run (rule 298): "run the report job" is "report",
+    "execute the nightly backup script" "nightly backup"; a title the user quoted is kept as written, and so is every other
+    title (its articles too: "a haircut" is the user's words)."""
+    if re.search(rf"[\"'‘“]{re.escape(task)}[\"'’”]", said):
+        return task
+    found = re.match(RUN_WRAPPER, task, re.I)
+    return found["x"] if found else task
 
 
 def first_wait(text: str, every: str) -> str:
@@ -762,7 +778,8 @@ LOOKUP_GENERIC = {"what", "the", "of", "for", "a", "an", "is", "it", "and", "lat
 def by_symbol(turn) -> list:
     """"What's the share price of TSLA?": a code in capitals (2 to 5 letters) and the one tool taking one value that
     shares a word that matters with the question: the tool is called with the code. [] otherwise."""
-    codes = re.findall(r"(?<![\w'-])[A-Z]{2,5}(?![\w'-])", turn.text)  # "TX" in "TX-99-B" is part of an id
+    unquoted = re.sub(r"(?<!\w)'[^']*'(?!\w)|\"[^\"]*\"|“[^”]*”|‘[^’]*’", " ", turn.text)  # 'STOP YELLING AT ME' is a text (rule 316)
+    codes = re.findall(r"(?<![\w'-])[A-Z]{2,5}(?![\w'-])", unquoted)  # "TX" in "TX-99-B" is part of an id
     if len(codes) != 1:
         return []
     asked = set(words_of(turn.text)) - LOOKUP_GENERIC - set(words_of(codes[0]))
@@ -967,9 +984,9 @@ def cancel(intent, turn):
         return f"Cancelled {len(results) - len(failed)} of {len(results)}: " + "; ".join(r.strip() for r in results)
     if lister:  # cancel_job(job_id): the id is looked up first, never guessed from the words
         [listing] = yield [call(lister, query=what, task=what, word=what)]
-        target = best_entry(entries(listing), what)
+        target = best_entry(entries(listing), what, loosely=intent.slots.get("how") == "guessed")
         if target is None:
-            return f"I couldn't find {what} in what {lister.name} lists, so nothing was cancelled."
+            return not_one_entry(entries(listing), what, lister.name, "cancelled")
     elif (lister := listing_tool(turn, tool)) and not lister.required and re.search(r"\b(?:exact|exactly|as listed|full)\b",
                                                                                    tool.description, re.I):
         [listing] = yield [call(lister)]  # call_off(title): "given its exact title": the title as the list writes it
@@ -1029,18 +1046,16 @@ def move(intent, turn):
         return f"Which date is {day}? Tell me the date and I'll move {what} there."
     named, held = next((p for p in mover.params if p not in times), None), ""
     named_by = re.sub(r"^(?:your|the|that|this)\s+", "", what, flags=re.I)  # "the dentist": search for "dentist"
-    if named and "id" in words_of(named):
+    if named and names_by_id(mover, named):
         finder = listing_tool(turn, mover)
         if finder is None:
             return f"I can't move {what}: {mover.name} needs its id, and I have no tool to look it up."
         for query in dict.fromkeys([named_by, named_by.split()[0]]):  # "gym session" not found: then "gym", once
             [result] = yield [call(finder, query=query, task=query, word=query)]
-            matches = [(i, text) for i, text in entries(result) if set(words_of(query)) & set(words_of(text))]
-            if matches:
+            if matches := matching_entries(entries(result), named_by):
                 break
         if len(matches) != 1:
-            listed = "more than one thing matches" if matches else "nothing matches"
-            return f"I couldn't move {what}: {listed} it in what {finder.name} found, so nothing changed."
+            return not_one_entry(entries(result), named_by, finder.name, "moved")
         (target, held), = matches
     elif titles := entries_of.listed_titles(turn, mover):  # "my gym session": the entry listed as "gym"
         target = entries_of.matched_title(named_by, titles)
@@ -1066,7 +1081,7 @@ def move(intent, turn):
     if not values or (missing := next((p for p, v in values.items() if v is None), None)):
         raise Missing(mover, missing if values else slot)
     moving = {p: v for p, v in values.items() if v is not None}
-    [result] = yield [(mover.name, {**({named: target} if named else {}), **moving})]
+    [result] = yield [(mover.name, {**({named: fitted(target, mover.params[named])} if named else {}), **moving})]
     if named and refusal([result]) and (listed := entries_of.matched_title(named_by, entries_of.titles_in(result))):
         [result] = yield [(mover.name, {named: listed, **moving})]  # the error names the real titles: once, with the match
     elif named and refusal([result]) and (lister := listing_tool(turn, mover)) and not lister.required:
@@ -1076,6 +1091,12 @@ def move(intent, turn):
     if reason := refusal([result]):
         return f"I couldn't move {what}. {reason}"
     return f"Moved: {what} to {when}. {say.sentence(result.strip())}"
+
+
+def names_by_id(tool, param: str) -> bool:
+    """Whether a parameter names an entry by its id or number (job_id, task_no, entry: integer), never by its words."""
+    said = set(words_of(param))
+    return bool(said & {"id", "number", "no", "num", "nr"}) or type_of(tool.params[param]) in ("integer", "number")
 
 
 def drop_and_add_kit(turn) -> tuple | None:
@@ -1174,7 +1195,14 @@ def entries(result: str) -> list[tuple[str, str]]:
                     for k, v in data.items()]
         if isinstance(data, list) and (rows := [row for item in data if (row := entry_row(item))]):
             return rows
-    return facts.ids_in(result)
+    listed, labelled = facts.ids_in(result), labelled_entries(result)
+    return labelled if len(labelled) > len(listed) else listed  # "#1: walk the dog; #2: ...": every entry, not one line
+
+
+def labelled_entries(result: str) -> list[tuple[str, str]]:
+    """"job 7: water plants daily 08:00; job 9: call mom": entries said as a word and a number (or "#7") before a colon,
+    one a line or apart by ";": (the number, what follows)."""
+    return [(i, text.strip()) for i, text in re.findall(r"(?:^|[;\n])\s*(?:[A-Za-z]+\s+)?#?(\d[\w-]*)\s*[:)]\s+([^;\n]+)", result)]
 
 
 def listed_texts(listing: str) -> list:
@@ -1199,13 +1227,45 @@ def entry_row(item) -> tuple[str, str] | None:
     return str(item[key]), " ".join(str(v) for k, v in item.items() if k != key)
 
 
-def best_entry(found: list, what: str) -> str | None:
-    """The id of the one entry sharing the most words with `what` (bins ~ bin), or None when none or a tie."""
-    loose = lambda text: {w[:4] for w in words_of(text) if w not in ("the", "a", "my", "to", "and", "task", "reminder")}  # noqa: E731
-    scored = sorted(((len(loose(text) & loose(what)), i) for i, text in found), reverse=True)
-    if not scored or not scored[0][0] or (len(scored) > 1 and scored[1][0] == scored[0][0]):
-        return None
-    return scored[0][1]
+def best_entry(found: list, what: str, loosely: bool = False) -> str | None:
+    """The id of the one entry the user's words name (`matching_entries`), or None when none or several do. `loosely`:
+    the words are a statement around the entry's name ("we're done invoicing, kill that job"), so the one entry sharing
+    the most words is named even when each side has words the other lacks."""
+    matches = matching_entries(found, what) or (loosely and near_entries(found, what))
+    return matches[0][0] if matches and len(matches) == 1 else None
+
+
+def near_entries(found: list, what: str) -> list:
+    """The listed entries sharing the most content words with `what`, however many other words either side has."""
+    scored = [(len(content_stems(what) & content_stems(text)), i, text) for i, text in found]
+    top = max((score for score, _, _ in scored), default=0)
+    return [(i, text) for score, i, text in scored if top and score == top]
+
+
+def matching_entries(found: list, what: str) -> list:
+    """The listed entries (id, text) the user's words name: by their content words' stems, in any order, function words
+    left out ("the plant watering" ~ "water plants daily", "the call with mom" ~ "call mom"), where the words of one side
+    are all in the other ("the call with the bank" is not "call mom"); those sharing the most; [] when none."""
+    said = content_stems(what)
+    scored = [(len(said & listed), i, text) for i, text in found
+              if said & (listed := content_stems(text)) and (said <= listed or listed <= said)]
+    top = max((score for score, _, _ in scored), default=0)
+    return [(i, text) for score, i, text in scored if score == top]
+
+
+def content_stems(text: str) -> set:
+    """An entry's or a request's content words, cut to a stem every form shares (invoicing, invoices: "invoi")."""
+    return {lemma(w)[:5] for w in entries_of.named_words(text)}
+
+
+def not_one_entry(found: list, what: str, lister: str, done: str) -> str:
+    """The reply when the user's words name no single listed entry: several equally near are asked about in one short
+    question, an entry that shares only some of the words is offered, none is said plainly; nothing is `done` yet."""
+    near = matching_entries(found, what) or near_entries(found, what)
+    if near:
+        named = entries_of.one_of([f"{text} ({i})" if i not in text else text for i, text in near])
+        return f"{'Which one do you mean:' if len(near) > 1 else 'Do you mean'} {named}? Nothing is {done} yet."
+    return f"I couldn't find {what} in what {lister} lists, so nothing was {done}."
 
 
 def closest_listed(listing: str, what: str) -> str | None:
@@ -1218,10 +1278,10 @@ def closest_listed(listing: str, what: str) -> str | None:
 
 HANDLERS = {
     "convert": convert, "cancel": cancel, "move": move, "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
-    "use": use, "check": check, "palindrome": palindrome, "fetch": fetch, "open": open_item, "unscheduled": lambda i, t: "OK, I won't: nothing was scheduled.", "reported": lambda i, t: say.reported(i.slots["words"]), "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
-    "greet": greet, "joke": joke, "compare": compare, "identity": lambda i, t: f"{say.ABOUT_ME} {say.CAN}",
+    "use": use, "check": check, "palindrome": palindrome, "fetch": fetch, "open": open_item, "unscheduled": lambda i, t: "OK, I won't: nothing was scheduled.", "reported": lambda i, t: say.reported(i.slots["words"]), "dated": lambda i, t: i.slots["reading"], "quoted": lambda i, t: say.what_was_asked(i.slots["who"], i.slots["words"]), "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
+    "greet": greet, "joke": joke, "compare": compare, "identity": lambda i, t: f"{say.ABOUT_ME} {say.can(t.tools)}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",
-    "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.CAN}", "harmful": lambda i, t: "I can't help with that.",
+    "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.can(t.tools)}", "harmful": lambda i, t: "I can't help with that.",
     "unknown": lambda i, t: i.slots["text"], "unsure": lambda i, t: say.unsure(i.slots["unread"]),
 }
 

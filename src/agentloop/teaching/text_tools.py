@@ -6,6 +6,7 @@ A replacer takes three texts (the text, the part to find, what goes in its place
 """
 import re
 
+from . import arithmetic
 from .understand import Intent
 from .toolbox import type_of
 
@@ -198,7 +199,6 @@ def described_request(turn) -> list:
 
 SIDES = {"first": r"\b(?:first|start|beginning|begins?|prefix|leading|head|left(?:most)?)\b",
          "last": r"\b(?:last|end|ending|ends|suffix|trailing|tail|right(?:most)?|final)\b"}
-COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 SLICE_ASKED = (r"\b(?P<side>first|last|opening|final|initial)\s+(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
                r"(?P<unit>letters?|characters?|chars?|symbols?|words?)\s+(?:of|in|from)\b(?P<rest>.*)$")
 
@@ -211,7 +211,7 @@ def slice_asked(text: str):
         return None
     side = "first" if asked.group("side").lower() in ("first", "opening", "initial") else "last"
     unit = "word" if asked.group("unit").lower().startswith("word") else "character"
-    return side, COUNTS.get(asked.group("n").lower()) or int(asked.group("n")), unit, text_in(asked.group("rest"))
+    return side, int(arithmetic.numbers_in_words(asked.group("n").lower())), unit, text_in(asked.group("rest"))
 
 
 def slices(tool, side: str, unit: str) -> bool:

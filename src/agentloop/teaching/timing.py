@@ -193,7 +193,7 @@ def timing(text: str) -> tuple[str, str, str]:
     if quotes:
         when, every, rest = timing(re.sub(QUOTE, lambda m: f"quoted{quotes.index(m.group())}", text))
         return when, every, re.sub(r"\bquoted(\d+)\b", lambda m: quotes[int(m.group(1))], rest)
-    text = half_of_day(named_dates(spoken_clock(iso_apart(text))))  # "on Christmas Eve" is "on December 24", "wake me at 6" 6am (202, 203)
+    text = half_of_day(named_dates(spoken_clock(iso_apart(hedges_dropped(spelled_durations(text))))))  # "on Christmas Eve" is "on December 24", "wake me at 6" 6am (202, 203)
     text = re.sub(r"\b(?:in )?a fortnight(?:'s time)?\b", "in 2 weeks", text, flags=re.I)  # "in a fortnight" is 14 days
     text = re.sub(r"\b(?:two|three|four|five|six|ten|fifteen|twenty|thirty)\b(?=\s+(?:minute|hour|day|week|month)s)",
                   lambda m: str(["two", "three", "four", "five", "six"].index(m.group().lower()) + 2)
@@ -204,15 +204,58 @@ def timing(text: str) -> tuple[str, str, str]:
     every = " ".join(m.group().strip() for m in re.finditer(EVERY, text, re.I))
     every = " ".join(filter(None, [f"on {in_month}" if re.search(r"\b(?:every|each) month\b", in_month) else "", every]))
     rest = re.sub(EVERY, " ", text, flags=re.I)
-    found = [m for m in re.finditer(WHEN, rest, re.I) if not re.search(r"\b(?:about|of|re)\s+$", rest[:m.start()], re.I)
-             or m is next(re.finditer(WHEN, rest, re.I))]  # "call grandma about sunday lunch": sunday is the lunch's
-    found = [m for i, m in enumerate(found) if i == 0 or not re.search(r"\b(?:about|of|re)\s+$", rest[:m.start()], re.I)]
+    found = [m for m in re.finditer(WHEN, rest, re.I)  # "call grandma about sunday lunch": sunday is the lunch's
+             if not re.search(r"\b(?:about|of|re)\s+$", rest[:m.start()], re.I)]  # ("about 4pm" is a time: hedges_dropped)
     when = " ".join(filter(None, [in_month * (in_month not in every)] + [SHORT.get(m.group().lower(), m.group().strip())
                                                                                       for m in found]))
     for m in reversed(found):  # "starting this saturday": the lead-in goes with the time it leads to
         lead = re.search(r"\b(?:starting|beginning|commencing|effective|runs)(?: (?:on|from))?\s+$", rest[:m.start()], re.I)
         rest = rest[:lead.start() if lead else m.start()] + " " + rest[m.end():]
     return when.strip(), every.strip(), re.sub(r"\s+", " ", rest).strip(" ,.!")
+
+
+CLOCK_LIKE = (r"(?:\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d\d|noon|midnight|"
+              r"\d{1,2}(?=\s*(?:$|[,.!?;)]|o'clock|tomorrow|tonight|on\b|in the\b)))")
+HEDGE = r"\b(?:(?:let'?s |lets )?say\s+)?(?:about|around|roughly|approximately|approx\.?|circa|somewhere around)\s+"
+AFTER_THAT = (r",?\s+and\s+(?:then\s+)?(?P<every>(?:every|each)\s+(?:\w+\s+)?\w+|daily|weekly|monthly|yearly)\s+"
+              r"(?:after(?:wards)?(?:\s+(?:that|this|it))?|from then on|from then onwards?|from there on|thereafter|onwards?|on)\b")
+
+
+READ_IN_WORDS = [  # rule 309: lengths of time "in ..." already reads in words, so a free-text time keeps them so
+    (r"\b(?:an?|one) hour and a half\b", "90 minutes"),
+    (r"\b(?:a )?half(?: an|-an| a)? hour\b", "30 minutes"),
+]
+SPELLED_DURATIONS = [  # rule 309: lengths of time said in words that nothing else reads, as a count
+    (r"\b(?:a )?three quarters of an hour\b", "45 minutes"),
+    (r"\b(?:a )?quarter(?: of an|-an| an)? hour\b", "15 minutes"),
+    (r"\ba couple(?: of)? (minute|hour|day|week)s\b", r"2 \1s"),
+]
+LENGTH = r"\d+(?:\.\d+)?|an?|one|two|three|four|five|ten|twenty|half an|(?:an?|one) hour and a"
+
+
+def spelled_durations(text: str, rules=SPELLED_DURATIONS) -> str:
+    """"a quarter of an hour", "three quarters of an hour", "a couple of minutes" as counts (15, 45 and 2 minutes), and
+    "<so long> from now" opening a sentence as "in <so long>": "Half an hour from now, nudge me" is "in half an hour"."""
+    for said, count in rules:
+        text = re.sub(said, count, text, flags=re.I)
+    return re.sub(rf"(^|[.!?;]\s+)({LENGTH}) (minute|hour|half|day|week)(s?) from now\b",
+                  r"\1in \2 \3\4", text, flags=re.I)  # opening the sentence: "Two hours from now, ..."
+
+
+def hedges_dropped(text: str) -> str:
+    """A time said loosely is the time said (rule 296): "let's say about 4pm" is at 4pm, "7ish" and "7-ish" 7, "in about
+    20 minutes" in 20 minutes, "around noon" at noon; and "..., and then every day after" is the recurrence of the time
+    before it ("tomorrow at 8am every day"). A number that is no clock ("about 5 people") is left as it is."""
+    text = re.sub(r"(\d(?::\d\d)?\s*(?:am|pm)?|noon|midnight)\s*-?ish\b", r"\1", text, flags=re.I)
+    text = re.sub(rf"\b(in|for|at|by|until|till)\s+{HEDGE}", r"\1 ", text, flags=re.I)  # "in about 20 minutes", "at around 5"
+    text = re.sub(rf"(?:\s*,)?\s*{HEDGE}(?={CLOCK_LIKE})", " at ", text, flags=re.I)
+    return after_that_joined(text)
+
+
+def after_that_joined(text: str) -> str:
+    """"... tomorrow at 8am and then every day after (that)", "... and every week from then on": the recurrence of the time
+    said before it, one request ("tomorrow at 8am every day"), never a second clause."""
+    return re.sub(AFTER_THAT, lambda m: f" {m['every']}", text, flags=re.I)
 
 
 QUOTED_TASK = (r"^\W*(?:(?:please|pls|can you|could you|hey|ok|okay)\W+)*(?:add|put|schedule|book|create|set up|enter|queue|pencil in|"
@@ -470,6 +513,7 @@ MINUTES = {"second": 1 / 60, "sec": 1 / 60, "minute": 1, "min": 1, "hour": 60, "
 def delay(phrase: str, per: str, now) -> int | float | None:
     """How long from now a phrase is, counted in `per` ("minute", "second", "hour"): "in 2 hours" is 120 minutes;
     "at 5pm" only when the system prompt says what time it is now; None when it cannot be told."""
+    phrase = spelled_durations(phrase, READ_IN_WORDS + SPELLED_DURATIONS)  # "in an hour and a half" is 90 minutes
     ahead = re.search(r"\bin (an?|one|half an|\d+(?:\.\d+)?) (second|sec|minute|min|hour|hr|day|week)s?( and a half)?\b", phrase, re.I)
     if ahead:
         count = {"a": 1, "an": 1, "one": 1, "half an": 0.5}.get(ahead[1].lower()) or float(ahead[1])
@@ -586,3 +630,50 @@ def event_time(text: str, now) -> datetime | None:
     if not text or not re.search(rf"\d{{4}}-\d\d-\d\d|\b{MONTH}\b|\b{DAY}\b|\btomorrow\b", text, re.I) or not clock_of(text):
         return None
     return moment(text, now or datetime(2000, 1, 1))
+
+
+DATE_WORDS = (r"\b(?:on|by|until|till|since|from|before|after|dated?|days?|due|deadline|born|expir\w*|appointment|birthday|b-?day|"
+              r"meeting|anniversary|wedding|exam|party|flight|trip|holiday|interview|event|booked|scheduled)\b")
+NUMERIC_DATE = r"(?<![\d/.-])(?:(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})|(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<year>\d{4}|\d{2}))?)(?![\d/-]|\.\d)"
+DATE_ASKED = (r"\b(?:what|which)(?:'s| is| was)? (?:the |that |this )?(?:date|day(?: of the week)?|month|weekday)\b|\bwhen is (?:that|it)\b|"
+              r"\bwhat (?:does|do) (?:that|it|this|\S*\d\S*) (?:mean|stand for)\b|\bwhat (?:date|day|month) is\b|\bread (?:it|that|this) as a date\b")
+
+
+def numeric_date(text: str):
+    """Rule 291: a token like 12/5, 3/4/2026 or 2026-05-12 said beside a date word ("on", "due", "my appointment",
+    "birthday", "deadline") is a date, never a division: the match, or None."""
+    for found in re.finditer(NUMERIC_DATE, text):
+        near = text[max(0, found.start() - 30):found.start()] + " " + text[found.end():found.end() + 25]
+        if re.search(DATE_WORDS, near, re.I) or found.group("y") or found.group("year"):
+            return found
+    return None
+
+
+def date_readings(text: str) -> str | None:
+    """Rule 291: a numeric date asked about, read as a date: both readings when day and month could be either
+    ("12/5 is 12 May if the day comes first, or December 5 if the month does."), the weekday when the year is said."""
+    found = numeric_date(text)
+    if not found or not re.search(DATE_ASKED, text, re.I):
+        return None
+    if found.group("y"):
+        readings = [(int(found.group("y")), int(found.group("m")), int(found.group("d")))]
+    else:
+        a, b = int(found.group("a")), int(found.group("b"))
+        year = found.group("year")
+        year = None if not year else int(year) + (2000 if len(year) == 2 else 0)
+        readings = [(year, m, d) for m, d in ((b, a), (a, b)) if 1 <= m <= 12]  # the day first, then the month first
+        readings = list(dict.fromkeys(readings))
+    said = []
+    for year, month, day in readings:
+        try:
+            date = datetime(year or 2000, month, day)  # 2000 is a leap year: 29/2 without a year stays a date
+        except ValueError:
+            continue
+        said.append(f"{date.strftime('%A')} {day} {MONTH_NAMES[month - 1]} {year}" if year else f"{day} {MONTH_NAMES[month - 1]}")
+    token = found.group()
+    if not said:
+        return f"{token} isn't a date I can read: no month has that day."
+    if len(said) == 1:
+        return f"{token} is {said[0]}."
+    return (f"{token} is {said[0]} if the day comes first (as in the UK), or {said[1]} if the month comes first (as in the US). "
+            "Which do you mean?")

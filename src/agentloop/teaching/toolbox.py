@@ -178,8 +178,7 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
         return "check"  # is_palindrome, "Checks whether a text reads the same both ways": a yes/no answer, never a text op
     if chosen is None:  # "Stow a detail about the user": a tool about the user that no verb names keeps things
         return "remember" if memory and len(params) >= 1 else None
-    if chosen == "count_letter" and not any(role_of(p, {"description": d}, {"letter": 1})
-                                            for p, d in zip(params, params_said or [""] * len(params))):
+    if chosen == "count_letter" and not letter_taken(params, params_said or [""] * len(params)):
         scores.pop("count_letter")  # "Number of characters in a text" measures length: no letter to count
         chosen = best(scores)
     if chosen == "clock" and len(params) >= 2 and {role_of(p, {}, {"task": 1, "when": 1, "day": 1, "repeat": 1}) for p in params} & {
@@ -190,6 +189,13 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     if memory and chosen in ARITHMETIC | {"search"}:
         return "remember" if chosen == "add" else "recall"
     return chosen
+
+
+def letter_taken(params: tuple, params_said: list) -> bool:
+    """A parameter of a letter counter takes the letter: one named for it, or (rule 314) the other of two when one is
+    the word ("what to count", "the word"); "Number of characters in a text" has no letter to count."""
+    roles = [role_of(p, {"description": d}, {"letter": 1, "word": 1}) for p, d in zip(params, params_said)]
+    return "letter" in roles or (len(roles) == 2 and sorted(map(str, roles)) == ["None", "word"])
 
 
 def lists_memory(name_words: set, description: str, params: tuple) -> bool:
@@ -250,11 +256,11 @@ ROLES = {
     "importance": "importance priority weight",
     "decision": "decision choice",
     "reasoning": "reasoning reason why rationale",
-    "id": "id memory_id key",
+    "id": "id memory_id key no num nr number",  # chore_no, task_num: an entry by its number
 }
 
 
-MAIN_ROLE = {"schedule": "task", "cancel": "task", "forget": "key", "recall": "query", "search": "query"}
+MAIN_ROLE = {"schedule": "task", "cancel": "task", "forget": "key", "recall": "query", "search": "query", "count_letter": "letter"}
 
 
 IDENTIFYING = r"(?:^|_|\b)(?:id|ids|code|sku|number|num|no|nr|ref|reference|serial|isbn|barcode|upc|asin)(?:$|_|\b)"
@@ -519,7 +525,7 @@ def convert(value, spec: dict):
         return LEVELS[value]
     if kind == "number" and isinstance(value, str):
         found = re.search(r"-?\d+(\.\d+)?", value)
-        return float(found.group()) if found else 0
+        return (float(found.group()) if found.group(1) else int(found.group())) if found else 0  # "job 7" is 7, not 7.0
     if kind == "integer" and isinstance(value, str) and not re.search(r"\d", value) and \
             re.search(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day", value, re.I):
         return weekday_number(value, spec)  # weekday: "0=Monday ... 6=Sunday"

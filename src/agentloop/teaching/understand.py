@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import arithmetic, portions, statements
-from .timing import DAY, MONTH, WHEN, clock_of, from_the_event, timing
+from .timing import DAY, MONTH, WHEN, after_that_joined, clock_of, date_readings, from_the_event, timing
 from .grammar import KIND_OF, NEAR, PEOPLE, FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
 
 
@@ -128,7 +128,7 @@ def amounts_placed(text: str) -> tuple:
     sums = [i for i in intents if i.kind == "calculate"]
     if len(sums) == 1:  # "Take 15 percent of 80 and then add 7 to it": the step after is chained (rule 258)
         sums[0].slots["expression"] = steps_chained(text, sums[0].slots["expression"])
-    if len(sums) == 1 and (unplaced := arithmetic.amount_left_out(text, sums[0].slots["expression"])
+    if len(sums) == 1 and not any(i.kind == "quoted" for i in intents) and (unplaced := arithmetic.amount_left_out(text, sums[0].slots["expression"])
                            or arithmetic.percent_as_amount(text, sums[0].slots["expression"])):
         return tuple(Intent("unsure", {"unread": unplaced}) if i is sums[0] else i for i in intents)
     return intents
@@ -174,6 +174,7 @@ THAT_OUT = (r"^\W*(?:(?:please|so|and|just|then)\s+)*(?:take|get|strike|wipe|dro
 @lru_cache(maxsize=1024)  # a loop sends the same question on every turn
 def intents_in(text: str) -> tuple:
     """The intents in a message, in order, as the cache keeps them."""
+    text = after_that_joined(text)  # "at 8am and then every day after": one request that repeats (rule 296)
     task = re.match(r"^\s*(?P<label>(?!\W*(?:please )?(?:set|add|create|make|remind)\b)(?:\d:\d\d|[^:]){0,60}\b(?:task|reminder|todo|to-do|"
                     r"job|due)\b(?:\d:\d\d|[^:])*):(?!\d\d)\s*(?P<body>.+)$",  # "due 2026-12-01T02:00." is a time, no label
                     text, re.IGNORECASE | re.DOTALL)
@@ -207,11 +208,19 @@ def intents_in(text: str) -> tuple:
         return intents_in(fixed)
     if (fixed := corrected_request(text)) is not None:  # "Remind me at 5pm - no wait, 6pm - to call mum": only the corrected request
         return intents_in(fixed)
+    if renewed := restated_then_dropped(text):  # "I moved to Munich, so the Berlin note is wrong; remove it" (rule 284)
+        return renewed
+    if news := after_news_label(text):  # "Correction: I sold the Mazda, I drive a Kia Niro now": the news itself (rule 302)
+        return news
     if named := named_before_forget(text) or no_longer_needed(text) or that_one_dropped(text):  # "That thing I told you about my salary - forget it": the salary
         return intents_in(f"forget {named}")
     after = retracted(text)  # "What's 10 minus 4? Just kidding - what's 10 plus 4?": only the last request counts
     if after is not None and any(i.kind not in ("unknown", "none") for i in intents_in(after)):
         return intents_in(after)
+    if reading := date_readings(text):  # "my appointment is on 12/5 - what's the date?": a date, never 12 / 5 (rule 291)
+        return (Intent("dated", {"reading": reading}),)
+    if about := asked_about_the_words(text):  # "my friend said 'add 5 and 9' - what did he ask me to do?" (rule 290)
+        return about
     if others := someone_elses_request(text):  # "my friend texted me 'remind me at 6 to ...'": not the user's request
         return others
     if said := kept_back(text):  # "Don't save that I'm moving to Spain, it's not certain yet": stored nowhere
@@ -234,6 +243,8 @@ def intents_in(text: str) -> tuple:
     if recounted := counted_anew(text):  # "we had another baby, so it's three kids now": the count memory holds is replaced (rule 199)
         return (recounted,)
     text = arithmetic.said_plainly(arithmetic.thousands_joined(text))  # "1,200 a month", "three friends plus me" (rule 171)
+    if share := arithmetic.share_of_group(text):  # "9 out of 10 dentists agree. How many is that?": 90%, never 19 (rule 292)
+        return (Intent("calculate", {"expression": share[0], "unit": share[1]}),)
     if ages := arithmetic.ages_added(text):  # "Add the ages: the twins, aged 7, and Leo, 12": 7 + 7 + 12 (rule 246)
         return (Intent("calculate", {"expression": ages}),)
     if covered := less_what_others_cover(text):  # "rent is 1450 a month and my roommate covers 600 of it" (rule 226)
@@ -242,6 +253,8 @@ def intents_in(text: str) -> tuple:
         return supposed
     if part := portions.share_of_stated(text) or portions.company_counted(text):  # "I cover 40% of it", "me included" (rules 210-211)
         return (Intent("calculate", {"expression": part[0]}) if part[0] else Intent("unsure", {"unread": part[1]}),)
+    if converted := arithmetic.measure_converted(text):  # "a bag of rice is 2.5 kg, how many grams is that?" (rule 293)
+        return (Intent("calculate", {"expression": converted[0]}) if converted[0] else Intent("unsure", {"unread": converted[1]}),)
     if duration := arithmetic.one_duration(text):  # "3 hours 20 minutes: how many minutes?" is 3 * 60 + 20 (rule 190)
         return (Intent("calculate", {"expression": duration[0]}) if duration[0] else Intent("unsure", {"unread": duration[1]}),)
     if filled := arithmetic.containers_filled(text):  # "A box holds 24 eggs. I have 9 boxes and break 13": 9 * 24 - 13 (rule 171)
@@ -305,6 +318,8 @@ def intents_in(text: str) -> tuple:
             intent = one(f"I work at {moved.group(1)}", None)  # "I don't work at Acme anymore, I'm at Globex now"
         if intent.kind == "unknown" and (plain := as_it_is_now(set_right(clause))) != clause:
             intent = one(plain, previous)
+        if intent.kind == "unknown" and (lasting := held_for_a_span(clause)):
+            intent = lasting  # "I've been vegan since 2019": a fact, with how long it has held (rule 303)
         if intent.kind == "unknown" and (choice := either_or(clause)):
             intent = choice  # "Aisle or window for me when I fly?": answered from what memory says the user prefers (rule 252)
         if intent.kind == "unknown" and (negation := not_so(clause)):
@@ -352,7 +367,7 @@ def intents_in(text: str) -> tuple:
             intents[-1].slots["facts"] += intent.slots["facts"]
         elif intent.kind != "none":
             intents.append(intent)
-    return tuple(last_said(without_asides(intents)))
+    return tuple(last_said(without_asides(without_form_asides(intents))))
 
 
 def less_what_others_cover(text: str) -> tuple | None:
@@ -406,12 +421,32 @@ def without_asides(intents: list) -> list:
     not a teacher. I never said that.") is why, not a request to decline: only the change is answered."""
     if not any(i.kind in ("forget", "correct", "remember", "replace", "recount", "not_so") for i in intents):
         return intents
-    return [i for i in intents if i.kind != "unknown" or not re.match(ASIDE, i.slots.get("text", ""), re.I)]
+    return unread_unless(intents, ASIDE)
+
+
+def unread_unless(intents: list, aside: str) -> list:
+    """The intents without the clauses it could not read that are only an aside of the kind `aside` matches."""
+    return [i for i in intents if i.kind != "unknown" or not re.match(aside, i.slots.get("text", ""), re.I)]
+
+
+FORM_ASIDE = (r"^\W*(?:(?:and|but|so|please|pls|just|oh|ok|okay)\W+)*(?:(?:there's |there is )?no need to (?:explain|show (?:the |your |any )?"
+              r"(?:working|work|steps)|elaborate|go into detail)|(?:don't|do not|dont) (?:explain|elaborate|show (?:the |your |any )?(?:working|work|steps))"
+              r"(?: it| anything)?|no (?:explanation|explaining|working|details?)(?: (?:needed|necessary|required|please))?|"
+              r"(?:keep it|be) (?:short|brief|quick)|short answer|briefly|quick(?:ly)?|"
+              r"(?:only|just) (?:the|give me the) (?:number|answer|result|total)(?: please)?)\W*(?:please|pls|thanks|thank you)?\W*$")
+
+
+def without_form_asides(intents: list) -> list:
+    """Rule 300: an aside about the reply's form beside a request ("what's 14 + 15? no need to explain", "keep it
+    short") is honoured, not declined: the model's replies are already the bare answer."""
+    if not any(i.kind not in ("unknown", "none") for i in intents):
+        return intents
+    return unread_unless(intents, FORM_ASIDE)
 
 
 NOT_ASKED = {"remember", "not_so", "forget", "pointer", "unknown", "joke", "smalltalk", "greet", "okay", "thanks", "bye", "none"}  # said, not asked for
-RETRACTION = (r"(?:^|(?<=[.!?,;:\-–—])|(?<=\.\.\.))\s*(?:(?:no|oh|ok|okay|sorry|haha|lol)\W+)?(?:just kidding|jk|j/k|kidding|"
-              r"(?:scratch|forget|ignore|disregard|cancel) (?:that|this)(?=\s*[,.!;:\-–—])|never ?mind(?: that)?(?=\s*[,.!;:\-–—])|"
+RETRACTION = (r"(?:^|(?<=[.!?,;:\-–—])|(?<=\.\.\.))\s*(?:(?:no|oh|ok|okay|sorry|haha|lol|wait|actually)\W+)?(?:just kidding|jk|j/k|kidding|"
+              r"(?:scratch|forget|ignore|disregard|cancel) (?:that|this)(?=\s*[,.!;:\-–—])|forget (?:it|about it)(?=\s*[,.!;:\-–—])|never ?mind(?: that)?(?=\s*[,.!;:\-–—])|"
               r"no wait|wait,? no)\b[\s,.!:;\-–—]*(?=\w)|(?<=\?)\s*(?:actually|sorry|oops|or rather|i mean|wait)\b[\s,.!:;\-–—]*(?=\w)")
 # ("... ? actually, what's 10 plus 4?": a question taken back by the next one; a statement is never taken back by "actually")
 UNKEPT = (r"(?<!\bi )(?<!\bwe )\b(?:don't|do not|dont|never|no need to|you (?:shouldn't|mustn't|needn't)|(?:i'd|i would) rather you didn't)\s+(?:remember|save|store|keep|note|jot|write|"
@@ -504,6 +539,25 @@ def as_it_is_now(clause: str) -> str:
                     r"\1I am \2", clause, flags=re.I)  # "I turned 35 yesterday": the age now (rule 199)
     return re.sub(r"^(\W*(?i:my) [a-z]+(?: [A-Z][a-z]+)?) (?i:just |recently )?(?i:turned) (\d+)(?i: (?:last (?:week|month)|yesterday|today|"
                   r"this (?:week|month)))?(?=\W*$)", r"\1 is \2", clause)
+
+
+SPAN = (r"(?:since\s+[^,.;!?]+?|for\s+(?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|"
+        r"thirty|a few|a couple of|several|many|some|over|almost|nearly|about)\s+)*(?:years?|months?|decades?|weeks?|ages|a while|"
+        r"a long time|a bit|ever|life|my whole life))")
+
+
+def held_for_a_span(clause: str) -> Intent | None:
+    """Rule 303: "I've been vegan since 2019", "I have been a nurse for ten years", "I've been married for a while now":
+    a durable fact with a start or a duration is a fact like any other, kept with how long it has held ("vegan since
+    2019"). None when what is left is no fact ("I've been never ...", a question) or says nothing it can keep."""
+    found = re.match(rf"^\W*i(?:'ve| have) been (?!(?:never|not|there|here|away|busy|sick|ill|tired|waiting)\b)(?P<state>[^,.;!?]+?)"
+                     rf"\s+(?P<span>{SPAN})(?:\s+now)?(?:,?\s+(?:by the way|btw|fyi))?\W*$", clause, re.I)
+    if not found or re.search(r"\b\w+ing\b", found.group("state")):
+        return None
+    said = one(f"I am {found.group('state')}", None)
+    if said.kind != "remember":
+        return None
+    return Intent("remember", {**said.slots, "facts": [(k, f"{v} {found.group('span')}") for k, v in said.slots["facts"]]})
 
 
 def pointed_back(clause: str, parts: list, at: int) -> str | None:
@@ -718,6 +772,45 @@ def kept_but_dropped(clause: str) -> Intent | None:
     return intent
 
 
+DROP_VERB = r"(?:forget|delete|remove|erase|wipe|clear|unlearn|scrap|scratch|scrub|purge|drop|ditch|get rid of|bin|lose|nuke|expunge)\b"
+
+
+NEWS_LABEL = r"^\W*(?:correction|update|quick update|small update|news|fyi|heads[- ]up|for the record|just so you know)\s*[:!,.–—-]\s*"
+
+
+def after_news_label(text: str) -> tuple | None:
+    """Rule 302: a label before news ("Correction:", "Update -", "FYI:") is no clause of its own: the intents of what
+    follows it, when each of them is understood ("Correction: I sold the Mazda, I drive a Kia Niro now" replaces)."""
+    label = re.match(NEWS_LABEL, text, re.I)
+    if not label or not text[label.end():].strip():
+        return None
+    news = intents_in(text[label.end():])
+    return news if news and not any(i.kind in ("unknown", "none") for i in news) else None
+
+
+def restated_then_dropped(text: str) -> tuple | None:
+    """Rule 284: a fact stated anew, then the old one asked to go ("I moved to Munich, so the Berlin note is wrong; remove
+    it", "I work at Bosch now - delete the Siemens entry", "My email is x@y.org, bin the old one"): the statement, marked
+    so that the memory held on its subject is erased beside the new one. None unless the first clause is one durable
+    fact and all the rest asks only to delete something old: the old one, a note named, or "it" after a verdict that the
+    old note is wrong ("My shoe size is 44 - don't keep that" and "I like tea, delete it" are no such request)."""
+    cut = re.search(r"\s*(?:[,;.!]+(?=\s)|\s[-–—])\s*(?:(?:so|and|but)\s+)?", text)
+    if not cut or re.search(FORGET, text[:cut.start()], re.I) or not re.search(DROP_VERB, text[cut.end():], re.I):
+        return None  # cheap tests first: most messages ask no delete after a statement
+    rest = text[cut.end():].strip()
+    unsaid = re.sub(r"^(?:the|that|this|my)\s+(?:old\s+|previous\s+)?(?:[\w@.-]+\s+)?(?:note|entry|one|memory|fact|info|bit)\s+(?:is|was|'s)\s+"
+                    r"(?:now\s+)?(?:wrong|out of date|outdated|stale|obsolete|incorrect|no longer (?:true|right|valid))\s*[,;.!-]*\s*(?:(?:so|and)\s+)?",
+                    "", rest, flags=re.I)
+    asked = re.match(r"^(?:(?:please|just|so|and|then|can you|could you)\s+)*" + DROP_VERB + r"\s+(?P<what>[^.;!?]+?)(?:\s+(?:please|now|too|for good|"
+                     r"(?:from|out of) (?:your |my |the )?(?:memory|notes|records?)))?\W*$", unsaid, re.I)
+    old = asked and re.match(r"(?:the |my )?(?:old|previous|former|outdated)\b|(?:the|that) (?:[\w@.-]+ )?(?:note|entry|memory|fact)$|"
+                             r"(?-i:[A-Z])\w+$", asked["what"], re.I)
+    said = [i for i in intents_in(text[:cut.start()]) if i.kind != "none"] if asked else []
+    if len(said) != 1 or said[0].kind != "remember" or len(said[0].slots["facts"]) != 1 or not asked or not (old or unsaid != rest):
+        return None
+    return (Intent("remember", {**said[0].slots, "drop_old": asked["what"].strip()}),)
+
+
 def named_before_forget(text: str) -> str | None:
     """What a forget request names before it, when its own object is only "it"/"that" ("That thing I told you about my
     salary - forget it", "The bit about my landlord, scrap that", "About my bank, forget what I said"), or None. A
@@ -847,13 +940,42 @@ WITHDRAWAL = (r"(?:[.!?,;:]|\s[-–—])\s*(?:(?:oh|no|nah|wait|hmm|actually|sor
 def withdrawn(text: str) -> bool:
     """A request taken back at the end of its own message ("Add dinner with Jo on Thursday, actually, let's not", "book a
     haircut for 10... scratch that", "Delete my email - never mind"): nothing is done, and the reply says so (rule 255)."""
-    found = re.search(WITHDRAWAL, text, re.I)
+    tail = max(0, len(text) - 300)  # a take-back ends the message: only its tail is read (a long ", no, no, ..." took seconds)
+    found = re.compile(WITHDRAWAL, re.I).search(text, tail) or re.compile(UNDONE, re.I).search(text, tail)
     before = text[:found.start()] if found else ""
     if found and re.search(r"\bforget (?:it|that)\b", found.group(), re.I) and re.search(r"\b(?:forget|delete|remove|erase|wipe|clear)\b",
                                                                                     before, re.I):
         return False  # "Delete my old email, forget it": said twice, not taken back
-    return bool(found and re.search(rf"(?:^|[.!?]\s+)\W*(?:(?:please|pls|can you|could you|now|also)\s+)*(?:{REQUEST_VERB}|"
-                                    r"ping|nudge|alert|wake)", before, re.I))
+    if kept_after_all(text[tail:]):
+        return True
+    return bool(found and (re.search(rf"(?:^|[.!?]\s+)\W*(?:(?:please|pls|can you|could you|now|also)\s+)*(?:{REQUEST_VERB}|"
+                                     r"ping|nudge|alert|wake)", before, re.I) or asked_before(before, found.group())))
+
+
+KEPT_AFTER_ALL = (r"(?:[.!?,;:]|\s[-–—]|\.\.\.)\s*(?:(?:oh|no|nah|nope|wait|hmm|um|actually|sorry|on second thoughts?)\W+)+"
+                  r"(?:please\s+)?(?:keep|leave) (?:it|that|them|this)(?: (?:be|there|as it is|in))?(?: after all)?(?: please)?\W*$")
+
+
+def kept_after_all(text: str) -> bool:
+    """Rule 315: "Forget my birthday. Hmm, actually no, keep it." - a deletion taken back by asking to keep what it named:
+    nothing is deleted (rule 289 for "keep" and "leave", the words that undo a forget)."""
+    found = re.search(KEPT_AFTER_ALL, text, re.I)
+    return bool(found and re.search(rf"\b{DROP_VERB}", text[:found.start()], re.I))
+
+
+UNDONE = (r"(?:[.!?,;:]|\s[-–—]|\.\.\.)\s*(?:(?:oh|no|nah|nope|wait|hmm|um|actually|sorry|on second thoughts?|come to think of it|"
+          r"never ?mind|forget (?:it|that|i asked)|scratch that|cancel that|ignore (?:that|this|me)|let'?s not|no need|skip (?:it|that)|"
+          r"don'?t bother|(?:don'?t|do not) (?:do|calculate|compute|work|figure|answer|solve|go ahead|bother)(?: (?:it|that|this|anything))?(?: out)?|"
+          r"i'?ll (?:do|work|figure) (?:it|that) (?:out )?myself)\W*)+$")
+
+
+def asked_before(before: str, marker: str) -> bool:
+    """Rule 289: any request (a sum, a text, a question) taken back by a marker after it ("what is 2+2? actually no, never
+    mind, don't calculate", "multiply 6 by 8... forget it"): the marker says the request is off, whatever its kind."""
+    if not re.search(r"never ?mind|forget|scratch|cancel|ignore|let'?s not|no need|skip|bother|don'?t|do not|myself|actually\W+no\b",
+                     marker, re.I):
+        return False
+    return any(i.kind not in NOT_ASKED or i.kind in ("remember", "forget") for i in intents_in(before.strip(" ,;:-–—.")))
 
 
 WHAT_IF = (r"^\W*(?:(?:so|and|ok|okay|just curious|out of curiosity|hypothetically)\W+)*(?P<lead>what if|if|suppose|supposing|imagine|"
@@ -875,7 +997,7 @@ def only_supposed(text: str) -> Intent | None:
         return None
     if not (text.rstrip().endswith("?") or re.search(r"\b(?:i|we)(?:'d| would)\b", text[found.end():], re.I)):
         return None
-    asks_to_schedule = re.search(r"\b(?:remind|schedul\w*|reschedul\w*|book|calendar|add|put|set|queue|ping|nudge|alarm|mov(?:e|ed)|cancel\w*)\b", text[found.start("verb"):], re.I)
+    asks_to_schedule = re.search(r"\b(?:remind|schedul\w*|reschedul\w*|book|calendar|add|put|set|queue|ping|nudge|alarm|mov(?:e|ed)(?!\s+(?:to|into|in|out|away|abroad|house|home|back|here|there|countries|cities|jobs)\b)|cancel\w*)\b", text[found.start("verb"):], re.I)
     return Intent("hypothetical", {"about": "schedule" if asks_to_schedule else ""})
 
 
@@ -1005,7 +1127,50 @@ def someone_elses_request(text: str) -> tuple | None:
         if re.match(rf"\W*(?:(?:please|pls|can you|could you|would you|will you)\s+)*{REQUEST_VERB}(?!\s+\d)", words, re.I) or \
                 quote and any(i.kind in ACTS_ON for i in intents_in(words.strip())):
             own = after.strip(" .,;:-–—!?\"'”’") and intents_in(re.sub(r"^[\s\"'”’.,;:!?\-–—]*(?:(?:and|but|so|then|lol|haha)\b\W*)*", "", after))
-            return (Intent("reported", {"words": words.strip()}),) + tuple(i for i in own or () if i.kind not in ("unknown", "none"))
+            requested = tuple(i for i in own or () if i.kind not in ("unknown", "none"))
+            return requested or (Intent("reported", {"words": words.strip()}),)  # rule 306: the user's request, when there is one
+    return None
+
+
+ABOUT_THE_WORDS = (r"\bwhat(?:\s+(?:did|does|do|was|is|were)|'s)\s+(?:(?:he|she|they|it|that|this|(?:my|your|our|his|her|the) \w+|[A-Z]\w*)\s+)?"
+                   r"(?:ask|asking|want|wanting|mean|meaning|say|saying|tell|telling|need|needing|request|expect)\b|"
+                   r"\bwhat (?:is|was|'s) (?:that|this|it|the message|the request) (?:about|asking)\b|\bwhat does (?:that|this|it) mean\b")
+DO_AS_SAID = (r"\b(?:do|did|work out|answer|follow|carry out|handle) (?:what|as) (?:he|she|they|it|the \w+|my \w+|[A-Z]\w*) "
+              r"(?:said|says|asked|asks|wrote|wants|wanted|told)\b|\b(?:can|could|would|will) you (?:please )?(?:(?:do|work out|answer|solve|calculate|compute) (?:it|that|this)|"
+              r"(?:work|figure) (?:it|that|this) out)\b|\b(?:please )?(?:do|calculate|compute|work out) (?:it|that|this)(?: for me)?\W*$|"
+              r"\bwhat(?:'s| is) the answer\b|\bhow much is (?:that|it)\b|\bwhat(?:'s| is| does) (?:that|it) (?:come to|make|equal)\b")
+
+
+def asked_about_the_words(text: str) -> tuple | None:
+    """Rule 290: a request in someone else's words with a question about those words ("my friend said 'add 5 and 9' - what
+    did he ask me to do?", "Tom told me to divide 80 by 5. What does he want?") is answered about the words, never done;
+    "can you do what he said?" after them does the request in the words. None when no question is asked about them."""
+    for verb in re.finditer(REPORTING, text, re.I):
+        start = max(text.rfind(mark, 0, verb.start()) for mark in ".!?\n")
+        who = text[start + 1:verb.end() if " from " in verb.group() else verb.start()].strip(" ,")  # "a text from Dad: '...'"
+        who = re.sub(r"\s+(?:said|says|wrote|writes|reads|read)$", "", who)
+        if not who or len(who.split()) > 5 or re.match(r"\W*" + TO_THE_MODEL, who, re.I) or re.fullmatch(r"(?i:i|we|you)", who):
+            continue
+        rest = text[verb.end():]
+        quote = re.match(r"\s*(?:me|us|him|her|them)?\s*[:,]?\s*(?P<o>[\"“'‘])(?P<q>.+?)[\"”'’](?=[\s.,;:!?\-–—]*(?:\s|$))", rest)
+        told = None if quote else re.match(r"\s*(?:me|us|him|her|them)?\s*to\s+(?P<q>[^.!?;]+?)(?=\s*(?:[.!?;]|\s[-–—]|,\s*(?:what|and|but|so|can|could)\b|$))", rest, re.I)
+        found = quote or told
+        if not found:
+            continue
+        words, after = found.group("q").strip(), rest[found.end():]
+        if not any(i.kind not in NOT_ASKED for i in intents_in(words)) and not re.match(
+                rf"\W*(?:(?:please|pls|can you|could you)\s+)*{REQUEST_VERB}", words, re.I):
+            continue  # a statement in quotes is rule 153's
+        if re.search(DO_AS_SAID, after, re.I):
+            return intents_in(words)
+        said = (Intent("quoted", {"who": who, "words": words if quote else f"to {words}"}),)
+        if re.search(ABOUT_THE_WORDS, after, re.I) or re.search(ABOUT_THE_WORDS, text[:start + 1], re.I):
+            return said
+        rule_153s = re.match(rf"\W*(?:(?:please|pls|can you|could you)\s+)*{REQUEST_VERB}(?!\s+\d)", words, re.I) or \
+            any(i.kind in ACTS_ON for i in intents_in(words))  # "my cousin messaged me: 'book the dentist ...'" (rule 153)
+        if not rule_153s and not re.match(r"\W*(?:what|how|why|is|are|can|could|would|will|do|does)\b", words, re.I):  # an order
+            own = intents_in(re.sub(r"^[\s\"'”’.,;:!?\-–—]*(?:(?:and|but|so|then|also)\b\W*)*", "", after)) if after.strip() else ()
+            return said + tuple(i for i in own if i.kind not in NOT_ASKED)  # "... 'add 5 and 9'. Also, what's 3 times 3?"
     return None
 
 
@@ -1028,6 +1193,9 @@ GONE_FIRST = [  # the old thing, said as let go of; what follows the part is the
     r"^\W*(?:i|we) no longer (?:drive|have|own|use|ride|play|keep|eat) (?P<old>.+?)"]
 MOVED_FROM = (r"^\W*(?i:(?:i|we)(?:'ve| have)?(?: just| recently| finally)? (?:moved|relocated)(?: house| home| over)? from) (?P<old>[A-Z][\w'-]*"
               r"(?: [A-Z][\w'-]*)*) to (?P<new>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)(?i:,?\s+(?:last|this|in|a|two|three|recently|now|back)\b[^.!?]*)?\W*$")
+MOVED_TO_FROM = (r"^\W*(?i:(?:i|we)(?:'ve| have)?(?: just| recently| finally)? (?:moved|relocated)(?: house| home| over)? to) (?P<new>[A-Z][\w'-]*"
+                 r"(?: [A-Z][\w'-]*)*) from (?P<old>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)(?i:,?\s+(?:last|this|in|a|two|three|recently|now|back)\b[^.!?]*)?\W*$")
+# "I just moved to Leeds from Bristol": the destination is where they live (rule 287)
 NOW_NOT = (r"^\W*(?:(?i:that's |that is |nope,? |no,? )?(?i:wrong|not right|incorrect)\s*[-–—:,.;!]\s*)?"  # "That's wrong - ..." (rule 282)
            r"(?i:(?:i|we)(?:'m| am|'re| are)|my [a-z]+(?:'s| is))(?: [a-z]+){0,3} (?P<new>[A-Z][a-z]+)(?: now)?(?:" + SPELLING + r")?,? (?:and )?not "
            r"(?P<old>[A-Z][a-z]+)(?: any ?more)?\W*$")  # "I'm seeing Priya now, not Sam", "my partner is Jo now, not Sam"
@@ -1042,7 +1210,7 @@ def replaced(text: str) -> Intent | None:
     iPhone", "I traded my Golf for a Volvo". One intent: the old thing and the one new fact (said as a statement: "bought
     X" is "I have X"), so the memory that held the old thing is overwritten, or erased beside the new note. None for any
     other shape, or when what follows is not one fact."""
-    if moved := re.match(MOVED_FROM, text):  # "We moved from Leeds to York": York is kept, Leeds goes (rule 217)
+    if moved := re.match(MOVED_FROM, text) or re.match(MOVED_TO_FROM, text):  # "We moved from Leeds to York": York is kept, Leeds goes (rule 217)
         return Intent("replace", {"old": moved.group("old"), "facts": [("lives_in", moved.group("new"))]})
     if now_not := re.match(NOW_NOT, text):  # "I'm with Jordan now, not Sam": the memory that held Sam gets Jordan
         return Intent("correct", {"new": now_not.group("new"), "old": now_not.group("old"), "key": "", "swapped": True})
@@ -1587,7 +1755,7 @@ ANY_THAT = [  # "is there anything I'm allergic to?" asks what; "are there any l
      r"what am i \1"),
     (r"\b(?:(?:is|are) there )?any [a-z]+(?: that)? i(?:'m| am) ([a-z]+ (?:to|of|in|with|about|for))(?=\W*$)",
      r"what am i \1"),  # "is there any food I'm allergic to?" (rule 231)
-    (r"\b(?:(?:is|are) there )?any ([a-z]+)(?: that)? i (?!can|could|should|must|need|have to|ought|would|will|might|may)"
+    (r"\b(?:(?:is|are) there )?any ([a-z]+(?: (?!what|where|when|who|which|how|that|if|whether|of)[a-z]+)?)(?: that)? i (?!can|could|should|must|need|have to|ought|would|will|might|may)"
      r"([a-z]+)\b", r"what \1 do i \2")]
 MENTIONED = r"(?:mention(?:ed)?|tell you|told you|say|said)(?: (?:about|of))?"  # "did I mention any diet I follow?" asks which (rule 200)
 EMBEDDED = [(r"\bmy ([a-z]+?)s name\b", r"my \1's name"),  # "whats my dogs name"
