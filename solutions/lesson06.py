@@ -17,7 +17,7 @@ def my_run_agent(question, history, state, max_turns=5):
         # this request, and a new chat starts with everything stored so far.
         messages[0] = {"role": "system", "content": system_prompt()}  # noqa: F821
         response = agentloop.complete(messages, tools=list(SCHEMAS.values()))
-        state["turns"] += 1
+        state["model_calls"] += 1
         state["prompt_tokens"] += response["usage"]["prompt_tokens"]
         state["completion_tokens"] += response["usage"]["completion_tokens"]
         message = response["choices"][0]["message"]

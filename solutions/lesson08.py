@@ -1,7 +1,7 @@
 """Reference solutions for lesson 8's exercises.
 
 They extend the lesson's agent, so they use its names (queue, QUEUE_FILE, save_json, add_task, due_tasks,
-guarded_agent, state): run them in the lesson's namespace, as the exercise cells do. Lesson 9 carries
+guarded_agent, state, trace, NOW): run them in the lesson's namespace, as the exercise cells do. Lesson 9 carries
 these answers where lesson 8's exercise cells stood."""
 from datetime import datetime, timedelta
 
@@ -17,17 +17,20 @@ def cancel(task):
     return f"Cancelled {gone} task(s) matching '{task}'."
 
 
-def drain_tokens(limit):
-    used = 0
-    for task in due_tasks():
-        if used >= limit:  # the budget is spent, stop before this task
-            break
+def drain(budget, tokens=None):
+    ran, start = [], state["prompt_tokens"] + state["completion_tokens"]  # spent before this drain
+    for task in due_tasks()[:budget]:
+        if tokens and state["prompt_tokens"] + state["completion_tokens"] - start >= tokens:
+            break  # the tasks run have spent the budget: the rest wait for the next drain
         queue.remove(task)
-        before = state["prompt_tokens"] + state["completion_tokens"]
-        guarded_agent(f"Scheduled task: {task['task']}", [])
-        used += state["prompt_tokens"] + state["completion_tokens"] - before  # what this task cost
+        ran.append(task)
+        trace.record("task", {"content": f"{task['task']} (due {task['due']})"})
+        print(f"[{task['due']}] {task['task']}")
+        print("  ->", guarded_agent(f"Scheduled task: {task['task']}", []))
+        if task["every"]:  # a task that repeats goes back on the queue, due one interval from now
+            add_task(task["task"], NOW + timedelta(minutes=task["every"]), task["every"])
     save_json(QUEUE_FILE, queue)
-    return used
+    print(f"{NOW:%a %d %b %H:%M}: ran {len(ran)} task(s), {len(queue)} queued")
 
 
 def remind_before(days):

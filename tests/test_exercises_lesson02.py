@@ -105,6 +105,8 @@ UNUSUAL = [  # right answers in another form
     (lesson02.check_tally_schema, lambda: tally_agent(described("single character to look for",
                                                                 "the text in which to search",
                                                                 description="Tallies occurrences."))),
+    # review 13: one parameter named only by what it does, the other the word: the first is the letter
+    (lesson02.check_tally_schema, lambda: tally_agent(described("what to count", "the word"))),
     (lesson02.check_run_tool_or_suggest, lambda: suggesting('f"Error: tool not found {name}. Try: {list(TOOLS)}"')),
     # review 6: names read from SCHEMAS, which tool() fills beside TOOLS, are as good as names from TOOLS
     (lesson02.check_run_tool_or_suggest, lambda: suggesting('f"Error: unknown tool {name}. Try one of {list(SCHEMAS)}"')),

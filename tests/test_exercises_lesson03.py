@@ -90,6 +90,9 @@ WRONG = [  # (check, the hole filled wrongly, a phrase the hint must contain)
      "asked the model again with a tool call left without its result"),
     ("check_run_agent_until", "if call['function']['name'] in stop_at:\n    return 'The answer is ' + result",
      "expected '35'"),
+    # review 12: a number where the loop answers in text; the hint says it wants the string
+    ("check_run_agent_until", "if call['function']['name'] in stop_at:\n    return int(result)",
+     "returned 35, expected '35' (a string"),
     ("check_run_agent_final_answer", "...", "made 1 model call(s)"),
     ("check_run_agent_final_answer", "return f'Stopped: no answer after {max_turns} turns.'", "made 1 model call(s)"),
     ("check_run_agent_final_answer", "return agentloop.ask(messages, tools=list(SCHEMAS.values()))['content']",

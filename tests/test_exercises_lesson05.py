@@ -1,10 +1,11 @@
-"""Lesson 5's checks, driven through the lesson's own agent: the live progress line that says what each tool did (5.1) and the
-budget inside the loop (5.2), each as the skeleton filled in right, wrongly and unusually; and the
+"""Lesson 5's checks, driven through the lesson's own agent: the progress line the loop reports after every model
+call (5.1) and the budget inside the loop (5.2), each as the skeleton filled in right, wrongly and unusually; and the
 loop's own trace records, drawn once."""
 import inspect
 import re
 
 import pytest
+from lesson_answers import agent as notebook_agent
 from lesson_answers import answer, notebook, verdict
 
 from agentloop import checks, trace, trace_run
@@ -27,118 +28,78 @@ def filled(ns, name: str, *changes):
 
 
 def test_the_reference_solutions_pass(ns, capsys):
-    for check, solution in ((lesson05.check_live_progress, "run_agent_live"),
+    for check, solution in ((lesson05.check_progress_line, "run_agent_live"),
                             (lesson05.check_run_agent_within, "run_agent_within")):
         passed, printed = verdict(check, ns[solution], capsys=capsys)
         assert passed and printed.startswith("✅"), printed
 
 
-PRINTED = "        print(progress_by_tool(state))\n"
-COUNTED = "            used[call[\"function\"][\"name\"]] = used.get(call[\"function\"][\"name\"], 0) + 1\n"
+STEP = "        if on_step is not None:\n            on_step(progress(state))  # noqa: F821\n"
 TOOL_RESULT = "            messages.append({\"role\": \"tool\", \"tool_call_id\": call[\"id\"], \"content\": run_tool(call)})"
 LIVE_WRONG = [
-    ((PRINTED, ""), "printed no progress line"),  # the starter: nothing printed
+    ((STEP, ""), "never called it"),  # the starter: nothing reported
+    # unguarded: every demo calls the loop without a callback
+    ((STEP, "        on_step(progress(state))  # noqa: F821\n"), "called without a callback"),
     # at the end of the loop body: the answer's call leaves the loop first
-    ((PRINTED, "", TOOL_RESULT, TOOL_RESULT + "\n        print(progress_by_tool(state))"), "printed 2 progress lines"),
+    ((STEP, "", TOOL_RESULT, TOOL_RESULT + "\n        if on_step:\n            on_step(progress(state))  # noqa: F821"),
+     "made 3 model calls and reported 2 progress lines"),
+    # only when the model called tools: the same miss, in another form
+    ((STEP, "        if on_step and message.get('tool_calls'):\n            on_step(progress(state))  # noqa: F821\n"),
+     "reported 2 progress lines"),
     # at the top of the loop body: the state has not counted the call yet
-    ((PRINTED, "", "        response = agentloop.complete(",
-      "        print(progress_by_tool(state))\n        response = agentloop.complete("),
-     "you printed 'nothing done yet · Called 0 tools, 0 model calls, 0 tokens'"),
+    ((STEP, "", "        response = agentloop.complete(",
+      "        if on_step:\n            on_step(progress(state))  # noqa: F821\n        response = agentloop.complete("),
+     "you reported 'Called 0 tools, 0 model calls, 0 tokens'"),
     # prompt tokens called the tokens: a wrong number, whatever the wording
-    ((PRINTED, "        print(f\"{state['turns']} model calls, {state['prompt_tokens']} tokens\")\n"),
-     re.compile(r"you printed '1 model calls, (\d+) tokens'; the trace shows 1 model calls, 0 tool calls before it "
+    ((STEP, "        if on_step:\n            on_step(f\"{state['model_calls']} model calls, {state['prompt_tokens']} tokens\")\n"),
+     re.compile(r"you reported '1 model calls, (\d+) tokens'; the trace shows 1 model calls, 0 tool calls before it "
                 r"\(1 with its own\) and (\d+) tokens so far \(\1 prompt \+ \d+ completion\)")),
-    # the calls and nothing else: no tokens, no tool calls
-    ((PRINTED, "        print(f\"model call #{state['turns']} done\")\n"), "you printed 'model call #1 done'"),
-    # review 6: any wording passes, so a line printed at the wrong time must still fail: all of them at the end
-    ((PRINTED, "        shown.append(progress_by_tool(state))\n",
+    # the state itself: with on_step=print the user sees a raw dict
+    ((STEP, "        if on_step:\n            on_step(state)\n"), "was given the state dict, not the line"),
+    # all the lines at the end: right figures, too late to show progress
+    ((STEP, "        shown.append(progress(state))  # noqa: F821\n",
       "    messages = [", "    shown = []\n    messages = [",
-      "    history[:] = messages[1:]", "    print(*shown, sep='\\n')\n    history[:] = messages[1:]"),
-     "was printed when 3 model calls had been made"),
+      "    history[:] = messages[1:]", "    for line in shown:\n        on_step and on_step(line)\n    history[:] = messages[1:]"),
+     "came when 3 model calls had been made"),
     # the running totals of another run: the state given is ignored
-    ((PRINTED, "        print(progress(new_state() | {'turns': turn}))  # noqa: F821\n"),
-     "you printed 'Called 0 tools, 1 model calls, 0 tokens'"),
-    # lesson 5's own line: the figures, but not what was done
-    ((PRINTED, "        print(progress(state))  # noqa: F821\n"), "it does not say that add ran (as 'added')"),
-    # each tool counted once, however often it ran
-    ((COUNTED, "            used[call[\"function\"][\"name\"]] = 1\n"),
-     "it says 'added' 1 times, but add ran 3 times"),
-    # never counted: the line stays 'nothing done yet'
-    ((COUNTED, ""), "it does not say that add ran"),
+    ((STEP, "        if on_step:\n            on_step(progress(new_state() | {'model_calls': turn}))  # noqa: F821\n"),
+     "you reported 'Called 0 tools, 1 model calls, 0 tokens'"),
 ]
 
 
 @pytest.mark.parametrize("changes, hint", LIVE_WRONG)
-def test_wrong_live_progress_fails_with_a_true_reason(ns, changes, hint, capsys):
-    passed, printed = verdict(lesson05.check_live_progress, filled(ns, "run_agent_live", *changes), capsys=capsys)
+def test_wrong_progress_lines_fail_with_a_true_reason(ns, changes, hint, capsys):
+    passed, printed = verdict(lesson05.check_progress_line, filled(ns, "run_agent_live", *changes), capsys=capsys)
     assert not passed and (hint.search(printed) if isinstance(hint, re.Pattern) else hint in printed), printed
 
 
-def test_a_line_function_still_a_stub_is_named(ns, capsys):
-    ns["run_agent_live"].__globals__["progress_by_tool"] = lambda state: None  # the starter's `...` body
-    passed, printed = verdict(lesson05.check_live_progress, ns["run_agent_live"], capsys=capsys)
-    assert not passed and "your loop printed None" in printed, printed
-
-
-def test_tools_named_without_a_count_fail(ns, capsys):
-    loop_globals = ns["run_agent_live"].__globals__  # run_path's namespace: what the loop really reads
-    loop_globals["progress_by_tool"] = lambda state: (", ".join(ns["DONE"][n] for n in state["used"]) + " · "
-                                                      + ns["progress"](state))
-    passed, printed = verdict(lesson05.check_live_progress, ns["run_agent_live"], capsys=capsys)
-    assert not passed and "it names 'added' but not how many times" in printed, printed
-
-
-TOOLS_DONE = "{', '.join(f'{name} x{times}' for name, times in state['used'].items())}"
-
-
-@pytest.mark.parametrize("line", [
+@pytest.mark.parametrize("changes", [
     # other words, other order, the tool calls counted once the tools have run
-    "        print(f\"step {turn}: {state['turns']} model calls so far | \"\n"
-    "              f\"{state['prompt_tokens'] + state['completion_tokens']} tokens | {state['tool_calls']} tool calls"
-    " | " + TOOLS_DONE + "\")\n",
-    # review 6: rejected for its wording; it shows the calls so far and the tokens in and out
-    "        print(f\"model call #{state['turns']}: {state['prompt_tokens']} in / {state['completion_tokens']} out "
-    + TOOLS_DONE + "\")\n",
-    # review 7: the loop's step number is the model calls so far, with the tool calls
-    "        print(f\"step {turn}: {state['tool_calls']} tool calls so far; " + TOOLS_DONE + "\")\n",
-    # calls and tokens only (the tool calls left out), with a thousands separator
-    "        print(f\"{state['turns']} model calls, \"\n"
-    "              f\"{state['prompt_tokens'] + state['completion_tokens']:,} tokens so far. " + TOOLS_DONE + "\")\n",
-    # the count before the tool, in words where it can
-    "        print(f\"LLM calls: {state['turns']}, tool calls: {state['tool_calls']} \" + "
-    "'; '.join(f\"{ {1: 'once', 2: 'twice'}.get(t, str(t) + ' times')} {DONE[n]}\" for n, t in used.items()))\n",
+    (STEP, "        if on_step:\n            on_step(f\"step {turn}: {state['model_calls']} model calls so far | \"\n"
+           "                    f\"{state['prompt_tokens'] + state['completion_tokens']} tokens\")\n"),
+    # tokens in and out, with a thousands separator, and `callable` as the guard
+    (STEP, "        if callable(on_step):\n            on_step(f\"model call #{state['model_calls']}: {state['prompt_tokens']:,} in / \"\n"
+           "                    f\"{state['completion_tokens']} out\")\n"),
+    # another name for the parameter, a one-line guard, the line passed by keyword
+    ("on_step=None)", "report=None)", STEP, "        report and report(line=progress(state))  # noqa: F821\n"),
+    # each call's line at the top of the next trip round the loop, the last one after it: still in time
+    (STEP, "", "        response = agentloop.complete(",
+     "        if on_step and turn > 1:\n            on_step(progress(state))  # noqa: F821\n        response = agentloop.complete(",
+     "    history[:] = messages[1:]", "    if on_step:\n        on_step(progress(state))  # noqa: F821\n    history[:] = messages[1:]"),
 ])
-def test_unusual_right_live_progress_passes(ns, line, capsys):
-    live = filled(ns, "run_agent_live", PRINTED, line)
-    passed, printed = verdict(lesson05.check_live_progress, live, capsys=capsys)
+def test_unusual_right_progress_lines_pass(ns, changes, capsys):
+    passed, printed = verdict(lesson05.check_progress_line, filled(ns, "run_agent_live", *changes), capsys=capsys)
     assert passed, printed
 
 
-@pytest.mark.parametrize("wording", ["f'{DONE[n]} {t}x'", "f'{n} ({t})'", "f'{n} called {t} times'"])
-def test_other_counts_for_the_tools_pass(ns, wording, capsys):
-    """'added 1x', 'add (2)', 'add called 3 times': a count in other forms, after the word."""
-    loop_globals = ns["run_agent_live"].__globals__
-    loop_globals["progress_by_tool"] = eval(f"lambda state: ', '.join({wording} for n, t in state['used'].items())"
-                                            " + ' | ' + progress(state)", loop_globals)
-    passed, printed = verdict(lesson05.check_live_progress, ns["run_agent_live"], capsys=capsys)
-    assert passed, printed
-
-
-def test_other_words_for_the_tools_pass(ns, capsys):
-    """The student's own DONE table: 'summed' for add, 'times-ed' for multiply."""
-    ns["run_agent_live"].__globals__["DONE"] = {"add": "summed", "multiply": "took a product"}
-    passed, printed = verdict(lesson05.check_live_progress, ns["run_agent_live"], capsys=capsys)
-    assert passed, printed
-
-
-def test_a_line_printed_before_the_next_call_is_in_time(ns, capsys):
-    """Right, unusual: each call's line printed at the top of the next trip round the loop, the last after it."""
-    late = filled(ns, "run_agent_live", PRINTED, "",
-                  "        response = agentloop.complete(",
-                  "        if turn > 1:\n            print(progress_by_tool(state))\n        response = agentloop.complete(",
-                  "    history[:] = messages[1:]", "    print(progress_by_tool(state))\n    history[:] = messages[1:]")
-    passed, printed = verdict(lesson05.check_live_progress, late, capsys=capsys)
-    assert passed, printed
+def test_the_joined_loop_reports_through_on_step_in_lesson_6():
+    """5.1's reference joins the agent: lesson 6's run_agent reports the same line after every model call."""
+    lesson6 = notebook_agent(6)
+    heard = []
+    lesson6["memory"].clear()
+    answer = lesson6["run_agent"]("What is (3 + 4) * 5?", [], lesson6["new_state"](), verbose=False, on_step=heard.append)
+    assert answer == "The answer is 35." and [line.split(" tokens")[0].rsplit(", ", 1)[0] for line in heard] == [
+        "Called 0 tools, 1 model calls", "Called 1 tools, 2 model calls", "Called 2 tools, 3 model calls"], heard
 
 
 RULE = "        if state[\"prompt_tokens\"] + state[\"completion_tokens\"] >= budget:\n"
@@ -201,7 +162,16 @@ def test_the_loop_records_tool_calls_and_the_answer_and_the_trace_draws_them_onc
     assert kinds.count("tool_call") == state["tool_calls"] == 2 and kinds[-1] == "final"
     text = trace_run.text()
     assert "tool_call:" not in text and "final:" not in text and text.count("tool add(") == 1
-    assert text.splitlines()[0].startswith(f"{state['turns']} model calls, {state['tool_calls']} tool calls, "
+    assert text.splitlines()[0].startswith(f"{state['model_calls']} model calls, {state['tool_calls']} tool calls, "
                                            f"{state['prompt_tokens'] + state['completion_tokens']} tokens")
     trace.record("final", {"content": "something else"})  # a final the responses do not show is still a note
     assert trace_run.text().endswith("final: something else")
+
+
+def test_a_budget_in_a_notebook_that_still_counts_turns_passes(ns, capsys):
+    """A notebook saved before the count was named model_calls: its state says `turns`, and the check reads that."""
+    ns["new_state"] = lambda: {"turns": 0, "tool_calls": 0, "prompt_tokens": 0,
+                               "completion_tokens": 0}  # the namespace the answer below runs in
+    older = filled(ns, "run_agent_within", 'state["model_calls"] += 1', 'state["turns"] += 1')
+    passed, printed = verdict(lesson05.check_run_agent_within, older, capsys=capsys)
+    assert passed, printed

@@ -72,6 +72,8 @@ def test_wrong_injections_fail_with_a_true_reason(ns, line, hint, where, capsys)
     '        messages = [{"role": "system", "content": system_prompt()}] + messages[1:]\n',  # a new list each call
     # the review's "k=v" rendering, written by hand: the teaching model reads it
     '        messages[0] = {"role": "system", "content": SYSTEM + " " + ", ".join(f"{k}={v}" for k, v in memory.items())}\n',
+    # review 12's: the dict printed as Python writes it; a real model reads it, and so does the teaching model
+    '        messages[0] = {"role": "system", "content": f"{SYSTEM}\\nMemory: {memory}"}\n',
 ])
 def test_unusual_right_injections_pass(ns, line, capsys):
     loop = injected(ns, line)
@@ -211,8 +213,8 @@ def test_a_forget_that_claims_to_forget_a_key_never_stored_fails(ns, capsys):
     assert not passed and "never stored" in printed, printed
 
 
-@pytest.mark.parametrize("line", [  # the review's renderings: in the right place, unreadable to the teaching model
-    '        messages[0] = {"role": "system", "content": f"{SYSTEM}\\nMemory: {memory}"}\n',
+@pytest.mark.parametrize("line", [  # in the right place, unreadable to the teaching model: values with no key to say what they are
+    '        messages[0] = {"role": "system", "content": SYSTEM + " " + " / ".join(map(str, memory.values()))}\n',
 ])
 def test_a_rendering_the_teaching_model_cannot_read_is_told_so_and_pointed_to_system_prompt(ns, line, capsys):
     loop = injected(ns, line)

@@ -234,65 +234,89 @@ def test_the_check_drives_the_agent_through_the_quoted_request(agent, capsys):
     assert agent["queue"] == []
 
 
-# 8.2: a drain with a budget in tokens.
+# 8.2: a budget in tokens for the agent's own drain.
 def tokens(lesson):
     return lesson["state"]["prompt_tokens"] + lesson["state"]["completion_tokens"]
 
 
-def drain_tokens_with(lesson, stop, cost, save=True):
-    """drain_tokens as a student might finish the skeleton: `stop(used, limit)` and `cost(before)` fill the holes."""
-    def drain_tokens(limit):
-        used = 0
-        for task in lesson["due_tasks"]():
-            if stop(used, limit):
+def drain_with(lesson, start, stop, save=True):
+    """The 8.2 skeleton as a student might fill its two holes: `start()` the count before the drain,
+    `stop(start, limit)` whether the tasks run have spent the budget."""
+    def drain(budget, limit=None):  # another name for the second parameter: the check passes it by position
+        ran, begun = [], start()
+        for task in lesson["due_tasks"]()[:budget]:
+            if limit is not None and stop(begun, limit):
                 break
             lesson["queue"].remove(task)
-            before = tokens(lesson), lesson["state"]["prompt_tokens"]
-            lesson["guarded_agent"](f"Scheduled task: {task['task']}", [])
-            used += cost(before)
+            ran.append(task)
+            print("  ->", lesson["guarded_agent"](f"Scheduled task: {task['task']}", []))
+            if task["every"]:
+                lesson["add_task"](task["task"], lesson["NOW"] + timedelta(minutes=task["every"]), task["every"])
         if save:
             lesson["save_json"](lesson["QUEUE_FILE"], lesson["queue"])
-        return used
-    return drain_tokens
+    return drain
 
 
-def test_drain_tokens_accepts_the_reference(agent, capsys):
+def test_token_budget_accepts_the_reference_and_drain_still_runs_the_lesson(agent, capsys):
     solved(agent)
-    assert verdict(lesson08.check_drain_tokens, agent["drain_tokens"], agent["queue"], agent["QUEUE_FILE"],
+    assert verdict(lesson08.check_token_budget, agent["drain"], agent["queue"], agent["QUEUE_FILE"],
                    agent["state"], capsys=capsys)[0]
     assert agent["queue"] == []
+    agent["guarded_agent"]("Remind me to call mum tomorrow", [])
+    agent["NOW"] = MONDAY + timedelta(days=1)
+    agent["drain"](5)  # the lesson's own call, without a budget in tokens
+    assert agent["queue"] == [] and "ran 1 task(s)" in capsys.readouterr().out
 
 
-def test_drain_tokens_accepts_another_way_to_count(agent, capsys):
-    # unusual but right: the cost read as the two counters separately, and "not below" for the stop
-    answer = drain_tokens_with(agent, lambda used, limit: not used < limit,
-                               lambda before: agent["state"]["prompt_tokens"] - before[1]
-                               + agent["state"]["completion_tokens"] - (before[0] - before[1]))
-    assert verdict(lesson08.check_drain_tokens, answer, agent["queue"], agent["QUEUE_FILE"], agent["state"],
+def test_token_budget_accepts_another_way_to_count(agent, capsys):
+    # unusual but right: the counters summed by a loop, and the comparison written the other way round
+    answer = drain_with(agent, lambda: sum(agent["state"][k] for k in ("prompt_tokens", "completion_tokens")),
+                        lambda begun, limit: not limit > tokens(agent) - begun)
+    assert verdict(lesson08.check_token_budget, answer, agent["queue"], agent["QUEUE_FILE"], agent["state"],
                    capsys=capsys)[0]
 
 
 def test_review_finding_a_strict_comparison_runs_past_a_budget_spent_exactly(agent, capsys):
-    answer = drain_tokens_with(agent, lambda used, limit: used > limit, lambda before: tokens(agent) - before[0])
-    passed, printed = verdict(lesson08.check_drain_tokens, answer, agent["queue"], agent["QUEUE_FILE"], agent["state"],
+    answer = drain_with(agent, lambda: tokens(agent), lambda begun, limit: tokens(agent) - begun > limit)
+    passed, printed = verdict(lesson08.check_token_budget, answer, agent["queue"], agent["QUEUE_FILE"], agent["state"],
                               capsys=capsys)
-    assert not passed and "with a limit of exactly" in printed, printed
+    assert not passed and "with a budget of exactly" in printed, printed
 
 
-@pytest.mark.parametrize("stop, cost, save, hint", [
-    (lambda used, limit: True, lambda before: 0, True, "were not run"),  # the skeleton as shipped: `if ...:`
-    (lambda used, limit: False, "right", True, "with a limit of 1 token"),
-    (lambda used, limit: used >= limit, lambda before: 1, True, "drain_tokens returned"),
-    (lambda used, limit: used >= limit, "prompt only", True, "drain_tokens returned"),
-    (lambda used, limit: used >= limit, "right", False, "a restart would bring back the old queue"),
+def test_the_state_s_running_total_is_not_what_this_drain_spent(agent, capsys):
+    agent["guarded_agent"]("What is 2 + 2?", [])  # earlier work: the state has counted tokens before the drain
+    capsys.readouterr()
+    answer = drain_with(agent, lambda: 0, lambda begun, limit: tokens(agent) - begun >= limit)
+    passed, printed = verdict(lesson08.check_token_budget, answer, agent["queue"], agent["QUEUE_FILE"], agent["state"],
+                              capsys=capsys)
+    assert not passed and "no task ran" in printed and "spent by earlier work" in printed, printed
+
+
+@pytest.mark.parametrize("start, stop, save, hint", [
+    (lambda: ..., lambda begun, limit: ..., True, "were not run"),  # the skeleton as shipped
+    ("right", lambda begun, limit: False, True, "two should run and one wait"),  # the budget never checked
+    ("prompt only", "prompt only", True, "with a budget of exactly"),  # completion tokens left out
+    ("right", "right", False, "a restart would bring back the old queue"),
 ])
-def test_drain_tokens_rejects(stop, cost, save, hint, agent, capsys):
-    measures = {"right": lambda before: tokens(agent) - before[0],
-                "prompt only": lambda before: agent["state"]["prompt_tokens"] - before[1]}
-    answer = drain_tokens_with(agent, stop, measures.get(cost, cost), save)
-    passed, printed = verdict(lesson08.check_drain_tokens, answer, agent["queue"], agent["QUEUE_FILE"], agent["state"],
+def test_token_budget_rejects(start, stop, save, hint, agent, capsys):
+    starts = {"right": lambda: tokens(agent), "prompt only": lambda: agent["state"]["prompt_tokens"]}
+    stops = {"right": lambda begun, limit: tokens(agent) - begun >= limit,
+             "prompt only": lambda begun, limit: agent["state"]["prompt_tokens"] - begun >= limit}
+    answer = drain_with(agent, starts.get(start, start), stops.get(stop, stop), save)
+    passed, printed = verdict(lesson08.check_token_budget, answer, agent["queue"], agent["QUEUE_FILE"], agent["state"],
                               capsys=capsys)
     assert not passed and hint in printed, printed
+
+
+def test_a_token_budget_that_breaks_the_task_budget_is_rejected(agent, capsys):
+    solved(agent)
+    reference = agent["drain"]
+
+    def drain(budget, tokens=None):  # wrong: the task budget dropped along the way
+        return reference(10, tokens)
+    passed, printed = verdict(lesson08.check_token_budget, drain, agent["queue"], agent["QUEUE_FILE"], agent["state"],
+                              capsys=capsys)
+    assert not passed and "drain(2), with no budget in tokens" in printed, printed
 
 
 # 8.3: a reminder a week before a birthday.
@@ -372,7 +396,7 @@ def test_remind_before_rejects(answer, hint, agent, capsys):
 def test_the_lesson_ships_the_exercises_unsolved_and_they_fail_politely(agent, capsys):
     stub = lambda *args: ...  # noqa: E731 (what the notebook ships: a body of `...`)
     for check, extra in ((lesson08.check_cancel, (agent["queue"], agent["QUEUE_FILE"], agent["SCHEMAS"], agent["guarded_agent"])),
-                         (lesson08.check_drain_tokens, (agent["queue"], agent["QUEUE_FILE"], agent["state"])),
+                         (lesson08.check_token_budget, (agent["queue"], agent["QUEUE_FILE"], agent["state"])),
                          (lesson08.check_remind_before, (agent["queue"], agent["QUEUE_FILE"]))):
         passed, printed = verdict(check, stub, *extra, capsys=capsys)
         assert not passed and printed.startswith("❌")

@@ -129,3 +129,15 @@ def test_the_users_name_is_high_under_any_of_its_usual_keys(lessons, key, import
     (_, _), (nine, _) = lessons
     nine["guarded_remember"](key, "Ada")
     assert nine["memory"][key]["importance"] == importance
+
+
+def test_at_most_five_high_memories_pass_the_budget_the_rest_compete_for_it(lessons):
+    """A model that marks everything important cannot put everything back into every prompt (lesson 6's problem)."""
+    (_, _), (nine, _) = lessons
+    for n in range(8):
+        nine["memory"][f"vital_{n}"] = {"value": f"an important detail number {n} " + "word " * 30, "scope": nine["USER"],
+                                        "importance": "high", "created": f"2026-01-0{1 + n % 9}T10:00", "until": None}
+    chosen = nine["recalled"]((nine["USER"],), "", budget=0)
+    assert len(chosen) == 5 and all(key.startswith("vital_") for key in chosen)
+    everything = nine["recalled"]((nine["USER"],), "", budget=10_000)
+    assert {f"vital_{n}" for n in range(8)} <= set(everything)  # within budget the rest come in as any memory does

@@ -39,9 +39,10 @@ RESET = {
 DIFFERS = {
     6: ("the agent ends the lesson with 6.2's forget as a tool, so run again the try-it cell's 'Forget my "
         "allergies' calls it instead of saying the agent has no such tool, and every request carries one more "
-        "schema: the trace counts more prompt tokens",
+        "schema: the trace and 5.1's progress line (the first memory demo passes on_step=print) count more "
+        "prompt tokens",
         {'for question in ["I\'m allergic to peanuts", "what am I allergic to?", "Forget my allergies"]:',
-         "agentloop.show_trace()"}),
+         "agentloop.show_trace()", "trace.clear()"}),
     7: ("the card and the page: the lesson shows each with lesson 6's agent and only then installs the "
         "gate, so run again the memory gate refuses the card (and the cells that show the file, the memory "
         "or forget the card, or list what is left after the cleanup, differ, and asked for the card the model no "
@@ -91,6 +92,23 @@ def exercise_names(cells) -> list:
     return names
 
 
+# The reference solutions put in place of the exercise cells' functions. A solution reads the lesson's
+# names (lesson 8's drain reads `state`, `queue` and the clock `NOW`, which the examples move), as the
+# exercise cell's function does: so it runs on the kernel's globals, with the solution file's own
+# helpers added where the lesson has no name of its own.
+FILL_IN = """import runpy, types
+_solved = runpy.run_path({path!r})
+for _name, _value in _solved.items():
+    if not _name.startswith("__"):
+        globals().setdefault(_name, _value)
+for _name in {names!r}:
+    _value = _solved[_name]
+    if isinstance(_value, types.FunctionType):
+        _value = types.FunctionType(_value.__code__, globals(), _name, _value.__defaults__)
+    globals()[_name] = _value
+"""
+
+
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
 def test_examples_rerun_after_the_exercises_print_the_same(path, tmp_path):
     lesson = int(path.name[:2])
@@ -103,9 +121,7 @@ def test_examples_rerun_after_the_exercises_print_the_same(path, tmp_path):
         first = {index: text(cell.outputs) for index, cell in enumerate(notebook.cells) if kind(cell) == "example"}
         assert not [i for i, out in first.items() if out.startswith("ERROR")]
         solution = ROOT / "solutions" / f"lesson{lesson:02d}.py"
-        fill_in = nbformat.v4.new_code_cell(
-            f"import runpy\n_solved = runpy.run_path({str(solution)!r})\n"
-            f"globals().update({{name: _solved[name] for name in {exercise_names(notebook.cells)!r}}})")
+        fill_in = nbformat.v4.new_code_cell(FILL_IN.format(path=str(solution), names=exercise_names(notebook.cells)))
         lesson_cells = list(enumerate(notebook.cells))
         differ = []
         for attempt in ("the untouched stubs", "the reference solutions"):

@@ -46,8 +46,9 @@ def check_run_agent_until(run_agent_until):
                           "right after result = run_tool(call): if call['function']['name'] in stop_at: return result."):
             got = attempt(run_agent_until, QUESTION, stop_at)
         made = len(calls_made(start))
+        as_text = " (a string: the loop answers in text, as run_tool returns it)" if str(got) == expected != got else ""
         expect(got == expected, f"run_agent_until({QUESTION!r}, stop_at={stop_at}) returned {got!r}, expected "
-                                f"{expected!r}: when the model calls a tool named in stop_at, its result is the answer.",
+                                f"{expected!r}{as_text}: when the model calls a tool named in stop_at, its result is the answer.",
                fix="right after result = run_tool(call): if call['function']['name'] in stop_at: return result.")
         expect(made == calls, f"with stop_at={stop_at} the loop made {made} model calls, expected {calls}: "
                               "once a stop_at tool has run, the model is not asked again.",

@@ -1,10 +1,11 @@
-"""Lesson 5 exercises: a progress line that says what each tool did, shown call by call, and a budget that stops a run."""
+"""Lesson 5 exercises: the loop reports a progress line after every model call, and a budget stops a run."""
 import contextlib
+import inspect
 import io
 import re
 
 from .. import trace
-from ..checks import attempt, exercise, expect
+from ..checks import Hint, attempt, exercise, expect
 
 QUESTION = "What is (3 + 4) * 5?"  # three model calls with the lesson's tools: add, multiply, answer
 
@@ -16,7 +17,7 @@ def _new_state(function=None) -> dict:
         state = made() if callable(made) else None
     except Exception:
         state = None
-    return state if isinstance(state, dict) else {"turns": 0, "tool_calls": 0, "prompt_tokens": 0,
+    return state if isinstance(state, dict) else {"model_calls": 0, "tool_calls": 0, "prompt_tokens": 0,
                                                   "completion_tokens": 0}
 
 
@@ -37,13 +38,13 @@ class _Lines(io.TextIOBase):
         return self.lines + ([(self.partial, self.lines[-1][1] if self.lines else 0)] if self.partial.strip() else [])
 
 
-def _run(function, *args):
+def _run(function, *args, **kwargs):
     """(what the student's loop returned, the lines it printed with the model calls made by then, the model
     calls' (tool calls, prompt tokens, completion tokens))."""
     start = len(trace.events)
     printed = _Lines(start)
     with contextlib.redirect_stdout(printed):  # the check prints one line; the loop's lines are read, not shown
-        got = attempt(function, *args)
+        got = attempt(function, *args, **kwargs)
     calls = [e.payload for e in trace.events[start:] if e.kind == "response"]
     made = []
     for response in calls:
@@ -85,13 +86,6 @@ def _so_far(made: list) -> list:
     return counts
 
 
-def _looks_like_progress(line: str, counts: list) -> bool:
-    """A line that means to show progress: it speaks of model calls or tokens, or shows a token count of the run."""
-    numbers = set(_numbers(line))
-    return bool(numbers) and (bool(re.search(rf"{MODEL_CALLS}|{TOKENS}|\bmodel\b", line, re.IGNORECASE))
-                              or any({c["tokens"], c["prompt"]} & numbers for c in counts))
-
-
 def _reports(line: str, count: dict) -> bool:
     """The line shows, in any words, the model calls so far, and the tokens so far or the tool calls so far; any
     count it labels is right."""
@@ -103,101 +97,76 @@ def _reports(line: str, count: dict) -> bool:
     return count["calls"] in numbers and labels_right and (spent or tools is not None)
 
 
-COUNT_WORDS = {"once": 1, "twice": 2, "thrice": 3}
+def _step_param(function) -> str:
+    """The parameter that takes the progress callback: `on_step`, or under another name the last one that
+    defaults to None."""
+    try:
+        params = inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return "on_step"
+    if "on_step" in params:
+        return "on_step"
+    optional = [name for name, param in params.items() if param.default is None]
+    return optional[-1] if optional else "on_step"
 
 
-def _used_so_far(start: int) -> list:
-    """For each model call of the run, the tool calls by name made before it, and those with its own."""
-    used, out = {}, []
-    for event in trace.events[start:]:
-        if event.kind == "response":
-            message = ((event.payload.get("choices") or [{}])[0]).get("message") or {}
-            before = dict(used)
-            for call in message.get("tool_calls") or []:
-                name = (call.get("function") or {}).get("name")
-                used[name] = used.get(name, 0) + 1
-            out.append((before, dict(used)))
-    return out
+class _Heard:
+    """A callback that keeps what the loop reports, each with the number of model calls made when it came."""
+
+    def __init__(self, start: int):
+        self.start, self.lines, self.not_a_line = start, [], None
+
+    def __call__(self, *args, **kwargs):
+        made = sum(event.kind == "response" for event in trace.events[self.start:])
+        said = [*args, *kwargs.values()]
+        if any(isinstance(value, dict) for value in said):
+            self.not_a_line = "the state dict"
+        elif not said:
+            self.not_a_line = "nothing"
+        self.lines.append((" ".join(str(value) for value in said), made))
 
 
-def _said(line: str, word: str):
-    """How many times the line says a tool did its work: the count just after its word ("added 2 times",
-    "added twice", "added 2x", "add x2", "add: 2", "add (2)", "add called 2 times") or just before it ("2× add"); None when the word is not there, -1 when
-    it is there with no count."""
-    if not re.search(rf"(?<!\w){re.escape(word)}(?!\w)", line, re.IGNORECASE):
-        return None
-    count = rf"(\d+|{'|'.join(COUNT_WORDS)})"
-    found = (re.search(rf"(?<!\w){re.escape(word)}(?!\w)(?:\s+(?:called|used|ran|run))?[\s:=×(]{{0,3}}(?:x\s*)?{count}"
-                       rf"(?:\s*[x×])?(?!\w)", line, re.IGNORECASE)
-             or re.search(rf"(?<!\w){count}\s*(?:x|×|times?)?\s*{re.escape(word)}(?!\w)", line, re.IGNORECASE))
-    if not found:
-        return -1
-    return COUNT_WORDS.get(found[1].lower()) or int(found[1])
-
-
-def _tells_tools(line: str, before: dict, after: dict, words: dict) -> str | None:
-    """Why the line does not tell each tool used so far with its count (None if it does). A tool is told by its
-    word in the student's DONE table, or by its own name."""
-    for name in sorted(set(words) | set(after)):
-        said = [n for n in (_said(line, words.get(name) or name), _said(line, name)) if n is not None]
-        done = {before.get(name, 0), after.get(name, 0)}
-        if not said:
-            if before.get(name, 0):  # this call's own tools may not have run yet when its line prints
-                return f"it does not say that {name} ran (as {words.get(name) or name!r})"
-            continue
-        if all(n == -1 for n in said):
-            return f"it names {words.get(name) or name!r} but not how many times"
-        if not any(n in done for n in said):
-            return f"it says {words.get(name) or name!r} {max(said)} times, but {name} ran {after.get(name, 0)} times"
-    return None
-
-
-@exercise("5.1 Say what was done, call by call")
-def check_live_progress(run_agent_live):
-    got, printed, made = _run(run_agent_live, QUESTION, [], _new_state(run_agent_live))
+@exercise("5.1 A progress line while it works")
+def check_progress_line(run_agent_live):
+    try:
+        got, _, made = _run(run_agent_live, QUESTION, [], _new_state(run_agent_live))
+    except Hint as raised:
+        error = raised.hint.rsplit(" raised ", 1)[-1]
+        expect("NoneType" not in error,
+               f"called without a callback, as every cell above calls the loop, your loop raised {error}: "
+               "report only when the caller gave one.", fix="if on_step is not None: on_step(progress(state))")
+        raise
     expect(made, f"run_agent_live({QUESTION!r}, ...) made no model call: it is the lesson's loop, with one more line.")
     expect(got == "The answer is 35.", f"run_agent_live({QUESTION!r}, ...) returned {got!r}, not 'The answer is 35.': "
                                        "the loop should answer as run_agent does.")
-    counts = _so_far(made)
-    lines = [(line, at) for line, at in printed if _looks_like_progress(line, counts)]
-    expect(lines or not any(line.strip() == "None" for line, _ in printed),
-           "your loop printed None: progress_by_tool(state) returns nothing yet. Return the line (a string).",
-           fix="return f\"{done} · {progress(state)}\", with done the tools' words and counts.")
-    expect(lines, f"the run made {len(made)} model calls and printed no progress line (the model calls so far, with "
-                  "the tokens or the tool calls): print progress_by_tool(state) inside the loop.",
-           fix="print(progress_by_tool(state)) right after the three state lines.")
-    expect(len(lines) == len(made),
-           f"the run made {len(made)} model calls and printed {len(lines)} progress lines: one after each model call, "
-           "the last one (the answer, which leaves the loop) included.",
-           fix="print(progress_by_tool(state)) right after the three state[...] += lines, before the `if ... break`.")
-    for (line, at), count in zip(lines, counts):
-        number, (before, after) = count["calls"], count["tools"]
-        expect(_reports(line, count),
-               f"after model call {number} you printed {line.strip()!r}; the trace shows {number} model calls, "
-               f"{before} tool calls before it ({after} with its own) and {count['tokens']} tokens so far "
-               f"({count['prompt']} prompt + {count['completion']} completion). A progress line shows the model "
-               "calls so far, with the tokens or the tool calls, in any words.",
-               fix="print once the state has counted the call (after the three state[...] += lines).")
-        expect(at == number,
-               f"the progress line for model call {number} ({line.strip()!r}) was printed when {at} model calls had "
-               "been made: print each one as soon as its call is counted, so the user sees it while the run goes on.",
-               fix="print(progress_by_tool(state)) inside the loop, right after the three state[...] += lines.")
-    words = getattr(run_agent_live, "__globals__", {}).get("DONE")
-    words = {k: v for k, v in words.items() if isinstance(v, str)} if isinstance(words, dict) else {}
+    param = _step_param(run_agent_live)
     for question in (QUESTION, MANY_TOOLS):
-        start = len(trace.events)
-        got, printed, made = _run(run_agent_live, question, [], _new_state(run_agent_live))
-        counts = _so_far(made)
-        lines = [line for line, _ in printed if _looks_like_progress(line, counts)]
-        expect(len(lines) == len(made), f"on {question!r} the run made {len(made)} model calls and printed "
-                                        f"{len(lines)} progress lines: one after each model call.")
-        for number, (line, (before, after)) in enumerate(zip(lines, _used_so_far(start)), 1):
-            wrong = _tells_tools(line, before, after, words)
-            expect(wrong is None,
-                   f"on {question!r}, after model call {number} you printed {line.strip()!r}: {wrong}. The line "
-                   "tells what was done, tool by tool, with how many times so far.",
-                   fix="count each call in state['used'][name], then progress_by_tool(state) joins "
-                       "f\"{DONE.get(name, name)} {times} times\" for each tool in state['used'].")
+        heard = _Heard(len(trace.events))
+        got, _, made = _run(run_agent_live, question, [], _new_state(run_agent_live), **{param: heard})
+        expect(heard.lines, f"with {param}= given, the run made {len(made)} model calls and never called it: "
+                            f"after each model call, give {param} the progress line.",
+               fix=f"right after the three state[...] += lines: if {param} is not None: {param}(progress(state))")
+        expect(heard.not_a_line is None,
+               f"{param} was given {heard.not_a_line}, not the line: with {param}=print the user would see "
+               "that, not 'Called 1 tools, 2 model calls, 1040 tokens'. Give it the line, progress(state).")
+        expect(len(heard.lines) == len(made),
+               f"on {question!r} the run made {len(made)} model calls and reported {len(heard.lines)} progress lines: "
+               "one after each model call, the last one (the answer, which leaves the loop) included.",
+               fix=f"call {param}(progress(state)) right after the three state[...] += lines, before the `if ... break`.")
+        for (line, at), count in zip(heard.lines, _so_far(made)):
+            number, (before, after) = count["calls"], count["tools"]
+            expect(_reports(line, count),
+                   f"on {question!r}, after model call {number} you reported {line.strip()!r}; the trace shows {number} "
+                   f"model calls, {before} tool calls before it ({after} with its own) and {count['tokens']} tokens "
+                   f"so far ({count['prompt']} prompt + {count['completion']} completion). A progress line shows the "
+                   "model calls so far, with the tokens or the tool calls, in any words.",
+                   fix=f"report once the state has counted the call (after the three state[...] += lines): "
+                       f"{param}(progress(state)).")
+            expect(at == number,
+                   f"the progress line for model call {number} ({line.strip()!r}) came when {at} model calls had "
+                   "been made: report each one as soon as its call is counted, so the user sees it while the run "
+                   "goes on.", fix=f"call {param}(progress(state)) inside the loop, right after the three "
+                                   "state[...] += lines.")
 
 
 MANY_TOOLS = "the sum of 1, 2, 3 and 4"  # add three times: a count above one
@@ -228,9 +197,9 @@ def check_run_agent_within(run_agent_within):
     expect(got == "The answer is 35.", f"with a budget of 1000000 tokens run_agent_within({QUESTION!r}, ...) returned "
                                        f"{got!r}: with room to spare it answers as run_agent does.")
     expect(costs, "run_agent_within made no model call: it is run_agent's loop, with one more rule.")
-    counted = {"turns": len(costs), "tokens": sum(costs)}
-    calls = state.get("turns", state.get("model_calls"))  # the notebook's name for the count of model calls
-    expect({"turns": calls, "tokens": state["prompt_tokens"] + state["completion_tokens"]} == counted,
+    counted = {"model_calls": len(costs), "tokens": sum(costs)}
+    calls = state.get("model_calls", state.get("turns"))  # the notebook's name for it, or lesson 5's older one
+    expect({"model_calls": calls, "tokens": state["prompt_tokens"] + state["completion_tokens"]} == counted,
            f"after that run the state is {state}, but the trace shows {len(costs)} model calls and "
            f"{sum(costs)} tokens.", fix="count into the state you were given, as run_agent does (its three "
                                     "state[...] += lines after each agentloop.complete).")

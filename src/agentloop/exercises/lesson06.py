@@ -29,7 +29,7 @@ def _run(run_agent, question, *args):
     student's loop on one question in a new chat, its prints swallowed."""
     start = len(trace.events)
     with contextlib.redirect_stdout(io.StringIO()):  # the check prints one line
-        answer = attempt(run_agent, question, [], {"turns": 0, "tool_calls": 0, "prompt_tokens": 0,
+        answer = attempt(run_agent, question, [], {"model_calls": 0, "tool_calls": 0, "prompt_tokens": 0,
                                                   "completion_tokens": 0}, *args)
     events = trace.events[start:]
     called = [call.get("function", {}).get("name") for e in events if e.kind == "response"
@@ -66,8 +66,8 @@ def check_memory_injection(my_run_agent, memory, MEMORY_FILE):
                fix="rebuild messages[0] before agentloop.complete, not after it.")
         expect(isinstance(answer, str) and "Ada" in answer,
                f"in a new chat, 'What is my name?' got {answer!r}, with Ada in the system message: the memory is in "
-               "the right place, in a form the teaching model cannot read. It reads '- key: value' lines, JSON or "
-               "sentences, which is what system_prompt() writes (a real model would read more forms).",
+               "the right place, in a form the teaching model cannot read. It reads '- key: value' lines, JSON, a dict as "
+               "Python prints it or sentences, which is what system_prompt() writes (a real model would read more forms).",
                fix='messages[0] = {"role": "system", "content": system_prompt()}')
 
 

@@ -1,4 +1,4 @@
-"""Lesson 8 exercises: a cancel tool, a drain with a budget in tokens, a reminder a week before.
+"""Lesson 8 exercises: a cancel tool, a budget in tokens for drain, a reminder a week before.
 
 Each check drives the student's own code on the student's own queue and queue file, and puts both back
 as they were afterwards."""
@@ -122,8 +122,8 @@ def _check_cancel(cancel, name, queue, QUEUE_FILE, SCHEMAS, guarded_agent):
 
 
 @exercise("8.2 A budget in tokens")
-def check_drain_tokens(drain_tokens, queue, QUEUE_FILE, state):
-    _arguments_ok(queue, QUEUE_FILE, "check_drain_tokens(drain_tokens, queue, QUEUE_FILE, state)")
+def check_token_budget(drain, queue, QUEUE_FILE, state):
+    _arguments_ok(queue, QUEUE_FILE, "check_token_budget(drain, queue, QUEUE_FILE, state)")
     expect(isinstance(state, dict) and "prompt_tokens" in state, "pass the agent's state dict last.")
     tasks = [_task("call mum"), _task("water the plants"), _task("feed the cat")]
 
@@ -131,32 +131,35 @@ def check_drain_tokens(drain_tokens, queue, QUEUE_FILE, state):
         return state["prompt_tokens"] + state["completion_tokens"]
 
     with _planted(queue, QUEUE_FILE, tasks):
-        before = spent()
-        used = _quietly(drain_tokens, 10 ** 9)
-        expect(not queue, f"with three tasks due and a limit of a billion tokens, {_texts(queue)} were not run.",
-               fix="stop only when used >= limit; with `if ...:` still in place the loop stops at once.")
-        expect(used == spent() - before and used > 0,
-               f"the three tasks used {spent() - before} tokens by state's count, drain_tokens returned {used!r}.",
-               fix="before each task read the total; afterwards add (prompt_tokens + completion_tokens) - before.")
+        _quietly(drain, 2)
+        expect(_texts(queue) == ["feed the cat"], f"drain(2), with no budget in tokens, should run two of the "
+                                                  f"three tasks due, as before; the queue holds {_texts(queue)}.",
+               fix="leave the budget in tasks as it was: the token budget is checked only when one is given.")
     with _planted(queue, QUEUE_FILE, tasks):
-        _quietly(drain_tokens, 1)
-        expect(_texts(queue) == ["water the plants", "feed the cat"],
-               f"with a limit of 1 token the first task spends it, so the rest wait; the queue holds {_texts(queue)}.",
-               fix="check the limit at the top of the loop, before taking the next task: if used >= limit: break.")
-        _saved(queue, QUEUE_FILE, "drain_tokens(1)")
+        _quietly(drain, 10, 10 ** 9)
+        expect(not queue, f"with three tasks due and a budget of a billion tokens, {_texts(queue)} were not run.",
+               fix="stop only once the tokens spent reach the budget; with `...` still in place it stops at once.")
     with _planted(queue, QUEUE_FILE, tasks[:1]):
         before = spent()
-        _quietly(drain_tokens, 10 ** 9)
+        _quietly(drain, 10)
         one = spent() - before
     with _planted(queue, QUEUE_FILE, tasks[:1] * 3):
-        _quietly(drain_tokens, one + 1)
-        expect(len(queue) == 1, f"one task costs {one} tokens; with a limit of {one + 1}, two should run and one "
-                                f"wait, and {3 - len(queue)} ran.")
-    with _planted(queue, QUEUE_FILE, tasks[:1] * 3):  # the boundary: the first task spends the limit exactly
-        _quietly(drain_tokens, one)
-        expect(len(queue) == 2, f"one task costs {one} tokens; with a limit of exactly {one}, the first task has "
-                                f"used the whole budget, so the others wait, but {3 - len(queue)} ran.",
-               fix="the budget is spent when used has reached the limit: used >= limit, not used > limit.")
+        before = spent()
+        _quietly(drain, 10, one + 1)
+        ran = 3 - len(queue)
+        expect(ran or before < one + 1,
+               f"with a budget of {one + 1} tokens no task ran, though the state had counted {before} tokens "
+               f"before this drain: those were spent by earlier work, not by the tasks this drain ran.",
+               fix="count from the state's total when the drain starts: what the tasks used is the growth since.")
+        expect(ran == 2, f"one task costs {one} tokens; with a budget of {one + 1}, two should run and one wait, "
+                         f"and {ran} ran.")
+        _saved(queue, QUEUE_FILE, f"drain(10, {one + 1})")
+    with _planted(queue, QUEUE_FILE, tasks[:1] * 3):  # the boundary: the first task spends the budget exactly
+        _quietly(drain, 10, one)
+        expect(len(queue) == 2, f"one task costs {one} tokens (prompt and completion); with a budget of exactly "
+                                f"{one}, the first task has used the whole budget, so the others wait, but "
+                                f"{3 - len(queue)} ran.",
+               fix="the budget is spent when the tokens used have reached it: >=, not >.")
 
 
 def _when(due):
