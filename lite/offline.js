@@ -6,7 +6,7 @@
 const KEPT = `course-${COURSE.build}`;
 const SCOPE = new URL(self.registration.scope).pathname;
 let filling = null;  // the promise of keeping this build's files
-const storing = new Map();  // path: the promise of keeping a file the page asked for
+const storing = new Map();  // path: the promise of keeping a file on its way from the server
 
 // The file of this build a request asks for (a folder is its index.html), or null.
 function siteFile(request) {
@@ -44,25 +44,36 @@ async function download(request, path, init = {}) {
   return new Response(body, { headers: { "content-type": "application/wasm" } });
 }
 
+// Each file comes from the server once: a request for a file on its way waits for its copy.
+function storingOnce(path, copy) {
+  const once = copy.finally(() => storing.delete(path));
+  storing.set(path, once);
+  return once;
+}
+
+const onItsWay = (path) => (storing.get(path) ?? Promise.resolve()).catch(() => {});
+
 // One file as this build has it: kept from the page's request, from any kept build with the same
 // bytes, or from the server.
 async function keep(cache, path) {
   const url = new URL(path, self.registration.scope).href;
-  await storing.get(path);  // the copy of a page's request, if one is on its way
+  await onItsWay(path);
   const kept = await caches.match(url);
   if (kept?.headers.get("x-course-sha256") === COURSE.files[path]) return cache.put(url, kept);
-  return store(cache, path, await download(url, path, { cache: "no-cache" }));
+  if (storing.has(path)) return keep(cache, path);  // the page asked for it meanwhile
+  return storingOnce(path, download(url, path, { cache: "no-cache" }).then((response) => store(cache, path, response)));
 }
 
 // A file of this build the page asks for before it is kept: the page gets it as it comes, and a copy
 // is kept on the way, so the first visit does not download it twice.
-async function fetchAndKeep(event, path) {
-  const response = await download(event.request, path);
-  if (path in COURSE.files && !storing.has(path)) {
-    const clone = response.clone();
-    const copy = caches.open(KEPT).then((cache) => store(cache, path, clone)).catch(() => {});
-    storing.set(path, copy.finally(() => storing.delete(path)));
-    event.waitUntil(copy);
+function fetchAndKeep(event, path) {
+  const response = download(event.request, path);
+  if (path in COURSE.files) {
+    const copy = response.then((first) => {
+      const clone = first.clone();  // before the page reads the body
+      return caches.open(KEPT).then((cache) => store(cache, path, clone));
+    });
+    event.waitUntil(storingOnce(path, copy).catch(() => {}));
   }
   return response;
 }
@@ -119,8 +130,15 @@ async function respond(event, path) {
   if (event.request.mode === "navigate" && await newerBuild()) {
     return new Response(AGAIN, { headers: { "content-type": "text/html" } });
   }
-  const kept = await caches.match(new URL(path, self.registration.scope).href, { cacheName: KEPT });
+  return keptOrFetched(event, path);
+}
+
+async function keptOrFetched(event, path) {
+  const url = new URL(path, self.registration.scope).href;
+  await onItsWay(path);
+  const kept = await caches.match(url, { cacheName: KEPT });
   if (kept) return kept;
+  if (storing.has(path)) return keptOrFetched(event, path);  // asked for again while this one looked
   // Not a file of this build: the server's 404, and 404 too with no server.
   return fetchAndKeep(event, path).catch((error) => {
     if (path in COURSE.files) throw error;

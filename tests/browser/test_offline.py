@@ -70,6 +70,22 @@ def test_a_new_build_replaces_the_kept_files_and_keeps_the_students(new_lab, ser
     assert lab.js("return (await app.serviceManager.contents.get('todo.txt', {content: true})).content") == "read lesson 7"
 
 
+def test_a_file_asked_for_twice_at_once_is_downloaded_once(new_lab, served_copy, monkeypatch):
+    # As the kernel does when an import needs the packages' files while its own early fetch of them is on its way.
+    copy, url, _ = served_copy
+    sent = []
+    monkeypatch.setattr(serve.Handler, "served", sent)
+    lab = new_lab(url)
+    lab.visit(LESSONS[0])
+    pyodide = copy / "static" / "pyodide"
+    later = json.loads((pyodide / "kernel.snapshot.json").read_text())["files"]["later"]
+    sizes = lab.js("""const url = new URL(arg, location.href);
+        return await Promise.all([0, 1, 2].map(async () => (await (await fetch(url)).arrayBuffer()).byteLength));""",
+                   f"{url}static/pyodide/{later}")
+    assert sizes == [(pyodide / later).stat().st_size] * 3
+    assert [path.name for path in sent].count(later) == 1
+
+
 @pytest.fixture
 def kept_visit(new_lab, served_copy, monkeypatch) -> tuple:
     """A first visit to lesson 1, until the site is kept: (the Lab, the paths of the files the server sent)."""
