@@ -111,8 +111,8 @@ UNUSUAL = [  # right answers in another form
     # review 6: names read from SCHEMAS, which tool() fills beside TOOLS, are as good as names from TOOLS
     (lesson02.check_run_tool_or_suggest, lambda: suggesting('f"Error: unknown tool {name}. Try one of {list(SCHEMAS)}"')),
     (lesson02.check_run_tool_or_suggest, lambda: suggesting(
-        '"Unknown tool. Offered: " + ", ".join(s["function"]["name"] for s in SCHEMAS.values())')),
-    (lesson02.check_run_tool_or_suggest, lambda: suggesting('"No such tool. You can call " + " or ".join(sorted(TOOLS))')),
+        '"Unknown tool " + repr(name) + ". Offered: " + ", ".join(s["function"]["name"] for s in SCHEMAS.values())')),
+    (lesson02.check_run_tool_or_suggest, lambda: suggesting('"No such tool as " + name + ". You can call " + " or ".join(sorted(TOOLS))')),
     # the whole schemas are noisy but hold no object's repr: names and descriptions the model can use
     (lesson02.check_run_tool_or_suggest, lambda: suggesting('f"Error: no tool {name}. The tools: {list(SCHEMAS.values())}"')),
     (lesson02.check_count_words, lambda: word_tool("def tally(s):\n    return str(len(s.split()))",
@@ -155,6 +155,11 @@ WRONG = [  # (check, a wrong answer, a phrase the hint must contain)
     (lesson02.check_run_tool_or_suggest, lambda: suggesting_with("NAMES = ', '.join(TOOLS)", 'f"Error: no tool {name}; try {NAMES}"'),
      "the list of names was made before that tool came"),
     (lesson02.check_run_tool_or_suggest, lambda: suggesting('TOOLS'), "the model reads a string"),
+    # review 14: the real tools listed, but not the name the model asked for: it does not learn which call failed
+    (lesson02.check_run_tool_or_suggest, lambda: suggesting('"No such tool. You can call " + " or ".join(sorted(TOOLS))'),
+     "does not say which tool was asked for"),
+    (lesson02.check_run_tool_or_suggest, lambda: suggesting('"Error: try one of " + ", ".join(TOOLS)'),
+     "does not say which tool was asked for"),
     # the review's: the whole TOOLS dict in the text, names and function objects: name the tools, not the objects
     (lesson02.check_run_tool_or_suggest, lambda: suggesting('f"Error: no tool {name}. Tools: {TOOLS}"'),
      "Python's picture of a function object"),

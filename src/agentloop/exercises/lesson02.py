@@ -94,6 +94,9 @@ def check_run_tool_or_suggest(run_tool_or_suggest, TOOLS):
     got = attempt(run_tool_or_suggest, _call("fly", {"to": "the moon"}))
     expect(isinstance(got, str), f"for a tool that does not exist it returned {got!r}; the model reads a string.",
            fix="return f'Error: no tool {name}; the tools are: ...' (a string).")
+    expect("fly" in got, f"for a tool that does not exist it returned {got!r}, which does not say which tool was asked "
+                         "for: the model learns what would work but not which of its calls failed.",
+           fix="put the name the model asked for in the error too: f'Error: no tool {name}; ...'.")
     missing = [name for name in TOOLS if name not in got]
     expect(not missing, f"for a tool that does not exist it returned {got!r}, which does not name {', '.join(missing)}: "
                         "the model cannot pick a tool it is not told about.",
