@@ -350,3 +350,56 @@ def test_the_secret_gate_still_lets_ordinary_snake_case_keys_through(agent):
     assert sensitive("pinball_high_score", "12000 points") is None and sensitive("hobby", "bowling, 10 pin") is None
     assert sensitive("favourite_pin_badge", "a red star") is None
     assert sensitive("wifi_password", "abc123") and sensitive("bank_pin", "1234")
+
+
+# 7.2's hints name the miss the check found, and the fix shown after a second miss answers that miss: a blind
+# review saw `key == "appointment"` get the time-format fix, because Run All had shown the stub's same hint first.
+def key_is_the_word(key, value):  # wrong: the model writes dentist_appointment, never appointment alone
+    if key in ("appointment", "meeting", "flight") and not re.search(s07.TIME_OF_DAY, value, re.I):
+        return "Not stored: no time of day. Ask the user: at what time?"
+    return None
+
+
+def appointments_only(key, value):  # wrong: meetings and flights need a time too
+    if "appointment" in key and not re.search(s07.TIME_OF_DAY, value, re.I):
+        return "Not stored: no time of day. Ask the user: at what time?"
+    return None
+
+
+def by_words_of_the_key(key, value):  # an unusual right answer: the key's words as a set, a time by am/pm or h:mm
+    if {"appointment", "meeting", "flight"} & set(key.lower().split("_")):
+        if not re.search(r"\d\s*[ap]\.?m\b|\d[:.][0-5]\d\b", value, re.I):
+            return f"Not stored until I know when. Ask the user: what time is the {key.split('_')[-1]}?"
+    return None
+
+
+@pytest.fixture
+def fresh_tries(monkeypatch):
+    from agentloop import checks
+    monkeypatch.setattr(checks, "_failed_runs", {})
+
+
+def test_time_rule_accepts_the_words_of_the_key(agent, capsys, fresh_tries):
+    agent["MEMORY_RULES"]["time"] = by_words_of_the_key
+    passed, printed = verdict(lesson07.check_time_rule, by_words_of_the_key, agent["guarded_agent"], agent["memory"],
+                              capsys=capsys)
+    assert passed, printed
+
+
+@pytest.mark.parametrize("answer, hint, fix", [
+    (key_is_the_word, "though needs_a_time('appointment', 'Friday') refuses", "inside the key"),
+    (appointments_only, "not only appointments", "each of appointment, meeting and flight"),
+    (any_digit_is_a_time, "has digits but no time of day", "not for any digit"),
+    (no_question, "end it with 'Ask the user", "at the end of the refusal"),
+])
+def test_time_rule_fix_answers_the_miss_after_run_all(answer, hint, fix, agent, capsys, fresh_tries):
+    stub = lambda key, value: ...  # noqa: E731 (the cell as shipped, which Run All checks first)
+    pieces = (agent["guarded_agent"], agent["memory"])
+    passed, printed = verdict(lesson07.check_time_rule, stub, *pieces, capsys=capsys)
+    assert not passed and "it has no time of day" in printed and "Fix:" not in printed
+    agent["MEMORY_RULES"]["time"] = answer
+    passed, printed = verdict(lesson07.check_time_rule, answer, *pieces, capsys=capsys)
+    assert not passed and hint in printed and "Fix:" not in printed, printed  # a new miss: the nudge first
+    passed, printed = verdict(lesson07.check_time_rule, answer, *pieces, capsys=capsys)
+    assert not passed and hint in printed and f"Fix:" in printed and fix in printed.split("Fix:")[1], printed
+    assert "am/pm" not in printed.split("Fix:")[1] or answer is any_digit_is_a_time

@@ -52,22 +52,60 @@ def check_redact_phones(redact_phones, guarded_agent, memory):
         memory.update(before)
 
 
+# Appointments, meetings and flights without a time of day, as the model keys them; the check refuses each.
+NO_TIME = (("dentist_appointment", "Friday"), ("meeting", "Tuesday with Sam"), ("flight", "BA 117 on March 3rd"))
+NO_TIME_WORDS = {"dentist_appointment": "appointment", "meeting": "meeting", "flight": "flight"}
+
+
+def _refuses(got) -> bool:
+    return isinstance(got, str) and got.startswith("Not stored") and "ask the user" in got.lower()
+
+
+def _time_miss(needs_a_time, key, value, got) -> tuple:
+    """(passed, hint, fix) for one case that must be refused: the hint and the fix name the miss found,
+    so the fix shown after a second miss answers that miss (not the unfilled cell's, which Run All shows)."""
+    if _refuses(got):
+        return True, ""
+    said = f"needs_a_time({key!r}, {value!r}) returned {got!r}"
+    if isinstance(got, str) and got.strip():
+        if not got.startswith("Not stored"):
+            return (False, f"{said}: start the refusal with 'Not stored', as the lesson's rules do.",
+                    "return f'Not stored: the {key} has no time of day. Ask the user: at what time?'")
+        return (False, f"{said}: end it with 'Ask the user: <a question>', so the model asks for the time.",
+                "put 'Ask the user: at what time?' at the end of the refusal.")
+    word = NO_TIME_WORDS[key]
+    if word != key and _refuses(attempt(needs_a_time, word, value)):
+        return (False, f"{said}, though needs_a_time({word!r}, {value!r}) refuses: the model picks the key "
+                       f"itself ({key}, team_meeting, flight_to_rome), so {word!r} is part of it, not all of it.",
+                f"look for the word inside the key ({word!r} in key.lower()), not key == {word!r}.")
+    if _refuses(attempt(needs_a_time, key, "Friday")):
+        return (False, f"{said}: {value!r} has digits but no time of day; a flight number or a date is not a time.",
+                "a time of day is digits with am/pm, or hours and minutes with a colon or a dot (3pm, 15:00, "
+                "9.30 am): look for that, not for any digit.")
+    others = [other for other, _ in NO_TIME if other != key and _refuses(attempt(needs_a_time, other, "Friday"))]
+    if others:
+        return (False, f"{said}: a {word} without a time of day needs one too, not only {NO_TIME_WORDS[others[0]]}s.",
+                "check the key for each of appointment, meeting and flight.")
+    return (False, f"{said}: it has no time of day, so refuse it with 'Not stored: ... Ask the user: ...'.",
+            "when the key holds appointment, meeting or flight and the value holds no time of day, return a "
+            "string; otherwise None.")
+
+
 @exercise("7.2 A completeness rule: a time of day")
 def check_time_rule(needs_a_time, guarded_agent, memory):
     expect(isinstance(memory, dict), "pass the agent's pieces: check_time_rule(needs_a_time, guarded_agent, memory).")
-    for key, value in (("dentist_appointment", "Friday"), ("meeting", "Tuesday with Sam"), ("flight", "BA 117 on March 3rd")):
+    for key, value in NO_TIME:
         got = attempt(needs_a_time, key, value)
-        expect(isinstance(got, str) and got.startswith("Not stored") and "ask the user" in got.lower(),
-               f"needs_a_time({key!r}, {value!r}) returned {got!r}: it has no time of day, so refuse it with "
-               "'Not stored: ... Ask the user: ...'.",
-               fix="a time of day is digits with am/pm or with a colon or dot between hours and minutes; "
-                   "a flight number or a date is not one.")
+        expect(*_time_miss(needs_a_time, key, value, got))
     for key, value in (("dentist_appointment", "Friday at 3pm"), ("flight", "March 3rd 10:45"),
                        ("meeting", "Tuesday 9.30 am"), ("name", "Ada"), ("birthday", "Jan 20th 1990"),
                        ("city", "Berlin")):
         got = attempt(needs_a_time, key, value)
+        timed = key in ("dentist_appointment", "flight", "meeting")
         expect(got is None, f"needs_a_time({key!r}, {value!r}) returned {got!r}: let it through with None "
-                            "(it has a time, or it is not an appointment, a meeting or a flight).")
+                            "(it has a time, or it is not an appointment, a meeting or a flight).",
+               fix=(f"{value!r} holds a time of day: digits with am/pm, or hours and minutes with a colon or a dot."
+                    if timed else f"{key!r} is not an appointment, a meeting or a flight: return None for it."))
     before = {key: entry for key, entry in memory.items()}
     try:
         history = []
