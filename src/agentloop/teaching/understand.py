@@ -1383,11 +1383,17 @@ def one(clause: str, previous: str | None) -> Intent:
         forget = None  # "forget it": never mind, unless the clause says what is no longer true
         if not gone:
             return Intent("none")
-    if forget:
+    if forget:  # "forget that I told you I hate rain": what was said, never the saying (rule 328)
+        told = re.sub(r"^(?:(?:the fact )?that )?i (?:told you|said(?: to you)?|mentioned)(?: (?:that|about))?\s+(?=\w)", "", forget.group("what"), flags=re.I)
+        mention = re.match(rf"^(?:{ANY_NOTE}) (?:(?:that|which) )?(?:mentions?|mentioning|contains?|containing|says?|saying|with|"
+                           r"includes?|including|refers? to|referring to) (?:the (?:word|name|text) )?[\"']?(?P<word>[^\"']+?)[\"']?$", told, re.I)
+        if mention:  # "erase anything that mentions Berlin": every note holding the word (rule 329)
+            word = re.sub(r"^(?:my|the|an?)\s+(?:(?-i:[a-z])+\s+)*?(?=(?-i:[A-Z]))", "", mention.group("word"), flags=re.I)  # "my cousin Ravi": Ravi
+            return Intent("forget", {"key": topic_key(word), "value": None, "what": word, "mention": True})
         what = re.sub(r"^(?:all (?:of )?(?=my )|everything (?:you know )?about |all (?:that )?(?:you (?:know|have|remember) )?about |what i (?:told|said to) you about |the (?:note|bit|thing|"
                       rf"stuff) about |{RECORD} |about |the |my )+|\s+(?:thing|stuff|bit|info)$|"
                       r"\s+(?:too|as well|also)$", "",
-                      forget.group("what"), flags=re.I) or forget.group("what")
+                      told, flags=re.I) or told
         if re.match(EVERYTHING, forget.group("what"), re.I):
             kept = re.search(r"\b(?:except|but|apart from|other than|besides)\s+(?:for\s+)?(?P<kept>.+)$", clause, re.I)
             return Intent("forget", {"key": "*", "value": None, "what": "everything", "everything": True,
@@ -1398,7 +1404,7 @@ def one(clause: str, previous: str | None) -> Intent:
                       r"(?:you know|you have|you've got|you remember) (?:about|on) |(?:who|what|where|when|which) "
                       r"(?=my )|the (?:note|bit|thing|"
                       rf"stuff) about |{RECORD} |about |the )+|\s+(?:thing|stuff|bit|info)$", "",
-                      forget.group("what"), flags=re.I)
+                      told, flags=re.I)
         facts = stated(said)
         key = facts[0][0] if facts else asked(question_of(said)) or topic_key(said)
         return Intent("forget", {"key": key, "value": facts[0][1] if facts else None, "what": what})
@@ -1747,6 +1753,8 @@ FORGET = (r"(?:never ?mind what i (?:told|said to) you about|(?:can|could|would|
 EVERYTHING = (r"^\W*(?:everything(?!(?: you know)? about (?!me\b|myself\b|the user\b|them\b|us\b))(?: you know)?|all(?! about|\s+(?:of )?(?:my|the|your|these|those)\b|(?: that)? you(?:'ve| have)? (?:know|got|remember|have)(?: stored| saved| kept)? (?:about|on) (?!me\b|myself\b))|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)(?!\s+(?:about|of|on|regarding|concerning)\b)|"
               r"all (?:my|the|your|of my|of the|of your) (?:(?:stored|saved|kept|personal|remembered) )?(?:data|memor(?:y|ies)|facts|info|information|notes|details|records|entries|stuff)(?!\s+(?:about|of|on|regarding|concerning)\b)|"
               r"(?:my|your|the) (?:whole |entire )?memory\b(?!\s+(?:about|of|on|for|with|where|that|which|mentioning|regarding|concerning)\b))\b")  # rule 232
+ANY_NOTE = (r"anything|everything|whatever|something|all|any|every|each|(?:any|all|every|each)(?: of)? (?:the |your |my )?(?:saved |stored )?"
+            r"(?:notes?|memor(?:y|ies)|entr(?:y|ies)|facts?|records?|lines?)(?: you (?:have|keep|saved|stored))?")  # rule 329
 HYPOTHETICAL = r"^\W*(?:if|suppose|supposing|imagine|what if|pretend|assuming)\b"
 REPORTED = r"[\"“”]|(?:^|\s)['‘]\s*i\b|\b(?:said|says|saying|told|tells|asked|asks|thinks|claims|claimed|wrote|writes|goes|going)\b|^\W*(?:if|suppose|imagine|what if|pretend)\b|\bif i\b"
 

@@ -1,0 +1,88 @@
+"""The teaching model's forgetting and keeping rules 328-336 (docs/teaching_model.md), each checked through a real agent
+loop in phrasings of our own: what the tools did to the notes we hold, and what the reply says went."""
+import pytest
+
+from test_teaching_corpus import loop, schema
+from test_teaching_rules_memory import note_eraser, note_keeper, sentences
+
+from agentloop.teaching.understand import understand
+
+
+def snippet_eraser(notes: list, name="wipe_text", param="fragment"):
+    """A tool that erases every note holding a fragment of text, and says how many went."""
+    def erase(**given):
+        said, before = str(next(iter(given.values()))).lower(), len(notes)
+        notes[:] = [n for n in notes if said not in n.lower()]
+        return f"{before - len(notes)} note(s) erased"
+    return {name: (schema(name, "Erases every saved note that contains the given text.", **{param: "string"}), erase)}
+
+
+# 328. A forget matches a note only on the content words of what was named ("that I said" and helping verbs match nothing).
+@pytest.mark.parametrize("said, notes, gone", [
+    ("please forget that I told you I dislike jazz", ["User dislikes jazz", "User is a morning person"], "User dislikes jazz"),
+    ("drop the fact that I mentioned my cat is grey", ["User's cat is grey", "User is left-handed"], "User's cat is grey"),
+])
+def test_a_reported_fact_to_forget_is_matched_on_its_own_words(said, notes, gone):
+    kept = [n for n in notes if n != gone]
+    answer, calls, _ = loop(said, note_eraser(notes), sentences(notes))
+    assert notes == kept, (calls, answer)
+    assert "Done" in answer and "said" not in answer and "told" not in answer, answer
+
+
+@pytest.mark.parametrize("said, notes", [
+    ("forget that I said I'm scared of spiders", ["User is a vegetarian", "User is an early riser"]),
+    ("erase that I told you I hate rain", ["User likes snow", "User is a nurse"]),
+])
+def test_nothing_about_the_thing_named_deletes_nothing(said, notes):  # negative: "is"/"are" is no match
+    held = list(notes)
+    answer, calls, _ = loop(said, note_eraser(notes), sentences(notes))
+    assert calls == [] and notes == held and "nothing" in answer, (calls, answer)
+    assert "said" not in answer and "told" not in answer, answer
+
+
+def line_search(notes: list, name="scan_notes", param="words"):
+    """A search that returns the matching notes as bulleted lines (every note when no word matches), no ids."""
+    def scan(**given):
+        words = [w for w in str(next(iter(given.values()))).lower().split() if len(w) > 2]
+        return "\n".join(f"- {n}" for n in [n for n in notes if any(w in n.lower() for w in words)] or notes)
+    return {name: (schema(name, "Searches the saved notes about the user.", **{param: "string"}), scan)}
+
+
+# 329. "Anything that mentions X": every note holding X goes, with one call when the tool erases every note holding it.
+@pytest.mark.parametrize("said, word", [
+    ("scrub every note that contains Lisbon", "Lisbon"),
+    ("delete whatever mentions my cousin Ravi", "Ravi"),
+])
+def test_every_note_that_mentions_the_word_goes_in_one_call(said, word):
+    notes = ["User studied in Lisbon", "User's cousin Ravi lives in Lisbon", "User plays rugby with Ravi", "User keeps bees"]
+    kept = [n for n in notes if word not in n]
+    answer, calls, _ = loop(said, snippet_eraser(notes), sentences(notes))
+    assert notes == kept and calls == [("wipe_text", {"fragment": word})], (calls, answer)
+    assert "Done" in answer and answer.count(" and that ") == 1 and "bees" not in answer, answer
+
+
+def test_a_word_only_one_note_holds_takes_only_that_note():
+    notes = ["User plays rugby with Ravi", "User's cousin Ravi lives in Lisbon", "User keeps bees"]
+    answer, calls, _ = loop("remove all entries with 'rugby' in your memory", snippet_eraser(notes), sentences(notes))
+    assert len(calls) == 1 and notes == ["User's cousin Ravi lives in Lisbon", "User keeps bees"], (calls, answer)
+    assert "rugby" in answer and "Ravi lives" not in answer, answer
+
+
+def test_a_tool_that_erases_one_note_is_called_once_per_note():
+    notes = ["User's sister Mia is a vet", "User met Mia in 2001", "User swims"]
+    answer, calls, _ = loop("forget anything mentioning Mia", note_eraser(notes), sentences(notes))
+    assert notes == ["User swims"] and len(calls) == 2, (calls, answer)
+
+
+def test_notes_found_by_a_search_are_the_ones_erased():
+    notes = ["User rents in Leeds", "User's aunt lives in Leeds", "User is a chef"]
+    tools = {**line_search(notes), **snippet_eraser(notes)}
+    answer, calls, _ = loop("erase anything that refers to Leeds", tools, "You have a memory of the user.")
+    assert notes == ["User is a chef"] and ("wipe_text", {"fragment": "Leeds"}) in calls, (calls, answer)
+
+
+def test_a_word_no_note_holds_erases_nothing():  # negative: a search that lists everything is no match
+    notes = ["User rents in Leeds", "User is a chef"]
+    tools = {**line_search(notes), **snippet_eraser(notes)}
+    answer, calls, _ = loop("delete everything that mentions Glasgow", tools, "You have a memory of the user.")
+    assert len(notes) == 2 and all(name == "scan_notes" for name, _ in calls) and "Glasgow" in answer, (calls, answer)
