@@ -86,3 +86,54 @@ def test_a_word_no_note_holds_erases_nothing():  # negative: a search that lists
     tools = {**line_search(notes), **snippet_eraser(notes)}
     answer, calls, _ = loop("delete everything that mentions Glasgow", tools, "You have a memory of the user.")
     assert len(notes) == 2 and all(name == "scan_notes" for name, _ in calls) and "Glasgow" in answer, (calls, answer)
+
+
+def numbered_entries(store: dict):
+    """Facts kept under numeric ids: a search that returns "[id] text" lines of the matches, a delete by integer id."""
+    def seek_facts(words):
+        said = [w.lower() for w in words.split() if len(w) > 2]
+        return "\n".join(f"[{i}] {t}" for i, t in store.items() if any(w in t.lower() for w in said)) or "No matching facts"
+
+    def strike_fact(fact_id):
+        return "Struck." if store.pop(int(fact_id), None) else "No such fact."
+    return {"seek_facts": (schema("seek_facts", "Searches stored facts about the user; returns the matches with their ids.",
+                                  words="string"), seek_facts),
+            "strike_fact": ({"type": "function", "function": {"name": "strike_fact", "description": "Deletes one stored fact by "
+                             "its numeric id.", "parameters": {"type": "object", "properties": {"fact_id": {"type": "integer"}},
+                                                               "required": ["fact_id"]}}}, strike_fact)}
+
+
+# 330. Wiping the memory of me clean, a clean slate, starting over: everything goes.
+@pytest.mark.parametrize("said", ["Scrub your memory of me completely.", "I'd like a clean slate, please.",
+                                  "Let's start afresh - forget all of it.", "reset your notes about me",
+                                  "erase whatever you've got on me"])
+def test_the_whole_memory_in_other_words_deletes_every_fact(said):
+    store = {4: "User speaks Welsh", 9: "User owns a kayak", 12: "User is training for a marathon"}
+    answer, calls, _ = loop(said, numbered_entries(store), "You remember facts about the user.")
+    assert store == {} and "everything" in answer and "3" in answer, (calls, answer)
+
+
+@pytest.mark.parametrize("said", ["wipe your memory of my kayak", "let's start over with the sum: 4 + 5",
+                                  "reset my router password"])
+def test_one_thing_or_another_fresh_start_is_not_everything(said):  # negative
+    store = {4: "User speaks Welsh", 9: "User owns a kayak"}
+    answer, calls, _ = loop(said, numbered_entries(store), "You remember facts about the user.")
+    assert 4 in store, (calls, answer)
+    assert "everything" not in answer, answer
+
+
+# 331. "Everything you saved about my X" is every memory about X, found by searching first: never the whole memory.
+@pytest.mark.parametrize("said", ["Please erase everything you've stored about my allotment.",
+                                  "delete all you know about my allotment", "get rid of anything you have on my allotment"])
+def test_everything_about_a_thing_is_each_hit_of_a_search(said):
+    store = {3: "User rents an allotment in Hove", 5: "User's allotment plot number is 14", 8: "User speaks Welsh"}
+    answer, calls, _ = loop(said, numbered_entries(store), "You remember facts about the user.")
+    assert store == {8: "User speaks Welsh"} and calls[0][0] == "seek_facts", (calls, answer)
+    assert "everything" not in answer and "allotment" in answer, answer
+
+
+def test_everything_about_a_thing_never_held_deletes_nothing():  # negative: searched, then said so
+    store = {8: "User speaks Welsh"}
+    answer, calls, _ = loop("erase everything you saved about my allotment", numbered_entries(store), "You remember facts about the user.")
+    assert store == {8: "User speaks Welsh"} and calls and all(n == "seek_facts" for n, _ in calls), (calls, answer)
+    assert "allotment" in answer and "Done" not in answer, answer

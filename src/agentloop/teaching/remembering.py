@@ -767,12 +767,13 @@ def forget(intent: Intent, turn):
         what, targets = f"the memory with id {given}", [given]
     elif not takes_key(tool) and search:  # memory services delete by id: search first, then delete
         queries = broadly(turn) if key == "*" or group else [word] if word else [q for q in searched_before_delete(intent, key, value) if not generic(q)]
+        targets = []
         for query in queries:  # how memory writes it, then the user's own word ("the bit about my allergy")
             [result] = yield [call(search, query=query, limit=20 if key == "*" else 5, scope="user") if query else every(search)]
             listed = facts.ids_in(result) or ([] if by_id(tool) or nothing(result) else [(t, t) for t in lines_found(result)])
             named = named if group or word else matcher(intent, [text for _, text in listed])  # "my old address": the one found
             targets = [i for i, text in listed if key == "*" or named(text)]
-            targets = targets if key == "*" or group or word else closest(intent, targets, dict(listed))
+            targets = targets if key == "*" or group or word or intent.slots.get("every") else closest(intent, targets, dict(listed))
             shown = {i: text for i, text in listed if i in targets}
             if targets:
                 break

@@ -1379,12 +1379,17 @@ def one(clause: str, previous: str | None) -> Intent:
     gone = (re.search(r"\b(?:anymore|any more|no longer)\b|\bnot\b[^,.]*\bafter all\b", clause, re.I) and re.search(r"\b(?:i|my)\b", clause, re.I)
             or re.match(r"^\W*i (?:quit|left|sold|gave up|stopped|finished|broke up with|split (?:up )?with|moved out of|"
                         r"lost|got rid of)\b", clause, re.I))
+    if not as_text and re.search(ALL_GONE, clause, re.I):  # "wipe your memory of me clean", "a clean slate" (rule 330)
+        kept = re.search(r"\b(?:except|but|apart from|other than|besides)\s+(?:for\s+)?(?:not\s+)?(?P<kept>.+)$", clause, re.I)
+        return Intent("forget", {"key": "*", "value": None, "what": "everything", "everything": True, "except": kept.group("kept") if kept else ""})
     if forget and forget.group("what").lower() in (PRONOUNS | {"about it", "that stuff", "it all"}) - {"everything"}:
         forget = None  # "forget it": never mind, unless the clause says what is no longer true
         if not gone:
             return Intent("none")
     if forget:  # "forget that I told you I hate rain": what was said, never the saying (rule 328)
-        told = re.sub(r"^(?:(?:the fact )?that )?i (?:told you|said(?: to you)?|mentioned)(?: (?:that|about))?\s+(?=\w)", "", forget.group("what"), flags=re.I)
+        told = re.sub(r"^(?:(?:the fact )?that )?i (?:told you|said(?: to you)?|mentioned)(?: (?:that|about))?\s+(?=\w)|^(?:all|everything|anything|"
+                      r"whatever|what)(?: (?:that )?you(?:'ve| have)? (?:know|have|got|saved|stored|kept|remember|noted|recorded))? (?:about|on|"
+                      r"regarding|concerning) (?=\w)", "", forget.group("what"), flags=re.I)
         mention = re.match(rf"^(?:{ANY_NOTE}) (?:(?:that|which) )?(?:mentions?|mentioning|contains?|containing|says?|saying|with|"
                            r"includes?|including|refers? to|referring to) (?:the (?:word|name|text) )?[\"']?(?P<word>[^\"']+?)[\"']?$", told, re.I)
         if mention:  # "erase anything that mentions Berlin": every note holding the word (rule 329)
@@ -1407,7 +1412,8 @@ def one(clause: str, previous: str | None) -> Intent:
                       told, flags=re.I)
         facts = stated(said)
         key = facts[0][0] if facts else asked(question_of(said)) or topic_key(said)
-        return Intent("forget", {"key": key, "value": facts[0][1] if facts else None, "what": what})
+        every = {"every": True} if re.match(r"(?:all|everything|anything|whatever|what)\b", forget.group("what"), re.I) and told != forget.group("what") else {}
+        return Intent("forget", {"key": key, "value": facts[0][1] if facts else None, "what": what, **every})  # rule 331: each hit
     if gone and not clause.rstrip().endswith("?"):  # "I don't work at Globex anymore": what memory says is no longer true
         what = re.sub(r"\b(?:i'm|i am|im|i|my|don't|do not|not|no longer|anymore|any more|have|work at|live in|"
                       r"scrap|forget|delete|remove|drop|that|from|your|notes|memory|quit|left|sold|gave up|stopped|"
@@ -1750,11 +1756,18 @@ FORGET = (r"(?:never ?mind what i (?:told|said to) you about|(?:can|could|would|
           r"do not remember|don't keep|do not keep|stop keeping|no need to keep|don't store|do not store|stop storing|"
           r"(?:i'd )?rather you didn't (?:keep|store|remember)|(?:don't|do not|stop|no need to) (?:hold|hang) on to|"
           r"no need to (?:keep|remember|store))")
-EVERYTHING = (r"^\W*(?:everything(?!(?: you know)? about (?!me\b|myself\b|the user\b|them\b|us\b))(?: you know)?|all(?! about|\s+(?:of )?(?:my|the|your|these|those)\b|(?: that)? you(?:'ve| have)? (?:know|got|remember|have)(?: stored| saved| kept)? (?:about|on) (?!me\b|myself\b))|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)(?!\s+(?:about|of|on|regarding|concerning)\b)|"
+EVERYTHING = (r"^\W*(?:everything(?!(?: (?:that )?you(?:'ve| have)? (?:know|have|got|saved|stored|kept|remember|noted|recorded))? (?:about|on|regarding|concerning) (?!me\b|myself\b|the user\b|them\b|us\b))(?: you know)?|all(?! about|\s+(?:of )?(?:my|the|your|these|those)\b|(?: that)? you(?:'ve| have)? (?:know|got|remember|have)(?: stored| saved| kept)? (?:about|on) (?!me\b|myself\b))|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)(?!\s+(?:about|of|on|regarding|concerning)\b)|"
               r"all (?:my|the|your|of my|of the|of your) (?:(?:stored|saved|kept|personal|remembered) )?(?:data|memor(?:y|ies)|facts|info|information|notes|details|records|entries|stuff)(?!\s+(?:about|of|on|regarding|concerning)\b)|"
               r"(?:my|your|the) (?:whole |entire )?memory\b(?!\s+(?:about|of|on|for|with|where|that|which|mentioning|regarding|concerning)\b))\b")  # rule 232
 ANY_NOTE = (r"anything|everything|whatever|something|all|any|every|each|(?:any|all|every|each)(?: of)? (?:the |your |my )?(?:saved |stored )?"
             r"(?:notes?|memor(?:y|ies)|entr(?:y|ies)|facts?|records?|lines?)(?: you (?:have|keep|saved|stored))?")  # rule 329
+ABOUT_ME = (r"(?:me|myself|(?:all|everything|anything|whatever|what)(?: you(?:'ve| have)? (?:know|have|got|remember|saved|stored|kept))?"
+            r" (?:about|on|of) me)")
+ALL_GONE = (rf"\b(?:{FORGET}|reset|empty|flush)\s+(?:(?:your|the|my) (?:whole |entire )?(?:memory|memories|notes|records)(?: (?:of|about|on) me)?|"
+            rf"{ABOUT_ME})(?: (?:from|out of) (?:your |the )?(?:memory|notes|head|records|system))?(?: (?:clean|completely|entirely|totally))?"
+            r"(?=\W*(?:please|pls|now|for good)?\W*$|\W*[,;.!]|\s+(?:and|but|except|apart from|other than|besides)\b)|\bclean slate|"
+            r"\b(?:wipe|clear) the slate|\bslate clean|\b(?:start (?:over|afresh|fresh|from scratch)|fresh start)\b(?=.*\b(?:"
+            r"memor|notes?\b|know|remember|forget|wipe|clear|delete|erase|about me|with me|on me))")  # rule 330: the whole memory
 HYPOTHETICAL = r"^\W*(?:if|suppose|supposing|imagine|what if|pretend|assuming)\b"
 REPORTED = r"[\"“”]|(?:^|\s)['‘]\s*i\b|\b(?:said|says|saying|told|tells|asked|asks|thinks|claims|claimed|wrote|writes|goes|going)\b|^\W*(?:if|suppose|imagine|what if|pretend)\b|\bif i\b"
 
