@@ -137,3 +137,42 @@ def test_everything_about_a_thing_never_held_deletes_nothing():  # negative: sea
     answer, calls, _ = loop("erase everything you saved about my allotment", numbered_entries(store), "You remember facts about the user.")
     assert store == {8: "User speaks Welsh"} and calls and all(n == "seek_facts" for n, _ in calls), (calls, answer)
     assert "allotment" in answer and "Done" not in answer, answer
+
+
+def labelled_keeper(store: dict):
+    def pin_fact(label, detail):
+        store[label] = detail
+        return "pinned"
+    return {"pin_fact": (schema("pin_fact", "Keeps one lasting fact about the user under a short label.", label="string",
+                                detail="string"), pin_fact)}
+
+
+# 332. "Can you remember my X? It's Y" asks to keep X = Y; 333. a leading "it's" is never part of the value.
+@pytest.mark.parametrize("said, value, question", [
+    ("could you save my locker code? it is 4471", "4471", "what's my locker code?"),
+    ("would you jot down my blood type? that's O negative", "O negative", "what is my blood type?"),
+    ("my shoe size? it's 44", "44", "what size shoes do I wear?"),
+    ("note my gym: it is FitZone", "FitZone", "what's my gym?"),
+])
+def test_a_thing_asked_to_be_kept_then_its_value_is_kept_as_said(said, value, question):
+    store = {}
+    answer, calls, _ = loop(said, labelled_keeper(store), "You are an assistant with long-term memory.")
+    assert list(store.values()) == [value], (store, calls)
+    assert value in answer and "it's" not in answer.lower().replace(f"it's {value.lower()}", "") and " is it" not in answer, answer
+    memory = "You are an assistant with memory.\nMemory:\n" + "\n".join(f"- {k}: {v}" for k, v in store.items())
+    assert value in loop(question, {}, memory)[0]
+
+
+def test_a_secret_asked_to_be_kept_is_refused_only_under_a_rule_against_it():
+    store = {}
+    answer, _, _ = loop("can u remember my bank pin? it's 9931", labelled_keeper(store), "You keep notes. Never save PINs or passwords.")
+    assert store == {} and "9931" not in answer, answer
+    answer, _, _ = loop("can u remember my bank pin? it's 9931", labelled_keeper(store), "You keep notes.")
+    assert list(store.values()) == ["9931"] and "9931" in answer, (store, answer)
+
+
+@pytest.mark.parametrize("said", ["can you remember my locker code?", "what's my locker code? it is on the card, right?"])
+def test_a_question_about_a_thing_is_not_a_value_to_keep(said):  # negative
+    store = {}
+    loop(said, labelled_keeper(store), "You are an assistant with long-term memory.")
+    assert store == {}, store

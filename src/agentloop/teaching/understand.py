@@ -193,6 +193,9 @@ def intents_in(text: str) -> tuple:
     if pair and all(timing(pair[half])[0] for half in ("first", "second")):  # two times, two tasks
         second = pair["second"] if re.match(r"(?:to|at|on|in|by|tomorrow|tonight)\b", pair["second"], re.I) else f"to {pair['second']}"
         return intents_in(f"{pair['lead']} {pair['first']}") + intents_in(f"{pair['lead']} {second}")
+    text = re.sub(r"^(?P<ask>\W*(?:(?:please|pls|hey|hi|ok|okay)\W+)*(?:(?:can|could|would|will) (?:you|u) (?:please )?)?(?:remember|note(?: down)?|save|store|keep|"
+                  r"jot down|write down|log|record|hold on to)\s+)?(?P<thing>my [^?.!,:]{1,40}?)\s*(?:\?+|:)\s*(?:it's|it is|that's|that is)\s+(?P<value>[^?]+)$",
+                  lambda m: f"remember that {m['thing']} is {m['value']}", text, flags=re.I)  # "can you remember my X? it's Y" stores X (rule 332)
     summary = re.match(r"^\W*(?:please |can you )?(?:summari[sz]e|sum up|tl;?dr)\b[^:]*:\s*(?P<text>.+)$", text, re.I | re.S)
     if summary:  # the text to summarise is given: it is not a list of requests
         return (Intent("summarise", {"topic": "", "text": summary.group("text")}),)
@@ -1714,7 +1717,8 @@ def stated(text: str) -> list[tuple[str, str]]:
                     key_here, value, match, text.strip()):
                 continue
             taken.append(match.span())
-            value = re.sub(r"^(?:actually|really|now)\s+|,?\s+not\s+[^,;]+$", "", value, flags=re.I)  # "actually June 14, not 4"
+            value = re.sub(r"^(?:(?:actually|really|now|it's|it is|that's|that is)\s+)+|,?\s+not\s+[^,;]+$", "", value, flags=re.I)  # "actually June 14,
+            # not 4"; "my colour: it's teal" is teal (rule 333)
             value = re.sub(r"\s+(?:last (?:week|month|year|spring|summer|autumn|fall|winter)|yesterday|recently|lately|"
                            r"\w+ (?:days|weeks|months|years) ago)$",
                            "", value, flags=re.I)  # when it happened is not part of the fact
