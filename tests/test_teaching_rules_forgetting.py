@@ -3,7 +3,7 @@ loop in phrasings of our own: what the tools did to the notes we hold, and what 
 import pytest
 
 from test_teaching_corpus import loop, schema
-from test_teaching_rules_memory import note_eraser, note_keeper, sentences
+from test_teaching_rules_memory import labelled_tools, lines, note_eraser, note_keeper, sentences
 
 from agentloop.teaching.understand import understand
 
@@ -176,3 +176,50 @@ def test_a_question_about_a_thing_is_not_a_value_to_keep(said):  # negative
     store = {}
     loop(said, labelled_keeper(store), "You are an assistant with long-term memory.")
     assert store == {}, store
+
+
+# 334. "I moved (again), it's X now" is a move to X: the city held is replaced.
+@pytest.mark.parametrize("said, new", [("We relocated - it's Galway now, not Cork.", "Galway"),
+                                       ("I've moved house; I live in New Haven now", "New Haven"),
+                                       ("so I moved again: now it's Lyon", "Lyon")])
+def test_a_move_said_then_its_place_replaces_the_city(said, new):
+    store = {"city": "Cork", "job": "baker"}
+    answer, calls, _ = loop(said.replace("We relocated", "I relocated"), labelled_tools(store), lines(dict(store)))
+    assert store == {"city": new, "job": "baker"}, (calls, answer)
+    assert new in answer and "Cork" not in answer.replace("not Cork", ""), answer
+
+
+def test_a_move_said_in_notes_replaces_the_note():
+    notes = ["User lives in Porto", "User plays the cello"]
+    tools = {**note_eraser(notes, "unremember", "text", "Delete a saved note, given its text."), **note_keeper(notes)}
+    loop("I moved again, it's Valencia now", tools, sentences(list(notes)))
+    assert not any("Porto" in n for n in notes) and any("Valencia" in n for n in notes) and len(notes) == 2, notes
+
+
+@pytest.mark.parametrize("said", ["I moved, it's a bigger flat now", "I moved the meeting, it's Friday now"])
+def test_a_move_with_no_place_named_replaces_no_city(said):  # negative
+    store = {"city": "Cork", "job": "baker"}
+    loop(said, labelled_tools(store), lines(dict(store)))
+    assert store["city"] == "Cork", store
+
+
+# 335. "I told you X, but it's actually Y" corrects X to Y.
+@pytest.mark.parametrize("said, key, new", [
+    ("I said my cat was Smudge, but she's actually Socks", "cat_name", "Socks"),
+    ("I told you earlier that I work at Tesco, but it's really Aldi", "employer", "Aldi"),
+    ("I mentioned my bike is a Trek but it is actually a Giant", "bike", "Giant"),
+])
+def test_what_was_told_then_put_right_is_corrected(said, key, new):
+    held = {"cat_name": "Smudge", "employer": "Tesco", "bike": "a Trek"}
+    store = dict(held)
+    answer, calls, _ = loop(said, labelled_tools(store), lines(held))
+    assert new in store[key] and all(store[k] == v for k, v in held.items() if k != key) and len(store) == 3, (calls, answer)
+    assert new in answer, answer
+
+
+@pytest.mark.parametrize("said", ["I told you my secret, but it's safe with you", "I said I would ring Tesco, but it's too late now"])
+def test_a_report_with_no_named_value_changes_nothing_held(said):  # negative
+    held = {"bike": "a Trek", "employer": "Tesco"}
+    store = dict(held)
+    loop(said, labelled_tools(store), lines(held))
+    assert store["bike"] == "a Trek" and store["employer"] == "Tesco", store

@@ -196,6 +196,13 @@ def intents_in(text: str) -> tuple:
     text = re.sub(r"^(?P<ask>\W*(?:(?:please|pls|hey|hi|ok|okay)\W+)*(?:(?:can|could|would|will) (?:you|u) (?:please )?)?(?:remember|note(?: down)?|save|store|keep|"
                   r"jot down|write down|log|record|hold on to)\s+)?(?P<thing>my [^?.!,:]{1,40}?)\s*(?:\?+|:)\s*(?:it's|it is|that's|that is)\s+(?P<value>[^?]+)$",
                   lambda m: f"remember that {m['thing']} is {m['value']}", text, flags=re.I)  # "can you remember my X? it's Y" stores X (rule 332)
+    text = re.sub(r"\bi(?:'ve| have)?(?: just| finally| recently)? (?:moved|relocated)(?: house| home)?(?: again)?\s*[,;:–—-]+\s*(?:(?:so|and) )?(?:now )?"
+                  r"(?:it's|it is|i'm in|i am in|i live in|i'm living in|i'm now in)\s+(?:now\s+)?(?P<new>(?-i:[A-Z])[\w.'-]*(?: (?-i:[A-Z])[\w.'-]*)*)"
+                  r"(?:\s+now)?", lambda m: f"I moved to {m['new']}", text, flags=re.I)  # "I moved again, it's Austin now": a move (rule 334)
+    text = re.sub(r"\bi (?:told you|said|mentioned|thought)(?: (?:before|earlier|that))* (?P<pre>my [a-z' ]+? (?:is|was|are|were)(?: called| named)?|i(?:(?:'m| am)(?: [a-z]+)?| (?!(?:would|could|should|will|can|might|must|may|shall|did|do|was|had|have|"
+                  r"don't|didn't|wasn't)\b)[a-z]+)(?: (?:in|at|for|with|from|as|to|on))?) (?P<old>[^,;]+?),?\s+but (?:(?:in fact|really|actually)\s+)?(?:it's|it is|its|he's|she's|"
+                  r"he is|she is|they're|they are|that's|that is)\s+(?:(?:really|actually|in fact|called|named)\s+)*(?P<new>[^,.;!?]+?)(?:\s+(?:actually|really|in fact))?(?=\W*$)",
+                  lambda m: re.sub(r"\b(?:was|were)\b", "is", m["pre"]) + f" {m['new']}, not {m['old']}", text, flags=re.I)  # "I told you X, but it's actually Y" (rule 335)
     summary = re.match(r"^\W*(?:please |can you )?(?:summari[sz]e|sum up|tl;?dr)\b[^:]*:\s*(?P<text>.+)$", text, re.I | re.S)
     if summary:  # the text to summarise is given: it is not a list of requests
         return (Intent("summarise", {"topic": "", "text": summary.group("text")}),)
