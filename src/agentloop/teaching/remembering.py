@@ -780,7 +780,7 @@ def forget(intent: Intent, turn):
         if not targets and key == "*":
             return "I searched my memory and found nothing to forget, so I deleted nothing."
         if not targets:
-            return f"I couldn't find anything about {what.removeprefix('that ')} to forget."
+            return f"I couldn't find {anything_about(what)} to forget."
     elif (rest := others(turn, key, value)) and (keeper := turn.tool("remember")) and takes_key(keeper):
         results = yield [call(keeper, key=key, value=rest)]  # "forget that I like museums": keep jazz
         return f"I couldn't forget that. {reason}" if (reason := refusal(results)) else f"Done: I've forgotten {what}."
@@ -789,7 +789,7 @@ def forget(intent: Intent, turn):
         targets = [i for i, _ in listed] if key == "*" else closest(intent, [i for i, text in listed if named(text)], dict(listed))
         shown = {i: text for i, text in listed if i in targets}
         if not targets:
-            return f"I couldn't find anything about {what.removeprefix('that ')} in my memory, so I deleted nothing."
+            return f"I couldn't find {anything_about(what)} in my memory, so I deleted nothing."
     elif by_id(tool) and key != "*" and not replayed and not ids_shown(turn):  # deletes by id, no id in sight
         return f"I can't forget {what.removeprefix('that ')}: {tool.name} needs the memory's id, and I have no tool to look it up."
     elif not turn.known() and search and key != "*":  # memory not in the prompt, a search tool offered: look first
@@ -798,7 +798,7 @@ def forget(intent: Intent, turn):
         targets = [v for k, v in written.items() if named(f"{v} {found.get(k, '')}")] or [
             k for k, v in found.items() if named(f"{k} {v}")]
         if not targets:
-            return f"I couldn't find anything about {what.removeprefix('that ')} to forget."
+            return f"I couldn't find {anything_about(what)} to forget."
     else:
         known = turn.known()
         kept = intent.slots.get("except")
@@ -816,11 +816,11 @@ def forget(intent: Intent, turn):
         if known and not targets and not replayed and intent.slots.get("stale"):  # "I'm not a student any more"
             return f'Nothing in my memory mentions "{plainly(intent.slots.get("what") or "") or key}", so I deleted nothing.'
         if known and not targets and not replayed:  # memory is in the prompt and holds nothing like it: no guessed key
-            return f"I couldn't find anything about {what.removeprefix('that ')} in my memory, so I deleted nothing."
+            return f"I couldn't find {anything_about(what)} in my memory, so I deleted nothing."
         sent = list(dict.fromkeys(a for t in targets if group or word or not someone_elses(t, value or intent.slots.get("what"))
                                   for a in erased_by(turn, tool, t, value or intent.slots.get("what"))))  # rule 283
         if targets and not sent and not replayed:
-            return f"I couldn't find anything about {what.removeprefix('that ')} in my memory, so I deleted nothing."
+            return f"I couldn't find {anything_about(what)} in my memory, so I deleted nothing."
         targets = sent or [key]  # not in the prompt: ask the tool for the key
     made = [next(iter(args.values()), "") for args in turn.made if args[""] == tool.name]
     held = [n for n in notes_in(turn.system or "") if n not in targets]
@@ -944,6 +944,11 @@ def own_word(turn, note: str) -> str:
     own = [w for w in re.findall(r"[A-Za-z][\w'-]*", note) if w.lower() not in say.CLOSED | statements.AUXILIARIES | {"user", "user's"}
            and not re.search(rf"\b{re.escape(w.lower())}\b", others)]
     return own[-1] if own else note
+
+
+def anything_about(what: str) -> str:
+    """Rule 328: what a forget that found nothing looked for: "anything about your dog", "anything saying that you hate rain"."""
+    return f"anything saying {what}" if what.startswith("that ") else f"anything about {what}"
 
 
 def lines_found(result: str) -> list[str]:
