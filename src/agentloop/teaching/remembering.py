@@ -761,23 +761,26 @@ def forget(intent: Intent, turn):
     group = facts.category_of(intent.slots.get("what") or "") if key != "*" and not value else None
     if group:  # "everything about my health": what belongs to it, by a small table (rule 140)
         named = lambda text: facts.in_category(group, text)  # noqa: E731
+    if word := intent.slots.get("mention") and re.sub(r"^(?:my|the|an?)\s+", "", intent.slots["what"], flags=re.I):
+        named = lambda text: bool(re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.I))  # noqa: E731  rule 329: the word itself
     if by_id(tool) and (given := id_named(intent)):  # "remove memory id car", "delete note #12": the id as said
         what, targets = f"the memory with id {given}", [given]
     elif not takes_key(tool) and search:  # memory services delete by id: search first, then delete
-        queries = broadly(turn) if key == "*" or group else [q for q in searched_before_delete(intent, key, value) if not generic(q)]
+        queries = broadly(turn) if key == "*" or group else [word] if word else [q for q in searched_before_delete(intent, key, value) if not generic(q)]
+        targets = []
         for query in queries:  # how memory writes it, then the user's own word ("the bit about my allergy")
             [result] = yield [call(search, query=query, limit=20 if key == "*" else 5, scope="user") if query else every(search)]
-            listed = facts.ids_in(result)
-            named = named if group else matcher(intent, [text for _, text in listed])  # "my old address": the one found
+            listed = facts.ids_in(result) or ([] if by_id(tool) or nothing(result) else [(t, t) for t in lines_found(result)])
+            named = named if group or word else matcher(intent, [text for _, text in listed])  # "my old address": the one found
             targets = [i for i, text in listed if key == "*" or named(text)]
-            targets = targets if key == "*" or group else closest(intent, targets, dict(listed))
+            targets = targets if key == "*" or group or word or intent.slots.get("every") else closest(intent, targets, dict(listed))
             shown = {i: text for i, text in listed if i in targets}
             if targets:
                 break
         if not targets and key == "*":
             return "I searched my memory and found nothing to forget, so I deleted nothing."
         if not targets:
-            return f"I couldn't find anything about {what.removeprefix('that ')} to forget."
+            return f"I couldn't find {anything_about(what)} to forget."
     elif (rest := others(turn, key, value)) and (keeper := turn.tool("remember")) and takes_key(keeper):
         results = yield [call(keeper, key=key, value=rest)]  # "forget that I like museums": keep jazz
         return f"I couldn't forget that. {reason}" if (reason := refusal(results)) else f"Done: I've forgotten {what}."
@@ -786,7 +789,7 @@ def forget(intent: Intent, turn):
         targets = [i for i, _ in listed] if key == "*" else closest(intent, [i for i, text in listed if named(text)], dict(listed))
         shown = {i: text for i, text in listed if i in targets}
         if not targets:
-            return f"I couldn't find anything about {what.removeprefix('that ')} in my memory, so I deleted nothing."
+            return f"I couldn't find {anything_about(what)} in my memory, so I deleted nothing."
     elif by_id(tool) and key != "*" and not replayed and not ids_shown(turn):  # deletes by id, no id in sight
         return f"I can't forget {what.removeprefix('that ')}: {tool.name} needs the memory's id, and I have no tool to look it up."
     elif not turn.known() and search and key != "*":  # memory not in the prompt, a search tool offered: look first
@@ -795,7 +798,7 @@ def forget(intent: Intent, turn):
         targets = [v for k, v in written.items() if named(f"{v} {found.get(k, '')}")] or [
             k for k, v in found.items() if named(f"{k} {v}")]
         if not targets:
-            return f"I couldn't find anything about {what.removeprefix('that ')} to forget."
+            return f"I couldn't find {anything_about(what)} to forget."
     else:
         known = turn.known()
         kept = intent.slots.get("except")
@@ -813,16 +816,21 @@ def forget(intent: Intent, turn):
         if known and not targets and not replayed and intent.slots.get("stale"):  # "I'm not a student any more"
             return f'Nothing in my memory mentions "{plainly(intent.slots.get("what") or "") or key}", so I deleted nothing.'
         if known and not targets and not replayed:  # memory is in the prompt and holds nothing like it: no guessed key
-            return f"I couldn't find anything about {what.removeprefix('that ')} in my memory, so I deleted nothing."
-        sent = list(dict.fromkeys(a for t in targets if group or not someone_elses(t, value or intent.slots.get("what"))
+            return f"I couldn't find {anything_about(what)} in my memory, so I deleted nothing."
+        sent = list(dict.fromkeys(a for t in targets if group or word or not someone_elses(t, value or intent.slots.get("what"))
                                   for a in erased_by(turn, tool, t, value or intent.slots.get("what"))))  # rule 283
         if targets and not sent and not replayed:
-            return f"I couldn't find anything about {what.removeprefix('that ')} in my memory, so I deleted nothing."
+            return f"I couldn't find {anything_about(what)} in my memory, so I deleted nothing."
         targets = sent or [key]  # not in the prompt: ask the tool for the key
     made = [next(iter(args.values()), "") for args in turn.made if args[""] == tool.name]
-    targets = made or targets  # replayed after the deletes: memory has changed, the calls made have not
-    results = yield [call(tool, key=target, id=target) for target in targets]
-    gone = [t for t, r in zip(targets, results) if not refusal([r])]
+    held = [n for n in notes_in(turn.system or "") if n not in targets]
+    if word and len(targets) > 1 and erases_every(tool) and all(named(str(t)) for t in targets) and not any(map(named, held)):
+        made = made or [re.search(rf"(?<!\w){re.escape(word)}(?!\w)", str(targets[0]), re.I).group()]  # one call takes them all
+    sent = made or targets  # replayed after the deletes: memory has changed, the calls made have not
+    results = yield [call(tool, key=target, id=target) for target in sent]
+    gone = [t for t, r in zip(sent, results) if not refusal([r])]
+    gone = targets if word and len(sent) == 1 and gone and all(map(named, map(str, targets))) else gone  # what the one call took
+    targets = sent
     if not gone:
         return f"I couldn't forget that. {refusal(results)}"
     kept = f" But: {refusal(results)}" if len(gone) < len(targets) else ""
@@ -936,6 +944,23 @@ def own_word(turn, note: str) -> str:
     own = [w for w in re.findall(r"[A-Za-z][\w'-]*", note) if w.lower() not in say.CLOSED | statements.AUXILIARIES | {"user", "user's"}
            and not re.search(rf"\b{re.escape(w.lower())}\b", others)]
     return own[-1] if own else note
+
+
+def anything_about(what: str) -> str:
+    """Rule 328: what a forget that found nothing looked for: "anything about your dog", "anything saying that you hate rain"."""
+    return f"anything saying {what}" if what.startswith("that ") else f"anything about {what}"
+
+
+def lines_found(result: str) -> list[str]:
+    """Rule 329: the notes a search returned as lines of text, for a delete tool that takes a note's text: bullets and a
+    "(label)" tag off ("- (dog_name) Biscuit" is the note "Biscuit"); a heading ("Found 2 notes:") is no note."""
+    found = [re.sub(r"^\s*(?:[-*•]|\d+[.)])?\s*(?:\([\w ]+\)\s*)?", "", line).strip() for text in strings_in(result) for line in text.splitlines()]
+    return [line for line in found if line and not line.endswith(":")]
+
+
+def erases_every(tool) -> bool:
+    """Rule 329: a delete tool that takes every note holding the text it is given ("Erase every note that contains ...")."""
+    return bool(re.search(r"\b(?:every|all|each|any)\b[^.]*\b(?:contain|match|mention|hold|includ|with)", tool.description or "", re.I))
 
 
 def wants_a_word(tool) -> bool:
@@ -1269,7 +1294,7 @@ def matcher(intent: Intent, held: list = ()):
     named = intent.slots.get("value") or intent.slots.get("what") or intent.slots["key"].replace("_", " ")
     wanted = {statements.lemma(w) for w in re.findall(r"[a-z0-9]{2,}", named.lower())} - STOP
     wanted |= {statements.lemma(w) for w in re.findall(r"[a-z0-9]{3,}", say.query(intent.slots["key"]).lower())} - STOP
-    wanted -= {"my", "me", "is", "of", "to", "in", "on", "at", "it", "an", "so", "up"}
+    wanted -= {"my", "me", "is", "of", "to", "in", "on", "at", "it", "an", "so", "up", *map(statements.lemma, statements.AUXILIARIES)}
     wanted |= {statements.lemma(w[:-2]) for w in re.findall(r"[a-z]{6,}", named.lower()) if w.endswith("er")}  # smoker: smoking
     wanted |= {statements.lemma(KIND_OF[w]) for w in re.findall(r"[a-z]+", named.lower()) if w in KIND_OF}  # dog: pet
     wanted = wanted - {statements.lemma(w) for w in STOP} or wanted  # "named" is "name": a cat named Tom is not the sister's name

@@ -193,6 +193,16 @@ def intents_in(text: str) -> tuple:
     if pair and all(timing(pair[half])[0] for half in ("first", "second")):  # two times, two tasks
         second = pair["second"] if re.match(r"(?:to|at|on|in|by|tomorrow|tonight)\b", pair["second"], re.I) else f"to {pair['second']}"
         return intents_in(f"{pair['lead']} {pair['first']}") + intents_in(f"{pair['lead']} {second}")
+    text = re.sub(r"^(?P<ask>\W*(?:(?:please|pls|hey|hi|ok|okay)\W+)*(?:(?:can|could|would|will) (?:you|u) (?:please )?)?(?:remember|note(?: down)?|save|store|keep|"
+                  r"jot down|write down|log|record|hold on to)\s+)?(?P<thing>my [^?.!,:]{1,40}?)\s*(?:\?+|:)\s*(?:it's|it is|that's|that is)\s+(?P<value>[^?]+)$",
+                  lambda m: f"remember that {m['thing']} is {m['value']}", text, flags=re.I)  # "can you remember my X? it's Y" stores X (rule 332)
+    text = re.sub(r"\bi(?:'ve| have)?(?: just| finally| recently)? (?:moved|relocated)(?: house| home)?(?: again)?\s*[,;:–—-]+\s*(?:(?:so|and) )?(?:now )?"
+                  r"(?:it's|it is|i'm in|i am in|i live in|i'm living in|i'm now in)\s+(?:now\s+)?(?P<new>(?-i:[A-Z])[\w.'-]*(?: (?-i:[A-Z])[\w.'-]*)*)"
+                  r"(?:\s+now)?", lambda m: f"I moved to {m['new']}", text, flags=re.I)  # "I moved again, it's Austin now": a move (rule 334)
+    text = re.sub(r"\bi (?:told you|said|mentioned|thought)(?: (?:before|earlier|that))* (?P<pre>my [a-z' ]+? (?:is|was|are|were)(?: called| named)?|i(?:(?:'m| am)(?: [a-z]+)?| (?!(?:would|could|should|will|can|might|must|may|shall|did|do|was|had|have|"
+                  r"don't|didn't|wasn't)\b)[a-z]+)(?: (?:in|at|for|with|from|as|to|on))?) (?P<old>[^,;]+?),?\s+but (?:(?:in fact|really|actually)\s+)?(?:it's|it is|its|he's|she's|"
+                  r"he is|she is|they're|they are|that's|that is)\s+(?:(?:really|actually|in fact|called|named)\s+)*(?P<new>[^,.;!?]+?)(?:\s+(?:actually|really|in fact))?(?=\W*$)",
+                  lambda m: re.sub(r"\b(?:was|were)\b", "is", m["pre"]) + f" {m['new']}, not {m['old']}", text, flags=re.I)  # "I told you X, but it's actually Y" (rule 335)
     summary = re.match(r"^\W*(?:please |can you )?(?:summari[sz]e|sum up|tl;?dr)\b[^:]*:\s*(?P<text>.+)$", text, re.I | re.S)
     if summary:  # the text to summarise is given: it is not a list of requests
         return (Intent("summarise", {"topic": "", "text": summary.group("text")}),)
@@ -1379,15 +1389,26 @@ def one(clause: str, previous: str | None) -> Intent:
     gone = (re.search(r"\b(?:anymore|any more|no longer)\b|\bnot\b[^,.]*\bafter all\b", clause, re.I) and re.search(r"\b(?:i|my)\b", clause, re.I)
             or re.match(r"^\W*i (?:quit|left|sold|gave up|stopped|finished|broke up with|split (?:up )?with|moved out of|"
                         r"lost|got rid of)\b", clause, re.I))
+    if not as_text and re.search(ALL_GONE, clause, re.I):  # "wipe your memory of me clean", "a clean slate" (rule 330)
+        kept = re.search(r"\b(?:except|but|apart from|other than|besides)\s+(?:for\s+)?(?:not\s+)?(?P<kept>.+)$", clause, re.I)
+        return Intent("forget", {"key": "*", "value": None, "what": "everything", "everything": True, "except": kept.group("kept") if kept else ""})
     if forget and forget.group("what").lower() in (PRONOUNS | {"about it", "that stuff", "it all"}) - {"everything"}:
         forget = None  # "forget it": never mind, unless the clause says what is no longer true
         if not gone:
             return Intent("none")
-    if forget:
+    if forget:  # "forget that I told you I hate rain": what was said, never the saying (rule 328)
+        told = re.sub(r"^(?:(?:the fact )?that )?i (?:told you|said(?: to you)?|mentioned)(?: (?:that|about))?\s+(?=\w)|^(?:all|everything|anything|"
+                      r"whatever|what)(?: (?:that )?you(?:'ve| have)? (?:know|have|got|saved|stored|kept|remember|noted|recorded))? (?:about|on|"
+                      r"regarding|concerning) (?=\w)", "", forget.group("what"), flags=re.I)
+        mention = re.match(rf"^(?:{ANY_NOTE}) (?:(?:that|which) )?(?:mentions?|mentioning|contains?|containing|says?|saying|with|"
+                           r"includes?|including|refers? to|referring to) (?:the (?:word|name|text) )?[\"']?(?P<word>[^\"']+?)[\"']?$", told, re.I)
+        if mention:  # "erase anything that mentions Berlin": every note holding the word (rule 329)
+            word = re.sub(r"^(?:my|the|an?)\s+(?:(?-i:[a-z])+\s+)*?(?=(?-i:[A-Z]))", "", mention.group("word"), flags=re.I)  # "my cousin Ravi": Ravi
+            return Intent("forget", {"key": topic_key(word), "value": None, "what": word, "mention": True})
         what = re.sub(r"^(?:all (?:of )?(?=my )|everything (?:you know )?about |all (?:that )?(?:you (?:know|have|remember) )?about |what i (?:told|said to) you about |the (?:note|bit|thing|"
                       rf"stuff) about |{RECORD} |about |the |my )+|\s+(?:thing|stuff|bit|info)$|"
                       r"\s+(?:too|as well|also)$", "",
-                      forget.group("what"), flags=re.I) or forget.group("what")
+                      told, flags=re.I) or told
         if re.match(EVERYTHING, forget.group("what"), re.I):
             kept = re.search(r"\b(?:except|but|apart from|other than|besides)\s+(?:for\s+)?(?P<kept>.+)$", clause, re.I)
             return Intent("forget", {"key": "*", "value": None, "what": "everything", "everything": True,
@@ -1398,10 +1419,11 @@ def one(clause: str, previous: str | None) -> Intent:
                       r"(?:you know|you have|you've got|you remember) (?:about|on) |(?:who|what|where|when|which) "
                       r"(?=my )|the (?:note|bit|thing|"
                       rf"stuff) about |{RECORD} |about |the )+|\s+(?:thing|stuff|bit|info)$", "",
-                      forget.group("what"), flags=re.I)
+                      told, flags=re.I)
         facts = stated(said)
         key = facts[0][0] if facts else asked(question_of(said)) or topic_key(said)
-        return Intent("forget", {"key": key, "value": facts[0][1] if facts else None, "what": what})
+        every = {"every": True} if re.match(r"(?:all|everything|anything|whatever|what)\b", forget.group("what"), re.I) and told != forget.group("what") else {}
+        return Intent("forget", {"key": key, "value": facts[0][1] if facts else None, "what": what, **every})  # rule 331: each hit
     if gone and not clause.rstrip().endswith("?"):  # "I don't work at Globex anymore": what memory says is no longer true
         what = re.sub(r"\b(?:i'm|i am|im|i|my|don't|do not|not|no longer|anymore|any more|have|work at|live in|"
                       r"scrap|forget|delete|remove|drop|that|from|your|notes|memory|quit|left|sold|gave up|stopped|"
@@ -1702,7 +1724,8 @@ def stated(text: str) -> list[tuple[str, str]]:
                     key_here, value, match, text.strip()):
                 continue
             taken.append(match.span())
-            value = re.sub(r"^(?:actually|really|now)\s+|,?\s+not\s+[^,;]+$", "", value, flags=re.I)  # "actually June 14, not 4"
+            value = re.sub(r"^(?:(?:actually|really|now|it's|it is|that's|that is)\s+)+|,?\s+not\s+[^,;]+$", "", value, flags=re.I)  # "actually June 14,
+            # not 4"; "my colour: it's teal" is teal (rule 333)
             value = re.sub(r"\s+(?:last (?:week|month|year|spring|summer|autumn|fall|winter)|yesterday|recently|lately|"
                            r"\w+ (?:days|weeks|months|years) ago)$",
                            "", value, flags=re.I)  # when it happened is not part of the fact
@@ -1744,9 +1767,18 @@ FORGET = (r"(?:never ?mind what i (?:told|said to) you about|(?:can|could|would|
           r"do not remember|don't keep|do not keep|stop keeping|no need to keep|don't store|do not store|stop storing|"
           r"(?:i'd )?rather you didn't (?:keep|store|remember)|(?:don't|do not|stop|no need to) (?:hold|hang) on to|"
           r"no need to (?:keep|remember|store))")
-EVERYTHING = (r"^\W*(?:everything(?!(?: you know)? about (?!me\b|myself\b|the user\b|them\b|us\b))(?: you know)?|all(?! about|\s+(?:of )?(?:my|the|your|these|those)\b|(?: that)? you(?:'ve| have)? (?:know|got|remember|have)(?: stored| saved| kept)? (?:about|on) (?!me\b|myself\b))|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)(?!\s+(?:about|of|on|regarding|concerning)\b)|"
+EVERYTHING = (r"^\W*(?:everything(?!(?: (?:that )?you(?:'ve| have)? (?:know|have|got|saved|stored|kept|remember|noted|recorded))? (?:about|on|regarding|concerning) (?!me\b|myself\b|the user\b|them\b|us\b))(?: you know)?|all(?! about|\s+(?:of )?(?:my|the|your|these|those)\b|(?: that)? you(?:'ve| have)? (?:know|got|remember|have)(?: stored| saved| kept)? (?:about|on) (?!me\b|myself\b))|it all|all of (?:it|that|this|them)|every (?:memory|fact|thing)(?!\s+(?:about|of|on|regarding|concerning)\b)|"
               r"all (?:my|the|your|of my|of the|of your) (?:(?:stored|saved|kept|personal|remembered) )?(?:data|memor(?:y|ies)|facts|info|information|notes|details|records|entries|stuff)(?!\s+(?:about|of|on|regarding|concerning)\b)|"
               r"(?:my|your|the) (?:whole |entire )?memory\b(?!\s+(?:about|of|on|for|with|where|that|which|mentioning|regarding|concerning)\b))\b")  # rule 232
+ANY_NOTE = (r"anything|everything|whatever|something|all|any|every|each|(?:any|all|every|each)(?: of)? (?:the |your |my )?(?:saved |stored )?"
+            r"(?:notes?|memor(?:y|ies)|entr(?:y|ies)|facts?|records?|lines?)(?: you (?:have|keep|saved|stored))?")  # rule 329
+ABOUT_ME = (r"(?:me|myself|(?:all|everything|anything|whatever|what)(?: you(?:'ve| have)? (?:know|have|got|remember|saved|stored|kept))?"
+            r" (?:about|on|of) me)")
+ALL_GONE = (rf"\b(?:{FORGET}|reset|empty|flush)\s+(?:(?:your|the|my) (?:whole |entire )?(?:memory|memories|notes|records)(?: (?:of|about|on) me)?|"
+            rf"{ABOUT_ME})(?: (?:from|out of) (?:your |the )?(?:memory|notes|head|records|system))?(?: (?:clean|completely|entirely|totally))?"
+            r"(?=\W*(?:please|pls|now|for good)?\W*$|\W*[,;.!]|\s+(?:and|but|except|apart from|other than|besides)\b)|\bclean slate|"
+            r"\b(?:wipe|clear) the slate|\bslate clean|\b(?:start (?:over|afresh|fresh|from scratch)|fresh start)\b(?=.*\b(?:"
+            r"memor|notes?\b|know|remember|forget|wipe|clear|delete|erase|about me|with me|on me))")  # rule 330: the whole memory
 HYPOTHETICAL = r"^\W*(?:if|suppose|supposing|imagine|what if|pretend|assuming)\b"
 REPORTED = r"[\"“”]|(?:^|\s)['‘]\s*i\b|\b(?:said|says|saying|told|tells|asked|asks|thinks|claims|claimed|wrote|writes|goes|going)\b|^\W*(?:if|suppose|imagine|what if|pretend)\b|\bif i\b"
 
