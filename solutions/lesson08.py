@@ -2,7 +2,7 @@
 
 They extend the lesson's agent, so they use its names (queue, QUEUE_FILE, save_json, add_task, due_tasks,
 guarded_agent, state, trace, NOW): run them in the lesson's namespace, as the exercise cells do. Lesson 9 carries
-these answers where lesson 8's exercise cells stood."""
+these answers where lesson 8's exercise cells stood (and makes 8.2's drain_within its drain)."""
 from datetime import datetime, timedelta
 
 
@@ -17,7 +17,7 @@ def cancel(task):
     return f"Cancelled {gone} task(s) matching '{task}'."
 
 
-def drain(budget, tokens=None):
+def drain_within(budget, tokens=None):
     ran, start = [], state["prompt_tokens"] + state["completion_tokens"]  # spent before this drain
     for task in due_tasks()[:budget]:
         if tokens and state["prompt_tokens"] + state["completion_tokens"] - start >= tokens:

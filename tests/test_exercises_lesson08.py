@@ -259,7 +259,7 @@ def drain_with(lesson, start, stop, save=True):
 
 def test_token_budget_accepts_the_reference_and_drain_still_runs_the_lesson(agent, capsys):
     solved(agent)
-    assert verdict(lesson08.check_token_budget, agent["drain"], agent["queue"], agent["QUEUE_FILE"],
+    assert verdict(lesson08.check_token_budget, agent["drain_within"], agent["queue"], agent["QUEUE_FILE"],
                    agent["state"], capsys=capsys)[0]
     assert agent["queue"] == []
     agent["guarded_agent"]("Remind me to call mum tomorrow", [])
@@ -310,13 +310,37 @@ def test_token_budget_rejects(start, stop, save, hint, agent, capsys):
 
 def test_a_token_budget_that_breaks_the_task_budget_is_rejected(agent, capsys):
     solved(agent)
-    reference = agent["drain"]
+    reference = agent["drain_within"]
 
     def drain(budget, tokens=None):  # wrong: the task budget dropped along the way
         return reference(10, tokens)
     passed, printed = verdict(lesson08.check_token_budget, drain, agent["queue"], agent["QUEUE_FILE"], agent["state"],
                               capsys=capsys)
     assert not passed and "drain(2), with no budget in tokens" in printed, printed
+
+
+def test_the_8_2_cell_has_a_name_of_its_own_and_leaves_the_lessons_drain_alone(agent, capsys):
+    """COURSE.md: no exercise shadows a demo's name. The 8.2 cell, run as shipped (holes and all), defines
+    drain_within; the lesson's drain, which the demo cells call, is the one the lesson defined."""
+    notebook = json.loads((ROOT / "lessons" / "08_self_scheduling.ipynb").read_text())
+    cell = next("".join(c["source"]) for c in notebook["cells"] if "exercise" in c["metadata"].get("tags", [])
+                and "check_token_budget" in "".join(c["source"]))
+    lesson_drain = agent["drain"]
+    exec(cell.replace("lesson08.check_token_budget", "(lambda *a: None)"), agent)
+    assert agent["drain"] is lesson_drain and "drain_within" in agent
+    assert "def drain(" not in cell
+
+
+def test_a_right_answer_under_another_name_passes_and_the_hint_uses_its_name(agent, capsys):
+    answer = drain_with(agent, lambda: tokens(agent), lambda begun, limit: tokens(agent) - begun >= limit)
+    answer.__name__ = "run_due"
+    assert verdict(lesson08.check_token_budget, answer, agent["queue"], agent["QUEUE_FILE"], agent["state"],
+                   capsys=capsys)[0]
+    wrong = drain_with(agent, lambda: tokens(agent), lambda begun, limit: False)
+    wrong.__name__ = "drain_within"
+    passed, printed = verdict(lesson08.check_token_budget, wrong, agent["queue"], agent["QUEUE_FILE"], agent["state"],
+                              capsys=capsys)
+    assert not passed and "two should run and one wait" in printed, printed
 
 
 # 8.3: a reminder a week before a birthday.

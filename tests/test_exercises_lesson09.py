@@ -158,6 +158,18 @@ WRONG = [  # (check, a plausible wrong answer, a phrase its hint must contain)
     if key == "birthday" and result.startswith("Remembered"):
         result += " Ask the user: I will set a reminder a week after it."
     return result''', "where is the question about a reminder a week before?"),
+    # blind review 9.3: the question is in the tool result but not after "Ask the user:", so the teaching model
+    # does not pass it on and the user never sees it (the instruction says so; the check now agrees)
+    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
+    result = guarded_remember(key, value, importance)
+    if about_birth(key.replace("_", " ")) and result.startswith("Remembered"):
+        result += " Would you like a reminder seven days ahead?"
+    return result''', "the reply the user saw"),
+    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
+    result = guarded_remember(key, value, importance)
+    if about_birth(key) and not result.startswith("Not stored"):
+        result = result + ". Ask them whether they would like a reminder 7 days ahead."
+    return result''', "does not ask about a reminder"),
 ]
 
 
@@ -199,17 +211,11 @@ UNUSUAL = [  # right answers written another way: other names, other wording, da
     if any(word in key.lower() for word in ("birth", "born", "dob")) and result.startswith("Remembered"):
         result += " Ask the user: shall I send a reminder 7 days in advance?"
     return result'''),
-    # review 6: a question for the user in the result, without lesson 7's "Ask the user:" (a real model passes it on)
+    # any wording after lesson 7's "Ask the user:", in a sentence of its own after a line break
     ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
     result = guarded_remember(key, value, importance)
     if about_birth(key.replace("_", " ")) and result.startswith("Remembered"):
-        result += " Should I remind you a week before?"
-    return result'''),
-    # a request to the model to ask, in its own words and without a question mark
-    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
-    result = guarded_remember(key, value, importance)
-    if about_birth(key) and not result.startswith("Not stored"):
-        result = result + ". Ask them whether they would like a reminder 7 days ahead."
+        result = f"{result}\\nAsk the user: want me to remind you to buy a present one week earlier?"
     return result'''),
 ]
 

@@ -122,8 +122,10 @@ def _check_cancel(cancel, name, queue, QUEUE_FILE, SCHEMAS, guarded_agent):
 
 
 @exercise("8.2 A budget in tokens")
-def check_token_budget(drain, queue, QUEUE_FILE, state):
-    _arguments_ok(queue, QUEUE_FILE, "check_token_budget(drain, queue, QUEUE_FILE, state)")
+def check_token_budget(drain_within, queue, QUEUE_FILE, state):
+    _arguments_ok(queue, QUEUE_FILE, "check_token_budget(drain_within, queue, QUEUE_FILE, state)")
+    drain = drain_within  # the student's function, under whatever name it has
+    name = getattr(drain_within, "__name__", "drain_within")
     expect(isinstance(state, dict) and "prompt_tokens" in state, "pass the agent's state dict last.")
     tasks = [_task("call mum"), _task("water the plants"), _task("feed the cat")]
 
@@ -132,7 +134,7 @@ def check_token_budget(drain, queue, QUEUE_FILE, state):
 
     with _planted(queue, QUEUE_FILE, tasks):
         _quietly(drain, 2)
-        expect(_texts(queue) == ["feed the cat"], f"drain(2), with no budget in tokens, should run two of the "
+        expect(_texts(queue) == ["feed the cat"], f"{name}(2), with no budget in tokens, should run two of the "
                                                   f"three tasks due, as before; the queue holds {_texts(queue)}.",
                fix="leave the budget in tasks as it was: the token budget is checked only when one is given.")
     with _planted(queue, QUEUE_FILE, tasks):
@@ -153,7 +155,7 @@ def check_token_budget(drain, queue, QUEUE_FILE, state):
                fix="count from the state's total when the drain starts: what the tasks used is the growth since.")
         expect(ran == 2, f"one task costs {one} tokens; with a budget of {one + 1}, two should run and one wait, "
                          f"and {ran} ran.")
-        _saved(queue, QUEUE_FILE, f"drain(10, {one + 1})")
+        _saved(queue, QUEUE_FILE, f"{name}(10, {one + 1})")
     with _planted(queue, QUEUE_FILE, tasks[:1] * 3):  # the boundary: the first task spends the budget exactly
         _quietly(drain, 10, one)
         expect(len(queue) == 2, f"one task costs {one} tokens (prompt and completion); with a budget of exactly "

@@ -309,8 +309,8 @@ def check_remember_and_ask(remember_and_ask):
                    f"remember_and_ask({key!r}, 'March 3rd 1985') returned {got!r}: that is a birthday too, under the "
                    "key a model chose. Lessons 7 and 8 tell a birthday by meaning, not by one key.",
                    fix="ask when about_birth(key.replace('_', ' ')) is true (lesson 7's, carried in) and it was stored.")
-        # Through the agent, as the model reaches it: the question must be in what the model reads back. (Passing
-        # it on is the model's part: the teaching model asks what follows "Ask the user:", a real model any wording.)
+        # Through the agent, as the model reaches it: the question must be in what the model reads back, and then
+        # in the reply the user sees.
         start = len(trace.events)
         answer = agent["guarded_agent"]("My birthday is Jan 20th 1990", [])
         results = _results_of("remember", start)
@@ -319,6 +319,14 @@ def check_remember_and_ask(remember_and_ask):
         expect(any(_offers_a_reminder(result) for result in results),
                f"told 'My birthday is Jan 20th 1990', the model called remember, your remember_and_ask, and read "
                f"back {results[-1]!r}: the question about a reminder is not in it, so the model has nothing to ask.")
+        # What counts is what the user sees: the agent's reply must ask. The teaching model passes on a question
+        # that follows lesson 7's "Ask the user:"; other wording stays in the tool result, unseen.
+        expect(_offers_a_reminder(answer),
+               f"told 'My birthday is Jan 20th 1990', the model read back {results[-1]!r}, but the reply the user "
+               f"saw was {answer!r}: it does not ask about a reminder. Which words does this agent's model pass "
+               "on as a question to the user (lesson 7's gate uses them)?",
+               fix='put the question after "Ask the user:", e.g. result += " Ask the user: should I remind you '
+                   'a week before?"')
         got = attempt(remember_and_ask, "birthday", "Jan 20th")
         expect(not REMIND.search(got), f"for a birthday without a year the gate refused ({got!r}): nothing was "
                                        "stored, so there is nothing to remind of yet; ask only when it was stored.",
