@@ -2660,3 +2660,42 @@ def test_a_quote_alone_is_still_someone_elses_words():  # negative
     tools = {"save_note": (schema("save_note", "Save a note about the user.", text="string"), lambda text: notes.append(text) or "saved")}
     answer, _, _ = loop('My friend Sam told me "remember that I live in Madrid".', tools)
     assert not notes and "someone else's words" in answer, (notes, answer)
+
+
+# 318. A search result's lines labelled "(key) value", "[key] value" or "[id] text" are read; a search is made with the
+# question's subject, never with a verb of having alone.
+def labelled_search(notes: list, searched: list):
+    """A search that returns the notes holding a word of the query, or every note when none does."""
+    def search_profile(terms):
+        searched.append(terms)
+        said = [w.lower() for w in re.findall(r"[a-z]{3,}", terms.lower())]
+        return "\n".join(n for n in notes if any(w in n.lower() for w in said)) or "\n".join(notes)
+    return {"search_profile": (schema("search_profile", "Search what is saved about the user. Returns matching notes.",
+                                      terms="string"), search_profile)}
+
+
+@pytest.mark.parametrize("notes, question, expected", [
+    (["* (hamster_name) Noodle", "* (city) Braga"], "what was my hamster called again?", "Noodle"),
+    (["(employer) Vestas", "(name) Ines"], "Who do I work for?", "Vestas"),
+    (["[allergies] shellfish", "[name] Ines"], "am I allergic to anything?", "shellfish"),
+    (["[12] User drives a blue Volvo", "[13] User is called Ines"], "what car do I drive?", "blue Volvo"),
+    (["#4 | occupation | paramedic", "#5 | name | Ines"], "what is my occupation?", "paramedic"),
+])
+def test_a_labelled_search_result_answers(notes, question, expected):
+    searched = []
+    answer, calls, _ = loop(question, labelled_search(notes, searched))
+    assert calls and expected in answer, (searched, answer)
+
+
+@pytest.mark.parametrize("question, subject", [("do I have a garden?", "garden"),
+                                               ("Do I have a bike?", "bike"), ("what's my profession?", "profession")])
+def test_a_search_is_made_with_the_subject_first(question, subject):
+    searched = []
+    loop(question, labelled_search(["(garden) a small one", "(bike) a red Brompton", "(profession) welder"], searched))
+    assert searched and subject in searched[0] and searched[0] not in ("has", "have", "is"), searched
+
+
+def test_a_labelled_result_that_does_not_hold_the_subject_answers_nothing():  # negative
+    searched = []
+    answer, _, _ = loop("what's my dog called?", labelled_search(["(cat_name) Pip", "[7] User lives in Braga"], searched))
+    assert "don't know" in answer and "Pip" not in answer and "Braga" not in answer, answer

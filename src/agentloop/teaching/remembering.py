@@ -199,12 +199,13 @@ def ask(intent: Intent, turn):
         queries += [key.replace("_", " ")] if key != "*" and key.replace("_", " ") not in queries and "|" not in key else []
         if shape and not takes_key(tool) and re.fullmatch(r"[a-z]{3,}", shape["said"]):
             verb = statements.third_person(shape["said"])  # "what instrument do I play?": "The user plays the cello"
-            queries = [verb, *[as_said(w, intent.slots["about"]) for w in sorted(shape["words"])[:1]]] if intent.slots.get("shape") \
-                else [*queries, verb]
+            thing = [as_said(w, intent.slots["about"]) for w in sorted(shape["words"])[:1]]
+            queries = (thing + [verb] if shape["verb"] in LIGHT_VERBS else [verb, *thing]) if intent.slots.get("shape") \
+                else [*queries, verb]  # rule 318: "do I have a bike?" searches "bike", never "has" first
         if shape and not takes_key(tool):  # "where did I spend my childhood?": "grew" too; "what do I do on Thursdays?": Thursdays first
             more = [q for q in statements.searched(shape) if q not in queries][:3]
             queries = more + queries if shape["verb"] == "do" and shape["words"] else queries + more
-        queries = by_its_own_noun(queries, key) if not takes_key(tool) else queries
+        queries = by_its_own_noun(queries, key, intent.slots["about"]) if not takes_key(tool) else queries
         if shape and shape["yes_no"] and not takes_key(tool) and (thing := thing_asked(intent.slots["about"])):
             queries = [thing, *[q for q in queries if q != thing]]  # "Do I like coffee?": the note about coffee, whatever its verb
         if (group := kind_named(intent.slots["about"])) and not takes_key(tool):  # "any food issues?": "allergic" (rule 286)
@@ -621,16 +622,21 @@ PLAIN = set("""name time kind sort type thing things stuff what when where which
     again these those days now please does have this that there with about your mine again still today""".split())
 
 
-def by_its_own_noun(queries: list[str], key: str) -> list[str]:
+def by_its_own_noun(queries: list[str], key: str, question: str = "") -> list[str]:
     """The searches for a question, as a person would make them: no bare closed-class word ("for" in "what do I do for
     work?"), the thing's own noun second (the key, one of it: "job", "allergy") and its first near name third, so that
-    they are tried within three."""
+    they are tried within three. Rule 318: before a phrase as notes write it ("works as a"), the subject: the question's
+    own word for the key ("profession" for `job`), then the key."""
     kept = [q for q in queries if len(q) > 3 or q not in PREPOSITIONS]
     noun = re.sub(r"ies$", "y", key) if re.fullmatch(r"[a-z]{3,}", key) else None
     near = [n.replace("_", " ") for n in facts.ALIASES.get(key, ())][:1] if say.query(key) != key else []  # "employer" too
+    if noun and kept and " " in kept[0]:  # rule 318: "works as a" is how a note says it; the subject is searched first
+        own = [w for w in asked_about(question) if facts.canonical(w) == key and w not in kept[0]][:1]
+        return list(dict.fromkeys(own + [noun] + kept[:1] + near + kept[1:]))
     return list(dict.fromkeys(kept[:1] + [noun] + near + kept[1:])) if noun else kept
 
 
+LIGHT_VERBS = {"hav", "get", "got", "own"}  # rule 318: a verb that says nothing of the thing searched for
 PREPOSITIONS = set("for to at in on of by as up off out via per and but or the".split())
 
 
