@@ -2699,3 +2699,32 @@ def test_a_labelled_result_that_does_not_hold_the_subject_answers_nothing():  # 
     searched = []
     answer, _, _ = loop("what's my dog called?", labelled_search(["(cat_name) Pip", "[7] User lives in Braga"], searched))
     assert "don't know" in answer and "Pip" not in answer and "Braga" not in answer, answer
+
+
+# 319. A statement with a tag asking for confirmation ("..., right?", "isn't it?") is a question: answered from memory,
+# nothing stored.
+def keep_tools(kept: list):
+    return {"keep_fact": (schema("keep_fact", "Keep a lasting fact about the user under a topic, for later chats.",
+                                 topic="string", fact="string"), lambda topic, fact: kept.append((topic, fact)) or "kept")}
+
+
+@pytest.mark.parametrize("memory, said, expected", [
+    ({"dog": "a spaniel called Toffee"}, "My dog's name is Bruno, isn't it?", "No"),
+    ({"city": "Ghent"}, "I live in Antwerp, right?", "Ghent"),
+    ({"job": "plumber"}, "I work as a plumber, correct?", "Yes"),
+    ({"city": "Ghent"}, "my sister's name is Noor, am I right?", "don't know"),
+    ({"diet": "vegan"}, "I'm vegan, yeah?", "Yes"),
+])
+def test_a_tagged_statement_is_answered_not_stored(memory, said, expected):
+    kept = []
+    answer, calls, _ = loop(said, keep_tools(kept), lines(memory))
+    assert not kept and expected in answer, (kept, answer)
+    if expected == "No":
+        assert "Toffee" in answer, answer
+
+
+@pytest.mark.parametrize("said", ["My dog's name is Bruno, right.", "I live in Antwerp, right next to the station"])
+def test_a_statement_without_a_tag_question_is_still_kept(said):  # negative
+    kept = []
+    loop(said, keep_tools(kept), lines({"job": "plumber"}))
+    assert kept, kept

@@ -323,6 +323,18 @@ def ask(intent: Intent, turn):
     return say.unknown(key if not intent.slots.get("shape") else "user_" + key, can_keep=bool(turn.tool("remember")))  # "how old is my dad?": never "your dad be"
 
 
+def confirm(intent: Intent, turn):
+    """Rule 319: "my cat's name is Luna, isn't it?": each fact is asked of memory as a question would be, and the answer
+    says whether memory agrees ("Yes: ...", "No: your cat is Miso.") or that it does not know; nothing is stored."""
+    replies = []
+    for key, value in intent.slots["facts"]:
+        reply = yield from ask(Intent("ask", {"key": key, "about": intent.slots["about"]}), turn)
+        held = not re.search(r"\bdon't know\b|\bno rule\b|\bcan't\b", reply)
+        agrees = all(re.search(rf"\b{re.escape(w)}", reply, re.I) for w in re.findall(r"[a-z0-9]{3,}", value.lower()))
+        replies.append(reply if not held else ("Yes: " if agrees else "No: ") + lowered(reply))
+    return " ".join(replies)
+
+
 KIND_ASKED = r"\b(?P<word>[a-z]+)(?: (?:issues?|problems?|restrictions?|needs|requirements|conditions?|stuff|things|details|info))\b"
 WHOLE_KINDS = {"hobbies", "pastimes", "health", "family", "relatives", "vehicles", "finances"}  # a kind named by itself
 
@@ -1389,7 +1401,7 @@ def held(option: str, known: dict) -> tuple | None:
     return None
 
 
-HANDLERS = {"choose": choose, "hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask,
+HANDLERS = {"choose": choose, "hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask, "confirm": confirm,
             "forget": forget, "correct": correct, "not_so": not_so, "replace": replace, "recount": recount, "whom": whom}
 
 

@@ -122,7 +122,7 @@ def amounts_placed(text: str) -> tuple:
     text, swap = arithmetic.substituted(text)  # "What would 5 times 6 be if the 6 were a 7?" is 5 times 7 (rule 277)
     if swap:
         return (Intent("unsure", {"unread": swap}),)
-    if checked := claim_checked(text):  # "I told him 6 times 7 is 48. Was I right?" (rule 262)
+    if checked := claim_checked(text) or tag_asked(text):  # "I told him 6 times 7 is 48. Was I right?" (rule 262)
         return checked
     intents = intents_in(text)
     sums = [i for i in intents if i.kind == "calculate"]
@@ -140,6 +140,21 @@ def claim_checked(text: str) -> tuple | None:
         return None
     sums = [i for i in intents_in(claim[0]) if i.kind == "calculate"]
     return (Intent("calculate", {**sums[0].slots, "claimed": claim[1]}),) if len(sums) == 1 else None
+
+
+TAG = (r"^(?P<said>.+?)[,\s]+(?:(?:is|are|am|do|does|did|was|were|have|has)(?:n't| not)? (?:it|i|they|that|he|she|we)|"
+       r"(?:am|was) i (?:right|correct|wrong)|(?:is|was) that (?:right|correct|so|true)|right|correct|yeah|yes|no|true|innit|eh)"
+       r"\s*\?+\W*$")
+
+
+def tag_asked(text: str) -> tuple | None:
+    """Rule 319: a statement of facts about the user followed by a tag asking for confirmation ("my cat is Luna, isn't
+    it?", "I live in Leeds, right?") is a question of those facts, never a fact to keep: one "confirm" intent."""
+    tagged = re.match(TAG, text.strip(), re.I | re.S)
+    said = intents_in(tagged["said"]) if tagged else ()
+    if said and all(i.kind == "remember" for i in said):
+        return (Intent("confirm", {"facts": [f for i in said for f in i.slots["facts"]], "about": tagged["said"]}),)
+    return None
 
 
 def steps_chained(text: str, expression: str) -> str:
