@@ -2728,3 +2728,22 @@ def test_a_statement_without_a_tag_question_is_still_kept(said):  # negative
     kept = []
     loop(said, keep_tools(kept), lines({"job": "plumber"}))
     assert kept, kept
+
+
+# 320. "I guess you don't know my X", "you probably forgot my X": a question about X, said as a statement.
+@pytest.mark.parametrize("said, memory, expected", [
+    ("I suppose you don't remember my name", {"name": "Tomasz"}, "Tomasz"),
+    ("you've probably forgotten my job by now", {"job": "welder"}, "welder"),
+    ("I doubt you know where I work", {"employer": "Arup"}, "Arup"),
+    ("bet you can't recall my birthday", {"city": "Ghent"}, "don't know"),
+    ("You must have forgotten what my favourite colour is.", {"favourite_colour": "teal"}, "teal"),
+])
+def test_a_doubt_about_what_the_assistant_knows_is_answered(said, memory, expected):
+    kept = []
+    answer, _, _ = loop(said, keep_tools(kept), lines(memory))
+    assert expected in answer and "no rule" not in answer and not kept, (answer, kept)
+
+
+def test_a_forgotten_errand_is_not_a_memory_question():  # negative: "forgot to" is a task, not a question of memory
+    answer, _, _ = loop("you forgot to add the milk", {}, lines({"milk": "oat"}))
+    assert "oat" not in answer, answer

@@ -142,6 +142,13 @@ def claim_checked(text: str) -> tuple | None:
     return (Intent("calculate", {**sums[0].slots, "claimed": claim[1]}),) if len(sums) == 1 else None
 
 
+DOUBTED = (r"^\W*(?:(?:i\s+)?(?:guess|bet|suppose|doubt|reckon|imagine|assume|expect)\s+(?:that\s+)?|(?:i\s+)?(?:don't|do not) "
+           r"think\s+)?you(?:'ve|\s+have)?\s+(?:probably\s+|likely\s+|must\s+have\s+|must've\s+|already\s+|totally\s+)*"
+           r"(?:(?:don't|do not|didn't|did not|can't|cannot|won't|wouldn't|no longer)?\s*(?:know|remember|recall)|"
+           r"forgot(?:ten)?(?:\s+about)?)\s+(?P<what>(?:my|where|what|when|who|which|how)\b[^,;?!]{1,40}?)"
+           r"(?:\s+(?:by now|anymore|any more|already|again|do you|did you|have you))?\W*$")  # rule 320
+
+
 TAG = (r"^(?P<said>.+?)[,\s]+(?:(?:is|are|am|do|does|did|was|were|have|has)(?:n't| not)? (?:it|i|they|that|he|she|we)|"
        r"(?:am|was) i (?:right|correct|wrong)|(?:is|was) that (?:right|correct|so|true)|right|correct|yeah|yes|no|true|innit|eh)"
        r"\s*\?+\W*$")
@@ -190,6 +197,7 @@ THAT_OUT = (r"^\W*(?:(?:please|so|and|just|then)\s+)*(?:take|get|strike|wipe|dro
 def intents_in(text: str) -> tuple:
     """The intents in a message, in order, as the cache keeps them."""
     text = after_that_joined(text)  # "at 8am and then every day after": one request that repeats (rule 296)
+    text = re.sub(DOUBTED, r"do you remember \g<what>?", text, flags=re.I)  # "I bet you forgot my name" (rule 320)
     task = re.match(r"^\s*(?P<label>(?!\W*(?:please )?(?:set|add|create|make|remind)\b)(?:\d:\d\d|[^:]){0,60}\b(?:task|reminder|todo|to-do|"
                     r"job|due)\b(?:\d:\d\d|[^:])*):(?!\d\d)\s*(?P<body>.+)$",  # "due 2026-12-01T02:00." is a time, no label
                     text, re.IGNORECASE | re.DOTALL)
