@@ -470,7 +470,7 @@ def test_what_is_wrong_without_what_is_right_asks():
     assert store == {"age": "30"} and "What should your age be?" in answer, answer
 
 
-# 107. A negated statement about oneself is acknowledged as said, never stored, never as its positive. (A taste said in the
+# 107. A negated statement about oneself is acknowledged as said, never stored as its positive (since rule 321 kept as said). (A taste said in the
 # negative, "So, I'm not a morning person.", is kept as said since rule 216: tests/test_teaching_rules_requests.py.)
 @pytest.mark.parametrize("said, echoed", [
     ("I'm not married.", "you are not married"), ("I don't drive.", "you do not drive"),
@@ -485,8 +485,11 @@ def test_a_negation_about_oneself_is_acknowledged_not_stored(said, echoed, tools
                                         lambda fact: kept.append(fact) or "persisted")},
                "none": {}}[tools]
     answer, calls, _ = loop(said, offered, "You are an assistant with memory.")
-    assert not kept and not calls, kept
-    assert echoed in answer and "no rule" not in answer and "haven't saved" in answer, answer
+    assert echoed in answer and "no rule" not in answer, answer
+    if tools == "none":  # since rule 321 a negation is a lasting fact, kept as said where a tool can keep it
+        assert not calls, calls
+    else:
+        assert len(kept) == 1 and re.search(r"\bnot\b", str(kept[0])), kept
 
 
 @pytest.mark.parametrize("said, note", [("Remember that I'm not married.", "The user is not married"),
@@ -2747,3 +2750,24 @@ def test_a_doubt_about_what_the_assistant_knows_is_answered(said, memory, expect
 def test_a_forgotten_errand_is_not_a_memory_question():  # negative: "forgot to" is a task, not a question of memory
     answer, _, _ = loop("you forgot to add the milk", {}, lines({"milk": "oat"}))
     assert "oat" not in answer, answer
+
+
+# 321. A lasting negative fact about oneself is kept as said, never as its positive, and answers a later question.
+@pytest.mark.parametrize("said, question, expected", [
+    ("I don't own a car, never have", "do I own a car?", "No: you do not own a car"),
+    ("I'm not married.", "am I married?", "No: you are not married"),
+    ("I don't have any siblings at all", "do I have siblings?", "No: you do not have any siblings"),
+    ("I never smoke", "do I smoke?", "not smoke"),
+])
+def test_a_negative_fact_is_kept_and_answers(said, question, expected):
+    kept = []
+    loop(said, keep_tools(kept), "You are an assistant with memory.")
+    assert len(kept) == 1 and re.search(r"\b(?:not|never)\b", kept[0][1]), kept
+    answer, _, _ = loop(question, {}, lines(dict(kept)))
+    assert expected in answer, (kept, answer)
+
+
+@pytest.mark.parametrize("question", ["do I have a bike?", "am I a pilot?"])
+def test_a_negative_fact_answers_only_its_own_question(question):  # negative
+    answer, _, _ = loop(question, {}, lines({"siblings": "The user does not have any siblings"}))
+    assert "No:" not in answer and "siblings" not in answer, answer

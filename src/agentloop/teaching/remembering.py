@@ -55,6 +55,8 @@ def remember(intent: Intent, turn):
     results = yield calls
     if reason := refusal(results):
         return f"I didn't store that. {reason}"
+    if intent.slots.get("note") and re.match(r"the user\b", pairs[0][1], re.I):  # rule 321: said back to the user
+        return f"Got it. I'll remember that {second_person(pairs[0][1])}."
     if intent.slots.get("note"):
         return f"Got it. I'll remember: {pairs[0][1]}."
     unerased = " I found no older note on it to erase." if intent.slots.get("drop_old") and not keyed else ""  # rule 284
@@ -135,7 +137,10 @@ def not_so(intent: Intent, turn):
         return remember(Intent("remember", {"facts": [("dislikes", disliked.group(1))]}), turn)
     if re.search(TASTE, value, re.I) and turn.tool("remember"):  # rule 216: "I'm not a morning person" is a taste, kept as said
         return remember(Intent("remember", {"facts": intent.slots["facts"]}), turn)
-    return f"OK: {say.facts(intent.slots['facts'])}. I keep what is true of you, not what isn't, so I haven't saved that."
+    if turn.tool("remember"):  # rule 321: "I don't have any pets" is a lasting fact, kept as said: never its positive
+        return remember(Intent("remember", {"facts": [(topic_key(denied) or "user_not", statements.said(key, value, about_user=True))],
+                                            "note": True}), turn)
+    return f"OK: {say.facts(intent.slots['facts'])}. I have no memory tool, so I'll know it only in this conversation."
 
 
 TASTE = r"^not (?:an? (?:[a-z]+ )?(?:person|fan|lover|type|drinker|eater|fan of .+)|(?:a )?(?:big |huge )?fan of .+|(?:really )?into .+)$"
@@ -555,17 +560,17 @@ def denied(question: str, known: dict) -> str | None:
         return None
     verb = (asked.group("verb") or "be").lower()
     things = [w for w in re.findall(r"[a-z]+", asked.group("thing").lower()) if w not in CLOSED and len(w) > 2]
-    if not things or verb in ("have", "know", "live", "work"):  # "do I have ..." is a count or a kind: rules 83 and 144
+    if not things or verb in ("know", "live", "work"):  # "do I have ..." is a count or a kind (rules 83, 144): only a "not" answers
         return None
     named = lambda text: all(re.search(rf"\b{re.escape(w)}(?:e?s)?\b", text, re.I) for w in things)
-    verbs = rf"(?:{verb}|{verb}s|{verb}es)" if verb != "be" else r"(?:is|am|are)"
+    verbs = {"be": r"(?:is|am|are)", "have": r"(?:have|has)"}.get(verb, rf"(?:{verb}|{verb}s|{verb}es)")
     for key, value in known.items():
         value = str(value)
         against = re.search(r"\b(dislike|hate|avoid)s?\b", f"{key.replace('_', ' ')} {value}", re.I)
         if against and verb in AGAINST[against.group(1).lower()].split() and named(value):
             said = second_person(value) if re.match(r"\W*(?:the user|user)\b", value, re.I) else say.phrase(key, value)
             return f"No: {lowered(said).rstrip('.')}."
-        negated = rf"\b(?:{verbs} not|{verbs}n't|(?:does|do|did) ?n[o']t {verb}|never {verbs}|no longer {verbs}|'m not|isn't|aren't)\b[^,;]*$"
+        negated = rf"\b(?:{verbs} (?:not|no)|{verbs}n't|(?:does|do|did) ?n[o']t {verb}|never {verbs}|no longer {verbs}|'m not|isn't|aren't)\b[^,;]*$"
         if named(value) and re.search(rf"(?:,|\bbut)\s*(?:not|never)\s+(?:\w+\s+){{0,2}}{re.escape(things[0])}", value, re.I) \
                 and re.search(rf"\b{re.escape(verb[:4])}", f"{key.replace('_', ' ')} {value}", re.I):
             told = second_person(value) if re.match(r"\W*(?:the user|user)\b", value, re.I) else say.phrase(key, value)

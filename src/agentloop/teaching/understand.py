@@ -526,7 +526,8 @@ def not_so(clause: str) -> tuple[str, str] | None:
     """A plain negated statement about oneself, read as said and never as its positive: "I'm not married" ->
     ("user_is", "not married"), "I don't drive" -> ("user_does", "not drive"); None for a passing state ("I'm not
     sure", "I'm not kidding"), a verb of thinking or wanting ("I don't know"), or anything not so plain."""
-    found = re.match(NOT_SO, clause.strip(), re.I)
+    clause = re.sub(r",?\s+(?:and\s+)?(?:(?:i\s+)?never (?:have|had|did|will)|at all|whatsoever|ever|either)\W*$", "", clause.strip(), flags=re.I)
+    found = re.match(NOT_SO, clause, re.I)  # "I don't have any pets, never have": its emphasis is no part of it (rule 321)
     if not found:
         return None
     if found.group("what"):
