@@ -130,7 +130,8 @@ def not_so(intent: Intent, turn):
     [(key, value)] = intent.slots["facts"]
     denied = re.sub(r"^not\s+" + (r"[a-z]+\s+" if key == "user_does" else ""), "", value)  # "not have a car": "a car"
     denied = re.sub(r"^(?:an?|the|any|in|at|to)\s+", "", denied)
-    if denied and (facts.mentioning(turn.known(), denied) or turn.made) and turn.tool("forget"):  # made: replayed after it
+    erased = turn.tool("forget") and any(made[""] == turn.tool("forget").name for made in turn.made)
+    if denied and (facts.mentioning(turn.known(), denied) or erased) and turn.tool("forget"):  # made: replayed after it
         return forget(Intent("forget", {"key": topic_key(denied), "value": None, "what": denied, "stale": True}), turn)
     if (disliked := re.match(r"^not (?:really|much|particularly|especially) (?:like|enjoy|love|care for) (.+?)\W*$", value, re.I)) \
             and turn.tool("remember"):  # "I don't really like karaoke": a dislike, as "I don't like karaoke" is
