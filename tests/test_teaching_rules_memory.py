@@ -2771,3 +2771,19 @@ def test_a_negative_fact_is_kept_and_answers(said, question, expected):
 def test_a_negative_fact_answers_only_its_own_question(question):  # negative
     answer, _, _ = loop(question, {}, lines({"siblings": "The user does not have any siblings"}))
     assert "No:" not in answer and "siblings" not in answer, answer
+
+
+# 322. A name given in a stored value answers a question of that thing's name, whatever key holds it.
+@pytest.mark.parametrize("memory, question, expected", [
+    ({"pets": "a gecko called Sprout and a rabbit called Moss"}, "what's my rabbit's name?", "Moss"),
+    ({"dog": "a beagle named Hugo and a tortoise named Shelly"}, "What is the tortoise called?", "Shelly"),
+    ({"family": "a sister called Mira and a brother called Ode"}, "whats my brother's name", "Ode"),
+])
+def test_a_name_told_in_a_stored_value_answers(memory, question, expected):
+    answer, _, _ = loop(question, {}, lines(memory))
+    assert expected in answer, answer
+
+
+def test_a_name_not_told_for_that_thing_is_not_guessed():  # negative
+    answer, _, _ = loop("what's my hamster's name?", {}, lines({"pets": "a gecko called Sprout and a rabbit called Moss"}))
+    assert "Sprout" not in answer and "Moss" not in answer.split("say")[0], answer

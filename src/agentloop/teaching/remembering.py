@@ -322,6 +322,8 @@ def ask(intent: Intent, turn):
         held = facts.holder(known, key)[0]
         key = held if held not in facts.ALIASES.get(key, ()) else key  # said as what memory holds (rule 138)
         return say.sentence(say.phrase(key, facts.lookup(known, key)))
+    if key.endswith("_name") and (named := name_told(known, key)):  # `pets: a cat named Pixel and a parrot named Kiwi` (rule 322)
+        return say.sentence(say.phrase(named[0], named[1]))
     if notes := loosely(known, key):
         return "My notes say: " + "; ".join(dict.fromkeys(noted(notes))) + "."
     if intent.slots.get("loose"):
@@ -339,6 +341,15 @@ def confirm(intent: Intent, turn):
         agrees = all(re.search(rf"\b{re.escape(w)}", reply, re.I) for w in re.findall(r"[a-z0-9]{3,}", value.lower()))
         replies.append(reply if not held else ("Yes: " if agrees else "No: ") + lowered(reply))
     return " ".join(replies)
+
+
+def name_told(known: dict, key: str) -> tuple | None:
+    """Rule 322: the name a stored value gives the thing asked, under whatever key it is kept: "the parrot's name" is
+    Kiwi in `cat: a cat named Pixel and a parrot named Kiwi`; one name only, never a guess between two."""
+    thing = re.sub(r"^(?:the|my|our)_", "", key.removesuffix("_name"))
+    names = {m[1] for v in known.values() for m in re.finditer(
+        rf"\b{re.escape(thing.replace('_', ' '))}s?,?\s+(?:who is |that is |which is )?(?:named|called)\s+([A-Z][\w'-]*)", str(v), re.I)}
+    return (f"{thing}_name", names.pop()) if len(names) == 1 and "_" not in thing else None
 
 
 KIND_ASKED = r"\b(?P<word>[a-z]+)(?: (?:issues?|problems?|restrictions?|needs|requirements|conditions?|stuff|things|details|info))\b"
