@@ -202,6 +202,7 @@ def collect(data, facts: dict) -> None:
 
 def read_line(line: str, facts: dict) -> None:
     """'name: Ada', 'name = Ada' or a sentence such as "The user's name is Ada"."""
+    line = unlabelled(line)
     match = re.match(r"^[\"']?([A-Za-z][\w' ]{0,40}?)[\"']?\s*(?::|=|->|—|–| - )\s*([^{}\[\]]+)$", line)
     if match and re.search(r"\b(?:remember|memory|memories|know|facts|notes|about the user|background)\b", match.group(1), re.I):
         match, line = None, match.group(2)  # "What you remember: Their ..." is a heading over memories, not one of them
@@ -218,6 +219,22 @@ def read_line(line: str, facts: dict) -> None:
         facts.setdefault(key_of(whole.group(1)), whole.group(2))
     for key, value in stated(line):
         facts.setdefault(key, value)
+
+
+AN_ID = r"#?(?:id\s*[:=#]?\s*)?[\w-]*\d[\w-]*"  # 3, #4, e12, id=7
+
+
+def unlabelled(line: str) -> str:
+    """Rule 318: a line of a result in cells, "(dog_name) Biscuit", "[allergies] peanuts", "#4 | job | nurse", read as
+    "key: value", and "[3] User drinks oat milk" as its text: an id before the text is no part of it."""
+    if not re.match(r"^[\[(]|[^|]+\|", line):
+        return line
+    cells = [c.strip() for c in re.sub(r"^[\[(]([^\[\]()]{1,40})[\])]\s*[:\-–—|]?\s*", r"\1 | ", line).split("|") if c.strip()]
+    while len(cells) > 1 and re.fullmatch(AN_ID, cells[0], re.I):
+        cells.pop(0)
+    if len(cells) == 2 and re.fullmatch(r"[A-Za-z][\w' ]{0,40}", cells[0]):
+        return f"{cells[0]}: {cells[1]}"
+    return cells[0] if len(cells) == 1 else line
 
 
 def first_person(said) -> str:

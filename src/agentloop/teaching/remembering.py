@@ -55,6 +55,8 @@ def remember(intent: Intent, turn):
     results = yield calls
     if reason := refusal(results):
         return f"I didn't store that. {reason}"
+    if intent.slots.get("note") and re.match(r"the user\b", pairs[0][1], re.I):  # rule 321: said back to the user
+        return f"Got it. I'll remember that {second_person(pairs[0][1])}."
     if intent.slots.get("note"):
         return f"Got it. I'll remember: {pairs[0][1]}."
     unerased = " I found no older note on it to erase." if intent.slots.get("drop_old") and not keyed else ""  # rule 284
@@ -128,14 +130,18 @@ def not_so(intent: Intent, turn):
     [(key, value)] = intent.slots["facts"]
     denied = re.sub(r"^not\s+" + (r"[a-z]+\s+" if key == "user_does" else ""), "", value)  # "not have a car": "a car"
     denied = re.sub(r"^(?:an?|the|any|in|at|to)\s+", "", denied)
-    if denied and (facts.mentioning(turn.known(), denied) or turn.made) and turn.tool("forget"):  # made: replayed after it
+    erased = turn.tool("forget") and any(made[""] == turn.tool("forget").name for made in turn.made)
+    if denied and (facts.mentioning(turn.known(), denied) or erased) and turn.tool("forget"):  # made: replayed after it
         return forget(Intent("forget", {"key": topic_key(denied), "value": None, "what": denied, "stale": True}), turn)
     if (disliked := re.match(r"^not (?:really|much|particularly|especially) (?:like|enjoy|love|care for) (.+?)\W*$", value, re.I)) \
             and turn.tool("remember"):  # "I don't really like karaoke": a dislike, as "I don't like karaoke" is
         return remember(Intent("remember", {"facts": [("dislikes", disliked.group(1))]}), turn)
     if re.search(TASTE, value, re.I) and turn.tool("remember"):  # rule 216: "I'm not a morning person" is a taste, kept as said
         return remember(Intent("remember", {"facts": intent.slots["facts"]}), turn)
-    return f"OK: {say.facts(intent.slots['facts'])}. I keep what is true of you, not what isn't, so I haven't saved that."
+    if turn.tool("remember"):  # rule 321: "I don't have any pets" is a lasting fact, kept as said: never its positive
+        return remember(Intent("remember", {"facts": [(topic_key(denied) or "user_not", statements.said(key, value, about_user=True))],
+                                            "note": True}), turn)
+    return f"OK: {say.facts(intent.slots['facts'])}. I have no memory tool, so I'll know it only in this conversation."
 
 
 TASTE = r"^not (?:an? (?:[a-z]+ )?(?:person|fan|lover|type|drinker|eater|fan of .+)|(?:a )?(?:big |huge )?fan of .+|(?:really )?into .+)$"
@@ -199,12 +205,13 @@ def ask(intent: Intent, turn):
         queries += [key.replace("_", " ")] if key != "*" and key.replace("_", " ") not in queries and "|" not in key else []
         if shape and not takes_key(tool) and re.fullmatch(r"[a-z]{3,}", shape["said"]):
             verb = statements.third_person(shape["said"])  # "what instrument do I play?": "The user plays the cello"
-            queries = [verb, *[as_said(w, intent.slots["about"]) for w in sorted(shape["words"])[:1]]] if intent.slots.get("shape") \
-                else [*queries, verb]
+            thing = [as_said(w, intent.slots["about"]) for w in sorted(shape["words"])[:1]]
+            queries = (thing + [verb] if shape["verb"] in LIGHT_VERBS else [verb, *thing]) if intent.slots.get("shape") \
+                else [*queries, verb]  # rule 318: "do I have a bike?" searches "bike", never "has" first
         if shape and not takes_key(tool):  # "where did I spend my childhood?": "grew" too; "what do I do on Thursdays?": Thursdays first
             more = [q for q in statements.searched(shape) if q not in queries][:3]
             queries = more + queries if shape["verb"] == "do" and shape["words"] else queries + more
-        queries = by_its_own_noun(queries, key) if not takes_key(tool) else queries
+        queries = by_its_own_noun(queries, key, intent.slots["about"]) if not takes_key(tool) else queries
         if shape and shape["yes_no"] and not takes_key(tool) and (thing := thing_asked(intent.slots["about"])):
             queries = [thing, *[q for q in queries if q != thing]]  # "Do I like coffee?": the note about coffee, whatever its verb
         if (group := kind_named(intent.slots["about"])) and not takes_key(tool):  # "any food issues?": "allergic" (rule 286)
@@ -315,11 +322,34 @@ def ask(intent: Intent, turn):
         held = facts.holder(known, key)[0]
         key = held if held not in facts.ALIASES.get(key, ()) else key  # said as what memory holds (rule 138)
         return say.sentence(say.phrase(key, facts.lookup(known, key)))
+    if key.endswith("_name") and (named := name_told(known, key)):  # `pets: a cat named Pixel and a parrot named Kiwi` (rule 322)
+        return say.sentence(say.phrase(named[0], named[1]))
     if notes := loosely(known, key):
         return "My notes say: " + "; ".join(dict.fromkeys(noted(notes))) + "."
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"], turn.tools)
     return say.unknown(key if not intent.slots.get("shape") else "user_" + key, can_keep=bool(turn.tool("remember")))  # "how old is my dad?": never "your dad be"
+
+
+def confirm(intent: Intent, turn):
+    """Rule 319: "my cat's name is Luna, isn't it?": each fact is asked of memory as a question would be, and the answer
+    says whether memory agrees ("Yes: ...", "No: your cat is Miso.") or that it does not know; nothing is stored."""
+    replies = []
+    for key, value in intent.slots["facts"]:
+        reply = yield from ask(Intent("ask", {"key": key, "about": intent.slots["about"]}), turn)
+        held = not re.search(r"\bdon't know\b|\bno rule\b|\bcan't\b", reply)
+        agrees = all(re.search(rf"\b{re.escape(w)}", reply, re.I) for w in re.findall(r"[a-z0-9]{3,}", value.lower()))
+        replies.append(reply if not held else ("Yes: " if agrees else "No: ") + lowered(reply))
+    return " ".join(replies)
+
+
+def name_told(known: dict, key: str) -> tuple | None:
+    """Rule 322: the name a stored value gives the thing asked, under whatever key it is kept: "the parrot's name" is
+    Kiwi in `cat: a cat named Pixel and a parrot named Kiwi`; one name only, never a guess between two."""
+    thing = re.sub(r"^(?:the|my|our)_", "", key.removesuffix("_name"))
+    names = {m[1] for v in known.values() for m in re.finditer(
+        rf"\b{re.escape(thing.replace('_', ' '))}s?,?\s+(?:who is |that is |which is )?(?:named|called)\s+([A-Z][\w'-]*)", str(v), re.I)}
+    return (f"{thing}_name", names.pop()) if len(names) == 1 and "_" not in thing else None
 
 
 KIND_ASKED = r"\b(?P<word>[a-z]+)(?: (?:issues?|problems?|restrictions?|needs|requirements|conditions?|stuff|things|details|info))\b"
@@ -542,17 +572,17 @@ def denied(question: str, known: dict) -> str | None:
         return None
     verb = (asked.group("verb") or "be").lower()
     things = [w for w in re.findall(r"[a-z]+", asked.group("thing").lower()) if w not in CLOSED and len(w) > 2]
-    if not things or verb in ("have", "know", "live", "work"):  # "do I have ..." is a count or a kind: rules 83 and 144
+    if not things or verb in ("know", "live", "work"):  # "do I have ..." is a count or a kind (rules 83, 144): only a "not" answers
         return None
     named = lambda text: all(re.search(rf"\b{re.escape(w)}(?:e?s)?\b", text, re.I) for w in things)
-    verbs = rf"(?:{verb}|{verb}s|{verb}es)" if verb != "be" else r"(?:is|am|are)"
+    verbs = {"be": r"(?:is|am|are)", "have": r"(?:have|has)"}.get(verb, rf"(?:{verb}|{verb}s|{verb}es)")
     for key, value in known.items():
         value = str(value)
         against = re.search(r"\b(dislike|hate|avoid)s?\b", f"{key.replace('_', ' ')} {value}", re.I)
         if against and verb in AGAINST[against.group(1).lower()].split() and named(value):
             said = second_person(value) if re.match(r"\W*(?:the user|user)\b", value, re.I) else say.phrase(key, value)
             return f"No: {lowered(said).rstrip('.')}."
-        negated = rf"\b(?:{verbs} not|{verbs}n't|(?:does|do|did) ?n[o']t {verb}|never {verbs}|no longer {verbs}|'m not|isn't|aren't)\b[^,;]*$"
+        negated = rf"\b(?:{verbs} (?:not|no)|{verbs}n't|(?:does|do|did) ?n[o']t {verb}|never {verbs}|no longer {verbs}|'m not|isn't|aren't)\b[^,;]*$"
         if named(value) and re.search(rf"(?:,|\bbut)\s*(?:not|never)\s+(?:\w+\s+){{0,2}}{re.escape(things[0])}", value, re.I) \
                 and re.search(rf"\b{re.escape(verb[:4])}", f"{key.replace('_', ' ')} {value}", re.I):
             told = second_person(value) if re.match(r"\W*(?:the user|user)\b", value, re.I) else say.phrase(key, value)
@@ -621,16 +651,21 @@ PLAIN = set("""name time kind sort type thing things stuff what when where which
     again these those days now please does have this that there with about your mine again still today""".split())
 
 
-def by_its_own_noun(queries: list[str], key: str) -> list[str]:
+def by_its_own_noun(queries: list[str], key: str, question: str = "") -> list[str]:
     """The searches for a question, as a person would make them: no bare closed-class word ("for" in "what do I do for
     work?"), the thing's own noun second (the key, one of it: "job", "allergy") and its first near name third, so that
-    they are tried within three."""
+    they are tried within three. Rule 318: before a phrase as notes write it ("works as a"), the subject: the question's
+    own word for the key ("profession" for `job`), then the key."""
     kept = [q for q in queries if len(q) > 3 or q not in PREPOSITIONS]
     noun = re.sub(r"ies$", "y", key) if re.fullmatch(r"[a-z]{3,}", key) else None
     near = [n.replace("_", " ") for n in facts.ALIASES.get(key, ())][:1] if say.query(key) != key else []  # "employer" too
+    if noun and kept and " " in kept[0]:  # rule 318: "works as a" is how a note says it; the subject is searched first
+        own = [w for w in asked_about(question) if facts.canonical(w) == key and w not in kept[0]][:1]
+        return list(dict.fromkeys(own + [noun] + kept[:1] + near + kept[1:]))
     return list(dict.fromkeys(kept[:1] + [noun] + near + kept[1:])) if noun else kept
 
 
+LIGHT_VERBS = {"hav", "get", "got", "own"}  # rule 318: a verb that says nothing of the thing searched for
 PREPOSITIONS = set("for to at in on of by as up off out via per and but or the".split())
 
 
@@ -1408,7 +1443,7 @@ def held(option: str, known: dict) -> tuple | None:
     return None
 
 
-HANDLERS = {"choose": choose, "hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask,
+HANDLERS = {"choose": choose, "hypothetical": hypothetical, "unkept": unkept, "pointer": pointer, "remember": remember, "ask": ask, "confirm": confirm,
             "forget": forget, "correct": correct, "not_so": not_so, "replace": replace, "recount": recount, "whom": whom}
 
 

@@ -69,6 +69,9 @@ def phrase(key: str, value: str, about_user: bool = False) -> str:
     """("name", "Ada") -> "your name is Ada" (or "The user's name is Ada")."""
     if framed := kept_meaning(key, value, about_user):
         return framed
+    if not about_user and re.match(r"the user (?:is|does|has|never)\b", str(value), re.I):  # a note kept as a sentence (rule 321)
+        return re.sub(r"^the user (?:is|(does)|has)\b", lambda m: "you do" if m[1] else "you are" if "is" in m[0] else "you have",
+                      str(value).rstrip("."), flags=re.I).replace("The user never", "you never")
     if key not in PHRASES and (kept := statements.said(key, value, about_user)):
         return kept
     owner = key.removesuffix("_name").replace("_", " ")

@@ -122,7 +122,7 @@ def amounts_placed(text: str) -> tuple:
     text, swap = arithmetic.substituted(text)  # "What would 5 times 6 be if the 6 were a 7?" is 5 times 7 (rule 277)
     if swap:
         return (Intent("unsure", {"unread": swap}),)
-    if checked := claim_checked(text):  # "I told him 6 times 7 is 48. Was I right?" (rule 262)
+    if checked := claim_checked(text) or tag_asked(text):  # "I told him 6 times 7 is 48. Was I right?" (rule 262)
         return checked
     intents = intents_in(text)
     sums = [i for i in intents if i.kind == "calculate"]
@@ -140,6 +140,28 @@ def claim_checked(text: str) -> tuple | None:
         return None
     sums = [i for i in intents_in(claim[0]) if i.kind == "calculate"]
     return (Intent("calculate", {**sums[0].slots, "claimed": claim[1]}),) if len(sums) == 1 else None
+
+
+DOUBTED = (r"^\W*(?:(?:i\s+)?(?:guess|bet|suppose|doubt|reckon|imagine|assume|expect)\s+(?:that\s+)?|(?:i\s+)?(?:don't|do not) "
+           r"think\s+)?you(?:'ve|\s+have)?\s+(?:probably\s+|likely\s+|must\s+have\s+|must've\s+|already\s+|totally\s+)*"
+           r"(?:(?:don't|do not|didn't|did not|can't|cannot|won't|wouldn't|no longer)?\s*(?:know|remember|recall)|"
+           r"forgot(?:ten)?(?:\s+about)?)\s+(?P<what>(?:my|where|what|when|who|which|how)\b[^,;?!]{1,40}?)"
+           r"(?:\s+(?:by now|anymore|any more|already|again|do you|did you|have you))?\W*$")  # rule 320
+
+
+TAG = (r"^(?P<said>.+?)[,\s]+(?:(?:is|are|am|do|does|did|was|were|have|has)(?:n't| not)? (?:it|i|they|that|he|she|we)|"
+       r"(?:am|was) i (?:right|correct|wrong)|(?:is|was) that (?:right|correct|so|true)|right|correct|yeah|yes|no|true|innit|eh)"
+       r"\s*\?+\W*$")
+
+
+def tag_asked(text: str) -> tuple | None:
+    """Rule 319: a statement of facts about the user followed by a tag asking for confirmation ("my cat is Luna, isn't
+    it?", "I live in Leeds, right?") is a question of those facts, never a fact to keep: one "confirm" intent."""
+    tagged = re.match(TAG, text.strip(), re.I | re.S)
+    said = intents_in(tagged["said"]) if tagged else ()
+    if said and all(i.kind == "remember" for i in said):
+        return (Intent("confirm", {"facts": [f for i in said for f in i.slots["facts"]], "about": tagged["said"]}),)
+    return None
 
 
 def steps_chained(text: str, expression: str) -> str:
@@ -175,6 +197,7 @@ THAT_OUT = (r"^\W*(?:(?:please|so|and|just|then)\s+)*(?:take|get|strike|wipe|dro
 def intents_in(text: str) -> tuple:
     """The intents in a message, in order, as the cache keeps them."""
     text = after_that_joined(text)  # "at 8am and then every day after": one request that repeats (rule 296)
+    text = re.sub(DOUBTED, r"do you remember \g<what>?", text, flags=re.I)  # "I bet you forgot my name" (rule 320)
     task = re.match(r"^\s*(?P<label>(?!\W*(?:please )?(?:set|add|create|make|remind)\b)(?:\d:\d\d|[^:]){0,60}\b(?:task|reminder|todo|to-do|"
                     r"job|due)\b(?:\d:\d\d|[^:])*):(?!\d\d)\s*(?P<body>.+)$",  # "due 2026-12-01T02:00." is a time, no label
                     text, re.IGNORECASE | re.DOTALL)
@@ -513,7 +536,8 @@ def not_so(clause: str) -> tuple[str, str] | None:
     """A plain negated statement about oneself, read as said and never as its positive: "I'm not married" ->
     ("user_is", "not married"), "I don't drive" -> ("user_does", "not drive"); None for a passing state ("I'm not
     sure", "I'm not kidding"), a verb of thinking or wanting ("I don't know"), or anything not so plain."""
-    found = re.match(NOT_SO, clause.strip(), re.I)
+    clause = re.sub(r",?\s+(?:and\s+)?(?:(?:i\s+)?never (?:have|had|did|will)|at all|whatsoever|ever|either)\W*$", "", clause.strip(), flags=re.I)
+    found = re.match(NOT_SO, clause, re.I)  # "I don't have any pets, never have": its emphasis is no part of it (rule 321)
     if not found:
         return None
     if found.group("what"):
