@@ -331,7 +331,8 @@ def story(text: str) -> str | None:
     if each_adds := split_then_each_adds(text, numbers):  # "90 for the taxi, split 3 ways, and each of us adds a 10 tip"
         return each_adds
     split = re.search(r"\b(?:there(?:'s| is| are) (\d+) of us|(\d+) of us|(?:split|divided|shared?)\b.*?\b(\d+) ways|"
-                      rf"(?:between|among|by) (\d+)(?: people| friends| of us| persons?)?\b|(\d+) (?:people|friends|persons|{SHARERS}(?=[^.?!]*\b(?:shar\w*|split\w*|divid\w*)\b)))\b", text)
+                      rf"(?:between|among|by) (\d+)(?: people| friends| of us| persons?)?\b|(\d+) (?:people|friends|persons|{SHARERS}(?=[^.?!]*\b(?:shar\w*|split\w*|divid\w*)\b))|"
+                      rf"\b{GROUP} of (\d+))\b", text)
     if split and len(numbers) == 2 and not re.search(r"\d (?:each|apiece)\b", text) and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bshare|\bdivide|\beveryone\b|"
                                                  r"\bevery one\b|\bowe\b|\ba head\b|\bapiece\b", text):
         ways = next(g for g in split.groups() if g)
@@ -374,6 +375,10 @@ EACH_ADDS = (r"\b(?:each(?: of us| of them| person| one)?|every(?:one| person| o
 
 SHARERS = (r"(?:tenants|roommates|room-mates|flatmates|housemates|colleagues|coworkers|co-workers|guests|"
            r"kids|children|students|players|members|siblings|cousins|mates|neighbou?rs|adults|grandkids)")  # rule 311: who shares, with a share said
+
+
+GROUP = (r"(?:team|group|family|class|party|crew|band|club|household|squad|choir|troop|gang|staff|committee|"
+         r"cast|unit|department|office|lab)")  # rule 338: "our team of 6 raised 1,530": 6 people share it
 
 
 def split_then_each_adds(text: str, numbers: list) -> str | None:
@@ -560,11 +565,27 @@ REST_SHARED = (r"\b(?:then\s+)?(?:split|splits|share|shares|shared|divide|divide
                r"(?:equally |evenly |fairly )?(?:between|among|amongst|into|in|across|over)\s+(?P<n>\d+)\b")
 
 
-def ledger(text: str) -> str | None:
+RUNNING = (r"what(?:'s| is| was)? left|what (?:remained|remains)|the rest|the remainder|the remaining(?: [a-z]+)?|"
+           r"what (?:he|she|they|i|we) (?:had|has|have)(?: left)?|them|it|that|those|these")  # rule 337: what earlier steps left
+SCALED = {"doubl": "* 2", "tripl": "* 3", "quadrupl": "* 4", "halv": "/ 2"}
+
+
+def step_unread(rest: str, read: list) -> str | None:
+    """Rule 337: a step of a story that acts on what was left ("then he squared what was left") where no term was read
+    (`read`: the places of the terms): its words, so that no partial result is given."""
+    for step in re.finditer(r"(?:\bthen\b)?((?:(?!\bthen\b)[^.!?;,])+)", rest):
+        if not any(step.start(1) <= at < step.end(1) for at in read) and not re.search(r"\d", step[1]) and \
+                re.search(rf"\b(?!(?:with|about|for|of|on|in|at|to|from|like|into|by|is|was|are|were|be)\b)[a-z]+ (?:{RUNNING})\b", step[1]):
+            return step[1].strip()
+    return None
+
+
+def ledger(text: str, unread: list | None = None) -> str | None:
     """A story of amounts that come and go: "I had 250 dollars, spent 73.40 on groceries and then 18 on gas.
     What's left?", "Mia bakes 4 trays of 18 cookies. She gives 25 away. How many are left?": a start, then
     each amount taken away or added by the nearest verb before it ("3 coffees at 4.50 each" is one amount).
-    With money, buying takes away; with things, buying adds."""
+    With money, buying takes away; with things, buying adds. A later step that doubles, triples or halves what was
+    left acts on the running value (rule 337); a step on it that cannot be read goes to `unread`, and no sum is given."""
     money = re.search(r"[$€£]|\b(?:dollars?|bucks|euros?|pounds?|money|cash|quid|spent|spend|paid|rent|bills?|salary|wages?|"
                       r"income|groceries|earn|make \d+ a)\b", text, re.I)
     text = plain(text)
@@ -601,15 +622,20 @@ def ledger(text: str) -> str | None:
     rest = re.sub(r"\b(?:gave|gives|handed|hands|sent|sends) (?:me|us)\b", "got", rest)  # given to me is gained
     rest = re.sub(r"\b(?!(?:he|she|they|i|we|you|and|then)\b)([a-z]+) (?:gave|gives|handed|hands|sent|sends) (?:him|her|them)\b(?= (?:another |an? )?\(?\d)",
                   r"\1 got", rest)  # "his sister gave him 5": given to the one the story is about
+    rest = re.sub(rf"\b({'|'.join(SCALED)})(?:e|es|ed|ing)\b(?: (?:all )?(?:of )?(?:{RUNNING})\b)?", lambda m: f"S{'*/'.index(SCALED[m[1]][0])}{SCALED[m[1]][2:]}",
+                  rest)  # rule 337: "then he doubled what was left"
     rest = re.sub(rf"\b(?:(a|an|one|\d+) )?({'|'.join(PARTS)})s?(?: (?:of )?(?:them|it|those|these|that|what'?s left|what (?:was|is) left|"
                   r"the rest|(?:her|his|their|my|our|the) [a-z]+)\b|(?=\s+(?:to|away|on|for|and|at|in|with)\b|\s*[,.;!?]))", lambda m: f"F{m[1] if (m[1] or 'a')[0].isdigit() else 1}/{PARTS[m[2]]}",
                   rest)  # "gave a quarter of them away": a part of what there is by then
     rest = re.sub(r"(?:^|(?<=[.!?,;]))\s*(?:so |and |then )?(?:how (?:much|many)|what(?:'s| is)?)\b[^.!?]*[.!?]*\s*$", "", rest)  # the question's verbs change nothing
     takes, adds = (SPEND, EARN) if money else (LOSE, GAIN)
     terms, sign = [first], "-" if money and re.search(r"\bleft(?: over)?\b|\bremain", text) else None  # a budget: costs
-    pending = False  # a change named whose amount is not read yet
-    for match in re.finditer(rf"\b({adds})\b|\b({takes})\b|(\(\d+\*\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)|\bF(\d+)/(\d+)", rest):
-        if match.group(1) or match.group(2):
+    pending, read = False, []  # a change named whose amount is not read yet; where terms were read
+    for match in re.finditer(rf"\b({adds})\b|\b({takes})\b|(\(\d+\*\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)|\bF(\d+)/(\d+)|\bS([01])(\d+)", rest):
+        read.append(match.start())
+        if match.group(6):  # rule 337: the running value doubled or halved
+            terms = [f"({' '.join(terms)}) {'*/'[int(match.group(6))]} {match.group(7)}"]
+        elif match.group(1) or match.group(2):
             if pending:
                 return None  # "gave some to her brother, then bought 10": a change with no amount is never dropped
             sign, pending = "+" if match.group(1) else "-", True
@@ -620,7 +646,9 @@ def ledger(text: str) -> str | None:
         elif sign:
             terms.append(f"{sign} {match.group(3)}")
             pending = False
-    return " ".join(terms) if len(terms) > 1 and not pending else None
+    if (step := step_unread(rest, read)) and unread is not None:
+        unread.append(step)
+    return " ".join(terms) if (len(terms) > 1 or terms[0] != first) and not pending and not step else None
 
 
 COUNTED_ANY = {"total", "altogether", "together", "combined", "in", "is", "are", "do", "did", "have", "has", "things", "items", "pets", "animals", "people",

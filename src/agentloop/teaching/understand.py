@@ -283,8 +283,10 @@ def intents_in(text: str) -> tuple:
         return (Intent("unsure", {"unread": vague}),)  # "He gave some to Leo, then found 6. How many now?": no number to use
     if spent := arithmetic.shopping(text):  # "3 notebooks at 4.75 each. Also a pen for 2.10. How much altogether?": every item
         return (Intent("calculate", {"expression": spent[0]}) if spent[0] else Intent("unsure", {"unread": spent[1]}),)
-    story = arithmetic.ledger(text) or (arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.search(
+    story = arithmetic.ledger(text, unread := []) or (arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.search(
         r"\bhow (?:many|much)\b", parts[-1], re.I) else None)
+    if unread:  # "... Then he squared what was left.": a step not understood is said, never a partial result (rule 337)
+        return (Intent("unsure", {"unread": unread[0]}),)
     asks = text.rstrip().endswith("?") or re.search(r"\bhow (?:many|much|far|long)\b", parts[-1] if parts else "", re.I)
     told = arithmetic.story(text) if len(parts) > 1 and asks else None
     whole = None if story or told else arithmetic.story(text)
