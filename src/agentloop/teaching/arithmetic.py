@@ -87,6 +87,7 @@ WORD_PROBLEMS = [  # "3 boxes with 12 apples each", "4 packs of 6 eggs", "5 tick
      rf"(?: each| apiece)?", r"(\1 * \2)"),
     (rf"{N} (?!(?:minute|min|hour|hr|day|week|month|year)s?\b)[a-z]+(?: [a-z]+)? (?:costs?|costing) \$?{N}\b (?:each|apiece)",
      r"(\1 * \2)"),
+    (rf"{N} (?!(?:minute|min|hour|hr|day|week|month|year)s?\b)[a-z]+ \$?{N} (?:each|apiece|a head|per head)\b", r"(\1 * \2)"),  # "owe 3 people 14.25 each" (rule 342)
     (rf"\b{N} [a-z]+(?: [a-z]+)? (?:costs?|costing|are|is|for) \$?{N}\b.*?\bhow much (?:do|would|will|does|for) {N}\b",
      r"(\2 / \1 * \3)"),  # "if 3 apples cost $1.20, how much do 10 cost?": the price of one, times 10
     (rf"\b(?:have|has|had|there are|there were|got) {N} [a-z]+.*?\b(?:eats?|ate|gives? away|gave away|loses?|lost|"
@@ -252,7 +253,7 @@ def named(text: str) -> str:
     text = re.sub(r"\b([A-Za-z]+)\d+[A-Za-z]*\b", r"\1", text)  # letters and digits glued (BA117, ICE574, Q3) name something
     text = re.sub(r"\b((?i:a|an|the|my|his|her|our|their)\s+[a-z]*[A-Z][a-zA-Z]*)\s+\d+\b", r"\1", text)
     text = labels_unnumbered(text)
-    text = re.sub(r"(?<=[a-z,] )([A-Z][a-zA-Z]+)(?:\s+|-)\d+\b(?!\s*(?:am|pm|%|percent|:))", r"\1", text)
+    text = re.sub(r"(?<=[a-z,] )([A-Z][a-zA-Z]+(?:['’-][A-Za-z]+)*)(?:\s+|-)\d+\b(?!\s*(?:am|pm|%|percent|:))", r"\1", text)
     return re.sub(r"\b([A-Z][a-zA-Z]+)-\d+\b", r"\1", text)
 
 
@@ -441,7 +442,9 @@ def relative(text: str) -> str | None:
 def change(text: str) -> str | None:
     """"a shirt was 40 and is now 30, what's the discount percent?": the change as a percent of the start."""
     found = re.search(r"\bwas (\d+(?:\.\d+)?)\b.*?\b(?:now|is|became|went (?:up|down) to) (\d+(?:\.\d+)?)\b", text) or \
-        re.search(r"\bfrom (\d+(?:\.\d+)?) (?:[a-z]+ )?(?:up |down )?to (\d+(?:\.\d+)?)\b", text)  # "went from 80 to 92"
+        re.search(r"\bfrom (\d+(?:\.\d+)?) (?:[a-z]+ )?(?:up |down )?to (\d+(?:\.\d+)?)\b", text) or \
+        re.search(r"\b(?:was|were|is|are|costs?|cost)(?: at)? (\d+(?:\.\d+)?)\b[^.?!\d]*?\band (?:(?:is|was|now|at) )*(\d+(?:\.\d+)?)\b"
+                  r"(?= (?:on|in|last|this|today|now|yesterday|tonight)\b)", text)  # "was 1200 last year and 1350 this year" (rule 343)
     if not found or not re.search(r"\bpercent|%", text):
         return None
     a, b = found.groups()
@@ -1531,7 +1534,7 @@ def substituted(text: str) -> tuple:
     return text, None
 
 
-OUT_OF = rf"(?<![\w.])(?P<n>\d+(?:\.\d+)?) (?:out of|in) (?:every )?(?P<m>\d+(?:\.\d+)?)(?![\w.]|\.\d)(?! ?(?:{MEASURE})\b)"
+OUT_OF = rf"(?<![\w.])(?P<n>\d+(?:\.\d+)?) (?:out of|in) (?:every )?(?P<m>\d+(?:\.\d+)?)(?!\w|\.\d)(?! ?(?:{MEASURE})\b)"
 SHARE_ASKED = (r"\bhow many (?:is|are|was|were) (?:that|this|those|these|it)\b|\bwhat(?:'s| is| was) (?:that|this|it)(?: as a number)?\W*$|"
                r"\bwhat (?:share|proportion|part|portion|fraction|rate)\b|\bhow (?:much|many) (?:is|are) that\b")
 
@@ -1540,12 +1543,14 @@ def share_of_group(text: str) -> tuple | None:
     """Rule 292: "N out of M" is a share of a group, never a sum ("9 out of 10 dentists agree. How many is that?" is 90%,
     not 19): asked what it is with no other number, the share in percent; with one group size and "how many", the
     group times N over M ("2 out of every 3 voters ... a town of 600: how many?" is 400). (expression, unit) or None;
-    a percentage asked in words stays rule 258's."""
-    plain_text = numbers_in_words(text.lower())
+    a percentage asked in words stays rule 258's. With what is left asked, the rest of the whole (rule 339)."""
+    plain_text = numbers_in_words(named(text).lower())
     found = re.search(OUT_OF, plain_text)
     if not found or re.search(r"%|\bper ?cent", plain_text) or float(found["m"]) == 0 or float(found["n"]) > float(found["m"]):
         return None
     others = [n for n in re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w]|\.\d)", plain_text[:found.start()] + " " + plain_text[found.end():])]
+    if not others and re.search(r"\bhow (?:many|much|far|long)\b[^.?!]*\b(?:left|to go|remain\w*)\b", plain_text):
+        return f"{found['m']} - {found['n']}", ""  # rule 339: "on page 140 out of 453, how many left?" is what is still to go
     if not others and re.search(SHARE_ASKED, plain_text):
         return f"{found['n']} / {found['m']} * 100", "%"
     if len(others) == 1 and re.search(r"\bhow many\b", plain_text):
