@@ -2144,9 +2144,9 @@ def test_the_parameter_not_named_for_the_word_takes_the_letter():
 
 def test_two_parameters_that_name_neither_role_call_no_letter_counter():
     kit = tools(tool("tally", "Count how many times a letter occurs in a word.", lambda x, y: str(y.count(x)),
-                     x={"type": "string", "description": "what to look for"}, y={"type": "string", "description": "where to look"}))
+                     x={"type": "string", "description": "the first value"}, y={"type": "string", "description": "the second value"}))
     _, calls, _ = loop("How many r's are in strawberry?", kit)
-    assert calls == [], calls
+    assert calls == [], calls  # ("what to look for" / "where to look" name the roles since rule 340)
 
 
 # 340. A letter counter's parameters each get a different part of the request: the text searched and what is sought,
