@@ -244,7 +244,9 @@ def spelled_durations(text: str, rules=SPELLED_DURATIONS) -> str:
 def ahead(text: str) -> str:
     """"<so long> from now", wherever it is said, as "in <so long>": "Two hours from now, ..." (rule 309) and "remind me to
     call the bank 2 hours from now" (rule 344), so the time is read and the task keeps none of it."""
-    return re.sub(rf"\b({LENGTH}) (minute|min|hour|hr|half|day|week)(s?) from now\b(?! on\b)", r"in \1 \2\3", text, flags=re.I)
+    for said, count in SPELLED_DURATIONS:  # "... a quarter of an hour from now": 15 minutes
+        text = re.sub(rf"{said}(?= from now\b)", count, text, flags=re.I)
+    return re.sub(rf"(?<!\bof )(?<!\band )\b({LENGTH}) (minute|min|hour|hr|half|day|week)(s?) from now\b(?! on\b)", r"in \1 \2\3", text, flags=re.I)
 
 
 def hedges_dropped(text: str) -> str:
