@@ -1182,7 +1182,7 @@ def test_a_question_with_every_day_is_not_a_task_and_book_me_asks_when():
              "book": (schema("book", "Book an appointment.", what="string", day="string"), lambda what, day: done.append(what) or "ok")}
     loop("is it bad to drink two coffees every day?", tools)
     answer, _, messages = loop("Book me a massage.", tools)
-    assert done == [] and answer == "When should it happen?", (done, answer)
+    assert done == [] and answer == "When should I schedule the massage?", (done, answer)  # the task named since rule 341
     loop("saturday", tools, history=messages[1:])
     assert done == ["massage"], done
 

@@ -2144,6 +2144,58 @@ def test_the_parameter_not_named_for_the_word_takes_the_letter():
 
 def test_two_parameters_that_name_neither_role_call_no_letter_counter():
     kit = tools(tool("tally", "Count how many times a letter occurs in a word.", lambda x, y: str(y.count(x)),
-                     x={"type": "string", "description": "what to look for"}, y={"type": "string", "description": "where to look"}))
+                     x={"type": "string", "description": "the first value"}, y={"type": "string", "description": "the second value"}))
     _, calls, _ = loop("How many r's are in strawberry?", kit)
-    assert calls == [], calls
+    assert calls == [], calls  # ("what to look for" / "where to look" name the roles since rule 340)
+
+
+# 340. A letter counter's parameters each get a different part of the request: the text searched and what is sought,
+# read from the names (haystack/needle, source/pattern...), then the descriptions, then the tool's own description.
+def test_a_letter_counter_gets_the_word_and_the_letter_by_their_roles():
+    for params, question, word, letter in (
+            ({"haystack": "string", "needle": "string"}, "how many s's in mississippi", "mississippi", "s"),
+            ({"needle": "string", "haystack": "string"}, "How many times does 'e' appear in excellence?", "excellence", "e"),
+            ({"source": "string", "target": "string"}, "count the a's in banana", "banana", "a"),
+            ({"within": "string", "term": "string"}, "How many o's are in bookworm?", "bookworm", "o")):
+        def counter(**k):
+            (searched, sought) = (k[p] for p in params)
+            return str(searched.count(sought)) if list(params)[0] in ("haystack", "source", "within") else str(sought.count(searched))
+        kit = tools(tool("occurs", "How many times a given letter appears in a word.", counter, **params))
+        answer, calls, _ = loop(question, kit)
+        assert calls and len(set(calls[0][1].values())) == 2, (question, calls)
+        assert f" {word.count(letter)} " in f" {answer} ", (question, calls, answer)
+
+
+def test_the_same_value_is_never_sent_for_two_parameters():
+    kit = tools(tool("occurs", "How many times a given letter appears in a word.", lambda first, second: "1",
+                     first="string", second="string"))
+    _, calls, _ = loop("How many r's are in strawberry?", kit)
+    assert all(len(set(args.values())) == len(args) for _, args in calls), calls
+
+
+# 341. A scheduling request whose tool requires a time never said asks for the time, once, and calls nothing.
+def test_a_booking_without_its_required_time_asks_when():
+    for said, who in (("set up a call with Priya", "Priya"), ("please arrange a meeting with the design team", "the design team")):
+        log = []
+        kit = tools(tool("calendar_book", "Books a meeting in the calendar.", lambda **k: log.append(k) or "booked",
+                         attendee="string", start_time="string"))
+        answer, calls, _ = loop(said, kit, DATED)
+        assert not log and not calls and answer.startswith("When") and answer.endswith("?") and who in answer, (said, answer)
+
+
+def test_a_booking_with_its_time_is_made():
+    log = []
+    kit = tools(tool("calendar_book", "Books a meeting in the calendar.", lambda **k: log.append(k) or "booked",
+                     attendee="string", start_time="string"))
+    loop("set up a call with Priya tomorrow at 3pm", kit, DATED)
+    assert log and "Priya" in log[0]["attendee"] and "3" in log[0]["start_time"], log
+
+
+# 344. A relative time said at the end of the sentence ("... 2 hours from now") is the request's time.
+def test_a_relative_time_at_the_end_fills_the_time():
+    for said, words in (("remind me to move the car 3 hours from now", "3 hours"),
+                        ("nudge me to drink water 45 minutes from now please", "45 minutes")):
+        log = []
+        kit = tools(tool("set_alert", "Sets a reminder.", lambda **k: log.append(k) or "set", text="string", when="string"))
+        answer, _, _ = loop(said, kit, DATED)
+        assert log and words in log[0]["when"] and "from now" not in log[0]["text"], (said, log, answer)

@@ -1408,3 +1408,81 @@ def test_a_count_of_items_bought_is_never_added_to_their_price():  # rule 317
         assert not re.search(r"\b6\.75\b|\b6\b(?!\.)", answer.split("no rule")[0]) and not calls, (said, answer, calls)
     answer, calls, _ = loop("We paid 27.90 plus 4.50 delivery, 3 of us, how much each?", calculator_kit([]))
     assert "10.8" in answer, answer  # a sum split with no count of items still works
+
+
+# 337. A story's later steps act on what its earlier steps left: every step is computed before the answer, and a step
+# on the running value that cannot be read is named instead of a partial result.
+def test_a_later_step_on_what_is_left_continues_from_the_previous_result():
+    for said, expected in (("Lena had 30 stickers. She lost 6 of them. Then she tripled the rest. How many stickers does she have?", (30 - 6) * 3),
+                           ("Tom baked 40 cookies. He ate 4. After that he halved what remained. How many cookies are left?", (40 - 4) / 2),
+                           ("Priya picked 25 apples and dropped 5. She doubled them later on. How many apples does she have now?", (25 - 5) * 2),
+                           ("Ravi had 90 stamps. He sold a third of them. Then he doubled the rest and gave 7 away. How many stamps now?",
+                            (90 - 90 / 3) * 2 - 7)):
+        log = []
+        answer, _, _ = loop(said, sums(log))
+        assert answer and f"{expected:g}" in answer, (said, answer, log)
+
+
+def test_a_step_on_what_is_left_that_cannot_be_read_is_named_not_skipped():
+    log = []
+    answer, _, _ = loop("Ana had 50 beads. She used 8 of them. Then she squared what was left. How many beads does she have?", sums(log))
+    assert "squared what was left" in answer and "42" not in answer, (answer, log)
+
+
+def test_a_story_without_a_step_on_the_rest_is_unchanged():
+    log = []
+    answer, _, _ = loop("Omar had 60 pens. He gave 15 to his class. How many pens does he have left?", sums(log))
+    assert "45" in answer, (answer, log)
+
+
+# 338. A total and a group "of N" with a share asked per person, each or apiece: the total divided by N.
+def test_a_group_of_n_shares_a_total_per_person():
+    for said, expected in (("Our choir of 8 collected 2,040 dollars at the fair. How much is that per person?", 2040 / 8),
+                           ("A crew of 5 earned 1,175 pounds for the job. What does each get?", 1175 / 5),
+                           ("the family of 4 spent 312 on the trip - how much per head?", 312 / 4)):
+        log = []
+        answer, _, _ = loop(said, sums(log))
+        assert answer and f"{expected:g}" in answer, (said, answer, log)
+
+
+def test_a_group_of_n_without_a_share_asked_is_no_division():
+    answer, _, _ = loop("Our choir of 8 collected 2,040 dollars at the fair. Isn't that great?", sums([]))
+    assert "255" not in answer, answer
+
+
+# 339. "N out of M" with what is left asked is M - N; a number inside a title is no operand.
+def test_n_out_of_m_with_what_is_left_is_the_difference():
+    for said, expected in (("I'm watching Ocean's 11 and I'm at minute 48 out of 116. how many minutes to go?", 116 - 48),
+                           ("Knitting a scarf: row 35 out of 120 done. How many rows remaining?", 120 - 35),
+                           ("I've done 7 out of 20 levels in Half-Life 2, how many levels are left?", 20 - 7)):
+        log = []
+        answer, _, _ = loop(said, sums(log))
+        assert answer and str(expected) in answer, (said, answer, log)
+
+
+def test_n_out_of_m_without_what_is_left_is_no_difference():
+    answer, _, _ = loop("I got 18 out of 20 on the quiz. What's that as a percentage?", sums([]))
+    assert "2" != answer.strip() and " 2." not in answer, answer
+
+
+# 342. A count of people or things and an amount each, with a total asked: the count times the amount.
+def test_a_count_and_an_amount_each_is_their_product():
+    for said, expected in (("I tip 4 waiters 7.50 each. total?", 4 * 7.5),
+                           ("we're paying 6 players 120 each, what's the total", 6 * 120)):
+        log = []
+        answer, _, _ = loop(said, sums(log))
+        assert answer and f"{expected:g}" in answer, (said, answer, log)
+
+
+# 343. The percent a value rose or fell by, between two values stated for two times.
+def test_the_percent_change_between_two_stated_values():
+    for said, expected in (("My rent was 1200 last year and 1350 this year. By what percentage did it rise?", (1350 - 1200) / 1200 * 100),
+                           ("Shares were at 80 on Monday and 60 on Friday. by what percent did they drop?", (80 - 60) / 80 * 100)):
+        log = []
+        answer, _, _ = loop(said, sums(log))
+        assert answer and f"{expected:g}" in answer, (said, answer, log)
+
+
+def test_two_values_without_a_percent_asked_are_no_percent_change():
+    answer, _, _ = loop("My rent was 1200 last year and 1350 this year. How much more is it?", sums([]))
+    assert "12.5" not in answer and "150" in answer, answer

@@ -87,6 +87,7 @@ WORD_PROBLEMS = [  # "3 boxes with 12 apples each", "4 packs of 6 eggs", "5 tick
      rf"(?: each| apiece)?", r"(\1 * \2)"),
     (rf"{N} (?!(?:minute|min|hour|hr|day|week|month|year)s?\b)[a-z]+(?: [a-z]+)? (?:costs?|costing) \$?{N}\b (?:each|apiece)",
      r"(\1 * \2)"),
+    (rf"{N} (?!(?:minute|min|hour|hr|day|week|month|year)s?\b)[a-z]+ \$?{N} (?:each|apiece|a head|per head)\b", r"(\1 * \2)"),  # "owe 3 people 14.25 each" (rule 342)
     (rf"\b{N} [a-z]+(?: [a-z]+)? (?:costs?|costing|are|is|for) \$?{N}\b.*?\bhow much (?:do|would|will|does|for) {N}\b",
      r"(\2 / \1 * \3)"),  # "if 3 apples cost $1.20, how much do 10 cost?": the price of one, times 10
     (rf"\b(?:have|has|had|there are|there were|got) {N} [a-z]+.*?\b(?:eats?|ate|gives? away|gave away|loses?|lost|"
@@ -252,7 +253,7 @@ def named(text: str) -> str:
     text = re.sub(r"\b([A-Za-z]+)\d+[A-Za-z]*\b", r"\1", text)  # letters and digits glued (BA117, ICE574, Q3) name something
     text = re.sub(r"\b((?i:a|an|the|my|his|her|our|their)\s+[a-z]*[A-Z][a-zA-Z]*)\s+\d+\b", r"\1", text)
     text = labels_unnumbered(text)
-    text = re.sub(r"(?<=[a-z,] )([A-Z][a-zA-Z]+)(?:\s+|-)\d+\b(?!\s*(?:am|pm|%|percent|:))", r"\1", text)
+    text = re.sub(r"(?<=[a-z,] )([A-Z][a-zA-Z]+(?:['’-][A-Za-z]+)*)(?:\s+|-)\d+\b(?!\s*(?:am|pm|%|percent|:))", r"\1", text)
     return re.sub(r"\b([A-Z][a-zA-Z]+)-\d+\b", r"\1", text)
 
 
@@ -331,7 +332,8 @@ def story(text: str) -> str | None:
     if each_adds := split_then_each_adds(text, numbers):  # "90 for the taxi, split 3 ways, and each of us adds a 10 tip"
         return each_adds
     split = re.search(r"\b(?:there(?:'s| is| are) (\d+) of us|(\d+) of us|(?:split|divided|shared?)\b.*?\b(\d+) ways|"
-                      rf"(?:between|among|by) (\d+)(?: people| friends| of us| persons?)?\b|(\d+) (?:people|friends|persons|{SHARERS}(?=[^.?!]*\b(?:shar\w*|split\w*|divid\w*)\b)))\b", text)
+                      rf"(?:between|among|by) (\d+)(?: people| friends| of us| persons?)?\b|(\d+) (?:people|friends|persons|{SHARERS}(?=[^.?!]*\b(?:shar\w*|split\w*|divid\w*)\b))|"
+                      rf"\b{GROUP} of (\d+))\b", text)
     if split and len(numbers) == 2 and not re.search(r"\d (?:each|apiece)\b", text) and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bshare|\bdivide|\beveryone\b|"
                                                  r"\bevery one\b|\bowe\b|\ba head\b|\bapiece\b", text):
         ways = next(g for g in split.groups() if g)
@@ -374,6 +376,10 @@ EACH_ADDS = (r"\b(?:each(?: of us| of them| person| one)?|every(?:one| person| o
 
 SHARERS = (r"(?:tenants|roommates|room-mates|flatmates|housemates|colleagues|coworkers|co-workers|guests|"
            r"kids|children|students|players|members|siblings|cousins|mates|neighbou?rs|adults|grandkids)")  # rule 311: who shares, with a share said
+
+
+GROUP = (r"(?:team|group|family|class|party|crew|band|club|household|squad|choir|troop|gang|staff|committee|"
+         r"cast|unit|department|office|lab)")  # rule 338: "our team of 6 raised 1,530": 6 people share it
 
 
 def split_then_each_adds(text: str, numbers: list) -> str | None:
@@ -436,7 +442,9 @@ def relative(text: str) -> str | None:
 def change(text: str) -> str | None:
     """"a shirt was 40 and is now 30, what's the discount percent?": the change as a percent of the start."""
     found = re.search(r"\bwas (\d+(?:\.\d+)?)\b.*?\b(?:now|is|became|went (?:up|down) to) (\d+(?:\.\d+)?)\b", text) or \
-        re.search(r"\bfrom (\d+(?:\.\d+)?) (?:[a-z]+ )?(?:up |down )?to (\d+(?:\.\d+)?)\b", text)  # "went from 80 to 92"
+        re.search(r"\bfrom (\d+(?:\.\d+)?) (?:[a-z]+ )?(?:up |down )?to (\d+(?:\.\d+)?)\b", text) or \
+        re.search(r"\b(?:was|were|is|are|costs?|cost)(?: at)? (\d+(?:\.\d+)?)\b[^.?!\d]*?\band (?:(?:is|was|now|at) )*(\d+(?:\.\d+)?)\b"
+                  r"(?= (?:on|in|last|this|today|now|yesterday|tonight)\b)", text)  # "was 1200 last year and 1350 this year" (rule 343)
     if not found or not re.search(r"\bpercent|%", text):
         return None
     a, b = found.groups()
@@ -560,11 +568,27 @@ REST_SHARED = (r"\b(?:then\s+)?(?:split|splits|share|shares|shared|divide|divide
                r"(?:equally |evenly |fairly )?(?:between|among|amongst|into|in|across|over)\s+(?P<n>\d+)\b")
 
 
-def ledger(text: str) -> str | None:
+RUNNING = (r"what(?:'s| is| was)? left|what (?:remained|remains)|the rest|the remainder|the remaining(?: [a-z]+)?|"
+           r"what (?:he|she|they|i|we) (?:had|has|have)(?: left)?|them|it|that|those|these")  # rule 337: what earlier steps left
+SCALED = {"doubl": "* 2", "tripl": "* 3", "quadrupl": "* 4", "halv": "/ 2"}
+
+
+def step_unread(rest: str, read: list) -> str | None:
+    """Rule 337: a step of a story that acts on what was left ("then he squared what was left") where no term was read
+    (`read`: the places of the terms): its words, so that no partial result is given."""
+    for step in re.finditer(r"(?:\bthen\b)?((?:(?!\bthen\b)[^.!?;,])+)", rest):
+        if not any(step.start(1) <= at < step.end(1) for at in read) and not re.search(r"\d", step[1]) and \
+                re.search(rf"\b(?!(?:with|about|for|of|on|in|at|to|from|like|into|by|is|was|are|were|be)\b)[a-z]+ (?:{RUNNING})\b", step[1]):
+            return step[1].strip()
+    return None
+
+
+def ledger(text: str, unread: list | None = None) -> str | None:
     """A story of amounts that come and go: "I had 250 dollars, spent 73.40 on groceries and then 18 on gas.
     What's left?", "Mia bakes 4 trays of 18 cookies. She gives 25 away. How many are left?": a start, then
     each amount taken away or added by the nearest verb before it ("3 coffees at 4.50 each" is one amount).
-    With money, buying takes away; with things, buying adds."""
+    With money, buying takes away; with things, buying adds. A later step that doubles, triples or halves what was
+    left acts on the running value (rule 337); a step on it that cannot be read goes to `unread`, and no sum is given."""
     money = re.search(r"[$€£]|\b(?:dollars?|bucks|euros?|pounds?|money|cash|quid|spent|spend|paid|rent|bills?|salary|wages?|"
                       r"income|groceries|earn|make \d+ a)\b", text, re.I)
     text = plain(text)
@@ -601,15 +625,20 @@ def ledger(text: str) -> str | None:
     rest = re.sub(r"\b(?:gave|gives|handed|hands|sent|sends) (?:me|us)\b", "got", rest)  # given to me is gained
     rest = re.sub(r"\b(?!(?:he|she|they|i|we|you|and|then)\b)([a-z]+) (?:gave|gives|handed|hands|sent|sends) (?:him|her|them)\b(?= (?:another |an? )?\(?\d)",
                   r"\1 got", rest)  # "his sister gave him 5": given to the one the story is about
+    rest = re.sub(rf"\b({'|'.join(SCALED)})(?:e|es|ed|ing)\b(?: (?:all )?(?:of )?(?:{RUNNING})\b)?", lambda m: f"S{'*/'.index(SCALED[m[1]][0])}{SCALED[m[1]][2:]}",
+                  rest)  # rule 337: "then he doubled what was left"
     rest = re.sub(rf"\b(?:(a|an|one|\d+) )?({'|'.join(PARTS)})s?(?: (?:of )?(?:them|it|those|these|that|what'?s left|what (?:was|is) left|"
                   r"the rest|(?:her|his|their|my|our|the) [a-z]+)\b|(?=\s+(?:to|away|on|for|and|at|in|with)\b|\s*[,.;!?]))", lambda m: f"F{m[1] if (m[1] or 'a')[0].isdigit() else 1}/{PARTS[m[2]]}",
                   rest)  # "gave a quarter of them away": a part of what there is by then
     rest = re.sub(r"(?:^|(?<=[.!?,;]))\s*(?:so |and |then )?(?:how (?:much|many)|what(?:'s| is)?)\b[^.!?]*[.!?]*\s*$", "", rest)  # the question's verbs change nothing
     takes, adds = (SPEND, EARN) if money else (LOSE, GAIN)
     terms, sign = [first], "-" if money and re.search(r"\bleft(?: over)?\b|\bremain", text) else None  # a budget: costs
-    pending = False  # a change named whose amount is not read yet
-    for match in re.finditer(rf"\b({adds})\b|\b({takes})\b|(\(\d+\*\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)|\bF(\d+)/(\d+)", rest):
-        if match.group(1) or match.group(2):
+    pending, read = False, []  # a change named whose amount is not read yet; where terms were read
+    for match in re.finditer(rf"\b({adds})\b|\b({takes})\b|(\(\d+\*\d+(?:\.\d+)?\)|\d+(?:\.\d+)?)|\bF(\d+)/(\d+)|\bS([01])(\d+)", rest):
+        read.append(match.start())
+        if match.group(6):  # rule 337: the running value doubled or halved
+            terms = [f"({' '.join(terms)}) {'*/'[int(match.group(6))]} {match.group(7)}"]
+        elif match.group(1) or match.group(2):
             if pending:
                 return None  # "gave some to her brother, then bought 10": a change with no amount is never dropped
             sign, pending = "+" if match.group(1) else "-", True
@@ -620,7 +649,9 @@ def ledger(text: str) -> str | None:
         elif sign:
             terms.append(f"{sign} {match.group(3)}")
             pending = False
-    return " ".join(terms) if len(terms) > 1 and not pending else None
+    if (step := step_unread(rest, read)) and unread is not None:
+        unread.append(step)
+    return " ".join(terms) if (len(terms) > 1 or terms[0] != first) and not pending and not step else None
 
 
 COUNTED_ANY = {"total", "altogether", "together", "combined", "in", "is", "are", "do", "did", "have", "has", "things", "items", "pets", "animals", "people",
@@ -1503,7 +1534,7 @@ def substituted(text: str) -> tuple:
     return text, None
 
 
-OUT_OF = rf"(?<![\w.])(?P<n>\d+(?:\.\d+)?) (?:out of|in) (?:every )?(?P<m>\d+(?:\.\d+)?)(?![\w.]|\.\d)(?! ?(?:{MEASURE})\b)"
+OUT_OF = rf"(?<![\w.])(?P<n>\d+(?:\.\d+)?) (?:out of|in) (?:every )?(?P<m>\d+(?:\.\d+)?)(?!\w|\.\d)(?! ?(?:{MEASURE})\b)"
 SHARE_ASKED = (r"\bhow many (?:is|are|was|were) (?:that|this|those|these|it)\b|\bwhat(?:'s| is| was) (?:that|this|it)(?: as a number)?\W*$|"
                r"\bwhat (?:share|proportion|part|portion|fraction|rate)\b|\bhow (?:much|many) (?:is|are) that\b")
 
@@ -1512,12 +1543,14 @@ def share_of_group(text: str) -> tuple | None:
     """Rule 292: "N out of M" is a share of a group, never a sum ("9 out of 10 dentists agree. How many is that?" is 90%,
     not 19): asked what it is with no other number, the share in percent; with one group size and "how many", the
     group times N over M ("2 out of every 3 voters ... a town of 600: how many?" is 400). (expression, unit) or None;
-    a percentage asked in words stays rule 258's."""
-    plain_text = numbers_in_words(text.lower())
+    a percentage asked in words stays rule 258's. With what is left asked, the rest of the whole (rule 339)."""
+    plain_text = numbers_in_words(named(text).lower())
     found = re.search(OUT_OF, plain_text)
     if not found or re.search(r"%|\bper ?cent", plain_text) or float(found["m"]) == 0 or float(found["n"]) > float(found["m"]):
         return None
     others = [n for n in re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w]|\.\d)", plain_text[:found.start()] + " " + plain_text[found.end():])]
+    if not others and re.search(r"\bhow (?:many|much|far|long)\b[^.?!]*\b(?:left|to go|remain\w*)\b", plain_text):
+        return f"{found['m']} - {found['n']}", ""  # rule 339: "on page 140 out of 453, how many left?" is what is still to go
     if not others and re.search(SHARE_ASKED, plain_text):
         return f"{found['n']} / {found['m']} * 100", "%"
     if len(others) == 1 and re.search(r"\bhow many\b", plain_text):

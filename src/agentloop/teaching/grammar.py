@@ -180,8 +180,8 @@ OTHER = [  # (pattern, kind, slot names from the groups)
      rf"(?:\s+(?P<when>(?:in|at|on|tomorrow|tonight|next|every|later|this)\b.*?))?{END}", "schedule"),
     (rf"^(?![^?]*\?\s*$)(?:please )?(?P<task>(?!i\b|my\b|we\b|is\b|are\b|do\b|does\b|should\b|can\b|how\b|why\b|what\b)"
      rf"[a-z]+ .+?) (?P<when>every (?:\d+ |other )?(?:{TIME_UNITS}|{WEEKDAYS})s?){END}", "schedule"),
-    (r"^\W*(?:please |can you |could you )?(?:book|arrange|set up) (?:me )?(?:an? |my )?(?P<task>[a-z]+(?: [a-z]+)?"
-     r"(?: appointment)?)(?: for me)?\W*$", "schedule"),  # "book me a haircut": the time is asked for
+    (r"^\W*(?:please |can you |could you )?(?:book|arrange|set up|schedule|organi[sz]e) (?:me )?(?:an? |my )?(?P<task>[a-z]+(?: [a-z]+)?"
+     r"(?: appointment)?(?: with (?:the |my )?[a-z]+(?: [a-z]+)?)?)(?: for me)?\W*$", "schedule"),  # "book a meeting with Sarah" (rule 341)  # "book me a haircut": the time is asked for
     (r"\b(?:find sources on|search for sources on)\s+(?P<topic>.+?)[.!?]*$", "sources"),
     (r"\btake notes on\s+(?P<topic>.+?)[.!?]*$", "notes"),
     (r"\b(?:summari[sz]e|sum up|write a summary of|give me a summary of|tl;?dr)\b:?\s*(?:what (?:we|you) know about|"

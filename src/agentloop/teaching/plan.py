@@ -145,7 +145,7 @@ def planned(turn: Turn):
         except Missing as missing:  # a required argument the request does not hold: ask for it
             spec = missing.tool.params.get(missing.param)
             choices = spec.get("enum") if isinstance(spec, dict) and isinstance(spec.get("enum"), list) else None
-            return say.missing(missing.tool.kind, missing.param, choices), []
+            return say.missing(missing.tool.kind, missing.param, choices, intent.slots.get("task") or "", intent.slots.get("clause") or ""), []
     cannot = [t for i, t in zip(intents, texts) if i.kind == "unknown"]
     if any(i.kind == "calculate" for i in intents):  # "How big is each?" beside the sum that answers it is that sum's question
         texts = [t for t in texts if t not in cannot or not re.match(AMOUNT_ASKED, t, re.I)]
@@ -204,11 +204,12 @@ def completed(turn: Turn) -> list:
         return []
     reply = re.sub(r"^(?:it'?s|it is|it was|in|the year|i was born in|born in)\s+", "", turn.text.strip(), flags=re.I)
     reply = reply.rstrip(".!")
-    if turn.last_reply in (say.ASKS["schedule"], say.WHEN_ASKED):  # "When should it happen?" "friday": the task asked before
+    asked_when = turn.last_reply.startswith("When should")  # "When should I schedule the massage?" "friday" (rule 341)
+    if turn.last_reply == say.ASKS["schedule"] or asked_when:  # "friday": the task asked before
         asked = scheduled(Turn(turn.earlier[-1], [], turn.system, turn.tools, []))
         for intent in asked:
-            intent.slots["clause"] = f"{turn.earlier[-1]} {reply}" if turn.last_reply == say.WHEN_ASKED else reply
-            intent.slots["task"] = intent.slots["task"] if turn.last_reply == say.WHEN_ASKED else reply
+            intent.slots["clause"] = f"{turn.earlier[-1]} {reply}" if asked_when else reply
+            intent.slots["task"] = intent.slots["task"] if asked_when else reply
         return asked
     if not re.search(r"\d|[A-Z]", reply):  # "no", "not sure": not the missing piece
         return []

@@ -210,12 +210,24 @@ WHEN_ASKED = "When should it happen?"
 WHEN_WORDS = {"when", "due", "start", "time", "date", "at", "datetime"}
 
 
-def missing(kind: str | None, param: str, choices: list | None = None) -> str:
+def when_asked(task: str = "", clause: str = "") -> str:
+    """Rule 341: the one question for a time not said, naming what is to be scheduled: "When should I schedule the meeting
+    with Sarah?" (a meeting, or the massage of "book me a massage", is "the" one asked about); a reminder's task is
+    something to do ("When should I remind you to call your mum?")."""
+    task = re.sub(r"\bmy\b", "your", task.strip(" .!?"), flags=re.I)
+    if not task:
+        return WHEN_ASKED
+    if re.search(r"\b(?:remind|nudge|ping|alert|notify|wake) me\b|\breminder\b", clause, re.I):
+        return f"When should I remind you to {task}?"
+    return f"When should I schedule {re.sub(r'^(?:(?:an?|one|the) )?', 'the ', task, flags=re.I)}?"
+
+
+def missing(kind: str | None, param: str, choices: list | None = None, task: str = "", clause: str = "") -> str:
     """The one short question asked instead of calling a tool with an argument the request does not hold."""
     if choices:  # "every day" and a tool that repeats only weekly or monthly: its choices, none made up
         return f"The {param.replace('_', ' ')} can only be {', '.join(map(str, choices[:-1]))} or {choices[-1]}: which should I use?"
     if kind == "schedule" and set(param.lower().split("_")) & WHEN_WORDS:
-        return WHEN_ASKED
+        return when_asked(task, clause)
     return ASKS.get(kind) if param in ("task", "job", "title", "text", "content", "query", "what", "item", "note", "label", "message", "description") and kind in ASKS else \
         f"What should I use as the {param.replace('_', ' ')}?"
 

@@ -213,7 +213,7 @@ def schedule(intent, turn):
     times = [p for p, spec in tool.params.items()
              if role_of(p, spec, {"when": "", "day": "", "hour": ""}) or re.search(r"YYYY|HH:MM|\bISO\b", described(tool, p))]
     if not due and task and times and not any(allows_empty(tool, p) or p not in tool.required for p in times):
-        return say.WHEN_ASKED  # a to-do tool with an optional deadline takes the task alone
+        return say.when_asked(task, turn.text)  # a to-do tool with an optional deadline takes the task alone
     day, hour = re.sub(CLOCK_WORDS, "", due).strip(" ,") or due, next(iter(re.findall(CLOCK_WORDS, due)), due)
     if days := re.findall(rf"{DAY_WORDS}|\bweekdays?\b|\bweekends?\b", every, re.I):  # "every weekday at 9:15": the days
         day = " ".join(days)

@@ -235,11 +235,18 @@ LENGTH = r"\d+(?:\.\d+)?|an?|one|two|three|four|five|ten|twenty|half an|(?:an?|o
 
 def spelled_durations(text: str, rules=SPELLED_DURATIONS) -> str:
     """"a quarter of an hour", "three quarters of an hour", "a couple of minutes" as counts (15, 45 and 2 minutes), and
-    "<so long> from now" opening a sentence as "in <so long>": "Half an hour from now, nudge me" is "in half an hour"."""
+    "<so long> from now" as "in <so long>" (`ahead`)."""
     for said, count in rules:
         text = re.sub(said, count, text, flags=re.I)
-    return re.sub(rf"(^|[.!?;]\s+)({LENGTH}) (minute|hour|half|day|week)(s?) from now\b",
-                  r"\1in \2 \3\4", text, flags=re.I)  # opening the sentence: "Two hours from now, ..."
+    return ahead(text)
+
+
+def ahead(text: str) -> str:
+    """"<so long> from now", wherever it is said, as "in <so long>": "Two hours from now, ..." (rule 309) and "remind me to
+    call the bank 2 hours from now" (rule 344), so the time is read and the task keeps none of it."""
+    for said, count in SPELLED_DURATIONS:  # "... a quarter of an hour from now": 15 minutes
+        text = re.sub(rf"{said}(?= from now\b)", count, text, flags=re.I)
+    return re.sub(rf"(?<!\bof )(?<!\band )\b({LENGTH}) (minute|min|hour|hr|half|day|week)(s?) from now\b(?! on\b)", r"in \1 \2\3", text, flags=re.I)
 
 
 def hedges_dropped(text: str) -> str:

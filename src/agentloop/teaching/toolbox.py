@@ -248,8 +248,8 @@ ROLES = {
     "hour": "hour clock",
     "repeat": "repeat recur recurrence recurring every frequency freq interval rrule cadence period cron cycle repeats",
     "city": "city location place where town",
-    "word": "word text string input s phrase sentence",
-    "letter": "letter char character ch c symbol needle",
+    "word": "word text string input s phrase sentence haystack source within in corpus searched",  # rule 340: what is searched
+    "letter": "letter char character ch c symbol needle pattern target sub substring term find sought what",  # what is sought
     "expression": "expression expr formula input equation calculation",
     "limit": "limit k n top count max",
     "scope": "scope namespace user_id user",
@@ -297,7 +297,8 @@ def only_the_identifier(tool: Tool, param: str, value):
 
 def fill(tool: Tool, values: dict) -> dict:
     """Arguments for `tool` from role -> value; `values['numbers']` fills numeric slots."""
-    args, numbers, roles_taken = {}, list(values.get("numbers", [])), set()
+    args, numbers = {}, list(values.get("numbers", []))
+    roles_taken = {role_of(p, spec, values) for p, spec in tool.params.items()}  # rule 340: a role named by another parameter
     for param, spec in tool.params.items():
         kind = type_of(spec)
         role = role_of(param, spec, values)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import arithmetic, portions, statements
-from .timing import DAY, MONTH, WHEN, after_that_joined, clock_of, date_readings, from_the_event, timing
+from .timing import DAY, MONTH, WHEN, after_that_joined, ahead, clock_of, date_readings, from_the_event, timing
 from .grammar import KIND_OF, NEAR, PEOPLE, FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
 
 
@@ -196,7 +196,7 @@ THAT_OUT = (r"^\W*(?:(?:please|so|and|just|then)\s+)*(?:take|get|strike|wipe|dro
 @lru_cache(maxsize=1024)  # a loop sends the same question on every turn
 def intents_in(text: str) -> tuple:
     """The intents in a message, in order, as the cache keeps them."""
-    text = after_that_joined(text)  # "at 8am and then every day after": one request that repeats (rule 296)
+    text = ahead(after_that_joined(text))  # "at 8am and then every day after": one request that repeats (rule 296); "2 hours from now" (344)
     text = re.sub(DOUBTED, r"do you remember \g<what>?", text, flags=re.I)  # "I bet you forgot my name" (rule 320)
     task = re.match(r"^\s*(?P<label>(?!\W*(?:please )?(?:set|add|create|make|remind)\b)(?:\d:\d\d|[^:]){0,60}\b(?:task|reminder|todo|to-do|"
                     r"job|due)\b(?:\d:\d\d|[^:])*):(?!\d\d)\s*(?P<body>.+)$",  # "due 2026-12-01T02:00." is a time, no label
@@ -316,8 +316,10 @@ def intents_in(text: str) -> tuple:
         return (Intent("unsure", {"unread": vague}),)  # "He gave some to Leo, then found 6. How many now?": no number to use
     if spent := arithmetic.shopping(text):  # "3 notebooks at 4.75 each. Also a pen for 2.10. How much altogether?": every item
         return (Intent("calculate", {"expression": spent[0]}) if spent[0] else Intent("unsure", {"unread": spent[1]}),)
-    story = arithmetic.ledger(text) or (arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.search(
+    story = arithmetic.ledger(text, unread := []) or (arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.search(
         r"\bhow (?:many|much)\b", parts[-1], re.I) else None)
+    if unread:  # "... Then he squared what was left.": a step not understood is said, never a partial result (rule 337)
+        return (Intent("unsure", {"unread": unread[0]}),)
     asks = text.rstrip().endswith("?") or re.search(r"\bhow (?:many|much|far|long)\b", parts[-1] if parts else "", re.I)
     told = arithmetic.story(text) if len(parts) > 1 and asks else None
     whole = None if story or told else arithmetic.story(text)
