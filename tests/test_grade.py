@@ -20,6 +20,10 @@ import pytest
 from agentloop import grade
 from agentloop.progress import course
 
+# Each cell's limit when the class is graded: far above the slowest lesson cell (under 1 s), so a busy machine
+# does not cut a student's right answer short, and still short enough to show an endless loop being stopped.
+CELL_TIMEOUT = 6
+
 ROOT = Path(__file__).parent.parent
 PASSED = ("yes", "")
 ENDLESS_LOOP_THAT_ASKS = "def {name}(*args):\n    while True:\n        agentloop.ask([{{'role': 'user', 'content': 'Hello'}}])\n"
@@ -215,7 +219,7 @@ def graded(tmp_path_factory, listener):
     spinner = five.reference()
     spinner["cells"].insert(0, code("while True:\n    pass"))
     write(folder, "spinner.ipynb", spinner)
-    expected += five.expected("spinner", note=r"cell 1 skipped: ran longer than 2 s \(a loop that never ends\?\)")
+    expected += five.expected("spinner", note=rf"cell 1 skipped: ran longer than {CELL_TIMEOUT} s \(a loop that never ends\?\)")
 
     looping = three.reference()
     looper = next(e for e in solvable if not any(  # one that no other solution calls
@@ -267,7 +271,7 @@ def graded(tmp_path_factory, listener):
     out = folder.parent / "results.csv"
     env = {**os.environ, "LLM_BASE_URL": f"http://127.0.0.1:{port}/v1", "LLM_API_KEY": "sk-grade-test"}
     done = subprocess.run([sys.executable, "-m", "agentloop", "grade", str(folder), str(archive), "--out", str(out),
-                           "--cell-timeout", "2", "--timeout", "90", "--jobs", "2"],
+                           "--cell-timeout", str(CELL_TIMEOUT), "--timeout", "90", "--jobs", "2"],
                           capture_output=True, text=True, timeout=900, env=env, cwd=folder.parent)
     return {"done": done, "rows": list(csv.reader(io.StringIO(out.read_text()))), "marker": marker,
             "expected": sorted(expected, key=lambda row: row[0]), "connections": accepted(listener)}
