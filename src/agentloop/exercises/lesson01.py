@@ -1,6 +1,7 @@
 """Lesson 1 exercises, on the student's own POST: an agent that takes its system prompt, the
 server's explanation of an error, a second try after a 429."""
 import json
+import threading
 import time
 import urllib.error
 
@@ -115,6 +116,10 @@ def check_post_chat_patiently(post_chat_patiently):
                fix="return post_chat(messages, model) from the except block.")
         expect(tries == 2, f"it made {tries} requests; the second one succeeds, so it should stop there.",
                fix="try again once, not in a loop without an end.")
+        expect(waited >= 0.05 or retry_after < 0.05,
+               f"it retried at once, but the server's Retry-After said {retry_after} s: wait what Retry-After "
+               "says before the second try (the 429's headers say how long).",
+               fix="time.sleep(float(error.headers['Retry-After'])) before the second try.")
         expect(waited >= retry_after - 0.05,
                f"the server's Retry-After said {retry_after} s and it tried again after {waited:.1f} s: "
                "read how long to wait from the 429's headers.",
@@ -148,7 +153,11 @@ def _patient_call(post_chat_patiently, retry_after: float) -> tuple:
     slept = []
     real_sleep, respond = time.sleep, teaching.respond
 
-    def sleep(seconds):
+    caller = threading.get_ident()
+
+    def sleep(seconds):  # only the student's own sleeps count: another thread (a kernel's, a server's)
+        if threading.get_ident() != caller:  # that sleeps meanwhile sleeps for real and is not recorded
+            return real_sleep(seconds)
         slept.append(float(seconds))
 
     def busy(body, seen):  # the quirk's 429, with this round's wait in its headers and message
@@ -177,5 +186,6 @@ def _patient_call(post_chat_patiently, retry_after: float) -> tuple:
             names[name] = real_sleep
     # the sleeps it asked for; the clock only when it slept some other way (the requests' own time,
     # longer on a loaded machine, is not a wait)
-    waited = sum(slept) if slept else time.monotonic() - started
+    elapsed = time.monotonic() - started
+    waited = sum(slept) if slept else (elapsed if elapsed >= 1 else 0.0)
     return got, len(sent_since(before)), waited
