@@ -184,6 +184,14 @@ def test_the_wait_reported_is_the_students_sleep_not_the_requests_time(capsys):
     assert not passed and "Retry-After said 2 s and it tried again after 1.0 s" in printed, printed
 
 
+def test_a_wait_read_in_milliseconds_is_told_so_not_called_a_fixed_pause(capsys):
+    def milliseconds(error, messages, model):
+        time.sleep(float(error.headers["Retry-After"]) * 1000)
+        return s01.post_chat(messages, model)
+    passed, printed = verdict(lesson01.check_post_chat_patiently, patiently(milliseconds), capsys=capsys)
+    assert not passed and "in milliseconds, slept as seconds" in printed and "fixed pause" not in printed, printed
+
+
 def test_another_threads_sleep_is_not_the_students_wait(capsys):
     """A kernel's or a server's thread that sleeps while the check runs (its own long timeout) is not
     the student's wait: retrying at once is still told as retrying at once."""
