@@ -91,7 +91,8 @@ def _misread(question: str, arguments, letter: str, word: str) -> str:
         seen = f"it put {x!r} in both" if x == y else f"neither holds {word!r}"
         return (f"{asked}: {seen}, so it could not tell from your descriptions which parameter is the word. "
                 "Describe each parameter in plain words by what it holds, so the two cannot be mistaken for "
-                "each other.")
+                "each other. (The teaching model, a rule-based stand-in, reads plain words there: a letter or "
+                "character; a word or text. A real model may read more.)")
     if x != letter:
         return f"{asked}: y is the word, but x is not the letter: could x's description be plainer about what it holds?"
     return f"{asked}: x is the letter, but y is not the word: could y's description be plainer about what it holds?"
