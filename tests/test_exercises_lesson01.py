@@ -161,7 +161,7 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
      "messages[1].content"),  # typed in from the first error: the second request's explanation differs
     (lesson01.check_post_chat_or_error, lambda messages, model="teaching-model": "Error", "request the server accepts"),
     (lesson01.check_post_chat_patiently, s01.post_chat, "let the error through"),
-    (lesson01.check_post_chat_patiently, patiently(retry_at_once), "Retry-After said 2 s and it tried again after 0.0"),
+    (lesson01.check_post_chat_patiently, patiently(retry_at_once), "it retried at once, but the server's Retry-After said 2 s"),
     (lesson01.check_post_chat_patiently, patiently(sleep_one_second), "Retry-After said 2 s and it tried again after 1.0"),
     (lesson01.check_post_chat_patiently, patiently(sleep_three_seconds), "Retry-After said 0 s and it waited 3.0"),
     (lesson01.check_post_chat_patiently, patiently(retry_anything_after_wait), "a 400 fails the same way"),
@@ -182,6 +182,36 @@ def slow_network_then_one_second(error, messages, model):
 def test_the_wait_reported_is_the_students_sleep_not_the_requests_time(capsys):
     passed, printed = verdict(lesson01.check_post_chat_patiently, patiently(slow_network_then_one_second), capsys=capsys)
     assert not passed and "Retry-After said 2 s and it tried again after 1.0 s" in printed, printed
+
+
+def test_a_wait_read_in_milliseconds_is_told_so_not_called_a_fixed_pause(capsys):
+    def milliseconds(error, messages, model):
+        time.sleep(float(error.headers["Retry-After"]) * 1000)
+        return s01.post_chat(messages, model)
+    passed, printed = verdict(lesson01.check_post_chat_patiently, patiently(milliseconds), capsys=capsys)
+    assert not passed and "in milliseconds, slept as seconds" in printed and "fixed pause" not in printed, printed
+
+
+def test_another_threads_sleep_is_not_the_students_wait(capsys):
+    """A kernel's or a server's thread that sleeps while the check runs (its own long timeout) is not
+    the student's wait: retrying at once is still told as retrying at once."""
+    import threading
+
+    def retry_while_a_thread_sleeps(error, messages, model):
+        asleep = threading.Event()
+
+        def background():  # a kernel thread's long wait, begun while the check watches time.sleep
+            asleep.set()
+            time.sleep(3)
+        threading.Thread(target=background, daemon=True).start()
+        asleep.wait()
+        started = time.monotonic()
+        while time.monotonic() - started < 0.02:  # let the thread reach its sleep
+            pass
+        return s01.post_chat(messages, model)
+
+    passed, printed = verdict(lesson01.check_post_chat_patiently, patiently(retry_while_a_thread_sleeps), capsys=capsys)
+    assert not passed and "it retried at once" in printed, printed
 
 
 @pytest.mark.parametrize("check, answer", REFERENCE + UNUSUAL,

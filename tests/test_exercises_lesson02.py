@@ -198,6 +198,36 @@ WRONG = [  # (check, a wrong answer, a phrase the hint must contain)
 ]
 
 
+@pytest.mark.parametrize("arguments, hint", [
+    ({"x": "r", "y": "r"}, "it put 'r' in both, so it could not tell from your descriptions which parameter is the word"),
+    ({"x": "r", "y": "berry"}, "neither holds 'strawberry'"),
+    ({"x": "strawberry", "y": "r"}, "the other way round"),
+    ({"x": "s", "y": "strawberry"}, "y is the word, but x is not the letter"),
+])
+def test_the_hint_says_only_what_the_models_arguments_show(monkeypatch, arguments, hint, capsys):
+    """Review 15: descriptions the model could not tell apart made it call tally(x='r', y='r'), and the hint
+    said they were the other way round. Whatever the model makes of the descriptions, the hint follows
+    its arguments: swapped only when they are swapped."""
+    schema = described("Which character to tally (one char).", "Term/phrase that gets scanned.")
+    answer = tally_agent(schema)
+
+    def ask(messages, tools=None, **_):
+        call = {"id": "call_1", "type": "function", "function": {"name": "tally", "arguments": json.dumps(arguments)}}
+        return {"role": "assistant", "content": None, "tool_calls": [call]}
+    monkeypatch.setattr(lesson02.llm, "ask", ask)
+    passed, printed = verdict(lesson02.check_tally_schema, *answer, capsys=capsys)
+    assert not passed and hint in printed, printed
+    if arguments != {"x": "strawberry", "y": "r"}:
+        assert "other way round" not in printed, printed
+
+
+def test_the_reviewers_descriptions_are_never_called_swapped(capsys):
+    """The review's own descriptions, on the teaching model as it is: a pass, or a hint that is true."""
+    answer = tally_agent(described("Which character to tally (one char).", "Term/phrase that gets scanned."))
+    passed, printed = verdict(lesson02.check_tally_schema, *answer, capsys=capsys)
+    assert passed or "other way round" not in printed, printed
+
+
 @pytest.mark.parametrize("check, make, hint", WRONG, ids=[f"{c.__name__}-{i}" for i, (c, _, _) in enumerate(WRONG)])
 def test_wrong_answers_fail_with_a_true_hint(check, make, hint, capsys):
     answer = make()

@@ -80,6 +80,12 @@ WRONG_TOKEN_TRIMS = [
     # stops at the first short tail instead of the longest one
     ("def shortest(h, n):\n    for keep in range(1, len(h) + 1):\n        if history_tokens(trim_history(h, keep)) <= n:\n"
      "            return trim_history(h, keep)\n    return []", "keep as much as fits"),
+    # review 15: trims by a message count derived from the budget, never counting tokens; it passed every
+    # history of similar messages, and fails one with a long tool result among short turns
+    ("def per_50(history, max_tokens):\n    return trim_history(history, max_tokens // 50)",
+     "a number of messages says nothing about how many tokens they hold"),
+    ("def per_40(history, max_tokens):\n    return trim_history(history, max(1, max_tokens // 40))",
+     "a number of messages says nothing about how many tokens they hold"),
     # trims in place
     ("def in_place(h, n):\n    while h and history_tokens(h) > n:\n        del h[0]\n    return h", "changed the history"),
 ]
@@ -140,6 +146,10 @@ UNUSUAL_RIGHT_TOKEN_TRIMS = [
     # a stricter count, message by message (each with its own brackets): it keeps a little less, and fits
     "def strict(h, budget):\n    for keep in range(len(h), 0, -1):\n        kept = trim_history(h, keep)\n"
     "        if sum(history_tokens([m]) for m in kept) <= budget:\n            return kept\n    return []",
+    # sums message sizes from the newest back, then starts at a user message: a different route to the longest tail
+    "def from_the_end(h, budget):\n    total, start = 2, len(h)\n    for i in range(len(h) - 1, -1, -1):\n"
+    "        total += history_tokens([h[i]])\n        if total > budget:\n            break\n        start = i\n"
+    "    kept = h[start:]\n    while kept and kept[0]['role'] != 'user':\n        kept = kept[1:]\n    return kept",
     # a binary search over keep
     "def halving(h, budget):\n    lo, hi = 0, len(h)\n    while lo < hi:\n        mid = (lo + hi + 1) // 2\n"
     "        if history_tokens(trim_history(h, mid)) <= budget:\n            lo = mid\n        else:\n"

@@ -51,7 +51,8 @@ DIFFERS = {
          'print(redact("Card 5555 5555 5555 4444, receipt to ada.lovelace@example.com, order 1042 on 2026-01-20, "',
          "NOW = datetime(2026, 1, 13, 9, 0)  # a week on: Tuesday 13 January, for the rest of the lesson",
          'chat("Forget my card number")', "from dataclasses import replace",
-         'PAGES = {"tea.example/brewing": "Green tea: brew it at 80 degrees for two minutes, never with boiling water.\\n"'}),
+         "# the attack: the page read, with the rule in the prompt", 'chat("What is my card number?")',
+         "# a cleanup job: what has expired goes (lesson 8 would schedule it)"}),
     8: ("exercise 8.1 offers the model a cancel tool, so every request of the research run carries one more "
         "schema: the trace counts more prompt tokens (the model's choices and the answers stay the same)",
         {"agentloop.show_trace(research_run)"}),

@@ -68,10 +68,8 @@ def check_tally_schema(TALLY, SCHEMAS, run_tool):
                       "letter or character; a word or text); a real model may read more.",
                fix="describe x and y by what tally does with them: one is counted, the other is searched.")
         arguments = json.loads(calls[0]["function"]["arguments"])
-        expect(arguments == {"x": letter, "y": word},
-               f"asked {question!r}, the model called tally with {arguments}: it read your descriptions, and they "
-               f"put the letter and the word the other way round from tally's code.",
-               fix="tally counts x in y: x is the letter, y the word.")
+        expect(arguments == {"x": letter, "y": word}, _misread(question, arguments, letter, word),
+               fix="tally counts x in y: say plainly that x is the letter (one character) and y the word to search.")
         result = attempt(run_tool, calls[0])
         expected = word.count(letter)
         expect(str(result) == str(expected), f"your agent's run_tool ran the call and returned {result!r}; "
@@ -80,6 +78,24 @@ def check_tally_schema(TALLY, SCHEMAS, run_tool):
         final = llm.ask(asked + [message, {"role": "tool", "tool_call_id": calls[0]["id"], "content": str(result)}],
                         tools=[offered])
         expect(str(expected) in (final.get("content") or ""), f"the final answer was {final.get('content')!r}.")
+
+
+def _misread(question: str, arguments, letter: str, word: str) -> str:
+    """What the model's arguments say about the descriptions, told only as far as the arguments show it."""
+    asked = f"asked {question!r}, the model called tally with {arguments}"
+    x, y = (arguments.get("x"), arguments.get("y")) if isinstance(arguments, dict) else (None, None)
+    if (x, y) == (word, letter):
+        return (f"{asked}: it read your descriptions, and they put the letter and the word the other way round "
+                "from tally's code.")
+    if x == y or word not in (x, y):
+        seen = f"it put {x!r} in both" if x == y else f"neither holds {word!r}"
+        return (f"{asked}: {seen}, so it could not tell from your descriptions which parameter is the word. "
+                "Describe each parameter in plain words by what it holds, so the two cannot be mistaken for "
+                "each other. (The teaching model, a rule-based stand-in, reads plain words there: a letter or "
+                "character; a word or text. A real model may read more.)")
+    if x != letter:
+        return f"{asked}: y is the word, but x is not the letter: could x's description be plainer about what it holds?"
+    return f"{asked}: x is the letter, but y is not the word: could y's description be plainer about what it holds?"
 
 
 EXTRA = "extra_check_tool"

@@ -36,6 +36,33 @@ def _two_calls_in_one_turn():
     ]
 
 
+PAGE = " ".join(["Green tea: brew it at 80 degrees for two minutes, never with boiling water."] * 100)
+
+
+def _one_long_result():
+    """Short turns around one long tool result (a page the agent read, about 1,700 tokens): a trim that
+    keeps a number of messages, whatever their size, either carries the page over the budget or drops
+    short turns that fit."""
+    return [
+        {"role": "user", "content": "Hi, I'm Ada."},
+        {"role": "assistant", "content": "Hello, Ada!"},
+        {"role": "user", "content": "Read me the tea page."},
+        {"role": "assistant", "content": None, "tool_calls": [_call("call_p", "read_page", '{"url": "tea.example"}')]},
+        {"role": "tool", "tool_call_id": "call_p", "content": PAGE},
+        {"role": "assistant", "content": "It says: brew green tea at 80 degrees for two minutes."},
+        {"role": "user", "content": "Thanks!"},
+        {"role": "assistant", "content": "You're welcome."},
+        {"role": "user", "content": "What is 2 + 3?"},
+        {"role": "assistant", "content": "5."},
+        {"role": "user", "content": "And 4 + 4?"},
+        {"role": "assistant", "content": "8."},
+    ]
+
+
+SIZES = (" In this history one tool result (a page the agent read) is about {big} tokens and the other "
+         "messages a dozen or so each: a number of messages says nothing about how many tokens they hold.")
+
+
 def _roles(messages) -> object:
     """The roles of a list of messages, to show in a hint; anything else as it is."""
     if isinstance(messages, list) and all(isinstance(m, dict) for m in messages):
@@ -119,31 +146,34 @@ def _safe_tails(history: list) -> list:
 
 def _check_function(trim_to_tokens) -> None:
     """trim_to_tokens on fixed histories: a safe tail, within the budget, and the longest such tail."""
-    for history in (_conversation() + _two_calls_in_one_turn(), _two_calls_in_one_turn()):
-        for budget in (0, 20, 60, 110, 160, 10_000):
-            before = [dict(m) for m in history]
-            got = attempt(trim_to_tokens, history, budget)
-            expect(history == before, f"trim_to_tokens(history, {budget}) changed the history you were given: "
-                                      "return a new list.", fix="build the result with trim_history, which slices.")
-            expect(isinstance(got, list), f"trim_to_tokens(history, {budget}) returned {got!r}: return a list of "
-                                          "messages.")
-            expect(got == history[len(history) - len(got):],
-                   f"trim_to_tokens(history, {budget}) returned the roles {_roles(got)}, which are not the last "
-                   "messages of the history in their order.", fix="try trim_history(history, keep) for each keep.")
-            expect(not orphans(got), f"trim_to_tokens(history, {budget}) starts with {ORPHAN}",
-                   fix="build it from trim_history, which already drops them.")
-            expect(not got or history_tokens(got) <= budget,  # [] always fits: json.dumps([]) is 2 tokens
+    cases = [(history, budget, "") for history in (_conversation() + _two_calls_in_one_turn(), _two_calls_in_one_turn())
+             for budget in (0, 20, 60, 110, 160, 10_000)]
+    sizes = SIZES.format(big=f"{history_tokens([_one_long_result()[4]]):,}")
+    cases += [(_one_long_result(), budget, sizes) for budget in (120, 1_000, 2_500)]
+    for history, budget, why in cases:
+        before = [dict(m) for m in history]
+        got = attempt(trim_to_tokens, history, budget)
+        expect(history == before, f"trim_to_tokens(history, {budget}) changed the history you were given: "
+                                  "return a new list.", fix="build the result with trim_history, which slices.")
+        expect(isinstance(got, list), f"trim_to_tokens(history, {budget}) returned {got!r}: return a list of "
+                                      "messages.")
+        expect(got == history[len(history) - len(got):],
+               f"trim_to_tokens(history, {budget}) returned the roles {_roles(got)}, which are not the last "
+               "messages of the history in their order.", fix="try trim_history(history, keep) for each keep.")
+        expect(not orphans(got), f"trim_to_tokens(history, {budget}) starts with {ORPHAN}",
+               fix="build it from trim_history, which already drops them.")
+        expect(not got or history_tokens(got) <= budget,  # [] always fits: json.dumps([]) is 2 tokens
 
-                   f"trim_to_tokens(history, {budget}) kept {len(got)} messages that count "
-                   f"{history_tokens(got)} tokens, over the budget of {budget}.",
-                   fix="measure each candidate with history_tokens(...) and keep it only if it is <= max_tokens.")
-            # the longest safe tail that fits with room to spare (2 tokens a message), so a stricter count, such
-            # as one message at a time, still passes; a trim that keeps less than that dropped what fits
-            best = next((tail for tail in _safe_tails(history) if history_tokens(tail) + 2 * len(tail) <= budget), [])
-            expect(len(got) >= len(best),
-                   f"trim_to_tokens(history, {budget}) kept {len(got)} messages ({history_tokens(got)} tokens), but "
-                   f"the last {len(best)} fit in {budget} tokens ({history_tokens(best)}): keep as much as fits.",
-                   fix="start from the whole history (keep = len(history)) and shorten until it fits.")
+               f"trim_to_tokens(history, {budget}) kept {len(got)} messages that count "
+               f"{history_tokens(got)} tokens, over the budget of {budget}.{why}",
+               fix="measure each candidate with history_tokens(...) and keep it only if it is <= max_tokens.")
+        # the longest safe tail that fits with room to spare (2 tokens a message), so a stricter count, such
+        # as one message at a time, still passes; a trim that keeps less than that dropped what fits
+        best = next((tail for tail in _safe_tails(history) if history_tokens(tail) + 2 * len(tail) <= budget), [])
+        expect(len(got) >= len(best),
+               f"trim_to_tokens(history, {budget}) kept {len(got)} messages ({history_tokens(got)} tokens), but "
+               f"the last {len(best)} fit in {budget} tokens ({history_tokens(best)}): keep as much as fits.{why}",
+               fix="start from the whole history (keep = len(history)) and shorten until it fits.")
 
 
 def _quietly(function, question, history):
