@@ -3,6 +3,7 @@
 They extend the lesson's agent, so they use its names (queue, QUEUE_FILE, save_json, add_task, due_tasks,
 guarded_agent, state, trace, NOW): run them in the lesson's namespace, as the exercise cells do. Lesson 9 carries
 these answers where lesson 8's exercise cells stood (and makes 8.2's drain_within its drain)."""
+import re
 from datetime import datetime, timedelta
 
 
@@ -35,8 +36,9 @@ def drain_within(budget, tokens=None):
 
 def remind_before(days):
     for task in list(queue):
-        if task["task"] == "wish the user a happy birthday":
+        wish = re.fullmatch(r"wish (.+) a happy birthday", task["task"], re.IGNORECASE)  # the user's, or Bea's
+        if wish:
             due = datetime.fromisoformat(task["due"]) - timedelta(days=days)
-            text = f"buy a present: the user's birthday is in {days} days"
+            text = f"buy a present for {wish[1]}: birthday on {task['due'][:10]}"  # whose, so two never clash
             if not any(queued["task"] == text and queued["due"] == due.isoformat(timespec="minutes") for queued in queue):
-                add_task(text, due)
+                add_task(text, due)  # add_task saves the queue

@@ -193,7 +193,8 @@ def test_cancel_accepts(answer, agent, capsys):
     (cancel_case_sensitive, "all three weather tasks should be gone"),
     (cancel_while_iterating, "a for loop over the queue skips the next task"),
     (cancel_popping_by_index, "a for loop over the queue skips the next task"),
-    (cancel_unsaved, "a restart would bring back the old queue"),
+    (cancel_unsaved, "still holds the queue from before"),  # review 15: the file, not the queue, is stale
+    (cancel_unsaved, "a restart loads the file, so it would bring the cancelled tasks back"),
     (cancel_raises, "raised KeyError"),
     (lambda task: None, "return a message for the model"),
     (boom, "RuntimeError: student bug"),
@@ -296,7 +297,7 @@ def test_the_state_s_running_total_is_not_what_this_drain_spent(agent, capsys):
     (lambda: ..., lambda begun, limit: ..., True, "were not run"),  # the skeleton as shipped
     ("right", lambda begun, limit: False, True, "two should run and one wait"),  # the budget never checked
     ("prompt only", "prompt only", True, "with a budget of exactly"),  # completion tokens left out
-    ("right", "right", False, "a restart would bring back the old queue"),
+    ("right", "right", False, "a restart loads the file, so it would run the tasks that ran again"),
 ])
 def test_token_budget_rejects(start, stop, save, hint, agent, capsys):
     starts = {"right": lambda: tokens(agent), "prompt only": lambda: agent["state"]["prompt_tokens"]}
@@ -344,12 +345,28 @@ def test_a_right_answer_under_another_name_passes_and_the_hint_uses_its_name(age
 
 
 # 8.3: a reminder a week before a birthday.
-def remind_by_text(days):  # an unusual right answer: other words, dedupe on the text alone
+def remind_by_text(days):  # review 15's weak answer: dedupe on a text that is the same for every birthday
     for task in list(AGENT["queue"]):
         if "birthday" in task["task"] and "gift" not in task["task"]:
             text = f"get Ada a gift ({days} days to go)"
             if all(queued["task"] != text for queued in AGENT["queue"]):
                 AGENT["add_task"](text, datetime.fromisoformat(task["due"]) - timedelta(days=days))
+
+
+def remind_named(days):  # an unusual right answer: the name in the text, so dedupe on the text alone is enough
+    for task in [queued for queued in AGENT["queue"] if queued["task"].startswith("wish ")]:
+        who = task["task"].split(" a happy")[0].removeprefix("wish ")
+        text = f"Gift for {who}, {days}d ahead"
+        if text not in {queued["task"] for queued in AGENT["queue"]}:
+            AGENT["add_task"](text, datetime.fromisoformat(task["due"]) - timedelta(days=days))
+
+
+def remind_only_the_user(days):  # a wrong answer: only the user's own wish, so Bea gets no present
+    for task in list(AGENT["queue"]):
+        if task["task"] == "wish the user a happy birthday":
+            due = datetime.fromisoformat(task["due"]) - timedelta(days=days)
+            if not any(queued["due"] == due.isoformat(timespec="minutes") for queued in AGENT["queue"]):
+                AGENT["add_task"]("buy a present", due)
 
 
 def remind_twice(days):
@@ -392,7 +409,7 @@ def remind_unsaved(days):
                 datetime.fromisoformat(task["due"]) - timedelta(days=days)).isoformat(timespec="minutes")})
 
 
-@pytest.mark.parametrize("answer", ["remind_before", remind_by_text, remind_in_weeks])
+@pytest.mark.parametrize("answer", ["remind_before", remind_named, remind_in_weeks])
 def test_remind_before_accepts(answer, agent, capsys):
     AGENT.clear()
     AGENT.update(solved(agent))
@@ -406,7 +423,9 @@ def test_remind_before_accepts(answer, agent, capsys):
     (remind_on_the_day, "is due 2026-03-13T09:00; yours is due '2026-03-20T09:00', the birthday itself"),
     (remind_after, "is due 2026-03-13T09:00; yours is due '2026-03-27T09:00', after the birthday"),
     (remind_by_moving, "changed the tasks already queued"),
-    (remind_unsaved, "a restart would bring back the old queue"),
+    (remind_unsaved, "still holds the queue from before"),
+    (remind_by_text, "If yours skips a reminder whose text alone is already queued"),  # review 15
+    (remind_only_the_user, "Look for every task that wishes someone a happy birthday"),
     (lambda days: None, "added 0 task(s)"),
     (boom, "RuntimeError: student bug"),
 ])

@@ -158,13 +158,6 @@ WRONG = [  # (check, a plausible wrong answer, a phrase its hint must contain)
     if key == "birthday" and result.startswith("Remembered"):
         result += " Ask the user: I will set a reminder a week after it."
     return result''', "where is the question about a reminder a week before?"),
-    # blind review 9.3: the question is in the tool result but not after "Ask the user:", so the teaching model
-    # does not pass it on and the user never sees it (the instruction says so; the check now agrees)
-    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
-    result = guarded_remember(key, value, importance)
-    if about_birth(key.replace("_", " ")) and result.startswith("Remembered"):
-        result += " Would you like a reminder seven days ahead?"
-    return result''', "the reply the user saw"),
     ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
     result = guarded_remember(key, value, importance)
     if about_birth(key) and not result.startswith("Not stored"):
@@ -378,3 +371,24 @@ def test_examples_rerun_after_a_passing_9_1_print_the_same(tmp_path):
             if kind(cell) == "example":
                 client.execute_cell(cell, index)
                 assert text(cell.outputs) == first[index], cell.source.splitlines()[0]
+
+
+BARE_QUESTION = '''def remember_and_ask(key, value, importance="medium"):
+    result = guarded_remember(key, value, importance)
+    if about_birth(key.replace("_", " ")) and result.startswith("Remembered"):
+        result += " Would you like a reminder seven days ahead?"
+    return result'''
+
+
+def test_a_bare_question_ending_the_result_passes_exactly_when_the_user_sees_it(agent, capsys):
+    """Review 15: a question that ends the tool's result, without "Ask the user:", is a right answer when the
+    model passes it on (a real model does; the teaching model is being taught to). The check must judge by the
+    reply the user sees, whichever teaching model runs: pass if it asks, fail with the hint if it does not."""
+    answer = define(agent, BARE_QUESTION)
+    passed, printed = verdict(CHECKS["remember_and_ask"], answer, capsys=capsys)
+    agent["TOOLS"]["remember"] = lambda key, value, importance="medium": answer(key, value, importance)
+    seen = agent["guarded_agent"]("My birthday is Jan 20th 1990", [])
+    asks = "remind" in seen.lower() and "?" in seen
+    assert passed == asks, (seen, printed)
+    if not passed:
+        assert "the reply the user saw" in printed and "plainly for the user" in printed, printed

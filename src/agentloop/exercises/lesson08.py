@@ -22,6 +22,7 @@ def _planted(queue, queue_file, tasks):
     """The student's queue (and its file) holding `tasks` for the check; what was there comes back after."""
     before = [dict(task) for task in queue]
     queue[:] = [dict(task) for task in tasks]
+    save_json(queue_file, queue)  # the file holds the planted queue too, as the agent's would
     try:
         yield
     finally:
@@ -39,10 +40,15 @@ def _texts(tasks):
     return [task.get("task") if isinstance(task, dict) else task for task in tasks]
 
 
-def _saved(queue, queue_file, after):
+def _saved(queue, queue_file, after, before, lost):
+    """The file must hold the queue as it is now. `before`: the tasks planted; `lost`: what a restart would undo."""
     on_disk = load_json(queue_file, default=[])
-    expect(on_disk == list(queue), f"after {after}, {queue_file} holds {_texts(on_disk)} but the queue holds "
-                                   f"{_texts(queue)}: a restart would bring back the old queue.",
+    if on_disk == list(queue):
+        return
+    said = (f"{queue_file} still holds the queue from before ({_texts(on_disk)})" if on_disk == before
+            else f"{queue_file} holds {_texts(on_disk)}")
+    expect(False, f"after {after} the queue holds {_texts(queue)}, but {said}: a restart loads the file, so it "
+                  f"would {lost}. Save the queue after changing it.",
            fix="save_json(QUEUE_FILE, queue) after changing the queue.")
 
 
@@ -105,7 +111,7 @@ def _check_cancel(cancel, name, queue, QUEUE_FILE, SCHEMAS, guarded_agent):
                f"(any case), the other tasks kept in order.{_skipped(_texts(tasks), left, 'weather')}",
                fix="keep the tasks whose text does not contain the words, lower-cased on both sides: "
                    "queue[:] = [task for task in queue if ...].")
-        _saved(queue, QUEUE_FILE, f"{name}('Weather')")
+        _saved(queue, QUEUE_FILE, f"{name}('Weather')", tasks, "bring the cancelled tasks back")
         got = attempt(cancel, "dentist")
         expect(isinstance(got, str) and got.lower().startswith("nothing"),
                f"{name}('dentist') returned {got!r}; when nothing matches, say so with a message starting 'Nothing'.")
@@ -118,7 +124,8 @@ def _check_cancel(cancel, name, queue, QUEUE_FILE, SCHEMAS, guarded_agent):
                f"the model did not use {name} to cancel the task.",
                fix=f"the model picks a tool by its description and fills the parameters the schema names: "
                    f"say that {name} cancels scheduled tasks, and name your function's own parameter in tool(...).")
-        _saved(queue, QUEUE_FILE, f"your agent ran {name}")
+        _saved(queue, QUEUE_FILE, f"your agent ran {name}", [_task("call mum"), _task("water the plants")],
+               "bring the cancelled task back")
 
 
 @exercise("8.2 A budget in tokens")
@@ -155,7 +162,7 @@ def check_token_budget(drain_within, queue, QUEUE_FILE, state):
                fix="count from the state's total when the drain starts: what the tasks used is the growth since.")
         expect(ran == 2, f"one task costs {one} tokens; with a budget of {one + 1}, two should run and one wait, "
                          f"and {ran} ran.")
-        _saved(queue, QUEUE_FILE, f"{name}(10, {one + 1})")
+        _saved(queue, QUEUE_FILE, f"{name}(10, {one + 1})", tasks[:1] * 3, "run the tasks that ran again")
     with _planted(queue, QUEUE_FILE, tasks[:1] * 3):  # the boundary: the first task spends the budget exactly
         _quietly(drain, 10, one)
         expect(len(queue) == 2, f"one task costs {one} tokens (prompt and completion); with a budget of exactly "
@@ -184,6 +191,9 @@ def _compared(due, birthday) -> str:
     return f", {ahead.days} days before it" if not ahead.seconds else f", {ahead} before it"
 
 
+FRIEND = "wish Bea a happy birthday"
+
+
 @exercise("8.3 A reminder a week before")
 def check_remind_before(remind_before, queue, QUEUE_FILE):
     _arguments_ok(queue, QUEUE_FILE, "check_remind_before(remind_before, queue, QUEUE_FILE)")
@@ -194,7 +204,7 @@ def check_remind_before(remind_before, queue, QUEUE_FILE):
         expect(birthday in queue and other in queue,
                f"remind_before(7) changed the tasks already queued; the queue holds {queue}.")
         expect(len(added) == 1, f"with one birthday queued, remind_before(7) added {len(added)} task(s): {added}.",
-               fix="for each task whose text is the birthday wish, add_task(...) one new task.")
+               fix="for each task that wishes someone a happy birthday, add_task(...) one new task.")
         task = added[0]
         expect(isinstance(task, dict) and set(task) >= {"task", "due", "every"},
                f"the new task is {task!r}; make it the way the queue's other tasks are made (add_task).")
@@ -206,11 +216,32 @@ def check_remind_before(remind_before, queue, QUEUE_FILE):
         expect(not task["every"], f"the reminder repeats (every={task['every']!r}); it is a one-off.")
         expect(any(word in task["task"].lower() for word in ("present", "gift", "birthday")),
                f"the reminder says {task['task']!r}; say what it is for (a present for the birthday).")
-        _saved(queue, QUEUE_FILE, "remind_before(7)")
+        _saved(queue, QUEUE_FILE, "remind_before(7)", [birthday, other], "lose the reminder")
         attempt(remind_before, 7)
         expect(len(queue) == 3, f"run twice, remind_before(7) leaves {len(queue)} tasks; the reminder is already "
                                 "queued the second time.",
                fix="skip a birthday whose reminder (same text, same due time) is already in the queue.")
+    friend = _task(FRIEND, due="2026-06-02T09:00")
+    with _planted(queue, QUEUE_FILE, [birthday, friend, other]):  # two people: two reminders
+        attempt(remind_before, 7)
+        added = [task for task in queue if task not in (birthday, friend, other)]
+        dues = sorted(str(task.get("due")) for task in added if isinstance(task, dict))
+        if len(added) < 2:
+            with _planted(queue, QUEUE_FILE, [friend]):
+                attempt(remind_before, 7)
+                alone = len(queue) - 1
+            expect(alone, f"with {FRIEND!r} queued, remind_before(7) added nothing: Bea's birthday needs a "
+                          f"present too. Look for every task that wishes someone a happy birthday, not only the user.",
+                   fix="test the words every wish has (\"happy birthday\" in the task's text), not the whole text.")
+        expect(len(added) == 2 and dues == ["2026-03-13T09:00", "2026-05-26T09:00"],
+               f"with two birthdays queued (the user's due 2026-03-20, Bea's due 2026-06-02), remind_before(7) "
+               f"added {_texts(added)}, due {dues}: each birthday needs its own reminder, a week before it. If "
+               f"yours skips a reminder whose text alone is already queued, Bea's is skipped as a repeat of the user's.",
+               fix="a reminder is already queued only when both its text and its due time match, or put whose "
+                   "birthday it is into the text.")
+        attempt(remind_before, 7)
+        expect(len(queue) == 5, f"with two birthdays queued, run twice, remind_before(7) leaves {len(queue)} "
+                                "tasks; both reminders are already queued the second time.")
     with _planted(queue, QUEUE_FILE, [other]):
         attempt(remind_before, 7)
         expect(_texts(queue) == ["call mum"], f"with no birthday queued, remind_before(7) left {_texts(queue)}.")

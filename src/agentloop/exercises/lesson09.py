@@ -319,14 +319,15 @@ def check_remember_and_ask(remember_and_ask):
         expect(any(_offers_a_reminder(result) for result in results),
                f"told 'My birthday is Jan 20th 1990', the model called remember, your remember_and_ask, and read "
                f"back {results[-1]!r}: the question about a reminder is not in it, so the model has nothing to ask.")
-        # What counts is what the user sees: the agent's reply must ask. The teaching model passes on a question
-        # that follows lesson 7's "Ask the user:"; other wording stays in the tool result, unseen.
+        # What counts is what the user sees: the agent's reply must ask. A model passes on a question that ends a
+        # tool result and is plainly for the user (lesson 7's "Ask the user: ..." is one clear way); a request
+        # phrased for the model ("Ask them whether ...") or a question buried mid-result may stay unseen.
         expect(_offers_a_reminder(answer),
                f"told 'My birthday is Jan 20th 1990', the model read back {results[-1]!r}, but the reply the user "
-               f"saw was {answer!r}: it does not ask about a reminder. Which words does this agent's model pass "
-               "on as a question to the user (lesson 7's gate uses them)?",
-               fix='put the question after "Ask the user:", e.g. result += " Ask the user: should I remind you '
-                   'a week before?"')
+               f"saw was {answer!r}: it does not ask about a reminder. Does the tool's result end with the "
+               "question, plainly for the user (lesson 7's gate ends its refusals with one)?",
+               fix='end the result with the question for the user; "Ask the user: ..." is one clear way: '
+                   'result += " Ask the user: should I remind you a week before?"')
         got = attempt(remember_and_ask, "birthday", "Jan 20th")
         expect(not REMIND.search(got), f"for a birthday without a year the gate refused ({got!r}): nothing was "
                                        "stored, so there is nothing to remind of yet; ask only when it was stored.",
