@@ -2787,3 +2787,35 @@ def test_a_name_told_in_a_stored_value_answers(memory, question, expected):
 def test_a_name_not_told_for_that_thing_is_not_guessed():  # negative
     answer, _, _ = loop("what's my hamster's name?", {}, lines({"pets": "a gecko called Sprout and a rabbit called Moss"}))
     assert "Sprout" not in answer and "Moss" not in answer.split("say")[0], answer
+
+
+# 350. Memory given as JSON after a label on the same line is read as memory on lines is.
+@pytest.mark.parametrize("system, question, expected", [
+    ('You help.\nStored about this person (JSON): ["The user is allergic to kiwi", "The user owns a canoe"]',
+     "what am I allergic to?", "kiwi"),
+    ('You help.\nProfile = ["The user speaks Welsh and some Greek"]', "what languages do I speak?", "Welsh and some Greek"),
+    ('You help. User data, JSON only: {"hometown": "Cork", "pet": "a ferret"}', "what's my hometown?", "Cork"),
+])
+def test_memory_in_json_after_a_label_is_read(system, question, expected):
+    answer, _, _ = loop(question, {}, system)
+    assert expected in answer, answer
+
+
+def test_a_list_in_prose_is_no_memory():  # negative: brackets inside a sentence are not a memory blob
+    answer, _, _ = loop("what am I allergic to?", {}, 'You help. Reply in the shape ["answer"] if asked.')
+    assert "answer" not in answer and "don't know" in answer, answer
+
+
+# 351. A name told in a stored value is every capitalised word of it.
+@pytest.mark.parametrize("memory, question, expected", [
+    ({"user_sings": "in a choir called The Night Owls"}, "what's the name of my choir?", "The Night Owls"),
+    ({"boat": "a dinghy named Sea Breeze, bought in 2019"}, "what's my dinghy's name?", "Sea Breeze"),
+])
+def test_a_name_of_several_words_is_told_whole(memory, question, expected):
+    answer, _, _ = loop(question, {}, lines(memory))
+    assert expected in answer and expected + " and" not in answer, answer
+
+
+def test_a_lowercase_word_after_a_name_is_not_part_of_it():  # negative
+    answer, _, _ = loop("what's my parrot's name?", {}, lines({"pets": "a cat named Pixel and a parrot named Kiwi"}))
+    assert "Kiwi" in answer and "Pixel" not in answer, answer

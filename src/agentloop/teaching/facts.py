@@ -158,7 +158,7 @@ def json_in(text: str) -> list:
         return [json.loads(text)]
     except ValueError:
         found = []
-        for blob in re.findall(r"^\s*(\[.*\])\s*$", text, re.M):  # a list on a line of its own: ["The user ...", ...]
+        for blob in re.findall(r"(?:^\s*|[:=]\s*)(\[.*\])\s*$", text, re.M):  # a list on its own line or after a label
             found += loaded(blob)
         if found:
             return found

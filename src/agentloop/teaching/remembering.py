@@ -348,7 +348,7 @@ def name_told(known: dict, key: str) -> tuple | None:
     Kiwi in `cat: a cat named Pixel and a parrot named Kiwi`; one name only, never a guess between two."""
     thing = re.sub(r"^(?:the|my|our)_", "", key.removesuffix("_name"))
     names = {m[1] for v in known.values() for m in re.finditer(
-        rf"\b{re.escape(thing.replace('_', ' '))}s?,?\s+(?:who is |that is |which is )?(?:named|called)\s+([A-Z][\w'-]*)", str(v), re.I)}
+        rf"\b{re.escape(thing.replace('_', ' '))}s?,?\s+(?:who is |that is |which is )?(?:named|called)\s+([A-Z][\w'-]*(?-i:(?:\s+[A-Z][\w'-]*)*))", str(v), re.I)}  # rule 351
     return (f"{thing}_name", names.pop()) if len(names) == 1 and "_" not in thing else None
 
 
