@@ -2819,3 +2819,47 @@ def test_a_name_of_several_words_is_told_whole(memory, question, expected):
 def test_a_lowercase_word_after_a_name_is_not_part_of_it():  # negative
     answer, _, _ = loop("what's my parrot's name?", {}, lines({"pets": "a cat named Pixel and a parrot named Kiwi"}))
     assert "Kiwi" in answer and "Pixel" not in answer, answer
+
+
+def tagged_store(notes: dict):
+    """Notes kept under a tag, found by a search answering one "id: tag - text" line per note sharing a word stem."""
+    stems = lambda text: {w[:4] for w in re.findall(r"[a-z0-9]+", text.lower().replace("_", " ")) if len(w) > 2}
+
+    def find_notes(words):
+        return "\n".join(f"{i}: {tag} - {text}" for i, (tag, text) in notes.items()
+                         if stems(words) & stems(f"{tag} {text}")) or "nothing found"
+    return {"find_notes": (schema("find_notes", "Searches the user's saved notes; returns the matches.", words="string"),
+                           find_notes)}
+
+
+# 352. An "id: key - value" search line is a labelled line, and the hit that answers is the one sharing the question's words.
+@pytest.mark.parametrize("notes, question, expected, wrong", [
+    ({"r1": ("brother_name", "Ivo"), "r2": ("brother_drives", "a red tractor")}, "what vehicle does Ivo drive?",
+     "tractor", "name is Ivo"),
+    ({"k1": ("aunt_name", "Greta"), "k2": ("aunt_collects", "old stamps")}, "what does Greta collect?", "stamps", "Greta"),
+])
+def test_the_search_hit_sharing_the_questions_words_answers(notes, question, expected, wrong):
+    answer, calls, _ = loop(question, tagged_store(notes), "You help the user; search their notes.")
+    assert expected in answer and wrong not in answer, (calls, answer)
+
+
+def test_a_hit_sharing_only_the_name_is_not_taken_for_another_question():  # negative
+    notes = {"r1": ("brother_name", "Ivo"), "r2": ("brother_drives", "a red tractor")}
+    answer, calls, _ = loop("what sport does Ivo play?", tagged_store(notes), "You help the user; search their notes.")
+    assert "tractor" not in answer, (calls, answer)
+
+
+# 353. A person named in a question is looked up through the relation memory gives them, and "how old" reads "N years old".
+@pytest.mark.parametrize("notes, question, expected", [
+    ({"p1": ("nephew_name", "Olek"), "p2": ("nephew_is", "12 years old")}, "how old is Olek?", "12"),
+    ({"p1": ("granddaughter_name", "Suki"), "p2": ("granddaughter_age", "4")}, "what age is Suki now?", "4"),
+])
+def test_a_named_persons_age_is_found_through_their_relation(notes, question, expected):
+    answer, calls, _ = loop(question, tagged_store(notes), "You help the user; search their notes.")
+    assert re.search(rf"\b{expected}\b", answer) and "don't know" not in answer, (calls, answer)
+
+
+def test_another_persons_age_is_not_given():  # negative: the son's age is never the nephew's
+    notes = {"p1": ("nephew_name", "Olek"), "p2": ("son_is", "12 years old")}
+    answer, calls, _ = loop("how old is Olek?", tagged_store(notes), "You help the user; search their notes.")
+    assert "12" not in answer and "don't know" in answer, (calls, answer)

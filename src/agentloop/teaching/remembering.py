@@ -273,6 +273,11 @@ def ask(intent: Intent, turn):
             known.update((k, v) for k, v in facts.facts_in_memory(of_the_user(result)).items() if k not in known)  # rule 288
             known.update((f"memory_{i}", text) for i, text in enumerate(facts.texts_in(result))
                          if not facts.facts_in_memory(text) and not re.match(r"\W*$", text))
+        if (named := intent.slots.get("named")) and not takes_key(tool):  # rule 353: "Tom" is `son_name`: the son's notes
+            for relation in [k.removesuffix("_name") for k, v in known.items() if k.endswith("_name")
+                             and v.strip().lower() == named.lower()][:1]:
+                [result] = yield [call(tool, query=relation.replace("_", " "), key=key, limit=5, scope="user")]
+                known.update((k, v) for k, v in facts.facts_in_memory(result).items() if k not in known)
     if "|" in intent.slots["key"] and (every_one := all_of(intent.slots["key"], known)):  # what the searches found
         return every_one
     if "|" in intent.slots["key"]:  # "any food I must avoid?" answered by the allergy a near search found (rule 251)
@@ -324,7 +329,7 @@ def ask(intent: Intent, turn):
         return say.sentence(say.phrase(key, facts.lookup(known, key)))
     if key.endswith("_name") and (named := name_told(known, key)):  # `pets: a cat named Pixel and a parrot named Kiwi` (rule 322)
         return say.sentence(say.phrase(named[0], named[1]))
-    if notes := loosely(known, key):
+    if notes := sharing_words(known, intent.slots["about"]) or loosely(known, key):
         return "My notes say: " + "; ".join(dict.fromkeys(noted(notes))) + "."
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"], turn.tools)
@@ -506,7 +511,7 @@ def of_someone(intent: Intent, known: dict) -> str:
                   or KIND_OF.get(k.split("_")[0]) == KIND_OF.get(person, "-") or k.split("_")[0] in KIN.get(person, ())}
         # "wife_works" for "my partner"; "daughter_is" for "my kid" (rule 266)
     said = [say.phrase(k, v) for k, v in theirs.items()
-            if set(k.split("_")[1:]) & words or intent.slots["asked"] == "age" and re.fullmatch(r"\d{1,3}", v.strip())
+            if set(k.split("_")[1:]) & words or intent.slots["asked"] == "age" and re.fullmatch(r"\d{1,3}(?: years?(?: old)?)?", v.strip())
             and k.split("_")[1:] in ([], ["is"], ["be"])]  # "daughter: 6" is her age
     if said:  # two children held for "my kid": both said, never one picked
         return say.sentence("; ".join(said))
@@ -760,6 +765,16 @@ def nothing(result: str) -> bool:
 
 def found(known: dict, key: str) -> bool:
     return bool(known) if key == "*" else facts.lookup(known, key) is not None or bool(loosely(known, key))
+
+
+def sharing_words(known: dict, question: str) -> list:
+    """Rule 352: for a question naming someone, the memories sharing a word of it other than the name ("what instrument
+    does Mia play?" finds `daughter_plays: the violin`, not `daughter_name: Mia`), compared by stem; [] when none does."""
+    if not (names := {w.lower() for w in re.findall(r"(?<=\S )[A-Z][a-z]+", question)}):
+        return []
+    words = {statements.lemma(w) for w in asked_about(question) if w not in names} - LIGHT_VERBS
+    return [(k, v) for k, v in known.items() if words & {statements.lemma(w) for w in re.findall(r"[a-z]{3,}", f"{k} {v}".lower()
+                                                                                                  .replace("_", " "))}]
 
 
 def loosely(known: dict, key: str) -> list:

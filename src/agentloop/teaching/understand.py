@@ -1884,7 +1884,7 @@ def of_someone(clause: str) -> Intent | None:
         found = re.search(pattern, clause, re.I)
         if found and (who := key_of(found.group("p"))) in PEOPLE | {"mother", "father"}:
             return Intent("ask", {"key": f"{who}_{asked}", "about": clause, "person": who, "asked": asked})
-    named = re.search(r"^\W*(?:how old is (?P<a>(?-i:[A-Z])[a-z]+)\W*$|where does (?P<w>(?-i:[A-Z])[a-z]+) (?P<v>live|work)\b)", clause, re.I)
+    named = re.search(r"^\W*(?:(?:how old|what age) is (?P<a>(?-i:[A-Z])[a-z]+)(?: now| these days)?\W*$|where does (?P<w>(?-i:[A-Z])[a-z]+) (?P<v>live|work)\b)", clause, re.I)
     if named:  # "How old is Tom?": a person memory names (rule 143), else the question is read as before
         who, asked = (named["a"], "age") if named["a"] else (named["w"], "lives" if named["v"].lower() == "live" else "works")
         return Intent("ask", {"key": f"{who.lower()}_{asked}", "about": clause, "person": who.lower(), "asked": asked, "named": who})
