@@ -2863,3 +2863,71 @@ def test_another_persons_age_is_not_given():  # negative: the son's age is never
     notes = {"p1": ("nephew_name", "Olek"), "p2": ("son_is", "12 years old")}
     answer, calls, _ = loop("how old is Olek?", tagged_store(notes), "You help the user; search their notes.")
     assert "12" not in answer and "don't know" in answer, (calls, answer)
+
+
+# 354. "I was wondering if you remember X", "do you happen to know X" ask X.
+@pytest.mark.parametrize("question, memory, expected", [
+    ("I was wondering whether you remember my dentist's name", {"dentist_name": "Dr Okafor"}, "Dr Okafor"),
+    ("do you happen to know where I work?", {"workplace": "the city library"}, "the city library"),
+    ("I'm wondering if you still recall my hometown", {"hometown": "Tromso"}, "Tromso"),
+])
+def test_a_wondering_question_about_memory_is_answered(question, memory, expected):
+    answer, _, _ = loop(question, {}, lines(memory))
+    assert expected in answer, answer
+
+
+def test_wondering_about_something_else_is_not_a_memory_question():  # negative
+    kept = []
+    answer, calls, _ = loop("I was wondering if it will rain tomorrow", keep_tools(kept), lines({"city": "Derby"}))
+    assert not kept and "Derby" not in answer, (calls, answer)
+
+
+# 355. "For future reference", "heads up" introduce a fact to keep.
+@pytest.mark.parametrize("said, question, expected", [
+    ("For future reference, I drink my tea with oat milk", "how do I like my tea?", "oat milk"),
+    ("Heads up: my locker number is 218", "what's my locker number?", "218"),
+])
+def test_a_fact_after_for_future_reference_is_kept(said, question, expected):
+    kept = []
+    loop(said, keep_tools(kept), "You are an assistant with memory.")
+    assert len(kept) == 1 and expected in kept[0][1], kept
+    answer, _, _ = loop(question, {}, lines(dict(kept)))
+    assert expected in answer, (kept, answer)
+
+
+def test_for_future_reference_with_no_fact_keeps_nothing():  # negative
+    kept = []
+    loop("For future reference, what's 4 plus 5?", {**keep_tools(kept), **ARITHMETIC}, "You are an assistant with memory.")
+    assert not kept, kept
+
+
+# 356. A question about what I eat (food, meals) is about the diet and allergies memory holds.
+@pytest.mark.parametrize("question, memory, expected", [
+    ("is there anything to bear in mind about my meals?", {"diet": "pescatarian"}, "pescatarian"),
+    ("anything you should know regarding what I eat?", {"allergies": "sesame", "city": "Rome"}, "sesame"),
+])
+def test_a_question_about_what_i_eat_is_answered_from_diet_and_allergies(question, memory, expected):
+    answer, _, _ = loop(question, {}, lines(memory))
+    assert expected in answer and "Rome" not in answer, answer
+
+
+def test_a_question_about_my_meals_with_no_diet_held_says_so():  # negative
+    answer, _, _ = loop("anything to keep in mind about my meals?", {}, lines({"city": "Rome"}))
+    assert "Rome" not in answer and "don't know" in answer, answer
+
+
+# 357. "Which city am I based in?" is answered by the one memory of theirs that places them.
+@pytest.mark.parametrize("memory, question, expected", [
+    ({"job": "a nurse in Galway"}, "which town am I based in?", "Galway"),
+    ({"user_works": "from home in Tallinn", "pet": "a cat"}, "where am I based these days?", "Tallinn"),
+])
+def test_a_place_in_a_stored_value_answers_where_i_am_based(memory, question, expected):
+    answer, _, _ = loop(question, {}, lines(memory))
+    assert expected in answer, answer
+
+
+@pytest.mark.parametrize("memory", [{"sister": "a teacher in Galway"}, {"job": "nurse since March"},
+                                    {"job": "a nurse in Galway", "hobby": "sailing in Cork"}])
+def test_no_place_or_anothers_place_or_two_places_is_not_my_base(memory):  # negative
+    answer, _, _ = loop("which town am I based in?", {}, lines(memory))
+    assert "Galway" not in answer and "March" not in answer and "don't know" in answer, answer

@@ -329,6 +329,8 @@ def ask(intent: Intent, turn):
         return say.sentence(say.phrase(key, facts.lookup(known, key)))
     if key.endswith("_name") and (named := name_told(known, key)):  # `pets: a cat named Pixel and a parrot named Kiwi` (rule 322)
         return say.sentence(say.phrase(named[0], named[1]))
+    if key in ("lives_in", "location") and (base := based_at(intent.slots["about"], known)):  # rule 357
+        return base
     if notes := sharing_words(known, intent.slots["about"]) or loosely(known, key):
         return "My notes say: " + "; ".join(dict.fromkeys(noted(notes))) + "."
     if intent.slots.get("loose"):
@@ -765,6 +767,16 @@ def nothing(result: str) -> bool:
 
 def found(known: dict, key: str) -> bool:
     return bool(known) if key == "*" else facts.lookup(known, key) is not None or bool(loosely(known, key))
+
+
+def based_at(question: str, known: dict) -> str | None:
+    """Rule 357: "which city am I based in?" asks where they live or work from: the one memory of theirs that places
+    them ("works: remotely from Lisbon", "job: nurse in Leeds"), said whole; None for "where do I live?" or none or two."""
+    if not re.search(r"\bbased\b|\b(?:which|what) (?:city|town|country|place)\b", question, re.I) or re.search(r"\bliv", question, re.I):
+        return None
+    placed = [(k, v) for k, v in known.items() if not facts.someone_else(f"{k} {v}")
+              and re.search(r"\b(?:from|in|out of)\s+(?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)(?-i:[A-Z])[a-z]+", str(v), re.I)]
+    return say.sentence(say.phrase(*placed[0])) if len(placed) == 1 else None
 
 
 def sharing_words(known: dict, question: str) -> list:

@@ -1817,6 +1817,8 @@ ANY_THAT = [  # "is there anything I'm allergic to?" asks what; "are there any l
      r"([a-z]+)\b", r"what \1 do i \2")]
 MENTIONED = r"(?:mention(?:ed)?|tell you|told you|say|said)(?: (?:about|of))?"  # "did I mention any diet I follow?" asks which (rule 200)
 EMBEDDED = [(r"\bmy ([a-z]+?)s name\b", r"my \1's name"),  # "whats my dogs name"
+            (r"^(\W*)(?:i was|i(?:'m| am)|just) wondering (?:if|whether) you\b|^(\W*)i wonder(?:ed)? (?:if|whether) you\b", r"\1\2do you"),
+            (r"\bdo you (?:happen to |still )?(?:recall|remember)\b", "do you remember"), (r"\bdo you happen to know\b", "do you know"),  # rule 354
             (r"\b(?:tell me|do you (?:know|remember)|remind me(?: of)?)\s+(what|which|where|when|who)\s+((?:\w+\s+){0,3}?)i(?:'ve| have)? "
              r"(?!am\b|was\b|do\b|did\b)(\w+)", r"\1 \2do i \3"), (r"\bdo i got\b", "do i have"),
             (r"\b(?:remind me|quick question|just wondering)[\s,:;-]+(?:of\s+)?(what|where|when|who|which|how)\b", r"\1"),
