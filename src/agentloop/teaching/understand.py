@@ -973,6 +973,20 @@ WITHDRAWAL = (r"(?:[.!?,;:]|\s[-–—])\s*(?:(?:oh|no|nah|wait|hmm|actually|sor
               r"don'?t(?: bother)?|no need|skip (?:it|that))\W*$")
 
 
+UNSAID = (r"^\W*(?:(?:oh|no|nah|wait|hmm|actually|sorry|on second thoughts?|never ?mind|ok|okay)\W+)*(?:forget (?:it|that|what i "
+          r"(?:just )?said|i said (?:it|that))|scratch that|(?:delete|remove|erase|undo|drop) that|(?:don'?t|do not) (?:remember|"
+          r"keep|save|store) (?:it|that))(?:\W+(?:please|pls|then|too|after all|sorry))*\W*$")
+
+
+def taken_back(text: str, before: str) -> list:
+    """Rule 358: "actually never mind, forget that" said alone, right after a message that asked to keep a fact, asks to
+    forget what that message kept: a forget of each of its facts; [] for anything else."""
+    if not re.search(UNSAID, text, re.I):
+        return []
+    return [Intent("forget", {"key": key, "value": value, "what": key}) for i in understand(before) if i.kind == "remember"
+            for key, value in i.slots["facts"]]
+
+
 def withdrawn(text: str) -> bool:
     """A request taken back at the end of its own message ("Add dinner with Jo on Thursday, actually, let's not", "book a
     haircut for 10... scratch that", "Delete my email - never mind"): nothing is done, and the reply says so (rule 255)."""
