@@ -2931,3 +2931,26 @@ def test_a_place_in_a_stored_value_answers_where_i_am_based(memory, question, ex
 def test_no_place_or_anothers_place_or_two_places_is_not_my_base(memory):  # negative
     answer, _, _ = loop("which town am I based in?", {}, lines(memory))
     assert "Galway" not in answer and "March" not in answer and "don't know" in answer, answer
+
+
+# 359. A system-prompt rule that bars storing anything, "unless" a word is said, is met only when the message says it.
+@pytest.mark.parametrize("system, said, stored", [
+    ("You help. Under no circumstances is anything written to memory unless the message contains 'keepme'.",
+     "remember that my locker is 31", False),
+    ("You help. Under no circumstances is anything written to memory unless the message contains 'keepme'.",
+     "keepme: remember that my locker is 31", True),
+    ("You help. Nothing gets persisted, unless the user types the word marmalade.", "my dog is called Pip, save it", False),
+    ("You help. Nothing gets persisted, unless the user types the word marmalade.", "marmalade - my dog is called Pip", True),
+    ("You help. Nothing is ever kept in your notes.", "please note my shoe size is 44", False),
+])
+def test_a_rule_barring_all_storage_is_honoured_unless_its_word_is_said(system, said, stored):
+    kept = []
+    answer, calls, _ = loop(said, keep_tools(kept), system)
+    assert bool(kept) == stored, (kept, answer)
+    assert stored or "instructions" in answer, answer
+
+
+def test_a_rule_barring_one_kind_keeps_the_rest():  # negative: "nothing about my health" bars health, not a locker
+    kept = []
+    loop("remember that my locker is 31", keep_tools(kept), "You help. Nothing about the user's health goes into memory.")
+    assert kept, kept
