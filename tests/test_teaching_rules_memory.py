@@ -2954,3 +2954,31 @@ def test_a_rule_barring_one_kind_keeps_the_rest():  # negative: "nothing about m
     kept = []
     loop("remember that my locker is 31", keep_tools(kept), "You help. Nothing about the user's health goes into memory.")
     assert kept, kept
+
+
+# 360. A secret said in a clause of its own is left out, and the rest of the message is kept; "my trip to X" is no name.
+@pytest.mark.parametrize("said, kept_word, secret_digits", [
+    ("remember my dentist appointment is on Friday, I'll pay with card 5500 0000 0000 0004", "Friday", "5500"),
+    ("note that my train to Leeds is at 7:40; booked with card 4000 1234 5678 9010", "7:40", "4000"),
+])
+def test_the_secret_clause_is_left_out_and_the_rest_kept(said, kept_word, secret_digits):
+    kept = []
+    answer, calls, _ = loop(said, keep_tools(kept), "You help. Never keep payment card numbers in memory.")
+    stored = " ".join(f"{k} {v}" for k, v in kept)
+    assert kept_word in stored and secret_digits not in stored, (kept, answer)
+    assert "left out the card number" in answer, answer
+
+
+def test_a_fact_that_is_the_secret_is_not_kept():  # negative: nothing but the card is said
+    kept = []
+    answer, _, _ = loop("remember my card number is 5500 0000 0000 0004", keep_tools(kept),
+                        "You help. Never keep payment card numbers in memory.")
+    assert kept == [] and "won't store" in answer, (kept, answer)
+
+
+@pytest.mark.parametrize("said, key", [("note my trip to Lisbon is in July", "trip_to_lisbon"),
+                                       ("remember my call with Priya is at noon", "call_with_priya")])
+def test_a_place_or_person_after_a_preposition_is_no_name(said, key):
+    kept = []
+    loop(said, keep_tools(kept), "You are an assistant with memory.")
+    assert kept and kept[0][0] == key, kept

@@ -8,7 +8,7 @@ import re
 
 from . import arithmetic, facts, say, statements
 from .grammar import KIND_OF, NEAR, PEOPLE
-from .rules import INJECTION, asks_confidential, kept_out, secret, unasked
+from .rules import INJECTION, SENSITIVE, asks_confidential, kept_out, secret, unasked
 from .tasks import ORDER_IN_DATA, refusal
 from .toolbox import by_id, call, takes_key
 from .understand import LISTS, Intent, as_question, not_so as negated, topic_key, understand
@@ -116,6 +116,9 @@ def unsecret(pairs: list, turn) -> tuple[list, str]:
     said = [pair for i in understand(turn.text) if i.kind == "remember" for pair in i.slots["facts"]]
     blamed = [pair for pair in said if secret(turn, [pair], whole=False)]
     kept = [pair for pair in pairs if pair not in blamed] if blamed else []
+    apart = [c for c in re.split(r"[,;]|\s[-–—]\s|[.!?](?:\s|$)", turn.text) if not re.search(SENSITIVE[what], c, re.I)]
+    if not blamed and all(any(v.lower() in c.lower() for c in apart) for _, v in pairs):  # rule 360: the secret in a clause of
+        return pairs, f"I left out {what.replace('a ', 'the ', 1)}, which my instructions keep out of memory."  # its own
     refused = [pair for pair in pairs if pair not in kept]
     told = (f"I won't store {' or '.join(say.thing(k) for k, _ in refused)}: it looks like {what}, and sensitive data must "
             "not go into memory." if refused and kept else

@@ -1776,10 +1776,13 @@ def stated(text: str) -> list[tuple[str, str]]:
     return sorted(found.items(), key=lambda item: text.lower().find(item[1].lower()))
 
 
+PREPOSITION_NAME = r"_(?:to|with|from|at|in|for|of|on|by)_name$"
+
+
 def sensible(key: str, value: str, match, text: str) -> bool:
     """Precision before recall: no pronoun likes ("I love you"), no negations, no lower-case places."""
-    if (key == "name" or key.endswith("_name")) and not name_like(value, match, text):
-        return False
+    if (key == "name" or key.endswith("_name")) and not name_like(value, match, text) or re.search(PREPOSITION_NAME, key):
+        return False  # rule 360: "my flight to Rome is ..." names where it goes, never the flight
     if key == "location" and not text[match.start("v")].isupper():
         return False
     if key in ("lives_in", "from") and value.lower().split()[-1] in NOT_PLACES:  # "I live in fear", "from the future"
