@@ -223,3 +223,43 @@ def test_a_report_with_no_named_value_changes_nothing_held(said):  # negative
     store = dict(held)
     loop(said, labelled_tools(store), lines(held))
     assert store["bike"] == "a Trek" and store["employer"] == "Tesco", store
+
+
+def slot_tools(store: dict, deleting=True):
+    tools = {"save_slot": (schema("save_slot", "Saves a fact about the user in a named slot for later chats.", slot="string",
+                                  content="string"), lambda slot, content: store.__setitem__(slot, content) or "saved")}
+    if deleting:
+        tools["clear_slot"] = (schema("clear_slot", "Clears one saved slot, by its name.", slot="string"),
+                               lambda slot: f"cleared {slot}" if store.pop(slot, None) else f"no slot {slot}")
+    return tools
+
+
+def two_turns(first, second, store, deleting=True):
+    system = "You are an assistant with memory."
+    _, _, messages = loop(first, slot_tools(store, deleting), system)
+    return loop(second, slot_tools(store, deleting), system, history=messages[1:])
+
+
+# 358. "Forget that" said alone right after a fact was kept forgets what was just kept.
+@pytest.mark.parametrize("first, second", [
+    ("please remember my bike lock code is 4471", "hmm, scratch that"),
+    ("note that my landlord is called Mr Osei", "oh wait, don't keep that, sorry"),
+    ("my favourite band is Low", "on second thought, forget I said that"),
+])
+def test_forget_that_right_after_storing_forgets_it(first, second):
+    store = {"city": "Ghent"}
+    answer, calls, _ = two_turns(first, second, store)
+    assert store == {"city": "Ghent"}, (store, calls, answer)
+    assert "Done" in answer, answer
+
+
+def test_forget_that_with_no_delete_tool_says_it_cannot():
+    store = {}
+    answer, calls, _ = two_turns("remember my locker is 31", "actually, forget that", store, deleting=False)
+    assert "can't" in answer and calls == [], (calls, answer)
+
+
+def test_forget_that_after_a_question_forgets_nothing():  # negative: nothing was just kept
+    store = {"city": "Ghent"}
+    answer, calls, _ = two_turns("where do I live?", "never mind, forget that", store)
+    assert store == {"city": "Ghent"} and not any(name == "clear_slot" for name, _ in calls), (calls, answer)

@@ -2787,3 +2787,198 @@ def test_a_name_told_in_a_stored_value_answers(memory, question, expected):
 def test_a_name_not_told_for_that_thing_is_not_guessed():  # negative
     answer, _, _ = loop("what's my hamster's name?", {}, lines({"pets": "a gecko called Sprout and a rabbit called Moss"}))
     assert "Sprout" not in answer and "Moss" not in answer.split("say")[0], answer
+
+
+# 350. Memory given as JSON after a label on the same line is read as memory on lines is.
+@pytest.mark.parametrize("system, question, expected", [
+    ('You help.\nStored about this person (JSON): ["The user is allergic to kiwi", "The user owns a canoe"]',
+     "what am I allergic to?", "kiwi"),
+    ('You help.\nProfile = ["The user speaks Welsh and some Greek"]', "what languages do I speak?", "Welsh and some Greek"),
+    ('You help. User data, JSON only: {"hometown": "Cork", "pet": "a ferret"}', "what's my hometown?", "Cork"),
+])
+def test_memory_in_json_after_a_label_is_read(system, question, expected):
+    answer, _, _ = loop(question, {}, system)
+    assert expected in answer, answer
+
+
+def test_a_list_in_prose_is_no_memory():  # negative: brackets inside a sentence are not a memory blob
+    answer, _, _ = loop("what am I allergic to?", {}, 'You help. Reply in the shape ["answer"] if asked.')
+    assert "answer" not in answer and "don't know" in answer, answer
+
+
+# 351. A name told in a stored value is every capitalised word of it.
+@pytest.mark.parametrize("memory, question, expected", [
+    ({"user_sings": "in a choir called The Night Owls"}, "what's the name of my choir?", "The Night Owls"),
+    ({"boat": "a dinghy named Sea Breeze, bought in 2019"}, "what's my dinghy's name?", "Sea Breeze"),
+])
+def test_a_name_of_several_words_is_told_whole(memory, question, expected):
+    answer, _, _ = loop(question, {}, lines(memory))
+    assert expected in answer and expected + " and" not in answer, answer
+
+
+def test_a_lowercase_word_after_a_name_is_not_part_of_it():  # negative
+    answer, _, _ = loop("what's my parrot's name?", {}, lines({"pets": "a cat named Pixel and a parrot named Kiwi"}))
+    assert "Kiwi" in answer and "Pixel" not in answer, answer
+
+
+def tagged_store(notes: dict):
+    """Notes kept under a tag, found by a search answering one "id: tag - text" line per note sharing a word stem."""
+    stems = lambda text: {w[:4] for w in re.findall(r"[a-z0-9]+", text.lower().replace("_", " ")) if len(w) > 2}
+
+    def find_notes(words):
+        return "\n".join(f"{i}: {tag} - {text}" for i, (tag, text) in notes.items()
+                         if stems(words) & stems(f"{tag} {text}")) or "nothing found"
+    return {"find_notes": (schema("find_notes", "Searches the user's saved notes; returns the matches.", words="string"),
+                           find_notes)}
+
+
+# 352. An "id: key - value" search line is a labelled line, and the hit that answers is the one sharing the question's words.
+@pytest.mark.parametrize("notes, question, expected, wrong", [
+    ({"r1": ("brother_name", "Ivo"), "r2": ("brother_drives", "a red tractor")}, "what vehicle does Ivo drive?",
+     "tractor", "name is Ivo"),
+    ({"k1": ("aunt_name", "Greta"), "k2": ("aunt_collects", "old stamps")}, "what does Greta collect?", "stamps", "Greta"),
+])
+def test_the_search_hit_sharing_the_questions_words_answers(notes, question, expected, wrong):
+    answer, calls, _ = loop(question, tagged_store(notes), "You help the user; search their notes.")
+    assert expected in answer and wrong not in answer, (calls, answer)
+
+
+def test_a_hit_sharing_only_the_name_is_not_taken_for_another_question():  # negative
+    notes = {"r1": ("brother_name", "Ivo"), "r2": ("brother_drives", "a red tractor")}
+    answer, calls, _ = loop("what sport does Ivo play?", tagged_store(notes), "You help the user; search their notes.")
+    assert "tractor" not in answer, (calls, answer)
+
+
+# 353. A person named in a question is looked up through the relation memory gives them, and "how old" reads "N years old".
+@pytest.mark.parametrize("notes, question, expected", [
+    ({"p1": ("nephew_name", "Olek"), "p2": ("nephew_is", "12 years old")}, "how old is Olek?", "12"),
+    ({"p1": ("granddaughter_name", "Suki"), "p2": ("granddaughter_age", "4")}, "what age is Suki now?", "4"),
+])
+def test_a_named_persons_age_is_found_through_their_relation(notes, question, expected):
+    answer, calls, _ = loop(question, tagged_store(notes), "You help the user; search their notes.")
+    assert re.search(rf"\b{expected}\b", answer) and "don't know" not in answer, (calls, answer)
+
+
+def test_another_persons_age_is_not_given():  # negative: the son's age is never the nephew's
+    notes = {"p1": ("nephew_name", "Olek"), "p2": ("son_is", "12 years old")}
+    answer, calls, _ = loop("how old is Olek?", tagged_store(notes), "You help the user; search their notes.")
+    assert "12" not in answer and "don't know" in answer, (calls, answer)
+
+
+# 354. "I was wondering if you remember X", "do you happen to know X" ask X.
+@pytest.mark.parametrize("question, memory, expected", [
+    ("I was wondering whether you remember my dentist's name", {"dentist_name": "Dr Okafor"}, "Dr Okafor"),
+    ("do you happen to know where I work?", {"workplace": "the city library"}, "the city library"),
+    ("I'm wondering if you still recall my hometown", {"hometown": "Tromso"}, "Tromso"),
+])
+def test_a_wondering_question_about_memory_is_answered(question, memory, expected):
+    answer, _, _ = loop(question, {}, lines(memory))
+    assert expected in answer, answer
+
+
+def test_wondering_about_something_else_is_not_a_memory_question():  # negative
+    kept = []
+    answer, calls, _ = loop("I was wondering if it will rain tomorrow", keep_tools(kept), lines({"city": "Derby"}))
+    assert not kept and "Derby" not in answer, (calls, answer)
+
+
+# 355. "For future reference", "heads up" introduce a fact to keep.
+@pytest.mark.parametrize("said, question, expected", [
+    ("For future reference, I drink my tea with oat milk", "how do I like my tea?", "oat milk"),
+    ("Heads up: my locker number is 218", "what's my locker number?", "218"),
+])
+def test_a_fact_after_for_future_reference_is_kept(said, question, expected):
+    kept = []
+    loop(said, keep_tools(kept), "You are an assistant with memory.")
+    assert len(kept) == 1 and expected in kept[0][1], kept
+    answer, _, _ = loop(question, {}, lines(dict(kept)))
+    assert expected in answer, (kept, answer)
+
+
+def test_for_future_reference_with_no_fact_keeps_nothing():  # negative
+    kept = []
+    loop("For future reference, what's 4 plus 5?", {**keep_tools(kept), **ARITHMETIC}, "You are an assistant with memory.")
+    assert not kept, kept
+
+
+# 356. A question about what I eat (food, meals) is about the diet and allergies memory holds.
+@pytest.mark.parametrize("question, memory, expected", [
+    ("is there anything to bear in mind about my meals?", {"diet": "pescatarian"}, "pescatarian"),
+    ("anything you should know regarding what I eat?", {"allergies": "sesame", "city": "Rome"}, "sesame"),
+])
+def test_a_question_about_what_i_eat_is_answered_from_diet_and_allergies(question, memory, expected):
+    answer, _, _ = loop(question, {}, lines(memory))
+    assert expected in answer and "Rome" not in answer, answer
+
+
+def test_a_question_about_my_meals_with_no_diet_held_says_so():  # negative
+    answer, _, _ = loop("anything to keep in mind about my meals?", {}, lines({"city": "Rome"}))
+    assert "Rome" not in answer and "don't know" in answer, answer
+
+
+# 357. "Which city am I based in?" is answered by the one memory of theirs that places them.
+@pytest.mark.parametrize("memory, question, expected", [
+    ({"job": "a nurse in Galway"}, "which town am I based in?", "Galway"),
+    ({"user_works": "from home in Tallinn", "pet": "a cat"}, "where am I based these days?", "Tallinn"),
+])
+def test_a_place_in_a_stored_value_answers_where_i_am_based(memory, question, expected):
+    answer, _, _ = loop(question, {}, lines(memory))
+    assert expected in answer, answer
+
+
+@pytest.mark.parametrize("memory", [{"sister": "a teacher in Galway"}, {"job": "nurse since March"},
+                                    {"job": "a nurse in Galway", "hobby": "sailing in Cork"}])
+def test_no_place_or_anothers_place_or_two_places_is_not_my_base(memory):  # negative
+    answer, _, _ = loop("which town am I based in?", {}, lines(memory))
+    assert "Galway" not in answer and "March" not in answer and "don't know" in answer, answer
+
+
+# 359. A system-prompt rule that bars storing anything, "unless" a word is said, is met only when the message says it.
+@pytest.mark.parametrize("system, said, stored", [
+    ("You help. Under no circumstances is anything written to memory unless the message contains 'keepme'.",
+     "remember that my locker is 31", False),
+    ("You help. Under no circumstances is anything written to memory unless the message contains 'keepme'.",
+     "keepme: remember that my locker is 31", True),
+    ("You help. Nothing gets persisted, unless the user types the word marmalade.", "my dog is called Pip, save it", False),
+    ("You help. Nothing gets persisted, unless the user types the word marmalade.", "marmalade - my dog is called Pip", True),
+    ("You help. Nothing is ever kept in your notes.", "please note my shoe size is 44", False),
+])
+def test_a_rule_barring_all_storage_is_honoured_unless_its_word_is_said(system, said, stored):
+    kept = []
+    answer, calls, _ = loop(said, keep_tools(kept), system)
+    assert bool(kept) == stored, (kept, answer)
+    assert stored or "instructions" in answer, answer
+
+
+def test_a_rule_barring_one_kind_keeps_the_rest():  # negative: "nothing about my health" bars health, not a locker
+    kept = []
+    loop("remember that my locker is 31", keep_tools(kept), "You help. Nothing about the user's health goes into memory.")
+    assert kept, kept
+
+
+# 360. A secret said in a clause of its own is left out, and the rest of the message is kept; "my trip to X" is no name.
+@pytest.mark.parametrize("said, kept_word, secret_digits", [
+    ("remember my dentist appointment is on Friday, I'll pay with card 5500 0000 0000 0004", "Friday", "5500"),
+    ("note that my train to Leeds is at 7:40; booked with card 4000 1234 5678 9010", "7:40", "4000"),
+])
+def test_the_secret_clause_is_left_out_and_the_rest_kept(said, kept_word, secret_digits):
+    kept = []
+    answer, calls, _ = loop(said, keep_tools(kept), "You help. Never keep payment card numbers in memory.")
+    stored = " ".join(f"{k} {v}" for k, v in kept)
+    assert kept_word in stored and secret_digits not in stored, (kept, answer)
+    assert "left out the card number" in answer, answer
+
+
+def test_a_fact_that_is_the_secret_is_not_kept():  # negative: nothing but the card is said
+    kept = []
+    answer, _, _ = loop("remember my card number is 5500 0000 0000 0004", keep_tools(kept),
+                        "You help. Never keep payment card numbers in memory.")
+    assert kept == [] and "won't store" in answer, (kept, answer)
+
+
+@pytest.mark.parametrize("said, key", [("note my trip to Lisbon is in July", "trip_to_lisbon"),
+                                       ("remember my call with Priya is at noon", "call_with_priya")])
+def test_a_place_or_person_after_a_preposition_is_no_name(said, key):
+    kept = []
+    loop(said, keep_tools(kept), "You are an assistant with memory.")
+    assert kept and kept[0][0] == key, kept

@@ -158,7 +158,7 @@ def json_in(text: str) -> list:
         return [json.loads(text)]
     except ValueError:
         found = []
-        for blob in re.findall(r"^\s*(\[.*\])\s*$", text, re.M):  # a list on a line of its own: ["The user ...", ...]
+        for blob in re.findall(r"(?:^\s*|[:=]\s*)(\[.*\])\s*$", text, re.M):  # a list on its own line or after a label
             found += loaded(blob)
         if found:
             return found
@@ -206,6 +206,8 @@ def read_line(line: str, facts: dict) -> None:
     match = re.match(r"^[\"']?([A-Za-z][\w' ]{0,40}?)[\"']?\s*(?::|=|->|—|–| - )\s*([^{}\[\]]+)$", line)
     if match and re.search(r"\b(?:remember|memory|memories|know|facts|notes|about the user|background)\b", match.group(1), re.I):
         match, line = None, match.group(2)  # "What you remember: Their ..." is a heading over memories, not one of them
+    if match and re.fullmatch(AN_ID, match.group(1)) and re.match(r"[a-z]+(?:_[a-z]+)*\s*(?::|=| - )", match.group(2)):
+        return read_line(match.group(2), facts)  # rule 352: "n2: daughter_plays - the violin" is daughter_plays: the violin
     if match:  # name: Ada, "name": "Ada", name = 'Ada': quotes fence a value, they are not part of it
         facts.setdefault(key_of(match.group(1)), match.group(2).strip(" .,").strip("\"'“”"))
         if len(match.group(2).split()) < 4:

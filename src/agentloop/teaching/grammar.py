@@ -135,6 +135,8 @@ QUESTIONS = [
      "{k}_name"),
     (r"\b(?:anything|something|what do you know|what do you have|tell me(?: anything)?|any notes?|what(?:'s| is) there) "
      r"(?:about|on|regarding) my (?P<k>[a-z]+(?: [a-z]+)?)\b", "{k}"),
+    (r"\b(?:anything|something|what)\b[^.?!]*\b(?:about|regarding|with|for) (?:what i (?:eat|drink|can eat)|my (?:food|meals?|"
+     r"eating|diet|cooking|dinners?|lunch(?:es)?))\b", "avoids|allergies|diet|dislikes"),  # rule 356: what I eat is diet and allergies
     (r"\b(?:any|what|which|are there) (?:foods?|things?|drinks?|ingredients?)(?: that)? (?:do )?i (?:should|must|need to|have to|"
      r"ought to) (?:avoid|stay away from)\b|"
      r"\bwhat (?:should|must|do) i (?:avoid|stay away from)\b|\b(?:what|which|any) (?:foods?|things?|drinks?|ingredients?) "

@@ -22,7 +22,7 @@ from .followup import leaning, points_back
 from .lookups import looked_up, read_asked, read_by_tool, record_lookup
 from .text_tools import class_counted, count_occurrences, described_request, occurrences_counted, replace_text, replacing, said_otherwise, sliced_request
 from .timing import timing
-from .understand import NOT_TO_SCHEDULE, Intent, corrected_request, understand, withdrawn
+from .understand import NOT_TO_SCHEDULE, Intent, corrected_request, taken_back, understand, withdrawn
 from .text_tools import without_sentence_end  # rule 224
 
 
@@ -90,7 +90,7 @@ def planned(turn: Turn):
         question = re.search(r"ask the user[:,]?\s*(.+)", result, re.IGNORECASE)
         if question:
             return say.sentence(question.group(1).strip()).rstrip("."), []
-    intents = fetching(turn) or sliced_request(turn) or occurrences_counted(turn) or opening(turn) or checking(turn) or record_lookup(turn) or looking_up(turn) or read_asked(turn) or converting(turn) or replacing(turn) or class_counted(turn) or described_request(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
+    intents = turn.earlier and taken_back(turn.text, turn.earlier[-1]) or fetching(turn) or sliced_request(turn) or occurrences_counted(turn) or opening(turn) or checking(turn) or record_lookup(turn) or looking_up(turn) or read_asked(turn) or converting(turn) or replacing(turn) or class_counted(turn) or described_request(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
     if all(i.kind == "unknown" or i.slots.get("loose") for i in intents) and (meant := resolved(turn)) != turn.text:
         intents = understand(meant) or intents  # "and what does he do?": he is the husband named before
     if (all(i.kind == "unknown" or i.slots.get("loose") for i in intents) or points_back(turn.text)) and (leaned := leaning(turn)) is not None:  # "now times 3": the answer before

@@ -8,7 +8,7 @@ import re
 
 from . import arithmetic, facts, say, statements
 from .grammar import KIND_OF, NEAR, PEOPLE
-from .rules import INJECTION, asks_confidential, kept_out, secret, unasked
+from .rules import INJECTION, SENSITIVE, asks_confidential, kept_out, secret, unasked
 from .tasks import ORDER_IN_DATA, refusal
 from .toolbox import by_id, call, takes_key
 from .understand import LISTS, Intent, as_question, not_so as negated, topic_key, understand
@@ -116,6 +116,9 @@ def unsecret(pairs: list, turn) -> tuple[list, str]:
     said = [pair for i in understand(turn.text) if i.kind == "remember" for pair in i.slots["facts"]]
     blamed = [pair for pair in said if secret(turn, [pair], whole=False)]
     kept = [pair for pair in pairs if pair not in blamed] if blamed else []
+    apart = [c for c in re.split(r"[,;]|\s[-–—]\s|[.!?](?:\s|$)", turn.text) if not re.search(SENSITIVE[what], c, re.I)]
+    if not blamed and all(any(v.lower() in c.lower() for c in apart) for _, v in pairs):  # rule 360: the secret in a clause of
+        return pairs, f"I left out {what.replace('a ', 'the ', 1)}, which my instructions keep out of memory."  # its own
     refused = [pair for pair in pairs if pair not in kept]
     told = (f"I won't store {' or '.join(say.thing(k) for k, _ in refused)}: it looks like {what}, and sensitive data must "
             "not go into memory." if refused and kept else
@@ -273,6 +276,11 @@ def ask(intent: Intent, turn):
             known.update((k, v) for k, v in facts.facts_in_memory(of_the_user(result)).items() if k not in known)  # rule 288
             known.update((f"memory_{i}", text) for i, text in enumerate(facts.texts_in(result))
                          if not facts.facts_in_memory(text) and not re.match(r"\W*$", text))
+        if (named := intent.slots.get("named")) and not takes_key(tool):  # rule 353: "Tom" is `son_name`: the son's notes
+            for relation in [k.removesuffix("_name") for k, v in known.items() if k.endswith("_name")
+                             and v.strip().lower() == named.lower()][:1]:
+                [result] = yield [call(tool, query=relation.replace("_", " "), key=key, limit=5, scope="user")]
+                known.update((k, v) for k, v in facts.facts_in_memory(result).items() if k not in known)
     if "|" in intent.slots["key"] and (every_one := all_of(intent.slots["key"], known)):  # what the searches found
         return every_one
     if "|" in intent.slots["key"]:  # "any food I must avoid?" answered by the allergy a near search found (rule 251)
@@ -324,7 +332,9 @@ def ask(intent: Intent, turn):
         return say.sentence(say.phrase(key, facts.lookup(known, key)))
     if key.endswith("_name") and (named := name_told(known, key)):  # `pets: a cat named Pixel and a parrot named Kiwi` (rule 322)
         return say.sentence(say.phrase(named[0], named[1]))
-    if notes := loosely(known, key):
+    if key in ("lives_in", "location") and (base := based_at(intent.slots["about"], known)):  # rule 357
+        return base
+    if notes := sharing_words(known, intent.slots["about"]) or loosely(known, key):
         return "My notes say: " + "; ".join(dict.fromkeys(noted(notes))) + "."
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"], turn.tools)
@@ -348,7 +358,7 @@ def name_told(known: dict, key: str) -> tuple | None:
     Kiwi in `cat: a cat named Pixel and a parrot named Kiwi`; one name only, never a guess between two."""
     thing = re.sub(r"^(?:the|my|our)_", "", key.removesuffix("_name"))
     names = {m[1] for v in known.values() for m in re.finditer(
-        rf"\b{re.escape(thing.replace('_', ' '))}s?,?\s+(?:who is |that is |which is )?(?:named|called)\s+([A-Z][\w'-]*)", str(v), re.I)}
+        rf"\b{re.escape(thing.replace('_', ' '))}s?,?\s+(?:who is |that is |which is )?(?:named|called)\s+([A-Z][\w'-]*(?-i:(?:\s+[A-Z][\w'-]*)*))", str(v), re.I)}  # rule 351
     return (f"{thing}_name", names.pop()) if len(names) == 1 and "_" not in thing else None
 
 
@@ -506,7 +516,7 @@ def of_someone(intent: Intent, known: dict) -> str:
                   or KIND_OF.get(k.split("_")[0]) == KIND_OF.get(person, "-") or k.split("_")[0] in KIN.get(person, ())}
         # "wife_works" for "my partner"; "daughter_is" for "my kid" (rule 266)
     said = [say.phrase(k, v) for k, v in theirs.items()
-            if set(k.split("_")[1:]) & words or intent.slots["asked"] == "age" and re.fullmatch(r"\d{1,3}", v.strip())
+            if set(k.split("_")[1:]) & words or intent.slots["asked"] == "age" and re.fullmatch(r"\d{1,3}(?: years?(?: old)?)?", v.strip())
             and k.split("_")[1:] in ([], ["is"], ["be"])]  # "daughter: 6" is her age
     if said:  # two children held for "my kid": both said, never one picked
         return say.sentence("; ".join(said))
@@ -760,6 +770,26 @@ def nothing(result: str) -> bool:
 
 def found(known: dict, key: str) -> bool:
     return bool(known) if key == "*" else facts.lookup(known, key) is not None or bool(loosely(known, key))
+
+
+def based_at(question: str, known: dict) -> str | None:
+    """Rule 357: "which city am I based in?" asks where they live or work from: the one memory of theirs that places
+    them ("works: remotely from Lisbon", "job: nurse in Leeds"), said whole; None for "where do I live?" or none or two."""
+    if not re.search(r"\bbased\b|\b(?:which|what) (?:city|town|country|place)\b", question, re.I) or re.search(r"\bliv", question, re.I):
+        return None
+    placed = [(k, v) for k, v in known.items() if not facts.someone_else(f"{k} {v}")
+              and re.search(r"\b(?:from|in|out of)\s+(?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)(?-i:[A-Z])[a-z]+", str(v), re.I)]
+    return say.sentence(say.phrase(*placed[0])) if len(placed) == 1 else None
+
+
+def sharing_words(known: dict, question: str) -> list:
+    """Rule 352: for a question naming someone, the memories sharing a word of it other than the name ("what instrument
+    does Mia play?" finds `daughter_plays: the violin`, not `daughter_name: Mia`), compared by stem; [] when none does."""
+    if not (names := {w.lower() for w in re.findall(r"(?<=\S )[A-Z][a-z]+", question)}):
+        return []
+    words = {statements.lemma(w) for w in asked_about(question) if w not in names} - LIGHT_VERBS
+    return [(k, v) for k, v in known.items() if words & {statements.lemma(w) for w in re.findall(r"[a-z]{3,}", f"{k} {v}".lower()
+                                                                                                  .replace("_", " "))}]
 
 
 def loosely(known: dict, key: str) -> list:

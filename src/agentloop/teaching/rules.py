@@ -389,14 +389,24 @@ def secret(turn, pairs: list, whole: bool = True) -> str | None:
     return None
 
 
+QUALIFIED = r"(?!\s+(?:about|of|on|regarding|concerning|related|that|which|else|but|except|like|such|sensitive|personal|private|secret)\b)"
+BARS_ALL = rf"\bnothing\b{QUALIFIED}|\b(?:never|not|no|don'?t|mustn'?t)\b[^.;,]*\b(?:anything|everything)\b{QUALIFIED}"
+# rule 359: a rule against storing anything at all ("nothing goes into long-term storage unless ...")
+
+
 def unasked(turn) -> str | None:
     """A rule that allows storing only on a condition ("only write to the notebook when the user says 'save'")
     that this message does not meet: the rule, else None."""
     for sentence in re.split(r"(?<=[.!;])\s+|\n+", turn.system):
-        if not (re.search(r"\bonly\b", sentence, re.I) and re.search(KIND_WORDS["remember"], sentence, re.I)
-                and re.search(r"\b(?:when|if|after|once|unless)\b", sentence, re.I)):
+        condition = re.search(r"\b(?:when|if|after|once|unless)\b", sentence, re.I)
+        if not (re.search(KIND_WORDS["remember"], sentence, re.I) and (re.search(r"\bonly\b", sentence, re.I) and condition
+                                                                       or re.search(BARS_ALL, sentence, re.I))):
             continue
-        quoted = re.findall(r"['\"‘“]([^'\"’”]+)['\"’”]", sentence)
+        if not condition:  # rule 359: "Nothing goes into long-term storage.": never met
+            return sentence.strip()
+        quoted = re.findall(r"['\"‘“]([^'\"’”]+)['\"’”]|\b(?:says?|types?|uses?) (?:the (?:word|phrase) )?(?!so\b|that\b|it\b)(\w+)",
+                            sentence[condition.start():])
+        quoted = [q or w for q, w in quoted]
         asked = (any(re.search(rf"\b{re.escape(q)}\b", turn.text, re.I) for q in quoted) if quoted else
                  re.search(r"\b(?:remember|save|store|note|keep|write (?:it|this|that) down|jot|memori[sz]e)\b", turn.text, re.I))
         if not asked:

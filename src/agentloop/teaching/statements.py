@@ -26,10 +26,11 @@ ADVERBS = set("""also still now just always never often usually sometimes mostly
     definitely probably certainly kind sort pretty so very too""".split())
 HEDGES = r"\b(?:if|would|could|might|maybe|perhaps|wish|hope|imagine|suppose|pretend|someday|one day|planning|plan to|going to|gonna|want to|wanna|about to|thinking (?:about|of))\b"
 NEGATIONS = r"\b(?:not|never|no longer|don't|doesn't|didn't|do not|does not|did not|no|nothing|nobody|n't)\b"
-FILLERS = (r"in case (?:that|it) matters(?: later)?|just so you know|for the record|btw|by the way|fyi|lol|haha|from now on|"
+FILLERS = (r"in case (?:that|it) matters(?: later)?|just so you know|for the record|for future reference|btw|by the way|fyi|lol|haha|from now on|"
            r"these days|now|last (?:week|month|year|spring|summer|autumn|fall|winter)|recently|lately")
 OPENERS = r"(?:(?:so|well|oh|also|and|but|btw|fyi|hey|hi|hello|ok|okay|yes|yeah|actually|anyway|by the way|now|these days|" \
-          r"just so you know|for the record|fun fact|note that|remember that|please note)\W+)*"
+          r"just so you know|for the record|fun fact|note that|remember that|please note|(?:just )?(?:for|as a) future reference|" \
+          r"(?:just )?a heads[- ]up|heads[- ]up|for your information)\W+)*"  # rule 355
 IRREGULAR = {"has": "have", "had": "have", "got": "have", "'ve": "have", "does": "do", "did": "do", "goes": "go",
              "went": "go", "drove": "drive", "spoke": "speak", "wrote": "write", "ran": "run", "bought": "buy",
              "taught": "teach", "made": "make", "is": "be", "are": "be", "am": "be", "was": "be", "were": "be",

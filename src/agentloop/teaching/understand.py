@@ -973,6 +973,20 @@ WITHDRAWAL = (r"(?:[.!?,;:]|\s[-–—])\s*(?:(?:oh|no|nah|wait|hmm|actually|sor
               r"don'?t(?: bother)?|no need|skip (?:it|that))\W*$")
 
 
+UNSAID = (r"^\W*(?:(?:oh|no|nah|wait|hmm|actually|sorry|on second thoughts?|never ?mind|ok|okay)\W+)*(?:forget (?:it|that|what i "
+          r"(?:just )?said|i said (?:it|that))|scratch that|(?:delete|remove|erase|undo|drop) that|(?:don'?t|do not) (?:remember|"
+          r"keep|save|store) (?:it|that))(?:\W+(?:please|pls|then|too|after all|sorry))*\W*$")
+
+
+def taken_back(text: str, before: str) -> list:
+    """Rule 358: "actually never mind, forget that" said alone, right after a message that asked to keep a fact, asks to
+    forget what that message kept: a forget of each of its facts; [] for anything else."""
+    if not re.search(UNSAID, text, re.I):
+        return []
+    return [Intent("forget", {"key": key, "value": value, "what": key}) for i in understand(before) if i.kind == "remember"
+            for key, value in i.slots["facts"]]
+
+
 def withdrawn(text: str) -> bool:
     """A request taken back at the end of its own message ("Add dinner with Jo on Thursday, actually, let's not", "book a
     haircut for 10... scratch that", "Delete my email - never mind"): nothing is done, and the reply says so (rule 255)."""
@@ -1762,10 +1776,13 @@ def stated(text: str) -> list[tuple[str, str]]:
     return sorted(found.items(), key=lambda item: text.lower().find(item[1].lower()))
 
 
+PREPOSITION_NAME = r"_(?:to|with|from|at|in|for|of|on|by)_name$"
+
+
 def sensible(key: str, value: str, match, text: str) -> bool:
     """Precision before recall: no pronoun likes ("I love you"), no negations, no lower-case places."""
-    if (key == "name" or key.endswith("_name")) and not name_like(value, match, text):
-        return False
+    if (key == "name" or key.endswith("_name")) and not name_like(value, match, text) or re.search(PREPOSITION_NAME, key):
+        return False  # rule 360: "my flight to Rome is ..." names where it goes, never the flight
     if key == "location" and not text[match.start("v")].isupper():
         return False
     if key in ("lives_in", "from") and value.lower().split()[-1] in NOT_PLACES:  # "I live in fear", "from the future"
@@ -1817,6 +1834,8 @@ ANY_THAT = [  # "is there anything I'm allergic to?" asks what; "are there any l
      r"([a-z]+)\b", r"what \1 do i \2")]
 MENTIONED = r"(?:mention(?:ed)?|tell you|told you|say|said)(?: (?:about|of))?"  # "did I mention any diet I follow?" asks which (rule 200)
 EMBEDDED = [(r"\bmy ([a-z]+?)s name\b", r"my \1's name"),  # "whats my dogs name"
+            (r"^(\W*)(?:i was|i(?:'m| am)|just) wondering (?:if|whether) you\b|^(\W*)i wonder(?:ed)? (?:if|whether) you\b", r"\1\2do you"),
+            (r"\bdo you (?:happen to |still )?(?:recall|remember)\b", "do you remember"), (r"\bdo you happen to know\b", "do you know"),  # rule 354
             (r"\b(?:tell me|do you (?:know|remember)|remind me(?: of)?)\s+(what|which|where|when|who)\s+((?:\w+\s+){0,3}?)i(?:'ve| have)? "
              r"(?!am\b|was\b|do\b|did\b)(\w+)", r"\1 \2do i \3"), (r"\bdo i got\b", "do i have"),
             (r"\b(?:remind me|quick question|just wondering)[\s,:;-]+(?:of\s+)?(what|where|when|who|which|how)\b", r"\1"),
@@ -1884,7 +1903,7 @@ def of_someone(clause: str) -> Intent | None:
         found = re.search(pattern, clause, re.I)
         if found and (who := key_of(found.group("p"))) in PEOPLE | {"mother", "father"}:
             return Intent("ask", {"key": f"{who}_{asked}", "about": clause, "person": who, "asked": asked})
-    named = re.search(r"^\W*(?:how old is (?P<a>(?-i:[A-Z])[a-z]+)\W*$|where does (?P<w>(?-i:[A-Z])[a-z]+) (?P<v>live|work)\b)", clause, re.I)
+    named = re.search(r"^\W*(?:(?:how old|what age) is (?P<a>(?-i:[A-Z])[a-z]+)(?: now| these days)?\W*$|where does (?P<w>(?-i:[A-Z])[a-z]+) (?P<v>live|work)\b)", clause, re.I)
     if named:  # "How old is Tom?": a person memory names (rule 143), else the question is read as before
         who, asked = (named["a"], "age") if named["a"] else (named["w"], "lives" if named["v"].lower() == "live" else "works")
         return Intent("ask", {"key": f"{who.lower()}_{asked}", "about": clause, "person": who.lower(), "asked": asked, "named": who})
