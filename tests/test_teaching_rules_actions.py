@@ -2199,3 +2199,28 @@ def test_a_relative_time_at_the_end_fills_the_time():
         kit = tools(tool("set_alert", "Sets a reminder.", lambda **k: log.append(k) or "set", text="string", when="string"))
         answer, _, _ = loop(said, kit, DATED)
         assert log and words in log[0]["when"] and "from now" not in log[0]["text"], (said, log, answer)
+
+
+# 363. A time a description says may be given "in words" (or in natural language, any format) is sent as said, and
+# parameter notes written in the tool's description ("when: ...; every: ...") describe those parameters.
+def noted_diary(log, notes):
+    return tools(tool("diary_put", f"Adds an entry to the diary. {notes}", lambda **k: log.append(k) or f"added {k}",
+                      required=["label", "when"], label="string", when="string", every="string"))
+
+
+def test_a_time_accepted_in_words_is_sent_as_said_and_repeats_take_a_listed_choice():
+    for notes in ("when: the day and time in words or ISO; every: never, daily, weekly or monthly.",
+                  "when: a natural-language time or ISO 8601; every: never, daily, weekly or monthly."):
+        for said, name, day, every in (("put the vet on my diary for thursday at 4pm", "vet", "thursday", "never"),
+                                       ("every wednesday 8am team sync, add it", "team sync", "wednesday", "weekly"),
+                                       ("next Monday at noon, coffee w/ Priya. add it", "coffee", "monday", "never")):
+            log = []
+            answer, _, _ = loop(said, noted_diary(log, notes))
+            assert log and name in log[0]["label"].lower() and day in log[0]["when"].lower(), (notes, said, log, answer)
+            assert log[0].get("every", "never") == every, (said, log)
+
+
+def test_a_time_asked_only_in_iso_without_a_date_is_asked_naming_the_task_alone():
+    log = []
+    answer, _, _ = loop("put the vet on my diary for thursday at 4pm", noted_diary(log, "when: the start in ISO 8601."))
+    assert not log and answer.startswith("When") and "vet" in answer and "diary" not in answer and "4pm" not in answer, answer

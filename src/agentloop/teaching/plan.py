@@ -145,7 +145,7 @@ def planned(turn: Turn):
         except Missing as missing:  # a required argument the request does not hold: ask for it
             spec = missing.tool.params.get(missing.param)
             choices = spec.get("enum") if isinstance(spec, dict) and isinstance(spec.get("enum"), list) else None
-            return say.missing(missing.tool.kind, missing.param, choices, intent.slots.get("task") or "", intent.slots.get("clause") or ""), []
+            return say.missing(missing.tool.kind, missing.param, choices, missing.task or intent.slots.get("task") or "", intent.slots.get("clause") or ""), []
     cannot = [t for i, t in zip(intents, texts) if i.kind == "unknown"]
     if any(i.kind == "calculate" for i in intents):  # "How big is each?" beside the sum that answers it is that sum's question
         texts = [t for t in texts if t not in cannot or not re.match(AMOUNT_ASKED, t, re.I)]

@@ -397,8 +397,8 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
             args[param] = delay(phrase, per, now) if stated_wait(param, phrase, every) else None  # later(delay_minutes): "in 2 hours" is 120
         elif role in ("when", "day", "hour"):
             args[param] = shaped(value, hint, phrase, now, hour=counted and (role == "hour" or "hour" in param.lower().split("_")))
-        elif role == "repeat" and (listed := re.search(r"\b[a-z]+(?:\s*/\s*[a-z]+)+\b", hint)) and isinstance(value, str):
-            options = [o.strip() for o in listed.group().split("/")]  # "recurrence: once/weekly/daily"
+        elif role == "repeat" and (listed := re.search(r"\b[a-z]+(?:\s*(?:/|,|,? or)\s*[a-z]+)+\b", hint)) and isinstance(value, str):
+            options = re.split(r"\s*(?:/|,|,? or)\s*", listed.group())  # "once/weekly/daily", "none, daily or weekly" (rule 363)
             unit = next((u for u, said in UNITS_SAID.items() if re.search(said, every or "none", re.I)), None)
             args[param] = same_cadence(options, every or "none") or next(
                 (o for o in options if unit and re.search(UNITS_SAID[unit], o, re.I)), value)
@@ -413,7 +413,7 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
             args[param] = int(count.group()) if count and "day" in every else 7 if re.search(UNITS_SAID["week"], every) else \
                 1 if re.search(UNITS_SAID["day"], every) else 0
         if args[param] is None or not_whole(args[param], spec):  # a time the tool needs that the request does not tell
-            raise Missing(tool, param)  # ("at 5pm" as a delay, no clock; 90 seconds in whole minutes)
+            raise Missing(tool, param, next((v for p, v in args.items() if role_of(p, tool.params[p], {"task": ""})), ""))  # ("at 5pm" as a delay, no clock; 90 seconds in whole minutes)
         if role is None and counted and args[param] == 0 and param in tool.required and not re.search(r"\b0\b", phrase) \
                 and not re.fullmatch(r"(?:\w+_)?min(?:ute)?s?", param.lower()):
             raise Missing(tool, param)  # a number nothing placed (fill's placeholder): asked for, never sent as 0

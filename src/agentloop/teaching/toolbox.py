@@ -385,9 +385,9 @@ def allows_empty(tool: Tool, param: str) -> bool:
 
 class Missing(Exception):
     """A required argument the request does not hold: the model asks for it instead of inventing it."""
-    def __init__(self, tool: Tool, param: str):
+    def __init__(self, tool: Tool, param: str, task: str = ""):
         super().__init__(param)
-        self.tool, self.param = tool, param
+        self.tool, self.param, self.task = tool, param, task  # the task as the call would send it (rule 363)
 
 
 def role_of(param: str, spec: dict, values: dict) -> str | None:
