@@ -1486,3 +1486,22 @@ def test_the_percent_change_between_two_stated_values():
 def test_two_values_without_a_percent_asked_are_no_percent_change():
     answer, _, _ = loop("My rent was 1200 last year and 1350 this year. How much more is it?", sums([]))
     assert "12.5" not in answer and "150" in answer, answer
+
+
+# 364. What is left after amounts spent is taken from the amount the user said they had (this message or an earlier
+# one); two expenses are never subtracted from each other, and with no amount had, that is said.
+def test_what_is_left_is_taken_from_the_amount_had_said_earlier():
+    for history, said, expected in (
+            (["I've got 400 euros for the trip."], "I pay 120 for the hotel and 85 for trains. how much remains?", 400 - 120 - 85),
+            (["My budget is 90 dollars this month."], "spent 30 on books and 12.5 on snacks, what's left?", 90 - 30 - 12.5),
+            ([], "I've got 60 bucks. I spent 25 on a shirt and 10 on lunch. How much is left?", 60 - 25 - 10)):
+        earlier = [m for h in history for m in ({"role": "user", "content": h}, {"role": "assistant", "content": "Noted."})]
+        log = []
+        answer, _, _ = loop(said, sums(log), history=earlier)
+        assert answer and f" {expected:g}" in f" {answer}", (said, answer, log)
+
+
+def test_expenses_with_no_amount_had_are_not_subtracted_from_each_other():
+    for said in ("I spent 75 on groceries and 40 on gas. how much is left?", "paid 30 for the cab and 12 for food, what's left?"):
+        answer, _, _ = loop(said, sums([]))
+        assert "35" not in answer and "18" not in answer and "how much you" in answer.lower(), (said, answer)

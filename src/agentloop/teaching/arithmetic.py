@@ -464,7 +464,7 @@ def ratio(text: str) -> str | None:
 
 def remaining(text: str, numbers: list) -> str | None:
     """"a marathon is 42.195 km. if I've run 27.5 km so far, how far to go?": the whole less what is done."""
-    if len(numbers) != 2 or not re.search(r"\bhow (?:far|much|many)\b.*\b(?:to go|left to|more|remaining|still)\b|"
+    if len(numbers) != 2 or spent_from_nothing(text) or not re.search(r"\bhow (?:far|much|many)\b.*\b(?:to go|left to|more|remaining|still)\b|"
                                           r"\bhow (?:far|much|many) (?:is |are )?left\b", text):
         return None
     whole, done = sorted(numbers, key=float, reverse=True)
@@ -583,6 +583,32 @@ def step_unread(rest: str, read: list) -> str | None:
     return None
 
 
+def started(text: str, money) -> re.Match | None:
+    """Where a story's first amount is said: "I had 250", "I've got 250", "my budget is 250" (with money; rule 364)."""
+    owner = r"(?:\b(?:i|we|she|he|they|[a-z]+) |^\W*)"  # "Had 500 bucks, spent 137 ...": the owner may go unsaid
+    if money:
+        return re.search(rf"{owner}(?:had|have|has|(?:have |has |'ve |'s )?got(?! paid)|(?:starts?|started|begins?|began)(?: the [a-z]+| off| out)? with|"
+                         rf"got paid|was paid|earned|earn|make|made|take home|get|budget (?:is|was|of))\s+(\d+(?:\.\d+)?)", text)
+    return re.search(rf"{owner}(?:had|have|has|bakes?|baked|makes?|made|picks?|picked|collects?|collected|buys?|bought)\s+"
+                     rf"(\d+(?:\.\d+)?)", text)
+
+
+def spent_from_nothing(text: str) -> bool:
+    """Rule 364: amounts spent ("I spend 75 on food and 40 on gas") and what is left asked, with no amount had to take
+    them from: never one expense less the other."""
+    said = plain(text)
+    return bool(re.search(r"\b(?:left|remain\w*)\b", said) and re.search(rf"\b(?:{SPEND})\s+(?:[a-z]+\s+)?\d", said)
+                and not started(said, True) and not re.search(r"\bout of\b|\bfrom\b|\bof (?:my|our|the)\b", said))
+
+
+def with_the_start(text: str, earlier: list) -> str:
+    """Rule 364: amounts spent with what is left asked take the amount had from the latest earlier message that says
+    one ("I've got 250 dollars to last the week."), put before them; else the message as it is."""
+    if not earlier or not spent_from_nothing(text):
+        return text
+    return next((joined for said in reversed(earlier) if "?" not in said and ledger(joined := f"{said.strip().rstrip('.!')}. {text}")), text)
+
+
 def ledger(text: str, unread: list | None = None) -> str | None:
     """A story of amounts that come and go: "I had 250 dollars, spent 73.40 on groceries and then 18 on gas.
     What's left?", "Mia bakes 4 trays of 18 cookies. She gives 25 away. How many are left?": a start, then
@@ -604,15 +630,9 @@ def ledger(text: str, unread: list | None = None) -> str | None:
             return None
         story = ledger(text[:shared.start()] + " " + after + ". how many are left?")
         return f"({story}) / {shared.group('n')}" if story else None
-    owner = r"\b(?:i|we|she|he|they|[a-z]+)"
     if re.search(r"\d\s*(?:%|percent)", text):
         return None  # "rent eats 35% of it": a share, not an amount (story() reads it)
-    owner = rf"(?:{owner} |^\W*)"  # "Had 500 bucks, spent 137 ...": the owner may go unsaid
-    start = re.search(rf"{owner}(?:had|have|has|(?:starts?|started|begins?|began)(?: the [a-z]+| off| out)? with|got paid|was paid|earned|earn|make|made|take home|get)\s+"
-                      rf"(\d+(?:\.\d+)?)", text) if money else \
-        re.search(rf"{owner}(?:had|have|has|bakes?|baked|makes?|made|picks?|picked|collects?|collected|buys?|bought)\s+"
-                  rf"(\d+(?:\.\d+)?)", text)
-    if not start:
+    if not (start := started(text, money)):
         return None
     rest, first = text[start.end():], start.group(1)
     each = re.match(r"[^.?!]*?(?:\.\s*)?[^.?!]*?(?:\beach [a-z]+ (?:holds?|has|contains?|fits?|with|of) (\d+)|"

@@ -90,7 +90,7 @@ def planned(turn: Turn):
         question = re.search(r"ask the user[:,]?\s*(.+)", result, re.IGNORECASE)
         if question:
             return say.sentence(question.group(1).strip()).rstrip("."), []
-    intents = fetching(turn) or sliced_request(turn) or occurrences_counted(turn) or opening(turn) or checking(turn) or record_lookup(turn) or looking_up(turn) or read_asked(turn) or converting(turn) or replacing(turn) or class_counted(turn) or described_request(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
+    intents = fetching(turn) or sliced_request(turn) or occurrences_counted(turn) or opening(turn) or checking(turn) or record_lookup(turn) or looking_up(turn) or read_asked(turn) or converting(turn) or replacing(turn) or class_counted(turn) or described_request(turn) or understand(arithmetic.with_the_start(turn.text, turn.earlier)) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
     if all(i.kind == "unknown" or i.slots.get("loose") for i in intents) and (meant := resolved(turn)) != turn.text:
         intents = understand(meant) or intents  # "and what does he do?": he is the husband named before
     if (all(i.kind == "unknown" or i.slots.get("loose") for i in intents) or points_back(turn.text)) and (leaned := leaning(turn)) is not None:  # "now times 3": the answer before

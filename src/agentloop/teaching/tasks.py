@@ -1278,7 +1278,7 @@ def closest_listed(listing: str, what: str) -> str | None:
 
 HANDLERS = {
     "convert": convert, "cancel": cancel, "move": move, "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
-    "use": use, "check": check, "palindrome": palindrome, "fetch": fetch, "open": open_item, "unscheduled": lambda i, t: "OK, I won't: nothing was scheduled.", "reported": lambda i, t: say.reported(i.slots["words"]), "dated": lambda i, t: i.slots["reading"], "quoted": lambda i, t: say.what_was_asked(i.slots["who"], i.slots["words"]), "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
+    "use": use, "check": check, "palindrome": palindrome, "fetch": fetch, "open": open_item, "unscheduled": lambda i, t: "OK, I won't: nothing was scheduled.", "reported": lambda i, t: say.reported(i.slots["words"]), "dated": lambda i, t: i.slots["reading"], "untold": lambda i, t: i.slots["reply"], "quoted": lambda i, t: say.what_was_asked(i.slots["who"], i.slots["words"]), "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
     "greet": greet, "joke": joke, "compare": compare, "identity": lambda i, t: f"{say.ABOUT_ME} {say.can(t.tools)}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",
     "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.can(t.tools)}", "harmful": lambda i, t: "I can't help with that.",

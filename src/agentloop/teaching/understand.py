@@ -314,6 +314,9 @@ def intents_in(text: str) -> tuple:
     parts = [text.strip()] if given else clauses(text)  # "Count the words: I came, I saw": the text after the colon is one
     if (vague := arithmetic.unsaid_change(text)) and re.search(r"\bhow (?:many|much)\b|\bleft\b|\bnow\b", text, re.I):
         return (Intent("unsure", {"unread": vague}),)  # "He gave some to Leo, then found 6. How many now?": no number to use
+    if arithmetic.spent_from_nothing(text):  # "I spend 75 on food and 40 on gas. what's left?": left of what? (rule 364)
+        return (Intent("untold", {"reply": "I don't know how much you had to start with, so I can't say what's left. Tell me "
+                                           "the amount and I'll take these from it."}),)
     if spent := arithmetic.shopping(text):  # "3 notebooks at 4.75 each. Also a pen for 2.10. How much altogether?": every item
         return (Intent("calculate", {"expression": spent[0]}) if spent[0] else Intent("unsure", {"unread": spent[1]}),)
     story = arithmetic.ledger(text, unread := []) or (arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.search(
