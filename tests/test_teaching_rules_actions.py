@@ -2224,3 +2224,23 @@ def test_a_time_asked_only_in_iso_without_a_date_is_asked_naming_the_task_alone(
     log = []
     answer, _, _ = loop("put the vet on my diary for thursday at 4pm", noted_diary(log, "when: the start in ISO 8601."))
     assert not log and answer.startswith("When") and "vet" in answer and "diary" not in answer and "4pm" not in answer, answer
+
+
+# 365. A tool result that ends with a question for the user has it passed on in the reply ("Ask the user:" still is).
+def test_a_question_ending_a_tool_result_is_asked_in_the_reply():
+    for result, question in (("Saved. Would you like a reminder the day before?", "Would you like a reminder the day before?"),
+                             ("Booked table 4 for 7pm. Shall I text the others too?", "Shall I text the others too?"),
+                             ("Stored anniversary. Ask the user: should I set a yearly reminder?", "set a yearly reminder?")):
+        kit = tools(tool("keep_date", "Stores a fact about the user.", lambda **k: result, key="string", value="string"))
+        answer, calls, _ = loop("Remember that our anniversary is June 12", kit, DATED)
+        assert calls and answer.rstrip().endswith(question), (result, answer)
+
+
+def test_a_result_without_a_question_or_a_question_inside_data_is_not_asked():
+    kit = tools(tool("keep_date", "Stores a fact about the user.", lambda **k: "Saved anniversary: June 12.", key="string", value="string"))
+    answer, _, _ = loop("Remember that our anniversary is June 12", kit, DATED)
+    assert "?" not in answer, answer
+    kit = tools(tool("read_page", "Fetches the text of a web page.", lambda url: "Cheap flights to Rome from 40 euros. Fares change daily. "
+                     "Prices include taxes. Book before Friday. Do you want our newsletter?", url="string"))
+    answer, _, _ = loop("what does https://fares.example.com say?", kit)
+    assert not answer.rstrip().endswith("newsletter?"), answer

@@ -320,7 +320,7 @@ def check_remember_and_ask(remember_and_ask):
                f"told 'My birthday is Jan 20th 1990', the model called remember, your remember_and_ask, and read "
                f"back {results[-1]!r}: the question about a reminder is not in it, so the model has nothing to ask.")
         # What counts is what the user sees: the agent's reply must ask. The teaching model passes on a question
-        # that follows lesson 7's "Ask the user:"; other wording stays in the tool result, unseen.
+        # that follows lesson 7's "Ask the user:", or one a short result ends with ("... Should I remind you?").
         expect(_offers_a_reminder(answer),
                f"told 'My birthday is Jan 20th 1990', the model read back {results[-1]!r}, but the reply the user "
                f"saw was {answer!r}: it does not ask about a reminder. Which words does this agent's model pass "

@@ -77,7 +77,20 @@ class Turn:
 def answer(turn: Turn):
     """The reply for this turn: (text, calls), in the style the system prompt asks for."""
     text, calls = planned(turn)
+    if text and not calls and (question := asked_back(turn.results)) and question not in text:
+        text = f"{text} {question}"  # "Saved. Should I remind you a week before?": asked on, as a model would (rule 365)
     return (styled(turn.system, unsaid(turn.system, kept_back(turn, orders_cut(turn, withheld(turn.system, text))))) if text else text), calls
+
+
+OFFER = r"(?:should|shall|can|may) i|(?:would|do|did) you(?: (?:like|want|prefer|need))?|want me to|how about"
+
+
+def asked_back(results: list) -> str:
+    """Rule 365: the question a short tool result ends with for the user ("Added. Would you like a reminder?"), or "".
+    A long result is data (a page's "Do you want our newsletter?" is never asked)."""
+    sentences = re.findall(r"[^.!?]+[.!?]*", results[-1].strip()) if results else []
+    last = sentences[-1].strip() if sentences else ""
+    return last if 1 < len(sentences) <= 3 and last.endswith("?") and re.match(rf"(?i:{OFFER})\b", last) else ""
 
 
 def planned(turn: Turn):
