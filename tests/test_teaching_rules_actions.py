@@ -2244,3 +2244,14 @@ def test_a_result_without_a_question_or_a_question_inside_data_is_not_asked():
                      "Prices include taxes. Book before Friday. Do you want our newsletter?", url="string"))
     answer, _, _ = loop("what does https://fares.example.com say?", kit)
     assert not answer.rstrip().endswith("newsletter?"), answer
+
+
+# 366. Of two parameters whose descriptions both fit one role, the one that fits another role too takes that one:
+# "Term/phrase that gets scanned" is where to look even though "term" can name what is sought.
+def test_a_parameter_described_as_what_is_scanned_gets_the_word():
+    for first, second in ((("p", "Which symbol to count (one char)."), ("q", "Term/sentence that gets scanned.")),
+                          (("q", "Term/phrase that gets searched."), ("p", "The character to look for, a single char."))):
+        kit = tools(tool("tally", "Counts a character in a term.", lambda **k: str(k["q"].count(k["p"])),
+                         **{name: {"type": "string", "description": said} for name, said in (first, second)}))
+        answer, calls, _ = loop("how many e's are in 'teepee'?", kit)
+        assert calls == [("tally", {"p": "e", "q": "teepee"})] and " 4 " in f" {answer} ", (calls, answer)
