@@ -1505,3 +1505,27 @@ def test_expenses_with_no_amount_had_are_not_subtracted_from_each_other():
     for said in ("I spent 75 on groceries and 40 on gas. how much is left?", "paid 30 for the cab and 12 for food, what's left?"):
         answer, _, _ = loop(said, sums([]))
         assert "35" not in answer and "18" not in answer and "how much you" in answer.lower(), (said, answer)
+
+
+# 367. "It" in a second request of the same message is the text the first one named when the first gave a number:
+# a count is never sent as a text; a text the first step made still is.
+def wordsmith(log):
+    return tools(tool("word_total", "Counts the words in a passage.", lambda body: log.append(("word_total", body)) or len(body.split()), body="string"),
+                 tool("letter_hits", "Counts how often a letter occurs in a text.",
+                      lambda source, target: log.append(("letter_hits", source)) or source.lower().count(target.lower()),
+                      source="string", target="string"),
+                 tool("shout", "Turns text into upper case.", lambda words: log.append(("shout", words)) or words.upper(), words="string"),
+                 tool("mirror", "Reverses a text.", lambda words: log.append(("mirror", words)) or words[::-1], words="string"))
+
+
+def test_it_after_a_count_is_the_text_counted():
+    text = "red lorry yellow lorry"
+    log = []
+    answer, _, _ = loop(f"give me the word count of '{text}' and count the l's in it too", wordsmith(log))
+    assert ("letter_hits", text) in log and str(text.count("l")) in answer and str(len(text.split())) in answer, (log, answer)
+
+
+def test_it_after_a_text_made_is_that_text():
+    log = []
+    answer, _, _ = loop("shout 'well done' and then mirror it", wordsmith(log))
+    assert ("mirror", "WELL DONE") in log and "ENOD LLEW" in answer, (log, answer)

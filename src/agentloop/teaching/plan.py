@@ -134,9 +134,12 @@ def planned(turn: Turn):
     for intent in intents:
         consumed = len(turn.results) - len(results)  # the turn whose calls this handler made, if it made any yet
         turn.made = next((g for i, g in enumerate(turn.calls) if sum(map(len, turn.calls[:i])) == consumed), [])
-        if intent.kind == "text" and output and re.fullmatch(r"(?:the )?(?:result|output|answer)|it|that|this",
+        if intent.kind == "text" and output and re.fullmatch(r"(?:(?:the )?(?:result|output|answer)|it|that|this)(?: (?:too|also|as well|again|please))*",
                                                              intent.slots.get("text") or "", re.I):
             intent.slots["text"] = output  # "shout 'we won' and then mirror the result": the step before's output
+            if re.fullmatch(r"-?\d+(?:\.\d+)?", output) and (before := next((i.slots.get("text") for i in reversed(
+                    intents[:intents.index(intent)]) if i.kind == "text" and i.slots.get("text")), None)):
+                intent.slots["text"] = before  # "count the words in 'X' and the b's in it": X, never the count (rule 367)
         steps = HANDLERS[intent.kind](intent, turn)
         if isinstance(steps, str):
             texts.append(steps)
