@@ -1529,3 +1529,25 @@ def test_it_after_a_text_made_is_that_text():
     log = []
     answer, _, _ = loop("shout 'well done' and then mirror it", wordsmith(log))
     assert ("mirror", "WELL DONE") in log and "ENOD LLEW" in answer, (log, answer)
+
+
+# 368. A yes/no question about a word, quoted or not, calls the checker whose description answers it ("Return yes
+# if ...", "Returns true if ..."), never a text tool; a pronoun is no word to check.
+def checkers(log):
+    return tools(tool("same_both_ways", "Answers yes if the text reads the same backwards, otherwise no.",
+                      lambda text: log.append(text) or ("yes" if text.lower() == text.lower()[::-1] else "no"), text="string"),
+                 tool("backwards", "Gives the characters of s in reverse order.", lambda s: s[::-1], s="string"))
+
+
+def test_a_yes_no_question_about_an_unquoted_word_calls_the_checker():
+    for said, word, yes in (("is rotor a palindrome?", "rotor", True), ("Is kitten a palindrome", "kitten", False),
+                            ("is 'noon' a palindrome?", "noon", True)):
+        log = []
+        answer, calls, _ = loop(said, checkers(log))
+        assert log == [word] and answer.startswith("Yes" if yes else "No"), (said, calls, answer)
+
+
+def test_a_pronoun_is_no_word_to_check():
+    log = []
+    loop("is it a palindrome?", checkers(log))
+    assert log == [], log

@@ -542,7 +542,9 @@ def checking(turn) -> list:
     """A yes/no question about a quoted text ("Is 'racecar' a palindrome?", "does 'banana' contain 'nan'?") and a checker
     tool whose words share its meaning (a small table of near words: a palindrome "reads the same both ways"): the
     checker is asked, never a guess. [] when no checker fits, or two fit equally."""
-    said = re.findall(r"[\"“]([^\"”]+)[\"”]|(?<!\w)['‘]([^'’]+)['’](?!\w)", turn.text)
+    said = re.findall(r"[\"“]([^\"”]+)[\"”]|(?<!\w)['‘]([^'’]+)['’](?!\w)", turn.text) or re.findall(  # rule 368: "is racecar a palindrome?"
+        r"^\W*(?:is|does)\s+(?:the (?:word|name|string|text)\s+)?(?!(?:it|this|that|there|he|she|my|your|the|a|an)\b)([a-z][\w-]*)()"
+        r"\s+(?:an?\s+|the\s+same\b|read\b)", turn.text, re.I)
     checkers = [t for t in turn.tools if t.kind == "check"]
     number = re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]*\d)", turn.text)
     if not said and len(number) == 1:  # "Is 17 prime?" and prime_check(n: integer): the number is what is checked
@@ -552,7 +554,7 @@ def checking(turn) -> list:
         return [Intent("palindrome", {"text": said[0][0] or said[0][1]})]  # no checker, but a reverser: reverse and compare
     if not said or not checkers or not re.match(YES_NO, turn.text, re.I):
         return []
-    asked = set(words_of(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))) - set(words_of(
+    asked = set(words_of(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))) - {a or b for a, b in said} - set(words_of(
         "is a an the does do it in check whether if tell me find out see say please"))
     asked |= {near for w in list(asked) for key, more in CHECK_NEAR.items() if w.startswith(key) for near in words_of(more)}
     scored = sorted(((len(asked & set(words_of(f"{t.name} {t.description}"))), t.name) for t in checkers), reverse=True)
@@ -573,7 +575,7 @@ def check(intent, turn):
     [result] = yield [(tool.name, dict(zip(strings, values)))]
     answer, shown = result.strip(), ", ".join(t if numeric else repr(t) for t in texts[:len(strings)])
     first = texts[0] if numeric else repr(texts[0])
-    what = re.match(r"^\W*is\s+(?:[\"“'‘][^\"”'’]+[\"”'’]|-?\d+(?:\.\d+)?)\s+(?P<p>[^?.!]+?)\s*[?.!]*$", turn.text, re.I)  # "Is 'level' a palindrome?"
+    what = re.match(r"^\W*is\s+(?:[\"“'‘][^\"”'’]+[\"”'’]|-?\d+(?:\.\d+)?|(?!(?:the|a|an|it|this|that)\b)[a-z][\w-]*)\s+(?P<p>[^?.!]+?)\s*[?.!]*$", turn.text, re.I)  # "Is 'level' a palindrome?"
     if re.fullmatch(r"(?i:true|yes|1)", answer):
         return f"Yes, {first} is {what['p']} ({tool.name} returned {answer})." if what else f"Yes: {tool.name}({shown}) returned {answer}."
     if re.fullmatch(r"(?i:false|no|0)", answer):

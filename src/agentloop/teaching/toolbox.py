@@ -74,7 +74,7 @@ PHRASES = {  # what a description says in a few words, whatever its vocabulary
     "count_words": r"\b(?:tokens|pieces|chunks|items|parts) (?:separated|split|divided) by (?:white ?space|spaces|blanks)\b|"
                    r"\bhow many words\b|\bnumber of words\b|\bwords? in (?:a|the) (?:text|passage|sentence)\b",
 }
-CHECKS = (r"\W*(?:(?:checks?|tests?|tells?|says?|returns? true|determines?|reports?|decides?|finds? out)\b[^.]{0,20}?\b(?:whether|if|when)|"
+CHECKS = (r"\W*(?:(?:checks?|tests?|tells?|says?|returns? (?:true|yes|1|a bool\w*|a yes/no)|answers? yes|determines?|reports?|decides?|finds? out)\b[^.]{0,20}?\b(?:whether|if|when)|"
           r"whether|returns? whether)\b")  # a yes/no checker: "Checks whether ...", "Returns true if ..."
 MEMORY_WORDS = {"memory", "fact", "remember", "remembered", "user", "note", "memo", "topic", "profile", "saved", "slot"}
 TASK_WORDS = {"task", "reminder", "job", "queue", "queued", "scheduled", "schedule", "alarm", "timer", "todo", "appointment", "booking",
