@@ -1551,3 +1551,14 @@ def test_a_pronoun_is_no_word_to_check():
     log = []
     loop("is it a palindrome?", checkers(log))
     assert log == [], log
+
+
+# 369. "(Got, found, bought) twice / N times / half as many as he had (left)" adds that multiple of the running value;
+# "as many as he gave away" is still the amount given (rule 194).
+def test_as_many_as_was_left_is_a_multiple_of_the_running_value():
+    for said, expected in (("Mia had 50 shells. She gave 14 of them to Leo. Then she found twice as many as she had left. "
+                            "How many shells does Mia have now?", (50 - 14) * 3),
+                           ("Raj has 18 pens, loses 3, then gets half as many as he had left. How many now?", 18 - 3 + (18 - 3) / 2),
+                           ("Raj has 18 pens, loses 3, then gets twice as many as he lost. How many now?", 18 - 3 + 3 * 2)):
+        answer, _, _ = loop(said, sums([]))
+        assert answer and f"= {expected:g}" in answer or f" {expected:g}." in f" {answer}", (said, answer)

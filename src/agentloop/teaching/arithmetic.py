@@ -547,6 +547,8 @@ def as_many_as(text: str) -> str:
     (12*2): the number said after the last use of that verb, times the factor. One it cannot find stays as said."""
     base = lambda word: BASE_FORM.get(word.lower(), word.lower())[:3]  # noqa: E731  "gave" and "gives" are one verb
     def told(match):
+        if match["verb"].lower() in ("left", "had", "has", "have", "now"):  # "as he had left": of the running value (rule 369)
+            return "F1/2" if match["times"].lower() == "half" else f"F{TIMES_AS.get(match['times'].lower(), match['n'])}/1"
         said = [m for m in re.finditer(r"\b([a-z]+)(?=\s+(?:[a-z]+\s+){0,2}?(\d+(?:\.\d+)?))", text[:match.start()], re.I)
                 if base(m.group(1)) == base(match["verb"])]
         if not said:
@@ -663,7 +665,7 @@ def ledger(text: str, unread: list | None = None) -> str | None:
                 return None  # "gave some to her brother, then bought 10": a change with no amount is never dropped
             sign, pending = "+" if match.group(1) else "-", True
         elif sign and match.group(4):
-            part = f"{match.group(4)} / {match.group(5)}" if match.group(4) != "1" else f"1 / {match.group(5)}"
+            part = match.group(4) if match.group(5) == "1" else f"{match.group(4)} / {match.group(5)}"
             terms.append(f"{sign} ({' '.join(terms)}) * {part}" if match.group(4) != "1" else f"{sign} ({' '.join(terms)}) / {match.group(5)}")
             pending = False
         elif sign:
