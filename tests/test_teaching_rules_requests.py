@@ -1562,3 +1562,16 @@ def test_as_many_as_was_left_is_a_multiple_of_the_running_value():
                            ("Raj has 18 pens, loses 3, then gets twice as many as he lost. How many now?", 18 - 3 + 3 * 2)):
         answer, _, _ = loop(said, sums([]))
         assert answer and f"= {expected:g}" in answer or f" {expected:g}." in f" {answer}", (said, answer)
+
+
+# 370. Containers times what each holds, shared among people, with a share asked: (containers * contents) / people.
+def test_containers_of_things_shared_among_people():
+    for said, expected in (("6 cousins split 3 boxes with 10 cookies each. how many cookies does each cousin get?", 3 * 10 / 6),
+                           ("4 trays of 9 muffins are shared among 12 guests, how many muffins per person?", 4 * 9 / 12)):
+        answer, _, _ = loop(said, sums([]))
+        assert answer and f"{expected:g}" in answer, (said, answer)
+
+
+def test_containers_without_a_share_asked_are_not_divided():
+    answer, _, _ = loop("6 cousins split 3 boxes with 10 cookies each. how many cookies is that in total?", sums([]))
+    assert "= 5" not in answer and " 5." not in f" {answer}", answer

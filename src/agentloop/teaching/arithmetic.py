@@ -382,6 +382,18 @@ GROUP = (r"(?:team|group|family|class|party|crew|band|club|household|squad|choir
          r"cast|unit|department|office|lab)")  # rule 338: "our team of 6 raised 1,530": 6 people share it
 
 
+def contents_shared(text: str) -> str | None:
+    """Rule 370: containers times what each holds, shared among people: "5 friends share 2 pizzas with 8 slices each,
+    how many slices does each get?" is 2 * 8 / 5; with no share asked, None."""
+    said = plain(text)
+    people = re.search(r"\b(\d+) [a-z]+ (?:share|split|divide)s?\b|\b(?:shared|split|divided) (?:equally |evenly )?(?:by|among|amongst|between) (\d+)\b", said)
+    packs = re.search(r"\b(\d+) [a-z]+ (?:with|of|holding|containing) (\d+) [a-z]+(?: each| in each| apiece)?\b", said)
+    if not people or not packs or not re.search(r"\beach\b|\bper (?:person|head)\b|\bapiece\b", said[packs.end():]) \
+            or len(re.findall(r"\d+(?:\.\d+)?", said)) != 3:
+        return None
+    return f"{packs[1]} * {packs[2]} / {people[1] or people[2]}"
+
+
 def split_then_each_adds(text: str, numbers: list) -> str | None:
     """A total split some ways, then an amount each person adds ("90 for the taxi, split 3 ways, and each of us adds a 10
     tip"): the share plus the amount. Only with exactly those three numbers and a question of what each pays."""
