@@ -1575,3 +1575,17 @@ def test_containers_of_things_shared_among_people():
 def test_containers_without_a_share_asked_are_not_divided():
     answer, _, _ = loop("6 cousins split 3 boxes with 10 cookies each. how many cookies is that in total?", sums([]))
     assert "= 5" not in answer and " 5." not in f" {answer}", answer
+
+
+# 371. A formula the user gives, with the value of its one variable said, is computed with that value.
+def test_a_formula_given_with_its_value_is_computed():
+    for said, expected in (("the water is 50 C. in fahrenheit? use the formula C*9/5 + 32", 50 * 9 / 5 + 32),
+                           ("with the equation y = 4n - 3, what is y when n is 6?", 4 * 6 - 3)):
+        log = []
+        answer, _, _ = loop(said, sums(log))
+        assert answer and f"{expected:g}" in answer, (said, answer, log)
+
+
+def test_a_formula_without_a_value_is_not_filled_in():
+    answer, _, _ = loop("the formula is (F-32)*5/9, what is it for?", sums([]))
+    assert not re.search(r"\d+(?:\.\d+)? *$", answer.rstrip(".")) or "=" not in answer, answer

@@ -382,6 +382,26 @@ GROUP = (r"(?:team|group|family|class|party|crew|band|club|household|squad|choir
          r"cast|unit|department|office|lab)")  # rule 338: "our team of 6 raised 1,530": 6 people share it
 
 
+def formula_filled(text: str) -> str | None:
+    """Rule 371: a formula the user gives, with the value of its one variable said: "it's 68 F outside, what's that in
+    celsius? the formula is (F-32)*5/9" is (68-32)*5/9; "2x + 1" with "x is 4" is 2*4 + 1. None otherwise."""
+    given = re.search(r"\b(?:formula|equation|rule)\s*(?:is|:|=|would be|goes)?\s*(?:[a-z]\w*\s*=\s*)?(?P<f>[-+*/×÷^().\d\sa-z]+?)\s*(?:[.?!,;]|$)",
+                      text, re.I)
+    if not given or not re.search(r"[-+*/×÷^]", given["f"]):
+        return None
+    names = set(re.findall(r"[a-z]+", given["f"], re.I))
+    if len(names) != 1:
+        return None
+    name = names.pop()
+    value = re.search(rf"(?<![\w.])(-?\d+(?:\.\d+)?)\s*°?\s*{name}\b|\b{name}\s*(?:=|is|of)\s*(-?\d+(?:\.\d+)?)",
+                      text[:given.start()] + " " + text[given.end():], re.I)
+    if not value:
+        return None
+    number = value[1] or value[2]
+    formula = re.sub(rf"(\d|\))\s*{name}\b", rf"\1*{name}", given["f"].strip())  # "2x" is 2 times x
+    return re.sub(rf"\b{name}\b", f"({number})" if number.startswith("-") else number, formula).replace("×", "*").replace("÷", "/").replace("^", "**")
+
+
 def contents_shared(text: str) -> str | None:
     """Rule 370: containers times what each holds, shared among people: "5 friends share 2 pizzas with 8 slices each,
     how many slices does each get?" is 2 * 8 / 5; with no share asked, None."""

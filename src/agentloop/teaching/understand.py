@@ -278,7 +278,7 @@ def intents_in(text: str) -> tuple:
     text = arithmetic.said_plainly(arithmetic.thousands_joined(text))  # "1,200 a month", "three friends plus me" (rule 171)
     if share := arithmetic.share_of_group(text):  # "9 out of 10 dentists agree. How many is that?": 90%, never 19 (rule 292)
         return (Intent("calculate", {"expression": share[0], "unit": share[1]}),)
-    if shared := arithmetic.contents_shared(text):  # "5 friends share 2 pizzas with 8 slices each": 2 * 8 / 5 (rule 370)
+    if shared := arithmetic.formula_filled(text) or arithmetic.contents_shared(text):  # "the formula is (F-32)*5/9" with "68 F" (rule 371); "5 friends share 2 pizzas with 8 slices each" (rule 370)
         return (Intent("calculate", {"expression": shared}),)
     if ages := arithmetic.ages_added(text):  # "Add the ages: the twins, aged 7, and Leo, 12": 7 + 7 + 12 (rule 246)
         return (Intent("calculate", {"expression": ages}),)
