@@ -627,12 +627,16 @@ def started(text: str, money) -> re.Match | None:
                      rf"(\d+(?:\.\d+)?)", text)
 
 
+MONEY_STORY = (r"[$€£]|\b(?:dollars?|bucks|euros?|pounds?|money|cash|quid|spent|spend|paid|rent|bills?|salary|wages?|"
+               r"income|groceries|earn|make \d+ a)\b")
+
+
 def spent_from_nothing(text: str) -> bool:
     """Rule 364: amounts spent ("I spend 75 on food and 40 on gas") and what is left asked, with no amount had to take
     them from: never one expense less the other."""
     said = plain(text)
-    return bool(re.search(r"\b(?:left|remain\w*)\b", said) and re.search(rf"\b(?:{SPEND})\s+(?:[a-z]+\s+)?\d", said)
-                and not started(said, True) and not re.search(r"\bout of\b|\bfrom\b|\bof (?:my|our|the)\b", said))
+    return bool(re.search(MONEY_STORY, text, re.I) and re.search(r"\b(?:left|remain\w*)\b", said)
+                and re.search(rf"\b(?:{SPEND})\s+(?:[a-z]+\s+)?\d", said) and not started(said, True) and not started(said, False) and not re.search(r"\bout of\b|\bfrom\b|\bof (?:my|our|the)\b", said))
 
 
 def with_the_start(text: str, earlier: list) -> str:
@@ -649,8 +653,7 @@ def ledger(text: str, unread: list | None = None) -> str | None:
     each amount taken away or added by the nearest verb before it ("3 coffees at 4.50 each" is one amount).
     With money, buying takes away; with things, buying adds. A later step that doubles, triples or halves what was
     left acts on the running value (rule 337); a step on it that cannot be read goes to `unread`, and no sum is given."""
-    money = re.search(r"[$€£]|\b(?:dollars?|bucks|euros?|pounds?|money|cash|quid|spent|spend|paid|rent|bills?|salary|wages?|"
-                      r"income|groceries|earn|make \d+ a)\b", text, re.I)
+    money = re.search(MONEY_STORY, text, re.I)
     text = plain(text)
     shared = re.search(REST_SHARED, text)
     if shared and not re.search(r"\bhow (?:many|much)\b[^.?!]*\b(?:each|per|every|a piece|apiece)\b", text):
