@@ -635,7 +635,7 @@ def spent_from_nothing(text: str) -> bool:
     """Rule 364: amounts spent ("I spend 75 on food and 40 on gas") and what is left asked, with no amount had to take
     them from: never one expense less the other."""
     said = plain(text)
-    return bool(re.search(MONEY_STORY, text, re.I) and re.search(r"\b(?:left|remain\w*)\b", said)
+    return bool(re.search(rf"{MONEY_STORY}|\bpays?\b", text, re.I) and re.search(r"\b(?:left|remain\w*)\b", said)
                 and re.search(rf"\b(?:{SPEND})\s+(?:[a-z]+\s+)?\d", said) and not started(said, True) and not started(said, False) and not re.search(r"\bout of\b|\bfrom\b|\bof (?:my|our|the)\b", said))
 
 
