@@ -2199,3 +2199,59 @@ def test_a_relative_time_at_the_end_fills_the_time():
         kit = tools(tool("set_alert", "Sets a reminder.", lambda **k: log.append(k) or "set", text="string", when="string"))
         answer, _, _ = loop(said, kit, DATED)
         assert log and words in log[0]["when"] and "from now" not in log[0]["text"], (said, log, answer)
+
+
+# 363. A time a description says may be given "in words" (or in natural language, any format) is sent as said, and
+# parameter notes written in the tool's description ("when: ...; every: ...") describe those parameters.
+def noted_diary(log, notes):
+    return tools(tool("diary_put", f"Adds an entry to the diary. {notes}", lambda **k: log.append(k) or f"added {k}",
+                      required=["label", "when"], label="string", when="string", every="string"))
+
+
+def test_a_time_accepted_in_words_is_sent_as_said_and_repeats_take_a_listed_choice():
+    for notes in ("when: the day and time in words or ISO; every: never, daily, weekly or monthly.",
+                  "when: a natural-language time or ISO 8601; every: never, daily, weekly or monthly."):
+        for said, name, day, every in (("put the vet on my diary for thursday at 4pm", "vet", "thursday", "never"),
+                                       ("every wednesday 8am team sync, add it", "team sync", "wednesday", "weekly"),
+                                       ("next Monday at noon, coffee w/ Priya. add it", "coffee", "monday", "never")):
+            log = []
+            answer, _, _ = loop(said, noted_diary(log, notes))
+            assert log and name in log[0]["label"].lower() and day in log[0]["when"].lower(), (notes, said, log, answer)
+            assert log[0].get("every", "never") == every, (said, log)
+
+
+def test_a_time_asked_only_in_iso_without_a_date_is_asked_naming_the_task_alone():
+    log = []
+    answer, _, _ = loop("put the vet on my diary for thursday at 4pm", noted_diary(log, "when: the start in ISO 8601."))
+    assert not log and answer.startswith("When") and "vet" in answer and "diary" not in answer and "4pm" not in answer, answer
+
+
+# 365. A tool result that ends with a question for the user has it passed on in the reply ("Ask the user:" still is).
+def test_a_question_ending_a_tool_result_is_asked_in_the_reply():
+    for result, question in (("Saved. Would you like a reminder the day before?", "Would you like a reminder the day before?"),
+                             ("Booked table 4 for 7pm. Shall I text the others too?", "Shall I text the others too?"),
+                             ("Stored anniversary. Ask the user: should I set a yearly reminder?", "set a yearly reminder?")):
+        kit = tools(tool("keep_date", "Stores a fact about the user.", lambda **k: result, key="string", value="string"))
+        answer, calls, _ = loop("Remember that our anniversary is June 12", kit, DATED)
+        assert calls and answer.rstrip().endswith(question), (result, answer)
+
+
+def test_a_result_without_a_question_or_a_question_inside_data_is_not_asked():
+    kit = tools(tool("keep_date", "Stores a fact about the user.", lambda **k: "Saved anniversary: June 12.", key="string", value="string"))
+    answer, _, _ = loop("Remember that our anniversary is June 12", kit, DATED)
+    assert "?" not in answer, answer
+    kit = tools(tool("read_page", "Fetches the text of a web page.", lambda url: "Cheap flights to Rome from 40 euros. Fares change daily. "
+                     "Prices include taxes. Book before Friday. Do you want our newsletter?", url="string"))
+    answer, _, _ = loop("what does https://fares.example.com say?", kit)
+    assert not answer.rstrip().endswith("newsletter?"), answer
+
+
+# 366. Of two parameters whose descriptions both fit one role, the one that fits another role too takes that one:
+# "Term/phrase that gets scanned" is where to look even though "term" can name what is sought.
+def test_a_parameter_described_as_what_is_scanned_gets_the_word():
+    for first, second in ((("p", "Which symbol to count (one char)."), ("q", "Term/sentence that gets scanned.")),
+                          (("q", "Term/phrase that gets searched."), ("p", "The character to look for, a single char."))):
+        kit = tools(tool("tally", "Counts a character in a term.", lambda **k: str(k["q"].count(k["p"])),
+                         **{name: {"type": "string", "description": said} for name, said in (first, second)}))
+        answer, calls, _ = loop("how many e's are in 'teepee'?", kit)
+        assert calls == [("tally", {"p": "e", "q": "teepee"})] and " 4 " in f" {answer} ", (calls, answer)

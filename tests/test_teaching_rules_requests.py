@@ -1486,3 +1486,106 @@ def test_the_percent_change_between_two_stated_values():
 def test_two_values_without_a_percent_asked_are_no_percent_change():
     answer, _, _ = loop("My rent was 1200 last year and 1350 this year. How much more is it?", sums([]))
     assert "12.5" not in answer and "150" in answer, answer
+
+
+# 364. What is left after amounts spent is taken from the amount the user said they had (this message or an earlier
+# one); two expenses are never subtracted from each other, and with no amount had, that is said.
+def test_what_is_left_is_taken_from_the_amount_had_said_earlier():
+    for history, said, expected in (
+            (["I've got 400 euros for the trip."], "I pay 120 for the hotel and 85 for trains. how much remains?", 400 - 120 - 85),
+            (["My budget is 90 dollars this month."], "spent 30 on books and 12.5 on snacks, what's left?", 90 - 30 - 12.5),
+            ([], "I've got 60 bucks. I spent 25 on a shirt and 10 on lunch. How much is left?", 60 - 25 - 10)):
+        earlier = [m for h in history for m in ({"role": "user", "content": h}, {"role": "assistant", "content": "Noted."})]
+        log = []
+        answer, _, _ = loop(said, sums(log), history=earlier)
+        assert answer and f" {expected:g}" in f" {answer}", (said, answer, log)
+
+
+def test_expenses_with_no_amount_had_are_not_subtracted_from_each_other():
+    for said in ("I spent 75 on groceries and 40 on gas. how much is left?", "paid 30 for the cab and 12 for food, what's left?"):
+        answer, _, _ = loop(said, sums([]))
+        assert "35" not in answer and "18" not in answer and "how much you" in answer.lower(), (said, answer)
+
+
+# 367. "It" in a second request of the same message is the text the first one named when the first gave a number:
+# a count is never sent as a text; a text the first step made still is.
+def wordsmith(log):
+    return tools(tool("word_total", "Counts the words in a passage.", lambda body: log.append(("word_total", body)) or len(body.split()), body="string"),
+                 tool("letter_hits", "Counts how often a letter occurs in a text.",
+                      lambda source, target: log.append(("letter_hits", source)) or source.lower().count(target.lower()),
+                      source="string", target="string"),
+                 tool("shout", "Turns text into upper case.", lambda words: log.append(("shout", words)) or words.upper(), words="string"),
+                 tool("mirror", "Reverses a text.", lambda words: log.append(("mirror", words)) or words[::-1], words="string"))
+
+
+def test_it_after_a_count_is_the_text_counted():
+    text = "red lorry yellow lorry"
+    log = []
+    answer, _, _ = loop(f"give me the word count of '{text}' and count the l's in it too", wordsmith(log))
+    assert ("letter_hits", text) in log and str(text.count("l")) in answer and str(len(text.split())) in answer, (log, answer)
+
+
+def test_it_after_a_text_made_is_that_text():
+    log = []
+    answer, _, _ = loop("shout 'well done' and then mirror it", wordsmith(log))
+    assert ("mirror", "WELL DONE") in log and "ENOD LLEW" in answer, (log, answer)
+
+
+# 368. A yes/no question about a word, quoted or not, calls the checker whose description answers it ("Return yes
+# if ...", "Returns true if ..."), never a text tool; a pronoun is no word to check.
+def checkers(log):
+    return tools(tool("same_both_ways", "Answers yes if the text reads the same backwards, otherwise no.",
+                      lambda text: log.append(text) or ("yes" if text.lower() == text.lower()[::-1] else "no"), text="string"),
+                 tool("backwards", "Gives the characters of s in reverse order.", lambda s: s[::-1], s="string"))
+
+
+def test_a_yes_no_question_about_an_unquoted_word_calls_the_checker():
+    for said, word, yes in (("is rotor a palindrome?", "rotor", True), ("Is kitten a palindrome", "kitten", False),
+                            ("is 'noon' a palindrome?", "noon", True)):
+        log = []
+        answer, calls, _ = loop(said, checkers(log))
+        assert log == [word] and answer.startswith("Yes" if yes else "No"), (said, calls, answer)
+
+
+def test_a_pronoun_is_no_word_to_check():
+    log = []
+    loop("is it a palindrome?", checkers(log))
+    assert log == [], log
+
+
+# 369. "(Got, found, bought) twice / N times / half as many as he had (left)" adds that multiple of the running value;
+# "as many as he gave away" is still the amount given (rule 194).
+def test_as_many_as_was_left_is_a_multiple_of_the_running_value():
+    for said, expected in (("Mia had 50 shells. She gave 14 of them to Leo. Then she found twice as many as she had left. "
+                            "How many shells does Mia have now?", (50 - 14) * 3),
+                           ("Raj has 18 pens, loses 3, then gets half as many as he had left. How many now?", 18 - 3 + (18 - 3) / 2),
+                           ("Raj has 18 pens, loses 3, then gets twice as many as he lost. How many now?", 18 - 3 + 3 * 2)):
+        answer, _, _ = loop(said, sums([]))
+        assert answer and f"= {expected:g}" in answer or f" {expected:g}." in f" {answer}", (said, answer)
+
+
+# 370. Containers times what each holds, shared among people, with a share asked: (containers * contents) / people.
+def test_containers_of_things_shared_among_people():
+    for said, expected in (("6 cousins split 3 boxes with 10 cookies each. how many cookies does each cousin get?", 3 * 10 / 6),
+                           ("4 trays of 9 muffins are shared among 12 guests, how many muffins per person?", 4 * 9 / 12)):
+        answer, _, _ = loop(said, sums([]))
+        assert answer and f"{expected:g}" in answer, (said, answer)
+
+
+def test_containers_without_a_share_asked_are_not_divided():
+    answer, _, _ = loop("6 cousins split 3 boxes with 10 cookies each. how many cookies is that in total?", sums([]))
+    assert "= 5" not in answer and " 5." not in f" {answer}", answer
+
+
+# 371. A formula the user gives, with the value of its one variable said, is computed with that value.
+def test_a_formula_given_with_its_value_is_computed():
+    for said, expected in (("the water is 50 C. in fahrenheit? use the formula C*9/5 + 32", 50 * 9 / 5 + 32),
+                           ("with the equation y = 4n - 3, what is y when n is 6?", 4 * 6 - 3)):
+        log = []
+        answer, _, _ = loop(said, sums(log))
+        assert answer and f"{expected:g}" in answer, (said, answer, log)
+
+
+def test_a_formula_without_a_value_is_not_filled_in():
+    answer, _, _ = loop("the formula is (F-32)*5/9, what is it for?", sums([]))
+    assert not re.search(r"\d+(?:\.\d+)? *$", answer.rstrip(".")) or "=" not in answer, answer

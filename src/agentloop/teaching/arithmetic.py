@@ -382,6 +382,38 @@ GROUP = (r"(?:team|group|family|class|party|crew|band|club|household|squad|choir
          r"cast|unit|department|office|lab)")  # rule 338: "our team of 6 raised 1,530": 6 people share it
 
 
+def formula_filled(text: str) -> str | None:
+    """Rule 371: a formula the user gives, with the value of its one variable said: "it's 68 F outside, what's that in
+    celsius? the formula is (F-32)*5/9" is (68-32)*5/9; "2x + 1" with "x is 4" is 2*4 + 1. None otherwise."""
+    given = re.search(r"\b(?:formula|equation|rule)\s*(?:is|:|=|would be|goes)?\s*(?:[a-z]\w*\s*=\s*)?(?P<f>[-+*/×÷^().\d\sa-z]+?)\s*(?:[.?!,;]|$)",
+                      text, re.I)
+    if not given or not re.search(r"[-+*/×÷^]", given["f"]):
+        return None
+    names = set(re.findall(r"[a-z]+", given["f"], re.I))
+    if len(names) != 1:
+        return None
+    name = names.pop()
+    value = re.search(rf"(?<![\w.])(-?\d+(?:\.\d+)?)\s*°?\s*{name}\b|\b{name}\s*(?:=|is|of)\s*(-?\d+(?:\.\d+)?)",
+                      text[:given.start()] + " " + text[given.end():], re.I)
+    if not value:
+        return None
+    number = value[1] or value[2]
+    formula = re.sub(rf"(\d|\))\s*{name}\b", rf"\1*{name}", given["f"].strip())  # "2x" is 2 times x
+    return re.sub(rf"\b{name}\b", f"({number})" if number.startswith("-") else number, formula).replace("×", "*").replace("÷", "/").replace("^", "**")
+
+
+def contents_shared(text: str) -> str | None:
+    """Rule 370: containers times what each holds, shared among people: "5 friends share 2 pizzas with 8 slices each,
+    how many slices does each get?" is 2 * 8 / 5; with no share asked, None."""
+    said = plain(text)
+    people = re.search(r"\b(\d+) [a-z]+ (?:share|split|divide)s?\b|\b(?:shared|split|divided) (?:equally |evenly )?(?:by|among|amongst|between) (\d+)\b", said)
+    packs = re.search(r"\b(\d+) [a-z]+ (?:with|of|holding|containing) (\d+) [a-z]+(?: each| in each| apiece)?\b", said)
+    if not people or not packs or not re.search(r"\beach\b|\bper (?:person|head)\b|\bapiece\b", said[packs.end():]) \
+            or len(re.findall(r"\d+(?:\.\d+)?", said)) != 3:
+        return None
+    return f"{packs[1]} * {packs[2]} / {people[1] or people[2]}"
+
+
 def split_then_each_adds(text: str, numbers: list) -> str | None:
     """A total split some ways, then an amount each person adds ("90 for the taxi, split 3 ways, and each of us adds a 10
     tip"): the share plus the amount. Only with exactly those three numbers and a question of what each pays."""
@@ -464,7 +496,7 @@ def ratio(text: str) -> str | None:
 
 def remaining(text: str, numbers: list) -> str | None:
     """"a marathon is 42.195 km. if I've run 27.5 km so far, how far to go?": the whole less what is done."""
-    if len(numbers) != 2 or not re.search(r"\bhow (?:far|much|many)\b.*\b(?:to go|left to|more|remaining|still)\b|"
+    if len(numbers) != 2 or spent_from_nothing(text) or not re.search(r"\bhow (?:far|much|many)\b.*\b(?:to go|left to|more|remaining|still)\b|"
                                           r"\bhow (?:far|much|many) (?:is |are )?left\b", text):
         return None
     whole, done = sorted(numbers, key=float, reverse=True)
@@ -547,6 +579,8 @@ def as_many_as(text: str) -> str:
     (12*2): the number said after the last use of that verb, times the factor. One it cannot find stays as said."""
     base = lambda word: BASE_FORM.get(word.lower(), word.lower())[:3]  # noqa: E731  "gave" and "gives" are one verb
     def told(match):
+        if match["verb"].lower() in ("left", "had", "has", "have", "now"):  # "as he had left": of the running value (rule 369)
+            return "F1/2" if match["times"].lower() == "half" else f"F{TIMES_AS.get(match['times'].lower(), match['n'])}/1"
         said = [m for m in re.finditer(r"\b([a-z]+)(?=\s+(?:[a-z]+\s+){0,2}?(\d+(?:\.\d+)?))", text[:match.start()], re.I)
                 if base(m.group(1)) == base(match["verb"])]
         if not said:
@@ -583,14 +617,43 @@ def step_unread(rest: str, read: list) -> str | None:
     return None
 
 
+def started(text: str, money) -> re.Match | None:
+    """Where a story's first amount is said: "I had 250", "I've got 250", "my budget is 250" (with money; rule 364)."""
+    owner = r"(?:\b(?:i|we|she|he|they|[a-z]+) |^\W*)"  # "Had 500 bucks, spent 137 ...": the owner may go unsaid
+    if money:
+        return re.search(rf"{owner}(?:had|have|has|(?:have |has |'ve |'s )?got(?! paid)|(?:starts?|started|begins?|began)(?: the [a-z]+| off| out)? with|"
+                         rf"got paid|was paid|earned|earn|make|made|take home|get|budget (?:is|was|of))\s+(\d+(?:\.\d+)?)", text)
+    return re.search(rf"{owner}(?:had|have|has|bakes?|baked|makes?|made|picks?|picked|collects?|collected|buys?|bought)\s+"
+                     rf"(\d+(?:\.\d+)?)", text)
+
+
+MONEY_STORY = (r"[$€£]|\b(?:dollars?|bucks|euros?|pounds?|money|cash|quid|spent|spend|paid|rent|bills?|salary|wages?|"
+               r"income|groceries|earn|make \d+ a)\b")
+
+
+def spent_from_nothing(text: str) -> bool:
+    """Rule 364: amounts spent ("I spend 75 on food and 40 on gas") and what is left asked, with no amount had to take
+    them from: never one expense less the other."""
+    said = plain(text)
+    return bool(re.search(rf"{MONEY_STORY}|\bpays?\b", text, re.I) and re.search(r"\b(?:left|remain\w*)\b", said)
+                and re.search(rf"\b(?:{SPEND})\s+(?:[a-z]+\s+)?\d", said) and not started(said, True) and not started(said, False) and not re.search(r"\bout of\b|\bfrom\b|\bof (?:my|our|the)\b", said))
+
+
+def with_the_start(text: str, earlier: list) -> str:
+    """Rule 364: amounts spent with what is left asked take the amount had from the latest earlier message that says
+    one ("I've got 250 dollars to last the week."), put before them; else the message as it is."""
+    if not earlier or not spent_from_nothing(text):
+        return text
+    return next((joined for said in reversed(earlier) if "?" not in said and ledger(joined := f"{said.strip().rstrip('.!')}. {text}")), text)
+
+
 def ledger(text: str, unread: list | None = None) -> str | None:
     """A story of amounts that come and go: "I had 250 dollars, spent 73.40 on groceries and then 18 on gas.
     What's left?", "Mia bakes 4 trays of 18 cookies. She gives 25 away. How many are left?": a start, then
     each amount taken away or added by the nearest verb before it ("3 coffees at 4.50 each" is one amount).
     With money, buying takes away; with things, buying adds. A later step that doubles, triples or halves what was
     left acts on the running value (rule 337); a step on it that cannot be read goes to `unread`, and no sum is given."""
-    money = re.search(r"[$€£]|\b(?:dollars?|bucks|euros?|pounds?|money|cash|quid|spent|spend|paid|rent|bills?|salary|wages?|"
-                      r"income|groceries|earn|make \d+ a)\b", text, re.I)
+    money = re.search(MONEY_STORY, text, re.I)
     text = plain(text)
     shared = re.search(REST_SHARED, text)
     if shared and not re.search(r"\bhow (?:many|much)\b[^.?!]*\b(?:each|per|every|a piece|apiece)\b", text):
@@ -604,15 +667,9 @@ def ledger(text: str, unread: list | None = None) -> str | None:
             return None
         story = ledger(text[:shared.start()] + " " + after + ". how many are left?")
         return f"({story}) / {shared.group('n')}" if story else None
-    owner = r"\b(?:i|we|she|he|they|[a-z]+)"
     if re.search(r"\d\s*(?:%|percent)", text):
         return None  # "rent eats 35% of it": a share, not an amount (story() reads it)
-    owner = rf"(?:{owner} |^\W*)"  # "Had 500 bucks, spent 137 ...": the owner may go unsaid
-    start = re.search(rf"{owner}(?:had|have|has|(?:starts?|started|begins?|began)(?: the [a-z]+| off| out)? with|got paid|was paid|earned|earn|make|made|take home|get)\s+"
-                      rf"(\d+(?:\.\d+)?)", text) if money else \
-        re.search(rf"{owner}(?:had|have|has|bakes?|baked|makes?|made|picks?|picked|collects?|collected|buys?|bought)\s+"
-                  rf"(\d+(?:\.\d+)?)", text)
-    if not start:
+    if not (start := started(text, money)):
         return None
     rest, first = text[start.end():], start.group(1)
     each = re.match(r"[^.?!]*?(?:\.\s*)?[^.?!]*?(?:\beach [a-z]+ (?:holds?|has|contains?|fits?|with|of) (\d+)|"
@@ -643,7 +700,7 @@ def ledger(text: str, unread: list | None = None) -> str | None:
                 return None  # "gave some to her brother, then bought 10": a change with no amount is never dropped
             sign, pending = "+" if match.group(1) else "-", True
         elif sign and match.group(4):
-            part = f"{match.group(4)} / {match.group(5)}" if match.group(4) != "1" else f"1 / {match.group(5)}"
+            part = match.group(4) if match.group(5) == "1" else f"{match.group(4)} / {match.group(5)}"
             terms.append(f"{sign} ({' '.join(terms)}) * {part}" if match.group(4) != "1" else f"{sign} ({' '.join(terms)}) / {match.group(5)}")
             pending = False
         elif sign:

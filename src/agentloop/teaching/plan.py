@@ -77,7 +77,20 @@ class Turn:
 def answer(turn: Turn):
     """The reply for this turn: (text, calls), in the style the system prompt asks for."""
     text, calls = planned(turn)
+    if text and not calls and (question := asked_back(turn.results)) and question not in text:
+        text = f"{text} {question}"  # "Saved. Should I remind you a week before?": asked on, as a model would (rule 365)
     return (styled(turn.system, unsaid(turn.system, kept_back(turn, orders_cut(turn, withheld(turn.system, text))))) if text else text), calls
+
+
+OFFER = r"(?:should|shall|can|may) i|(?:would|do|did) you(?: (?:like|want|prefer|need))?|want me to|how about"
+
+
+def asked_back(results: list) -> str:
+    """Rule 365: the question a short tool result ends with for the user ("Added. Would you like a reminder?"), or "".
+    A long result is data (a page's "Do you want our newsletter?" is never asked)."""
+    sentences = re.findall(r"[^.!?]+[.!?]*", results[-1].strip()) if results else []
+    last = sentences[-1].strip() if sentences else ""
+    return last if 1 < len(sentences) <= 3 and last.endswith("?") and re.match(rf"(?i:{OFFER})\b", last) else ""
 
 
 def planned(turn: Turn):
@@ -90,7 +103,7 @@ def planned(turn: Turn):
         question = re.search(r"ask the user[:,]?\s*(.+)", result, re.IGNORECASE)
         if question:
             return say.sentence(question.group(1).strip()).rstrip("."), []
-    intents = turn.earlier and taken_back(turn.text, turn.earlier[-1]) or fetching(turn) or sliced_request(turn) or occurrences_counted(turn) or opening(turn) or checking(turn) or record_lookup(turn) or looking_up(turn) or read_asked(turn) or converting(turn) or replacing(turn) or class_counted(turn) or described_request(turn) or understand(turn.text) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
+    intents = turn.earlier and taken_back(turn.text, turn.earlier[-1]) or fetching(turn) or sliced_request(turn) or occurrences_counted(turn) or opening(turn) or checking(turn) or record_lookup(turn) or looking_up(turn) or read_asked(turn) or converting(turn) or replacing(turn) or class_counted(turn) or described_request(turn) or understand(arithmetic.with_the_start(turn.text, turn.earlier)) or [Intent("unknown", {"text": turn.text})]  # a URL, a yes/no check
     if all(i.kind == "unknown" or i.slots.get("loose") for i in intents) and (meant := resolved(turn)) != turn.text:
         intents = understand(meant) or intents  # "and what does he do?": he is the husband named before
     if (all(i.kind == "unknown" or i.slots.get("loose") for i in intents) or points_back(turn.text)) and (leaned := leaning(turn)) is not None:  # "now times 3": the answer before
@@ -121,9 +134,12 @@ def planned(turn: Turn):
     for intent in intents:
         consumed = len(turn.results) - len(results)  # the turn whose calls this handler made, if it made any yet
         turn.made = next((g for i, g in enumerate(turn.calls) if sum(map(len, turn.calls[:i])) == consumed), [])
-        if intent.kind == "text" and output and re.fullmatch(r"(?:the )?(?:result|output|answer)|it|that|this",
+        if intent.kind == "text" and output and re.fullmatch(r"(?:(?:the )?(?:result|output|answer)|it|that|this)(?: (?:too|also|as well|again|please))*",
                                                              intent.slots.get("text") or "", re.I):
             intent.slots["text"] = output  # "shout 'we won' and then mirror the result": the step before's output
+            if re.fullmatch(r"-?\d+(?:\.\d+)?", output) and (before := next((i.slots.get("text") for i in reversed(
+                    intents[:intents.index(intent)]) if i.kind == "text" and i.slots.get("text")), None)):
+                intent.slots["text"] = before  # "count the words in 'X' and the b's in it": X, never the count (rule 367)
         steps = HANDLERS[intent.kind](intent, turn)
         if isinstance(steps, str):
             texts.append(steps)
@@ -145,7 +161,7 @@ def planned(turn: Turn):
         except Missing as missing:  # a required argument the request does not hold: ask for it
             spec = missing.tool.params.get(missing.param)
             choices = spec.get("enum") if isinstance(spec, dict) and isinstance(spec.get("enum"), list) else None
-            return say.missing(missing.tool.kind, missing.param, choices, intent.slots.get("task") or "", intent.slots.get("clause") or ""), []
+            return say.missing(missing.tool.kind, missing.param, choices, missing.task or intent.slots.get("task") or "", intent.slots.get("clause") or ""), []
     cannot = [t for i, t in zip(intents, texts) if i.kind == "unknown"]
     if any(i.kind == "calculate" for i in intents):  # "How big is each?" beside the sum that answers it is that sum's question
         texts = [t for t in texts if t not in cannot or not re.match(AMOUNT_ASKED, t, re.I)]

@@ -397,8 +397,8 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
             args[param] = delay(phrase, per, now) if stated_wait(param, phrase, every) else None  # later(delay_minutes): "in 2 hours" is 120
         elif role in ("when", "day", "hour"):
             args[param] = shaped(value, hint, phrase, now, hour=counted and (role == "hour" or "hour" in param.lower().split("_")))
-        elif role == "repeat" and (listed := re.search(r"\b[a-z]+(?:\s*/\s*[a-z]+)+\b", hint)) and isinstance(value, str):
-            options = [o.strip() for o in listed.group().split("/")]  # "recurrence: once/weekly/daily"
+        elif role == "repeat" and (listed := re.search(r"\b[a-z]+(?:\s*(?:/|,|,? or)\s*[a-z]+)+\b", hint)) and isinstance(value, str):
+            options = re.split(r"\s*(?:/|,|,? or)\s*", listed.group())  # "once/weekly/daily", "none, daily or weekly" (rule 363)
             unit = next((u for u, said in UNITS_SAID.items() if re.search(said, every or "none", re.I)), None)
             args[param] = same_cadence(options, every or "none") or next(
                 (o for o in options if unit and re.search(UNITS_SAID[unit], o, re.I)), value)
@@ -413,7 +413,7 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
             args[param] = int(count.group()) if count and "day" in every else 7 if re.search(UNITS_SAID["week"], every) else \
                 1 if re.search(UNITS_SAID["day"], every) else 0
         if args[param] is None or not_whole(args[param], spec):  # a time the tool needs that the request does not tell
-            raise Missing(tool, param)  # ("at 5pm" as a delay, no clock; 90 seconds in whole minutes)
+            raise Missing(tool, param, next((v for p, v in args.items() if role_of(p, tool.params[p], {"task": ""})), ""))  # ("at 5pm" as a delay, no clock; 90 seconds in whole minutes)
         if role is None and counted and args[param] == 0 and param in tool.required and not re.search(r"\b0\b", phrase) \
                 and not re.fullmatch(r"(?:\w+_)?min(?:ute)?s?", param.lower()):
             raise Missing(tool, param)  # a number nothing placed (fill's placeholder): asked for, never sent as 0
@@ -542,7 +542,9 @@ def checking(turn) -> list:
     """A yes/no question about a quoted text ("Is 'racecar' a palindrome?", "does 'banana' contain 'nan'?") and a checker
     tool whose words share its meaning (a small table of near words: a palindrome "reads the same both ways"): the
     checker is asked, never a guess. [] when no checker fits, or two fit equally."""
-    said = re.findall(r"[\"“]([^\"”]+)[\"”]|(?<!\w)['‘]([^'’]+)['’](?!\w)", turn.text)
+    said = re.findall(r"[\"“]([^\"”]+)[\"”]|(?<!\w)['‘]([^'’]+)['’](?!\w)", turn.text) or re.findall(  # rule 368: "is racecar a palindrome?"
+        r"^\W*(?:is|does)\s+(?:the (?:word|name|string|text)\s+)?(?!(?:it|this|that|there|he|she|my|your|the|a|an)\b)([a-z][\w-]*)()"
+        r"\s+(?:an?\s+|the\s+same\b|read\b)", turn.text, re.I)
     checkers = [t for t in turn.tools if t.kind == "check"]
     number = re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]*\d)", turn.text)
     if not said and len(number) == 1:  # "Is 17 prime?" and prime_check(n: integer): the number is what is checked
@@ -552,7 +554,7 @@ def checking(turn) -> list:
         return [Intent("palindrome", {"text": said[0][0] or said[0][1]})]  # no checker, but a reverser: reverse and compare
     if not said or not checkers or not re.match(YES_NO, turn.text, re.I):
         return []
-    asked = set(words_of(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))) - set(words_of(
+    asked = set(words_of(re.sub(r"[\"“'‘][^\"”'’]+[\"”'’]", " ", turn.text))) - {a or b for a, b in said} - set(words_of(
         "is a an the does do it in check whether if tell me find out see say please"))
     asked |= {near for w in list(asked) for key, more in CHECK_NEAR.items() if w.startswith(key) for near in words_of(more)}
     scored = sorted(((len(asked & set(words_of(f"{t.name} {t.description}"))), t.name) for t in checkers), reverse=True)
@@ -573,7 +575,7 @@ def check(intent, turn):
     [result] = yield [(tool.name, dict(zip(strings, values)))]
     answer, shown = result.strip(), ", ".join(t if numeric else repr(t) for t in texts[:len(strings)])
     first = texts[0] if numeric else repr(texts[0])
-    what = re.match(r"^\W*is\s+(?:[\"“'‘][^\"”'’]+[\"”'’]|-?\d+(?:\.\d+)?)\s+(?P<p>[^?.!]+?)\s*[?.!]*$", turn.text, re.I)  # "Is 'level' a palindrome?"
+    what = re.match(r"^\W*is\s+(?:[\"“'‘][^\"”'’]+[\"”'’]|-?\d+(?:\.\d+)?|(?!(?:the|a|an|it|this|that)\b)[a-z][\w-]*)\s+(?P<p>[^?.!]+?)\s*[?.!]*$", turn.text, re.I)  # "Is 'level' a palindrome?"
     if re.fullmatch(r"(?i:true|yes|1)", answer):
         return f"Yes, {first} is {what['p']} ({tool.name} returned {answer})." if what else f"Yes: {tool.name}({shown}) returned {answer}."
     if re.fullmatch(r"(?i:false|no|0)", answer):
@@ -1278,7 +1280,7 @@ def closest_listed(listing: str, what: str) -> str | None:
 
 HANDLERS = {
     "convert": convert, "cancel": cancel, "move": move, "text": text, "weather": weather, "clock": clock, "schedule": schedule, "reminder": reminder, "wish": wish,
-    "use": use, "check": check, "palindrome": palindrome, "fetch": fetch, "open": open_item, "unscheduled": lambda i, t: "OK, I won't: nothing was scheduled.", "reported": lambda i, t: say.reported(i.slots["words"]), "dated": lambda i, t: i.slots["reading"], "quoted": lambda i, t: say.what_was_asked(i.slots["who"], i.slots["words"]), "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
+    "use": use, "check": check, "palindrome": palindrome, "fetch": fetch, "open": open_item, "unscheduled": lambda i, t: "OK, I won't: nothing was scheduled.", "reported": lambda i, t: say.reported(i.slots["words"]), "dated": lambda i, t: i.slots["reading"], "untold": lambda i, t: i.slots["reply"], "quoted": lambda i, t: say.what_was_asked(i.slots["who"], i.slots["words"]), "research": research, "sources": sources, "notes": notes, "summarise": summarise, "capital": capital,
     "greet": greet, "joke": joke, "compare": compare, "identity": lambda i, t: f"{say.ABOUT_ME} {say.can(t.tools)}",
     "thanks": lambda i, t: "You're welcome!", "bye": lambda i, t: "Goodbye for now!", "okay": lambda i, t: "OK.",
     "smalltalk": lambda i, t: f"I'm a rule-based program, so I'm always the same. {say.can(t.tools)}", "harmful": lambda i, t: "I can't help with that.",

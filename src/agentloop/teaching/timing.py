@@ -575,6 +575,10 @@ def shown_by_example(hint: str) -> str | None:
     return "%H:%M" if re.search(r"(?<![\d:T-])\d{1,2}:\d\d(?![\d:])", hint) and not re.search(r"\d{4}-\d\d-\d\d", hint) else None
 
 
+IN_WORDS = (r"\b(?:in|or) (?:plain |natural |your own )?(?:words|english|text)\b|\bplain words\b|\bnatural[- ]language\b|"
+            r"\b(?:any|free)[- ](?:format|form|text)\b|\bfree-?form\b|\bas (?:the user|you) (?:says?|said) it\b")  # rule 363
+
+
 def shaped(value, hint: str, phrase: str, now, hour: bool = False):
     """`value` in the format `hint` asks for ("YYYY-MM-DD", "HH:MM", "0-23", "ISO"), counted from `now`; else as it was."""
     wanted = asked_format(hint)
@@ -582,7 +586,7 @@ def shaped(value, hint: str, phrase: str, now, hour: bool = False):
     if hour_only and not wanted:  # an hour as a number is on a 24-hour clock: "2pm" is 14, never 2
         clock = clock_of(phrase)
         return clock[0] if clock else None
-    if re.search(r"\bor (?:plain )?words\b|plain words", hint) or not phrase or not (wanted or hour_only):
+    if re.search(IN_WORDS, hint, re.I) or not phrase or not (wanted or hour_only):
         return value
     if now is None:  # "in 2 days" with no date in the prompt is no YYYY-MM-DD: asked for, never sent as words
         written = re.search(r"\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d)?", str(value))  # "on 2025-09-01" holds one

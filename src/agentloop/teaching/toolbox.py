@@ -74,7 +74,7 @@ PHRASES = {  # what a description says in a few words, whatever its vocabulary
     "count_words": r"\b(?:tokens|pieces|chunks|items|parts) (?:separated|split|divided) by (?:white ?space|spaces|blanks)\b|"
                    r"\bhow many words\b|\bnumber of words\b|\bwords? in (?:a|the) (?:text|passage|sentence)\b",
 }
-CHECKS = (r"\W*(?:(?:checks?|tests?|tells?|says?|returns? true|determines?|reports?|decides?|finds? out)\b[^.]{0,20}?\b(?:whether|if|when)|"
+CHECKS = (r"\W*(?:(?:checks?|tests?|tells?|says?|returns? (?:true|yes|1|a bool\w*|a yes/no)|answers? yes|determines?|reports?|decides?|finds? out)\b[^.]{0,20}?\b(?:whether|if|when)|"
           r"whether|returns? whether)\b")  # a yes/no checker: "Checks whether ...", "Returns true if ..."
 MEMORY_WORDS = {"memory", "fact", "remember", "remembered", "user", "note", "memo", "topic", "profile", "saved", "slot"}
 TASK_WORDS = {"task", "reminder", "job", "queue", "queued", "scheduled", "schedule", "alarm", "timer", "todo", "appointment", "booking",
@@ -248,7 +248,7 @@ ROLES = {
     "hour": "hour clock",
     "repeat": "repeat recur recurrence recurring every frequency freq interval rrule cadence period cron cycle repeats",
     "city": "city location place where town",
-    "word": "word text string input s phrase sentence haystack source within in corpus searched",  # rule 340: what is searched
+    "word": "word text string input s phrase sentence haystack source within in corpus searched scanned scan",  # rule 340: what is searched
     "letter": "letter char character ch c symbol needle pattern target sub substring term find sought what",  # what is sought
     "expression": "expression expr formula input equation calculation",
     "limit": "limit k n top count max",
@@ -298,10 +298,11 @@ def only_the_identifier(tool: Tool, param: str, value):
 def fill(tool: Tool, values: dict) -> dict:
     """Arguments for `tool` from role -> value; `values['numbers']` fills numeric slots."""
     args, numbers = {}, list(values.get("numbers", []))
-    roles_taken = {role_of(p, spec, values) for p, spec in tool.params.items()}  # rule 340: a role named by another parameter
+    named = roles_apart(tool, values)
+    roles_taken = set(named.values())  # rule 340: a role named by another parameter
     for param, spec in tool.params.items():
         kind = type_of(spec)
-        role = role_of(param, spec, values)
+        role = named[param]
         if role is None and "when" in values and re.search(r"YYYY|HH:MM|\bISO\b|\bdate\b|\btime\b", described(tool, param)):
             role = "when"  # nag(first): "first: 'YYYY-MM-DD HH:MM' of the first one"
         main = MAIN_ROLE.get(tool.kind)
@@ -385,14 +386,20 @@ def allows_empty(tool: Tool, param: str) -> bool:
 
 class Missing(Exception):
     """A required argument the request does not hold: the model asks for it instead of inventing it."""
-    def __init__(self, tool: Tool, param: str):
+    def __init__(self, tool: Tool, param: str, task: str = ""):
         super().__init__(param)
-        self.tool, self.param = tool, param
+        self.tool, self.param, self.task = tool, param, task  # the task as the call would send it (rule 363)
 
 
 def role_of(param: str, spec: dict, values: dict) -> str | None:
     """The role a parameter plays, by its name ("start_time", "when_text": when; its first word counts
     twice), else by its description."""
+    scores = role_scores(param, spec, values)
+    return max(scores, key=scores.get) if scores else None
+
+
+def role_scores(param: str, spec: dict, values: dict) -> dict:
+    """How well each role fits a parameter: by its name, else by its description; {} when nothing fits."""
     said = spec.get("description") if isinstance(spec.get("description"), str) else ""
     for clues in (words(param) or [param.lower()], words(said)):
         if not clues:
@@ -400,8 +407,21 @@ def role_of(param: str, spec: dict, values: dict) -> str | None:
         scores = {r: 2 * (clues[0] in ROLES.get(r, "").split() or r == clues[0])
                   + len(set(clues[1:]) & set(ROLES.get(r, "").split())) for r in values}
         if scores and max(scores.values()) > 0:
-            return max(scores, key=scores.get)
-    return None
+            return scores
+    return {}
+
+
+def roles_apart(tool: Tool, values: dict) -> dict:
+    """Rule 366: each parameter's role, one role never given to two parameters when one of them fits another role
+    too: tally(x: "Which character", y: "Term/phrase that gets scanned") is letter and word, never letter twice."""
+    scores = {p: role_scores(p, spec, values) for p, spec in tool.params.items()}
+    roles = {p: max(s, key=s.get) if s else None for p, s in scores.items()}
+    for p in tool.params:
+        rivals = [q for q in tool.params if q != p and roles[q] == roles[p]]
+        other = max((r for r, n in scores[p].items() if n > 0 and r not in roles.values()), key=scores[p].get, default=None)
+        if roles[p] is not None and rivals and other:
+            roles[p] = other
+    return roles
 
 
 def type_of(spec: dict) -> str | None:

@@ -278,6 +278,8 @@ def intents_in(text: str) -> tuple:
     text = arithmetic.said_plainly(arithmetic.thousands_joined(text))  # "1,200 a month", "three friends plus me" (rule 171)
     if share := arithmetic.share_of_group(text):  # "9 out of 10 dentists agree. How many is that?": 90%, never 19 (rule 292)
         return (Intent("calculate", {"expression": share[0], "unit": share[1]}),)
+    if shared := arithmetic.formula_filled(text) or arithmetic.contents_shared(text):  # "the formula is (F-32)*5/9" with "68 F" (rule 371); "5 friends share 2 pizzas with 8 slices each" (rule 370)
+        return (Intent("calculate", {"expression": shared}),)
     if ages := arithmetic.ages_added(text):  # "Add the ages: the twins, aged 7, and Leo, 12": 7 + 7 + 12 (rule 246)
         return (Intent("calculate", {"expression": ages}),)
     if covered := less_what_others_cover(text):  # "rent is 1450 a month and my roommate covers 600 of it" (rule 226)
@@ -314,6 +316,9 @@ def intents_in(text: str) -> tuple:
     parts = [text.strip()] if given else clauses(text)  # "Count the words: I came, I saw": the text after the colon is one
     if (vague := arithmetic.unsaid_change(text)) and re.search(r"\bhow (?:many|much)\b|\bleft\b|\bnow\b", text, re.I):
         return (Intent("unsure", {"unread": vague}),)  # "He gave some to Leo, then found 6. How many now?": no number to use
+    if arithmetic.spent_from_nothing(text):  # "I spend 75 on food and 40 on gas. what's left?": left of what? (rule 364)
+        return (Intent("untold", {"reply": "I don't know how much you had to start with, so I can't say what's left. Tell me "
+                                           "the amount and I'll take these from it."}),)
     if spent := arithmetic.shopping(text):  # "3 notebooks at 4.75 each. Also a pen for 2.10. How much altogether?": every item
         return (Intent("calculate", {"expression": spent[0]}) if spent[0] else Intent("unsure", {"unread": spent[1]}),)
     story = arithmetic.ledger(text, unread := []) or (arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.search(
