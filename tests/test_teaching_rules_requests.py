@@ -1589,3 +1589,20 @@ def test_a_formula_given_with_its_value_is_computed():
 def test_a_formula_without_a_value_is_not_filled_in():
     answer, _, _ = loop("the formula is (F-32)*5/9, what is it for?", sums([]))
     assert not re.search(r"\d+(?:\.\d+)? *$", answer.rstrip(".")) or "=" not in answer, answer
+
+
+# 372. A distance at a speed, asked how long, is the distance over the speed; a speed is never a price to multiply.
+def test_a_distance_at_a_speed_takes_the_distance_over_the_speed():
+    for said, expected in (("we rode 84 km at 12 km/h. how many hours was the ride?", 84 / 12),
+                           ("if she runs 10 miles at 8 miles an hour how long does it take?", 10 / 8),
+                           ("the ferry covers 45 km at 30 kph, how long is the crossing?", 45 / 30)):
+        log = []
+        answer, _, _ = loop(said, sums(log))
+        assert answer and f"{expected:g}" in answer, (said, answer, log)
+
+
+def test_a_price_at_so_much_each_is_still_multiplied():
+    for said, expected in (("7 mugs at $4 each, how much altogether?", 7 * 4),
+                           ("paid 9 dollars an hour, how much for 6 hours?", 9 * 6)):
+        answer, _, _ = loop(said, sums([]))
+        assert answer and f"{expected:g}" in answer, (said, answer)

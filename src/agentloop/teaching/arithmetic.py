@@ -80,10 +80,13 @@ WORDS = [  # spoken arithmetic -> symbols, applied in order; R stands for "the r
     (r"\bplus\b|\band\b(?=\s*-?\d)", "+"), (r"\bminus\b", "-"),
     (r"\b(?:times|multiplied by|x)\b|×|(?<=\d)x(?=\s*\d)", "*"), (r"\b(?:divided by|over)\b|÷", "/"),
 ]
+SPEED = r"(?:km/h|kph|kmh|mph|(?:[a-z]+ )?(?:per|an|a) (?:hour|hr|minute|min|second|sec)\b)"  # a rate in time: never a price
 WORD_PROBLEMS = [  # "3 boxes with 12 apples each", "4 packs of 6 eggs", "5 tickets at $8 each"
     (rf"{N} (?!out of\b)[a-z]+(?: [a-z]+)? (?:with|of|containing|holding|that (?:each )?(?:hold|have|contain)s?|"
      rf"each (?:with|has|have|holding|containing)) {N} [a-z]+", r"(\1 * \2)"),
-    (rf"{N} (?!(?:minute|min|hour|hr|day|week|month|year)s?\b)[a-z]+(?: [a-z]+)? (?:at|for) \$?{N}\b"
+    (rf"{N} ?[a-z]*\b[^.?!]*?\bat (?:a speed of |an average of |about |around )?{N} ?{SPEED}(?=.*\bhow (?:long|many "
+     rf"(?:hours|hrs|minutes|mins|seconds|days)\b))", r"(\1 / \2)"),  # "150 km at 60 km/h, how long?": a distance over a speed (rule 372)
+    (rf"{N} (?!(?:minute|min|hour|hr|day|week|month|year)s?\b)[a-z]+(?: [a-z]+)? (?:at|for) \$?{N}\b(?! ?{SPEED})"
      rf"(?: each| apiece)?", r"(\1 * \2)"),
     (rf"{N} (?!(?:minute|min|hour|hr|day|week|month|year)s?\b)[a-z]+(?: [a-z]+)? (?:costs?|costing) \$?{N}\b (?:each|apiece)",
      r"(\1 * \2)"),
@@ -227,7 +230,7 @@ def wrap(expression: str) -> str:
 def word_problem(text: str) -> str | None:
     """The sum in a short story that asks "how many" ("I have 12 pens and buy 8 more, how many now?")."""
     text = numbers_in_words(named(text).lower()).replace("$", "")
-    if not re.search(r"\bhow (?:many|much)\b|\bleft\b|\bin (?:total|all)\b|\baltogether\b", text):
+    if not re.search(r"\bhow (?:many|much|long)\b|\bleft\b|\bin (?:total|all)\b|\baltogether\b", text):
         return None
     for pattern, symbol in WORD_PROBLEMS:
         found = re.search(pattern, text)

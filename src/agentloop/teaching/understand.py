@@ -322,7 +322,7 @@ def intents_in(text: str) -> tuple:
     if spent := arithmetic.shopping(text):  # "3 notebooks at 4.75 each. Also a pen for 2.10. How much altogether?": every item
         return (Intent("calculate", {"expression": spent[0]}) if spent[0] else Intent("unsure", {"unread": spent[1]}),)
     story = arithmetic.ledger(text, unread := []) or (arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.search(
-        r"\bhow (?:many|much)\b", parts[-1], re.I) else None)
+        r"\bhow (?:many|much|long)\b", parts[-1], re.I) else None)
     if unread:  # "... Then he squared what was left.": a step not understood is said, never a partial result (rule 337)
         return (Intent("unsure", {"unread": unread[0]}),)
     asks = text.rstrip().endswith("?") or re.search(r"\bhow (?:many|much|far|long)\b", parts[-1] if parts else "", re.I)
