@@ -2230,7 +2230,10 @@ def test_a_time_asked_only_in_iso_without_a_date_is_asked_naming_the_task_alone(
 def test_a_question_ending_a_tool_result_is_asked_in_the_reply():
     for result, question in (("Saved. Would you like a reminder the day before?", "Would you like a reminder the day before?"),
                              ("Booked table 4 for 7pm. Shall I text the others too?", "Shall I text the others too?"),
-                             ("Stored anniversary. Ask the user: should I set a yearly reminder?", "set a yearly reminder?")):
+                             ("Stored anniversary. Ask the user: should I set a yearly reminder?", "set a yearly reminder?"),
+                             # review 16: the question added to a result with no full stop before it ("Stored X" + " Should I ...?")
+                             ("Stored anniversary: June 12 Should I set a yearly reminder?", "Should I set a yearly reminder?"),
+                             ("Stored anniversary, would you like a card reminder too?", "Would you like a card reminder too?")):
         kit = tools(tool("keep_date", "Stores a fact about the user.", lambda **k: result, key="string", value="string"))
         answer, calls, _ = loop("Remember that our anniversary is June 12", kit, DATED)
         assert calls and answer.rstrip().endswith(question), (result, answer)

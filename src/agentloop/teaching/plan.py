@@ -88,9 +88,11 @@ OFFER = r"(?:should|shall|can|may) i|(?:would|do|did) you(?: (?:like|want|prefer
 def asked_back(results: list) -> str:
     """Rule 365: the question a short tool result ends with for the user ("Added. Would you like a reminder?"), or "".
     A long result is data (a page's "Do you want our newsletter?" is never asked)."""
-    sentences = re.findall(r"[^.!?]+[.!?]*", results[-1].strip()) if results else []
-    last = sentences[-1].strip() if sentences else ""
-    return last if 1 < len(sentences) <= 3 and last.endswith("?") and re.match(rf"(?i:{OFFER})\b", last) else ""
+    result = results[-1].strip() if results else ""
+    sentences = re.findall(r"[^.!?]+[.!?]*", result)
+    # the question begins a sentence, or a capital begins it right after the result's own words ("Saved Should I ...?")
+    asked = re.search(rf"(?:^|[.!?:;,]\s*|\s(?=[A-Z]))((?i:{OFFER})\b[^.!?]*\?)$", result)
+    return asked.group(1)[0].upper() + asked.group(1)[1:] if asked and asked.start(1) > 0 and len(sentences) <= 3 else ""
 
 
 def planned(turn: Turn):
