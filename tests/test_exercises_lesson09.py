@@ -209,6 +209,11 @@ UNUSUAL = [  # right answers written another way: other names, other wording, da
     result = guarded_remember(key, value, importance)
     if about_birth(key.replace("_", " ")) and result.startswith("Remembered"):
         result = f"{result}\\nAsk the user: want me to remind you to buy a present one week earlier?"
+    return result'''),    # review 16: a bare question appended with no full stop or "Ask the user:" before it (the statement's words)
+    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
+    result = guarded_remember(key, value, importance)
+    if about_birth(key.replace("_", " ")) and result.startswith("Remembered"):
+        result += " Should I remind you a week before?"
     return result'''),
 ]
 

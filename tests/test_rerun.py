@@ -67,7 +67,8 @@ def kind(cell) -> str:
         return "exercise"
     if {"carried", "agent", "whole-thing"} & set(cell.metadata.get("tags", [])):
         return "agent"
-    if re.match(r"old_\w+ = \w+  # kept", cell.source):  # a definition kept for show_changes: runs with the definitions
+    if re.match(r"old_\w+ = [\w()]+  # kept", cell.source):  # a definition (or lesson 9's whole agent, a dict of
+        # its globals) kept for show_changes: runs with the definitions
         return "agent"
     return "example"
 
