@@ -57,6 +57,9 @@ WRONG_INJECTIONS = [
     # after the call: the new chat's first request goes out without the memory
     ('        messages[0] = {"role": "system", "content": system_prompt()}\n', "did not carry it",
      '        message = response["choices"]'),
+    # review 16: the memory put into a user message; the tool calls are untouched, the hint must not blame them
+    ('        messages.append({"role": "user", "content": "Memory: " + json.dumps(memory)})\n',
+     "The memory goes in the system message", CALL),
 ]
 
 
@@ -87,6 +90,9 @@ WRONG_FORGETS = [
     ("def forget_fact(key):\n    del memory[key]\n    save_json(MEMORY_FILE, memory)\n    return 'Forgot it.'",
      "raised KeyError"),  # a key never stored crashes instead of answering
     ("def forget_fact(key):\n    memory.clear()\n    save_json(MEMORY_FILE, memory)\n    return 'Forgot it.'", "only the name goes"),
+    # review 16: the dict rebound, not changed; the hint names the rebinding and the student's function
+    ("def forget_fact(key):\n    global memory\n    memory = {k: v for k, v in memory.items() if k != key}\n"
+     "    save_json(MEMORY_FILE, memory)\n    return 'Forgot it.'", "`memory = ...` inside forget_fact (with `global memory`)"),
 ]
 
 
@@ -220,3 +226,21 @@ def test_a_rendering_the_teaching_model_cannot_read_is_told_so_and_pointed_to_sy
     loop = injected(ns, line)
     passed, printed = verdict(lesson06.check_memory_injection, loop, ns["memory"], ns["MEMORY_FILE"], capsys=capsys)
     assert not passed and "right place" in printed and "system_prompt()" in printed, printed
+
+
+def test_a_rebound_memory_is_put_back_and_the_fix_names_the_student_s_function(ns, capsys):
+    """Review 16: after the rebinding hint the notebook's name `memory` is the agent's dict again, and a second
+    identical miss gets a fix that names forget_fact, not a forget the student never wrote."""
+    agents_memory = ns["memory"]
+    code = ("def forget_fact(key):\n    global memory\n    memory = {k: v for k, v in memory.items() if k != key}\n"
+            "    return 'Forgot it.'")
+    for attempt in range(2):
+        passed, printed = verdict(lesson06.check_forget_tool, answer(ns, code), capsys=capsys)
+        assert not passed and ns["memory"] is agents_memory, printed
+    assert "inside forget_fact, with no `global` line" in printed and "forget(" not in printed, printed
+
+
+def test_a_user_message_with_the_memory_is_not_blamed_on_the_tool_calls(ns, capsys):
+    loop = injected(ns, '        messages.append({"role": "user", "content": "Memory: " + json.dumps(memory)})\n')
+    passed, printed = verdict(lesson06.check_memory_injection, loop, ns["memory"], ns["MEMORY_FILE"], capsys=capsys)
+    assert not passed and "remember call did not run" not in printed and "user message" in printed, printed

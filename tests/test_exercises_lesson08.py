@@ -296,7 +296,7 @@ def test_the_state_s_running_total_is_not_what_this_drain_spent(agent, capsys):
 @pytest.mark.parametrize("start, stop, save, hint", [
     (lambda: ..., lambda begun, limit: ..., True, "were not run"),  # the skeleton as shipped
     ("right", lambda begun, limit: False, True, "two should run and one wait"),  # the budget never checked
-    ("prompt only", "prompt only", True, "with a budget of exactly"),  # completion tokens left out
+    ("prompt only", "prompt only", True, "Are the completion tokens counted?"),  # completion tokens left out
     ("right", "right", False, "a restart loads the file, so it would run the tasks that ran again"),
 ])
 def test_token_budget_rejects(start, stop, save, hint, agent, capsys):
@@ -307,6 +307,18 @@ def test_token_budget_rejects(start, stop, save, hint, agent, capsys):
     passed, printed = verdict(lesson08.check_token_budget, answer, agent["queue"], agent["QUEUE_FILE"], agent["state"],
                               capsys=capsys)
     assert not passed and hint in printed, printed
+
+
+def test_review_finding_prompt_tokens_alone_get_a_fix_that_names_the_completion_tokens(agent, capsys):
+    """Review 16: `start = state["prompt_tokens"]` and `state["prompt_tokens"] - start >= tokens` was told
+    ">=, not >", though it used >=. The miss is the completion tokens, and the hint and its fix say so."""
+    answer = drain_with(agent, lambda: agent["state"]["prompt_tokens"],
+                        lambda begun, limit: agent["state"]["prompt_tokens"] - begun >= limit)
+    for attempt in range(2):  # the second identical miss adds the fix
+        passed, printed = verdict(lesson08.check_token_budget, answer, agent["queue"], agent["QUEUE_FILE"],
+                                  agent["state"], capsys=capsys)
+        assert not passed and "completion tokens counted?" in printed and ">=, not >" not in printed, printed
+    assert 'state["completion_tokens"]' in printed, printed
 
 
 def test_a_token_budget_that_breaks_the_task_budget_is_rejected(agent, capsys):

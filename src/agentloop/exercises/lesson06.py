@@ -47,6 +47,14 @@ def check_memory_injection(my_run_agent, memory, MEMORY_FILE):
     with _kept(memory, str(MEMORY_FILE)):
         _, requests, _ = _run(my_run_agent, "Hi! My name is Ada, I prefer tea.")
         expect(requests, "my_run_agent asked the model nothing: it is lesson 5's loop with one more line.")
+        added = [m.get("content") for messages in requests for m in messages
+                 if m.get("role") == "user" and m.get("content") != "Hi! My name is Ada, I prefer tea."]
+        first = str(added[0])[:80] if added else ""
+        expect(not added, f"asked one question, your loop sent a user message of its own too: {first!r}. "
+                          "A user message reads as the user talking, and the model answers it instead of the question. "
+                          "The memory goes in the system message (messages[0]), rebuilt before every model call.",
+               fix='messages[0] = {"role": "system", "content": system_prompt()}, as the first line inside the loop, '
+                   'and no messages.append for the memory.')
         expect(memory.get("name") == "Ada", f"after 'Hi! My name is Ada, I prefer tea.' memory is {memory}: the model's "
                                             "remember call did not run. Keep the loop's tool calls as they are.")
         for number, messages in enumerate(requests, 1):
@@ -91,15 +99,16 @@ def keep_passing_forget(TOOLS):
 @exercise("6.2 Forget, as a tool")
 def check_forget_tool(forget):
     _passing.pop("6.2", None)
+    name = getattr(forget, "__name__", "forget")  # the student's function, under whatever name it has
     agent = getattr(forget, "__globals__", {})  # where forget was written: the notebook's agent, memory and file
     expect(all(name in agent for name in ("run_agent", "tool", "SCHEMAS", "TOOLS", "memory", "MEMORY_FILE")),
-           "write forget as a function in the lesson's notebook, below its agent: the check chats with that agent.")
+           f"write {name} as a function in the lesson's notebook, below its agent: the check chats with that agent.")
     run_agent = agent["run_agent"]
     memory, schemas, tools = agent["memory"], dict(agent["SCHEMAS"]), dict(agent["TOOLS"])
     with _kept(memory, str(agent["MEMORY_FILE"])):
         try:
             params = list(inspect.signature(forget).parameters) if callable(forget) else []
-            expect(len(params) == 1, f"forget takes {len(params)} parameters: it takes one, the key to forget.")
+            expect(len(params) == 1, f"{name} takes {len(params)} parameters: it takes one, the key to forget.")
             # The agent's own forget (installed after the exercises, so there on a second Run All) is taken away
             # for the check: offered both, the model would call that one, not yours. `finally` puts it back.
             agent["SCHEMAS"].pop("forget", None)
@@ -112,8 +121,16 @@ def check_forget_tool(forget):
             expect(forget.__name__ in called,
                    f"asked 'Forget my name', the model did not call your tool: it answered {answer!r}. It fills "
                    f"a parameter it can match to the request: name it key, as remember's is.")
+            rebound = isinstance(agent.get("memory"), dict) and agent["memory"] is not memory
+            if rebound:  # the name back on the agent's own dict, so the notebook goes on as before the check
+                agent["memory"] = memory
+            expect(not rebound, f"after 'Forget my name' the name memory means a new dict, and the agent's dict (the "
+                                f"one passed around before, which this check holds) still holds {memory}: `memory = "
+                                f"...` inside {name} (with `global memory`) makes a new dict with the same name, and "
+                                "code that already holds the old dict never sees the change. Change the dict itself.",
+                   fix=f"del memory[key] (or memory.pop(key, None)) inside {name}, with no `global` line.")
             expect("name" not in memory, f"after 'Forget my name' memory is {memory}: the name is still there.",
-                   fix="del memory[key] (or memory.pop(key, None)) inside forget.")
+                   fix=f"del memory[key] (or memory.pop(key, None)) inside {name}.")
             expect(memory.get("lives_in") == "Berlin", f"after 'Forget my name' memory is {memory}: only the name goes.")
             on_disk = load_json(str(agent["MEMORY_FILE"]), default={})
             expect(on_disk == memory, f"{agent['MEMORY_FILE']} still holds {on_disk}: a restart would bring the name back.",
@@ -126,12 +143,12 @@ def check_forget_tool(forget):
             claims = isinstance(result, str) and not re.search(r"\b(?:no|not|nothing|never|isn't|wasn't|don't|didn't|unknown|"
                                                                r"no such)\b", result, re.I)
             expect(isinstance(result, str) and result.strip() and memory == before and not claims,
-                   f"forget('favourite_colour'), a key that was never stored, returned {result!r}: return a sentence "
+                   f"{name}('favourite_colour'), a key that was never stored, returned {result!r}: return a sentence "
                    "that says nothing was stored under it (the model reads it), and change nothing.",
                    fix="if key not in memory: return f'Nothing is stored under {key}.'")
             done = attempt(forget, "lives_in")
             expect(isinstance(done, str) and done.strip() and "lives_in" not in memory,
-                   f"forget('lives_in') returned {done!r}: return a sentence saying what was forgotten.")
+                   f"{name}('lives_in') returned {done!r}: return a sentence saying what was forgotten.")
             _passing["6.2"] = forget
         finally:  # the agent offers exactly what it offered before the check
             agent["SCHEMAS"].clear()

@@ -149,9 +149,9 @@ def check_token_budget(drain_within, queue, QUEUE_FILE, state):
         expect(not queue, f"with three tasks due and a budget of a billion tokens, {_texts(queue)} were not run.",
                fix="stop only once the tokens spent reach the budget; with `...` still in place it stops at once.")
     with _planted(queue, QUEUE_FILE, tasks[:1]):
-        before = spent()
+        before, prompt_before = spent(), state["prompt_tokens"]
         _quietly(drain, 10)
-        one = spent() - before
+        one, answered = spent() - before, spent() - before - (state["prompt_tokens"] - prompt_before)
     with _planted(queue, QUEUE_FILE, tasks[:1] * 3):
         before = spent()
         _quietly(drain, 10, one + 1)
@@ -163,6 +163,13 @@ def check_token_budget(drain_within, queue, QUEUE_FILE, state):
         expect(ran == 2, f"one task costs {one} tokens; with a budget of {one + 1}, two should run and one wait, "
                          f"and {ran} ran.")
         _saved(queue, QUEUE_FILE, f"{name}(10, {one + 1})", tasks[:1] * 3, "run the tasks that ran again")
+    if answered >= 2:  # a budget one task's completion tokens overrun: a count of the prompt tokens alone misses it
+        with _planted(queue, QUEUE_FILE, tasks[:1] * 3):
+            _quietly(drain, 10, one - 1)
+            expect(len(queue) == 2, f"one task costs {one} tokens, {one - answered} of the prompt and {answered} of "
+                                    f"the completion; with a budget of {one - 1}, the first task has overrun it, so "
+                                    f"the others wait, but {3 - len(queue)} ran. Are the completion tokens counted?",
+                   fix='count both, at the start and in the test: state["prompt_tokens"] + state["completion_tokens"].')
     with _planted(queue, QUEUE_FILE, tasks[:1] * 3):  # the boundary: the first task spends the budget exactly
         _quietly(drain, 10, one)
         expect(len(queue) == 2, f"one task costs {one} tokens (prompt and completion); with a budget of exactly "
