@@ -2255,3 +2255,45 @@ def test_a_parameter_described_as_what_is_scanned_gets_the_word():
                          **{name: {"type": "string", "description": said} for name, said in (first, second)}))
         answer, calls, _ = loop("how many e's are in 'teepee'?", kit)
         assert calls == [("tally", {"p": "e", "q": "teepee"})] and " 4 " in f" {answer} ", (calls, answer)
+
+
+# 385. A day said is never dropped: a parameter taking "HH:MM (next occurrence) or ISO" gets the ISO form for a named day.
+def buzzer(log, description):
+    return tools(tool("ring_at", description, lambda **k: log.append(k) or f"Buzzer '{k['tag']}' at {k['at']}",
+                      tag="string", at="string"))
+
+
+def test_a_named_day_is_sent_as_a_date_when_the_clock_alone_means_the_next_one():
+    from datetime import datetime, timedelta
+    now = datetime(2026, 3, 11, 14, 0)  # DATED: a Wednesday
+    friday = now + timedelta(days=(4 - now.weekday()) % 7)
+    for said, sent in (("set an alarm for friday at 6:15am", friday.replace(hour=6, minute=15)),
+                       ("wake me tomorrow at 8pm with an alarm", (now + timedelta(days=1)).replace(hour=20))):
+        log = []
+        loop(said, buzzer(log, "Sets a one-off alarm. at is HH:MM (the next time that clock comes round) or an ISO date-time."), DATED)
+        assert log and log[0]["at"] == sent.strftime("%Y-%m-%dT%H:%M"), (said, log)
+
+
+def test_a_clock_alone_stays_a_clock_and_a_day_with_no_date_form_is_never_sent_as_a_clock():
+    log = []
+    loop("set an alarm for 6:15pm", buzzer(log, "Sets a one-off alarm. at is HH:MM (the next time that clock comes round) or an ISO date-time."), DATED)
+    assert log and log[0]["at"] == "18:15", log
+    log = []
+    loop("set an alarm for friday at 6:15am", buzzer(log, "Sets a one-off alarm. at is HH:MM, 24-hour."), DATED)
+    assert not any(k.get("at") == "06:15" for k in log), log
+
+
+# 386. A rule of the system prompt that keeps some days free of bookings is honoured: refused plainly, naming the rule.
+def test_a_booking_on_a_day_the_prompt_keeps_free_is_refused():
+    for system, said in ((DATED + " Weekends stay free: nothing gets booked on them.", "set an alarm on sunday at 9am"),
+                         (DATED + " No bookings may be made for Fridays.", "alarm for the day after tomorrow at 7:00 please")):
+        log = []
+        answer, _, _ = loop(said, buzzer(log, "Sets a one-off alarm. at is HH:MM or an ISO date-time."), system)
+        assert not log and "can't" in answer and "instructions" in answer, (said, log, answer)
+
+
+def test_a_booking_on_another_day_goes_ahead_under_such_a_rule():
+    log = []
+    answer, _, _ = loop("set an alarm on thursday at 9am", buzzer(log, "Sets a one-off alarm. at is HH:MM or an ISO date-time."),
+                        DATED + " Weekends stay free: nothing gets booked on them.")
+    assert log and log[0]["at"] == "2026-03-12T09:00", (log, answer)

@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 from . import arithmetic
 from .grammar import KIND_OF, PEOPLE
+from .timing import A_DATE, DAY, DAYS, moment, now_in
 
 SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b|\bcard (?:number|no)s?\b",
              "a password or another secret": r"\b(?:password|passcode|pass ?phrase|pin|code|credential|secret|login|log-?in|"
@@ -311,7 +312,33 @@ def forbidden(turn, intents: list) -> str | None:
             if intent.kind in KIND_WORDS and intent.kind != "remember" and re.search(KIND_WORDS[intent.kind], rule, re.I) \
                     and not how:  # "Do not do sums in your head; call a tool" says how, not whether
                 return f"I can't do that here. My instructions say: {rule.rstrip('.;,: ')}."
-    return refused_class(turn)
+    return day_barred(turn, intents) or refused_class(turn)
+
+
+WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+BOOKING = r"\b(?:book\w*|set|schedul\w*|remind\w*|reserv\w*|calendar|alarm|appointment|meeting|plan|arrange)\b"
+
+
+def day_barred(turn, intents: list) -> str | None:
+    """A booking on a day a rule of the system prompt keeps free ("Saturdays and Sundays are off-limits: nothing may be
+    booked", "No meetings on Fridays", "weekends are sacred, never schedule anything then") is refused, naming the rule
+    (rule 386): the day is the one the request names, counted from the date the prompt gives."""
+    if not (any(i.kind == "schedule" for i in intents) or re.search(BOOKING, turn.text, re.I)):
+        return None
+    for rule in rules(turn.system):
+        if not re.search(BOOKING + r"|\b(?:off-limits|off limits|free|sacred|blocked|closed)\b", rule, re.I):
+            continue
+        barred = {DAYS.index(d.lower()[:3]) for d in re.findall(rf"\b{DAY}(?=s?\b)", rule, re.I)}
+        barred |= {5, 6} if re.search(r"\bweekends?\b", rule, re.I) else set()
+        barred |= {0, 1, 2, 3, 4} if re.search(r"\bweekdays\b|\bworking days\b", rule, re.I) else set()
+        if not barred or not re.search(A_DATE, turn.text, re.I):
+            continue
+        now = now_in(turn.system)
+        named = re.search(rf"\b{DAY}s?\b", turn.text, re.I)
+        day = moment(turn.text, now).weekday() if now else DAYS.index(named.group().lower()[:3]) if named else None
+        if day in barred:
+            return f"I can't book anything for a {WEEKDAYS[day]}. My instructions say: {rule.rstrip('.;,: ')}."
+    return None
 
 
 REFUSES = r"\b(?:answers?|answering|help|helping|assist\w*|advice|advis\w*|refuse|decline|respond|discuss\w*|solv\w*)\b"

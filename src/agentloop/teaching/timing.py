@@ -588,6 +588,10 @@ def shaped(value, hint: str, phrase: str, now, hour: bool = False):
         return clock[0] if clock else None
     if re.search(IN_WORDS, hint, re.I) or not phrase or not (wanted or hour_only):
         return value
+    if wanted == "%H:%M" and re.search(A_DATE, phrase, re.I) and not re.search(r"\b(?:today|tonight)\b", phrase, re.I):
+        if not re.search(rf"{DATE_AND_TIME}|\bISO\b|YYYY", hint, re.I):
+            return None  # rule 385: a clock alone would drop the day said ("saturday at 10am" rang Monday): asked for
+        wanted = "%Y-%m-%dT%H:%M"  # "HH:MM (next occurrence) or an ISO date-time": a day said needs the date
     if now is None:  # "in 2 days" with no date in the prompt is no YYYY-MM-DD: asked for, never sent as words
         written = re.search(r"\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d)?", str(value))  # "on 2025-09-01" holds one
         return written.group() if written and fits(written.group(), wanted) else None
