@@ -2279,7 +2279,7 @@ def test_a_clock_alone_stays_a_clock_and_a_day_with_no_date_form_is_never_sent_a
     loop("set an alarm for 6:15pm", buzzer(log, "Sets a one-off alarm. at is HH:MM (the next time that clock comes round) or an ISO date-time."), DATED)
     assert log and log[0]["at"] == "18:15", log
     log = []
-    loop("set an alarm for friday at 6:15am", buzzer(log, "Sets a one-off alarm. at is HH:MM, 24-hour."), DATED)
+    loop("set an alarm for friday at 6:15am", buzzer(log, "Sets a one-off alarm. at is HH:MM: the next time that clock comes round."), DATED)
     assert not any(k.get("at") == "06:15" for k in log), log
 
 
@@ -2297,3 +2297,19 @@ def test_a_booking_on_another_day_goes_ahead_under_such_a_rule():
     answer, _, _ = loop("set an alarm on thursday at 9am", buzzer(log, "Sets a one-off alarm. at is HH:MM or an ISO date-time."),
                         DATED + " Weekends stay free: nothing gets booked on them.")
     assert log and log[0]["at"] == "2026-03-12T09:00", (log, answer)
+
+
+# 387. "called / named / labelled / titled X" gives the label X; the word itself is never part of it.
+def test_a_label_given_by_called_or_named_is_only_the_name():
+    for said, label in (("set an alarm for 6:45 named school run", "school run"),
+                        ("add a reminder for friday at 9am labelled pay the rent", "pay the rent"),
+                        ("create an alarm titled stretch for 11:30", "stretch")):
+        log = []
+        loop(said, buzzer(log, "Sets a one-off alarm. at is HH:MM or an ISO date-time."), DATED)
+        assert log and log[0]["tag"] == label, (said, log)
+
+
+def test_named_inside_the_task_stays_in_it():
+    log = []
+    loop("remind me at 5pm to ring the vet named Rex", buzzer(log, "Sets a one-off reminder. at is HH:MM or an ISO date-time."), DATED)
+    assert log and log[0]["tag"] == "ring the vet named Rex", log

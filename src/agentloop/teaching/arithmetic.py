@@ -565,7 +565,7 @@ EARN = r"(?:gets?|got|was|is|were) paid(?: back)?|earned|earns?|got|get|gets|rec
 
 
 LOSE = r"gives?(?: away)?|gave(?: away)?|eats?|ate|sells?|sold|lost|loses?|uses?|used|breaks?|broke|drops?|dropped|takes? away|took away|kept|keeps?|stole|steals?|spilled|spilt|spills?|ruined|ruins?|threw away|throws? away"
-GAIN = r"buys?|bought|gets?|got|finds?|found|collects?|collected|makes?|made|bakes?|baked|picks?|picked|receives?|received|adds?|added|wins?|won"
+GAIN = r"buys?|bought|gets?|got|finds?|found|collects?|collected|makes?|made|bakes?|baked|picks?|picked|receives?|received|adds?|added|wins?|won|borrows?|borrowed|gains?|gained"
 
 
 VAGUE_AMOUNT = r"some|a few|several|a couple(?: of)?|a bunch(?: of)?|a handful(?: of)?|most|lots|a lot|part|loads"
@@ -626,7 +626,7 @@ def started(text: str, money) -> re.Match | None:
     if money:
         return re.search(rf"{owner}(?:had|have|has|(?:have |has |'ve |'s )?got(?! paid)|(?:starts?|started|begins?|began)(?: the [a-z]+| off| out)? with|"
                          rf"got paid|was paid|earned|earn|make|made|take home|get|budget (?:is|was|of))\s+(\d+(?:\.\d+)?)", text)
-    return re.search(rf"{owner}(?:had|have|has|bakes?|baked|makes?|made|picks?|picked|collects?|collected|buys?|bought)\s+"
+    return re.search(rf"(?:{owner}|\b(?:i|we|they|you|he|she)(?='))(?:had|have|has|(?:have |has |'ve |'s )got|owns?|owned|bakes?|baked|makes?|made|picks?|picked|collects?|collected|buys?|bought)\s+"
                      rf"(\d+(?:\.\d+)?)", text)
 
 
@@ -645,9 +645,31 @@ def spent_from_nothing(text: str) -> bool:
 def with_the_start(text: str, earlier: list) -> str:
     """Rule 364: amounts spent with what is left asked take the amount had from the latest earlier message that says
     one ("I've got 250 dollars to last the week."), put before them; else the message as it is."""
-    if not earlier or not spent_from_nothing(text):
+    if not earlier or not (spent_from_nothing(text) or counted_from_nothing(text)):
         return text
-    return next((joined for said in reversed(earlier) if "?" not in said and ledger(joined := f"{said.strip().rstrip('.!')}. {text}")), text)
+    return next((joined for said in reversed(earlier) if "?" not in said and same_things(said, text)
+                 and ledger(joined := f"{said.strip().rstrip('.!')}. {text}")), text)
+
+
+def counted_from_nothing(text: str) -> bool:
+    """Rule 389: things that come and go ("I eat 5 and then buy 9 more. how many do I have now?") with no count had in
+    the message: the count the user said they have, earlier, is the start (as rule 364 does for money)."""
+    said = plain(text)
+    return bool(not re.search(MONEY_STORY, text, re.I) and re.search(r"\bhow many\b", said)
+                and re.search(r"\b(?:left|now|remain\w*|in total|altogether)\b", said) and re.search(r"\d", said) and not ledger(text))
+
+
+def same_things(earlier: str, text: str) -> bool:
+    """Whether a count said before ("I have 12 apples") is of the things a story counts: the story names no other
+    things after its numbers ("eat 5 and buy 9 more", "ate 3 apples"), never "I have 3 kids" for pizzas bought."""
+    if re.search(MONEY_STORY, f"{earlier} {text}", re.I):
+        return True  # money is money (rule 364)
+    if not (start := started(plain(earlier), False)):
+        return False
+    thing = re.match(r"\s+([a-z]+)", plain(earlier)[start.end():])
+    named = [w for w in re.findall(r"\d+(?:\.\d+)?\s+([a-z]+)", plain(text)) if w not in (
+        "more", "less", "fewer", "away", "of", "and", "then", "back", "too", "again", "extra", "other", "others", "new")]
+    return all(thing and w[:4] == thing.group(1)[:4] for w in named)
 
 
 def ledger(text: str, unread: list | None = None) -> str | None:

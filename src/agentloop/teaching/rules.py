@@ -47,14 +47,8 @@ def styled(system: str, text: str) -> str:
     text = house_style(system, text)
     text = signed(system, text)
     text = in_english_only(system, text)
-    no_capitals = r"\bcapital(?:s| letters?)? (?:are|is) (?:forbidden|not allowed|banned)|\bno capital|\bnever (?:use )?(?:a )?capital"
-    if re.search(no_capitals, system, re.I) or re.search(r"\b(?:lower ?case|small letters)\b.*\b(?:only|exclusively|always|"
-                                                         r"every)\b|\b(?:only|exclusively)\b.*\b(?:lower ?case|small letters)\b",
-                                                         system, re.I):
-        return text.lower()
-    if re.search(r"\b(?:reply|answer|respond|write|replies|answers|goes out)\b.*\b(?:in )?(?:upper ?case|all caps|capital letters|"
-                 r"block capitals|all capitals)\b|\bblock capitals\b", system, re.I):
-        return text.upper()
+    if case := letter_case(system):
+        return text.upper() if case == "upper" else text.lower()
     if re.search(r"\b(?:(?:figure|number|result|answer|digits?)s? only|only (?:the |a )?(?:final )?(?:figure|number|result|"
                  r"digits?)|no words)\b", system, re.I) and (figures := re.findall(r"-?\d[\d,]*(?:\.\d+)?", text)):
         text = figures[-1]  # "final figure only": the number the reply ends on, nothing else
@@ -64,6 +58,30 @@ def styled(system: str, text: str) -> str:
         text = re.sub(r"(?<![\w.])-?\d+\.\d+(?!\w|\.\d)", lambda m: m.group() if operand(text, m) else
                       f"{round(float(m.group()), digits):.{digits}f}", text)
     return text
+
+
+NO_CAPITALS = r"\bcapital(?:s| letters?)? (?:are|is) (?:forbidden|not allowed|banned)|\bno capital|\bnever (?:use )?(?:a )?capital"
+UPPER_WORDS = r"\b(?:upper ?case|all caps|caps only|in caps|capital letters|block capitals|all capitals|capitals only|in capitals)\b"
+LOWER_WORDS = r"\b(?:lower ?case|small letters|no capitals?)\b"
+BINDING = r"\b(?:must|always|only|entirely|exclusively|wholly|all|every|everything|whatever|each|nothing but|reply|replies|" \
+          r"answer|answers|respond|write|written|say|said|goes out|use|should|need)\b"
+
+
+def letter_case(system: str) -> str | None:
+    """The letter case a sentence of the system prompt binds every reply to, in any wording ("Whatever you say back must
+    be written entirely in capital letters", "uppercase only", "ALL CAPS, always", "only lower case letters", "no
+    capitals ever"): "upper", "lower", or None (rule 388). A case only mentioned ("don't use all caps") binds nothing."""
+    for sentence in re.split(r"(?<=[.!?;])\s+|\n+", system or ""):
+        if re.search(NO_CAPITALS, sentence, re.I):
+            return "lower"
+        for case, words in (("upper", UPPER_WORDS), ("lower", LOWER_WORDS)):
+            said = re.search(words, sentence, re.I)
+            if said and re.search(BINDING, sentence, re.I) and not re.search(
+                    r"\b(?:never|not|don't|do not|avoid|without|no)\b[^.]{0,25}$", sentence[:said.start()], re.I) \
+                    and not re.search(r"\b(?:each|every|first) (?:word|letter)|\btitle|\btools?\b|\bconvert|\b(?:if|when) (?:asked|they ask)",
+                                      sentence, re.I):  # "a tool converts text to upper case": no rule for the reply
+                return case
+    return None
 
 
 LANGUAGE = (r"(?:French|Spanish|German|Italian|Portuguese|Dutch|Japanese|Chinese|Mandarin|Cantonese|Korean|Russian|Arabic|Hindi|"
