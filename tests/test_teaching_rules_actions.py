@@ -2313,3 +2313,18 @@ def test_named_inside_the_task_stays_in_it():
     log = []
     loop("remind me at 5pm to ring the vet named Rex", buzzer(log, "Sets a one-off reminder. at is HH:MM or an ISO date-time."), DATED)
     assert log and log[0]["tag"] == "ring the vet named Rex", log
+
+
+# 390. A scheduling request with a time but nothing to schedule asks what, in the user's words; nothing is booked.
+def test_a_booking_of_something_unnamed_asks_what_it_is():
+    for said, question in (("could you pencil in something for saturday at noon", "What should I pencil in for Saturday at noon?"),
+                           ("add an entry to my diary on tuesday", "What should I add to your diary on Tuesday?")):
+        log = []
+        answer, _, _ = loop(said, buzzer(log, "Adds an entry to the diary. at is an ISO date-time."), DATED)
+        assert not log and answer == question, (said, log, answer)
+
+
+def test_a_booking_that_names_its_thing_or_no_time_is_not_asked_what():
+    log = []
+    answer, _, _ = loop("pencil in the plumber for saturday at noon", buzzer(log, "Adds an entry to the diary. at is an ISO date-time."), DATED)
+    assert log and log[0]["tag"] == "the plumber" and log[0]["at"] == "2026-03-14T12:00", (log, answer)
