@@ -1641,3 +1641,17 @@ def test_a_count_of_other_things_is_not_the_start():
     earlier = [{"role": "user", "content": "I have 3 cats."}, {"role": "assistant", "content": "Noted."}]
     answer, _, _ = loop("I bake 12 muffins and eat 2 muffins. how many muffins are left?", sums([]), history=earlier)
     assert answer and " 10" in f" {answer}" and " 13" not in f" {answer}", answer
+
+
+# 391. Counts of things whose names hold numbers are summed; the numbers in the names are not operands.
+def test_counts_of_numbered_models_are_summed_without_the_model_numbers():
+    for said, expected in (("We picked up 3 PlayStation 5s and 2 Xbox 360s for the office, how many consoles is that?", 3 + 2),
+                           ("she ordered 4 Pixel 8s and 1 iPad 10, how many devices did she order altogether?", 4 + 1),
+                           ("I booked 2 Boeing 747s and 3 Airbus A380s. how many planes in total?", 2 + 3)):
+        answer, _, _ = loop(said, sums([]))
+        assert answer and f" {expected}" in f" {answer}" and "747" not in answer and "380" not in answer, (said, answer)
+
+
+def test_a_part_of_the_things_counted_is_still_not_their_sum():
+    answer, _, _ = loop("I have 3 cats and 2 dogs. how many legs is that in total?", sums([]))
+    assert " 5" not in f" {answer}", answer

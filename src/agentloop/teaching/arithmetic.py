@@ -252,12 +252,22 @@ PER = {("week", "year"): 52, ("month", "year"): 12, ("day", "week"): 7, ("day", 
 
 def named(text: str) -> str:
     """A number that is part of a name is no operand: "a Boeing 747", "for Maroon 5", "Blink-182", flight "LH400" -> the name alone."""
-    text = glued_labels(text)
+    text = glued_labels(models_unnumbered(text))
     text = re.sub(r"\b([A-Za-z]+)\d+[A-Za-z]*\b", r"\1", text)  # letters and digits glued (BA117, ICE574, Q3) name something
     text = re.sub(r"\b((?i:a|an|the|my|his|her|our|their)\s+[a-z]*[A-Z][a-zA-Z]*)\s+\d+\b", r"\1", text)
     text = labels_unnumbered(text)
-    text = re.sub(r"(?<=[a-z,] )([A-Z][a-zA-Z]+(?:['’-][A-Za-z]+)*)(?:\s+|-)\d+\b(?!\s*(?:am|pm|%|percent|:))", r"\1", text)
+    text = re.sub(r"(?<=[a-z,] )([A-Z][a-zA-Z]+(?:['’-][A-Za-z]+)*)(?:\s+|-)\d+(s?)\b(?!\s*(?:am|pm|%|percent|:))", r"\1\2", text)
     return re.sub(r"\b([A-Z][a-zA-Z]+)-\d+\b", r"\1", text)
+
+
+MAKE = r"(?:[A-Z][a-zA-Z]*|[a-z]+[A-Z][a-zA-Z]*)(?: (?:[A-Z][a-zA-Z]*|[A-Z]*\d+[A-Za-z]*))*"  # "PlayStation 5s", "Galaxy S24s"
+
+
+def models_unnumbered(text: str) -> str:
+    """Rule 391: a count before a make and a model number ("3 PlayStation 5s", "2 iPhone 15s", "4 Galaxy S24s") counts
+    the things; the model's number is no operand: dropped, its plural kept."""
+    return re.sub(rf"(?<![\w.$€£])(\d+\s+(?:[A-Z][a-zA-Z]*|[a-z]+[A-Z][a-zA-Z]*)(?: [A-Z][a-zA-Z]+)*) [A-Z]*\d+[A-Za-z]*?(s?)\b",
+                  r"\1\2", text)
 
 
 def glued_labels(text: str) -> str:
@@ -284,7 +294,7 @@ def labels_unnumbered(text: str) -> str:
     labels = [w.lower() for w in re.findall(r"\b([a-z]+) \d+\b", text, re.I)]
     text = re.sub(r"\b([a-z]+) \d+\b", lambda m: m.group(1) if m.group(1).lower() in acting and labels.count(m.group(1).lower()) > 1
                   and not re.fullmatch(OPERAND_WORDS, m.group(1), re.I) else m.group(), text, flags=re.I)
-    text = re.sub(r"\b([a-z]+[A-Z][a-zA-Z]*) \d+\b", r"\1", text)
+    text = re.sub(r"\b([a-z]+[A-Z][a-zA-Z]*) \d+(s?)\b", r"\1\2", text)  # "2 iPhone 15s": two iPhones (rule 391)
     return re.sub(rf"(?:^|(?<=[.!?;]\s))([A-Z][a-zA-Z]+) \d+(?= (?!{OPERAND_WORDS}\b)[a-z]+ \d)", r"\1", text)
 
 
@@ -307,9 +317,13 @@ def counts_of_items(text: str) -> set:
 def story(text: str) -> str | None:
     """The sum in an everyday question: a tip, a discount, tax kept, a bill split, a price per item, a unit
     conversion (by a stated rate, or a small table). None unless it asks for a number."""
+    makes = re.findall(rf"(?<![\w.$€£])\d+\s+({MAKE})", text)  # "2 iPhone 15s and 3 Galaxy S24s": counts of named things
+    named_things = len(makes) > 1 and any(re.search(r"\d", m) for m in makes)
     text = plain(text)
     if not re.search(ASKED, text) or any(re.search(p, text) for p in NOT_SUMS[:6]):
         return None
+    if named_things and (total := counted(text, re.findall(r"(?<![\w.])\d+(?!\d|\.\d)", text), named_things)):
+        return total
     if re.search(FRACTION, text):
         return fraction_left(text)
     numbers = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?!\d|\.\d)(?![\w.]*%)(?!\s*(?:%|percent))", text)
@@ -740,15 +754,17 @@ COUNTED_ANY = {"total", "altogether", "together", "combined", "in", "is", "are",
                "tickets", "of", "does", "were", "was", "will", "would"}  # "how many do I have in total?": what was counted
 
 
-def counted(text: str, numbers: list) -> str | None:
-    """"3 tickets for Maroon 5 and 2 for Blink-182, how many total?": the counts added, the names left out."""
+def counted(text: str, numbers: list, named_things: bool = False) -> str | None:
+    """"3 tickets for Maroon 5 and 2 for Blink-182, how many total?": the counts added, the names left out. Counts of
+    things named by their make ("2 iPhone 15s and 3 Galaxy S24s") are counted under any word asked ("how many phones",
+    rule 391): a name in capitals is one of a kind, never a part of it as legs are of cats."""
     if len(numbers) < 2 or not re.search(r"\bhow many\b.*\b(?:total|altogether|in all|together)\b|\bhow many\b.*\bis that\b|"
                                          r"\bwhat(?:'s| is| was| are)? (?:their|our|your) (?:combined|total|joint)\b|\bthe combined\b", text) \
-            or re.search(r"[-+*/x×]|\b(?:each|per|at|times|plus|minus)\b", text):
+            or re.search(r"[-+*/×]|(?<![a-z])x(?![a-z])|\b(?:each|per|at|times|plus|minus)\b", text):  # "galaxy" is no "x"
         return None
     asked = re.search(r"\bhow many ([a-z]+)", text)
     counted_nouns = {unit(w) for pair in re.findall(r"\b\d+(?:\.\d+)? ([a-z]+)(?: ([a-z]+))?", text) for w in pair if w}
-    if asked and asked.group(1) not in COUNTED_ANY and unit(asked.group(1)) not in counted_nouns:
+    if asked and asked.group(1) not in COUNTED_ANY and unit(asked.group(1)) not in counted_nouns and not named_things:
         return None  # "3 cats and 2 dogs, how many legs?": legs were never counted
     if units_mixed(text):
         return None  # "5 km a day for 2 weeks, how many km in total?": km and weeks are never added (rule 237)
