@@ -1655,3 +1655,17 @@ def test_counts_of_numbered_models_are_summed_without_the_model_numbers():
 def test_a_part_of_the_things_counted_is_still_not_their_sum():
     answer, _, _ = loop("I have 3 cats and 2 dogs. how many legs is that in total?", sums([]))
     assert " 5" not in f" {answer}", answer
+
+
+# 392. A purchase story paid with a note, change asked: the note less every priced item ("also got X for $N" among them).
+def test_change_from_a_note_is_the_note_less_every_item():
+    for said, expected in (("Ana bought 4 pencils at $0.65 each. She also grabbed an eraser for $1.15. She paid with a $10 note. "
+                            "What change does she get?", 10 - (4 * 0.65 + 1.15)),
+                           ("I picked up 2 sandwiches at $5.40 each and handed over a $20 bill. how much do I get back?", 20 - 2 * 5.40)):
+        answer, _, _ = loop(said, sums([]))
+        assert answer and f" {round(expected, 2):g}" in f" {answer}", (said, answer)
+
+
+def test_a_note_paid_with_no_change_asked_is_no_change_sum():
+    answer, _, _ = loop("I paid with a $50 note for 3 tickets at $12 each. How much were the tickets altogether?", sums([]))
+    assert answer and " 14" not in f" {answer}", answer  # no change asked: never the note less the tickets

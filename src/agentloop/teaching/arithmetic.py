@@ -1122,6 +1122,30 @@ def money_words(text: str) -> str:
 BARE_TOTAL = r"(?:^|[.!?,;:]\s*|\band\s+)(?:so\s+)?(?:the\s+)?(?:total|sum|grand total)\W*$|=\s*\?\s*$"  # "... a $6 drink. Total?"
 
 
+PAID_WITH = (r"\b(?:paid|pays?|paying|hand(?:s|ed)?(?: over)?|gave|gives?|tender(?:s|ed)?|used?|uses)\b[^.!?;,\d]*?[$€£]\s*"
+             r"(\d+(?:\.\d+)?)(?:\s*(?:bill|note|banknote))?[^.!?;,\d]*[.!?;,]?")
+CHANGE_ASKED = r"\bchange\b|\b(?:get|gets|getting|got|receive|be given) back\b|\bowed? (?:him|her|them|me|us|you)\b"
+
+
+def change_due(text: str) -> tuple | None:
+    """Rule 392: a purchase story paid with a note ("He paid with a $20 bill. How much change?"): the note less every
+    priced item (rule 242's shopping, "also got a pen for $1.80" among them), as (expression, None); (None, words) when an
+    item cannot be read; None when no note is paid or no change asked."""
+    paid = re.search(PAID_WITH, text, re.I)
+    if not paid or not re.search(CHANGE_ASKED, text[paid.end():] or text, re.I):
+        return None
+    start = max([m.end() for m in re.finditer(r"[.!?;,]|\band\b", text[:paid.start()], re.I)] or [0])  # the clause paying
+    after = text[paid.end():]
+    question = re.search(r"[^.!?]*\?\s*$|[^.!?]*\b(?:how much|what)\b[^.!?]*[.!?]?\s*$", after, re.I)
+    bought = f"{text[:start]} {after[:question.start()] if question else after}".strip(" ,;")
+    bought = re.sub(r"\s*\band\s*$", "", bought)
+    spent = shopping(bought + ". How much altogether?") or (
+        (expression(bought), None) if len(re.findall(r"\d+(?:\.\d+)?", bought)) == 2 and re.search(r"\d\s*(?:each|apiece)\b", bought) else None)
+    if not spent or not spent[0]:  # one item at a price each ("3 notebooks at $4.25 each") is its count times it
+        return spent
+    return f"{paid.group(1)} - ({spent[0]})", None
+
+
 def shopping(text: str) -> tuple | None:
     """Every priced item of a story over several sentences, added up: "He bought 3 notebooks at 4.75 each. He also
     grabbed a pen for 2.10. How much altogether?" is ("3 * 4.75 + 2.10", None). A number it cannot read as a price or a
