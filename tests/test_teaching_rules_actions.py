@@ -2328,3 +2328,29 @@ def test_a_booking_that_names_its_thing_or_no_time_is_not_asked_what():
     log = []
     answer, _, _ = loop("pencil in the plumber for saturday at noon", buzzer(log, "Adds an entry to the diary. at is an ISO date-time."), DATED)
     assert log and log[0]["tag"] == "the plumber" and log[0]["at"] == "2026-03-14T12:00", (log, answer)
+
+
+# 393. "How many X is N Y" is a conversion with the converter offered; "a 10k run" is 10 km; a converter that mentions
+# temperatures is never listed as a weather tool.
+def converter(log):
+    def convert(value, from_unit, to_unit):
+        log.append((value, from_unit, to_unit))
+        return f"{value / 1.609344:.3f}" if from_unit.startswith("k") else f"{value * 1.609344:.3f}"
+    return tools(tool("switch_units", "Converts an amount between units (temperatures C/F, km/miles).", convert,
+                      value="number", from_unit="string", to_unit="string"))
+
+
+def test_how_many_units_is_a_distance_said_with_k_is_converted():
+    for said, value, source, shown in (("how many miles does a 5k race cover?", 5, "km", f"{5 / 1.609344:.3f}"),
+                                       ("how many kilometres is a 3 mile walk", 3, "mile", f"{3 * 1.609344:.3f}")):
+        log = []
+        answer, _, _ = loop(said, converter(log))
+        assert log and log[0][0] == value and log[0][1].startswith(source[:2]) and shown in answer, (said, log, answer)
+
+
+def test_k_that_is_no_distance_is_not_km_and_a_converter_is_not_called_weather():
+    log = []
+    answer, _, _ = loop("I got a 10k bonus, how many pounds is that?", converter(log))
+    assert not any(str(source).startswith("k") for _, source, _ in log), (log, answer)
+    answer, _, _ = loop("write me a sonnet about the sea", converter([]))
+    assert "weather" not in answer and "switch_units" in answer, answer
