@@ -250,6 +250,10 @@ def nothing_named(text: str) -> str | None:
     asked = re.match(PLACEHOLDER, text, re.I)
     if not asked or not timing(text)[0] and not timing(text)[1]:
         return None
+    left = re.sub(r"\b(?:on|in|into|to|onto) (?:my|the|your|our) [a-z]+\b|\b(?:for|on|at|by|please|pls|thanks|for me)\b|\W+", " ",
+                  timing(asked["rest"])[2], flags=re.I)
+    if left.strip():  # "a reminder to water the ferns at 5pm", "... labelled pay the rent": the thing is named
+        return None
     rest = re.sub(r"\bmy\b", "your", asked["rest"].strip(), flags=re.I)
     rest = re.sub(r"\b(mon|tues|wednes|thurs|fri|satur|sun)day\b", lambda m: m.group().capitalize(), rest, flags=re.I)
     return f"What should I {asked['verb'].lower()} {rest}?".replace(" ?", "?")
