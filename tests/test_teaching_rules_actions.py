@@ -2258,3 +2258,102 @@ def test_a_parameter_described_as_what_is_scanned_gets_the_word():
                          **{name: {"type": "string", "description": said} for name, said in (first, second)}))
         answer, calls, _ = loop("how many e's are in 'teepee'?", kit)
         assert calls == [("tally", {"p": "e", "q": "teepee"})] and " 4 " in f" {answer} ", (calls, answer)
+
+
+# 385. A day said is never dropped: a parameter taking "HH:MM (next occurrence) or ISO" gets the ISO form for a named day.
+def buzzer(log, description):
+    return tools(tool("ring_at", description, lambda **k: log.append(k) or f"Buzzer '{k['tag']}' at {k['at']}",
+                      tag="string", at="string"))
+
+
+def test_a_named_day_is_sent_as_a_date_when_the_clock_alone_means_the_next_one():
+    from datetime import datetime, timedelta
+    now = datetime(2026, 3, 11, 14, 0)  # DATED: a Wednesday
+    friday = now + timedelta(days=(4 - now.weekday()) % 7)
+    for said, sent in (("set an alarm for friday at 6:15am", friday.replace(hour=6, minute=15)),
+                       ("wake me tomorrow at 8pm with an alarm", (now + timedelta(days=1)).replace(hour=20))):
+        log = []
+        loop(said, buzzer(log, "Sets a one-off alarm. at is HH:MM (the next time that clock comes round) or an ISO date-time."), DATED)
+        assert log and log[0]["at"] == sent.strftime("%Y-%m-%dT%H:%M"), (said, log)
+
+
+def test_a_clock_alone_stays_a_clock_and_a_day_with_no_date_form_is_never_sent_as_a_clock():
+    log = []
+    loop("set an alarm for 6:15pm", buzzer(log, "Sets a one-off alarm. at is HH:MM (the next time that clock comes round) or an ISO date-time."), DATED)
+    assert log and log[0]["at"] == "18:15", log
+    log = []
+    loop("set an alarm for friday at 6:15am", buzzer(log, "Sets a one-off alarm. at is HH:MM: the next time that clock comes round."), DATED)
+    assert not any(k.get("at") == "06:15" for k in log), log
+
+
+# 386. A rule of the system prompt that keeps some days free of bookings is honoured: refused plainly, naming the rule.
+def test_a_booking_on_a_day_the_prompt_keeps_free_is_refused():
+    for system, said in ((DATED + " Weekends stay free: nothing gets booked on them.", "set an alarm on sunday at 9am"),
+                         (DATED + " No bookings may be made for Fridays.", "alarm for the day after tomorrow at 7:00 please")):
+        log = []
+        answer, _, _ = loop(said, buzzer(log, "Sets a one-off alarm. at is HH:MM or an ISO date-time."), system)
+        assert not log and "can't" in answer and "instructions" in answer, (said, log, answer)
+
+
+def test_a_booking_on_another_day_goes_ahead_under_such_a_rule():
+    log = []
+    answer, _, _ = loop("set an alarm on thursday at 9am", buzzer(log, "Sets a one-off alarm. at is HH:MM or an ISO date-time."),
+                        DATED + " Weekends stay free: nothing gets booked on them.")
+    assert log and log[0]["at"] == "2026-03-12T09:00", (log, answer)
+
+
+# 387. "called / named / labelled / titled X" gives the label X; the word itself is never part of it.
+def test_a_label_given_by_called_or_named_is_only_the_name():
+    for said, label in (("set an alarm for 6:45 named school run", "school run"),
+                        ("add a reminder for friday at 9am labelled pay the rent", "pay the rent"),
+                        ("create an alarm titled stretch for 11:30", "stretch")):
+        log = []
+        loop(said, buzzer(log, "Sets a one-off alarm. at is HH:MM or an ISO date-time."), DATED)
+        assert log and log[0]["tag"] == label, (said, log)
+
+
+def test_named_inside_the_task_stays_in_it():
+    log = []
+    loop("remind me at 5pm to ring the vet named Rex", buzzer(log, "Sets a one-off reminder. at is HH:MM or an ISO date-time."), DATED)
+    assert log and log[0]["tag"] == "ring the vet named Rex", log
+
+
+# 390. A scheduling request with a time but nothing to schedule asks what, in the user's words; nothing is booked.
+def test_a_booking_of_something_unnamed_asks_what_it_is():
+    for said, question in (("could you pencil in something for saturday at noon", "What should I pencil in for Saturday at noon?"),
+                           ("add an entry to my diary on tuesday", "What should I add to your diary on Tuesday?")):
+        log = []
+        answer, _, _ = loop(said, buzzer(log, "Adds an entry to the diary. at is an ISO date-time."), DATED)
+        assert not log and answer == question, (said, log, answer)
+
+
+def test_a_booking_that_names_its_thing_or_no_time_is_not_asked_what():
+    log = []
+    answer, _, _ = loop("pencil in the plumber for saturday at noon", buzzer(log, "Adds an entry to the diary. at is an ISO date-time."), DATED)
+    assert log and log[0]["tag"] == "the plumber" and log[0]["at"] == "2026-03-14T12:00", (log, answer)
+
+
+# 393. "How many X is N Y" is a conversion with the converter offered; "a 10k run" is 10 km; a converter that mentions
+# temperatures is never listed as a weather tool.
+def converter(log):
+    def convert(value, from_unit, to_unit):
+        log.append((value, from_unit, to_unit))
+        return f"{value / 1.609344:.3f}" if from_unit.startswith("k") else f"{value * 1.609344:.3f}"
+    return tools(tool("switch_units", "Converts an amount between units (temperatures C/F, km/miles).", convert,
+                      value="number", from_unit="string", to_unit="string"))
+
+
+def test_how_many_units_is_a_distance_said_with_k_is_converted():
+    for said, value, source, shown in (("how many miles does a 5k race cover?", 5, "km", f"{5 / 1.609344:.3f}"),
+                                       ("how many kilometres is a 3 mile walk", 3, "mile", f"{3 * 1.609344:.3f}")):
+        log = []
+        answer, _, _ = loop(said, converter(log))
+        assert log and log[0][0] == value and log[0][1].startswith(source[:2]) and shown in answer, (said, log, answer)
+
+
+def test_k_that_is_no_distance_is_not_km_and_a_converter_is_not_called_weather():
+    log = []
+    answer, _, _ = loop("I got a 10k bonus, how many pounds is that?", converter(log))
+    assert not any(str(source).startswith("k") for _, source, _ in log), (log, answer)
+    answer, _, _ = loop("write me a sonnet about the sea", converter([]))
+    assert "weather" not in answer and "switch_units" in answer, answer

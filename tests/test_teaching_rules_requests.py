@@ -1606,3 +1606,66 @@ def test_a_price_at_so_much_each_is_still_multiplied():
                            ("paid 9 dollars an hour, how much for 6 hours?", 9 * 6)):
         answer, _, _ = loop(said, sums([]))
         assert answer and f"{expected:g}" in answer, (said, answer)
+
+
+# 388. A system-prompt rule about letter case, in any wording, is applied to the whole reply; a case only mentioned is not.
+def test_a_letter_case_rule_in_any_wording_shapes_the_whole_reply():
+    times = tools(tool("product", "Multiplies two numbers.", lambda a, b: str(a * b), a="number", b="number"))
+    for system, shaped in (("Everything you send must be in uppercase, no exceptions.", str.upper),
+                           ("Your replies are to be written wholly in capitals only.", str.upper),
+                           ("Style: all text you output should be in lower-case... I mean lowercase letters only.", str.lower)):
+        answer, _, _ = loop("what is 8 times 9?", times, system)
+        assert str(8 * 9) in answer and answer == shaped(answer) and answer != answer.swapcase(), (system, answer)
+
+
+def test_a_letter_case_only_mentioned_binds_nothing():
+    times = tools(tool("product", "Multiplies two numbers.", lambda a, b: str(a * b), a="number", b="number"))
+    for system in ("Never type in all caps; it reads as shouting.",
+                   "A tool here converts text to upper case; call it when the user wants that."):
+        answer, _, _ = loop("what is 8 times 9?", times, system)
+        assert str(8 * 9) in answer and answer != answer.upper() and answer != answer.lower(), (system, answer)
+
+
+# 389. Things that come and go with no count had in the message start from the count the user said they have earlier
+# (rule 364 for any things, not only money); a count of other things is never the start.
+def test_a_count_said_earlier_starts_a_story_of_things_lost_and_gained():
+    for history, said, expected in (
+            (["We've got 40 chairs in the hall."], "we break 6 and then borrow 15 more. how many chairs now?", 40 - 6 + 15),
+            (["I have 25 stamps."], "I give away 7, then find 3 more. how many do I have left?", 25 - 7 + 3)):
+        earlier = [m for h in history for m in ({"role": "user", "content": h}, {"role": "assistant", "content": "Noted."})]
+        answer, _, _ = loop(said, sums([]), history=earlier)
+        assert answer and f" {expected:g}" in f" {answer}", (said, answer)
+
+
+def test_a_count_of_other_things_is_not_the_start():
+    earlier = [{"role": "user", "content": "I have 3 cats."}, {"role": "assistant", "content": "Noted."}]
+    answer, _, _ = loop("I bake 12 muffins and eat 2 muffins. how many muffins are left?", sums([]), history=earlier)
+    assert answer and " 10" in f" {answer}" and " 13" not in f" {answer}", answer
+
+
+# 391. Counts of things whose names hold numbers are summed; the numbers in the names are not operands.
+def test_counts_of_numbered_models_are_summed_without_the_model_numbers():
+    for said, expected in (("We picked up 3 PlayStation 5s and 2 Xbox 360s for the office, how many consoles is that?", 3 + 2),
+                           ("she ordered 4 Pixel 8s and 1 iPad 10, how many devices did she order altogether?", 4 + 1),
+                           ("I booked 2 Boeing 747s and 3 Airbus A380s. how many planes in total?", 2 + 3)):
+        answer, _, _ = loop(said, sums([]))
+        assert answer and f" {expected}" in f" {answer}" and "747" not in answer and "380" not in answer, (said, answer)
+
+
+def test_a_part_of_the_things_counted_is_still_not_their_sum():
+    answer, _, _ = loop("I have 3 cats and 2 dogs. how many legs is that in total?", sums([]))
+    assert " 5" not in f" {answer}", answer
+
+
+# 392. A purchase story paid with a note, change asked: the note less every priced item ("also got X for $N" among them).
+def test_change_from_a_note_is_the_note_less_every_item():
+    for said, expected in (("Ana bought 4 pencils at $0.65 each. She also grabbed an eraser for $1.15. She paid with a $10 note. "
+                            "What change does she get?", 10 - (4 * 0.65 + 1.15)),
+                           ("I picked up 2 sandwiches at $5.40 each and handed over a $20 bill. how much do I get back?", 20 - 2 * 5.40)):
+        answer, _, _ = loop(said, sums([]))
+        assert answer and f" {round(expected, 2):g}" in f" {answer}", (said, answer)
+
+
+def test_a_note_paid_with_no_change_asked_is_no_change_sum():
+    answer, _, _ = loop("I paid with a $50 note for 3 tickets at $12 each. How much were the tickets altogether?", sums([]))
+    assert answer and " 14" not in f" {answer}", answer  # no change asked: never the note less the tickets

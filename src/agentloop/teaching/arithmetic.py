@@ -252,12 +252,22 @@ PER = {("week", "year"): 52, ("month", "year"): 12, ("day", "week"): 7, ("day", 
 
 def named(text: str) -> str:
     """A number that is part of a name is no operand: "a Boeing 747", "for Maroon 5", "Blink-182", flight "LH400" -> the name alone."""
-    text = glued_labels(text)
+    text = glued_labels(models_unnumbered(text))
     text = re.sub(r"\b([A-Za-z]+)\d+[A-Za-z]*\b", r"\1", text)  # letters and digits glued (BA117, ICE574, Q3) name something
     text = re.sub(r"\b((?i:a|an|the|my|his|her|our|their)\s+[a-z]*[A-Z][a-zA-Z]*)\s+\d+\b", r"\1", text)
     text = labels_unnumbered(text)
-    text = re.sub(r"(?<=[a-z,] )([A-Z][a-zA-Z]+(?:['’-][A-Za-z]+)*)(?:\s+|-)\d+\b(?!\s*(?:am|pm|%|percent|:))", r"\1", text)
+    text = re.sub(r"(?<=[a-z,] )([A-Z][a-zA-Z]+(?:['’-][A-Za-z]+)*)(?:\s+|-)\d+(s?)\b(?!\s*(?:am|pm|%|percent|:))", r"\1\2", text)
     return re.sub(r"\b([A-Z][a-zA-Z]+)-\d+\b", r"\1", text)
+
+
+MAKE = r"(?:[A-Z][a-zA-Z]*|[a-z]+[A-Z][a-zA-Z]*)(?: (?:[A-Z][a-zA-Z]*|[A-Z]*\d+[A-Za-z]*))*"  # "PlayStation 5s", "Galaxy S24s"
+
+
+def models_unnumbered(text: str) -> str:
+    """Rule 391: a count before a make and a model number ("3 PlayStation 5s", "2 iPhone 15s", "4 Galaxy S24s") counts
+    the things; the model's number is no operand: dropped, its plural kept."""
+    return re.sub(rf"(?<![\w.$€£])(\d+\s+(?:[A-Z][a-zA-Z]*|[a-z]+[A-Z][a-zA-Z]*)(?: [A-Z][a-zA-Z]+)*) [A-Z]*\d+[A-Za-z]*?(s?)\b",
+                  r"\1\2", text)
 
 
 def glued_labels(text: str) -> str:
@@ -284,7 +294,7 @@ def labels_unnumbered(text: str) -> str:
     labels = [w.lower() for w in re.findall(r"\b([a-z]+) \d+\b", text, re.I)]
     text = re.sub(r"\b([a-z]+) \d+\b", lambda m: m.group(1) if m.group(1).lower() in acting and labels.count(m.group(1).lower()) > 1
                   and not re.fullmatch(OPERAND_WORDS, m.group(1), re.I) else m.group(), text, flags=re.I)
-    text = re.sub(r"\b([a-z]+[A-Z][a-zA-Z]*) \d+\b", r"\1", text)
+    text = re.sub(r"\b([a-z]+[A-Z][a-zA-Z]*) \d+(s?)\b", r"\1\2", text)  # "2 iPhone 15s": two iPhones (rule 391)
     return re.sub(rf"(?:^|(?<=[.!?;]\s))([A-Z][a-zA-Z]+) \d+(?= (?!{OPERAND_WORDS}\b)[a-z]+ \d)", r"\1", text)
 
 
@@ -307,9 +317,13 @@ def counts_of_items(text: str) -> set:
 def story(text: str) -> str | None:
     """The sum in an everyday question: a tip, a discount, tax kept, a bill split, a price per item, a unit
     conversion (by a stated rate, or a small table). None unless it asks for a number."""
+    makes = re.findall(rf"(?<![\w.$€£])\d+\s+({MAKE})", text)  # "2 iPhone 15s and 3 Galaxy S24s": counts of named things
+    named_things = len(makes) > 1 and any(re.search(r"\d", m) for m in makes)
     text = plain(text)
     if not re.search(ASKED, text) or any(re.search(p, text) for p in NOT_SUMS[:6]):
         return None
+    if named_things and (total := counted(text, re.findall(r"(?<![\w.])\d+(?!\d|\.\d)", text), named_things)):
+        return total
     if re.search(FRACTION, text):
         return fraction_left(text)
     numbers = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?!\d|\.\d)(?![\w.]*%)(?!\s*(?:%|percent))", text)
@@ -565,7 +579,7 @@ EARN = r"(?:gets?|got|was|is|were) paid(?: back)?|earned|earns?|got|get|gets|rec
 
 
 LOSE = r"gives?(?: away)?|gave(?: away)?|eats?|ate|sells?|sold|lost|loses?|uses?|used|breaks?|broke|drops?|dropped|takes? away|took away|kept|keeps?|stole|steals?|spilled|spilt|spills?|ruined|ruins?|threw away|throws? away"
-GAIN = r"buys?|bought|gets?|got|finds?|found|collects?|collected|makes?|made|bakes?|baked|picks?|picked|receives?|received|adds?|added|wins?|won"
+GAIN = r"buys?|bought|gets?|got|finds?|found|collects?|collected|makes?|made|bakes?|baked|picks?|picked|receives?|received|adds?|added|wins?|won|borrows?|borrowed|gains?|gained"
 
 
 VAGUE_AMOUNT = r"some|a few|several|a couple(?: of)?|a bunch(?: of)?|a handful(?: of)?|most|lots|a lot|part|loads"
@@ -626,7 +640,7 @@ def started(text: str, money) -> re.Match | None:
     if money:
         return re.search(rf"{owner}(?:had|have|has|(?:have |has |'ve |'s )?got(?! paid)|(?:starts?|started|begins?|began)(?: the [a-z]+| off| out)? with|"
                          rf"got paid|was paid|earned|earn|make|made|take home|get|budget (?:is|was|of))\s+(\d+(?:\.\d+)?)", text)
-    return re.search(rf"{owner}(?:had|have|has|bakes?|baked|makes?|made|picks?|picked|collects?|collected|buys?|bought)\s+"
+    return re.search(rf"(?:{owner}|\b(?:i|we|they|you|he|she)(?='))(?:had|have|has|(?:have |has |'ve |'s )got|owns?|owned|bakes?|baked|makes?|made|picks?|picked|collects?|collected|buys?|bought)\s+"
                      rf"(\d+(?:\.\d+)?)", text)
 
 
@@ -645,9 +659,31 @@ def spent_from_nothing(text: str) -> bool:
 def with_the_start(text: str, earlier: list) -> str:
     """Rule 364: amounts spent with what is left asked take the amount had from the latest earlier message that says
     one ("I've got 250 dollars to last the week."), put before them; else the message as it is."""
-    if not earlier or not spent_from_nothing(text):
+    if not earlier or not (spent_from_nothing(text) or counted_from_nothing(text)):
         return text
-    return next((joined for said in reversed(earlier) if "?" not in said and ledger(joined := f"{said.strip().rstrip('.!')}. {text}")), text)
+    return next((joined for said in reversed(earlier) if "?" not in said and same_things(said, text)
+                 and ledger(joined := f"{said.strip().rstrip('.!')}. {text}")), text)
+
+
+def counted_from_nothing(text: str) -> bool:
+    """Rule 389: things that come and go ("I eat 5 and then buy 9 more. how many do I have now?") with no count had in
+    the message: the count the user said they have, earlier, is the start (as rule 364 does for money)."""
+    said = plain(text)
+    return bool(not re.search(MONEY_STORY, text, re.I) and re.search(r"\bhow many\b", said)
+                and re.search(r"\b(?:left|now|remain\w*|in total|altogether)\b", said) and re.search(r"\d", said) and not ledger(text))
+
+
+def same_things(earlier: str, text: str) -> bool:
+    """Whether a count said before ("I have 12 apples") is of the things a story counts: the story names no other
+    things after its numbers ("eat 5 and buy 9 more", "ate 3 apples"), never "I have 3 kids" for pizzas bought."""
+    if re.search(MONEY_STORY, f"{earlier} {text}", re.I):
+        return True  # money is money (rule 364)
+    if not (start := started(plain(earlier), False)):
+        return False
+    thing = re.match(r"\s+([a-z]+)", plain(earlier)[start.end():])
+    named = [w for w in re.findall(r"\d+(?:\.\d+)?\s+([a-z]+)", plain(text)) if w not in (
+        "more", "less", "fewer", "away", "of", "and", "then", "back", "too", "again", "extra", "other", "others", "new")]
+    return all(thing and w[:4] == thing.group(1)[:4] for w in named)
 
 
 def ledger(text: str, unread: list | None = None) -> str | None:
@@ -718,15 +754,17 @@ COUNTED_ANY = {"total", "altogether", "together", "combined", "in", "is", "are",
                "tickets", "of", "does", "were", "was", "will", "would"}  # "how many do I have in total?": what was counted
 
 
-def counted(text: str, numbers: list) -> str | None:
-    """"3 tickets for Maroon 5 and 2 for Blink-182, how many total?": the counts added, the names left out."""
+def counted(text: str, numbers: list, named_things: bool = False) -> str | None:
+    """"3 tickets for Maroon 5 and 2 for Blink-182, how many total?": the counts added, the names left out. Counts of
+    things named by their make ("2 iPhone 15s and 3 Galaxy S24s") are counted under any word asked ("how many phones",
+    rule 391): a name in capitals is one of a kind, never a part of it as legs are of cats."""
     if len(numbers) < 2 or not re.search(r"\bhow many\b.*\b(?:total|altogether|in all|together)\b|\bhow many\b.*\bis that\b|"
                                          r"\bwhat(?:'s| is| was| are)? (?:their|our|your) (?:combined|total|joint)\b|\bthe combined\b", text) \
-            or re.search(r"[-+*/x×]|\b(?:each|per|at|times|plus|minus)\b", text):
+            or re.search(r"[-+*/×]|(?<![a-z])x(?![a-z])|\b(?:each|per|at|times|plus|minus)\b", text):  # "galaxy" is no "x"
         return None
     asked = re.search(r"\bhow many ([a-z]+)", text)
     counted_nouns = {unit(w) for pair in re.findall(r"\b\d+(?:\.\d+)? ([a-z]+)(?: ([a-z]+))?", text) for w in pair if w}
-    if asked and asked.group(1) not in COUNTED_ANY and unit(asked.group(1)) not in counted_nouns:
+    if asked and asked.group(1) not in COUNTED_ANY and unit(asked.group(1)) not in counted_nouns and not named_things:
         return None  # "3 cats and 2 dogs, how many legs?": legs were never counted
     if units_mixed(text):
         return None  # "5 km a day for 2 weeks, how many km in total?": km and weeks are never added (rule 237)
@@ -1082,6 +1120,30 @@ def money_words(text: str) -> str:
 
 
 BARE_TOTAL = r"(?:^|[.!?,;:]\s*|\band\s+)(?:so\s+)?(?:the\s+)?(?:total|sum|grand total)\W*$|=\s*\?\s*$"  # "... a $6 drink. Total?"
+
+
+PAID_WITH = (r"\b(?:paid|pays?|paying|hand(?:s|ed)?(?: over)?|gave|gives?|tender(?:s|ed)?|used?|uses)\b[^.!?;,\d]*?[$€£]\s*"
+             r"(\d+(?:\.\d+)?)(?:\s*(?:bill|note|banknote))?[^.!?;,\d]*[.!?;,]?")
+CHANGE_ASKED = r"\bchange\b|\b(?:get|gets|getting|got|receive|be given) back\b|\bowed? (?:him|her|them|me|us|you)\b"
+
+
+def change_due(text: str) -> tuple | None:
+    """Rule 392: a purchase story paid with a note ("He paid with a $20 bill. How much change?"): the note less every
+    priced item (rule 242's shopping, "also got a pen for $1.80" among them), as (expression, None); (None, words) when an
+    item cannot be read; None when no note is paid or no change asked."""
+    paid = re.search(PAID_WITH, text, re.I)
+    if not paid or not re.search(CHANGE_ASKED, text[paid.end():] or text, re.I):
+        return None
+    start = max([m.end() for m in re.finditer(r"[.!?;,]|\band\b", text[:paid.start()], re.I)] or [0])  # the clause paying
+    after = text[paid.end():]
+    question = re.search(r"[^.!?]*\?\s*$|[^.!?]*\b(?:how much|what)\b[^.!?]*[.!?]?\s*$", after, re.I)
+    bought = f"{text[:start]} {after[:question.start()] if question else after}".strip(" ,;")
+    bought = re.sub(r"\s*\band\s*$", "", bought)
+    spent = shopping(bought + ". How much altogether?") or (
+        (expression(bought), None) if len(re.findall(r"\d+(?:\.\d+)?", bought)) == 2 and re.search(r"\d\s*(?:each|apiece)\b", bought) else None)
+    if not spent or not spent[0]:  # one item at a price each ("3 notebooks at $4.25 each") is its count times it
+        return spent
+    return f"{paid.group(1)} - ({spent[0]})", None
 
 
 def shopping(text: str) -> tuple | None:

@@ -121,6 +121,8 @@ def planned(turn: Turn):
         intents = overlapping(turn) or intents  # "Which is the longest word in 'a tiny elephant'?": a question of a text, not of memory
     if rule := forbidden(turn, intents):  # a rule in the system prompt, whatever its wording, is honoured
         return rule, []
+    if question := nothing_named(turn.text):  # "put something on my calendar for thursday": what? (rule 390)
+        return question, []
     if kept := next((t for t in turn.withheld for i in intents if t.kind == i.kind and not turn.tool(i.kind)), None):
         return f"I can't do that here: my instructions keep {kept.name} from being used for you." + instead(kept, turn.system), []
     if len(intents) > 1:  # a greeting beside a request is politeness, not a request
@@ -237,6 +239,26 @@ def completed(turn: Turn) -> list:
         named = [k for k, _ in pairs if k.replace("_", " ") in turn.asked_because.lower()] or [pairs[-1][0]]
         intent.slots["facts"] = [(k, f"{v} {reply}" if k in named else v) for k, v in pairs]
     return intents
+
+
+PLACEHOLDER = (r"^\W*(?:(?:please|pls|hey|ok|okay|can you|could you|would you|will you|i need you to|i'd like you to)\W+)*"
+               r"(?P<verb>put|add|book|schedule|set up|pencil in|plan|stick|pop|enter|create|make)\s+(?:me\s+)?"
+               r"(?:something|anything|a thing|an? (?:event|entry|appointment|booking|reminder|slot|item))\b(?P<rest>[^.!?]*)[.!?]*\s*$")
+
+
+def nothing_named(text: str) -> str | None:
+    """Rule 390: a scheduling request with a time but nothing to schedule ("can you put something on my calendar for
+    thursday", "book me an appointment for 3pm tomorrow") asks what it is, in the user's words, never guesses it."""
+    asked = re.match(PLACEHOLDER, text, re.I)
+    if not asked or not timing(text)[0] and not timing(text)[1]:
+        return None
+    left = re.sub(r"\b(?:on|in|into|to|onto) (?:my|the|your|our) [a-z]+\b|\b(?:for|on|at|by|please|pls|thanks|for me)\b|\W+", " ",
+                  timing(asked["rest"])[2], flags=re.I)
+    if left.strip():  # "a reminder to water the ferns at 5pm", "... labelled pay the rent": the thing is named
+        return None
+    rest = re.sub(r"\bmy\b", "your", asked["rest"].strip(), flags=re.I)
+    rest = re.sub(r"\b(mon|tues|wednes|thurs|fri|satur|sun)day\b", lambda m: m.group().capitalize(), rest, flags=re.I)
+    return f"What should I {asked['verb'].lower()} {rest}?".replace(" ?", "?")
 
 
 def scheduled(turn: Turn) -> list:

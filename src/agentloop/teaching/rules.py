@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 from . import arithmetic
 from .grammar import KIND_OF, PEOPLE
+from .timing import A_DATE, DAY, DAYS, moment, now_in
 
 SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b|\bcard (?:number|no)s?\b",
              "a password or another secret": r"\b(?:password|passcode|pass ?phrase|pin|code|credential|secret|login|log-?in|"
@@ -46,14 +47,8 @@ def styled(system: str, text: str) -> str:
     text = house_style(system, text)
     text = signed(system, text)
     text = in_english_only(system, text)
-    no_capitals = r"\bcapital(?:s| letters?)? (?:are|is) (?:forbidden|not allowed|banned)|\bno capital|\bnever (?:use )?(?:a )?capital"
-    if re.search(no_capitals, system, re.I) or re.search(r"\b(?:lower ?case|small letters)\b.*\b(?:only|exclusively|always|"
-                                                         r"every)\b|\b(?:only|exclusively)\b.*\b(?:lower ?case|small letters)\b",
-                                                         system, re.I):
-        return text.lower()
-    if re.search(r"\b(?:reply|answer|respond|write|replies|answers|goes out)\b.*\b(?:in )?(?:upper ?case|all caps|capital letters|"
-                 r"block capitals|all capitals)\b|\bblock capitals\b", system, re.I):
-        return text.upper()
+    if case := letter_case(system):
+        return text.upper() if case == "upper" else text.lower()
     if re.search(r"\b(?:(?:figure|number|result|answer|digits?)s? only|only (?:the |a )?(?:final )?(?:figure|number|result|"
                  r"digits?)|no words)\b", system, re.I) and (figures := re.findall(r"-?\d[\d,]*(?:\.\d+)?", text)):
         text = figures[-1]  # "final figure only": the number the reply ends on, nothing else
@@ -63,6 +58,30 @@ def styled(system: str, text: str) -> str:
         text = re.sub(r"(?<![\w.])-?\d+\.\d+(?!\w|\.\d)", lambda m: m.group() if operand(text, m) else
                       f"{round(float(m.group()), digits):.{digits}f}", text)
     return text
+
+
+NO_CAPITALS = r"\bcapital(?:s| letters?)? (?:are|is) (?:forbidden|not allowed|banned)|\bno capital|\bnever (?:use )?(?:a )?capital"
+UPPER_WORDS = r"\b(?:upper ?case|all caps|caps only|in caps|capital letters|block capitals|all capitals|capitals only|in capitals)\b"
+LOWER_WORDS = r"\b(?:lower ?case|small letters|no capitals?)\b"
+BINDING = r"\b(?:must|always|only|entirely|exclusively|wholly|all|every|everything|whatever|each|nothing but|reply|replies|" \
+          r"answer|answers|respond|write|written|say|said|goes out|use|should|need)\b"
+
+
+def letter_case(system: str) -> str | None:
+    """The letter case a sentence of the system prompt binds every reply to, in any wording ("Whatever you say back must
+    be written entirely in capital letters", "uppercase only", "ALL CAPS, always", "only lower case letters", "no
+    capitals ever"): "upper", "lower", or None (rule 388). A case only mentioned ("don't use all caps") binds nothing."""
+    for sentence in re.split(r"(?<=[.!?;])\s+|\n+", system or ""):
+        if re.search(NO_CAPITALS, sentence, re.I):
+            return "lower"
+        for case, words in (("upper", UPPER_WORDS), ("lower", LOWER_WORDS)):
+            said = re.search(words, sentence, re.I)
+            if said and re.search(BINDING, sentence, re.I) and not re.search(
+                    r"\b(?:never|not|don't|do not|avoid|without|no)\b[^.]{0,25}$", sentence[:said.start()], re.I) \
+                    and not re.search(r"\b(?:each|every|first) (?:word|letter)|\btitle|\btools?\b|\bconvert|\b(?:if|when) (?:asked|they ask)",
+                                      sentence, re.I):  # "a tool converts text to upper case": no rule for the reply
+                return case
+    return None
 
 
 LANGUAGE = (r"(?:French|Spanish|German|Italian|Portuguese|Dutch|Japanese|Chinese|Mandarin|Cantonese|Korean|Russian|Arabic|Hindi|"
@@ -311,7 +330,33 @@ def forbidden(turn, intents: list) -> str | None:
             if intent.kind in KIND_WORDS and intent.kind != "remember" and re.search(KIND_WORDS[intent.kind], rule, re.I) \
                     and not how:  # "Do not do sums in your head; call a tool" says how, not whether
                 return f"I can't do that here. My instructions say: {rule.rstrip('.;,: ')}."
-    return refused_class(turn)
+    return day_barred(turn, intents) or refused_class(turn)
+
+
+WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+BOOKING = r"\b(?:book\w*|set|schedul\w*|remind\w*|reserv\w*|calendar|alarm|appointment|meeting|plan|arrange)\b"
+
+
+def day_barred(turn, intents: list) -> str | None:
+    """A booking on a day a rule of the system prompt keeps free ("Saturdays and Sundays are off-limits: nothing may be
+    booked", "No meetings on Fridays", "weekends are sacred, never schedule anything then") is refused, naming the rule
+    (rule 386): the day is the one the request names, counted from the date the prompt gives."""
+    if not (any(i.kind == "schedule" for i in intents) or re.search(BOOKING, turn.text, re.I)):
+        return None
+    for rule in rules(turn.system):
+        if not re.search(BOOKING + r"|\b(?:off-limits|off limits|free|sacred|blocked|closed)\b", rule, re.I):
+            continue
+        barred = {DAYS.index(d.lower()[:3]) for d in re.findall(rf"\b{DAY}(?=s?\b)", rule, re.I)}
+        barred |= {5, 6} if re.search(r"\bweekends?\b", rule, re.I) else set()
+        barred |= {0, 1, 2, 3, 4} if re.search(r"\bweekdays\b|\bworking days\b", rule, re.I) else set()
+        if not barred or not re.search(A_DATE, turn.text, re.I):
+            continue
+        now = now_in(turn.system)
+        named = re.search(rf"\b{DAY}s?\b", turn.text, re.I)
+        day = moment(turn.text, now).weekday() if now else DAYS.index(named.group().lower()[:3]) if named else None
+        if day in barred:
+            return f"I can't book anything for a {WEEKDAYS[day]}. My instructions say: {rule.rstrip('.;,: ')}."
+    return None
 
 
 REFUSES = r"\b(?:answers?|answering|help|helping|assist\w*|advice|advis\w*|refuse|decline|respond|discuss\w*|solv\w*)\b"

@@ -48,8 +48,10 @@ def can(tools=()) -> str:
     only with a tool that stores them."""
     tools = [t for t in tools if not numeric(t)]  # take_away(start, amount) is a sum, whatever its words guessed
     kinds = {t.kind for t in tools}
+    named = [t for t in tools if t.kind in ("weather", "search") and t.kind not in f"{t.name} {t.description}".lower()]
+    kinds = {t.kind for t in tools if t not in named}  # a unit converter that mentions temperatures is no weather tool (rule 393)
     listed = [label for label, group in OFFERED if kinds & group] + [
-        t.name for t in tools if t.kind not in SUMS and not any(t.kind in group for _, group in OFFERED)]
+        t.name for t in tools if t.kind not in SUMS and (t in named or not any(t.kind in group for _, group in OFFERED))]
     use = f", use the tools I am given ({', '.join(listed)})" if listed else ""
     kept = "remember facts you state" if "remember" in kinds else "remember facts you state in this conversation"
     return f"I can do arithmetic{use}, {kept}, and answer from memory."

@@ -732,11 +732,15 @@ def converting(turn) -> list:
     tool that takes a value and the two units as text (convert_units(value, from_unit, to_unit)): one call, each
     unit in the form the tool's description lists ("km, mi, kg, lb") or as said (rule 174). [] otherwise."""
     tool = next((t for t in turn.tools if converter_slots(t)), None)
+    text = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)k\b(?! ?(?:a|per|salary|a year|followers|views|words)\b)", r"\1 km", turn.text, flags=re.I) \
+        if re.search(r"\b(?:miles?|km|kilomet(?:er|re)s?|run|race|walk|ride|swim)\b", turn.text, re.I) else turn.text  # "a 10k run": 10 km (rule 393)
     said = re.search(rf"(?<![\w.])(-?\d+(?:\.\d+)?)\s*(?:degrees?\s+)?(?P<source>{UNIT})\b.*?\b(?:in|into|to|as)\s+(?:degrees?\s+)?(?P<target>{UNIT})\W*$",
-                     turn.text, re.I) if tool else None
-    if not said:
+                     text, re.I) or re.search(rf"\bhow many (?:degrees?\s+)?(?P<target>{UNIT}) (?:is|are|does|do|would|will|make|makes|in)\b[^\d]*?"
+                                              rf"(?<![\w.])(-?\d+(?:\.\d+)?)\s*(?:degrees?\s+)?(?P<source>{UNIT})\b", text, re.I) if tool else None
+    if not said:  # "10 km in miles", "how many miles is a 10k run" (rule 393)
         return []
-    return [Intent("convert", {"tool": tool.name, "value": said.group(1), "source": said.group("source"), "target": said.group("target")})]
+    value = next(g for g in said.groups() if g and re.fullmatch(r"-?\d+(?:\.\d+)?", g))
+    return [Intent("convert", {"tool": tool.name, "value": value, "source": said.group("source"), "target": said.group("target")})]
 
 
 def converter_slots(tool) -> tuple | None:
@@ -744,7 +748,7 @@ def converter_slots(tool) -> tuple | None:
     numbers = [p for p, spec in tool.params.items() if type_of(spec) in ("number", "integer")]
     texts = [p for p, spec in tool.params.items() if type_of(spec) == "string"]
     source = next((p for p in texts if re.search(r"(?:^|_)(?:from|source|src|in)(?:_|$)", p, re.I)), None)
-    target = next((p for p in texts if re.search(r"(?:^|_)(?:to|target|dest|into|out)(?:_|$)", p, re.I)), None)
+    target = next((p for p in texts if re.search(r"(?:^|_)(?:to|target|dest|dst|into|out)(?:_|$)", p, re.I)), None)
     words = f"{tool.name} {tool.description}".lower()
     return (numbers[0], source, target) if len(numbers) == 1 and source and target and re.search(r"\bunits?\b|\bconver", words) else None
 

@@ -375,7 +375,8 @@ def task_of(text: str) -> str:
                   r"(?:thing|reminder|event|task|job|entry|something)\W*(?:to|for|about)?\s*", "", task, flags=re.I)
     task = re.sub(r"\s+(?:in|on) for$|\s+(?:for|on|at|by|in)$|^(?:me|us)\s+|^(?:for|on|at|by|in|to)$|^to\s+(?=[a-z])", "", re.sub(r"\s+", " ", task).strip(" ,.!:-"),
                   flags=re.I)
-    return task.strip(" ,.!?:-")
+    task = re.sub(r"^(?:one |it |that )?(?:called|named|labell?ed|titled|entitled)\s+(?=\S)", "", task.strip(" ,.!?:-"), flags=re.I)
+    return task.strip(" ,.!?:-")  # "an alarm for 7:30 called wake up": the label is "wake up", never "called ..." (rule 387)
 
 
 # A tool that wants a time in a format ("start is ISO 'YYYY-MM-DDTHH:MM'", "hour: 0-23") gets it in that format,
@@ -588,6 +589,11 @@ def shaped(value, hint: str, phrase: str, now, hour: bool = False):
         return clock[0] if clock else None
     if re.search(IN_WORDS, hint, re.I) or not phrase or not (wanted or hour_only):
         return value
+    if wanted == "%H:%M" and re.search(A_DATE, phrase, re.I) and not re.search(r"\b(?:today|tonight)\b", phrase, re.I):
+        if re.search(rf"{DATE_AND_TIME}|\bISO\b|YYYY", hint, re.I):
+            wanted = "%Y-%m-%dT%H:%M"  # rule 385: "HH:MM (next occurrence) or an ISO date-time": a day said needs the date
+        elif re.search(r"\bnext (?:occurrence|time)\b|\bcomes? (?:round|around|up)\b", hint, re.I):
+            return None  # a clock alone that rings at its next occurrence would drop the day said: asked for
     if now is None:  # "in 2 days" with no date in the prompt is no YYYY-MM-DD: asked for, never sent as words
         written = re.search(r"\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d)?", str(value))  # "on 2025-09-01" holds one
         return written.group() if written and fits(written.group(), wanted) else None

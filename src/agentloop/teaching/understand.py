@@ -319,7 +319,7 @@ def intents_in(text: str) -> tuple:
     if arithmetic.spent_from_nothing(text):  # "I spend 75 on food and 40 on gas. what's left?": left of what? (rule 364)
         return (Intent("untold", {"reply": "I don't know how much you had to start with, so I can't say what's left. Tell me "
                                            "the amount and I'll take these from it."}),)
-    if spent := arithmetic.shopping(text):  # "3 notebooks at 4.75 each. Also a pen for 2.10. How much altogether?": every item
+    if spent := arithmetic.change_due(text) or arithmetic.shopping(text):  # "3 notebooks at 4.75 each. Also a pen for 2.10. How much altogether?": every item
         return (Intent("calculate", {"expression": spent[0]}) if spent[0] else Intent("unsure", {"unread": spent[1]}),)
     story = arithmetic.ledger(text, unread := []) or (arithmetic.word_problem(" ".join(parts)) if len(parts) > 1 and re.search(
         r"\bhow (?:many|much|long)\b", parts[-1], re.I) else None)
