@@ -229,6 +229,7 @@ AN_ID = r"#?(?:id\s*[:=#]?\s*)?[\w-]*\d[\w-]*"  # 3, #4, e12, id=7
 def unlabelled(line: str) -> str:
     """Rule 318: a line of a result in cells, "(dog_name) Biscuit", "[allergies] peanuts", "#4 | job | nurse", read as
     "key: value", and "[3] User drinks oat milk" as its text: an id before the text is no part of it."""
+    line = re.sub(rf"^(?:{AN_ID}|\d+)\s*[.):]?\s+(?=[\[(]|[a-z]+(?:_[a-z]+)*\s*(?::|=| [-–—] )\s*\S)", "", line, flags=re.I)  # rule 373
     if not re.match(r"^[\[(]|[^|]+\|", line):
         return line
     cells = [c.strip() for c in re.sub(r"^[\[(]([^\[\]()]{1,40})[\])]\s*[:\-–—|]?\s*", r"\1 | ", line).split("|") if c.strip()]
