@@ -154,10 +154,15 @@ TAG = (r"^(?P<said>.+?)[,\s]+(?:(?:is|are|am|do|does|did|was|were|have|has)(?:n'
        r"\s*\?+\W*$")
 
 
+WRAPPED = (r"^\W*(?:(?:please|pls|so|ok|okay|and|just|can you|could you|would you|will you)\W+)*(?:tell me|let me know|"
+           r"check|find out|confirm|see|say)(?: for me)?,?\s+(?:whether|if)\s+(?P<said>.+?)(?:\s+or not)?\W*$")
+
+
 def tag_asked(text: str) -> tuple | None:
     """Rule 319: a statement of facts about the user followed by a tag asking for confirmation ("my cat is Luna, isn't
-    it?", "I live in Leeds, right?") is a question of those facts, never a fact to keep: one "confirm" intent."""
-    tagged = re.match(TAG, text.strip(), re.I | re.S)
+    it?", "I live in Leeds, right?") is a question of those facts, never a fact to keep: one "confirm" intent. Rule 377:
+    so is one wrapped in "tell me whether ...", "let me know if ...", "check whether ..."."""
+    tagged = re.match(TAG, text.strip(), re.I | re.S) or re.match(WRAPPED, text.strip(), re.I | re.S)
     said = intents_in(tagged["said"]) if tagged else ()
     if said and all(i.kind == "remember" for i in said):
         return (Intent("confirm", {"facts": [f for i in said for f in i.slots["facts"]], "about": tagged["said"]}),)
