@@ -111,7 +111,17 @@ def statements_apart(text: str) -> list[str]:
 
 def understand(text: str) -> list[Intent]:
     """The intents in a message, in order (fresh copies: a caller may change their slots)."""
-    return [Intent(intent.kind, dict(intent.slots)) for intent in without_the_reason(amounts_placed(text))]
+    return [without_fillers(Intent(intent.kind, dict(intent.slots)), text) for intent in without_the_reason(amounts_placed(text))]
+
+
+def without_fillers(intent: Intent, text: str) -> Intent:
+    """Rule 378: a filler word ("though", "too", "as well") is never a fact's value: "my sister is though" keeps nothing."""
+    if intent.kind == "several":
+        return Intent("several", {**intent.slots, "intents": [without_fillers(i, text) for i in intent.slots["intents"]]})
+    if intent.kind != "remember":
+        return intent
+    kept = [(k, v) for k, v in intent.slots["facts"] if not re.fullmatch(rf"\W*{ELLIPSIS_FILLER.replace('*', '+')}\W*", f" {v}", re.I)]
+    return Intent("remember", {**intent.slots, "facts": kept}) if kept else Intent("unknown", {"text": text})
 
 
 @lru_cache(maxsize=1024)
@@ -771,13 +781,16 @@ def said_of_them(text: str) -> str:
     return f"{main}. {who[:1].upper()}{who[1:]} {pred}.{' ' + tail + '.' if tail else ''}{rest}"
 
 
+ELLIPSIS_FILLER = r"(?:,?\s+(?:though|tho|too|also|as well|actually|instead|for sure|definitely))*"  # rule 378: never a value
+
+
 def not_me_but_them(clause: str) -> Intent | None:
     """Rule 164: "I'm not allergic to shellfish, my brother is", "I don't smoke but my dad does": the user's part is a
     negation (never kept as its positive), the other's part is a fact about that person, said in full."""
     found = re.match(r"^\W*i(?:'m| am) not (?P<pred>[^,;]+?)\s*(?:[,;]|\s[-–—])?\s*(?:but |though |whereas )?"
-                     r"(?P<who>my [a-z]+(?: [a-z]+)?) (?:is|was)(?: too)?\W*$", clause, re.I)
+                     rf"(?P<who>my [a-z]+(?: [a-z]+)?) (?:is|was){ELLIPSIS_FILLER}\W*$", clause, re.I)
     done = re.match(r"^\W*i (?:don't|do not|never) (?P<verb>[a-z]+)(?P<rest>[^,;]*?)\s*(?:[,;]|\s[-–—])?\s*(?:but |though |whereas )?"
-                    r"(?P<who>my [a-z]+(?: [a-z]+)?) (?:does|do)\W*$", clause, re.I)
+                    rf"(?P<who>my [a-z]+(?: [a-z]+)?) (?:does|do){ELLIPSIS_FILLER}\W*$", clause, re.I)
     if re.fullmatch(r"\W*(?:no,?\s*)?not (?:me|mine|for me)\W*", clause, re.I):
         return Intent("none")  # "Not me - my wife is the vegetarian": what follows says whose it is
     if not (found or done):
