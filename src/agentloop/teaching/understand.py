@@ -159,6 +159,11 @@ DOUBTED = (r"^\W*(?:(?:i\s+)?(?:guess|bet|suppose|doubt|reckon|imagine|assume|ex
            r"(?:\s+(?:by now|anymore|any more|already|again|do you|did you|have you))?\W*$")  # rule 320
 
 
+WISH_TO_KNOW = (r"^\W*(?:(?:so|and|ok|okay|oh|hey|please|pls|just)\W+)*(?:i(?:'d| would) (?:like|love) to know|i (?:want|need|wanna) to know|"
+                r"i(?:'d| would) like to hear|i(?:'m| am) curious about|remind me(?: of| about)?)\s+(?P<what>(?:my|our)\s+(?:(?!\d|\b(?:to|at|on|in|by|"
+                r"every|tomorrow|tonight|today|next|later|before|after|when|this)\b)[^?.!,;])+?)\s*[?.!]*\s*$")  # rule 379: asks about X
+
+
 TAG = (r"^(?P<said>.+?)[,\s]+(?:(?:is|are|am|do|does|did|was|were|have|has)(?:n't| not)? (?:it|i|they|that|he|she|we)|"
        r"(?:am|was) i (?:right|correct|wrong)|(?:is|was) that (?:right|correct|so|true)|right|correct|yeah|yes|no|true|innit|eh)"
        r"\s*\?+\W*$")
@@ -213,6 +218,7 @@ def intents_in(text: str) -> tuple:
     """The intents in a message, in order, as the cache keeps them."""
     text = ahead(after_that_joined(text))  # "at 8am and then every day after": one request that repeats (rule 296); "2 hours from now" (344)
     text = re.sub(DOUBTED, r"do you remember \g<what>?", text, flags=re.I)  # "I bet you forgot my name" (rule 320)
+    text = re.sub(WISH_TO_KNOW, r"what is \g<what>?", text, flags=re.I)  # "I'd like to know my dog's name" (rule 379)
     task = re.match(r"^\s*(?P<label>(?!\W*(?:please )?(?:set|add|create|make|remind)\b)(?:\d:\d\d|[^:]){0,60}\b(?:task|reminder|todo|to-do|"
                     r"job|due)\b(?:\d:\d\d|[^:])*):(?!\d\d)\s*(?P<body>.+)$",  # "due 2026-12-01T02:00." is a time, no label
                     text, re.IGNORECASE | re.DOTALL)
