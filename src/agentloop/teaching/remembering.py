@@ -1450,6 +1450,7 @@ def hypothetical(intent: Intent, turn):
 
 LIKED = r"\b(?:prefer|like|love|enjoy|favou?rite|fan|always)"
 UNLIKED = r"\b(?:dislike|hate|can't stand|don't|do not|never|not|avoid)"
+PREFERRED_TO = r"\s+(?:over|rather than|instead of|more than|above|in preference to|before)\s+|,?\s+(?:and |but )?not\s+(?=\w)"
 
 
 def choose(intent: Intent, turn):
@@ -1475,7 +1476,8 @@ def held(option: str, known: dict) -> tuple | None:
     """The memory that says the user likes or prefers the option ("prefers: window seats", "The user loves tea"), or None."""
     for k, v in known.items():
         text = f"{k.replace('_', ' ')} {v}"
-        if re.search(rf"\b{re.escape(option)}", text, re.I) and re.search(LIKED, text, re.I) and not re.search(UNLIKED, text, re.I):
+        first = re.split(PREFERRED_TO, text, maxsplit=1, flags=re.I)[0]  # rule 375: "tea over coffee" holds tea, not coffee
+        if re.search(rf"\b{re.escape(option)}", first, re.I) and re.search(LIKED, text, re.I) and not re.search(UNLIKED, first, re.I):
             return k, v
     return None
 
