@@ -872,10 +872,10 @@ def forget(intent: Intent, turn):
         # of its near names ("home_address"), or the key it is a near name of ("my number": `phone`)
         near |= {facts.canonical(key)} if facts.canonical(key) in facts.ALIASES else set()
         exact = [k for k in known if k in near or set(k.split("_")) & near and set(k.split("_")) <= near | {"home", "current"}]
-        exact = [k for k in exact if not value or holds(known[k], value)]  # rule 376: "allergic to cats" is not `allergy: pollen`
+        exact = [k for k in exact if not value or holds(f"{k.replace('_', ' ')} {known[k]}", value)]  # rule 376: "allergic to cats" is not `allergy: pollen`
         targets = exact if exact and key != "*" and not group else [
             k for k, v in known.items() if (key == "*" or named(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}"))
-            and not spared(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}") and (key == "*" or not value or holds(v, value))]
+            and not spared(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}") and (key == "*" or not value or holds(f"{k.replace('_', ' ')} {v}", value))]
         targets = targets or ([] if replayed or key == "*" or group else notes_named(turn, named))  # rule 283: notes it cannot read
         if key == "*" and not targets and not replayed:
             return "There is nothing in my memory to forget."
@@ -1377,9 +1377,8 @@ STALE = {"old", "former", "previous", "ex", "past", "last"}  # what was, as agai
 
 
 def holds(held: str, value: str) -> bool:
-    """Rule 376: whether a memory's value holds the value a forget names (a content word of it, inflections allowed)."""
-    words = lambda text: {statements.lemma(w) for w in re.findall(r"[a-z0-9]{2,}", text.lower())} - STOP - {"my", "an", "is"}  # noqa: E731
-    return bool(words(value) & words(held)) or not words(value)
+    """Rule 376: whether a memory (its key and value) holds the value a forget names (a content word of it, inflections allowed)."""
+    return matcher(Intent("forget", {"key": "", "value": value}))(held)  # "runner" is in `running: runs 5k`
 
 
 STOP = {"the", "user", "about", "that", "this", "what", "where", "when", "you", "your", "know", "any", "all", "name",
