@@ -872,10 +872,10 @@ def forget(intent: Intent, turn):
         # of its near names ("home_address"), or the key it is a near name of ("my number": `phone`)
         near |= {facts.canonical(key)} if facts.canonical(key) in facts.ALIASES else set()
         exact = [k for k in known if k in near or set(k.split("_")) & near and set(k.split("_")) <= near | {"home", "current"}]
-        exact = [k for k in exact if not value or holds(f"{k.replace('_', ' ')} {known[k]}", value)]  # rule 376: "allergic to cats" is not `allergy: pollen`
+        exact = [k for k in exact if not value or any(holds(t, value) for t in [f"{k.replace('_', ' ')} {known[k]}", *notes_holding(turn, k)])]  # rule 376: "allergic to cats" is not `allergy: pollen`
         targets = exact if exact and key != "*" and not group else [
             k for k, v in known.items() if (key == "*" or named(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}"))
-            and not spared(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}") and (key == "*" or not value or holds(f"{k.replace('_', ' ')} {v}", value))]
+            and not spared(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}") and (key == "*" or not value or any(holds(t, value) for t in [f"{k.replace('_', ' ')} {v}", *notes_holding(turn, k)]))]
         targets = targets or ([] if replayed or key == "*" or group else notes_named(turn, named))  # rule 283: notes it cannot read
         if key == "*" and not targets and not replayed:
             return "There is nothing in my memory to forget."
