@@ -263,3 +263,49 @@ def test_forget_that_after_a_question_forgets_nothing():  # negative: nothing wa
     store = {"city": "Ghent"}
     answer, calls, _ = two_turns("where do I live?", "never mind, forget that", store)
     assert store == {"city": "Ghent"} and not any(name == "clear_slot" for name, _ in calls), (calls, answer)
+
+
+def keyed_dropper(store: dict):
+    def drop_topic(topic):
+        return f"dropped {topic}" if store.pop(topic, None) else f"nothing under {topic}"
+    return {"drop_topic": (schema("drop_topic", "Removes the fact stored under a topic name from memory.", topic="string"),
+                           drop_topic)}
+
+
+# 376. A forget that names a value matches only a memory holding that value; the key's subject alone is no match.
+@pytest.mark.parametrize("said, memory", [
+    ("forget that I'm allergic to wasps", {"allergy": "pollen", "job": "pilot"}),
+    ("please forget that I live in Oslo", {"city": "Bergen", "job": "pilot"}),
+])
+def test_a_forget_naming_another_value_deletes_nothing(said, memory):
+    store = dict(memory)
+    answer, calls, _ = loop(said, keyed_dropper(store), lines(store))
+    assert store == memory and "forgotten" not in answer.lower(), (calls, answer)
+
+
+@pytest.mark.parametrize("said, memory, gone", [
+    ("forget that I'm allergic to pollen", {"allergy": "pollen", "job": "pilot"}, "allergy"),
+    ("please forget that I live in Bergen", {"city": "Bergen", "job": "pilot"}, "city"),
+    ("forget my allergy", {"allergy": "pollen", "job": "pilot"}, "allergy"),
+])
+def test_a_forget_naming_the_held_value_deletes_it(said, memory, gone):  # negative: the value held is a match
+    store = dict(memory)
+    loop(said, keyed_dropper(store), lines(store))
+    assert gone not in store and "job" in store, store
+
+
+# 380. Common misspellings of the command verbs are read as the verbs.
+@pytest.mark.parametrize("said, memory, gone", [
+    ("pls foget my locker code", {"locker_code": "3381", "city": "Bonn"}, "locker_code"),
+    ("delet my bike lock combo", {"bike_lock_combo": "1234", "city": "Bonn"}, "bike_lock_combo"),
+])
+def test_a_misspelt_forget_is_a_forget(said, memory, gone):
+    store = dict(memory)
+    loop(said, keyed_dropper(store), lines(store))
+    assert gone not in store and "city" in store, store
+
+
+def test_i_forgot_is_no_request():  # negative: the past tense is said of the user
+    store = {"locker_code": "3381"}
+    loop("I forgot my locker code", keyed_dropper(store), lines(store))
+    assert store == {"locker_code": "3381"}, store

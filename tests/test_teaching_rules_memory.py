@@ -2982,3 +2982,109 @@ def test_a_place_or_person_after_a_preposition_is_no_name(said, key):
     kept = []
     loop(said, keep_tools(kept), "You are an assistant with memory.")
     assert kept and kept[0][0] == key, kept
+
+
+def search_only(lines_out: list, name="look_through"):
+    """A search tool whose result is the given lines, whatever is asked."""
+    return {name: (schema(name, "Searches the saved notes about the user; returns matching notes with their ids.",
+                          words="string"), lambda words: "\n".join(lines_out))}
+
+
+# 373. A leading id token before a labelled line is dropped, then the label is the key: "#1 [allergies] peanuts".
+@pytest.mark.parametrize("result, question, expected", [
+    (["#4 [allergies] shellfish"], "what am I allergic to?", "shellfish"),
+    (["2. (lives_in) Ghent"], "where do I live?", "Ghent"),
+    (["n7: [occupation] baker"], "what's my job?", "baker"),
+    (["id=3 (allergies) wasps"], "what am I allergic to?", "wasps"),
+    (["5) city - Zadar"], "where do I live?", "Zadar"),
+])
+def test_an_id_before_a_labelled_search_line_is_dropped(result, question, expected):
+    answer, calls, _ = loop(question, search_only(result), "You are an assistant with memory.")
+    assert calls and expected in answer, (calls, answer)
+
+
+def test_an_id_before_a_label_of_something_else_answers_nothing():  # negative: the label is of another thing
+    answer, calls, _ = loop("what am I allergic to?", search_only(["#2 [occupation] baker"]), "You are an assistant with memory.")
+    assert "baker" not in answer, answer
+
+
+# 374. Memory given as a JSON list of records, each with a name field and a value field, is that many key: value facts.
+@pytest.mark.parametrize("records, question, expected", [
+    ([{"id": 1, "key": "favourite_drink", "text": "mint tea"}], "what drink do I like best?", "mint tea"),
+    ([{"id": 9, "topic": "pet", "fact": "a tortoise"}, {"id": 10, "topic": "city", "fact": "Cork"}], "where do I live?", "Cork"),
+    ([{"label": "employer", "value": "Nokia"}], "who do I work for?", "Nokia"),
+])
+def test_a_json_list_of_records_is_read_as_keys_and_values(records, question, expected):
+    system = "You help.\nStored facts about the user (JSON):\n" + json.dumps(records)
+    answer, _, _ = loop(question, {}, system)
+    assert expected in answer, answer
+
+
+def test_a_json_record_of_text_alone_is_still_a_sentence():  # negative: no name field, the text is read as said
+    system = "You help.\nStored facts (JSON):\n" + json.dumps([{"id": 1, "text": "The user lives in Cork"}])
+    answer, _, _ = loop("where do I live?", {}, system)
+    assert "Cork" in answer and "text" not in answer.lower(), answer
+
+
+# 375. A stored "X over Y" / "X rather than Y" / "X, not Y" preference answers "X or Y?".
+@pytest.mark.parametrize("held, question, expected, other", [
+    ("cats over dogs", "dogs or cats for me?", "cats", "dogs"),
+    ("trains rather than planes", "planes or trains for me?", "trains", "planes"),
+    ("window seats, not aisle seats", "aisle or window for me?", "window", "aisle"),
+])
+def test_a_stored_preference_of_one_over_another_answers_the_choice(held, question, expected, other):
+    answer, _, _ = loop(question, {}, lines({"prefers": held}))
+    assert answer.lower().startswith(expected) and other not in answer.lower().split(":")[0], answer
+
+
+def test_a_preference_between_other_things_answers_nothing():  # negative
+    answer, _, _ = loop("tea or coffee for me?", {}, lines({"prefers": "cats over dogs"}))
+    assert "cats" not in answer and "don't" in answer, answer
+
+
+# 377. "Tell me whether ...", "let me know if ...", "check whether ..." wrap a question: answered from memory, nothing stored.
+@pytest.mark.parametrize("memory, said, expected", [
+    ({"city": "Lisbon"}, "Let me know if I live in Madrid.", "Lisbon"),
+    ({"job": "nurse"}, "Check whether I work as a nurse.", "Yes"),
+    ({"dog": "Rex"}, "Can you tell me if my dog is called Fido?", "Rex"),
+])
+def test_a_wrapped_yes_no_question_is_answered_not_stored(memory, said, expected):
+    store = dict(memory)
+    answer, calls, _ = loop(said, keyed_tools(store), lines(store))
+    assert store == memory and not calls and expected in answer, (store, calls, answer)
+
+
+def test_tell_me_that_is_no_question():  # negative: "tell me when ..." is no wrapped yes/no question
+    assert understand("let me know if you need anything")[0].kind != "remember"
+
+
+# 378. "my sister is though": the elliptical clause takes the predicate of the clause before; a filler is never a value.
+@pytest.mark.parametrize("said, person, value", [
+    ("I'm not a smoker, my uncle is though", "uncle", "smoker"),
+    ("I'm not Catholic but my wife is", "wife", "Catholic"),
+    ("I'm not left-handed, my son is too", "son", "left-handed"),
+])
+def test_an_elliptical_clause_takes_the_predicate_before(said, person, value):
+    kept = []
+    answer, _, _ = loop(said, keep_tools(kept), "You are an assistant with memory.")
+    stored = " ".join(f"{k} {v}" for k, v in kept)
+    assert person in stored and value in stored, (kept, answer)
+    assert not any(v.strip(" .").lower() in ("though", "too", "as well", "also") for _, v in kept), kept
+    assert not any(k in ("diet", "user") and value in v for k, v in kept), kept
+
+
+# 379. "I'd like to know / I want to know / remind me of my X" asks about X.
+@pytest.mark.parametrize("memory, said, expected", [
+    ({"cat": "Miso, a tabby"}, "I'd like to know my cat's name", "Miso"),
+    ({"blood_type": "O negative"}, "I need to know my blood type", "O negative"),
+    ({"locker": "number 48"}, "remind me of my locker", "48"),
+])
+def test_a_wish_to_know_is_a_question(memory, said, expected):
+    store = dict(memory)
+    answer, calls, _ = loop(said, keyed_tools(store), lines(store))
+    assert store == memory and expected in answer, (calls, answer)
+
+
+def test_a_wish_to_know_something_unheld_is_not_guessed():  # negative
+    answer, _, _ = loop("I want to know my shoe size", {}, lines({"city": "Bonn"}))
+    assert "Bonn" not in answer and "don't know" in answer, answer

@@ -12,7 +12,7 @@ import re
 
 from .. import wire
 from ..tokens import count_tokens
-from . import plan, quirks, rules, say, validate
+from . import grammar, plan, quirks, rules, say, validate
 from .quirks import TooManyRequests
 from .toolbox import Missing, fill, read_tools
 from .understand import quoted
@@ -42,8 +42,8 @@ def read_turn(messages: list, tools: list) -> plan.Turn:
     system = "\n".join(text_of(m) for m in messages if m["role"] in ("system", "developer"))
     usable = rules.allowed(tools, system)
     return plan.Turn(
-        text=text_of(messages[last]) if last >= 0 else "",
-        earlier=[text_of(messages[i]) for i in users[:-1]],
+        text=grammar.spelled_right(text_of(messages[last])) if last >= 0 else "",  # rule 380: "forgt" is "forget"
+        earlier=[grammar.spelled_right(text_of(messages[i])) for i in users[:-1]],
         system=system,
         tools=usable,
         results=[text_of(m) for m in messages[last + 1:] if m["role"] == "tool"],

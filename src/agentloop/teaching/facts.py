@@ -189,6 +189,10 @@ def collect(data, facts: dict) -> None:
     elif isinstance(data, str):  # ["The user plays the cello", ...]: a list of memory texts
         read_line(data, facts)
     elif isinstance(data, dict):
+        name, value = record(data)
+        if name:  # rule 374: {"id": 1, "key": "favourite_colour", "text": "teal"} is favourite_colour: teal
+            facts.setdefault(key_of(name), value)
+            return read_line(value, facts)  # {"tag": "health", "text": "User is allergic to cats"}: the sentence too
         for key, value in data.items():
             if isinstance(value, (dict, list)):
                 collect(value, facts)
@@ -198,6 +202,20 @@ def collect(data, facts: dict) -> None:
                 facts.setdefault(key_of(key), str(value))
                 if re.match(r"^\W*(?:the )?user\b", str(value), re.I):  # {"n1": "The user takes their coffee black"}
                     read_line(str(value), facts)
+
+
+NAME_FIELDS = ("key", "topic", "label", "tag", "category", "slot", "field", "attribute")
+VALUE_FIELDS = ("text", "value", "fact", "note", "detail", "content", "memory", "data")
+
+
+def record(data: dict) -> tuple[str, str]:
+    """Rule 374: a memory record that names its fact in one field and holds it in another, ("key", "text"),
+    ("topic", "fact"), ("label", "value") ..., as (name, value); ("", "") for any other object."""
+    name = next((data[f] for f in NAME_FIELDS if isinstance(data.get(f), str) and data[f].strip()), "")
+    value = next((data[f] for f in VALUE_FIELDS if isinstance(data.get(f), (str, int, float)) and str(data[f]).strip()), "")
+    if not name or value == "" or not re.fullmatch(r"[A-Za-z][\w' -]{0,40}", name):
+        return "", ""
+    return name, str(value)
 
 
 def read_line(line: str, facts: dict) -> None:
@@ -229,6 +247,7 @@ AN_ID = r"#?(?:id\s*[:=#]?\s*)?[\w-]*\d[\w-]*"  # 3, #4, e12, id=7
 def unlabelled(line: str) -> str:
     """Rule 318: a line of a result in cells, "(dog_name) Biscuit", "[allergies] peanuts", "#4 | job | nurse", read as
     "key: value", and "[3] User drinks oat milk" as its text: an id before the text is no part of it."""
+    line = re.sub(rf"^(?:{AN_ID}|\d+)\s*[.):]?\s+(?=[\[(]|[a-z]+(?:_[a-z]+)*\s*(?::|=| [-–—] )\s*\S)", "", line, flags=re.I)  # rule 373
     if not re.match(r"^[\[(]|[^|]+\|", line):
         return line
     cells = [c.strip() for c in re.sub(r"^[\[(]([^\[\]()]{1,40})[\])]\s*[:\-–—|]?\s*", r"\1 | ", line).split("|") if c.strip()]

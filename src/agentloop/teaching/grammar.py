@@ -3,6 +3,8 @@
 FACTS are what users say about themselves, QUESTIONS what they ask back, OTHER every other kind of
 request, TEXT_OPS what they want done to a piece of text. Each is tried in order; the first match wins.
 """
+import re
+
 
 NAME = r"(?P<v>[^\W\d_](?:[^\W\d_]|['-])+(?: (?!(?:btw|please|thanks|now|too|here|again)\b)(?-i:[A-ZÀ-Ý])(?:[^\W\d_]|['-])+)?(?: \d{1,4}\b)?)"
 VALUE = r"(?P<v>[^,;!?]+?)"
@@ -235,3 +237,15 @@ TEXT_OPS = [  # (what the user says, the operation)
      r"|\b(?:flip|turn|spin)\s+(?:\S+\s+){0,4}?(?:around|round|backwards)\b)",
      "reverse"),
 ]
+
+
+# rule 380: common misspellings of the command verbs, read as the verbs ("pls forgt my gym schedule")
+MISSPELT = {"forget": "forgt foget forgett frget fogret", "remember": "remeber rember remmber remembr rememeber remmeber",
+            "delete": "delet delte dlete deleet", "remove": "remvoe remov", "schedule": "shedule schedual scedule schdule",
+            "remind": "remnd remid reimnd", "reminder": "remnder reminer"}
+SPELT_AS = {typo: verb for verb, typos in MISSPELT.items() for typo in typos.split()}
+
+
+def spelled_right(text: str) -> str:
+    """A command verb misspelt in a common way, as the verb; every other word as written."""
+    return re.sub(r"\b[a-z]+\b", lambda m: SPELT_AS.get(m.group().lower(), m.group()), text, flags=re.I) if text else text

@@ -872,9 +872,10 @@ def forget(intent: Intent, turn):
         # of its near names ("home_address"), or the key it is a near name of ("my number": `phone`)
         near |= {facts.canonical(key)} if facts.canonical(key) in facts.ALIASES else set()
         exact = [k for k in known if k in near or set(k.split("_")) & near and set(k.split("_")) <= near | {"home", "current"}]
+        exact = [k for k in exact if not value or any(holds(t, value) for t in [f"{k.replace('_', ' ')} {known[k]}", *notes_holding(turn, k)])]  # rule 376: "allergic to cats" is not `allergy: pollen`
         targets = exact if exact and key != "*" and not group else [
             k for k, v in known.items() if (key == "*" or named(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}"))
-            and not spared(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}")]
+            and not spared(f"{k.replace('_', ' ')} {turn.written(k).replace('_', ' ')} {v}") and (key == "*" or not value or any(holds(t, value) for t in [f"{k.replace('_', ' ')} {v}", *notes_holding(turn, k)]))]
         targets = targets or ([] if replayed or key == "*" or group else notes_named(turn, named))  # rule 283: notes it cannot read
         if key == "*" and not targets and not replayed:
             return "There is nothing in my memory to forget."
@@ -1375,6 +1376,11 @@ def matcher(intent: Intent, held: list = ()):
 STALE = {"old", "former", "previous", "ex", "past", "last"}  # what was, as against what is
 
 
+def holds(held: str, value: str) -> bool:
+    """Rule 376: whether a memory (its key and value) holds the value a forget names (a content word of it, inflections allowed)."""
+    return matcher(Intent("forget", {"key": "", "value": value}))(held)  # "runner" is in `running: runs 5k`
+
+
 STOP = {"the", "user", "about", "that", "this", "what", "where", "when", "you", "your", "know", "any", "all", "name",
         "anymore", "longer", "thing", "stuff", "don", "not", "have"}
 
@@ -1443,6 +1449,7 @@ def hypothetical(intent: Intent, turn):
 
 LIKED = r"\b(?:prefer|like|love|enjoy|favou?rite|fan|always)"
 UNLIKED = r"\b(?:dislike|hate|can't stand|don't|do not|never|not|avoid)"
+PREFERRED_TO = r"\s+(?:over|rather than|instead of|more than|above|in preference to|before)\s+|,?\s+(?:and |but )?not\s+(?=\w)"
 
 
 def choose(intent: Intent, turn):
@@ -1468,7 +1475,8 @@ def held(option: str, known: dict) -> tuple | None:
     """The memory that says the user likes or prefers the option ("prefers: window seats", "The user loves tea"), or None."""
     for k, v in known.items():
         text = f"{k.replace('_', ' ')} {v}"
-        if re.search(rf"\b{re.escape(option)}", text, re.I) and re.search(LIKED, text, re.I) and not re.search(UNLIKED, text, re.I):
+        first = re.split(PREFERRED_TO, text, maxsplit=1, flags=re.I)[0]  # rule 375: "tea over coffee" holds tea, not coffee
+        if re.search(rf"\b{re.escape(option)}", first, re.I) and re.search(LIKED, text, re.I) and not re.search(UNLIKED, first, re.I):
             return k, v
     return None
 

@@ -111,7 +111,17 @@ def statements_apart(text: str) -> list[str]:
 
 def understand(text: str) -> list[Intent]:
     """The intents in a message, in order (fresh copies: a caller may change their slots)."""
-    return [Intent(intent.kind, dict(intent.slots)) for intent in without_the_reason(amounts_placed(text))]
+    return [without_fillers(Intent(intent.kind, dict(intent.slots)), text) for intent in without_the_reason(amounts_placed(text))]
+
+
+def without_fillers(intent: Intent, text: str) -> Intent:
+    """Rule 378: a filler word ("though", "too", "as well") is never a fact's value: "my sister is though" keeps nothing."""
+    if intent.kind == "several":
+        return Intent("several", {**intent.slots, "intents": [without_fillers(i, text) for i in intent.slots["intents"]]})
+    if intent.kind != "remember":
+        return intent
+    kept = [(k, v) for k, v in intent.slots["facts"] if not re.fullmatch(rf"\W*{ELLIPSIS_FILLER.replace('*', '+')}\W*", f" {v}", re.I)]
+    return Intent("remember", {**intent.slots, "facts": kept}) if kept else Intent("unknown", {"text": text})
 
 
 @lru_cache(maxsize=1024)
@@ -149,15 +159,25 @@ DOUBTED = (r"^\W*(?:(?:i\s+)?(?:guess|bet|suppose|doubt|reckon|imagine|assume|ex
            r"(?:\s+(?:by now|anymore|any more|already|again|do you|did you|have you))?\W*$")  # rule 320
 
 
+WISH_TO_KNOW = (r"^\W*(?:(?:so|and|ok|okay|oh|hey|please|pls|just)\W+)*(?:i(?:'d| would) (?:like|love) to know|i (?:want|need|wanna) to know|"
+                r"i(?:'d| would) like to hear|i(?:'m| am) curious about|remind me(?: of| about)?)\s+(?P<what>(?:my|our)\s+(?:(?!\d|\b(?:to|at|on|in|by|"
+                r"every|tomorrow|tonight|today|next|later|before|after|when|this)\b)[^?.!,;])+?)\s*[?.!]*\s*$")  # rule 379: asks about X
+
+
 TAG = (r"^(?P<said>.+?)[,\s]+(?:(?:is|are|am|do|does|did|was|were|have|has)(?:n't| not)? (?:it|i|they|that|he|she|we)|"
        r"(?:am|was) i (?:right|correct|wrong)|(?:is|was) that (?:right|correct|so|true)|right|correct|yeah|yes|no|true|innit|eh)"
        r"\s*\?+\W*$")
 
 
+WRAPPED = (r"^\W*(?:(?:please|pls|so|ok|okay|and|just|can you|could you|would you|will you)\W+)*(?:tell me|let me know|"
+           r"check|find out|confirm|see|say)(?: for me)?,?\s+(?:whether|if)\s+(?P<said>.+?)(?:\s+or not)?\W*$")
+
+
 def tag_asked(text: str) -> tuple | None:
     """Rule 319: a statement of facts about the user followed by a tag asking for confirmation ("my cat is Luna, isn't
-    it?", "I live in Leeds, right?") is a question of those facts, never a fact to keep: one "confirm" intent."""
-    tagged = re.match(TAG, text.strip(), re.I | re.S)
+    it?", "I live in Leeds, right?") is a question of those facts, never a fact to keep: one "confirm" intent. Rule 377:
+    so is one wrapped in "tell me whether ...", "let me know if ...", "check whether ..."."""
+    tagged = re.match(TAG, text.strip(), re.I | re.S) or re.match(WRAPPED, text.strip(), re.I | re.S)
     said = intents_in(tagged["said"]) if tagged else ()
     if said and all(i.kind == "remember" for i in said):
         return (Intent("confirm", {"facts": [f for i in said for f in i.slots["facts"]], "about": tagged["said"]}),)
@@ -198,6 +218,7 @@ def intents_in(text: str) -> tuple:
     """The intents in a message, in order, as the cache keeps them."""
     text = ahead(after_that_joined(text))  # "at 8am and then every day after": one request that repeats (rule 296); "2 hours from now" (344)
     text = re.sub(DOUBTED, r"do you remember \g<what>?", text, flags=re.I)  # "I bet you forgot my name" (rule 320)
+    text = re.sub(WISH_TO_KNOW, r"what is \g<what>?", text, flags=re.I)  # "I'd like to know my dog's name" (rule 379)
     task = re.match(r"^\s*(?P<label>(?!\W*(?:please )?(?:set|add|create|make|remind)\b)(?:\d:\d\d|[^:]){0,60}\b(?:task|reminder|todo|to-do|"
                     r"job|due)\b(?:\d:\d\d|[^:])*):(?!\d\d)\s*(?P<body>.+)$",  # "due 2026-12-01T02:00." is a time, no label
                     text, re.IGNORECASE | re.DOTALL)
@@ -766,13 +787,16 @@ def said_of_them(text: str) -> str:
     return f"{main}. {who[:1].upper()}{who[1:]} {pred}.{' ' + tail + '.' if tail else ''}{rest}"
 
 
+ELLIPSIS_FILLER = r"(?:,?\s+(?:though|tho|too|also|as well|actually|instead|for sure|definitely))*"  # rule 378: never a value
+
+
 def not_me_but_them(clause: str) -> Intent | None:
     """Rule 164: "I'm not allergic to shellfish, my brother is", "I don't smoke but my dad does": the user's part is a
     negation (never kept as its positive), the other's part is a fact about that person, said in full."""
     found = re.match(r"^\W*i(?:'m| am) not (?P<pred>[^,;]+?)\s*(?:[,;]|\s[-–—])?\s*(?:but |though |whereas )?"
-                     r"(?P<who>my [a-z]+(?: [a-z]+)?) (?:is|was)(?: too)?\W*$", clause, re.I)
+                     rf"(?P<who>my [a-z]+(?: [a-z]+)?) (?:is|was){ELLIPSIS_FILLER}\W*$", clause, re.I)
     done = re.match(r"^\W*i (?:don't|do not|never) (?P<verb>[a-z]+)(?P<rest>[^,;]*?)\s*(?:[,;]|\s[-–—])?\s*(?:but |though |whereas )?"
-                    r"(?P<who>my [a-z]+(?: [a-z]+)?) (?:does|do)\W*$", clause, re.I)
+                    rf"(?P<who>my [a-z]+(?: [a-z]+)?) (?:does|do){ELLIPSIS_FILLER}\W*$", clause, re.I)
     if re.fullmatch(r"\W*(?:no,?\s*)?not (?:me|mine|for me)\W*", clause, re.I):
         return Intent("none")  # "Not me - my wife is the vegetarian": what follows says whose it is
     if not (found or done):
