@@ -101,10 +101,13 @@ WRONG_CHATS = [
     ("history[:] = ...", "stopped at the marked line"),
     ("pass", "over MAX_HISTORY_TOKENS = 300"),  # never trimmed: the history outgrows the budget by question 3
     ("history[:] = history[-8:]", "tool result whose assistant message"),  # a bare slice orphans
-    ("history[:] = trim_to_tokens(history, 30)", "right after 'My name is Ada.'"),
+    ("history[:] = trim_to_tokens(history, 30)", "fit in MAX_HISTORY_TOKENS = 300"),
     # rebinding: the trimmed list gets the name, the caller's list never changes (the review's case)
     ("history = trim_to_tokens(history, MAX_HISTORY_TOKENS)", "makes a new list with the same name"),
     ("history[:] = trim_to_tokens(history, 2 * MAX_HISTORY_TOKENS)", "over MAX_HISTORY_TOKENS = 300"),
+    # a trim by message count, or to a smaller budget: under the budget, but it drops what fits (the review's case)
+    ("history[:] = trim_history(history, 4)", "fit in MAX_HISTORY_TOKENS = 300"),
+    ("history[:] = trim_to_tokens(history, 150)", "fit in MAX_HISTORY_TOKENS = 300"),
 ]
 
 
@@ -165,7 +168,7 @@ def test_unusual_right_token_trims_pass(ns, code, capsys):
 
 def test_a_chat_that_trims_after_the_answer_too_passes(ns, capsys):
     passed, printed = verdict(lesson04.check_token_trim, *token_trim(
-        ns, chat_body="history[:] = trim_to_tokens(list(history), max_tokens=200)"), capsys=capsys)
+        ns, chat_body="history[:] = trim_to_tokens(list(history), max_tokens=MAX_HISTORY_TOKENS)"), capsys=capsys)
     assert passed, printed
 
 

@@ -83,6 +83,9 @@ def test_wrong_progress_lines_fail_with_a_true_reason(ns, changes, hint, capsys)
     # another name for the parameter, a one-line guard, the line passed by keyword
     ("on_step=None)", "report=None)", STEP, "        report and report(line=progress(state))  # noqa: F821\n"),
     # each call's line at the top of the next trip round the loop, the last one after it: still in time
+    # label then number, with '=' or ':' and a word between ("tools used: 0"): each number read with its own label
+    (STEP, "        if on_step:\n            on_step(f\"model calls={state['model_calls']} tools={state['tool_calls']}\")\n"),
+    (STEP, "        if on_step:\n            on_step(f\"Model calls: {state['model_calls']} | tools used: {state['tool_calls']}\")\n"),
     (STEP, "", "        response = agentloop.complete(",
      "        if on_step and turn > 1:\n            on_step(progress(state))  # noqa: F821\n        response = agentloop.complete(",
      "    history[:] = messages[1:]", "    if on_step:\n        on_step(progress(state))  # noqa: F821\n    history[:] = messages[1:]"),

@@ -1,5 +1,6 @@
 """Lesson 4 exercises: trimming history without orphaning a tool result, then trimming the chat to a token budget."""
 import contextlib
+import copy
 import io
 import json
 
@@ -200,6 +201,8 @@ def check_token_trim(trim_to_tokens, run_agent_trimmed):
     budget = getattr(run_agent_trimmed, "__globals__", {}).get("MAX_HISTORY_TOKENS")
     history, first_requests = [], []
     for question in QUESTIONS + NAME:
+        # what the student's own trim_to_tokens (checked above) keeps of this history: the wiring keeps no less
+        fits = trim_to_tokens(copy.deepcopy(history), budget) if isinstance(budget, (int, float)) else []
         start = len(trace.events)
         answer = _quietly(run_agent_trimmed, question, history)
         requests = [e.payload for e in trace.events[start:] if e.kind == "request"]
@@ -219,6 +222,10 @@ def check_token_trim(trim_to_tokens, run_agent_trimmed):
         expect(not isinstance(budget, (int, float)) or history_tokens(carried) <= budget,
                f"the first request for {question!r} carried {history_tokens(carried)} tokens of history, over "
                f"MAX_HISTORY_TOKENS = {budget}.", fix="history[:] = trim_to_tokens(history, MAX_HISTORY_TOKENS)")
+        expect(len(carried) >= len(fits),
+               f"the first request for {question!r} carried {len(carried)} messages of history, but the last "
+               f"{len(fits)} fit in MAX_HISTORY_TOKENS = {budget}: trim to the budget, not to a count of messages "
+               "or a smaller budget.", fix="history[:] = trim_to_tokens(history, MAX_HISTORY_TOKENS)")
         first_requests.append((responses[0].get("usage") or {}).get("prompt_tokens", 0))
     grew_early, grew_late = first_requests[4] - first_requests[0], first_requests[13] - first_requests[9]
     expect(grew_late <= max(grew_early // 2, 5),

@@ -61,10 +61,12 @@ def _numbers(line: str) -> list:
 
 
 def _labelled(line: str, label: str):
-    """The number a line gives next to `label`: before it ("3 model calls") or just after it ("tool calls: 2",
-    "model call #3"), or None."""
+    """The number a line gives next to `label`: after it with a sign ("tools=2", "tools used: 0"), before it
+    ("3 model calls") or just after it ("model call #3"), or None. The sign comes first: in "calls=3 tools=2" the
+    3 is the calls'."""
     line = re.sub(r"(?<=\d)[,_](?=\d{3})", "", line)
-    found = (re.search(rf"(\d+)\s*(?:{label})", line, re.IGNORECASE)
+    found = (re.search(rf"(?:{label})(?:\s+[a-z]+)?\s*[:=#]\s*(\d+)", line, re.IGNORECASE)
+             or re.search(rf"(\d+)\s*(?:{label})", line, re.IGNORECASE)
              or re.search(rf"(?:{label})\W{{0,3}}(\d+)", line, re.IGNORECASE))
     return int(found[1]) if found else None
 
