@@ -63,6 +63,27 @@ def test_running_the_unfilled_cell_does_not_spend_the_nudge(capsys):
     assert "return 'bye'" in capsys.readouterr().out
 
 
+def test_a_cell_with_its_holes_still_in_never_shows_the_fix(capsys):
+    """Review 17: running the shipped cell twice (Run All, then the cell) printed the fix, the whole answer, before
+    the student wrote anything. A miss counts towards the fix only once the `...` holes are filled."""
+    @checks.exercise("98.3 Say hi")
+    def check_hi(hi):
+        checks.expect(hi() == "hi", "what does hi() return?", fix="return 'hi'")
+
+    def hi():
+        return ...  # your code here
+
+    for _ in range(3):
+        assert not check_hi(hi)
+        assert "return 'hi'" not in capsys.readouterr().out
+
+    def hi():  # noqa: F811 (the student's own try, the same miss twice)
+        return "hello"
+
+    assert not check_hi(hi) and "return 'hi'" not in capsys.readouterr().out
+    assert not check_hi(hi) and "return 'hi'" in capsys.readouterr().out
+
+
 def test_the_registry_knows_each_exercise_by_id_with_the_students_names():
     @checks.exercise("98.2 Trim the history")
     def check_trim(trim_history, max_messages):

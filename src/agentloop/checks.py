@@ -10,6 +10,7 @@ import contextlib
 import functools
 import inspect
 import os
+import re
 import signal
 import sys
 import threading
@@ -101,9 +102,11 @@ def _verdict(entry: Exercise, answer: tuple) -> tuple:
         with _TeachingModel(entry.max_calls), TimeLimit(entry.time_limit):
             entry.check(*answer)
     except Hint as hint:
-        last, times = _failed_runs.get(entry.id, ("", 0))
-        _failed_runs[entry.id] = (hint.hint, times + 1 if hint.hint == last else 1)  # Run All's unfilled cell is another miss
         message = f"❌ {entry.title}: not yet. Hint: {hint.hint}"
+        if any(map(_has_holes, answer)):  # the cell as shipped (Run All): not an answer yet, so never the fix
+            return False, message
+        last, times = _failed_runs.get(entry.id, ("", 0))
+        _failed_runs[entry.id] = (hint.hint, times + 1 if hint.hint == last else 1)
         if hint.fix and _failed_runs[entry.id][1] > 1:
             message += f" Fix: {hint.fix}"
         return False, message
@@ -112,6 +115,14 @@ def _verdict(entry: Exercise, answer: tuple) -> tuple:
     except Exception as error:  # the student's code raised: say what, not where
         return False, f"❌ {entry.title}: your code raised {type(error).__name__}: {error}"
     return True, f"✅ {entry.title}: passed."
+
+
+def _has_holes(answer) -> bool:
+    """Whether a function still has one of its cell's `...  # your code here` holes."""
+    try:
+        return callable(answer) and bool(re.search(r"\.\.\.\s*:?\s*#\s*your code here", inspect.getsource(answer)))
+    except (OSError, TypeError):  # no source to read (a builtin, a function made by exec)
+        return False
 
 
 def _record(entry: Exercise, passed: bool) -> None:
