@@ -195,6 +195,10 @@ WRONG = [  # (check, a wrong answer, a phrase the hint must contain)
     (lesson02.check_count_words, lambda: word_tool("def count_words(text):\n    return len(text.split())",
                                                    "tool(count_words, 'Count the letters in a text.', text='string')"),
      "does not say the tool counts words"),
+    # review 17: the parameter declared a number; the model sends a number, and the hint named an AttributeError
+    (lesson02.check_count_words, lambda: word_tool("def count_words(text):\n    return len(text.split())",
+                                                   "tool(count_words, 'Count the words in a text.', text='number')"),
+     "declares text as 'number'"),
 ]
 
 

@@ -71,6 +71,11 @@ RIGHT = [
     ("check_run_agent_asking", "run_tool(call) if approve(call) else \"The user won't let me multiply.\"", None),
     ("check_run_agent_asking", "run_tool(call) if approve(call) else 'Declined.'", None),  # one word, but it says what
     ("check_run_agent_asking", "run_tool(call) if approve(call) else 'No: not run, the user said no.'", None),
+    # review 17's: refusals in words the first list lacked
+    ("check_run_agent_asking", "run_tool(call) if approve(call) else 'Permission withheld (by the operator).'", None),
+    ("check_run_agent_asking", "run_tool(call) if approve(call) else 'Action aborted by user.'", None),
+    ("check_run_agent_asking", "run_tool(call) if approve(call) else 'Call dismissed: the user objected.'", None),
+    ("check_run_agent_asking", "run_tool(call) if approve(call) else 'Stopped by the user, nothing was run.'", None),
 ]
 
 

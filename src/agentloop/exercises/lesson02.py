@@ -192,6 +192,13 @@ def check_count_words(count_words):
     expect("word" in described.lower(), f"{name} is offered with the description {described!r}: it does not say the "
                                         "tool counts words, and the description is the model's only guide.",
            fix=f"tool({name}, 'Count the words in a text.', text='string')")
+    schema = SCHEMAS[name] if isinstance(SCHEMAS[name], dict) else {}
+    properties = ((schema.get("function") or {}).get("parameters") or {}).get("properties") or {}
+    for param, spec in properties.items():
+        kind = spec.get("type") if isinstance(spec, dict) else None
+        expect(kind in (None, "string"), f"{name}'s schema declares {param} as {kind!r}: the model then sends a "
+                                         f"{kind}, not the text. A text is a \"string\".",
+               fix=f"tool({name}, 'Count the words in a text.', {param}='string')")
     for text in ("the quick brown fox jumps", "to be or not to be, that is the question"):
         question = [{"role": "user", "content": f'How many words are in "{text}"?'}]
         message = llm.ask(question, tools=_offered(SCHEMAS))

@@ -134,11 +134,12 @@ class Approver:
 
 
 # Words that tell the model a call did not run: "Error: the user did not allow multiply", "Declined",
-# "refused", "not approved", "Permission denied", "the user said no", "blocked", "skipped"...
+# "refused", "not approved", "Permission denied", "the user said no", "blocked", "skipped", "withheld", "aborted"...
 REFUSAL = re.compile(r"\b(?:not|no|never|without|refus\w*|declin\w*|den(?:y|ied)|reject\w*|disallow\w*|"
-                     r"forbid\w*|block\w*|cancel\w*|skip\w*|veto\w*|unapproved|unauthori[sz]ed)\b|n't\b",
+                     r"forbid\w*|block\w*|cancel\w*|skip\w*|veto\w*|unapproved|unauthori[sz]ed|withh[eo]ld\w*|abort\w*|"
+                     r"dismiss\w*|object(?:ed|s|ion)|halt\w*|stopped|prevent\w*|nothing)\b|n't\b",
                      re.IGNORECASE)
-BARE = {"no", "not", "nope", "nah", "never", "none", "n't"}  # a negation alone says nothing about what was refused
+BARE = {"no", "not", "nope", "nah", "never", "none", "nothing", "n't"}  # a negation alone says nothing about what was refused
 
 
 def says_refused(result) -> bool:
