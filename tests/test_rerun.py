@@ -37,6 +37,9 @@ RESET = {
 
 # Cells whose second run differs for a reason the lesson is built on, by their first line.
 DIFFERS = {
+    5: ("run_agent changes in two steps (trimming, then the state), each shown by a diff; run again after the "
+        "lesson, the first diff compares lesson 4's run_agent with the last one, so it shows both steps",
+        {"agentloop.show_changes(old_run_agent_4, run_agent)  # without `keep`, nothing is trimmed: the demos print what they did"}),
     6: ("the agent ends the lesson with 6.2's forget as a tool, so run again the try-it cell's 'Forget my "
         "allergies' calls it instead of saying the agent has no such tool, and every request carries one more "
         "schema: the trace and 5.1's progress line (the first memory demo passes on_step=print) count more "
