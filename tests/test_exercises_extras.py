@@ -15,6 +15,7 @@ EXTRAS = ROOT / "lessons" / "extras"
 def notebook_up_to_its_exercise(name: str, tmp_path, monkeypatch) -> dict:
     """The extra's code cells run in order, in a fresh folder, up to its exercise cell (not run)."""
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COURSE_LESSON", "09")  # as its first cell sets it, and put back afterwards
     names = {"__name__": f"extra_{name}"}
     for cell in json.loads((EXTRAS / f"{name}.ipynb").read_text())["cells"]:
         source = "".join(cell["source"])

@@ -80,7 +80,7 @@ WRONG = [  # (check, a plausible wrong answer, a phrase its hint must contain)
     # the commoner the word, the heavier: `having` itself as the weight
     ("rare_first", rare(weight='having'), 'The fewer memories have a word, the more it must weigh'),
     # BM25's raw idf, log((N - df + 0.5) / (df + 0.5)): below 0 for a word most memories have
-    ("rare_first", rare(weight='math.log((len(mine) - having + 0.5) / (having + 0.5))'), 'more than nothing'),
+    ("rare_first", rare(weight='math.log((len(mine) - having + 0.5) / (having + 0.5))'), 'never less than nothing'),
     # the rarest shared word alone (max), not the sum of all
     ("rare_first", rare(score='max([weight(word) for word in about(key) & words(text)], default=0)'), 'adds up the weights'),
     # every word of the question, shared or not: each memory gets the same score
@@ -163,6 +163,18 @@ WRONG = [  # (check, a plausible wrong answer, a phrase its hint must contain)
     if about_birth(key) and not result.startswith("Not stored"):
         result = result + ". Ask them whether they would like a reminder 7 days ahead."
     return result''', "does not ask about a reminder"),
+    # review 17: the question put before the result: the user would read "Should I ...? Remembered birthday: ..."
+    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
+    result = guarded_remember(key, value, importance)
+    if about_birth(key.replace("_", " ")) and result.startswith("Remembered"):
+        result = "Ask the user: should I remind you a week before? " + result
+    return result''', "not at its end"),
+    # the question in the middle, a note after it
+    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
+    result = guarded_remember(key, value, importance)
+    if about_birth(key.replace("_", " ")) and result.startswith("Remembered"):
+        result += " Should I remind you a week before? It is stored for good."
+    return result''', "not at its end"),
 ]
 
 
@@ -215,6 +227,14 @@ UNUSUAL = [  # right answers written another way: other names, other wording, da
     if about_birth(key.replace("_", " ")) and result.startswith("Remembered"):
         result += " Should I remind you a week before?"
     return result'''),
+    # review 17: the question last, with an abbreviation inside it and a line break after it
+    ("remember_and_ask", '''def remember_and_ask(key, value, importance="medium"):
+    result = guarded_remember(key, value, importance)
+    if about_birth(key.replace("_", " ")) and result.startswith("Remembered"):
+        result = result + ". Ask the user: should I remind you 7 days in advance, i.e. a week before?\\n"
+    return result'''),
+    # review 17: plain log(N / having): 0 for a word every memory has, which adds the same to every score
+    ("rare_first", rare(weight="math.log(len(mine) / having)")),
 ]
 
 
@@ -332,10 +352,11 @@ def test_a_passing_rare_first_ranks_the_agents_recall_and_a_failing_one_does_not
 
 def test_the_oracle_agrees_with_other_weights_on_the_checks_store(agent):
     """9.1's check compares with one weight, log(1 + N/df); its store is built so that any weight that
-    falls with df and stays above 0 gives the same order (else a right answer could fail)."""
+    falls with df and never drops below 0 gives the same order (else a right answer could fail)."""
     lesson09._busy_week(agent, agent["memory"], agent["USER"], agent["AGENT"])
     expected = lesson09._by_rarity(agent, agent["memory"], (agent["USER"],), "What is my sister's name?")
-    for weight in ("1 / having", "math.log(1 + len(mine) / having)", "2 ** -having", "1 + 1 / having"):
+    for weight in ("1 / having", "math.log(1 + len(mine) / having)", "2 ** -having", "1 + 1 / having",
+                   "math.log(len(mine) / having)"):
         ranking = define(agent, rare(weight=weight))
         assert ranking((agent["USER"],), "What is my sister's name?") == expected, weight
     assert expected[0] == "sister"

@@ -6,6 +6,7 @@ budget. And facts told in one process are answered by a fresh process that gets 
 and queue files.
 """
 import json
+import os
 import pathlib
 import shutil
 import subprocess
@@ -92,13 +93,15 @@ def test_what_is_told_in_one_process_a_new_process_answers_from_the_files_alone(
     first.mkdir()
     second.mkdir()
     tell = "history = []\n" + "".join(f"chat({fact!r})\n" for fact in FACTS) + "chat('Remind me to call mum tomorrow')\n"
-    subprocess.run([sys.executable, "-c", agent + "\n" + tell], cwd=first, check=True, capture_output=True, timeout=120)
+    env = {**os.environ, "COURSE_LESSON": "09"}  # the lesson's setting, which a new process inherits
+    subprocess.run([sys.executable, "-c", agent + "\n" + tell], cwd=first, check=True, capture_output=True, timeout=120,
+                   env=env)
     for name in ("memory_09.json", "queue_09.json"):  # only these two files go to the new process
         shutil.copy(first / name, second / name)
     ask = ("NOW = datetime(2026, 1, 6, 9, 0)  # the next morning: the reminder is due\nimport json\n"
            "print(json.dumps({q: guarded_agent(q, []) for q in %r}))\ndrain(budget=5)\n" % QUESTIONS)
     run = subprocess.run([sys.executable, "-c", agent + "\n" + ask], cwd=second, check=True, capture_output=True,
-                         text=True, timeout=120)
+                         text=True, timeout=120, env=env)
     got = json.loads(next(line for line in run.stdout.splitlines() if line.startswith("{")))
     assert "Ada" in got["What is my name?"] and "Ada" in got["Hi!"]
     assert "Munich" in got["Where do I live?"] and "nurse" in got["What is my job?"]

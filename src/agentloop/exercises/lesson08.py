@@ -161,7 +161,11 @@ def check_token_budget(drain_within, queue, QUEUE_FILE, state):
                f"before this drain: those were spent by earlier work, not by the tasks this drain ran.",
                fix="count from the state's total when the drain starts: what the tasks used is the growth since.")
         expect(ran == 2, f"one task costs {one} tokens; with a budget of {one + 1}, two should run and one wait, "
-                         f"and {ran} ran.")
+                         f"and {ran} ran." + (" So what your drain counts as spent never reached the budget. Is "
+                         "`start` the state dict itself (start = state)? That is the same dict, not a copy: it grows "
+                         "with the state, so spent is always 0. Copy the counts, e.g. dict(state), or keep the "
+                         "number: state['prompt_tokens'] + state['completion_tokens']. (Or is the budget never "
+                         "compared?)" if ran == 3 else ""))
         _saved(queue, QUEUE_FILE, f"{name}(10, {one + 1})", tasks[:1] * 3, "run the tasks that ran again")
     if answered >= 2:  # a budget one task's completion tokens overrun: a count of the prompt tokens alone misses it
         with _planted(queue, QUEUE_FILE, tasks[:1] * 3):
