@@ -2357,3 +2357,22 @@ def test_k_that_is_no_distance_is_not_km_and_a_converter_is_not_called_weather()
     assert not any(str(source).startswith("k") for _, source, _ in log), (log, answer)
     answer, _, _ = loop("write me a sonnet about the sea", converter([]))
     assert "weather" not in answer and "switch_units" in answer, answer
+
+
+# 394. An instruction that names the entry ("tag it X", "give it the title X", "with the label X") gives the label X
+# wherever it stands; its words are in no argument, and the rest of the request gives the time.
+def test_an_instruction_naming_the_entry_gives_the_label_and_the_rest_the_time():
+    for said, label, at in (("wake-up buzzer at 6:15 tomorrow, tag it swim practice", "swim practice", "2026-03-12T06:15"),
+                            ("set an alarm at 9pm on friday and call it pills", "pills", "2026-03-13T21:00"),
+                            ("name it budget call: an alarm for 4pm tomorrow", "budget call", "2026-03-12T16:00"),
+                            ("an alarm at 7:40 tomorrow with the title bus stop", "bus stop", "2026-03-12T07:40")):
+        log = []
+        answer, _, _ = loop(said, buzzer(log, "Sets a one-off alarm. at is HH:MM or an ISO date-time."), DATED)
+        assert log and log[0]["tag"] == label and log[0]["at"] == at, (said, log, answer)
+        assert answer.startswith(f"Scheduled: {label}"), (said, answer)
+
+
+def test_naming_words_that_are_the_task_stay_in_it():
+    log = []
+    loop("remind me at 5pm to call the plumber and name the new puppy", buzzer(log, "Sets a one-off reminder. at is HH:MM or an ISO date-time."), DATED)
+    assert log and log[0]["tag"] == "call the plumber and name the new puppy", log

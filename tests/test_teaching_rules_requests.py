@@ -1669,3 +1669,20 @@ def test_change_from_a_note_is_the_note_less_every_item():
 def test_a_note_paid_with_no_change_asked_is_no_change_sum():
     answer, _, _ = loop("I paid with a $50 note for 3 tickets at $12 each. How much were the tickets altogether?", sums([]))
     assert answer and " 14" not in f" {answer}", answer  # no change asked: never the note less the tickets
+
+
+# 395. "Each of N <does> M things" is N times M: what each one brings, has or pays, counted over the group, never shared.
+def test_what_each_of_a_group_brings_is_multiplied_by_the_group():
+    for said, expected in (("our choir is 9 people and everyone gets 2 tickets. how many tickets is that?", 9 * 2),
+                           ("we're a team of 6. if each of us donates 25 dollars, how much do we raise?", 6 * 25),
+                           ("the Apollo 11 fan club has 7 members. each member owns 4 posters, how many posters altogether?", 7 * 4)):
+        log = []
+        answer, _, _ = loop(said, sums(log))
+        assert answer and f" {expected}" in f" {answer}" and not any(c[0] == "split" for c in log), (said, log, answer)
+
+
+def test_what_each_gets_from_a_shared_amount_is_still_divided():
+    for said, expected in (("there are 5 of us and we have 40 cookies. how many does each get?", 40 / 5),
+                           ("we're 4 people splitting a 60 bill, each pays how much?", 60 / 4)):
+        answer, _, _ = loop(said, sums([]))
+        assert answer and f" {expected:g}" in f" {answer}", (said, answer)

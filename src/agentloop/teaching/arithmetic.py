@@ -351,6 +351,8 @@ def story(text: str) -> str | None:
     split = re.search(r"\b(?:there(?:'s| is| are) (\d+) of us|(\d+) of us|(?:split|divided|shared?)\b.*?\b(\d+) ways|"
                       rf"(?:between|among|by) (\d+)(?: people| friends| of us| persons?)?\b|(\d+) (?:people|friends|persons|{SHARERS}(?=[^.?!]*\b(?:shar\w*|split\w*|divid\w*)\b))|"
                       rf"\b{GROUP} of (\d+))\b", text)
+    if (split or re.search(rf"\b\d+ {SHARERS}\b", text)) and len(numbers) == 2 and (each := re.search(EACH_OF_GROUP, text)) and not re.search(r"\bsplit|\bshar|\bdivid|\bevenly\b", text):
+        return f"{numbers[1 - numbers.index(each['m'])]} * {each['m']}"  # "4 of us, each brings 3 friends": 4 * 3 (rule 395)
     if split and len(numbers) == 2 and not re.search(r"\d (?:each|apiece)\b", text) and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bshare|\bdivide|\beveryone\b|"
                                                  r"\bevery one\b|\bowe\b|\ba head\b|\bapiece\b", text):
         ways = next(g for g in split.groups() if g)
@@ -389,6 +391,10 @@ def fraction_left(text: str) -> str | None:
 EACH_ADDS = (r"\b(?:each(?: of us| of them| person| one)?|every(?:one| person| one of us)|we each|they each)\s+(?:also\s+)?"
              r"(?:adds?|tips?|puts? in|chips? in|throws? in|gives?|pays?(?: an?)? extra|leaves?)\s+(?:an? |another |an extra |extra )?"
              r"(?P<m>\d+(?:\.\d+)?)\b|\bplus (?P<p>\d+(?:\.\d+)?) (?:each|per person|a head|apiece)\b")
+
+
+EACH_OF_GROUP = (r"\b(?:each|every one|everyone|everybody)(?: of (?:us|them|you|those|these|the [a-z]+)| [a-z]+)? (?:also |will |would )?"
+            r"(?!is\b|are\b|of\b|and\b|pays? (?:for|back)\b)[a-z]+ (?:an? extra |another |about |around )?(?P<m>\d+(?:\.\d+)?)\b")  # "each of us brings 3"
 
 
 SHARERS = (r"(?:tenants|roommates|room-mates|flatmates|housemates|colleagues|coworkers|co-workers|guests|"

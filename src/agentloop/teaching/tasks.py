@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from . import facts, say
 from .grammar import NUDGE
-from .timing import ORDINAL, clock_of, delay, event_time, from_the_event, moment, now_in, shaped, shifted, task_of, timing, undated_day, day_of_the_clock, clock_as_sent, half_of_day, day_of_the_title, A_DATE, month_and_day, format_in_prompt
+from .timing import ORDINAL, named_as, clock_of, delay, event_time, from_the_event, moment, now_in, shaped, shifted, task_of, timing, undated_day, day_of_the_clock, clock_as_sent, half_of_day, day_of_the_title, A_DATE, month_and_day, format_in_prompt
 from .rules import INJECTION
 from .understand import Intent
 from . import entries as entries_of
@@ -174,6 +174,9 @@ def schedule(intent, turn):
             return f"Which date is {named}? Tell me the date and I'll schedule it."
         intent = Intent(intent.kind, {**intent.slots, **{slot: remembered(intent.slots.get(slot) or turn.text)
                                                          for slot in ("clause", "when")}})
+    name, unnamed = named_as(intent.slots.get("clause") or turn.text)  # "..., label it gym": the label, and the rest the time
+    if name:
+        intent, turn = Intent(intent.kind, {**intent.slots, "task": named_as(intent.slots["task"])[1], "clause": unnamed}), replace(turn, text=unnamed)
     said_when = intent.slots.get("when") or ""
     when, every, words = timing(f"{intent.slots['task']} {said_when}")
     whole_when, whole_every, rest = timing(intent.slots.get("clause") or turn.text)  # "tmrw remind me to ..."
@@ -196,6 +199,7 @@ def schedule(intent, turn):
                          intent.slots.get("clause") or turn.text, re.I)
     if own_verb and task and not task.lower().startswith(own_verb.group(1).lower()):
         task = f"{own_verb.group(1)} {task}"  # "remind me to book the vet": booking is the task, not the asking
+    task = name or task
     reminds = bool(re.search(rf"\b{NUDGE} me\b|\breminders?\b", turn.text, re.I))
     now, phrase = now_in(turn.system), f"{when} {every}"  # times in the tool's own format, from the date it is
     said = set(words_of(turn.text))
