@@ -2376,3 +2376,24 @@ def test_naming_words_that_are_the_task_stay_in_it():
     log = []
     loop("remind me at 5pm to call the plumber and name the new puppy", buzzer(log, "Sets a one-off reminder. at is HH:MM or an ISO date-time."), DATED)
     assert log and log[0]["tag"] == "call the plumber and name the new puppy", log
+
+
+# 396. A scheduling request with neither a task nor a time asks for both in one question; a placeholder ("a reminder",
+# "an event") is never quoted as the task, and the answer to the question is scheduled.
+def test_a_bare_request_asks_what_and_when_in_one_question():
+    for said, question in (("could you set me a reminder pls", "What should I remind you about, and when?"),
+                           ("add an event please", "What should I schedule, and when?")):
+        log = []
+        answer, _, _ = loop(said, buzzer(log, "Sets a one-off reminder. at is HH:MM or an ISO date-time."), DATED)
+        assert not log and answer == question, (said, log, answer)
+    log = []
+    earlier = [{"role": "user", "content": "set a reminder"}, {"role": "assistant", "content": "What should I remind you about, and when?"}]
+    loop("water the ferns at 6pm", buzzer(log, "Sets a one-off reminder. at is HH:MM or an ISO date-time."), DATED, history=earlier)
+    assert log and log[0]["tag"] == "water the ferns" and log[0]["at"].endswith("18:00"), log
+
+
+def test_a_bare_alarm_asks_its_time_and_a_named_task_asks_only_the_time():
+    answer, _, _ = loop("set an alarm please", buzzer([], "Sets a one-off alarm. at is HH:MM or an ISO date-time."), DATED)
+    assert answer.startswith("When should") and "please" not in answer, answer
+    answer, _, _ = loop("set a reminder to renew the passport", buzzer([], "Sets a one-off reminder. at is HH:MM or an ISO date-time."), DATED)
+    assert answer == "When should I remind you to renew the passport?", answer

@@ -189,6 +189,7 @@ def schedule(intent, turn):
     task = title.group(1) if title and not inside_the_task(title.group(0).strip(" ,.!?"), task_of(words)) else task_of(words)  # "as 'budget review'": the title given
     if not task or re.fullmatch(VAGUE, task, re.I):  # "I have to renew my passport, so remind me on June 1"
         task = task_of(rest)
+    task = "" if re.fullmatch(VAGUE, task, re.I) else task  # "set a reminder": "a reminder" is no task (rule 396)
     task = verb_kept(task, intent.slots.get("clause") or turn.text)  # "wake me up at 6:15": "wake up", never "up"
     task = re.sub(r",?\s*(?:(?:first )?one|starting|beginning)\s+in\s+\d+$", "", task) if first_wait(turn.text, every) else task
     task = title_trimmed(task)  # "Rent is due ...": "Rent", never "Rent is" (rule 275)
@@ -212,6 +213,8 @@ def schedule(intent, turn):
     if (fixed := fixed_cadence(tool)) and every and (said := cadence(every)) and said != fixed:
         return f"I can't schedule that: {tool.name} only repeats {every_word(fixed)}, and you asked for {every}."
     due = when or next_time(every) if every or when else ""  # no time said: asked for, never made up
+    if not due and not task:
+        return say.what_and_when(turn.text)
     if every and when and not re.search(DAY_WORDS, when, re.I) and (weekday := re.search(DAY_WORDS, every, re.I)):
         due = f"{weekday.group().rstrip('s').capitalize()} {when}"  # "every Friday at 5pm": first due Friday at 5pm
     times = [p for p, spec in tool.params.items()
