@@ -1686,3 +1686,19 @@ def test_what_each_gets_from_a_shared_amount_is_still_divided():
                            ("we're 4 people splitting a 60 bill, each pays how much?", 60 / 4)):
         answer, _, _ = loop(said, sums([]))
         assert answer and f" {expected:g}" in f" {answer}", (said, answer)
+
+
+# 397. A rate ("X <unit> per/an <unit>") kept up for a span of that unit ("for 3.5 hours") is the rate times the span,
+# never the rate over the span's count.
+def test_a_rate_kept_up_for_a_span_is_rate_times_span():
+    for said, expected in (("a tap drips 40 ml per minute for 7.5 minutes, how much water is lost?", 40 * 7.5),
+                           ("if we paddle at 6 km per hour for 4 hours how far do we get", 6 * 4),
+                           ("the machine fills 150 bottles an hour. running for 2.5 hours, how many bottles?", 150 * 2.5)):
+        log = []
+        answer, _, _ = loop(said, sums(log))
+        assert answer and f" {expected:g}" in f" {answer}" and not any(c[0] == "split" for c in log), (said, log, answer)
+
+
+def test_a_price_for_a_bundle_is_still_divided():
+    answer, _, _ = loop("stickers are 5 for 2 dollars, how much per sticker?", sums([]))
+    assert answer and " 0.4" in f" {answer}", answer

@@ -367,7 +367,7 @@ def story(text: str) -> str | None:
             return None  # "a pizza costs 18. We ordered 3 of them plus a drink": 3 is how many, never 3 more to pay (rule 317)
         return f"({' + '.join(amounts)}) / {ways}"
     per = re.search(r"\b(\d+)[- ](?:pack|pk|box|bag|set|bundle)\b|\bfor (\d+)\b|\b(\d+) for\b", text)
-    if per and len(numbers) == 2 and re.search(r"\bper (?!person)\w+|\beach\b|\ba piece\b|\bapiece\b", text):
+    if per and len(numbers) == 2 and re.search(r"\bper (?!person)\w+|\beach\b|\ba piece\b|\bapiece\b", text) and not rate(text):
         count = next(g for g in per.groups() if g)
         price = next(n for n in numbers if n != count or numbers.count(n) > 1)
         return f"{price} / {count}"
