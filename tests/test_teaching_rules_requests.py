@@ -1702,3 +1702,18 @@ def test_a_rate_kept_up_for_a_span_is_rate_times_span():
 def test_a_price_for_a_bundle_is_still_divided():
     answer, _, _ = loop("stickers are 5 for 2 dollars, how much per sticker?", sums([]))
     assert answer and " 0.4" in f" {answer}", answer
+
+
+# 398. A unit price ("a X costs N"), how many were bought ("we ordered 3") and extras (a tip, a fee) total price x count
+# + extras; "bucks" and "quid" are money, never things counted.
+def test_a_unit_price_times_the_count_bought_plus_the_extras():
+    for said, expected in (("one ticket is 12 quid, we bought 4 plus a 3 quid booking fee. how much altogether?", 12 * 4 + 3),
+                           ("a taco costs 3.5 bucks and I got 6, then tipped 4. what's the total?", 3.5 * 6 + 4),
+                           ("a bowl of ramen was 14, we ordered 2. how much did we spend?", 14 * 2)):
+        answer, _, _ = loop(said, sums([]))
+        assert answer and f" {expected:g}" in f" {answer}", (said, answer)
+
+
+def test_a_count_bought_is_never_summed_with_the_price_when_no_total_is_asked():
+    answer, _, _ = loop("a taco costs 3 bucks and I got 6. are tacos cheap?", sums([]))
+    assert " 18" not in f" {answer}" and " 9" not in f" {answer}", answer

@@ -550,20 +550,21 @@ def bill(text: str) -> str | None:
                      r"\bwhat do (?:i|we) owe\b|\bhow much (?:is|was) (?:that|it|the bill)\b", text):
         return None
     singles = re.findall(r"\b(?:a|an|1) [a-z]+(?: [a-z]+)? (?:for|at) (\d+(?:\.\d+)?)\b", text)  # "and a muffin for 3.20"
-    fees = singles + [a or b for a, b in re.findall(r"(\d+(?:\.\d+)?) (?:dollars? |bucks )?(?:[a-z]+ )?(?:fee|charge|shipping|delivery)\b|"
-                                        r"\bplus (\d+(?:\.\d+)?) for\b", text)]
+    fees = singles + [a or b or c for a, b, c in re.findall(r"(\d+(?:\.\d+)?) (?:dollars? |bucks |quid )?(?:[a-z]+ )?(?:fee|charge|shipping|delivery|tip)\b|"
+                                        r"\bplus (\d+(?:\.\d+)?) for\b|\b(?:tipped|tip (?:of|was)|left a tip of|gave a tip of) (\d+(?:\.\d+)?)\b", text)]
     if len(items) > 1 or (items and fees):  # "3 pizzas at $14 each and 2 sodas at $2.50 each", "... plus 9 for drinks"
         return " + ".join([f"{n} * {p}" for n, p in items] + fees)
     bought = re.findall(r"\b(?:bought|buy|got|paid for|ordered)\b[^.?!]*?\bfor (\d+(?:\.\d+)?)\b", text)
     if len(bought) > 1 or (bought and re.search(r"\band\b[^.?!]*\bfor (\d+(?:\.\d+)?)", text)):
         return " + ".join(re.findall(r"\bfor (\d+(?:\.\d+)?)\b", text))  # "a car for 15000 and a kit for 40"
-    price = re.search(r"(\d+(?:\.\d+)?) (?:dollars? |bucks )?(?:each|apiece|a piece)\b", text)
-    count = re.search(r"\b(?:getting|buying|ordering|order|need|want|taking|get|buy) (\d+)\b", text)
+    price = re.search(r"(\d+(?:\.\d+)?) (?:dollars? |bucks |quid )?(?:each|apiece|a piece)\b|\b(?:an?|one|1|each) [a-z]+(?: [a-z]+){0,2}? "
+                      r"(?:costs?|is|was) (\d+(?:\.\d+)?)\b(?! (?:each|apiece|%))", text)  # "a pizza costs 18 bucks" (rule 398)
+    count = re.search(r"\b(?:getting|buying|ordering|order|need|want|taking|get|buy|ordered|bought|got) (\d+)\b(?!\.\d| (?:dollars?|bucks|quid)\b)", text)
     if not price and (priced := re.search(r"\b(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?)\b", text)):
         count, price = priced, re.search(r"(\d+(?:\.\d+)?)$", priced.group(0))  # "3 pizzas at 18.99"
     if not (price and count):
         return None
-    return " + ".join([f"{price.group(1)} * {count.group(1)}", *fees])
+    return " + ".join([f"{price.group(1) or price.group(2)} * {count.group(1)}", *fees])
 
 
 def saving(text: str, numbers: list) -> str | None:
@@ -1109,9 +1110,10 @@ MONEY = (r"[$€£]|\b(?:dollars?|euros?|bucks|pounds?|quid|cents?|spen[dt]|pay|
 NOUN = r"(?!(?:and|or|then|plus|for|at|on|with|but)\b)[a-z]+"  # a word of a thing's name, not a joint
 PRICED = rf"(?<![\w.])(\d+) ({NOUN}(?: {NOUN}){{0,2}}?) (at|for|costing|@|costs?|are|were|sell for|go for) {PRICE}(?: (each|apiece|a piece|per [a-z]+))?"
 PRICED_LATER = rf"(?<![\w.])(\d+) ([a-z]+?)(?:e?s)?\b[^.?!]{{0,30}}[.?!,;]?\s+(?:each|every|one|a|per|the) \2 (?:costs?|is|was|sells for|goes for|comes to)\s+{PRICE}"
-PRICED_EARLIER = (rf"\b(?:a|an|one|each|every|the|per)(?: [a-z]+)? ([a-z]+?)(?:e?s)? (?:costs?|is|was|sells for|goes for)\s+{PRICE}\b"
-                  rf"[^?!]{{0,60}}?(?<![\w.])(\d+) (?:[a-z]+ )?\1(?:e?s)?\b")
-LONE_PRICE = (rf"(?:\b(?:for|at|costing|costs?|cost|paid|spent|spend|priced at)\s+(?:another |an extra |just |only )?{PRICE}|[$€£](\d+(?:\.\d+)?)|"
+PRICED_EARLIER = (rf"\b(?:a|an|one|1|each|every|the|per)(?: [a-z]+){{0,2}}? ([a-z]+?)(?:e?s)? (?:costs?|is|was|sells for|goes for)\s+{PRICE}\b"
+                  rf"(?: (?:dollars?|euros?|bucks|pounds?|quid))?[^?!]{{0,60}}?\b(?:(?P<bought>ordered|bought|got|grabbed|took|picked up) )?"
+                  r"(?<![\w.])(?P<n>\d+)(?(bought)\b(?!\.\d| (?:dollars?|euros?|bucks|pounds?|quid|cents?)\b)| (?:[a-z]+ )?\1(?:e?s)?\b)")  # "we ordered 3" (rule 398)
+LONE_PRICE = (rf"(?:\b(?:for|at|costing|costs?|cost|paid|spent|spend|priced at|tipped|tip of)\s+(?:another |an extra |just |only )?{PRICE}|[$€£](\d+(?:\.\d+)?)|"
               r"\b(?:an?|one|another|plus)\s+(\d+(?:\.\d+)?)[- ](?:dollars?|euros?|bucks?|quid)\b)")  # "a 7 dollar bag" (rule 242)
 
 
@@ -1170,9 +1172,9 @@ def shopping(text: str) -> tuple | None:
         terms.append(f"{item.group(1)} * {item.group(3)}")
         used += [item.span(1), item.span(3)]
     for item in re.finditer(PRICED_EARLIER, text):  # "A ticket costs $9.50. We bought 4 tickets": the price, then the count
-        if not any(a <= item.start(3) < b for a, b in used):
-            terms.append(f"{item.group(3)} * {item.group(2)}")
-            used += [item.span(2), item.span(3)]
+        if not any(a <= item.start("n") < b for a, b in used):
+            terms.append(f"{item['n']} * {item.group(2)}")
+            used += [item.span(2), item.span("n"), (item.start(), item.start(1))]  # "1 ticket is 12": its "1" is no count
     for item in re.finditer(PRICED, text):
         if any(a <= item.start(1) < b for a, b in used):
             continue
@@ -1457,6 +1459,8 @@ def first_unused(said: str, expression: str, skipped=lambda number: False) -> st
         if value in used or in_other_units(value, number.group(2) or "", used) or re.search(CLOCK_BEFORE, said[:number.start()]) \
                 and not re.match(r"\s*(?:each|apiece|a piece|per|an?)\b", said[number.end(1):]):
             continue  # "leaves at 9" is a time, not an amount
+        if value == 1 and re.match(r"\s+(?:[a-z]+ ){0,2}?[a-z]+ (?:costs?|is|was|sells for|goes for)\b", said[number.end(1):]):
+            continue  # "one ticket is 12 quid": one is "a", the price is of each (rule 398)
         if value == len(used) and re.fullmatch(r"[\d.\s+()]+", expression):
             continue  # "my 2 kids, aged 7 and 9": how many things are added, not one of them
         if not skipped(number):
