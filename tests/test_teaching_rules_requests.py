@@ -1717,3 +1717,26 @@ def test_a_unit_price_times_the_count_bought_plus_the_extras():
 def test_a_count_bought_is_never_summed_with_the_price_when_no_total_is_asked():
     answer, _, _ = loop("a taco costs 3 bucks and I got 6. are tacos cheap?", sums([]))
     assert " 18" not in f" {answer}" and " 9" not in f" {answer}", answer
+
+
+# 399. Two text operations asked in turn on one text given after them ("X this and then Y it: ...") are done in that
+# order, the second on the first one's result, and the answer is the last result.
+def casers(log):
+    return tools(tool("loud", "Gives the text back in capital letters.", lambda t: log.append(("loud", t)) or t.upper(), t="string"),
+                 tool("backwards", "Reverses the characters of a string.", lambda t: log.append(("backwards", t)) or t[::-1], t="string"))
+
+
+def test_two_text_operations_in_turn_chain_on_the_text_after_the_colon():
+    for said, steps, last in (("reverse this and then make it all caps: lemon tart", [("backwards", "lemon tart"), ("loud", "trat nomel")], "TRAT NOMEL"),
+                              ("convert this to upper case, then reverse it: ok go", [("loud", "ok go"), ("backwards", "OK GO")], "OG KO")):
+        log = []
+        answer, _, _ = loop(said, casers(log))
+        assert log == steps and answer.endswith(last), (said, log, answer)
+    answer, _, _ = loop("lowercase this then reverse it: NOON RUN", tools())
+    assert answer.endswith("nur noon"), answer
+
+
+def test_one_operation_on_a_text_with_and_in_it_is_done_once():
+    log = []
+    answer, _, _ = loop("reverse this: salt and pepper", casers(log))
+    assert log == [("backwards", "salt and pepper")] and answer.endswith("reppep dna tlas"), (log, answer)
