@@ -1697,6 +1697,8 @@ def test_a_rate_kept_up_for_a_span_is_rate_times_span():
         log = []
         answer, _, _ = loop(said, sums(log))
         assert answer and f" {expected:g}" in f" {answer}" and not any(c[0] == "split" for c in log), (said, log, answer)
+    answer, _, _ = loop("a tap drips 40 ml per minute for 7.5 minutes, how much water is lost?", sums([]))
+    assert answer.endswith(" 300 ml."), answer  # the rate's own unit
 
 
 def test_a_price_for_a_bundle_is_still_divided():

@@ -538,6 +538,13 @@ def rate(text: str) -> str | None:
     return f"{found.group(1)} * {found.group(3)}" if found else None
 
 
+def rate_unit(text: str, story: str) -> str:
+    """" miles" for "68 miles per hour for 3.5 hours" when the sum is that rate kept up (rule 397); "" otherwise."""
+    said = plain(text)
+    found = rate(said) == story and re.search(r"\d (?P<u>[a-z]+)(?: of [a-z]+)? (?:per|a|an|each|every) [a-z]+\b|\d ?(?P<m>mph|km/h|kph|kmh)\b", said)
+    return f" {found['u'] or ('miles' if found['m'] == 'mph' else 'km')}" if found else ""
+
+
 def bill(text: str) -> str | None:
     """"pizzas are 14 dollars each, we're getting 3, plus a 6 dollar delivery fee. total?": a price each, times
     how many, plus the fees named."""

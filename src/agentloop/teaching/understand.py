@@ -361,7 +361,7 @@ def intents_in(text: str) -> tuple:
                               or arithmetic.period_dropped(text, story)):
         return (Intent("unsure", {"unread": left_out}),)  # a total that drops an item is never given
     if story:  # "A box holds 24 pencils. How many pencils are in 5 boxes?": the story spans the sentences
-        return (Intent("calculate", {"expression": story}),)
+        return (Intent("calculate", {"expression": story, "unit": arithmetic.rate_unit(text, story)}),)
     intents, previous = [], None
     for clause_at, clause in enumerate(parts):
         meant = re.search(rf"(?:\bnot (?P<old>{OPS}),?\s*)?\b(?:i meant|make (?:it|that)|should (?:be|have been)|i mean) (?P<new>{OPS})\b",
