@@ -2365,7 +2365,8 @@ def test_an_instruction_naming_the_entry_gives_the_label_and_the_rest_the_time()
     for said, label, at in (("wake-up buzzer at 6:15 tomorrow, tag it swim practice", "swim practice", "2026-03-12T06:15"),
                             ("set an alarm at 9pm on friday and call it pills", "pills", "2026-03-13T21:00"),
                             ("name it budget call: an alarm for 4pm tomorrow", "budget call", "2026-03-12T16:00"),
-                            ("an alarm at 7:40 tomorrow with the title bus stop", "bus stop", "2026-03-12T07:40")):
+                            ("an alarm at 7:40 tomorrow with the title bus stop", "bus stop", "2026-03-12T07:40"),
+                            ("alarm at 10:05 on friday, label: vet pickup", "vet pickup", "2026-03-13T10:05")):
         log = []
         answer, _, _ = loop(said, buzzer(log, "Sets a one-off alarm. at is HH:MM or an ISO date-time."), DATED)
         assert log and log[0]["tag"] == label and log[0]["at"] == at, (said, log, answer)
@@ -2382,7 +2383,8 @@ def test_naming_words_that_are_the_task_stay_in_it():
 # "an event") is never quoted as the task, and the answer to the question is scheduled.
 def test_a_bare_request_asks_what_and_when_in_one_question():
     for said, question in (("could you set me a reminder pls", "What should I remind you about, and when?"),
-                           ("add an event please", "What should I schedule, and when?")):
+                           ("add an event please", "What should I schedule, and when?"),
+                           ("can you make a reminder for me?", "What should I remind you about, and when?")):
         log = []
         answer, _, _ = loop(said, buzzer(log, "Sets a one-off reminder. at is HH:MM or an ISO date-time."), DATED)
         assert not log and answer == question, (said, log, answer)

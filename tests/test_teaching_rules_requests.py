@@ -1675,7 +1675,9 @@ def test_a_note_paid_with_no_change_asked_is_no_change_sum():
 def test_what_each_of_a_group_brings_is_multiplied_by_the_group():
     for said, expected in (("our choir is 9 people and everyone gets 2 tickets. how many tickets is that?", 9 * 2),
                            ("we're a team of 6. if each of us donates 25 dollars, how much do we raise?", 6 * 25),
-                           ("the Apollo 11 fan club has 7 members. each member owns 4 posters, how many posters altogether?", 7 * 4)):
+                           ("the Apollo 11 fan club has 7 members. each member owns 4 posters, how many posters altogether?", 7 * 4),
+                           ("5 cousins came and every one of them baked 6 pies. how many pies?", 5 * 6),
+                           ("there are 8 students in the class and each one reads 3 books, how many books in total?", 8 * 3)):
         log = []
         answer, _, _ = loop(said, sums(log))
         assert answer and f" {expected}" in f" {answer}" and not any(c[0] == "split" for c in log), (said, log, answer)
@@ -1683,6 +1685,7 @@ def test_what_each_of_a_group_brings_is_multiplied_by_the_group():
 
 def test_what_each_gets_from_a_shared_amount_is_still_divided():
     for said, expected in (("there are 5 of us and we have 40 cookies. how many does each get?", 40 / 5),
+                           ("there are 4 of us and we have 36 cans of soda, how many does each one get?", 36 / 4),
                            ("we're 4 people splitting a 60 bill, each pays how much?", 60 / 4)):
         answer, _, _ = loop(said, sums([]))
         assert answer and f" {expected:g}" in f" {answer}", (said, answer)

@@ -302,6 +302,7 @@ def plain(text: str) -> str:
     """Lower case, numbers in digits, no currency signs or thousands commas; numbers in names kept apart."""
     text = numbers_in_words(named(text).lower()).replace("$", "").replace("€", "").replace("£", "")
     text = re.sub(r"\br\b", "are", text)  # "how many minutes r in 3.5 hours"
+    text = re.sub(r"\b(each|every) 1\b(?! (?:second|minute|hour|day|week|month|year)s?\b)", r"\1 one", text)  # "each one" is no amount
     return re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
 
 
@@ -393,7 +394,7 @@ EACH_ADDS = (r"\b(?:each(?: of us| of them| person| one)?|every(?:one| person| o
              r"(?P<m>\d+(?:\.\d+)?)\b|\bplus (?P<p>\d+(?:\.\d+)?) (?:each|per person|a head|apiece)\b")
 
 
-EACH_OF_GROUP = (r"\b(?:each|every one|everyone|everybody)(?: of (?:us|them|you|those|these|the [a-z]+)| [a-z]+)? (?:also |will |would )?"
+EACH_OF_GROUP = (r"\b(?:(?:each|every)(?: one)?|everyone|everybody)(?: of (?:us|them|you|those|these|the [a-z]+)| [a-z]+)? (?:also |will |would )?"
             r"(?!is\b|are\b|of\b|and\b|pays? (?:for|back)\b)[a-z]+ (?:an? extra |another |about |around )?(?P<m>\d+(?:\.\d+)?)\b")  # "each of us brings 3"
 
 

@@ -189,7 +189,7 @@ def schedule(intent, turn):
     task = title.group(1) if title and not inside_the_task(title.group(0).strip(" ,.!?"), task_of(words)) else task_of(words)  # "as 'budget review'": the title given
     if not task or re.fullmatch(VAGUE, task, re.I):  # "I have to renew my passport, so remind me on June 1"
         task = task_of(rest)
-    task = "" if re.fullmatch(VAGUE, task, re.I) else task  # "set a reminder": "a reminder" is no task (rule 396)
+    task = "" if re.fullmatch(rf"{VAGUE}|me|us|one|it|that|this", task, re.I) else task  # "set a reminder": "a reminder" is no task (rule 396)
     task = verb_kept(task, intent.slots.get("clause") or turn.text)  # "wake me up at 6:15": "wake up", never "up"
     task = re.sub(r",?\s*(?:(?:first )?one|starting|beginning)\s+in\s+\d+$", "", task) if first_wait(turn.text, every) else task
     task = title_trimmed(task)  # "Rent is due ...": "Rent", never "Rent is" (rule 275)

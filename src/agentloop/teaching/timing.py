@@ -328,7 +328,7 @@ def date_in_month(text: str, now: datetime):
 
 NAMING = (r"(?:^|(?<=\s)|(?<=,))(?:(?:and |then |please |pls )?(?:label|call|name|title|tag|mark) (?:it|this|that|the (?:alarm|reminder|"
           r"event|entry|job|task|item))(?: as)?|(?:with|under|using|and give it|give it) (?:the |a )?(?:label|title|name|tag)(?: of)?"
-          r"|(?<=,) ?(?:labell?ed|called|named|titled|entitled|tagged)(?: as)?) [\"“‘']?(?P<name>[^\"”’,.;:!?]+?)[\"”’']?\s*(?=[,.;:!?]|$)")
+          r"|(?<=,) ?(?:labell?ed|called|named|titled|entitled|tagged)(?: as)?|(?:label|title|name|tag):) [\"“‘']?(?P<name>[^\"”’,.;:!?]+?)[\"”’']?\s*(?=[,.;:!?]|$)")
 
 
 def named_as(text: str) -> tuple[str, str]:
