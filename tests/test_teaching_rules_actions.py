@@ -2357,3 +2357,45 @@ def test_k_that_is_no_distance_is_not_km_and_a_converter_is_not_called_weather()
     assert not any(str(source).startswith("k") for _, source, _ in log), (log, answer)
     answer, _, _ = loop("write me a sonnet about the sea", converter([]))
     assert "weather" not in answer and "switch_units" in answer, answer
+
+
+# 394. An instruction that names the entry ("tag it X", "give it the title X", "with the label X") gives the label X
+# wherever it stands; its words are in no argument, and the rest of the request gives the time.
+def test_an_instruction_naming_the_entry_gives_the_label_and_the_rest_the_time():
+    for said, label, at in (("wake-up buzzer at 6:15 tomorrow, tag it swim practice", "swim practice", "2026-03-12T06:15"),
+                            ("set an alarm at 9pm on friday and call it pills", "pills", "2026-03-13T21:00"),
+                            ("name it budget call: an alarm for 4pm tomorrow", "budget call", "2026-03-12T16:00"),
+                            ("an alarm at 7:40 tomorrow with the title bus stop", "bus stop", "2026-03-12T07:40"),
+                            ("alarm at 10:05 on friday, label: vet pickup", "vet pickup", "2026-03-13T10:05")):
+        log = []
+        answer, _, _ = loop(said, buzzer(log, "Sets a one-off alarm. at is HH:MM or an ISO date-time."), DATED)
+        assert log and log[0]["tag"] == label and log[0]["at"] == at, (said, log, answer)
+        assert answer.startswith(f"Scheduled: {label}"), (said, answer)
+
+
+def test_naming_words_that_are_the_task_stay_in_it():
+    log = []
+    loop("remind me at 5pm to call the plumber and name the new puppy", buzzer(log, "Sets a one-off reminder. at is HH:MM or an ISO date-time."), DATED)
+    assert log and log[0]["tag"] == "call the plumber and name the new puppy", log
+
+
+# 396. A scheduling request with neither a task nor a time asks for both in one question; a placeholder ("a reminder",
+# "an event") is never quoted as the task, and the answer to the question is scheduled.
+def test_a_bare_request_asks_what_and_when_in_one_question():
+    for said, question in (("could you set me a reminder pls", "What should I remind you about, and when?"),
+                           ("add an event please", "What should I schedule, and when?"),
+                           ("can you make a reminder for me?", "What should I remind you about, and when?")):
+        log = []
+        answer, _, _ = loop(said, buzzer(log, "Sets a one-off reminder. at is HH:MM or an ISO date-time."), DATED)
+        assert not log and answer == question, (said, log, answer)
+    log = []
+    earlier = [{"role": "user", "content": "set a reminder"}, {"role": "assistant", "content": "What should I remind you about, and when?"}]
+    loop("water the ferns at 6pm", buzzer(log, "Sets a one-off reminder. at is HH:MM or an ISO date-time."), DATED, history=earlier)
+    assert log and log[0]["tag"] == "water the ferns" and log[0]["at"].endswith("18:00"), log
+
+
+def test_a_bare_alarm_asks_its_time_and_a_named_task_asks_only_the_time():
+    answer, _, _ = loop("set an alarm please", buzzer([], "Sets a one-off alarm. at is HH:MM or an ISO date-time."), DATED)
+    assert answer.startswith("When should") and "please" not in answer, answer
+    answer, _, _ = loop("set a reminder to renew the passport", buzzer([], "Sets a one-off reminder. at is HH:MM or an ISO date-time."), DATED)
+    assert answer == "When should I remind you to renew the passport?", answer

@@ -1669,3 +1669,79 @@ def test_change_from_a_note_is_the_note_less_every_item():
 def test_a_note_paid_with_no_change_asked_is_no_change_sum():
     answer, _, _ = loop("I paid with a $50 note for 3 tickets at $12 each. How much were the tickets altogether?", sums([]))
     assert answer and " 14" not in f" {answer}", answer  # no change asked: never the note less the tickets
+
+
+# 395. "Each of N <does> M things" is N times M: what each one brings, has or pays, counted over the group, never shared.
+def test_what_each_of_a_group_brings_is_multiplied_by_the_group():
+    for said, expected in (("our choir is 9 people and everyone gets 2 tickets. how many tickets is that?", 9 * 2),
+                           ("we're a team of 6. if each of us donates 25 dollars, how much do we raise?", 6 * 25),
+                           ("the Apollo 11 fan club has 7 members. each member owns 4 posters, how many posters altogether?", 7 * 4),
+                           ("5 cousins came and every one of them baked 6 pies. how many pies?", 5 * 6),
+                           ("there are 8 students in the class and each one reads 3 books, how many books in total?", 8 * 3)):
+        log = []
+        answer, _, _ = loop(said, sums(log))
+        assert answer and f" {expected}" in f" {answer}" and not any(c[0] == "split" for c in log), (said, log, answer)
+
+
+def test_what_each_gets_from_a_shared_amount_is_still_divided():
+    for said, expected in (("there are 5 of us and we have 40 cookies. how many does each get?", 40 / 5),
+                           ("there are 4 of us and we have 36 cans of soda, how many does each one get?", 36 / 4),
+                           ("we're 4 people splitting a 60 bill, each pays how much?", 60 / 4)):
+        answer, _, _ = loop(said, sums([]))
+        assert answer and f" {expected:g}" in f" {answer}", (said, answer)
+
+
+# 397. A rate ("X <unit> per/an <unit>") kept up for a span of that unit ("for 3.5 hours") is the rate times the span,
+# never the rate over the span's count.
+def test_a_rate_kept_up_for_a_span_is_rate_times_span():
+    for said, expected in (("a tap drips 40 ml per minute for 7.5 minutes, how much water is lost?", 40 * 7.5),
+                           ("if we paddle at 6 km per hour for 4 hours how far do we get", 6 * 4),
+                           ("the machine fills 150 bottles an hour. running for 2.5 hours, how many bottles?", 150 * 2.5)):
+        log = []
+        answer, _, _ = loop(said, sums(log))
+        assert answer and f" {expected:g}" in f" {answer}" and not any(c[0] == "split" for c in log), (said, log, answer)
+    answer, _, _ = loop("a tap drips 40 ml per minute for 7.5 minutes, how much water is lost?", sums([]))
+    assert answer.endswith(" 300 ml."), answer  # the rate's own unit
+
+
+def test_a_price_for_a_bundle_is_still_divided():
+    answer, _, _ = loop("stickers are 5 for 2 dollars, how much per sticker?", sums([]))
+    assert answer and " 0.4" in f" {answer}", answer
+
+
+# 398. A unit price ("a X costs N"), how many were bought ("we ordered 3") and extras (a tip, a fee) total price x count
+# + extras; "bucks" and "quid" are money, never things counted.
+def test_a_unit_price_times_the_count_bought_plus_the_extras():
+    for said, expected in (("one ticket is 12 quid, we bought 4 plus a 3 quid booking fee. how much altogether?", 12 * 4 + 3),
+                           ("a taco costs 3.5 bucks and I got 6, then tipped 4. what's the total?", 3.5 * 6 + 4),
+                           ("a bowl of ramen was 14, we ordered 2. how much did we spend?", 14 * 2)):
+        answer, _, _ = loop(said, sums([]))
+        assert answer and f" {expected:g}" in f" {answer}", (said, answer)
+
+
+def test_a_count_bought_is_never_summed_with_the_price_when_no_total_is_asked():
+    answer, _, _ = loop("a taco costs 3 bucks and I got 6. are tacos cheap?", sums([]))
+    assert " 18" not in f" {answer}" and " 9" not in f" {answer}", answer
+
+
+# 399. Two text operations asked in turn on one text given after them ("X this and then Y it: ...") are done in that
+# order, the second on the first one's result, and the answer is the last result.
+def casers(log):
+    return tools(tool("loud", "Gives the text back in capital letters.", lambda t: log.append(("loud", t)) or t.upper(), t="string"),
+                 tool("backwards", "Reverses the characters of a string.", lambda t: log.append(("backwards", t)) or t[::-1], t="string"))
+
+
+def test_two_text_operations_in_turn_chain_on_the_text_after_the_colon():
+    for said, steps, last in (("reverse this and then make it all caps: lemon tart", [("backwards", "lemon tart"), ("loud", "trat nomel")], "TRAT NOMEL"),
+                              ("convert this to upper case, then reverse it: ok go", [("loud", "ok go"), ("backwards", "OK GO")], "OG KO")):
+        log = []
+        answer, _, _ = loop(said, casers(log))
+        assert log == steps and answer.endswith(last), (said, log, answer)
+    answer, _, _ = loop("lowercase this then reverse it: NOON RUN", tools())
+    assert answer.endswith("nur noon"), answer
+
+
+def test_one_operation_on_a_text_with_and_in_it_is_done_once():
+    log = []
+    answer, _, _ = loop("reverse this: salt and pepper", casers(log))
+    assert log == [("backwards", "salt and pepper")] and answer.endswith("reppep dna tlas"), (log, answer)

@@ -302,6 +302,7 @@ def plain(text: str) -> str:
     """Lower case, numbers in digits, no currency signs or thousands commas; numbers in names kept apart."""
     text = numbers_in_words(named(text).lower()).replace("$", "").replace("€", "").replace("£", "")
     text = re.sub(r"\br\b", "are", text)  # "how many minutes r in 3.5 hours"
+    text = re.sub(r"\b(each|every) 1\b(?! (?:second|minute|hour|day|week|month|year)s?\b)", r"\1 one", text)  # "each one" is no amount
     return re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
 
 
@@ -351,6 +352,8 @@ def story(text: str) -> str | None:
     split = re.search(r"\b(?:there(?:'s| is| are) (\d+) of us|(\d+) of us|(?:split|divided|shared?)\b.*?\b(\d+) ways|"
                       rf"(?:between|among|by) (\d+)(?: people| friends| of us| persons?)?\b|(\d+) (?:people|friends|persons|{SHARERS}(?=[^.?!]*\b(?:shar\w*|split\w*|divid\w*)\b))|"
                       rf"\b{GROUP} of (\d+))\b", text)
+    if (split or re.search(rf"\b\d+ {SHARERS}\b", text)) and len(numbers) == 2 and (each := re.search(EACH_OF_GROUP, text)) and not re.search(r"\bsplit|\bshar|\bdivid|\bevenly\b", text):
+        return f"{numbers[1 - numbers.index(each['m'])]} * {each['m']}"  # "4 of us, each brings 3 friends": 4 * 3 (rule 395)
     if split and len(numbers) == 2 and not re.search(r"\d (?:each|apiece)\b", text) and re.search(r"\beach\b|\bper (?:person|head)\b|\bsplit|\bshare|\bdivide|\beveryone\b|"
                                                  r"\bevery one\b|\bowe\b|\ba head\b|\bapiece\b", text):
         ways = next(g for g in split.groups() if g)
@@ -365,7 +368,7 @@ def story(text: str) -> str | None:
             return None  # "a pizza costs 18. We ordered 3 of them plus a drink": 3 is how many, never 3 more to pay (rule 317)
         return f"({' + '.join(amounts)}) / {ways}"
     per = re.search(r"\b(\d+)[- ](?:pack|pk|box|bag|set|bundle)\b|\bfor (\d+)\b|\b(\d+) for\b", text)
-    if per and len(numbers) == 2 and re.search(r"\bper (?!person)\w+|\beach\b|\ba piece\b|\bapiece\b", text):
+    if per and len(numbers) == 2 and re.search(r"\bper (?!person)\w+|\beach\b|\ba piece\b|\bapiece\b", text) and not rate(text):
         count = next(g for g in per.groups() if g)
         price = next(n for n in numbers if n != count or numbers.count(n) > 1)
         return f"{price} / {count}"
@@ -389,6 +392,10 @@ def fraction_left(text: str) -> str | None:
 EACH_ADDS = (r"\b(?:each(?: of us| of them| person| one)?|every(?:one| person| one of us)|we each|they each)\s+(?:also\s+)?"
              r"(?:adds?|tips?|puts? in|chips? in|throws? in|gives?|pays?(?: an?)? extra|leaves?)\s+(?:an? |another |an extra |extra )?"
              r"(?P<m>\d+(?:\.\d+)?)\b|\bplus (?P<p>\d+(?:\.\d+)?) (?:each|per person|a head|apiece)\b")
+
+
+EACH_OF_GROUP = (r"\b(?:(?:each|every)(?: one)?|everyone|everybody)(?: of (?:us|them|you|those|these|the [a-z]+)| [a-z]+)? (?:also |will |would )?"
+            r"(?!is\b|are\b|of\b|and\b|pays? (?:for|back)\b)[a-z]+ (?:an? extra |another |about |around )?(?P<m>\d+(?:\.\d+)?)\b")  # "each of us brings 3"
 
 
 SHARERS = (r"(?:tenants|roommates|room-mates|flatmates|housemates|colleagues|coworkers|co-workers|guests|"
@@ -532,6 +539,13 @@ def rate(text: str) -> str | None:
     return f"{found.group(1)} * {found.group(3)}" if found else None
 
 
+def rate_unit(text: str, story: str) -> str:
+    """" miles" for "68 miles per hour for 3.5 hours" when the sum is that rate kept up (rule 397); "" otherwise."""
+    said = plain(text)
+    found = rate(said) == story and re.search(r"\d (?P<u>[a-z]+)(?: of [a-z]+)? (?:per|a|an|each|every) [a-z]+\b|\d ?(?P<m>mph|km/h|kph|kmh)\b", said)
+    return f" {found['u'] or ('miles' if found['m'] == 'mph' else 'km')}" if found else ""
+
+
 def bill(text: str) -> str | None:
     """"pizzas are 14 dollars each, we're getting 3, plus a 6 dollar delivery fee. total?": a price each, times
     how many, plus the fees named."""
@@ -544,20 +558,21 @@ def bill(text: str) -> str | None:
                      r"\bwhat do (?:i|we) owe\b|\bhow much (?:is|was) (?:that|it|the bill)\b", text):
         return None
     singles = re.findall(r"\b(?:a|an|1) [a-z]+(?: [a-z]+)? (?:for|at) (\d+(?:\.\d+)?)\b", text)  # "and a muffin for 3.20"
-    fees = singles + [a or b for a, b in re.findall(r"(\d+(?:\.\d+)?) (?:dollars? |bucks )?(?:[a-z]+ )?(?:fee|charge|shipping|delivery)\b|"
-                                        r"\bplus (\d+(?:\.\d+)?) for\b", text)]
+    fees = singles + [a or b or c for a, b, c in re.findall(r"(\d+(?:\.\d+)?) (?:dollars? |bucks |quid )?(?:[a-z]+ )?(?:fee|charge|shipping|delivery|tip)\b|"
+                                        r"\bplus (\d+(?:\.\d+)?) for\b|\b(?:tipped|tip (?:of|was)|left a tip of|gave a tip of) (\d+(?:\.\d+)?)\b", text)]
     if len(items) > 1 or (items and fees):  # "3 pizzas at $14 each and 2 sodas at $2.50 each", "... plus 9 for drinks"
         return " + ".join([f"{n} * {p}" for n, p in items] + fees)
     bought = re.findall(r"\b(?:bought|buy|got|paid for|ordered)\b[^.?!]*?\bfor (\d+(?:\.\d+)?)\b", text)
     if len(bought) > 1 or (bought and re.search(r"\band\b[^.?!]*\bfor (\d+(?:\.\d+)?)", text)):
         return " + ".join(re.findall(r"\bfor (\d+(?:\.\d+)?)\b", text))  # "a car for 15000 and a kit for 40"
-    price = re.search(r"(\d+(?:\.\d+)?) (?:dollars? |bucks )?(?:each|apiece|a piece)\b", text)
-    count = re.search(r"\b(?:getting|buying|ordering|order|need|want|taking|get|buy) (\d+)\b", text)
+    price = re.search(r"(\d+(?:\.\d+)?) (?:dollars? |bucks |quid )?(?:each|apiece|a piece)\b|\b(?:an?|one|1|each) [a-z]+(?: [a-z]+){0,2}? "
+                      r"(?:costs?|is|was) (\d+(?:\.\d+)?)\b(?! (?:each|apiece|%))", text)  # "a pizza costs 18 bucks" (rule 398)
+    count = re.search(r"\b(?:getting|buying|ordering|order|need|want|taking|get|buy|ordered|bought|got) (\d+)\b(?!\.\d| (?:dollars?|bucks|quid)\b)", text)
     if not price and (priced := re.search(r"\b(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?)\b", text)):
         count, price = priced, re.search(r"(\d+(?:\.\d+)?)$", priced.group(0))  # "3 pizzas at 18.99"
     if not (price and count):
         return None
-    return " + ".join([f"{price.group(1)} * {count.group(1)}", *fees])
+    return " + ".join([f"{price.group(1) or price.group(2)} * {count.group(1)}", *fees])
 
 
 def saving(text: str, numbers: list) -> str | None:
@@ -1103,9 +1118,10 @@ MONEY = (r"[$€£]|\b(?:dollars?|euros?|bucks|pounds?|quid|cents?|spen[dt]|pay|
 NOUN = r"(?!(?:and|or|then|plus|for|at|on|with|but)\b)[a-z]+"  # a word of a thing's name, not a joint
 PRICED = rf"(?<![\w.])(\d+) ({NOUN}(?: {NOUN}){{0,2}}?) (at|for|costing|@|costs?|are|were|sell for|go for) {PRICE}(?: (each|apiece|a piece|per [a-z]+))?"
 PRICED_LATER = rf"(?<![\w.])(\d+) ([a-z]+?)(?:e?s)?\b[^.?!]{{0,30}}[.?!,;]?\s+(?:each|every|one|a|per|the) \2 (?:costs?|is|was|sells for|goes for|comes to)\s+{PRICE}"
-PRICED_EARLIER = (rf"\b(?:a|an|one|each|every|the|per)(?: [a-z]+)? ([a-z]+?)(?:e?s)? (?:costs?|is|was|sells for|goes for)\s+{PRICE}\b"
-                  rf"[^?!]{{0,60}}?(?<![\w.])(\d+) (?:[a-z]+ )?\1(?:e?s)?\b")
-LONE_PRICE = (rf"(?:\b(?:for|at|costing|costs?|cost|paid|spent|spend|priced at)\s+(?:another |an extra |just |only )?{PRICE}|[$€£](\d+(?:\.\d+)?)|"
+PRICED_EARLIER = (rf"\b(?:a|an|one|1|each|every|the|per)(?: [a-z]+){{0,2}}? ([a-z]+?)(?:e?s)? (?:costs?|is|was|sells for|goes for)\s+{PRICE}\b"
+                  rf"(?: (?:dollars?|euros?|bucks|pounds?|quid))?[^?!]{{0,60}}?\b(?:(?P<bought>ordered|bought|got|grabbed|took|picked up) )?"
+                  r"(?<![\w.])(?P<n>\d+)(?(bought)\b(?!\.\d| (?:dollars?|euros?|bucks|pounds?|quid|cents?)\b)| (?:[a-z]+ )?\1(?:e?s)?\b)")  # "we ordered 3" (rule 398)
+LONE_PRICE = (rf"(?:\b(?:for|at|costing|costs?|cost|paid|spent|spend|priced at|tipped|tip of)\s+(?:another |an extra |just |only )?{PRICE}|[$€£](\d+(?:\.\d+)?)|"
               r"\b(?:an?|one|another|plus)\s+(\d+(?:\.\d+)?)[- ](?:dollars?|euros?|bucks?|quid)\b)")  # "a 7 dollar bag" (rule 242)
 
 
@@ -1164,9 +1180,9 @@ def shopping(text: str) -> tuple | None:
         terms.append(f"{item.group(1)} * {item.group(3)}")
         used += [item.span(1), item.span(3)]
     for item in re.finditer(PRICED_EARLIER, text):  # "A ticket costs $9.50. We bought 4 tickets": the price, then the count
-        if not any(a <= item.start(3) < b for a, b in used):
-            terms.append(f"{item.group(3)} * {item.group(2)}")
-            used += [item.span(2), item.span(3)]
+        if not any(a <= item.start("n") < b for a, b in used):
+            terms.append(f"{item['n']} * {item.group(2)}")
+            used += [item.span(2), item.span("n"), (item.start(), item.start(1))]  # "1 ticket is 12": its "1" is no count
     for item in re.finditer(PRICED, text):
         if any(a <= item.start(1) < b for a, b in used):
             continue
@@ -1451,6 +1467,8 @@ def first_unused(said: str, expression: str, skipped=lambda number: False) -> st
         if value in used or in_other_units(value, number.group(2) or "", used) or re.search(CLOCK_BEFORE, said[:number.start()]) \
                 and not re.match(r"\s*(?:each|apiece|a piece|per|an?)\b", said[number.end(1):]):
             continue  # "leaves at 9" is a time, not an amount
+        if value == 1 and re.match(r"\s+(?:[a-z]+ ){0,2}?[a-z]+ (?:costs?|is|was|sells for|goes for)\b", said[number.end(1):]):
+            continue  # "one ticket is 12 quid": one is "a", the price is of each (rule 398)
         if value == len(used) and re.fullmatch(r"[\d.\s+()]+", expression):
             continue  # "my 2 kids, aged 7 and 9": how many things are added, not one of them
         if not skipped(number):

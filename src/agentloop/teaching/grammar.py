@@ -175,8 +175,8 @@ QUESTIONS = [
 ]
 OTHER = [  # (pattern, kind, slot names from the groups)
     (r"\b(?:bomb|explosives?|malware|ransomware|hack into|steal|poison someone)\b", "harmful"),
-    (r"^\W*(?:please |can you )?(?:remind me|set (?:a|an|up a) (?:reminder|alarm)|add (?:a|an) (?:event|reminder|task))"
-     r"(?P<task>)\W*$", "schedule"),  # nothing to remind of: the model asks what
+    (r"^\W*(?:(?:please|pls|can you|could you|can u) )*(?:remind me|(?:set|make|create|add|get)(?: me| up)? (?:a|an|a new|another) (?:reminder|alarm|event|task))"
+     r"(?P<task>)(?:\W*\b(?:please|pls|for me|thanks|now))*\W*$", "schedule"),  # nothing to remind of: the model asks what
     (rf"\b{NUDGE} me (?P<when>(?:in|at|on|tomorrow|tonight|next|every|each|this)\b.*?) to (?P<task>.+?)[.!?]*$", "schedule"),
     (r"^\W*(?P<when>(?:every|each|on|tomorrow|tonight|next|this|in|at)\b[^,]*?),? (?:please )?remind me to (?P<task>.+?)[.!?]*$",
      "schedule"),  # "every Sunday remind me to call grandma"

@@ -225,7 +225,7 @@ def completed(turn: Turn) -> list:
     reply = re.sub(r"^(?:it'?s|it is|it was|in|the year|i was born in|born in)\s+", "", turn.text.strip(), flags=re.I)
     reply = reply.rstrip(".!")
     asked_when = turn.last_reply.startswith("When should")  # "When should I schedule the massage?" "friday" (rule 341)
-    if turn.last_reply == say.ASKS["schedule"] or asked_when:  # "friday": the task asked before
+    if turn.last_reply in (say.ASKS["schedule"], say.what_and_when("remind"), say.what_and_when("")) or asked_when:  # "friday": the task asked before
         asked = scheduled(Turn(turn.earlier[-1], [], turn.system, turn.tools, []))
         for intent in asked:
             intent.slots["clause"] = f"{turn.earlier[-1]} {reply}" if asked_when else reply

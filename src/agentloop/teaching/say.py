@@ -209,6 +209,12 @@ ASKS = {"schedule": "What should I remind you to do?", "remember": "What should 
 
 
 WHEN_ASKED = "When should it happen?"
+
+
+def what_and_when(clause: str) -> str:
+    """Rule 396: neither a task nor a time said ("set a reminder"): both asked in one question, no placeholder quoted."""
+    return "What should I remind you about, and when?" if re.search(r"\b(?:remind|nudge|ping)\b|\breminder", clause, re.I) \
+        else "What should I schedule, and when?"
 WHEN_WORDS = {"when", "due", "start", "time", "date", "at", "datetime"}
 
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from . import facts, say
 from .grammar import NUDGE
-from .timing import ORDINAL, clock_of, delay, event_time, from_the_event, moment, now_in, shaped, shifted, task_of, timing, undated_day, day_of_the_clock, clock_as_sent, half_of_day, day_of_the_title, A_DATE, month_and_day, format_in_prompt
+from .timing import ORDINAL, named_as, clock_of, delay, event_time, from_the_event, moment, now_in, shaped, shifted, task_of, timing, undated_day, day_of_the_clock, clock_as_sent, half_of_day, day_of_the_title, A_DATE, month_and_day, format_in_prompt
 from .rules import INJECTION
 from .understand import Intent
 from . import entries as entries_of
@@ -174,6 +174,9 @@ def schedule(intent, turn):
             return f"Which date is {named}? Tell me the date and I'll schedule it."
         intent = Intent(intent.kind, {**intent.slots, **{slot: remembered(intent.slots.get(slot) or turn.text)
                                                          for slot in ("clause", "when")}})
+    name, unnamed = named_as(intent.slots.get("clause") or turn.text)  # "..., label it gym": the label, and the rest the time
+    if name:
+        intent, turn = Intent(intent.kind, {**intent.slots, "task": named_as(intent.slots["task"])[1], "clause": unnamed}), replace(turn, text=unnamed)
     said_when = intent.slots.get("when") or ""
     when, every, words = timing(f"{intent.slots['task']} {said_when}")
     whole_when, whole_every, rest = timing(intent.slots.get("clause") or turn.text)  # "tmrw remind me to ..."
@@ -186,6 +189,7 @@ def schedule(intent, turn):
     task = title.group(1) if title and not inside_the_task(title.group(0).strip(" ,.!?"), task_of(words)) else task_of(words)  # "as 'budget review'": the title given
     if not task or re.fullmatch(VAGUE, task, re.I):  # "I have to renew my passport, so remind me on June 1"
         task = task_of(rest)
+    task = "" if re.fullmatch(rf"{VAGUE}|me|us|one|it|that|this", task, re.I) else task  # "set a reminder": "a reminder" is no task (rule 396)
     task = verb_kept(task, intent.slots.get("clause") or turn.text)  # "wake me up at 6:15": "wake up", never "up"
     task = re.sub(r",?\s*(?:(?:first )?one|starting|beginning)\s+in\s+\d+$", "", task) if first_wait(turn.text, every) else task
     task = title_trimmed(task)  # "Rent is due ...": "Rent", never "Rent is" (rule 275)
@@ -196,6 +200,7 @@ def schedule(intent, turn):
                          intent.slots.get("clause") or turn.text, re.I)
     if own_verb and task and not task.lower().startswith(own_verb.group(1).lower()):
         task = f"{own_verb.group(1)} {task}"  # "remind me to book the vet": booking is the task, not the asking
+    task = name or task
     reminds = bool(re.search(rf"\b{NUDGE} me\b|\breminders?\b", turn.text, re.I))
     now, phrase = now_in(turn.system), f"{when} {every}"  # times in the tool's own format, from the date it is
     said = set(words_of(turn.text))
@@ -208,6 +213,8 @@ def schedule(intent, turn):
     if (fixed := fixed_cadence(tool)) and every and (said := cadence(every)) and said != fixed:
         return f"I can't schedule that: {tool.name} only repeats {every_word(fixed)}, and you asked for {every}."
     due = when or next_time(every) if every or when else ""  # no time said: asked for, never made up
+    if not due and not task:
+        return say.what_and_when(turn.text)
     if every and when and not re.search(DAY_WORDS, when, re.I) and (weekday := re.search(DAY_WORDS, every, re.I)):
         due = f"{weekday.group().rstrip('s').capitalize()} {when}"  # "every Friday at 5pm": first due Friday at 5pm
     times = [p for p, spec in tool.params.items()

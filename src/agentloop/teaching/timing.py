@@ -326,6 +326,21 @@ def date_in_month(text: str, now: datetime):
     return None
 
 
+NAMING = (r"(?:^|(?<=\s)|(?<=,))(?:(?:and |then |please |pls )?(?:label|call|name|title|tag|mark) (?:it|this|that|the (?:alarm|reminder|"
+          r"event|entry|job|task|item))(?: as)?|(?:with|under|using|and give it|give it) (?:the |a )?(?:label|title|name|tag)(?: of)?"
+          r"|(?<=,) ?(?:labell?ed|called|named|titled|entitled|tagged)(?: as)?|(?:label|title|name|tag):) [\"“‘']?(?P<name>[^\"”’,.;:!?]+?)[\"”’']?\s*(?=[,.;:!?]|$)")
+
+
+def named_as(text: str) -> tuple[str, str]:
+    """(the name an instruction gives the entry, the request without it): "alarm for 7 tomorrow, label it gym" is
+    ("gym", "alarm for 7 tomorrow"); "call it X", "tag it X", "with the title X", ", labelled X" anywhere (rule 394).
+    ("", text) when none is given; "call the plumber" names nothing."""
+    said = re.search(NAMING, text, re.I)
+    if not said or not (name := timing(said["name"])[2].strip(" ,")):
+        return "", text
+    return name, re.sub(r"^[\s,.;:]+|[\s,;:]+$", "", f"{text[:said.start()]} {text[said.end():]}").strip()
+
+
 def task_of(text: str) -> str:
     """The task in a scheduling request: its words without the asking ("add ... to my calendar", "remind me to");
     a quoted item is the task, whatever follows it ("add 'buy mum's present' to my to-dos, due ...")."""

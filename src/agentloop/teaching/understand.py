@@ -253,7 +253,7 @@ def intents_in(text: str) -> tuple:
     text = re.sub(r"(\b(?:got|bought|picked up) (?:a|my) (?:new |first )?[a-z]+)\s*[!.]+\s+(?=(?:it'?s )?(?:an?|the|\d{4}) )",
                   r"\1, ", text, flags=re.I)  # "just got a new car!! a 2019 Subaru Outback": one statement
     text = passage_after(text)  # "how many characters is this caption? Sunset over the bay": the caption is the text
-    given = re.match(r"^\W*(?:please |can you )?(?:count|reverse|uppercase|lowercase|shout|capitali[sz]e|title[- ]?case|measure|"
+    given = re.match(r"^\W*(?:please |can you )?(?:count|reverse|upper ?case|lower ?case|shout|capitali[sz]e|title[- ]?case|measure|convert|turn|change|"
                      r"how many)\b[^:\"“]{0,40}:\s*\S", text, re.I)
     given = given or re.search(r"\b(?:don't|do not)\s+(?:want to\s+|wanna\s+)?(?:add|subtract|multiply|divide)\b", text, re.I)
     if (fixed := corrected_in_place(text)) is not None:  # "My cat is Tom. Wait, no - that's my neighbour's. Mine is Tabby."
@@ -361,7 +361,7 @@ def intents_in(text: str) -> tuple:
                               or arithmetic.period_dropped(text, story)):
         return (Intent("unsure", {"unread": left_out}),)  # a total that drops an item is never given
     if story:  # "A box holds 24 pencils. How many pencils are in 5 boxes?": the story spans the sentences
-        return (Intent("calculate", {"expression": story}),)
+        return (Intent("calculate", {"expression": story, "unit": arithmetic.rate_unit(text, story)}),)
     intents, previous = [], None
     for clause_at, clause in enumerate(parts):
         meant = re.search(rf"(?:\bnot (?P<old>{OPS}),?\s*)?\b(?:i meant|make (?:it|that)|should (?:be|have been)|i mean) (?P<new>{OPS})\b",
@@ -1553,8 +1553,10 @@ def one(clause: str, previous: str | None) -> Intent:
         re.match(r"^\W*(?:how (?:do|can|would|should) (?:i|you|we)|how to|what'?s the best way)\b", clause, re.I)  # advice
     ops = sorted((m.start(), kind, m) for pattern, kind in (TEXT_OPS if not about_me else ())
                  for m in [re.search(pattern, command, re.IGNORECASE)] if m and kind not in ("count_letter", "length"))
-    if len(ops) == 2 and ops[0][1] != ops[1][1] and re.match(r"\s*(?:version |form )?of\b", command[ops[1][2].end():], re.I):
-        inner, outer = ops[1][1], ops[0][1]  # "uppercase the reverse of 'stop'": the reverse first, then upper case
+    in_turn = len(ops) == 2 and re.fullmatch(r"\W*(?:(?:it|this|that|the (?:text|words?|string))\W+)?(?:and then|then|and|"
+                                              r"(?:and )?after that|followed by)\W*(?:(?:make|turn|put|convert|change|get|write) (?:it|that|this|the result)?\W*(?:into|to|in)?\W*)?", command[ops[0][2].end():ops[1][2].start()], re.I)
+    if len(ops) == 2 and ops[0][1] != ops[1][1] and (in_turn or re.match(r"\s*(?:version |form )?of\b", command[ops[1][2].end():], re.I)):
+        inner, outer = (ops[0][1], ops[1][1]) if in_turn else (ops[1][1], ops[0][1])  # "uppercase this, then reverse it: ..." in turn (rule 399); "uppercase the reverse of 'stop'": the reverse first
         return Intent("several", {"intents": [Intent("text", {"op": inner, "text": subject, "letter": None}),
                                               Intent("text", {"op": outer, "text": "the result", "letter": None})]})
     for pattern, kind in TEXT_OPS if not about_me else ():  # "I love loud music" is not a command
@@ -1995,7 +1997,7 @@ def quoted(text: str) -> str:
     found = (re.search(r"[\"“]([^\"”]+)[\"”]", text) or re.search(r"(?<!\w)'([^']+)'(?!\w)", text)
              or re.search(r":\s+(.+?)\s*$", text)
              or re.search(r"\b(?:flip|turn|spin) ((?:\S+ ){0,4}?\S+) (?:around|round|backwards)\b", text, re.I)
-             or re.search(r"^\W*(?:please |can you |could you )?(?:convert|turn|change|make|put|write|say|spell)\s+(.+?)\s+"
+             or re.search(r"^\W*(?:please |can you |could you )?(?:convert|turn|change|make|put|write|say|spell)\s+(?!(?:it|this|that)\s)(.+?)\s+"
                           r"(?:(?:in|into|to|in all)\s+)?(?:upper ?case|lower ?case|all caps|caps|capitals|capital letters|"
                           r"small letters|backwards|reversed?)\b", text, re.IGNORECASE)
              or re.search(r"\bthe word (\S+?)[,.?!]*(?:\s|$)", text, re.I)
