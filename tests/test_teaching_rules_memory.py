@@ -3088,3 +3088,28 @@ def test_a_wish_to_know_is_a_question(memory, said, expected):
 def test_a_wish_to_know_something_unheld_is_not_guessed():  # negative
     answer, _, _ = loop("I want to know my shoe size", {}, lines({"city": "Bonn"}))
     assert "Bonn" not in answer and "don't know" in answer, answer
+
+
+# 345. The near-name table relates the words of a family both ways: a boss is a manager, a GP a doctor.
+@pytest.mark.parametrize("memory, question, expected", [
+    ({"supervisor": "Marta Kowalski"}, "what's the name of my manager?", "Marta Kowalski"),
+    ({"boss": "Dev"}, "who do I report to, my line manager?", "Dev"),
+    ({"manager_name": "Ines"}, "who is my boss?", "Ines"),
+    ({"gp": "Dr Okafor"}, "who's my doctor?", "Dr Okafor"),
+    ({"physician": "Dr Hale"}, "what's my GP called?", "Dr Hale"),
+    ({"based_in": "Ghent"}, "where do I live?", "Ghent"),
+])
+def test_a_near_name_of_a_held_key_finds_it(memory, question, expected):
+    store = dict(memory)
+    answer, calls, _ = loop(question, keyed_tools(store), lines(store))
+    assert store == memory and expected in answer, (calls, answer)
+
+
+@pytest.mark.parametrize("memory, question", [
+    ({"manager": "Priya"}, "who is my doctor?"),
+    ({"gp": "Dr Okafor"}, "who is my boss?"),
+    ({"boss": "Dev"}, "what's my brother called?"),
+])
+def test_a_word_of_another_family_is_not_found(memory, question):  # negative
+    answer, _, _ = loop(question, {}, lines(memory))
+    assert next(iter(memory.values())) not in answer and "don't know" in answer, answer
