@@ -309,3 +309,24 @@ def test_i_forgot_is_no_request():  # negative: the past tense is said of the us
     store = {"locker_code": "3381"}
     loop("I forgot my locker code", keyed_dropper(store), lines(store))
     assert store == {"locker_code": "3381"}, store
+
+
+# 346. "The thing(s) you have about my X", "what you know about X", "anything on X" name the subject X of a forget.
+@pytest.mark.parametrize("said", ["remove the stuff you've got about my job", "please erase the things you know about my job",
+                                  "scrap the bit you have on my job", "drop anything on my job"])
+def test_the_things_held_about_a_subject_are_forgotten_not_cancelled(said):
+    store = {3: "User's job is welding at Fenwick", 5: "User has a dog called Rolo"}
+    answer, calls, _ = loop(said, numbered_entries(store), "You remember facts about the user.")
+    assert store == {5: "User has a dog called Rolo"} and calls[0][0] == "seek_facts", (calls, answer)
+    assert "cancel" not in answer and "job" in answer, answer
+
+
+def test_the_things_held_about_a_subject_never_held_deletes_nothing():  # negative: searched, then said so
+    store = {5: "User has a dog called Rolo"}
+    answer, calls, _ = loop("remove the stuff you've got about my job", numbered_entries(store), "You remember facts about the user.")
+    assert store == {5: "User has a dog called Rolo"} and all(n == "seek_facts" for n, _ in calls), (calls, answer)
+    assert "job" in answer and "Done" not in answer, answer
+
+
+def test_a_named_scheduled_job_is_still_cancelled():  # negative: "the backup job" is scheduled work, not a memory
+    assert understand("delete the nightly backup job")[0].kind == "cancel"

@@ -1637,8 +1637,11 @@ REPEATING = r"(?:daily|weekly|monthly|hourly|nightly|yearly|fortnightly|recurrin
 TAKEN_BACK = {"that", "this", "it", "everything", "all", "all that"}
 
 
-RECORD = (r"(?:the |that |this |any |all (?:the )?|every |your |my )?(?:records?|entry|entries|notes?|memory|memories|info|information|details?|data|"
-          r"facts?) (?:about|on|regarding|concerning|for|of)")  # "the record about my job": what memory holds on it
+RECORD = (r"(?:(?:the |that |this |any |all (?:the )?|every |your |my )?(?:records?|entry|entries|notes?|memory|memories|info|information|"
+          r"details?|data|facts?) (?:about|on|regarding|concerning|for|of)|(?:the |that |those |any |all (?:the )?)?(?:things?|stuff|bits?|"
+          r"anything|everything|what(?:ever)?(?= you))(?: (?:that |which )?you(?:'ve| have)?(?: got| already)? (?:have|know|got|keep|hold|"
+          r"stored|saved|remember|noted|recorded)(?: stored| saved| on file| in memory)?)? (?:about|on|regarding|concerning))")
+# "the record about my job", "the stuff you've got on my job" (rule 346): what memory holds on it
 WANT_TO = r"(?:i|we) (?:need|want|have|would like|'d like|wanna) to|i must|let's|let us"  # "I need to cancel the massage"
 
 
