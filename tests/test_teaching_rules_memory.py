@@ -3113,3 +3113,24 @@ def test_a_near_name_of_a_held_key_finds_it(memory, question, expected):
 def test_a_word_of_another_family_is_not_found(memory, question):  # negative
     answer, _, _ = loop(question, {}, lines(memory))
     assert next(iter(memory.values())) not in answer and "don't know" in answer, answer
+
+
+# 347. A negated clause, then "but I (do) have ...": the positive fact is kept; the negated one never as its positive.
+@pytest.mark.parametrize("said, thing, value, denied", [
+    ("I don't own a motorbike but I do own a scooter", "scooter", "scooter", "motorbike"),
+    ("I haven't got any brothers, but I do have a sister called Imke", "sister", "Imke", "brother"),
+    ("I don't keep fish, though I do have a parrot named Kiwi", "parrot", "Kiwi", "fish"),
+    ("I'm not a tea person, but I do drink coffee", "drink", "coffee", "tea"),
+])
+def test_the_positive_clause_beside_a_negated_one_is_kept(said, thing, value, denied):
+    kept = []
+    answer, _, _ = loop(said, keep_tools(kept), "You are an assistant with memory.")
+    stored = " ".join(f"{k} {v}" for k, v in kept)
+    assert thing in stored and value in stored, (kept, answer)
+    assert all(re.search(r"\bnot?\b|n't", f) for k, f in kept if denied in f"{k} {f}"), kept
+
+
+@pytest.mark.parametrize("said", ["I do the washing up on sundays", "I do karate"])
+def test_do_as_the_verb_is_no_emphasis(said):  # negative: "do" before a thing done is the verb itself
+    assert all(i.kind != "remember" or all("karate" not in k and "washing" not in k for k, _ in i.slots["facts"])
+               for i in understand(said)), understand(said)

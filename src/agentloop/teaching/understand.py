@@ -98,8 +98,9 @@ def subject_shared(text: str) -> list[str]:
 
 
 def statements_apart(text: str) -> list[str]:
-    """"I sold the Civic, I drive a Tesla now": two statements after a comma, when the first has a verb of its own."""
-    found = re.search(r",\s+(?=i(?:'m| am)? [a-z]+\b)", text, re.I)
+    """"I sold the Civic, I drive a Tesla now": two statements after a comma, when the first has a verb of its own; "I
+    don't have a dog but I have a cat": two after "but" (rule 347)."""
+    found = re.search(r"(?:,\s+(?:(?:but|though|yet|whereas)\s+)?|\s+(?:but|though|yet|whereas)\s+)(?=i(?:'m| am)? [a-z]+\b)", text, re.I)
     if found and len(re.findall(r"[\"“”]", text[:found.start()])) % 2:
         return [text]  # inside a quotation: "I came, I saw, I conquered" is one text
     if found and re.search(PASSAGE_HEAD, text[:found.start()], re.I):
@@ -591,11 +592,17 @@ def this_not_that(clause: str) -> str:
     return re.sub(r"^(\W*i(?:'m| am) [\w.-]+) not (?=[\w.-]+\W*$)", r"\1, not ", clause, flags=re.I)
 
 
+EMPHASISED = {statements.lemma(v) for base, near in statements.NEAR_VERBS.items() for v in (base, *near)} | {
+    statements.lemma(v) for v in ("eat", "play", "smoke", "enjoy", "need", "use", "wear", "watch", "support", "follow")}  # "I do X"
+
+
 def as_it_is_now(clause: str) -> str:
     """A statement of what still holds, said in the present and plainly: "I've been learning the cello for two years"
     is "I am learning the cello for two years", "My daughter Emma just turned 7" is "My daughter Emma is 7", "I just
-    don't like mushrooms" is "I don't like mushrooms"."""
+    don't like mushrooms" is "I don't like mushrooms", "but I do own a bike" is "but I own a bike"."""
     clause = re.sub(r"^(\W*i)\s+(?:just|really|simply|honestly|genuinely|also|still)\s+(?=\w)", r"\1 ", clause, flags=re.I)
+    clause = re.sub(r"^(\W*i) do (?=([a-z]+)\b)", lambda m: f"{m[1]} " if statements.lemma(m[2]) in EMPHASISED or re.match(
+        r"[a-z]+ (?:an?|the|some|two|three|[A-Z])\b", clause[m.end():]) else m[0], clause, flags=re.I)  # "I do have": emphasis (rule 347)
     clause = re.sub(r"^(\W*)i(?:'ve| have) been (?=[a-z]+ing\b)", r"\1I am ", clause, flags=re.I)
     clause = re.sub(r"^(\W*)i (?:just |recently )?turned (\d+)(?: (?:last (?:week|month)|yesterday|today|this (?:week|month)))?(?=\W*$)",
                     r"\1I am \2", clause, flags=re.I)  # "I turned 35 yesterday": the age now (rule 199)
