@@ -288,7 +288,7 @@ def intents_in(text: str) -> tuple:
     if (kept := unkept(text)) is not None:  # "Don't remember this, but my salary is 85k": nothing of it is stored
         if erased := [i for i in intents_in(kept) if i.kind == "forget"]:
             return tuple(erased)  # rule 118: "Erase my phone number, I'd rather you didn't keep it": the reason of a delete
-        return tuple(i for i in intents_in(kept) if i.kind not in NOT_ASKED) + (Intent("unkept"),)
+        return tuple(i for i in intents_in(about_the_value(kept)) if i.kind not in NOT_ASKED) + (Intent("unkept"),)
     if (wanted := wanted_instead(text)) is not None:  # "I don't want 5 plus 3, I want 5 times 3": only what is wanted
         return intents_in(wanted)
     if swapped_for := replaced(text):  # "I sold the Corolla and bought a Tesla": the old one goes, the new one is kept (rule 196)
@@ -511,7 +511,7 @@ RETRACTION = (r"(?:^|(?<=[.!?,;:\-–—])|(?<=\.\.\.))\s*(?:(?:no|oh|ok|okay|so
               r"(?:scratch|forget|ignore|disregard|cancel) (?:that|this)(?=\s*[,.!;:\-–—])|forget (?:it|about it)(?=\s*[,.!;:\-–—])|never ?mind(?: that)?(?=\s*[,.!;:\-–—])|"
               r"no wait|wait,? no)\b[\s,.!:;\-–—]*(?=\w)|(?<=\?)\s*(?:actually|sorry|oops|or rather|i mean|wait)\b[\s,.!:;\-–—]*(?=\w)")
 # ("... ? actually, what's 10 plus 4?": a question taken back by the next one; a statement is never taken back by "actually")
-UNKEPT = (r"(?<!\bi )(?<!\bwe )\b(?:don't|do not|dont|never|no need to|you (?:shouldn't|mustn't|needn't)|(?:i'd|i would) rather you didn't)\s+(?:remember|save|store|keep|note|jot|write|"
+UNKEPT = (r"(?<!\bi )(?<!\bwe )\b(?:(?:please|pls|just)\s+)?(?:don't|do not|dont|never|no need to|you (?:shouldn't|mustn't|needn't)|(?:i'd|i would) rather you didn't)\s+(?:remember|save|store|keep|note|jot|write|"
           r"record|log|memori[sz]e)(?:\s+(?:this|that|it|one))(?:\s+(?:down|in mind|on file|anywhere|please|pls))*(?=\s*(?:[,.!;:\-–—]|but\b|$))")
 
 
@@ -1263,8 +1263,19 @@ def asked_about_the_words(text: str) -> tuple | None:
 def unkept(text: str) -> str | None:
     """The message without its request not to keep what it says ("don't save that", "do not remember this:"), or None."""
     found = re.search(UNKEPT, text, re.I)
-    return None if not found else re.sub(r"^\W*(?:but|and)\b|\W*(?:but|and)\W*$", "", (text[:found.start()] + " " + text[found.end():]).strip(
+    return None if not found else re.sub(r"^\W*(?:but|and)\b|\W*(?:but|and)\W*$", "", (text[:found.start()].rstrip(" ,.;:-–—!") + ", "
+                                                                                    + text[found.end():].lstrip(" ,.;:-–—!")).strip(
         " ,.;:-–—"), flags=re.I).strip(" ,.;:-–—")
+
+
+def about_the_value(said: str) -> str:
+    """Rule 348: "my PIN is 4471, don't keep it, just tell me how many digits it has": "it" in a request about words
+    after the one fact said is that fact's value, quoted ('4471'); anything else is left as said."""
+    facts = [f for i in intents_in(said) if i.kind == "remember" for f in i.slots["facts"]]
+    if len(facts) != 1 or (at := said.find(facts[0][1])) < 0:
+        return said
+    rest = re.sub(r"\bit\b", f"'{facts[0][1]}'", said[at + len(facts[0][1]):], flags=re.I).lstrip(" ,.;:-–—!")
+    return f"{said[:at + len(facts[0][1])]}. {rest}" if any(i.kind == "text" for i in intents_in(rest)) else said
 
 
 SOLD = r"sold|traded in|gave away|got rid of|ditched|dumped|returned|scrapped|wrote off"  # a thing let go, so "bought Y" replaces it
