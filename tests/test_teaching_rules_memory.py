@@ -3134,3 +3134,23 @@ def test_the_positive_clause_beside_a_negated_one_is_kept(said, thing, value, de
 def test_do_as_the_verb_is_no_emphasis(said):  # negative: "do" before a thing done is the verb itself
     assert all(i.kind != "remember" or all("karate" not in k and "washing" not in k for k, _ in i.slots["facts"])
                for i in understand(said)), understand(said)
+
+
+# 349. "I have a X named A and a Y named B": two named things, each kept on its own (never "X is a X named A and ...").
+@pytest.mark.parametrize("said, question, expected", [
+    ("I've got a hamster called Nibbles and a parrot called Rio", "what is my parrot called?", "Rio"),
+    ("I have a son named Elias and a daughter named Mira", "what's my daughter's name?", "Mira"),
+])
+def test_two_named_things_after_one_verb_are_each_kept(said, question, expected):
+    kept = []
+    loop(said, keep_tools(kept), "You are an assistant with memory.")
+    assert len(kept) == 2 and not any(" and " in fact for _, fact in kept), kept
+    memory = {topic: fact for topic, fact in kept}
+    answer, _, _ = loop(question, {}, lines(memory))
+    assert expected in answer and (set(memory.values()) - {expected}).isdisjoint(answer.split()), answer
+
+
+def test_two_things_with_no_names_are_kept_as_said():  # negative: nothing names each of them
+    kept = []
+    loop("I have a tortoise and a ferret", keep_tools(kept), "You are an assistant with memory.")
+    assert len(kept) == 1 and "tortoise and a ferret" in kept[0][1], kept

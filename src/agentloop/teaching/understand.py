@@ -82,7 +82,7 @@ def passage_after(text: str) -> str:
 def subject_shared(text: str) -> list[str]:
     """Rule 250: "i'm 34 years old and live in Lisbon", "I'm vegan and allergic to peanuts": two facts sharing one "I",
     each said with it, only when both halves are facts ("I like Tom and Jerry" stays one like)."""
-    if " and " not in text.lower() or not (lead := re.match(r"^\W*(?:i(?P<am>'m| am)?)\s", text, re.I)):
+    if " and " not in text.lower() or not (lead := re.match(r"^\W*(?:i(?P<am>'m| am)?|i've)\s", text, re.I)):
         return [text]
     if (felt := re.search(r"\s+and\s+(?:i\s+)?(?:really\s+|totally\s+)?(?:love|like|hate|enjoy|adore)\s+(?:it|that|this)"
                           r"(?:\s+(?:there|here|so far|a lot))?\W*$", text, re.I)) and stated(text[:felt.start()]):
@@ -92,6 +92,10 @@ def subject_shared(text: str) -> list[str]:
         first, rest = text[:found.start()], text[found.end():]
         second = f"I'm {rest}" if lead["am"] and re.match(r"\d|(?:allergic|from|based|married|single|vegan|vegetarian|an?)\b", rest) \
             else f"I {rest}"
+        if (verb := re.match(r"^\W*i((?:'ve| have)? got| [a-z]+) ", first, re.I)) and re.match(r"(?:an?|\d+)\b", rest) and not lead["am"]:
+            second = f"I{verb[1]} {rest}"  # "I have a cat named Pixel and a rabbit named Clover": two named things (rule 349)
+            if not all(k.endswith("_name") for half in (first, second) for k, _ in stated(half)):
+                continue  # "I have a cat and a dog" is kept as said
         if stated(first) and stated(second):
             return [first, *subject_shared(second)]
     return [text]
