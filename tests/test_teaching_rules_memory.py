@@ -3154,3 +3154,20 @@ def test_two_things_with_no_names_are_kept_as_said():  # negative: nothing names
     kept = []
     loop("I have a tortoise and a ferret", keep_tools(kept), "You are an assistant with memory.")
     assert len(kept) == 1 and "tortoise and a ferret" in kept[0][1], kept
+
+
+def note_finder(notes: list):
+    """A search of sentences by any of the query's words, that finds nothing when no word matches."""
+    def look_up(terms):
+        said = [w for w in terms.lower().split() if len(w) > 1]
+        return "\n".join(n for n in notes if any(w in n.lower().split() for w in said)) or "no results"
+    return {"look_up": (schema("look_up", "Searches the saved notes about the user.", terms="string"), look_up)}
+
+
+@pytest.mark.parametrize("notes, question, expected", [
+    (["User's supervisor is Noor Haddad", "User plays squash"], "who's my line manager?", "Noor Haddad"),
+    (["User's physician is Dr Banerjee", "User plays squash"], "who is my GP?", "Dr Banerjee"),
+])
+def test_a_search_that_finds_nothing_is_tried_with_the_near_names(notes, question, expected):  # 345, by search
+    answer, calls, _ = loop(question, note_finder(notes), "You are an assistant with memory.")
+    assert expected in answer, (calls, answer)

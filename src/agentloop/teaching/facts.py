@@ -275,6 +275,12 @@ def canonical(word: str) -> str:
     return next((key for key, near in ALIASES.items() if word in near and key not in LOOKED_IN), key_of(word))
 
 
+def family(word: str) -> list[str]:
+    """Rule 345: a word's near names, its family's head and the head's other near names ("supervisor": boss, manager, ...)."""
+    named = canonical(word)
+    return [n for n in dict.fromkeys([*ALIASES.get(word, []), named, *ALIASES.get(named, [])]) if n != word]
+
+
 def lookup(facts: dict, key: str) -> str | None:
     """The value for a key, allowing near names (favourite_drink ~ prefers, etc.)."""
     return holder(facts, key)[1]
@@ -287,9 +293,8 @@ def holder(facts: dict, key: str) -> tuple:
     """(the key memory keeps it under, the value) for a key, allowing near names; (key, None) if none."""
     if key in facts:
         return key, facts[key]
-    bare = key.removesuffix("_name")
-    named = canonical(bare)  # "my number" is kept as `phone`; "my boss" as `manager`, "my supervisor" as `boss` or `manager`
-    for alias in dict.fromkeys(near + key[len(bare):] for near in [*ALIASES.get(bare, []), named, *ALIASES.get(named, [])]):
+    bare = key.removesuffix("_name")  # "my number" is kept as `phone`; "my boss" as `manager`, "my supervisor" as `boss`
+    for alias in (near + key[len(bare):] for near in family(bare)):
         if alias in facts and alias != key:
             return alias, facts[alias]
     wanted = set(key.split("_")) - {"name", "my", "the"} or {key}

@@ -450,7 +450,9 @@ def wider(key: str, question: str, tried: list) -> str:
     kinds = [KIND_OF.get(w) or KIND_OF.get(w[:-1]) for w in words]  # a dog is a pet
     members = [" ".join(sorted(m for m, kind in KIND_OF.items() if kind == w)[:5]) for w in words]  # a partner: a wife, ...
     groups = [group for w in words for group, held in facts.CATEGORIES.items() if w in held]  # a mother: family
-    return next((q for q in [*kinds, *members, *groups] if q and q not in tried), "")
+    near = [" ".join(dict.fromkeys(" ".join(facts.family(w)).replace("_", " ").split()))  # a boss: manager, supervisor (rule 345)
+            for w in [NEAR.get(w, w) for w in key.split("|")[0].split("_") if w != "name"]]
+    return next((q for q in [*near, *kinds, *members, *groups] if q and q not in tried), "")
 
 
 NEAR_SEARCH = {"avoid": "allergies allergic intolerant", "allerg": "allergic intolerant", "eat": "diet allergies",
