@@ -312,8 +312,8 @@ def ask(intent: Intent, turn):
         return yes_only_if_so(shape, intent.slots["about"],
                               say.sentence(("Yes: " if shape["yes_no"] else "") + say.phrase(named[0], known[named[0]])))
     held, value = facts.holder(known, key)
-    if held != key and (held.endswith("_name") or held in say.PHRASES and held in facts.ALIASES.get(key, ())
-                        or held == key.removesuffix("_name") or held not in facts.ALIASES.get(key, ())):  # rule 138: "diet" found
+    if held != key and (held.endswith("_name") or held in say.PHRASES and held in facts.family(key)
+                        or held == key.removesuffix("_name") or held not in facts.family(key)):  # rule 138: "diet" found
         # for "food" is said as a diet  # "my dog's name" from `dog: a labrador called Nala`
         key = held  # "who am I married to?" finds `wife_name`: said as what it is, never as the word asked with
     thing = re.search(r"\bdo i (?:like|love|enjoy) (.+?)[?.!]*$", intent.slots["about"], re.I)
