@@ -22,8 +22,8 @@ ALIASES = {"name": ["user_name", "username", "first_name", "called"], "prefers":
            "phone": ["phone_number", "mobile", "mobile_number", "cell", "cell_number", "cellphone", "telephone", "number", "telephone_number", "mobile_phone", "cell_phone"], "likes": ["like", "loves", "interests"],
            "location": ["lives_in", "city", "home_city", "home"], "avoids": ["allergies", "allergy", "diet"],
            "birthplace": ["hometown", "place_of_birth", "born_in", "birth_city", "from"],
-           "car": ["vehicle", "user_drives", "drives", "car_model"],
-           "boss": ["manager", "supervisor", "line_manager", "team_lead"], "doctor": ["gp", "physician", "family_doctor"]}  # rule 302: what the user drives is their car
+           "car": ["vehicle", "user_drives", "drives", "car_model"],  # rule 302: what the user drives is their car
+           "boss": ["manager", "supervisor", "line_manager", "team_lead"], "doctor": ["gp", "physician", "family_doctor"]}  # rule 345
 LOOKED_IN = {"avoids"}  # keys whose near names are only where to look: a diet is never what one avoids (rule 138)
 
 

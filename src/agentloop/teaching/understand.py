@@ -605,7 +605,7 @@ EMPHASISED = {statements.lemma(v) for base, near in statements.NEAR_VERBS.items(
 def as_it_is_now(clause: str) -> str:
     """A statement of what still holds, said in the present and plainly: "I've been learning the cello for two years"
     is "I am learning the cello for two years", "My daughter Emma just turned 7" is "My daughter Emma is 7", "I just
-    don't like mushrooms" is "I don't like mushrooms", "but I do own a bike" is "but I own a bike"."""
+    don't like mushrooms" is "I don't like mushrooms", "I do own a bike" is "I own a bike"."""
     clause = re.sub(r"^(\W*i)\s+(?:just|really|simply|honestly|genuinely|also|still)\s+(?=\w)", r"\1 ", clause, flags=re.I)
     clause = re.sub(r"^(\W*i) do (?=([a-z]+)\b)", lambda m: f"{m[1]} " if statements.lemma(m[2]) in EMPHASISED or re.match(
         r"[a-z]+ (?:an?|the|some|two|three|[A-Z])\b", clause[m.end():]) else m[0], clause, flags=re.I)  # "I do have": emphasis (rule 347)
