@@ -309,3 +309,51 @@ def test_i_forgot_is_no_request():  # negative: the past tense is said of the us
     store = {"locker_code": "3381"}
     loop("I forgot my locker code", keyed_dropper(store), lines(store))
     assert store == {"locker_code": "3381"}, store
+
+
+# 346. "The thing(s) you have about my X", "what you know about X", "anything on X" name the subject X of a forget.
+@pytest.mark.parametrize("said", ["remove the stuff you've got about my job", "please erase the things you know about my job",
+                                  "scrap the bit you have on my job", "drop anything on my job"])
+def test_the_things_held_about_a_subject_are_forgotten_not_cancelled(said):
+    store = {3: "User's job is welding at Fenwick", 5: "User has a dog called Rolo"}
+    answer, calls, _ = loop(said, numbered_entries(store), "You remember facts about the user.")
+    assert store == {5: "User has a dog called Rolo"} and calls[0][0] == "seek_facts", (calls, answer)
+    assert "cancel" not in answer and "job" in answer, answer
+
+
+def test_the_things_held_about_a_subject_never_held_deletes_nothing():  # negative: searched, then said so
+    store = {5: "User has a dog called Rolo"}
+    answer, calls, _ = loop("remove the stuff you've got about my job", numbered_entries(store), "You remember facts about the user.")
+    assert store == {5: "User has a dog called Rolo"} and all(n == "seek_facts" for n, _ in calls), (calls, answer)
+    assert "job" in answer and "Done" not in answer, answer
+
+
+def test_a_named_scheduled_job_is_still_cancelled():  # negative: "the backup job" is scheduled work, not a memory
+    assert understand("delete the nightly backup job")[0].kind == "cancel"
+
+
+def measuring_tools(store: dict):
+    """A store of facts by topic beside two text tools: one that measures a text's length, one that reverses it."""
+    return {"file_fact": (schema("file_fact", "Files a fact about the user under a topic for later chats.", topic="string",
+                                 fact="string"), lambda topic, fact: store.__setitem__(topic, fact) or "filed"),
+            "measure": (schema("measure", "Tells how many characters long a piece of text is.", text="string"), lambda text: len(text)),
+            "backwards": (schema("backwards", "Writes a text back to front.", text="string"), lambda text: text[::-1])}
+
+
+# 348. A secret not to be kept, then a request about "it": the request is done on the secret, which is never stored.
+@pytest.mark.parametrize("said, call, expected", [
+    ("my door code is 58A19QX - please don't store it, I only want to know how many characters it is",
+     ("measure", {"text": "58A19QX"}), "7"),
+    ("my locker combination is 3141. do not remember that! what is it backwards though?", ("backwards", {"text": "3141"}), "1413"),
+    ("our wifi passphrase is blue-otter-77, never save it; how long is it?", ("measure", {"text": "blue-otter-77"}), "13"),
+])
+def test_a_request_about_a_secret_not_kept_is_done_on_it(said, call, expected):
+    store = {}
+    answer, calls, _ = loop(said, measuring_tools(store), "You are an assistant with memory.")
+    assert store == {} and calls == [call] and expected in answer, (store, calls, answer)
+
+
+def test_a_secret_not_kept_with_no_request_about_it_is_only_not_kept():  # negative: "it" names nothing asked about
+    store = {}
+    answer, calls, _ = loop("my bank PIN is 2468, don't save it", measuring_tools(store), "You are an assistant with memory.")
+    assert store == {} and calls == [] and "4" not in answer and "won't" in answer, (calls, answer)

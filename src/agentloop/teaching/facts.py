@@ -16,13 +16,14 @@ from .understand import key_of, stated
 ALIASES = {"name": ["user_name", "username", "first_name", "called"], "prefers": ["preference", "drink"],
            "workplace": ["employer", "company", "office", "work_place"],
     "birthday": ["birth_date", "date_of_birth", "birthdate", "dob", "bday", "birth_year"],
-           "lives_in": ["city", "home", "lives", "address", "home_city", "apartment", "flat"], "job": ["occupation", "profession", "work"],
+           "lives_in": ["city", "home", "lives", "address", "home_city", "apartment", "flat", "based", "based_in"], "job": ["occupation", "profession", "work"],
            "allergies": ["allergy", "allergic_to"], "fears": ["fear", "afraid_of", "scared_of", "phobia", "phobias"],
            "relationship": ["relationship_status", "marital_status", "status"],
            "phone": ["phone_number", "mobile", "mobile_number", "cell", "cell_number", "cellphone", "telephone", "number", "telephone_number", "mobile_phone", "cell_phone"], "likes": ["like", "loves", "interests"],
            "location": ["lives_in", "city", "home_city", "home"], "avoids": ["allergies", "allergy", "diet"],
            "birthplace": ["hometown", "place_of_birth", "born_in", "birth_city", "from"],
-           "car": ["vehicle", "user_drives", "drives", "car_model"]}  # rule 302: what the user drives is their car
+           "car": ["vehicle", "user_drives", "drives", "car_model"],  # rule 302: what the user drives is their car
+           "boss": ["manager", "supervisor", "line_manager", "team_lead"], "doctor": ["gp", "physician", "family_doctor"]}  # rule 345
 LOOKED_IN = {"avoids"}  # keys whose near names are only where to look: a diet is never what one avoids (rule 138)
 
 
@@ -274,6 +275,12 @@ def canonical(word: str) -> str:
     return next((key for key, near in ALIASES.items() if word in near and key not in LOOKED_IN), key_of(word))
 
 
+def family(word: str) -> list[str]:
+    """Rule 345: a word's near names, its family's head and the head's other near names ("supervisor": boss, manager, ...)."""
+    named = canonical(word)
+    return [n for n in dict.fromkeys([*ALIASES.get(word, []), named, *ALIASES.get(named, [])]) if n != word]
+
+
 def lookup(facts: dict, key: str) -> str | None:
     """The value for a key, allowing near names (favourite_drink ~ prefers, etc.)."""
     return holder(facts, key)[1]
@@ -286,11 +293,10 @@ def holder(facts: dict, key: str) -> tuple:
     """(the key memory keeps it under, the value) for a key, allowing near names; (key, None) if none."""
     if key in facts:
         return key, facts[key]
-    for alias in ALIASES.get(key, []):
-        if alias in facts:
+    bare = key.removesuffix("_name")  # "my number" is kept as `phone`; "my boss" as `manager`, "my supervisor" as `boss`
+    for alias in (near + key[len(bare):] for near in family(bare)):
+        if alias in facts and alias != key:
             return alias, facts[alias]
-    if (named := canonical(key)) != key and named in facts:  # "my number" is kept as `phone`
-        return named, facts[named]
     wanted = set(key.split("_")) - {"name", "my", "the"} or {key}
     found = next(((k, v) for k, v in facts.items() if wanted <= set(k.split("_"))
                   and not (set(k.split("_")) - wanted) & PEOPLE), None)  # "friend_prefers" is not what the user prefers

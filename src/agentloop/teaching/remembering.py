@@ -312,8 +312,8 @@ def ask(intent: Intent, turn):
         return yes_only_if_so(shape, intent.slots["about"],
                               say.sentence(("Yes: " if shape["yes_no"] else "") + say.phrase(named[0], known[named[0]])))
     held, value = facts.holder(known, key)
-    if held != key and (held.endswith("_name") or held in say.PHRASES and held in facts.ALIASES.get(key, ())
-                        or held == key.removesuffix("_name") or held not in facts.ALIASES.get(key, ())):  # rule 138: "diet" found
+    if held != key and (held.endswith("_name") or held in say.PHRASES and held in facts.family(key)
+                        or held == key.removesuffix("_name") or held not in facts.family(key)):  # rule 138: "diet" found
         # for "food" is said as a diet  # "my dog's name" from `dog: a labrador called Nala`
         key = held  # "who am I married to?" finds `wife_name`: said as what it is, never as the word asked with
     thing = re.search(r"\bdo i (?:like|love|enjoy) (.+?)[?.!]*$", intent.slots["about"], re.I)
@@ -450,7 +450,9 @@ def wider(key: str, question: str, tried: list) -> str:
     kinds = [KIND_OF.get(w) or KIND_OF.get(w[:-1]) for w in words]  # a dog is a pet
     members = [" ".join(sorted(m for m, kind in KIND_OF.items() if kind == w)[:5]) for w in words]  # a partner: a wife, ...
     groups = [group for w in words for group, held in facts.CATEGORIES.items() if w in held]  # a mother: family
-    return next((q for q in [*kinds, *members, *groups] if q and q not in tried), "")
+    near = [" ".join(dict.fromkeys(" ".join(facts.family(w)).replace("_", " ").split()))  # a boss: manager, supervisor (rule 345)
+            for w in [NEAR.get(w, w) for w in key.split("|")[0].split("_") if w != "name"]]
+    return next((q for q in [*near, *kinds, *members, *groups] if q and q not in tried), "")
 
 
 NEAR_SEARCH = {"avoid": "allergies allergic intolerant", "allerg": "allergic intolerant", "eat": "diet allergies",

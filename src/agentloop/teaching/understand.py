@@ -82,7 +82,7 @@ def passage_after(text: str) -> str:
 def subject_shared(text: str) -> list[str]:
     """Rule 250: "i'm 34 years old and live in Lisbon", "I'm vegan and allergic to peanuts": two facts sharing one "I",
     each said with it, only when both halves are facts ("I like Tom and Jerry" stays one like)."""
-    if " and " not in text.lower() or not (lead := re.match(r"^\W*(?:i(?P<am>'m| am)?)\s", text, re.I)):
+    if " and " not in text.lower() or not (lead := re.match(r"^\W*(?:i(?P<am>'m| am)?|i've)\s", text, re.I)):
         return [text]
     if (felt := re.search(r"\s+and\s+(?:i\s+)?(?:really\s+|totally\s+)?(?:love|like|hate|enjoy|adore)\s+(?:it|that|this)"
                           r"(?:\s+(?:there|here|so far|a lot))?\W*$", text, re.I)) and stated(text[:felt.start()]):
@@ -92,14 +92,21 @@ def subject_shared(text: str) -> list[str]:
         first, rest = text[:found.start()], text[found.end():]
         second = f"I'm {rest}" if lead["am"] and re.match(r"\d|(?:allergic|from|based|married|single|vegan|vegetarian|an?)\b", rest) \
             else f"I {rest}"
+        if (verb := re.match(r"^\W*i((?:'ve| have)? got| [a-z]+) ", first, re.I)) and re.match(r"(?:an?|\d+)\b", rest) and not lead["am"]:
+            second = f"I{verb[1]} {rest}"  # "I have a cat named Pixel and a rabbit named Clover": two named things (rule 349)
+            if not all(k.endswith("_name") for half in (first, second) for k, _ in stated(half)):
+                continue  # "I have a cat and a dog" is kept as said
         if stated(first) and stated(second):
             return [first, *subject_shared(second)]
     return [text]
 
 
 def statements_apart(text: str) -> list[str]:
-    """"I sold the Civic, I drive a Tesla now": two statements after a comma, when the first has a verb of its own."""
-    found = re.search(r",\s+(?=i(?:'m| am)? [a-z]+\b)", text, re.I)
+    """"I sold the Civic, I drive a Tesla now": two statements after a comma, when the first has a verb of its own; "I
+    don't have a dog but I have a cat": two after "but" (rule 347)."""
+    found = re.search(r"(?:,\s+(?P<c>(?:but|though|yet|whereas)\s+)?|\s+(?P<but>but|though|yet|whereas)\s+)(?=i(?:'m| am)? [a-z]+\b)", text, re.I)
+    if found and (found["c"] or found["but"]) and not re.match(r"\W*i\b", text, re.I):
+        return [text]  # "My mum says I'm 25 but I'm actually 27": only two statements of the user's own are read apart
     if found and len(re.findall(r"[\"“”]", text[:found.start()])) % 2:
         return [text]  # inside a quotation: "I came, I saw, I conquered" is one text
     if found and re.search(PASSAGE_HEAD, text[:found.start()], re.I):
@@ -287,7 +294,7 @@ def intents_in(text: str) -> tuple:
     if (kept := unkept(text)) is not None:  # "Don't remember this, but my salary is 85k": nothing of it is stored
         if erased := [i for i in intents_in(kept) if i.kind == "forget"]:
             return tuple(erased)  # rule 118: "Erase my phone number, I'd rather you didn't keep it": the reason of a delete
-        return tuple(i for i in intents_in(kept) if i.kind not in NOT_ASKED) + (Intent("unkept"),)
+        return tuple(i for i in intents_in(about_the_value(kept)) if i.kind not in NOT_ASKED) + (Intent("unkept"),)
     if (wanted := wanted_instead(text)) is not None:  # "I don't want 5 plus 3, I want 5 times 3": only what is wanted
         return intents_in(wanted)
     if swapped_for := replaced(text):  # "I sold the Corolla and bought a Tesla": the old one goes, the new one is kept (rule 196)
@@ -510,7 +517,7 @@ RETRACTION = (r"(?:^|(?<=[.!?,;:\-–—])|(?<=\.\.\.))\s*(?:(?:no|oh|ok|okay|so
               r"(?:scratch|forget|ignore|disregard|cancel) (?:that|this)(?=\s*[,.!;:\-–—])|forget (?:it|about it)(?=\s*[,.!;:\-–—])|never ?mind(?: that)?(?=\s*[,.!;:\-–—])|"
               r"no wait|wait,? no)\b[\s,.!:;\-–—]*(?=\w)|(?<=\?)\s*(?:actually|sorry|oops|or rather|i mean|wait)\b[\s,.!:;\-–—]*(?=\w)")
 # ("... ? actually, what's 10 plus 4?": a question taken back by the next one; a statement is never taken back by "actually")
-UNKEPT = (r"(?<!\bi )(?<!\bwe )\b(?:don't|do not|dont|never|no need to|you (?:shouldn't|mustn't|needn't)|(?:i'd|i would) rather you didn't)\s+(?:remember|save|store|keep|note|jot|write|"
+UNKEPT = (r"(?<!\bi )(?<!\bwe )\b(?:(?:please|pls|just)\s+)?(?:don't|do not|dont|never|no need to|you (?:shouldn't|mustn't|needn't)|(?:i'd|i would) rather you didn't)\s+(?:remember|save|store|keep|note|jot|write|"
           r"record|log|memori[sz]e)(?:\s+(?:this|that|it|one))(?:\s+(?:down|in mind|on file|anywhere|please|pls))*(?=\s*(?:[,.!;:\-–—]|but\b|$))")
 
 
@@ -591,11 +598,17 @@ def this_not_that(clause: str) -> str:
     return re.sub(r"^(\W*i(?:'m| am) [\w.-]+) not (?=[\w.-]+\W*$)", r"\1, not ", clause, flags=re.I)
 
 
+EMPHASISED = {statements.lemma(v) for base, near in statements.NEAR_VERBS.items() for v in (base, *near)} | {
+    statements.lemma(v) for v in ("eat", "play", "smoke", "enjoy", "need", "use", "wear", "watch", "support", "follow")}  # "I do X"
+
+
 def as_it_is_now(clause: str) -> str:
     """A statement of what still holds, said in the present and plainly: "I've been learning the cello for two years"
     is "I am learning the cello for two years", "My daughter Emma just turned 7" is "My daughter Emma is 7", "I just
-    don't like mushrooms" is "I don't like mushrooms"."""
+    don't like mushrooms" is "I don't like mushrooms", "I do own a bike" is "I own a bike"."""
     clause = re.sub(r"^(\W*i)\s+(?:just|really|simply|honestly|genuinely|also|still)\s+(?=\w)", r"\1 ", clause, flags=re.I)
+    clause = re.sub(r"^(\W*i) do (?=([a-z]+)\b)", lambda m: f"{m[1]} " if statements.lemma(m[2]) in EMPHASISED or re.match(
+        r"[a-z]+ (?:an?|the|some|two|three|[A-Z])\b", clause[m.end():]) else m[0], clause, flags=re.I)  # "I do have": emphasis (rule 347)
     clause = re.sub(r"^(\W*)i(?:'ve| have) been (?=[a-z]+ing\b)", r"\1I am ", clause, flags=re.I)
     clause = re.sub(r"^(\W*)i (?:just |recently )?turned (\d+)(?: (?:last (?:week|month)|yesterday|today|this (?:week|month)))?(?=\W*$)",
                     r"\1I am \2", clause, flags=re.I)  # "I turned 35 yesterday": the age now (rule 199)
@@ -1256,8 +1269,19 @@ def asked_about_the_words(text: str) -> tuple | None:
 def unkept(text: str) -> str | None:
     """The message without its request not to keep what it says ("don't save that", "do not remember this:"), or None."""
     found = re.search(UNKEPT, text, re.I)
-    return None if not found else re.sub(r"^\W*(?:but|and)\b|\W*(?:but|and)\W*$", "", (text[:found.start()] + " " + text[found.end():]).strip(
+    return None if not found else re.sub(r"^\W*(?:but|and)\b|\W*(?:but|and)\W*$", "", (text[:found.start()].rstrip(" ,.;:-–—!") + ", "
+                                                                                    + text[found.end():].lstrip(" ,.;:-–—!")).strip(
         " ,.;:-–—"), flags=re.I).strip(" ,.;:-–—")
+
+
+def about_the_value(said: str) -> str:
+    """Rule 348: "my PIN is 4471, don't keep it, just tell me how many digits it has": "it" in a request about words
+    after the one fact said is that fact's value, quoted ('4471'); anything else is left as said."""
+    facts = [f for i in intents_in(said) if i.kind == "remember" for f in i.slots["facts"]]
+    if len(facts) != 1 or (at := said.find(facts[0][1])) < 0:
+        return said
+    rest = re.sub(r"\bit\b", f"'{facts[0][1]}'", said[at + len(facts[0][1]):], flags=re.I).lstrip(" ,.;:-–—!")
+    return f"{said[:at + len(facts[0][1])]}. {rest}" if any(i.kind == "text" for i in intents_in(rest)) else said
 
 
 SOLD = r"sold|traded in|gave away|got rid of|ditched|dumped|returned|scrapped|wrote off"  # a thing let go, so "bought Y" replaces it
@@ -1639,8 +1663,11 @@ REPEATING = r"(?:daily|weekly|monthly|hourly|nightly|yearly|fortnightly|recurrin
 TAKEN_BACK = {"that", "this", "it", "everything", "all", "all that"}
 
 
-RECORD = (r"(?:the |that |this |any |all (?:the )?|every |your |my )?(?:records?|entry|entries|notes?|memory|memories|info|information|details?|data|"
-          r"facts?) (?:about|on|regarding|concerning|for|of)")  # "the record about my job": what memory holds on it
+RECORD = (r"(?:(?:the |that |this |any |all (?:the )?|every |your |my )?(?:records?|entry|entries|notes?|memory|memories|info|information|"
+          r"details?|data|facts?) (?:about|on|regarding|concerning|for|of)|(?:the |that |those |any |all (?:the )?)?(?:things?|stuff|bits?|"
+          r"anything|everything|what(?:ever)?(?= you))(?: (?:that |which )?you(?:'ve| have)?(?: got| already)? (?:have|know|got|keep|hold|"
+          r"stored|saved|remember|noted|recorded)(?: stored| saved| on file| in memory)?)? (?:about|on|regarding|concerning))")
+# "the record about my job", "the stuff you've got on my job" (rule 346): what memory holds on it
 WANT_TO = r"(?:i|we) (?:need|want|have|would like|'d like|wanna) to|i must|let's|let us"  # "I need to cancel the massage"
 
 
