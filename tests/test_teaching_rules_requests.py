@@ -1745,3 +1745,53 @@ def test_one_operation_on_a_text_with_and_in_it_is_done_once():
     log = []
     answer, _, _ = loop("reverse this: salt and pepper", casers(log))
     assert log == [("backwards", "salt and pepper")] and answer.endswith("reppep dna tlas"), (log, answer)
+
+
+# 400. "How many does each (X) get?" with a group and a total is the total over the group: the count the "each" names
+# (or the people in the story) is the divisor, whatever word joins the two counts ("with", "and", "have").
+def test_what_each_of_a_group_gets_is_the_total_over_the_group():
+    for said, expected in (("6 nephews with 42 marbles, how many does each get?", 42 / 6),
+                           ("There are 3 flatmates and 27 eggs. How many eggs does each flatmate get?", 27 / 3),
+                           ("we have 90 stickers and 5 kids, how many stickers will each kid receive", 90 / 5),
+                           ("8 guests and 56 dumplings. how many dumplings does everyone get?", 56 / 8)):
+        log = []
+        answer, _, _ = loop(said, sums(log))
+        assert answer and f" {expected:g}" in f" {answer}" and not any(c[0] == "scale_up" for c in log), (said, log, answer)
+
+
+def test_things_with_a_count_each_are_still_multiplied():
+    for said, expected in (("4 crates with 12 melons each, how many melons?", 4 * 12),
+                           ("7 shelves holding 30 books each. how many books in total?", 7 * 30)):
+        answer, _, _ = loop(said, sums([]))
+        assert answer and f" {expected:g}" in f" {answer}", (said, answer)
+
+
+# 401. A rate of things per unit of time and a number of those things, with the time asked ("how long", "how many
+# hours"), is the number over the rate, said in the rate's unit of time; never the rate over the number.
+def test_the_time_a_rate_takes_is_the_amount_over_the_rate():
+    for said, expected, unit in (("the printer prints 15 pages per minute. how long for 90 pages?", 90 / 15, "minutes"),
+                                 ("we plant 25 trees an hour, how many hours to plant 150 trees", 150 / 25, "hours"),
+                                 ("the pump moves 8 litres a second - how long to move 200 litres?", 200 / 8, "seconds")):
+        log = []
+        answer, _, _ = loop(said, sums(log))
+        assert answer and f" {expected:g} {unit}" in f" {answer}", (said, log, answer)
+
+
+def test_a_rate_kept_up_for_a_time_is_still_multiplied():
+    answer, _, _ = loop("the printer prints 15 pages per minute for 6 minutes, how many pages?", sums([]))
+    assert answer and " 90" in f" {answer}", answer
+
+
+# 402. A price said of the things in the plural ("tacos are 3 dollars") is a price each: times the count bought, and a
+# bare "how much?" at the end asks for that total.
+def test_a_plural_price_times_the_count_bought():
+    for said, expected in (("tacos are 3 dollars, we got 7, how much?", 3 * 7),
+                           ("the mugs were 12 bucks and I bought 3 of them. what did I spend?", 12 * 3),
+                           ("croissants cost 2.5 quid, I'm buying 6 - how much altogether", 2.5 * 6)):
+        answer, _, _ = loop(said, sums([]))
+        assert answer and f" {expected:g}" in f" {answer}", (said, answer)
+
+
+def test_a_plural_price_with_no_count_bought_is_no_sum():
+    answer, _, _ = loop("tacos are 3 dollars here, how much?", sums([]))
+    assert not re.search(r"\d", answer.replace("3 dollars", "")), answer

@@ -389,6 +389,40 @@ def fraction_left(text: str) -> str | None:
     return f"1 - {found[1]} / {found[2]}"
 
 
+EACH_GETS_ASKED = (r"\bhow (?:many|much)\b[^.?!]*?\b(?:does|do|will|would|should|can|could|did|is) (?:each|every ?one|everybody|every)"
+               r"(?: (?P<who>[a-z]+))?(?: of (?:us|them|you|those|these|the [a-z]+))? (?:get|receive|have|end up with|take)\b")
+
+
+TIME_UNIT = r"(?:second|minute|hour|day|week|month|year)"
+
+
+def time_at_rate(text: str) -> tuple | None:
+    """Rule 401: "15 pages per minute, how long for 90 pages?" is 90 / 15, said in minutes: a rate of things per unit of
+    time and a number of those things, with the time asked; never the rate over the number. None otherwise."""
+    text = plain(text)
+    rated = re.search(rf"(?<![\w.])(?P<r>\d+(?:\.\d+)?) (?P<t>[a-z]+?)(?:e?s)?(?: of [a-z]+)? (?:per|a|an|every|each) (?P<u>{TIME_UNIT})\b", text)
+    if not rated or not re.search(rf"\bhow long\b|\bhow many {rated['u']}s\b|\bhow much time\b", text):
+        return None
+    amount = [n for n in re.findall(rf"(?<![\w.])(\d+(?:\.\d+)?) (?:more )?{re.escape(rated['t'])}(?:e?s)?\b", text) if n != rated["r"]]
+    others = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?!\d|\.\d)", text)
+    return (f"{amount[0]} / {rated['r']}", f" {rated['u']}s") if len(amount) == 1 and len(others) == 2 else None
+
+
+def each_gets(text: str) -> str | None:
+    """Rule 400: with a share asked ("how many does each kid get?"), two numbers and no count said per one ("12 melons
+    each"), the count of the ones "each" names, or else of people, is the group the other count is shared by:
+    "6 nephews with 42 marbles, how many does each get?" is 42 / 6. None otherwise."""
+    text = plain(text)
+    numbers = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?!\d|\.\d)", text)
+    asked = re.search(EACH_GETS_ASKED, text)
+    if not asked or len(numbers) != 2 or numbers[0] == numbers[1] or re.search(r"\d+ (?:[a-z]+ )?(?:each|apiece)\b", text):
+        return None
+    who = asked["who"] if asked["who"] and asked["who"] not in ("one", "person") else None
+    noun = rf"{re.escape(who.rstrip('s'))}s?\b" if who else PEOPLE
+    groups = [n for n in numbers if re.search(rf"(?<![\w.]){re.escape(n)} (?:[a-z]+ )?{noun}", text)]
+    return f"{numbers[1 - numbers.index(groups[0])]} / {groups[0]}" if len(groups) == 1 else None
+
+
 EACH_ADDS = (r"\b(?:each(?: of us| of them| person| one)?|every(?:one| person| one of us)|we each|they each)\s+(?:also\s+)?"
              r"(?:adds?|tips?|puts? in|chips? in|throws? in|gives?|pays?(?: an?)? extra|leaves?)\s+(?:an? |another |an extra |extra )?"
              r"(?P<m>\d+(?:\.\d+)?)\b|\bplus (?P<p>\d+(?:\.\d+)?) (?:each|per person|a head|apiece)\b")
@@ -555,7 +589,7 @@ def bill(text: str) -> str | None:
         total = bill(text.replace(ways.group(0), " ") + " total")  # "6 of us ... each person's share": the bill, split
         return f"({total}) / {next(g for g in ways.groups() if g)}" if total else None
     if not re.search(r"\btotal\b|\baltogether\b|\bin all\b|\ball in\b|\bspen[dt]\b|\bdamage\b|\bcome to\b|\bcomes to\b|"
-                     r"\bwhat do (?:i|we) owe\b|\bhow much (?:is|was) (?:that|it|the bill)\b", text):
+                     r"\bwhat do (?:i|we) owe\b|\bhow much (?:is|was) (?:that|it|the bill)\b|\bhow much\W*$", text):
         return None
     singles = re.findall(r"\b(?:a|an|1) [a-z]+(?: [a-z]+)? (?:for|at) (\d+(?:\.\d+)?)\b", text)  # "and a muffin for 3.20"
     fees = singles + [a or b or c for a, b, c in re.findall(r"(\d+(?:\.\d+)?) (?:dollars? |bucks |quid )?(?:[a-z]+ )?(?:fee|charge|shipping|delivery|tip)\b|"
@@ -566,13 +600,14 @@ def bill(text: str) -> str | None:
     if len(bought) > 1 or (bought and re.search(r"\band\b[^.?!]*\bfor (\d+(?:\.\d+)?)", text)):
         return " + ".join(re.findall(r"\bfor (\d+(?:\.\d+)?)\b", text))  # "a car for 15000 and a kit for 40"
     price = re.search(r"(\d+(?:\.\d+)?) (?:dollars? |bucks |quid )?(?:each|apiece|a piece)\b|\b(?:an?|one|1|each) [a-z]+(?: [a-z]+){0,2}? "
-                      r"(?:costs?|is|was) (\d+(?:\.\d+)?)\b(?! (?:each|apiece|%))", text)  # "a pizza costs 18 bucks" (rule 398)
+                      r"(?:costs?|is|was) (\d+(?:\.\d+)?)\b(?! (?:each|apiece|%))|"
+                      r"\b(?:the )?[a-z]+s (?:are|were|cost) (\d+(?:\.\d+)?)\b(?! (?:each|apiece|%|of))", text)  # "a pizza costs 18 bucks" (rule 398), "tacos are 3 dollars" (rule 402)
     count = re.search(r"\b(?:getting|buying|ordering|order|need|want|taking|get|buy|ordered|bought|got) (\d+)\b(?!\.\d| (?:dollars?|bucks|quid)\b)", text)
     if not price and (priced := re.search(r"\b(\d+) [a-z]+(?: [a-z]+)? (?:at|for) (\d+(?:\.\d+)?)\b", text)):
         count, price = priced, re.search(r"(\d+(?:\.\d+)?)$", priced.group(0))  # "3 pizzas at 18.99"
     if not (price and count):
         return None
-    return " + ".join([f"{price.group(1) or price.group(2)} * {count.group(1)}", *fees])
+    return " + ".join([f"{next(g for g in price.groups() if g)} * {count.group(1)}", *fees])
 
 
 def saving(text: str, numbers: list) -> str | None:
@@ -1550,6 +1585,7 @@ MULTIPLES = {"twins": 2, "triplets": 3, "quadruplets": 4}
 SAME_AGE = (r"\b(?P<n>\d+)[- ]years?[- ]old (?P<k>twins|triplets|quadruplets)\b|"
             r"\b(?P<k2>twins|triplets|quadruplets)\b[^\d.?!;]{0,25}?(?P<n2>\d+)(?!\w|\.\d)")
 KIDS = r"(?:kids|children|sons|daughters|boys|girls|grandkids|grandchildren|siblings|brothers|sisters|of them)\b"
+PEOPLE = rf"(?:{SHARERS}|{KIDS}|people|persons|friends|guests|nephews|nieces|workers|employees|staff|teams|men|women|visitors|us)"
 
 
 def ages_added(text: str) -> str | None:
