@@ -1,5 +1,6 @@
 """The teaching model's forgetting and keeping rules 328-336 (docs/teaching_model.md), each checked through a real agent
 loop in phrasings of our own: what the tools did to the notes we hold, and what the reply says went."""
+import re
 import pytest
 
 from test_teaching_corpus import loop, schema
@@ -357,3 +358,22 @@ def test_a_secret_not_kept_with_no_request_about_it_is_only_not_kept():  # negat
     store = {}
     answer, calls, _ = loop("my bank PIN is 2468, don't save it", measuring_tools(store), "You are an assistant with memory.")
     assert store == {} and calls == [] and "4" not in answer and "won't" in answer, (calls, answer)
+
+
+# 403. "Remove/delete/strip the X: <text>" edits the text after the colon; it is never a forget (nothing about the user
+# or memory is named before the colon).
+@pytest.mark.parametrize("said", ["strip the commas: 1,2,3,4", "delete the vowels from this: banana split",
+                                  "capitalise this and then drop the dashes: a-b-c"])
+def test_removing_something_from_a_given_text_is_no_forget(said):
+    store = {"commas": "likes lists", "vowels": "a note", "dashes": "morse"}
+    tools = labelled_tools(store)
+    tools["shout"] = (schema("shout", "Returns the text in capital letters.", text="string"), lambda text: text.upper())
+    answer, calls, _ = loop(said, tools)
+    assert not any(name == "unlearn" for name, _ in calls) and len(store) == 3, (said, calls)
+    assert not re.search(r"forg[oe]t|unlearn|deleted|removed", answer, re.I), answer
+
+
+def test_a_forget_with_a_reason_after_a_colon_still_forgets():
+    store = {"dog": "Rex", "city": "Leeds"}
+    answer, calls, _ = loop("remove my dog: he went to live with my sister", labelled_tools(store))
+    assert ("unlearn", {"label": "dog"}) in calls and "dog" not in store, (calls, answer)

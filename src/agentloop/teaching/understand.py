@@ -1454,7 +1454,8 @@ def one(clause: str, previous: str | None) -> Intent:
         return Intent("hypothetical")  # "If I moved to Oslo, would you remember it?": a what-if is no fact to keep
     if trailing:  # "I upgraded to python 3.12, note that": the note comes after what to note
         clause = f"remember that {trailing.group('what')}"
-    as_text = re.search(r"\b(?:from|in|of)\s+[\"“'‘]", clause)  # "remove the spaces from 'a b c'" edits a text
+    as_text = re.search(r"\b(?:from|in|of)\s+[\"“'‘]|^(?![^:]*\b(?:my|me|you|your|memory|notes?|about|everything|all)\b)[^:]*\b(?:remove|delete|drop|strip|get rid of)\b[^:]*:\s*\S",
+                        clause, re.I)  # "remove the spaces from 'a b c'", "remove the spaces: a b c" edit a text (rule 403)
     clause = re.sub(rf"^(\W*)(?:please\s+)?do\s+(?={FORGET}\b)", r"\1", clause, flags=re.I)  # "Do delete the Fiat."
     if (dropped := kept_but_dropped(clause) or dropped_but_kept(clause)) is not None:
         return dropped
