@@ -2399,3 +2399,32 @@ def test_a_bare_alarm_asks_its_time_and_a_named_task_asks_only_the_time():
     assert answer.startswith("When should") and "please" not in answer, answer
     answer, _, _ = loop("set a reminder to renew the passport", buzzer([], "Sets a one-off reminder. at is HH:MM or an ISO date-time."), DATED)
     assert answer == "When should I remind you to renew the passport?", answer
+
+
+# 404. A recurrence is sent as said to a free-text repeat, in the tool's own form when its list has one that means the
+# same, and refused plainly when the tool's closed list cannot say it; the reply says what was sent.
+def cycler(log, cycle):
+    return tools(tool("plan_it", "Adds a plan to the user's planner.", lambda **k: log.append(k) or f"planned {k['what']} ({k['cycle']})",
+                      what="string", start="string", cycle=cycle))
+
+
+def test_a_recurrence_is_sent_as_said_or_in_a_form_that_means_the_same():
+    open_text = {"type": "string", "description": "once, daily, weekly, or any rule such as 'every 2 weeks'"}
+    closed = {"type": "string", "enum": ["once", "daily", "weekly", "monthly"]}
+    for cycle, said, sent in ((open_text, "feed the fish every 2 days from tomorrow", "every 2 days"),
+                              (open_text, "call grandma every other week from Sunday", "every other week"),
+                              (closed, "feed the fish every day from tomorrow", "daily"),
+                              ({"type": "string", "description": "once/weekly/monthly"}, "pay rent every month from Friday", "monthly")):
+        log = []
+        answer, _, _ = loop(f"remind me to {said}", cycler(log, cycle), DATED)
+        assert log and log[0]["cycle"] == sent, (said, log, answer)
+        assert sent in answer, (said, answer)
+
+
+def test_a_recurrence_the_tools_list_cannot_say_is_refused_not_changed():
+    for cycle in ({"type": "string", "enum": ["once", "daily", "weekly", "monthly"]},
+                  {"type": "string", "description": "one of: once, daily, weekly"}):
+        for said in ("remind me to feed the fish every 2 days from tomorrow", "book yoga every other Monday at 7pm"):
+            log = []
+            answer, _, _ = loop(said, cycler(log, cycle), DATED)
+            assert not log and answer.startswith("I can't") and "daily" in answer, (said, log, answer)

@@ -212,6 +212,8 @@ def schedule(intent, turn):
     tool = in_the_prompts_format(tool, turn.system)
     if (fixed := fixed_cadence(tool)) and every and (said := cadence(every)) and said != fixed:
         return f"I can't schedule that: {tool.name} only repeats {every_word(fixed)}, and you asked for {every}."
+    if every and (choices := repeat_choices(tool)) and not same_cadence(choices, every):  # rule 404: never a nearest choice
+        return f"I can't schedule that: {tool.name} only repeats {', '.join(map(str, choices))}, and you asked for {every}."
     due = when or next_time(every) if every or when else ""  # no time said: asked for, never made up
     if not due and not task:
         return say.what_and_when(turn.text)
@@ -232,7 +234,8 @@ def schedule(intent, turn):
         slot = any(role_of(p, spec, {"when": "", "repeat": "", "task": "", "day": "", "hour": ""}) in ("when", "day", "hour")
                    for p, spec in tool.params.items())
         repeat = every if slot or not when else f"{every} {when}"  # chore(chore, interval): the time goes with it
-        results = yield [timed(tool, call(tool, task=task, when=due, repeat=repeat or once, day=day, hour=hour), phrase, every, now)]
+        results = yield [made := timed(tool, call(tool, task=task, when=due, repeat=repeat or once, day=day, hour=hour), phrase, every, now)]
+        every = next((v for p, v in made[1].items() if every and role_of(p, tool.params[p], {"repeat": ""}) and isinstance(v, str)), every)  # said as sent (rule 404)
     elif any(role_of(p, spec, {"day": ""}) for p, spec in tool.params.items()):  # book_slot(summary, day, hour)
         results = yield [timed(tool, call(tool, task=task, day=day, hour=hour, when=due), phrase, every, now)]
     elif every:  # a recurring task carries its "every ..." along, so each run queues the next
@@ -302,6 +305,22 @@ def fixed_cadence(tool) -> tuple | None:
         return None
     found = {w.lower() for w in re.findall(r"\b(hourly|daily|weekly|monthly|yearly|fortnightly|biweekly)\b", tool.description, re.I)}
     return cadence(found.pop()) if len(found) == 1 else None  # "a daily or weekly reminder" fixes nothing
+
+
+OPEN_LIST = r"\b(?:rules?|like|such as|e\.g\.|for example|any|free text|text|expression|other)\b"  # "... or a rule like 'every 3 days'"
+
+
+def repeat_choices(tool) -> list | None:
+    """The closed list of repeats a tool's repeat parameter takes (its enum, or a list its words give with nothing said
+    beyond it), or None when it takes a repeat in words: "none, daily, or a rule like 'every 3 days'" is open (rule 404)."""
+    for param, spec in tool.params.items():
+        if role_of(param, spec, {"repeat": ""}):
+            if isinstance(spec.get("enum"), list):
+                return spec["enum"]
+            hint = described(tool, param)
+            listed = re.search(r"\b[a-z]+(?:\s*(?:/|,|,? or)\s*[a-z]+)+\b", hint)
+            return re.split(r"\s*(?:/|,|,? or)\s*", listed.group()) if listed and not re.search(OPEN_LIST, hint, re.I) else None
+    return None
 
 
 def every_word(fixed: tuple) -> str:
@@ -406,9 +425,7 @@ def timed(tool, made: tuple, phrase: str, every: str, now) -> tuple:
             args[param] = shaped(value, hint, phrase, now, hour=counted and (role == "hour" or "hour" in param.lower().split("_")))
         elif role == "repeat" and (listed := re.search(r"\b[a-z]+(?:\s*(?:/|,|,? or)\s*[a-z]+)+\b", hint)) and isinstance(value, str):
             options = re.split(r"\s*(?:/|,|,? or)\s*", listed.group())  # "once/weekly/daily", "none, daily or weekly" (rule 363)
-            unit = next((u for u, said in UNITS_SAID.items() if re.search(said, every or "none", re.I)), None)
-            args[param] = same_cadence(options, every or "none") or next(
-                (o for o in options if unit and re.search(UNITS_SAID[unit], o, re.I)), value)
+            args[param] = same_cadence(options, every or "none") or value  # "every 3 days" as said, never "daily" (rule 404)
         elif role == "repeat" and type_of(spec) in ("integer", "number") and (per := re.search(
                 r"\b(minute|min|hour|second|sec)s?\b", f"{param.replace('_', ' ')} {hint}")) and (count := re.search(
                 r"(?:every|each)\s+(?:(\d+)\s+)?(minute|min|hour|day|week)s?", every.lower())):  # interval_minutes: every 2 hours, 120
@@ -445,7 +462,7 @@ def minutes_for(phrase: str, now, waits: bool) -> int | None:
     return clock[1] if clock else None
 
 
-FILLER = set(("is are was were be due and then after that this it say says let's lets around about roughly approximately "
+FILLER = set(("is are was were be due from starting and then after that this it say says let's lets around about roughly approximately "
               "maybe like ish at on in for to the a an with of by or so also please just").split())
 
 
