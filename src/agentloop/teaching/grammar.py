@@ -21,6 +21,8 @@ NOT_JOBS = set("""bit little lot big huge real total fan new good great bad pers
     customer client guest visitor member user subscriber shopper buyer passenger tourist newcomer""".split())  # a relation, no job
 TIME_UNITS = "minute|hour|day|week|month|year|morning|evening|night|weekend"
 WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+ASKING = (r"(?:please|pls|plz|kindly|hey|hi|hello|ok|okay|so|and|also|just|actually|oh|hmm|um|wait|right|alright|now|then|"
+          r"(?:can|could|would|will) (?:you|u)|(?:i|we) (?:need|want|would like|'d like) (?:you|u)(?: to)?)")  # words that only ask (rule 405)
 NUDGE = r"(?:remind|nudge|ping|buzz|alert|notify|text|poke|prompt|warn|bug|wake)"  # "buzz me at 9 to ...": asks for a reminder
 VERBS = set("""add subtract multiply divide calculate compute work what whats how who where when why tell
     remember forget delete remove erase note remind schedule plan book buy order write translate explain

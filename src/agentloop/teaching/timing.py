@@ -24,7 +24,7 @@ WHEN = (rf"\b(?:(?:the )?day after (?:tomorrow|tmrw|tmr)|(?:on )?(?:the )?{ORDIN
         rf"(?:on )?\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH}\b{YEAR}|(?:on )?\d{{4}}-\d\d-\d\d\b|(?:on )?\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|"
         rf"(?:in|at) the (?:morning|afternoon|evening)|(?<=runs )\d{{1,2}}(?::\d\d)?\s*[-–]\s*\d{{1,2}}(?::\d\d)?)\b")
 SHORT = {"tmrw": "tomorrow", "tmr": "tomorrow"}
-from .grammar import NUDGE
+from .grammar import ASKING, NUDGE
 
 
 HOURS_SAID = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
@@ -391,6 +391,7 @@ def task_of(text: str) -> str:
     task = re.sub(r"\s+(?:in|on) for$|\s+(?:for|on|at|by|in)$|^(?:me|us)\s+|^(?:for|on|at|by|in|to)$|^to\s+(?=[a-z])", "", re.sub(r"\s+", " ", task).strip(" ,.!:-"),
                   flags=re.I)
     task = re.sub(r"^(?:one |it |that )?(?:called|named|labell?ed|titled|entitled)\s+(?=\S)", "", task.strip(" ,.!?:-"), flags=re.I)
+    task = "" if re.fullmatch(rf"(?:{ASKING}\W*)+", task, re.I) else task  # "can you remind me tomorrow": no task said (rule 405)
     return task.strip(" ,.!?:-")  # "an alarm for 7:30 called wake up": the label is "wake up", never "called ..." (rule 387)
 
 
