@@ -1795,3 +1795,52 @@ def test_a_plural_price_times_the_count_bought():
 def test_a_plural_price_with_no_count_bought_is_no_sum():
     answer, _, _ = loop("tacos are 3 dollars here, how much?", sums([]))
     assert not re.search(r"\d", answer.replace("3 dollars", "")), answer
+
+
+# 405. Words that only ask ("can you", "would you", "hey", "I need you to") are never the task: a time with nothing
+# else asks what to schedule; a task said beside them is scheduled without them.
+def queue(log):
+    return tools(tool("later", "Queues a note to pop up at a time.", lambda **k: log.append(k) or f"queued {k['note']}",
+                      note="string", when="string"))
+
+
+def test_asking_words_alone_are_no_task():
+    for said in ("could you remind me on Friday", "hey, remind me at noon", "i need you to remind me at 6pm",
+                 "would you please remind me tonight", "ok so remind me in 2 hours"):
+        log = []
+        answer, _, _ = loop(said, queue(log), DATED)
+        assert not log and answer.startswith("What should I"), (said, log, answer)
+    for said, task in (("could you remind me to buy stamps on Friday", "buy stamps"),
+                       ("i need you to remind me at 6pm to feed the cat", "feed the cat"),
+                       ("hey, remind me at noon to stretch", "stretch")):
+        log = []
+        answer, _, _ = loop(said, queue(log), DATED)
+        assert log and log[0]["note"] == task, (said, log, answer)
+
+
+# 406. A system-prompt rule that puts a kind of request out of bounds, in any wording, is honoured: a polite refusal
+# naming the rule and no tool called. A rule about how to do it ("never in your head") or about another kind is no ban.
+def forecaster(log):
+    return tools(tool("forecast", "Gives the current weather for a city.", lambda city: log.append(("forecast", city)) or "Sunny, 21 C",
+                      city="string"), *calculator_kit(log).items())
+
+
+def test_a_rule_that_puts_a_kind_of_request_out_of_bounds_is_honoured():
+    for system, said in (("You are a shop assistant. Maths of any kind is out of scope for this assistant.", "what is 12 * 4?"),
+                         ("Number-crunching is not something you help with; say so kindly.", "add 3 and 9 for me"),
+                         ("Be brief. Calculations are off the table here.", "how much is 250 divided by 5?"),
+                         ("You answer questions about our library. Weather questions are off the table.", "what's the weather in Lima?")):
+        log = []
+        answer, _, _ = loop(said, forecaster(log), system)
+        assert not log and answer.startswith(("I can't", "I'm sorry")) and "instructions" in answer, (system, said, log, answer)
+
+
+def test_a_rule_about_how_or_about_another_kind_bans_nothing():
+    for system, said, expected in (("Use the tools when they help. Keep replies short.", "what is 12 * 4?", "48"),
+                                   ("Never do arithmetic in your head; always use the tools.", "what is 12 * 4?", "48"),
+                                   ("Weather questions are off the table.", "add 3 and 9 for me", "12"),
+                                   ("Sums are out of scope.", "what's the weather in Lima?", "Sunny"),
+                                   ("Weather questions are off the table.", "what is 7 times 3?", "21")):
+        log = []
+        answer, _, _ = loop(said, forecaster(log), system)
+        assert log and expected in answer, (system, said, log, answer)

@@ -20,11 +20,13 @@ SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b|\bcard (?:number|no)s?\b"
                                    r"epilepsy|pregnan\w*|disabilit\w*|illness|disease|medication|therapy)\b",
              "banking details": r"\b(?:iban|account numbers?|sort codes?|routing numbers?|bank details|banking)\b|"
                                 r"\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b"}
-PROHIBITION = (r"\b(?:never|must not|mustn't|may not|shall not|do not|don't|cannot|can't|not allowed|not permitted|forbidden|"
+SCOPE = (r"\b(?:off the table|out of (?:scope|bounds)|outside (?:my|your|the|our|this) (?:scope|remit)|not (?:something|a thing|"
+         r"what) (?:you|we|i) (?:help|do|handle|cover|answer)\w*|not (?:your|our|my) (?:job|remit|area)|no-go)\b")  # rule 406
+PROHIBITION = (rf"{SCOPE}|\b(?:never|must not|mustn't|may not|shall not|do not|don't|cannot|can't|not allowed|not permitted|forbidden|"
                r"prohibited|off-limits|off limits|under no circumstances|no one|nobody|not to|stays? out|kept out|keep out|"
                r"(?:is|are) not to be|full stop|no exceptions|nothing|do no|refuse|decline|banned|barred|thou shalt not)\b|"
                r"^\W*(?:[\w ]{0,20}:\s*)?no (?=[a-z]+s\b)")  # "Memory rule: no keys or credentials"
-KIND_WORDS = {"calculate": r"\b(?:arithmetic|math|maths|mathematics|calculat\w*|sums?|computations?|numbers? crunching)\b",
+KIND_WORDS = {"calculate": r"\b(?:arithmetic|math|maths|mathematics|calculat\w*|sums?|computations?|numbers?[- ]?crunch\w*)\b",
               "remember": r"\b(?:stor\w*|sav\w*|remember\w*|memor\w*|keep|kept|writ\w*|record\w*|notes?|notebook|"
                           r"persist\w*|retain\w*|hold on|jott?\w*|logg?\w*|fil(?:e|ed|ing)|squirrel\w*|stash\w*|hoard\w*|hang on to)\b",
               "schedule": r"\b(?:schedul\w*|reminders?|calendar|appointments?)\b",
@@ -378,9 +380,9 @@ def refused_class(turn) -> str | None:
     class: a polite refusal, with what the rule suggests instead (rule 272). A message that does not name it is answered."""
     said = {w[:6] for w in re.findall(r"[a-z]{4,}", turn.text.lower())}
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", turn.system or ""):
-        if not (re.search(PROHIBITION, sentence, re.I) and re.search(REFUSES, sentence, re.I)):
+        if not (re.search(PROHIBITION, sentence, re.I) and re.search(REFUSES, sentence, re.I) or re.search(SCOPE, sentence, re.I)):
             continue
-        before = re.split(SUGGESTS, sentence, maxsplit=1, flags=re.I)[0]
+        before = re.sub(SCOPE, " ", re.split(SUGGESTS, sentence, maxsplit=1, flags=re.I)[0], flags=re.I)  # "table" of "off the table" names nothing
         named = {w[:6] for w in re.findall(r"[a-z]{4,}", before.lower()) if w not in NOT_A_CLASS
                  and not re.fullmatch(LANGUAGE, w, re.I)}  # "Never answer in French" is rule 254's, no class of request
         if named & said:
