@@ -1844,3 +1844,16 @@ def test_a_rule_about_how_or_about_another_kind_bans_nothing():
         log = []
         answer, _, _ = loop(said, forecaster(log), system)
         assert log and expected in answer, (system, said, log, answer)
+
+
+# 407. A formula given as "Y = ..." (in brackets or not) is filled with the value said for its one variable, a value
+# said by a word the variable's letter begins ("30 celsius" is C = 30); "x + 3 = 11" gives no formula to fill.
+def test_a_formula_given_as_an_equation_is_filled_with_the_value_said():
+    for said, expected in (("how many kilometres is 26 miles? (k = m * 1.609)", "41.834"),
+                           ("convert 30 celsius to fahrenheit, F = C * 9/5 + 32", "86"),
+                           ("A = 3.14 * r * r; what's A when r = 3?", "28.26")):
+        log = []
+        answer, _, _ = loop(said, calculator_kit(log))
+        assert answer and expected in answer, (said, log, answer)
+    answer, _, _ = loop("if x + 3 = 11, what is x?", calculator_kit([]))
+    assert "14" not in (answer or ""), answer

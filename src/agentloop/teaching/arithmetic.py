@@ -444,19 +444,23 @@ def formula_filled(text: str) -> str | None:
     """Rule 371: a formula the user gives, with the value of its one variable said: "it's 68 F outside, what's that in
     celsius? the formula is (F-32)*5/9" is (68-32)*5/9; "2x + 1" with "x is 4" is 2*4 + 1. None otherwise."""
     given = re.search(r"\b(?:formula|equation|rule)\s*(?:is|:|=|would be|goes)?\s*(?:[a-z]\w*\s*=\s*)?(?P<f>[-+*/×÷^().\d\sa-z]+?)\s*(?:[.?!,;]|$)",
-                      text, re.I)
+                      text, re.I) or re.search(  # "(C = (F - 32) * 5/9)", "F = C * 9/5 + 32": an equation for a letter (rule 407)
+        r"(?<![\w.])[a-z]\s*=\s*(?P<f>[-+*/×÷^().\d\sa-z]*[a-z][-+*/×÷^().\d\sa-z]*?)\s*(?:[?!,;]|\.(?!\d)|$)", text, re.I)
     if not given or not re.search(r"[-+*/×÷^]", given["f"]):
         return None
     names = set(re.findall(r"[a-z]+", given["f"], re.I))
     if len(names) != 1:
         return None
     name = names.pop()
-    value = re.search(rf"(?<![\w.])(-?\d+(?:\.\d+)?)\s*°?\s*{name}\b|\b{name}\s*(?:=|is|of)\s*(-?\d+(?:\.\d+)?)",
+    said = rf"\s+{name}[a-z]*" if len(name) == 1 else r"(?!)"  # "72 fahrenheit" is F = 72 (rule 407)
+    value = re.search(rf"(?<![\w.])(-?\d+(?:\.\d+)?)\s*°?\s*{name}\b|(?<![\w.])(-?\d+(?:\.\d+)?){said}\b|\b{name}\s*(?:=|is|of)\s*(-?\d+(?:\.\d+)?)",
                       text[:given.start()] + " " + text[given.end():], re.I)
     if not value:
         return None
-    number = value[1] or value[2]
-    formula = re.sub(rf"(\d|\))\s*{name}\b", rf"\1*{name}", given["f"].strip())  # "2x" is 2 times x
+    number = value[1] or value[2] or value[3]
+    formula = given["f"].strip()
+    formula = formula[:-1] if formula.count(")") > formula.count("(") else formula  # "(C = (F - 32) * 5/9)": its bracket closed
+    formula = re.sub(rf"(\d|\))\s*{name}\b", rf"\1*{name}", formula)  # "2x" is 2 times x
     return re.sub(rf"\b{name}\b", f"({number})" if number.startswith("-") else number, formula).replace("×", "*").replace("÷", "/").replace("^", "**")
 
 
