@@ -2428,3 +2428,19 @@ def test_a_recurrence_the_tools_list_cannot_say_is_refused_not_changed():
             log = []
             answer, _, _ = loop(said, cycler(log, cycle), DATED)
             assert not log and answer.startswith("I can't") and "daily" in answer, (said, log, answer)
+
+
+# 408. A cancel after a word that only leads in ("actually", "oh wait", "hmm") cancels the entry it names, with a
+# cancel tool offered; a remark about an entry cancels nothing.
+def test_a_cancel_after_a_lead_in_word_is_a_cancel():
+    for said, what in (("actually cancel the laundry reminder", "laundry"), ("oh wait, call off the dentist alarm", "dentist"),
+                       ("hmm, please cancel the yoga job", "yoga")):
+        gone = []
+        kit = tools(tool("unpin", "Cancels pending reminders whose text contains the given words.",
+                         lambda words: gone.append(words) or f"cancelled {words}", words="string"))
+        answer, _, _ = loop(said, kit, DATED)
+        assert gone == [what] and "cancelled" in answer.lower(), (said, gone, answer)
+    gone = []
+    loop("actually the laundry reminder was really useful", tools(tool("unpin", "Cancels pending reminders whose text contains the given words.",
+                                                                     lambda words: gone.append(words) or "cancelled", words="string")), DATED)
+    assert not gone, gone

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from . import arithmetic, portions, statements
 from .timing import DAY, MONTH, WHEN, after_that_joined, ahead, clock_of, date_readings, from_the_event, timing
-from .grammar import KIND_OF, NEAR, PEOPLE, FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
+from .grammar import ASKING, KIND_OF, NEAR, PEOPLE, FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
 
 
 @dataclass
@@ -1677,7 +1677,7 @@ WANT_TO = r"(?:i|we) (?:need|want|have|would like|'d like|wanna) to|i must|let's
 def cancelled(clause: str) -> Intent | None:
     """"cancel the weather check", "stop checking the weather", "I don't need the reminder to call mum any more",
     "drop the laundry task": scheduled work called off, named by the user's words (the tool decides what matches)."""
-    lead = rf"^\W*(?:(?:please|pls|can you|could you|just|ok|okay|and|so|now|{WANT_TO})\s+)*"
+    lead = rf"^\W*(?:(?:{ASKING}|{WANT_TO})\W+)*"  # "actually, cancel ...", "oh wait, call off ..." (rule 408)
     said = (re.match(rf"{lead}(?:{CANCEL})\s+(?:my |the |our )?(?P<what>.+?)(?:,? please)?{REASON}[.!]*$", clause, re.I)
             or re.match(rf"^\W*(?:i )?(?:don't|do not|no longer|won't|will not|will no longer) need (?:the |my |that |this )?{TASK_NOUN} (?:to |for |about )?"
                         rf"(?P<what>.+?)(?: any ?more| now)?[.!]*$", clause, re.I)
