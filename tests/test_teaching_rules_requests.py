@@ -1857,3 +1857,16 @@ def test_a_formula_given_as_an_equation_is_filled_with_the_value_said():
         assert answer and expected in answer, (said, log, answer)
     answer, _, _ = loop("if x + 3 = 11, what is x?", calculator_kit([]))
     assert "14" not in (answer or ""), answer
+
+
+# 409. An amount at a rate "a day" (its unit said or not) asked "how many days" is the amount over the rate; numbers
+# in names ("the I-90", "the A1") are no operands.
+def test_an_amount_at_a_daily_rate_takes_the_amount_over_the_rate_in_days():
+    for said, expected in (("The I-90 drive is 1500 miles; at 500 a day, how many days?", "3"),
+                           ("the A1 walk is 120 km and I manage 30 km per day. how many days will it take?", "4"),
+                           ("our M4 trip is 900 km, 250 km a day, how many days does it take?", "3.6")):
+        log = []
+        answer, _, _ = loop(said, calculator_kit(log))
+        assert answer and re.search(rf"\b{re.escape(expected)}(?:\.0)? days\b", answer), (said, log, answer)
+    answer, _, _ = loop("I walk 30 km a day. How far do I get in 5 days?", calculator_kit([]))
+    assert answer and "150" in answer, answer

@@ -257,7 +257,7 @@ def named(text: str) -> str:
     text = re.sub(r"\b((?i:a|an|the|my|his|her|our|their)\s+[a-z]*[A-Z][a-zA-Z]*)\s+\d+\b", r"\1", text)
     text = labels_unnumbered(text)
     text = re.sub(r"(?<=[a-z,] )([A-Z][a-zA-Z]+(?:['’-][A-Za-z]+)*)(?:\s+|-)\d+(s?)\b(?!\s*(?:am|pm|%|percent|:))", r"\1\2", text)
-    return re.sub(r"\b([A-Z][a-zA-Z]+)-\d+\b", r"\1", text)
+    return re.sub(r"\b([A-Z][a-zA-Z]*)-\d+\b", r"\1", text)  # "Blink-182", "the I-90" (rule 409)
 
 
 MAKE = r"(?:[A-Z][a-zA-Z]*|[a-z]+[A-Z][a-zA-Z]*)(?: (?:[A-Z][a-zA-Z]*|[A-Z]*\d+[A-Za-z]*))*"  # "PlayStation 5s", "Galaxy S24s"
@@ -400,11 +400,12 @@ def time_at_rate(text: str) -> tuple | None:
     """Rule 401: "15 pages per minute, how long for 90 pages?" is 90 / 15, said in minutes: a rate of things per unit of
     time and a number of those things, with the time asked; never the rate over the number. None otherwise."""
     text = plain(text)
-    rated = re.search(rf"(?<![\w.])(?P<r>\d+(?:\.\d+)?) (?P<t>[a-z]+?)(?:e?s)?(?: of [a-z]+)? (?:per|a|an|every|each) (?P<u>{TIME_UNIT})\b", text)
-    if not rated or not re.search(rf"\bhow long\b|\bhow many {rated['u']}s\b|\bhow much time\b", text):
+    rated = re.search(rf"(?<![\w.])(?P<r>\d+(?:\.\d+)?) (?:(?P<t>[a-z]+?)(?:e?s)?(?: of [a-z]+)? )?(?:per|a|an|every|each) (?P<u>{TIME_UNIT})\b", text)
+    if not rated or not re.search(rf"\bhow long\b|\bhow many (?:more )?{rated['u']}s\b|\bhow much time\b", text):
         return None
-    amount = [n for n in re.findall(rf"(?<![\w.])(\d+(?:\.\d+)?) (?:more )?{re.escape(rated['t'])}(?:e?s)?\b", text) if n != rated["r"]]
     others = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?!\d|\.\d)", text)
+    amount = [n for n in re.findall(rf"(?<![\w.])(\d+(?:\.\d+)?) (?:more )?{re.escape(rated['t'])}(?:e?s)?\b", text) if n != rated["r"]] \
+        if rated["t"] else [n for n in others if n != rated["r"]]  # "at 500 a day": the other number is the amount (rule 409)
     return (f"{amount[0]} / {rated['r']}", f" {rated['u']}s") if len(amount) == 1 and len(others) == 2 else None
 
 
