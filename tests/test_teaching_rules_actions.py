@@ -2444,3 +2444,20 @@ def test_a_cancel_after_a_lead_in_word_is_a_cancel():
     loop("actually the laundry reminder was really useful", tools(tool("unpin", "Cancels pending reminders whose text contains the given words.",
                                                                      lambda words: gone.append(words) or "cancelled", words="string")), DATED)
     assert not gone, gone
+
+
+# 410. "I need an alarm", "we'd like a reminder" ask for one, and the placeholder ("an alarm") is never its label.
+def test_wanting_an_alarm_asks_for_it_and_the_placeholder_is_no_label():
+    alarm = "Sets a one-off alarm. at is HH:MM or an ISO date-time."
+    for said in ("i need an alarm", "we'd like an alarm please", "i want a reminder"):
+        log = []
+        answer, _, _ = loop(said, buzzer(log, alarm), DATED)
+        assert not log and answer.startswith(("When should", "What should")) and " i " not in answer, (said, log, answer)
+    for said, reply, label in (("make an alarm", "5:45am", "alarm"), ("create an alarm", "tomorrow at 6", "alarm")):
+        log = []
+        earlier = [{"role": "user", "content": said}, {"role": "assistant", "content": "When should I schedule the alarm?"}]
+        loop(reply, buzzer(log, alarm), DATED, history=earlier)
+        assert log and log[0]["tag"] == label, (said, log)
+    log = []
+    loop("i need an alarm at 6am called gym", buzzer(log, alarm), DATED)
+    assert log and log[0]["tag"] == "gym" and log[0]["at"].endswith("06:00"), log

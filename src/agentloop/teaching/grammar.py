@@ -22,7 +22,7 @@ NOT_JOBS = set("""bit little lot big huge real total fan new good great bad pers
 TIME_UNITS = "minute|hour|day|week|month|year|morning|evening|night|weekend"
 WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 ASKING = (r"(?:please|pls|plz|kindly|hey|hi|hello|ok|okay|so|and|also|just|actually|oh|hmm|um|wait|right|alright|now|then|"
-          r"(?:can|could|would|will) (?:you|u)|(?:i|we) (?:need|want|would like|'d like) (?:you|u)(?: to)?)")  # words that only ask (rule 405)
+          r"(?:can|could|would|will) (?:you|u)|(?:i|we)(?: need| want| would like|'d like) (?:you|u)(?: to)?)")  # words that only ask (rule 405)
 NUDGE = r"(?:remind|nudge|ping|buzz|alert|notify|text|poke|prompt|warn|bug|wake)"  # "buzz me at 9 to ...": asks for a reminder
 VERBS = set("""add subtract multiply divide calculate compute work what whats how who where when why tell
     remember forget delete remove erase note remind schedule plan book buy order write translate explain
@@ -177,7 +177,8 @@ QUESTIONS = [
 ]
 OTHER = [  # (pattern, kind, slot names from the groups)
     (r"\b(?:bomb|explosives?|malware|ransomware|hack into|steal|poison someone)\b", "harmful"),
-    (r"^\W*(?:(?:please|pls|can you|could you|can u) )*(?:remind me|(?:set|make|create|add|get)(?: me| up)? (?:a|an|a new|another) (?:reminder|alarm|event|task))"
+    (rf"^\W*(?:{ASKING}\W+)*(?:remind me|(?:(?:set|make|create|add|get)(?: me| up)?|(?:i|we)(?: need| want| would like|'d like)) (?:a|an|a new|another) "
+     r"(?:reminder|alarm|event|task))"  # "i need an alarm": what or when is asked (rule 410)
      r"(?P<task>)(?:\W*\b(?:please|pls|for me|thanks|now))*\W*$", "schedule"),  # nothing to remind of: the model asks what
     (rf"\b{NUDGE} me (?P<when>(?:in|at|on|tomorrow|tonight|next|every|each|this)\b.*?) to (?P<task>.+?)[.!?]*$", "schedule"),
     (r"^\W*(?P<when>(?:every|each|on|tomorrow|tonight|next|this|in|at)\b[^,]*?),? (?:please )?remind me to (?P<task>.+?)[.!?]*$",

@@ -365,11 +365,11 @@ def task_of(text: str) -> str:
     text = re.sub(rf"\b(?:i|we) (?:have|need|want|got|ought) to\b|\bi must\b|,?\s*(?:so|and|pls|please)?\s*{NUDGE} me"
                   r"(?: about it| of it)?\b|\b(?:by|before|until|due(?: on| at| by)?)\s*(?=,|$)", " ", text, flags=re.I)
     task = re.sub(rf"^\W*(?:(?:please|pls|can you|could you|can u|could u|hey|ok|okay|and|also)\W+)*(?:set up|add|put(?=.*\b(?:in|on|into|to) (?:my|the|your) (?:calendar|diary|agenda|schedule|planner|list|queue)|.*\bdown\b)|schedule|"
-                  rf"book me|get me|book|(?:set|create|make|plan)(?=\s+(?:an? |the |my )?(?:reminder|event|entry|job|task|nudge|alarm|"
+                  rf"book me|get me|book|(?:set|create|make|plan|(?:i|we)(?: need| want| would like|'d like))(?=\s+(?:an? |the |my )?(?:reminder|event|entry|job|task|nudge|alarm|"
                   rf"appointment|booking)s?\b|\s+(?:me|to|for|about)\b)|enter|queue(?: up)?|{NUDGE} me(?: to| about| of)?|"
                   r"don't let me forget(?: to)?|remember to)?\s*(?:an? |my (?=(?:reminder|event|entry|job|task|nudge|alarm)\b))?"
                   r"(?:reminder|event|entry|job|task|nudge|alarm)?"
-                  r"\s*(?:to|for|about)?\s+", " ", text, flags=re.I)
+                  r"\s*(?:to|for|about)?(?:\s+|$)", " ", text, flags=re.I)  # "make an alarm": all asking, no task (rule 410)
     task = re.sub(r"\b(?:to|on|in|into) (?:my|the) (?:calendar|agenda|schedule|queue|list|to-?do list|diary|planner)\b|"
                   r"\b(?:please|pls|for me|thanks)\b|\bat\s*$|\bon\s*$", " ", task, flags=re.I)
     task = re.sub(r"^\W*pencil in\s+|\s+down(?:\s+for)?$|^for\s+(?=(?:my|our|the)\s+\w)", "", task.strip(" ,:"), flags=re.I)  # "pencil in X", "put X down for ..."
