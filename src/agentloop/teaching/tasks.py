@@ -212,8 +212,8 @@ def schedule(intent, turn):
     tool = in_the_prompts_format(tool, turn.system)
     if (fixed := fixed_cadence(tool)) and every and (said := cadence(every)) and said != fixed:
         return f"I can't schedule that: {tool.name} only repeats {every_word(fixed)}, and you asked for {every}."
-    if every and (choices := repeat_choices(tool)) and not same_cadence(choices, every):  # rule 404: never a nearest choice
-        return f"I can't schedule that: {tool.name} only repeats {', '.join(map(str, choices))}, and you asked for {every}."
+    if every and (closed := repeat_choices(tool)) and not same_cadence(closed[1], every):  # rule 404: never a nearest choice
+        return say.missing(tool.kind, *closed)
     due = when or next_time(every) if every or when else ""  # no time said: asked for, never made up
     if not due and not task:
         return say.what_and_when(turn.text)
@@ -310,16 +310,16 @@ def fixed_cadence(tool) -> tuple | None:
 OPEN_LIST = r"\b(?:rules?|like|such as|e\.g\.|for example|any|free text|text|expression|other)\b"  # "... or a rule like 'every 3 days'"
 
 
-def repeat_choices(tool) -> list | None:
-    """The closed list of repeats a tool's repeat parameter takes (its enum, or a list its words give with nothing said
-    beyond it), or None when it takes a repeat in words: "none, daily, or a rule like 'every 3 days'" is open (rule 404)."""
+def repeat_choices(tool) -> tuple | None:
+    """The repeat parameter and the closed list it takes (its enum, or a list its words give with nothing said beyond
+    it), or None when it takes a repeat in words: "none, daily, or a rule like 'every 3 days'" is open (rule 404)."""
     for param, spec in tool.params.items():
         if role_of(param, spec, {"repeat": ""}):
             if isinstance(spec.get("enum"), list):
-                return spec["enum"]
+                return param, spec["enum"]
             hint = described(tool, param)
             listed = re.search(r"\b[a-z]+(?:\s*(?:/|,|,? or)\s*[a-z]+)+\b", hint)
-            return re.split(r"\s*(?:/|,|,? or)\s*", listed.group()) if listed and not re.search(OPEN_LIST, hint, re.I) else None
+            return (param, re.split(r"\s*(?:/|,|,? or)\s*", listed.group())) if listed and not re.search(OPEN_LIST, hint, re.I) else None
     return None
 
 
