@@ -808,7 +808,7 @@ def loosely(known: dict, key: str) -> list:
 def forget(intent: Intent, turn):
     """Match what is named against what memory holds, delete every match, and say what went (or did not)."""
     key, value = intent.slots["key"], intent.slots.get("value")
-    what = f"that {say.phrase(key, value)}" if value else "everything" if key == "*" else by_name(intent) or say.thing(key)
+    what = f"that {say.phrase(key, value)}" if value else "everything" if key == "*" else by_name(intent) or said_of_self(intent) or say.thing(key)
     if not (what := plainly(what)):  # "don't keep him in your notes" with no one named: asked, never "your him" (rule 247)
         return whom(intent, turn)
     tool = turn.tool("forget")
@@ -883,7 +883,7 @@ def forget(intent: Intent, turn):
             return "There is nothing in my memory to forget."
         if known and not targets and not replayed and intent.slots.get("stale"):  # "I'm not a student any more"
             return f'Nothing in my memory mentions "{plainly(intent.slots.get("what") or "") or key}", so I deleted nothing.'
-        if known and not targets and not replayed:  # memory is in the prompt and holds nothing like it: no guessed key
+        if (known or notes_named(turn, bool)) and not targets and not replayed:  # memory is in the prompt and holds nothing like it: no guessed key
             return f"I couldn't find {anything_about(what)} in my memory, so I deleted nothing."
         sent = list(dict.fromkeys(a for t in targets if group or word or not someone_elses(t, value or intent.slots.get("what"))
                                   for a in erased_by(turn, tool, t, value or intent.slots.get("what"))))  # rule 283
@@ -1108,6 +1108,13 @@ def every(search) -> tuple:
     """A call of a search tool with an empty query, on purpose: "everything" is what it asks for."""
     name, args = call(search, query="everything", limit=50, scope="user")
     return name, {p: "" if v == "everything" else v for p, v in args.items()}
+
+
+def said_of_self(intent: Intent) -> str | None:
+    """Rule 413: a forget named by what the user said of themselves ("that I'm afraid of spiders") is said back as
+    that, in the second person ("that you're afraid of spiders"), never as a key made of its first words."""
+    what = re.match(r"^i(?P<am>'m| am)?\s+(?P<rest>.+)$", (intent.slots.get("what") or "").strip(), re.I)
+    return what and ("that you're " if what["am"] else "that you ") + what["rest"]
 
 
 def by_name(intent: Intent) -> str | None:
@@ -1372,7 +1379,16 @@ def matcher(intent: Intent, held: list = ()):
     near = {intent.slots["key"], *facts.ALIASES.get(intent.slots["key"], ())}  # "where I live" is the entry "home = Madrid"
     keyed = lambda text: bool((entry := re.match(r"^\s*(?:[\w.-]+:\s+)?(?P<k>[a-z][\w ]*?)\s*[=:]", text, re.I))  # noqa: E731
                               and entry.group("k").lower().replace(" ", "_") in near)
-    return lambda text: (mentions(text) or keyed(text)) and (not stale or old(text))  # "my old job" keeps the current job
+    return lambda text: (mentions(text) or keyed(text)) and (not stale or old(text)) and not other_object(intent.slots.get("what") or named, text)  # "my old job" keeps the current job
+
+
+def other_object(named: str, held: str) -> bool:
+    """Rule 413: whether a memory says the same thing of another object than the one named ("afraid of heights" is
+    not "afraid of spiders", "allergic to cats" not "allergic to dust"): same word before the preposition, other words after it."""
+    words = lambda text: {statements.lemma(w) for w in re.findall(r"[a-z0-9]{2,}", text.lower())} - STOP  # noqa: E731
+    said = re.search(r"\b(?P<pred>[a-z]+) (?P<prep>of|to|about|with|for|from|in|at|on) (?:the |an? |my )?(?P<obj>[\w' -]+)$", named.lower())
+    kept = said and re.search(rf"\b{said['pred']} {said['prep']} (?:the |an? |my )?(?P<obj>[\w' -]+)", held.lower())
+    return bool(kept and words(said["obj"]) and words(kept["obj"]) and not words(said["obj"]) & words(kept["obj"]))
 
 
 STALE = {"old", "former", "previous", "ex", "past", "last"}  # what was, as against what is
