@@ -399,3 +399,17 @@ def test_the_same_words_about_another_thing_are_no_match(said, notes, thing):
 def test_the_same_thing_named_is_still_forgotten(said, notes, gone):  # negative: the named object itself matches
     answer, calls, _ = loop(said, snippet_eraser(notes), sentences(notes))
     assert gone not in notes and len(notes) == 1 and "Done" in answer, (calls, answer)
+
+
+# 414 (with 225/284). A filler after "no longer X" ("btw", "tbh", "lol") is no part of X: the stored X is replaced in
+# the same turn as the new fact is kept.
+@pytest.mark.parametrize("said, memory, old, new", [
+    ("I'm not vegetarian anymore tbh, I eat chicken now", {"diet": "vegetarian", "city": "Oslo"}, "vegetarian", "chicken"),
+    ("I don't live in Bergen anymore lol, I live in Tromso", {"city": "Bergen", "job": "welder"}, "Bergen", "Tromso"),
+])
+def test_what_is_no_longer_so_goes_when_a_filler_follows_it(said, memory, old, new):
+    store = dict(memory)
+    answer, calls, _ = loop(said, labelled_tools(store), lines(store))
+    held = " ".join(store.values())
+    assert old not in held and new in held and len(store) == 2, (store, calls, answer)
+    assert not re.search(r"\b(?:tbh|lol)\b", held + answer), (store, answer)

@@ -3171,3 +3171,26 @@ def note_finder(notes: list):
 def test_a_search_that_finds_nothing_is_tried_with_the_near_names(notes, question, expected):  # 345, by search
     answer, calls, _ = loop(question, note_finder(notes), "You are an assistant with memory.")
     assert expected in answer, (calls, answer)
+
+
+# 414. "I'm a X" is a job only when X reads as a work noun; any other X says what the user is, kept under X; a filler
+# ("btw", "lol", "tbh") is never part of a stored value.
+@pytest.mark.parametrize("said, key, question, expected", [
+    ("I'm an extrovert tbh, I love parties", "extrovert", "am I an extrovert?", "extrovert"),
+    ("I'm a Scorpio lol", "scorpio", "what do you know about me?", "Scorpio"),
+])
+def test_being_a_kind_of_person_is_no_job(said, key, question, expected):
+    memory = {}
+    answer, calls, _ = loop(said, jotter(memory))
+    assert "job" not in memory and memory.get(key, "").startswith("The user is"), (memory, answer)
+    assert "work" not in answer and not re.search(r"\b(?:tbh|lol)\b", json.dumps(memory) + answer), (memory, answer)
+    reply, _, _ = loop(question, {}, lines(memory))
+    assert expected in reply and "don't know" not in reply, (memory, reply)
+
+
+@pytest.mark.parametrize("said, job", [("I'm a welder fyi", "welder"), ("I'm a barista haha", "barista"),
+                                       ("I'm a dental hygienist btw", "dental hygienist")])
+def test_a_work_noun_after_i_am_a_is_still_the_job(said, job):  # negative: the filler goes, the job stays
+    memory = {}
+    answer, calls, _ = loop(said, jotter(memory))
+    assert memory == {"job": job}, (memory, answer)
