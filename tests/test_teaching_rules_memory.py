@@ -3194,3 +3194,22 @@ def test_a_work_noun_after_i_am_a_is_still_the_job(said, job):  # negative: the 
     memory = {}
     answer, calls, _ = loop(said, jotter(memory))
     assert memory == {"job": job}, (memory, answer)
+
+
+# 415. "What phone/car/laptop do I have?" asks for the thing the user has (a memory naming a thing of that kind, an
+# "iPhone" is a phone), never its number; nothing of the kind held is "I don't know what phone you have".
+@pytest.mark.parametrize("said, question, expected", [
+    ("I just picked up a Samsung smartphone, remember that", "which phone do I own?", "Samsung"),
+    ("I finally bought a Brompton bike, note it", "what bike have I got?", "Brompton"),
+])
+def test_the_thing_the_user_has_is_answered_from_the_note_naming_it(said, question, expected):
+    memory = {}
+    loop(said, jotter(memory))
+    reply, _, _ = loop(question, {}, lines(memory))
+    assert expected in reply and "number" not in reply and "don't know" not in reply, (memory, reply)
+
+
+@pytest.mark.parametrize("memory", [{"city": "Oslo", "job": "welder"}, {"phone": "0161 496 0000"}])
+def test_no_thing_of_the_kind_held_is_no_phone_number(memory):  # negative: a number is no phone, a city no bike
+    reply, _, _ = loop("what phone do I have?", {}, lines(memory))
+    assert "Your phone is" not in reply and ("don't know what phone you have" in reply or "number is 0161" in reply), reply

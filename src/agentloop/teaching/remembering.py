@@ -300,6 +300,8 @@ def ask(intent: Intent, turn):
         return "You haven't asked me to remember anything yet."
     if honest := for_another_time(intent, known, key):  # "where am I this week?": not where they live
         return honest
+    if owned := owned_thing(intent.slots["about"], known):  # "what phone do I have?": the phone, never its number (rule 415)
+        return owned
     if of_a_kind := by_kind_asked(intent.slots["about"], known):  # "any food issues I have?": lactose intolerant (rule 286)
         return of_a_kind
     if attribute := facts.attribute_said(intent.slots["about"], known):  # "which hand do I write with?": left-handed (rule 230)
@@ -338,7 +340,28 @@ def ask(intent: Intent, turn):
         return "My notes say: " + "; ".join(dict.fromkeys(noted(notes))) + "."
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"], turn.tools)
+    if owned := re.match(OWNED, intent.slots["about"], re.I):  # rule 415: "what phone do I have?" is no phone number
+        return say.without_promise(f"I don't know what {owned['thing'].lower()} you have yet. Tell me and I'll remember it.", bool(turn.tool("remember")))
     return say.unknown(key if not intent.slots.get("shape") else "user_" + key, can_keep=bool(turn.tool("remember")))  # "how old is my dad?": never "your dad be"
+
+
+OWNED = (r"^\W*(?:what|which)(?: (?:kind|sort|type|make|model|brand) of)? (?P<thing>[a-z]+) (?:do i (?:have|own|use|drive|ride)|"
+         r"have i got|did i (?:get|buy))\b")  # rule 415: a thing the user has
+
+
+def owned_thing(question: str, known: dict) -> str | None:
+    """Rule 415: "what phone/car/laptop do I have?" asks for the thing the user has: the one memory whose words name a
+    thing of that kind ("an iPhone 15" is a phone, a beagle a dog), said as kept; never a number ("555-1234" is a phone
+    number, no phone). None when it asks no such thing, or no one memory or several answer it."""
+    asked = re.match(OWNED, question, re.I)
+    thing = asked and statements.lemma(asked["thing"].lower())
+    held = [(k, v) for k, v in known.items() if asked and not re.fullmatch(r"[\d\s()+.-]+", str(v).strip()) and any(
+        w.endswith(thing) or KIND_OF.get(w) == thing for w in map(statements.lemma, re.findall(r"[a-z]+", f"{k} {v}".lower())))]
+    if len(held) != 1:
+        return None
+    key, value = held[0]
+    return f"Your {asked['thing'].lower()} is {value}." if key.split("_")[0] in (thing, asked["thing"].lower()) else \
+        "My notes say: " + "; ".join(noted(held)) + "."
 
 
 def confirm(intent: Intent, turn):
