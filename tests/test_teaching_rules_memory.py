@@ -3213,3 +3213,24 @@ def test_the_thing_the_user_has_is_answered_from_the_note_naming_it(said, questi
 def test_no_thing_of_the_kind_held_is_no_phone_number(memory):  # negative: a number is no phone, a city no bike
     reply, _, _ = loop("what phone do I have?", {}, lines(memory))
     assert "Your phone is" not in reply and ("don't know what phone you have" in reply or "number is 0161" in reply), reply
+
+
+# 416. "I'm not X, but my Y is X": two people, two statements; the user's own negative is kept as said and answered
+# back, the other person's fact stays theirs.
+@pytest.mark.parametrize("said, question, own, theirs", [
+    ("I'm not afraid of anything, but my daughter is afraid of thunder", "what am I afraid of?", "not afraid of anything", "thunder"),
+    ("I'm not allergic to anything though my husband is allergic to latex", "what am I allergic to?", "not allergic to anything", "latex"),
+])
+def test_the_users_own_negative_is_kept_beside_anothers_fact(said, question, own, theirs):
+    memory = {}
+    loop(said, jotter(memory))
+    assert any(own in v for v in memory.values()) and any(theirs in v for v in memory.values()), memory
+    reply, _, _ = loop(question, {}, lines(memory))
+    assert own in reply and theirs not in reply, (memory, reply)
+
+
+def test_anothers_fact_after_but_is_never_the_users():  # negative: the brother's allergy is not the user's
+    memory = {}
+    loop("I'm vegan, but my brother is allergic to soy", jotter(memory))
+    reply, _, _ = loop("what am I allergic to?", {}, lines(memory))
+    assert "soy" in " ".join(memory.values()) and "soy" not in reply, (memory, reply)
