@@ -3234,3 +3234,27 @@ def test_anothers_fact_after_but_is_never_the_users():  # negative: the brother'
     loop("I'm vegan, but my brother is allergic to soy", jotter(memory))
     reply, _, _ = loop("what am I allergic to?", {}, lines(memory))
     assert "soy" in " ".join(memory.values()) and "soy" not in reply, (memory, reply)
+
+
+# 417. "Which X do I go to?" searches for X (the thing asked about), never "user go": a two-letter verb is still a verb,
+# and "go" says nothing of the thing searched for.
+def topic_finder(topics: dict):
+    """A search of "topic: detail" lines by any word of the query, as a keyword search would."""
+    def recall_detail(keywords):
+        said = set(re.findall(r"\w+", keywords.lower()))
+        return "\n".join(f"{t}: {d}" for t, d in topics.items() if said & set(re.findall(r"\w+", f"{t} {d}".lower()))) or "Nothing found."
+    return {"recall_detail": (schema("recall_detail", "Finds stored details about the user by keywords.", keywords="string"), recall_detail)}
+
+
+@pytest.mark.parametrize("topics, question, expected", [
+    ({"dojo": "Iron Lotus on King Road", "sport": "squash"}, "which dojo do I go to?", "Iron Lotus"),
+    ({"church": "St Brigid's", "sport": "squash"}, "what church do I go to on Sundays?", "St Brigid's"),
+])
+def test_a_place_gone_to_is_searched_by_its_own_noun(topics, question, expected):
+    answer, calls, _ = loop(question, topic_finder(topics), "You are an assistant with memory.")
+    assert expected in answer and not any("user" in str(args).lower() for _, args in calls), (calls, answer)
+
+
+def test_a_place_gone_to_that_is_not_held_is_not_known():  # negative: searched, nothing found, nothing made up
+    answer, calls, _ = loop("which dojo do I go to?", topic_finder({"sport": "squash"}), "You are an assistant with memory.")
+    assert "don't know" in answer and "squash" not in answer and calls, (calls, answer)
