@@ -206,7 +206,7 @@ def ask(intent: Intent, turn):
     if not found(known, key) and tool:
         queries = [say.query(key) if key != "*" else "user"]
         queries += [key.replace("_", " ")] if key != "*" and key.replace("_", " ") not in queries and "|" not in key else []
-        if shape and not takes_key(tool) and re.fullmatch(r"[a-z]{2,}", shape["said"]) and shape["said"] not in statements.AUXILIARIES:  # "go" (rule 417)
+        if shape and not takes_key(tool) and re.fullmatch(r"[a-z]{3,}|(?!do|be|am|is)[a-z]{2}", shape["said"]):  # "go" too (rule 417)
             verb = statements.third_person(shape["said"])  # "what instrument do I play?": "The user plays the cello"
             thing = [as_said(w, intent.slots["about"]) for w in sorted(shape["words"])[:1]]
             queries = (thing + [verb] if shape["verb"] in LIGHT_VERBS else [verb, *thing]) if intent.slots.get("shape") \
