@@ -377,3 +377,39 @@ def test_a_forget_with_a_reason_after_a_colon_still_forgets():
     store = {"dog": "Rex", "city": "Leeds"}
     answer, calls, _ = loop("remove my dog: he went to live with my sister", labelled_tools(store))
     assert ("unlearn", {"label": "dog"}) in calls and "dog" not in store, (calls, answer)
+
+
+# 413. A forget matches a memory only on what it names: "afraid of X" is no "afraid of Y" (same words before the
+# preposition, another thing after it); nothing matched deletes nothing and says so, in the user's words.
+@pytest.mark.parametrize("said, notes, thing", [
+    ("forget that I'm allergic to wasps", ["allergic to penicillin", "likes long walks"], "allergic to wasps"),
+    ("please forget that I'm scared of clowns", ["scared of the dark", "owns a kayak"], "scared of clowns"),
+])
+def test_the_same_words_about_another_thing_are_no_match(said, notes, thing):
+    held = list(notes)
+    answer, calls, _ = loop(said, snippet_eraser(notes), sentences(notes))
+    assert calls == [] and notes == held, (calls, answer)
+    assert "nothing" in answer and thing in answer and "Done" not in answer, answer
+
+
+@pytest.mark.parametrize("said, notes, gone", [
+    ("forget that I'm allergic to penicillin", ["allergic to penicillin", "likes long walks"], "allergic to penicillin"),
+    ("forget that I'm scared of the dark", ["scared of the dark", "owns a kayak"], "scared of the dark"),
+])
+def test_the_same_thing_named_is_still_forgotten(said, notes, gone):  # negative: the named object itself matches
+    answer, calls, _ = loop(said, snippet_eraser(notes), sentences(notes))
+    assert gone not in notes and len(notes) == 1 and "Done" in answer, (calls, answer)
+
+
+# 414 (with 225/284). A filler after "no longer X" ("btw", "tbh", "lol") is no part of X: the stored X is replaced in
+# the same turn as the new fact is kept.
+@pytest.mark.parametrize("said, memory, old, new", [
+    ("I'm not vegetarian anymore tbh, I eat chicken now", {"diet": "vegetarian", "city": "Oslo"}, "vegetarian", "chicken"),
+    ("I don't live in Bergen anymore lol, I live in Tromso", {"city": "Bergen", "job": "welder"}, "Bergen", "Tromso"),
+])
+def test_what_is_no_longer_so_goes_when_a_filler_follows_it(said, memory, old, new):
+    store = dict(memory)
+    answer, calls, _ = loop(said, labelled_tools(store), lines(store))
+    held = " ".join(store.values())
+    assert old not in held and new in held and len(store) == 2, (store, calls, answer)
+    assert not re.search(r"\b(?:tbh|lol)\b", held + answer), (store, answer)

@@ -3171,3 +3171,90 @@ def note_finder(notes: list):
 def test_a_search_that_finds_nothing_is_tried_with_the_near_names(notes, question, expected):  # 345, by search
     answer, calls, _ = loop(question, note_finder(notes), "You are an assistant with memory.")
     assert expected in answer, (calls, answer)
+
+
+# 414. "I'm a X" is a job only when X reads as a work noun; any other X says what the user is, kept under X; a filler
+# ("btw", "lol", "tbh") is never part of a stored value.
+@pytest.mark.parametrize("said, key, question, expected", [
+    ("I'm an extrovert tbh, I love parties", "extrovert", "am I an extrovert?", "extrovert"),
+    ("I'm a Scorpio lol", "scorpio", "what do you know about me?", "Scorpio"),
+])
+def test_being_a_kind_of_person_is_no_job(said, key, question, expected):
+    memory = {}
+    answer, calls, _ = loop(said, jotter(memory))
+    assert "job" not in memory and memory.get(key, "").startswith("The user is"), (memory, answer)
+    assert "work" not in answer and not re.search(r"\b(?:tbh|lol)\b", json.dumps(memory) + answer), (memory, answer)
+    reply, _, _ = loop(question, {}, lines(memory))
+    assert expected in reply and "don't know" not in reply, (memory, reply)
+
+
+@pytest.mark.parametrize("said, job", [("I'm a welder fyi", "welder"), ("I'm a barista haha", "barista"),
+                                       ("I'm a dental hygienist btw", "dental hygienist")])
+def test_a_work_noun_after_i_am_a_is_still_the_job(said, job):  # negative: the filler goes, the job stays
+    memory = {}
+    answer, calls, _ = loop(said, jotter(memory))
+    assert memory == {"job": job}, (memory, answer)
+
+
+# 415. "What phone/car/laptop do I have?" asks for the thing the user has (a memory naming a thing of that kind, an
+# "iPhone" is a phone), never its number; nothing of the kind held is "I don't know what phone you have".
+@pytest.mark.parametrize("said, question, expected", [
+    ("I just picked up a Samsung smartphone, remember that", "which phone do I own?", "Samsung"),
+    ("I finally bought a Brompton bike, note it", "what bike have I got?", "Brompton"),
+])
+def test_the_thing_the_user_has_is_answered_from_the_note_naming_it(said, question, expected):
+    memory = {}
+    loop(said, jotter(memory))
+    reply, _, _ = loop(question, {}, lines(memory))
+    assert expected in reply and "number" not in reply and "don't know" not in reply, (memory, reply)
+
+
+@pytest.mark.parametrize("memory", [{"city": "Oslo", "job": "welder"}, {"phone": "0161 496 0000"}])
+def test_no_thing_of_the_kind_held_is_no_phone_number(memory):  # negative: a number is no phone, a city no bike
+    reply, _, _ = loop("what phone do I have?", {}, lines(memory))
+    assert "Your phone is" not in reply and ("don't know what phone you have" in reply or "number is 0161" in reply), reply
+
+
+# 416. "I'm not X, but my Y is X": two people, two statements; the user's own negative is kept as said and answered
+# back, the other person's fact stays theirs.
+@pytest.mark.parametrize("said, question, own, theirs", [
+    ("I'm not afraid of anything, but my daughter is afraid of thunder", "what am I afraid of?", "not afraid of anything", "thunder"),
+    ("I'm not allergic to anything though my husband is allergic to latex", "what am I allergic to?", "not allergic to anything", "latex"),
+])
+def test_the_users_own_negative_is_kept_beside_anothers_fact(said, question, own, theirs):
+    memory = {}
+    loop(said, jotter(memory))
+    assert any(own in v for v in memory.values()) and any(theirs in v for v in memory.values()), memory
+    reply, _, _ = loop(question, {}, lines(memory))
+    assert own in reply and theirs not in reply, (memory, reply)
+
+
+def test_anothers_fact_after_but_is_never_the_users():  # negative: the brother's allergy is not the user's
+    memory = {}
+    loop("I'm vegan, but my brother is allergic to soy", jotter(memory))
+    reply, _, _ = loop("what am I allergic to?", {}, lines(memory))
+    assert "soy" in " ".join(memory.values()) and "soy" not in reply, (memory, reply)
+
+
+# 417. "Which X do I go to?" searches for X (the thing asked about), never "user go": a two-letter verb is still a verb,
+# and "go" says nothing of the thing searched for.
+def topic_finder(topics: dict):
+    """A search of "topic: detail" lines by any word of the query, as a keyword search would."""
+    def recall_detail(keywords):
+        said = set(re.findall(r"\w+", keywords.lower()))
+        return "\n".join(f"{t}: {d}" for t, d in topics.items() if said & set(re.findall(r"\w+", f"{t} {d}".lower()))) or "Nothing found."
+    return {"recall_detail": (schema("recall_detail", "Finds stored details about the user by keywords.", keywords="string"), recall_detail)}
+
+
+@pytest.mark.parametrize("topics, question, expected", [
+    ({"dojo": "Iron Lotus on King Road", "sport": "squash"}, "which dojo do I go to?", "Iron Lotus"),
+    ({"church": "St Brigid's", "sport": "squash"}, "what church do I go to on Sundays?", "St Brigid's"),
+])
+def test_a_place_gone_to_is_searched_by_its_own_noun(topics, question, expected):
+    answer, calls, _ = loop(question, topic_finder(topics), "You are an assistant with memory.")
+    assert expected in answer and not any("user" in str(args).lower() for _, args in calls), (calls, answer)
+
+
+def test_a_place_gone_to_that_is_not_held_is_not_known():  # negative: searched, nothing found, nothing made up
+    answer, calls, _ = loop("which dojo do I go to?", topic_finder({"sport": "squash"}), "You are an assistant with memory.")
+    assert "don't know" in answer and "squash" not in answer and calls, (calls, answer)

@@ -19,6 +19,7 @@ NOT_PLACES = set("""fear hope denial peace harmony luxury poverty sin dread terr
 NOT_JOBS = set("""bit little lot big huge real total fan new good great bad person human fast slow vegan vegetarian
     beginner parent mum mom dad father mother morning night
     customer client guest visitor member user subscriber shopper buyer passenger tourist newcomer""".split())  # a relation, no job
+TRAITS = set("smoker drinker lover riser sleeper eater snorer worrier runner introvert extrovert".split())  # rule 414: like a job, no job
 TIME_UNITS = "minute|hour|day|week|month|year|morning|evening|night|weekend"
 WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 ASKING = (r"(?:please|pls|plz|kindly|hey|hi|hello|ok|okay|so|and|also|just|actually|oh|hmm|um|wait|right|alright|now|then|"
@@ -30,7 +31,8 @@ VERBS = set("""add subtract multiply divide calculate compute work what whats ho
     send open play set please also and can could would will do is are""".split())
 
 ROLE = (r"(?:[a-z]+ ){0,2}(?:[a-z]+(?:er|or|ist|ian|ant)|manager|lead|head|chief|chef|captain|director|nurse|coach|clerk|"
-        r"officer|principal|intern|apprentice|associate|analyst|architect|assistant|president|dean)")  # what a job title ends in
+        r"officer|principal|intern|apprentice|associate|analyst|architect|assistant|president|dean|pilot|vet|cook|surgeon|"
+        r"barista|medic|paramedic|mechanic|midwife|student|judge|model|guard)")  # what a job title ends in
 TITLE = r"(?:manager|lead|head|chief|chef|director|supervisor|coordinator|editor|officer|president|principal|treasurer|secretary)"
 SINCE = r"(?: (?:last|this) (?:week|month|year)| (?:yesterday|today|on monday))?"  # "I started as a designer last week"
 # (pattern, key): facts a user states about themselves; a key with {k} takes the matched group k
@@ -91,8 +93,9 @@ FACTS = [
     (rf"\b(?:my|our) (?P<k>[a-z]+(?: [a-z]+){{0,2}}) (?:is|are) (?!called|named|not)(?:on )?{VALUE}{END}", "{k}"),
     (rf"(?:^\W*|\b(?:note|remember|save|store|keep|jot down|write down|log|record)\b[^:]*?)\bmy (?P<k>[a-z']+(?: [a-z]+){{0,2}})"
      rf"(?: pls| please)?\s*(?::|,\s*(?:it's|it is|which is))\s*{VALUE}{END}", "{k}"),
-    (rf"\bi(?:'m| am) an? (?P<v>[a-z]+(?: [a-z]+)?(?: (?:at|for|in|with) (?:an? |the )?[^,;!?]+?)?){END}", "job"),
+    (rf"\bi(?:'m| am) (?P<a>an?) (?P<v>[a-z]+(?: [a-z]+)?(?: (?:at|for|in|with) (?:an? |the )?[^,;!?]+?)?){END}", "is_a"),  # rule 414
 ]
+FILLERS = r"(?:btw|fyi|lol|lmao|haha\w*|tbh|imo|by the way)"  # rule 414: never part of a stored value
 # a small table of near-synonyms: the words people use for a thing the grammar already has a key for
 NEAR = {"pup": "dog", "puppy": "dog", "doggo": "dog", "kitty": "cat", "kitten": "cat", "hubby": "husband", "wifey": "wife",
         "mom": "mother", "mum": "mother", "mama": "mother", "dad": "father", "papa": "father", "bf": "boyfriend",

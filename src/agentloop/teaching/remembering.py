@@ -206,7 +206,7 @@ def ask(intent: Intent, turn):
     if not found(known, key) and tool:
         queries = [say.query(key) if key != "*" else "user"]
         queries += [key.replace("_", " ")] if key != "*" and key.replace("_", " ") not in queries and "|" not in key else []
-        if shape and not takes_key(tool) and re.fullmatch(r"[a-z]{3,}", shape["said"]):
+        if shape and not takes_key(tool) and re.fullmatch(r"[a-z]{3,}|(?!do|be|am|is)[a-z]{2}", shape["said"]):  # "go" too (rule 417)
             verb = statements.third_person(shape["said"])  # "what instrument do I play?": "The user plays the cello"
             thing = [as_said(w, intent.slots["about"]) for w in sorted(shape["words"])[:1]]
             queries = (thing + [verb] if shape["verb"] in LIGHT_VERBS else [verb, *thing]) if intent.slots.get("shape") \
@@ -300,6 +300,8 @@ def ask(intent: Intent, turn):
         return "You haven't asked me to remember anything yet."
     if honest := for_another_time(intent, known, key):  # "where am I this week?": not where they live
         return honest
+    if owned := owned_thing(intent.slots["about"], known):  # "what phone do I have?": the phone, never its number (rule 415)
+        return owned
     if of_a_kind := by_kind_asked(intent.slots["about"], known):  # "any food issues I have?": lactose intolerant (rule 286)
         return of_a_kind
     if attribute := facts.attribute_said(intent.slots["about"], known):  # "which hand do I write with?": left-handed (rule 230)
@@ -338,7 +340,28 @@ def ask(intent: Intent, turn):
         return "My notes say: " + "; ".join(dict.fromkeys(noted(notes))) + "."
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"], turn.tools)
+    if owned := re.match(OWNED, intent.slots["about"], re.I):  # rule 415: "what phone do I have?" is no phone number
+        return say.without_promise(f"I don't know what {owned['thing'].lower()} you have yet. Tell me and I'll remember it.", bool(turn.tool("remember")))
     return say.unknown(key if not intent.slots.get("shape") else "user_" + key, can_keep=bool(turn.tool("remember")))  # "how old is my dad?": never "your dad be"
+
+
+OWNED = (r"^\W*(?:what|which)(?: (?:kind|sort|type|make|model|brand) of)? (?P<thing>[a-z]+) (?:do i (?:have|own|use|drive|ride)|"
+         r"have i got|did i (?:get|buy))\b")  # rule 415: a thing the user has
+
+
+def owned_thing(question: str, known: dict) -> str | None:
+    """Rule 415: "what phone/car/laptop do I have?" asks for the thing the user has: the one memory whose words name a
+    thing of that kind ("an iPhone 15" is a phone, a beagle a dog), said as kept; never a number ("555-1234" is a phone
+    number, no phone). None when it asks no such thing, or no one memory or several answer it."""
+    asked = re.match(OWNED, question, re.I)
+    thing = asked and statements.lemma(asked["thing"].lower())
+    held = [(k, v) for k, v in known.items() if asked and not re.fullmatch(r"[\d\s()+.-]+", str(v).strip()) and any(
+        w.endswith(thing) or KIND_OF.get(w) == thing for w in map(statements.lemma, re.findall(r"[a-z]+", f"{k} {v}".lower())))]
+    if len(held) != 1:
+        return None
+    key, value = held[0]
+    return f"Your {asked['thing'].lower()} is {value}." if key.split("_")[0] in (thing, asked["thing"].lower()) else \
+        "My notes say: " + "; ".join(noted(held)) + "."
 
 
 def confirm(intent: Intent, turn):
@@ -677,7 +700,7 @@ def by_its_own_noun(queries: list[str], key: str, question: str = "") -> list[st
     return list(dict.fromkeys(kept[:1] + [noun] + near + kept[1:])) if noun else kept
 
 
-LIGHT_VERBS = {"hav", "get", "got", "own"}  # rule 318: a verb that says nothing of the thing searched for
+LIGHT_VERBS = {"hav", "get", "got", "own", "go"}  # rule 318: a verb that says nothing of the thing searched for ("go": rule 417)
 PREPOSITIONS = set("for to at in on of by as up off out via per and but or the".split())
 
 
@@ -808,7 +831,7 @@ def loosely(known: dict, key: str) -> list:
 def forget(intent: Intent, turn):
     """Match what is named against what memory holds, delete every match, and say what went (or did not)."""
     key, value = intent.slots["key"], intent.slots.get("value")
-    what = f"that {say.phrase(key, value)}" if value else "everything" if key == "*" else by_name(intent) or say.thing(key)
+    what = f"that {say.phrase(key, value)}" if value else "everything" if key == "*" else by_name(intent) or said_of_self(intent) or say.thing(key)
     if not (what := plainly(what)):  # "don't keep him in your notes" with no one named: asked, never "your him" (rule 247)
         return whom(intent, turn)
     tool = turn.tool("forget")
@@ -883,7 +906,7 @@ def forget(intent: Intent, turn):
             return "There is nothing in my memory to forget."
         if known and not targets and not replayed and intent.slots.get("stale"):  # "I'm not a student any more"
             return f'Nothing in my memory mentions "{plainly(intent.slots.get("what") or "") or key}", so I deleted nothing.'
-        if known and not targets and not replayed:  # memory is in the prompt and holds nothing like it: no guessed key
+        if (known or notes_named(turn, bool)) and not targets and not replayed:  # memory is in the prompt and holds nothing like it: no guessed key
             return f"I couldn't find {anything_about(what)} in my memory, so I deleted nothing."
         sent = list(dict.fromkeys(a for t in targets if group or word or not someone_elses(t, value or intent.slots.get("what"))
                                   for a in erased_by(turn, tool, t, value or intent.slots.get("what"))))  # rule 283
@@ -1108,6 +1131,13 @@ def every(search) -> tuple:
     """A call of a search tool with an empty query, on purpose: "everything" is what it asks for."""
     name, args = call(search, query="everything", limit=50, scope="user")
     return name, {p: "" if v == "everything" else v for p, v in args.items()}
+
+
+def said_of_self(intent: Intent) -> str | None:
+    """Rule 413: a forget named by what the user said of themselves ("that I'm afraid of spiders") is said back as
+    that, in the second person ("that you're afraid of spiders"), never as a key made of its first words."""
+    what = re.match(r"^i(?P<am>'m| am)?\s+(?P<rest>.+)$", (intent.slots.get("what") or "").strip(), re.I)
+    return what and ("that you're " if what["am"] else "that you ") + what["rest"]
 
 
 def by_name(intent: Intent) -> str | None:
@@ -1372,7 +1402,16 @@ def matcher(intent: Intent, held: list = ()):
     near = {intent.slots["key"], *facts.ALIASES.get(intent.slots["key"], ())}  # "where I live" is the entry "home = Madrid"
     keyed = lambda text: bool((entry := re.match(r"^\s*(?:[\w.-]+:\s+)?(?P<k>[a-z][\w ]*?)\s*[=:]", text, re.I))  # noqa: E731
                               and entry.group("k").lower().replace(" ", "_") in near)
-    return lambda text: (mentions(text) or keyed(text)) and (not stale or old(text))  # "my old job" keeps the current job
+    return lambda text: (mentions(text) or keyed(text)) and (not stale or old(text)) and not other_object(intent.slots.get("what") or named, text)  # "my old job" keeps the current job
+
+
+def other_object(named: str, held: str) -> bool:
+    """Rule 413: whether a memory says the same thing of another object than the one named ("afraid of heights" is
+    not "afraid of spiders", "allergic to cats" not "allergic to dust"): same word before the preposition, other words after it."""
+    words = lambda text: {statements.lemma(w) for w in re.findall(r"[a-z0-9]{2,}", text.lower())} - STOP  # noqa: E731
+    said = re.search(r"\b(?P<pred>[a-z]+) (?P<prep>of|to|about|with|for|from|in|at|on) (?:the |an? |my )?(?P<obj>[\w' -]+)$", named.lower())
+    kept = said and re.search(rf"\b{said['pred']} {said['prep']} (?:the |an? |my )?(?P<obj>[\w' -]+)", held.lower())
+    return bool(kept and words(said["obj"]) and words(kept["obj"]) and not words(said["obj"]) & words(kept["obj"]))
 
 
 STALE = {"old", "former", "previous", "ex", "past", "last"}  # what was, as against what is

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from . import arithmetic, portions, statements
 from .timing import DAY, MONTH, WHEN, after_that_joined, ahead, clock_of, date_readings, from_the_event, timing
-from .grammar import ASKING, KIND_OF, NEAR, PEOPLE, FACTS, NOT_JOBS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
+from .grammar import ASKING, KIND_OF, NEAR, PEOPLE, FACTS, FILLERS, NOT_JOBS, ROLE, TRAITS, NOT_KEYS, NOT_NAMES, NOT_PLACES, OTHER, PRONOUNS, QUESTIONS, SAME, TEXT_OPS, VERBS
 
 
 @dataclass
@@ -104,7 +104,9 @@ def subject_shared(text: str) -> list[str]:
 def statements_apart(text: str) -> list[str]:
     """"I sold the Civic, I drive a Tesla now": two statements after a comma, when the first has a verb of its own; "I
     don't have a dog but I have a cat": two after "but" (rule 347)."""
-    found = re.search(r"(?:,\s+(?P<c>(?:but|though|yet|whereas)\s+)?|\s+(?P<but>but|though|yet|whereas)\s+)(?=i(?:'m| am)? [a-z]+\b)", text, re.I)
+    found = re.search(r"(?:,\s+(?P<c>(?:but|though|yet|whereas)\s+)?|\s+(?P<but>but|though|yet|whereas)\s+)(?=i(?:'m| am)? [a-z]+\b)", text, re.I) \
+        or re.search(r"(?:,\s*(?P<c>(?:but|though|yet|whereas)\s+)|\s+(?P<but>but|though|yet|whereas)\s+)(?=my [a-z]+ (?:is|are|has|was) (?!(?:too|though|also|as well)\b)\w)",
+                     text, re.I)  # rule 416: "I'm not allergic to anything, but my son is": two people, two statements
     if found and (found["c"] or found["but"]) and not re.match(r"\W*i\b", text, re.I):
         return [text]  # "My mum says I'm 25 but I'm actually 27": only two statements of the user's own are read apart
     if found and len(re.findall(r"[\"“”]", text[:found.start()])) % 2:
@@ -1524,7 +1526,7 @@ def one(clause: str, previous: str | None) -> Intent:
         what = re.sub(r"\b(?:i'm|i am|im|i|my|don't|do not|not|no longer|anymore|any more|have|work at|live in|"
                       r"scrap|forget|delete|remove|drop|that|from|your|notes|memory|quit|left|sold|gave up|stopped|"
                       r"finished|lost|so|(?:it )?turns out|after all|you can|please|(?:get|got) rid of|broke up with|split (?:up )?with|moved out of|last (?:week|month|year)|the|a)\b", " ",
-                      clause, flags=re.I)
+                      re.sub(rf"\b{FILLERS}\b", " ", clause, flags=re.I), flags=re.I)  # "not vegan btw": vegan (rule 414)
         if not re.sub(rf"\b(?:in|on|at|since|last|this|ago|{MONTH})\b", "", timing(what)[2], flags=re.I).strip(" ,.!"):
             return Intent("none", {})  # "I quit in january": a time, nothing named to forget
         return Intent("forget", {"key": topic_key(what), "value": None, "what": what.strip(" ,.!"), "stale": True, "clause": clause})
@@ -1819,8 +1821,11 @@ def stated(text: str) -> list[tuple[str, str]]:
     found, taken = {}, []
     for pattern, key in FACTS:
         for match in re.finditer(pattern, text.strip(), re.IGNORECASE):
-            value = match.group("v").strip(" .")
+            value = re.sub(rf"(?:\s+{FILLERS})+$", "", match.group("v").strip(" ."), flags=re.I)  # "a lefty btw": a lefty (rule 414)
             key_here = key.format(k=key_of(match.groupdict().get("k") or ""))
+            if key == "is_a":  # rule 414: "I'm a nurse" is a job, "I'm a lefty" says what the user is
+                works = re.fullmatch(ROLE, re.sub(r" (?:at|for|in|with) .*", "", value), re.I) and value.split()[0].lower() not in TRAITS
+                key_here, value = ("job", value) if works or " " in value or value.lower() in NOT_JOBS else (value.lower(), f"The user is {match['a']} {value}")
             if any(match.start() < end and start < match.end() for start, end in taken) or not sensible(
                     key_here, value, match, text.strip()):
                 continue
