@@ -166,7 +166,7 @@ def test_an_unusual_right_loader_passes(ns, capsys):
 
 def restart_cell() -> str:
     cells = json.loads(LESSON.read_text())["cells"]
-    return next("".join(c["source"]) for c in cells if "subprocess.run(" in "".join(c["source"]))
+    return "import agentloop\n" + next("".join(c["source"]) for c in cells if "in_a_new_process(" in "".join(c["source"]))
 
 
 @pytest.mark.parametrize("memory_file, knows", [({"name": "Ada"}, True), (None, False)])
