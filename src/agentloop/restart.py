@@ -1,5 +1,6 @@
 """A restart, for real: a notebook's agent code run in a new Python process, with nothing but what is on disk."""
 import json
+import os
 import subprocess
 import sys
 
@@ -15,6 +16,8 @@ def agent_cells(notebook: str, before: str) -> list:
 def in_a_new_process(notebook: str, before: str, then: str) -> str:
     """Run the agent's cells, then `then`, in a new process; say which cells ran and what came out. Where no process
     can start (the browser's Python), the same code runs in a fresh, empty namespace: no variable of this kernel."""
+    if not os.path.exists(notebook):  # a copy saved under another name, or run from another folder
+        return f"{notebook} is not in this folder: give in_a_new_process this notebook's file name."
     cells = agent_cells(notebook, before)
     said = [f"the agent's code: {len(cells)} cells, which begin"] + [f"    {cell.splitlines()[0]}" for cell in cells]
     code = "\n\n".join(cells) + "\n" + then
