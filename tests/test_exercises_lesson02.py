@@ -199,6 +199,10 @@ WRONG = [  # (check, a wrong answer, a phrase the hint must contain)
     (lesson02.check_count_words, lambda: word_tool("def count_words(text):\n    return len(text.split())",
                                                    "tool(count_words, 'Count the words in a text.', text='number')"),
      "declares text as 'number'"),
+    # review 18: offered with no parameters; the model calls it with none, and the hint was a raw TypeError
+    (lesson02.check_count_words, lambda: word_tool("def count_words(text):\n    return len(text.split())",
+                                                   "tool(count_words, 'Count the words in a text.')"),
+     "offered with no parameters"),
 ]
 
 

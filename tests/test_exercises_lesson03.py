@@ -63,6 +63,12 @@ RIGHT = [
                                      "return 'I reached my step limit. ' + agentloop.ask(messages)['content']", None),
     ("check_run_agent_final_answer", "return 'Warning: limit hit. ' + agentloop.ask(messages)['content']", None),
     ("check_run_agent_final_answer", "return agentloop.ask(messages)['content'] + ' (step budget exhausted)'", None),
+    # review 18's: a cut-short run said with "finish"/"complete" negated, or a stop, or the turns used up
+    ("check_run_agent_final_answer", "return f\"I could not finish in {max_turns} turn(s); so far: \" + agentloop.ask(messages)['content']", None),
+    ("check_run_agent_final_answer", "return agentloop.ask(messages)['content'] + \" (I didn't get to finish.)\"", None),
+    ("check_run_agent_final_answer", "return agentloop.ask(messages)['content'] + ' (I hit the maximum number of turns.)'", None),
+    ("check_run_agent_final_answer", "return agentloop.ask(messages)['content'] + ' (I had to stop before completing the calculation.)'", None),
+    ("check_run_agent_final_answer", "return 'Unable to complete this within my turns: ' + agentloop.ask(messages)['content']", None),
     ("check_run_agent_asking", None, s03.run_agent_asking),
     ("check_run_agent_asking", "run_tool(call) if approve(call) else 'Error: the user did not allow this call'", None),
     ("check_run_agent_asking", "(run_tool(call) if approve(call) else\n f\"Declined by the user: {call['function']['name']}\")",

@@ -61,6 +61,12 @@ LIVE_WRONG = [
       "    messages = [", "    shown = []\n    messages = [",
       "    history[:] = messages[1:]", "    for line in shown:\n        on_step and on_step(line)\n    history[:] = messages[1:]"),
      "came when 3 model calls had been made"),
+    # review 18: each call's line at the top of the next trip round the loop, the last one after it: every line
+    # arrives with the right counts, but only once that call's tools are done
+    ((STEP, "", "        response = agentloop.complete(",
+      "        if on_step and turn > 1:\n            on_step(progress(state))  # noqa: F821\n        response = agentloop.complete(",
+      "    history[:] = messages[1:]", "    if on_step:\n        on_step(progress(state))  # noqa: F821\n    history[:] = messages[1:]"),
+     "came after that call's tools had run"),
     # the running totals of another run: the state given is ignored
     ((STEP, "        if on_step:\n            on_step(progress(new_state() | {'model_calls': turn}))  # noqa: F821\n"),
      "you reported 'Called 0 tools, 1 model calls, 0 tokens'"),
@@ -82,13 +88,9 @@ def test_wrong_progress_lines_fail_with_a_true_reason(ns, changes, hint, capsys)
            "                    f\"{state['completion_tokens']} out\")\n"),
     # another name for the parameter, a one-line guard, the line passed by keyword
     ("on_step=None)", "report=None)", STEP, "        report and report(line=progress(state))  # noqa: F821\n"),
-    # each call's line at the top of the next trip round the loop, the last one after it: still in time
     # label then number, with '=' or ':' and a word between ("tools used: 0"): each number read with its own label
     (STEP, "        if on_step:\n            on_step(f\"model calls={state['model_calls']} tools={state['tool_calls']}\")\n"),
     (STEP, "        if on_step:\n            on_step(f\"Model calls: {state['model_calls']} | tools used: {state['tool_calls']}\")\n"),
-    (STEP, "", "        response = agentloop.complete(",
-     "        if on_step and turn > 1:\n            on_step(progress(state))  # noqa: F821\n        response = agentloop.complete(",
-     "    history[:] = messages[1:]", "    if on_step:\n        on_step(progress(state))  # noqa: F821\n    history[:] = messages[1:]"),
 ])
 def test_unusual_right_progress_lines_pass(ns, changes, capsys):
     passed, printed = verdict(lesson05.check_progress_line, filled(ns, "run_agent_live", *changes), capsys=capsys)

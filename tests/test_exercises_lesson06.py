@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from lesson_answers import answer, notebook, verdict
 
+import agentloop
 from agentloop import checks
 from agentloop.exercises import lesson06
 
@@ -166,7 +167,7 @@ def test_an_unusual_right_loader_passes(ns, capsys):
 
 def restart_cell() -> str:
     cells = json.loads(LESSON.read_text())["cells"]
-    return next("".join(c["source"]) for c in cells if "subprocess.run(" in "".join(c["source"]))
+    return "import agentloop\n" + next("".join(c["source"]) for c in cells if "in_a_new_process(" in "".join(c["source"]))
 
 
 @pytest.mark.parametrize("memory_file, knows", [({"name": "Ada"}, True), (None, False)])
@@ -244,3 +245,9 @@ def test_a_user_message_with_the_memory_is_not_blamed_on_the_tool_calls(ns, caps
     loop = injected(ns, '        messages.append({"role": "user", "content": "Memory: " + json.dumps(memory)})\n')
     passed, printed = verdict(lesson06.check_memory_injection, loop, ns["memory"], ns["MEMORY_FILE"], capsys=capsys)
     assert not passed and "remember call did not run" not in printed and "user message" in printed, printed
+
+
+def test_the_restart_of_a_notebook_saved_under_another_name_says_so(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # no 06_memory_across_runs.ipynb here: a student's copy has another name
+    said = agentloop.in_a_new_process(LESSON.name, before="## 4. It survives", then="print('never run')")
+    assert said == f"{LESSON.name} is not in this folder: give in_a_new_process this notebook's file name."

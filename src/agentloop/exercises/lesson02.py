@@ -1,4 +1,5 @@
 """Lesson 2 exercises: describe a tool, an unknown tool's error that names the real ones, a tool of your own."""
+import inspect
 import json
 import re
 
@@ -194,6 +195,9 @@ def check_count_words(count_words):
            fix=f"tool({name}, 'Count the words in a text.', text='string')")
     schema = SCHEMAS[name] if isinstance(SCHEMAS[name], dict) else {}
     properties = ((schema.get("function") or {}).get("parameters") or {}).get("properties") or {}
+    expect(properties or not inspect.signature(count_words).parameters,
+           f"{name} is offered with no parameters, so the model cannot send it the text: name the parameter in tool().",
+           fix=f"tool({name}, 'Count the words in a text.', {next(iter(inspect.signature(count_words).parameters), 'text')}='string')")
     for param, spec in properties.items():
         kind = spec.get("type") if isinstance(spec, dict) else None
         expect(kind in (None, "string"), f"{name}'s schema declares {param} as {kind!r}: the model then sends a "

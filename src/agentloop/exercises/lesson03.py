@@ -64,7 +64,9 @@ def check_run_agent_until(run_agent_until):
 CUT_SHORT = re.compile(r"\b(?:incomplete|unfinished|partial(?:ly)?|unverified|ran out|out of (?:turns|steps)|"
                        r"stopped|cut short|not (?:be )?(?:finished|complete|done|verified)|(?:may|might|could) be "
                        r"(?:wrong|off)|limits?|max(?:imum)?[ _](?:turns?|steps?)|truncated|exhausted|gave up|"
-                       r"giving up|warning|interrupted|reached)\b", re.IGNORECASE)
+                       r"giving up|warning|interrupted|reached|had to stop|stop(?:ped)? (?:early|before)|"
+                       r"(?:not|never|\w+n't|unable to|failed to|before)\s+(?:\w+\s+){0,2}?(?:finish|complet)\w*|"
+                       r"(?:hit|used up|exceeded|over) (?:the |my |a )?(?:max\w*|limit|number of (?:turns|steps)))\b", re.IGNORECASE)
 
 
 def offered_tools(last_calls, because=""):
@@ -86,7 +88,8 @@ def check_run_agent_final_answer(run_agent_final_answer):
     sent = calls_made(start)
     expect(len(sent) >= 2, f"with max_turns=1 it made {len(sent)} model call(s) and returned {got!r}: when the turns "
                            "run out, ask the model once more for an answer.",
-           fix="after the for loop: message = agentloop.ask(messages); return message['content'].")
+           fix="after the for loop: message = agentloop.ask(messages); return its content, with words that say the "
+               "run was cut short.")
     expect(len(sent) == 2, f"with max_turns=1 it made {len(sent)} model calls; one turn, then one last call, is 2.",
            fix="one agentloop.ask after the for loop, not a loop of them.")
     offered_tools(sent[-1:])

@@ -113,10 +113,17 @@ def _step_param(function) -> str:
 
 
 class _Heard:
-    """A callback that keeps what the loop reports, each with the number of model calls made when it came."""
+    """A callback that keeps what the loop reports, each with the number of model calls made and of tools run (the
+    agent's TOOLS, counted through `counting`) when it came."""
 
     def __init__(self, start: int):
-        self.start, self.lines, self.not_a_line = start, [], None
+        self.start, self.lines, self.not_a_line, self.ran = start, [], None, 0
+
+    def counting(self, tool):
+        def counted(*args, **kwargs):
+            self.ran += 1
+            return tool(*args, **kwargs)
+        return counted
 
     def __call__(self, *args, **kwargs):
         made = sum(event.kind == "response" for event in trace.events[self.start:])
@@ -125,7 +132,7 @@ class _Heard:
             self.not_a_line = "the state dict"
         elif not said:
             self.not_a_line = "nothing"
-        self.lines.append((" ".join(str(value) for value in said), made))
+        self.lines.append((" ".join(str(value) for value in said), made, self.ran))
 
 
 @exercise("5.1 A progress line while it works")
@@ -142,9 +149,15 @@ def check_progress_line(run_agent_live):
     expect(got == "The answer is 35.", f"run_agent_live({QUESTION!r}, ...) returned {got!r}, not 'The answer is 35.': "
                                        "the loop should answer as run_agent does.")
     param = _step_param(run_agent_live)
+    tools = getattr(run_agent_live, "__globals__", {}).get("TOOLS")
     for question in (QUESTION, MANY_TOOLS):
         heard = _Heard(len(trace.events))
-        got, _, made = _run(run_agent_live, question, [], _new_state(run_agent_live), **{param: heard})
+        kept = dict(tools) if isinstance(tools, dict) else {}
+        try:  # the agent's tools, counted while they run: a line must come before its call's tools run
+            tools.update({name: heard.counting(tool) for name, tool in kept.items() if callable(tool)}) if kept else None
+            got, _, made = _run(run_agent_live, question, [], _new_state(run_agent_live), **{param: heard})
+        finally:
+            tools.update(kept) if kept else None
         expect(heard.lines, f"with {param}= given, the run made {len(made)} model calls and never called it: "
                             f"after each model call, give {param} the progress line.",
                fix=f"right after the three state[...] += lines: if {param} is not None: {param}(progress(state))")
@@ -155,7 +168,7 @@ def check_progress_line(run_agent_live):
                f"on {question!r} the run made {len(made)} model calls and reported {len(heard.lines)} progress lines: "
                "one after each model call, the last one (the answer, which leaves the loop) included.",
                fix=f"call {param}(progress(state)) right after the three state[...] += lines, before the `if ... break`.")
-        for (line, at), count in zip(heard.lines, _so_far(made)):
+        for (line, at, ran), count in zip(heard.lines, _so_far(made)):
             number, (before, after) = count["calls"], count["tools"]
             expect(_reports(line, count),
                    f"on {question!r}, after model call {number} you reported {line.strip()!r}; the trace shows {number} "
@@ -169,6 +182,11 @@ def check_progress_line(run_agent_live):
                    "been made: report each one as soon as its call is counted, so the user sees it while the run "
                    "goes on.", fix=f"call {param}(progress(state)) inside the loop, right after the three "
                                    "state[...] += lines.")
+            expect(not kept or ran == before,
+                   f"the progress line for model call {number} ({line.strip()!r}) came after that call's tools had "
+                   "run: a tool can take long (a search, a download), and the user should see the line while it "
+                   "works. Report as soon as the call is counted, before its tools run.",
+                   fix=f"call {param}(progress(state)) right after the three state[...] += lines, before the `if ... break`.")
 
 
 MANY_TOOLS = "the sum of 1, 2, 3 and 4"  # add three times: a count above one

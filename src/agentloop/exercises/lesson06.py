@@ -124,10 +124,10 @@ def check_forget_tool(forget):
             rebound = isinstance(agent.get("memory"), dict) and agent["memory"] is not memory
             if rebound:  # the name back on the agent's own dict, so the notebook goes on as before the check
                 agent["memory"] = memory
-            expect(not rebound, f"after 'Forget my name' the name memory means a new dict, and the agent's dict (the "
-                                f"one passed around before, which this check holds) still holds {memory}: `memory = "
-                                f"...` inside {name} (with `global memory`) makes a new dict with the same name, and "
-                                "code that already holds the old dict never sees the change. Change the dict itself.",
+            expect(not rebound, f"`memory = ...` inside {name} (with `global memory`) put a new dict under the name "
+                                f"memory. Code that looks the name up sees it, but code that was handed the dict "
+                                f"before (this check, and any tool or gate given `memory`) still sees {memory}. "
+                                "Change the dict itself, so everything holding it sees the change.",
                    fix=f"del memory[key] (or memory.pop(key, None)) inside {name}, with no `global` line.")
             expect("name" not in memory, f"after 'Forget my name' memory is {memory}: the name is still there.",
                    fix=f"del memory[key] (or memory.pop(key, None)) inside {name}.")
