@@ -544,3 +544,26 @@ def test_review_finding_start_as_the_state_dict_itself_is_named_in_the_hint(agen
                               capsys=capsys)
     assert not passed and "two should run and one wait" in printed, printed
     assert "start = state" in printed and "dict(state)" in printed and "always 0" in printed, printed
+
+
+def test_review_finding_an_estimate_that_never_reaches_the_budget_is_not_told_about_an_alias(agent, capsys):
+    """Review 18: a drain that counts an estimate (100 tokens a task) instead of the state's counts runs all
+    three tasks, as `start = state` does; its hint must say what the run showed, not ask about an alias it
+    does not have."""
+    answer = drain_with(agent, lambda: tokens(agent), lambda begun, limit: False)
+    estimate = answer
+
+    def answer(budget, limit=None):  # the estimate: 100 tokens a task, far below what one task costs
+        return estimate(budget, None if limit is None else (limit if limit < 100 else None))
+    passed, printed = verdict(lesson08.check_token_budget, answer, agent["queue"], agent["QUEUE_FILE"],
+                              agent["state"], capsys=capsys)
+    assert not passed and "two should run and one wait" in printed, printed
+    assert "start = state" not in printed and "never reached" in printed, printed
+
+
+def test_review_finding_the_alias_hint_needs_the_alias_itself(agent, capsys):
+    """The budget never compared: all three run, and no local of the drain is the state dict."""
+    answer = drain_with(agent, lambda: tokens(agent), lambda begun, limit: False)
+    passed, printed = verdict(lesson08.check_token_budget, answer, agent["queue"], agent["QUEUE_FILE"],
+                              agent["state"], capsys=capsys)
+    assert not passed and "start = state" not in printed and "compared" in printed, printed

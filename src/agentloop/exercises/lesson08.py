@@ -4,6 +4,7 @@ Each check drives the student's own code on the student's own queue and queue fi
 as they were afterwards."""
 import contextlib
 import io
+import sys
 from datetime import datetime
 
 from ..checks import attempt, exercise, expect
@@ -34,6 +35,25 @@ def _quietly(function, *args):
     """The student's agent prints its turns; a check prints one line, so that output is kept aside."""
     with contextlib.redirect_stdout(io.StringIO()):
         return attempt(function, *args)
+
+
+def _aliases_state(function, state, *args) -> bool:
+    """Runs function(*args) quietly, as _quietly does; True when, as it returns, one of its local variables is
+    the state dict itself (`start = state`: the same dict, not a copy), which the hint should then name."""
+    code, seen = getattr(function, "__code__", None), []
+
+    def watch(frame, event, arg):
+        if event == "return":
+            seen.extend(name for name, value in frame.f_locals.items() if value is state and name != "state")
+        return watch
+
+    before = sys.gettrace()
+    sys.settrace(lambda frame, event, arg: watch if frame.f_code is code else None)
+    try:
+        _quietly(function, *args)
+    finally:
+        sys.settrace(before)
+    return bool(seen)
 
 
 def _texts(tasks):
@@ -154,18 +174,20 @@ def check_token_budget(drain_within, queue, QUEUE_FILE, state):
         one, answered = spent() - before, spent() - before - (state["prompt_tokens"] - prompt_before)
     with _planted(queue, QUEUE_FILE, tasks[:1] * 3):
         before = spent()
-        _quietly(drain, 10, one + 1)
+        aliased = _aliases_state(drain, state, 10, one + 1)
         ran = 3 - len(queue)
         expect(ran or before < one + 1,
                f"with a budget of {one + 1} tokens no task ran, though the state had counted {before} tokens "
                f"before this drain: those were spent by earlier work, not by the tasks this drain ran.",
                fix="count from the state's total when the drain starts: what the tasks used is the growth since.")
         expect(ran == 2, f"one task costs {one} tokens; with a budget of {one + 1}, two should run and one wait, "
-                         f"and {ran} ran." + (" So what your drain counts as spent never reached the budget. Is "
-                         "`start` the state dict itself (start = state)? That is the same dict, not a copy: it grows "
-                         "with the state, so spent is always 0. Copy the counts, e.g. dict(state), or keep the "
-                         "number: state['prompt_tokens'] + state['completion_tokens']. (Or is the budget never "
-                         "compared?)" if ran == 3 else ""))
+                         f"and {ran} ran." + ("" if ran != 3 else " `start` is the state dict itself (start = "
+                         "state): the same dict, not a copy, so it grows with the state and spent is always 0. Copy "
+                         "the counts, e.g. dict(state), or keep the number: state['prompt_tokens'] + "
+                         "state['completion_tokens']." if aliased else f" So what your drain counts as spent never "
+                         f"reached {one + 1}, though each task used {one} tokens of the state's counts. Is the budget "
+                         "compared with the growth of state['prompt_tokens'] + state['completion_tokens'] since the "
+                         "drain started (or never compared at all)?"))
         _saved(queue, QUEUE_FILE, f"{name}(10, {one + 1})", tasks[:1] * 3, "run the tasks that ran again")
     if answered >= 2:  # a budget one task's completion tokens overrun: a count of the prompt tokens alone misses it
         with _planted(queue, QUEUE_FILE, tasks[:1] * 3):
