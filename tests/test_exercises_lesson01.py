@@ -167,6 +167,9 @@ WRONG = [  # (check, wrong answer, a phrase the hint must contain)
     (lesson01.check_post_chat_patiently, patiently(retry_anything_after_wait), "a 400 fails the same way"),
     (lesson01.check_post_chat_patiently, patiently(lambda error, messages, model: None), "made 1 request"),
     (lesson01.check_post_chat_patiently, retry_429s_swallow_the_rest, "returned None instead of raising"),
+    # review 19: the header's text handed to sleep; the real time.sleep raises TypeError on it
+    (lesson01.check_post_chat_patiently, patiently(lambda error, messages, model: time.sleep(error.headers["Retry-After"])
+                                                   or s01.post_chat(messages, model)), "a number of seconds"),
 ]
 
 

@@ -69,6 +69,7 @@ RIGHT = [
     ("check_run_agent_final_answer", "return agentloop.ask(messages)['content'] + ' (I hit the maximum number of turns.)'", None),
     ("check_run_agent_final_answer", "return agentloop.ask(messages)['content'] + ' (I had to stop before completing the calculation.)'", None),
     ("check_run_agent_final_answer", "return 'Unable to complete this within my turns: ' + agentloop.ask(messages)['content']", None),
+    ("check_run_agent_final_answer", "return agentloop.ask(messages)['content'] + f' (Note: the agent used up all {max_turns} turns; treat this with care.)'", None),
     ("check_run_agent_asking", None, s03.run_agent_asking),
     ("check_run_agent_asking", "run_tool(call) if approve(call) else 'Error: the user did not allow this call'", None),
     ("check_run_agent_asking", "(run_tool(call) if approve(call) else\n f\"Declined by the user: {call['function']['name']}\")",

@@ -168,6 +168,8 @@ def _patient_call(post_chat_patiently, retry_after: float) -> tuple:
     def sleep(seconds):  # only the student's own sleeps count: another thread (a kernel's, a server's)
         if threading.get_ident() != caller:  # that sleeps meanwhile sleeps for real and is not recorded
             return real_sleep(seconds)
+        if isinstance(seconds, (str, bytes)) or not isinstance(seconds, (int, float)):  # as the real sleep refuses it
+            raise TypeError(f"time.sleep was given {seconds!r}, not a number of seconds: a header is text, float() reads it")
         slept.append(float(seconds))
 
     def busy(body, seen):  # the quirk's 429, with this round's wait in its headers and message
@@ -189,7 +191,8 @@ def _patient_call(post_chat_patiently, retry_after: float) -> tuple:
                       "and try again.",
                fix="on error.code == 429: time.sleep(float(error.headers['Retry-After'])), then return post_chat(messages, model).")
     except Exception as error:
-        expect(False, f"post_chat_patiently(messages, {BUSY!r}) raised {type(error).__name__}: {error}")
+        expect(False, f"post_chat_patiently(messages, {BUSY!r}) raised {type(error).__name__}: {error}",
+               fix="time.sleep(float(error.headers['Retry-After'])) before the second try." if "time.sleep" in str(error) else None)
     finally:
         time.sleep, teaching.respond = real_sleep, respond
         for name in aliases:

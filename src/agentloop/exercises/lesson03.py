@@ -66,7 +66,7 @@ CUT_SHORT = re.compile(r"\b(?:incomplete|unfinished|partial(?:ly)?|unverified|ra
                        r"(?:wrong|off)|limits?|max(?:imum)?[ _](?:turns?|steps?)|truncated|exhausted|gave up|"
                        r"giving up|warning|interrupted|reached|had to stop|stop(?:ped)? (?:early|before)|"
                        r"(?:not|never|\w+n't|unable to|failed to|before)\s+(?:\w+\s+){0,2}?(?:finish|complet)\w*|"
-                       r"(?:hit|used up|exceeded|over) (?:the |my |a )?(?:max\w*|limit|number of (?:turns|steps)))\b", re.IGNORECASE)
+                       r"(?:hit|used up|exceeded|over) (?:the |my |a |all )?(?:\d+ )?(?:max\w*|limit|number of (?:turns|steps)|turns|steps))\b", re.IGNORECASE)
 
 
 def offered_tools(last_calls, because=""):
