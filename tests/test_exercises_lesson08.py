@@ -537,13 +537,16 @@ def test_the_restart_is_a_new_process_that_knows_only_the_files(agent, tmp_path,
 
 def test_review_finding_start_as_the_state_dict_itself_is_named_in_the_hint(agent, capsys):
     """Review 17: `start = state` (the same dict, not a copy) makes the spent tokens always 0, so every task runs.
-    The hint names the alias and the fix (copy the counts), not only "3 ran"."""
+    The hint names the alias, not only "3 ran"; review 19: the copy, dict(state), is the fix, on a second miss."""
     answer = drain_with(agent, lambda: agent["state"],
                         lambda begun, limit: tokens(agent) - (begun["prompt_tokens"] + begun["completion_tokens"]) >= limit)
     passed, printed = verdict(lesson08.check_token_budget, answer, agent["queue"], agent["QUEUE_FILE"], agent["state"],
                               capsys=capsys)
     assert not passed and "two should run and one wait" in printed, printed
-    assert "start = state" in printed and "dict(state)" in printed and "always 0" in printed, printed
+    assert "start = state" in printed and "always 0" in printed and "dict(state)" not in printed, printed
+    passed, printed = verdict(lesson08.check_token_budget, answer, agent["queue"], agent["QUEUE_FILE"], agent["state"],
+                              capsys=capsys)
+    assert not passed and "Fix: copy the counts" in printed and "dict(state)" in printed, printed
 
 
 def test_review_finding_an_estimate_that_never_reaches_the_budget_is_not_told_about_an_alias(agent, capsys):

@@ -181,13 +181,14 @@ def check_token_budget(drain_within, queue, QUEUE_FILE, state):
                f"before this drain: those were spent by earlier work, not by the tasks this drain ran.",
                fix="count from the state's total when the drain starts: what the tasks used is the growth since.")
         expect(ran == 2, f"one task costs {one} tokens; with a budget of {one + 1}, two should run and one wait, "
-                         f"and {ran} ran." + ("" if ran != 3 else " `start` is the state dict itself (start = "
-                         "state): the same dict, not a copy, so it grows with the state and spent is always 0. Copy "
-                         "the counts, e.g. dict(state), or keep the number: state['prompt_tokens'] + "
-                         "state['completion_tokens']." if aliased else f" So what your drain counts as spent never "
+                         f"and {ran} ran." + ("" if ran != 3 else " Is `start` the state dict itself (start = "
+                         "state)? The same dict, not a copy, grows with the state, so what was spent is always 0."
+                         if aliased else f" So what your drain counts as spent never "
                          f"reached {one + 1}, though each task used {one} tokens of the state's counts. Is the budget "
                          "compared with the growth of state['prompt_tokens'] + state['completion_tokens'] since the "
-                         "drain started (or never compared at all)?"))
+                         "drain started (or never compared at all)?"),
+               fix="copy the counts when the drain starts: start = dict(state), or keep the number, "
+                   "state['prompt_tokens'] + state['completion_tokens']." if ran == 3 and aliased else None)
         _saved(queue, QUEUE_FILE, f"{name}(10, {one + 1})", tasks[:1] * 3, "run the tasks that ran again")
     if answered >= 2:  # a budget one task's completion tokens overrun: a count of the prompt tokens alone misses it
         with _planted(queue, QUEUE_FILE, tasks[:1] * 3):

@@ -321,8 +321,8 @@ def check_remember_and_ask(remember_and_ask):
         expect(_ends_with_an_offer(got), f"after storing a birthday, remember_and_ask returned {got!r}: the question "
                                          "is there, but not at its end. The user reads the reply in order and answers "
                                          "its last question; a question buried before the result is easy to miss "
-                                         "(the teaching model passes a question on only when it ends the result, "
-                                         "as many real models also do). Put the question last, after the result.",
+                                         "(and the teaching model passes a question on only when it ends the "
+                                         "result). Put the question last, after the result.",
                fix='result = result + " Ask the user: should I remind you a week before?"')
         for key in ("date_of_birth", "born_on"):  # the model names the key: lessons 7-8 find a birthday by meaning
             got = attempt(remember_and_ask, key, "March 3rd 1985")
