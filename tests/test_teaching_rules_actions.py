@@ -2504,3 +2504,15 @@ def test_remind_me_goes_to_the_reminder_tool_whatever_the_task_names():
                                              lambda **k: log.append(("reminder", k)) or "sent", text="string", time="string"))}
         loop(said, kit, DATED)
         assert log and log[0][0] == "reminder", (said, log)
+
+
+# 420. "Put/add X on my calendar" with no time asks when, and no time is made up; with a time it is scheduled.
+def test_an_entry_for_the_calendar_with_no_time_asks_when():
+    for said, task in (("add 'pick up the dry cleaning' to my calendar", "pick up the dry cleaning"),
+                       ("please pop the school play into my diary", "the school play")):
+        log = []
+        answer, _, _ = loop(said, planners(log), DATED)
+        assert not log and answer.startswith("When") and task in answer, (said, log, answer)
+    log = []
+    loop("add 'pick up the dry cleaning' to my calendar on Friday at 5pm", planners(log), DATED)
+    assert log and log[0][0] == "diary" and log[0][1]["when"] == "2026-03-13T17:00", log
