@@ -2462,3 +2462,57 @@ def test_wanting_an_alarm_asks_for_it_and_the_placeholder_is_no_label():
     log = []
     loop("i need an alarm at 6am called gym", buzzer(log, alarm), DATED)
     assert log and log[0]["tag"] == "gym" and log[0]["at"].endswith("06:00"), log
+
+
+# 418. Several scheduling tools: the request goes to the one whose name and description fit what it asks for.
+def planners(log):
+    def keep(where):
+        return lambda **k: log.append((where, k)) or f"{where} ok: {k}"
+    return tools(tool("diary_insert", "Adds an entry to the user's diary. when: ISO date-time (YYYY-MM-DDTHH:MM). "
+                      "cycle: 'once', 'daily' or 'weekly'.", keep("diary"), entry="string", when="string",
+                      cycle={"type": "string", "enum": ["once", "daily", "weekly"]}),
+                 tool("buzzer_set", "Sets an alarm. at: HH:MM, or a wait like 'in 5 minutes'.", keep("alarm"), tag="string", at="string"),
+                 tool("task_queue", "Queues a task to do or tell the user about later. due: e.g. 'tomorrow 9am' or 'in 3 hours'.",
+                      keep("queue"), what="string", due="string"))
+
+
+def test_the_scheduling_tool_is_chosen_by_what_the_request_means():
+    for said, where in (("get me up at 5:45 on Thursday", "alarm"), ("wake us at 7 tomorrow", "alarm"),
+                        ("ring at 16:00 so I leave for the train", "alarm"),
+                        ("set up a meeting with the landlord on Wednesday at 10am", "diary"),
+                        ("dinner with Priya on Saturday at 8pm, please add it", "diary"),
+                        ("schedule my dentist appointment for Tuesday at 9:15", "diary"),
+                        ("queue the nightly export job for 2am", "queue")):
+        log = []
+        loop(said, planners(log), DATED)
+        assert log and log[0][0] == where, (said, log)
+
+
+def test_one_scheduling_tool_alone_takes_every_kind_of_request():
+    for said in ("wake me at 6:10 tomorrow", "lunch with Omar on Friday at 1pm, book it"):
+        log = []
+        kit = tools(tool("later", "Queues a job to run later. due: any time words.", lambda **k: log.append(k) or "queued",
+                         job="string", due="string"))
+        loop(said, kit, DATED)
+        assert len(log) == 1, (said, log)
+
+
+def test_remind_me_goes_to_the_reminder_tool_whatever_the_task_names():
+    for said in ("remind me to book the dinner with Lee at 6pm", "nudge me at 7am to run the backup"):
+        log = []
+        kit = {**planners(log), **tools(tool("nudge_user", "Sends the user a reminder message. time: any time words.",
+                                             lambda **k: log.append(("reminder", k)) or "sent", text="string", time="string"))}
+        loop(said, kit, DATED)
+        assert log and log[0][0] == "reminder", (said, log)
+
+
+# 420. "Put/add X on my calendar" with no time asks when, and no time is made up; with a time it is scheduled.
+def test_an_entry_for_the_calendar_with_no_time_asks_when():
+    for said, task in (("add 'pick up the dry cleaning' to my calendar", "pick up the dry cleaning"),
+                       ("please pop the school play into my diary", "the school play")):
+        log = []
+        answer, _, _ = loop(said, planners(log), DATED)
+        assert not log and answer.startswith("When") and task in answer, (said, log, answer)
+    log = []
+    loop("add 'pick up the dry cleaning' to my calendar on Friday at 5pm", planners(log), DATED)
+    assert log and log[0][0] == "diary" and log[0][1]["when"] == "2026-03-13T17:00", log

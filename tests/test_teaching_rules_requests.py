@@ -1870,3 +1870,22 @@ def test_an_amount_at_a_daily_rate_takes_the_amount_over_the_rate_in_days():
         assert answer and re.search(rf"\b{re.escape(expected)}(?:\.0)? days\b", answer), (said, log, answer)
     answer, _, _ = loop("I walk 30 km a day. How far do I get in 5 days?", calculator_kit([]))
     assert answer and "150" in answer, answer
+
+
+# 419. A ban in the shape "does no X", "says no to X", "won't do X", "X is not offered", "no X for anybody", X a
+# general word for a kind of request, is honoured like rule 406's; "use the tools for arithmetic" bans nothing.
+def test_a_ban_said_as_does_no_or_says_no_to_a_kind_is_honoured():
+    for system, said in (("House rule: this bot does no calculations whatsoever for its users.", "what is 19 plus 23?"),
+                         ("The helper says no to arithmetic, kindly.", "multiply 6 by 7"),
+                         ("Our assistant won't do maths for customers.", "what's 90 divided by 3?"),
+                         ("Number questions are not offered in this chat.", "how much is 14 minus 5?"),
+                         ("No math for anyone, ever, in this shop.", "add 8 and 13 please")):
+        log = []
+        answer, _, _ = loop(said, forecaster(log), system)
+        assert not log and answer.startswith(("I can't", "I'm sorry")) and "instructions" in answer, (system, said, log, answer)
+    for system, said, expected in (("You are a careful assistant. Use the tools for arithmetic.", "what is 19 plus 23?", "42"),
+                                   ("The helper does sums with its tools and says so.", "multiply 6 by 7", "42"),
+                                   ("This assistant says no to weather questions.", "what's 90 divided by 3?", "30")):
+        log = []
+        answer, _, _ = loop(said, forecaster(log), system)
+        assert log and expected in answer, (system, said, log, answer)

@@ -192,6 +192,9 @@ OTHER = [  # (pattern, kind, slot names from the groups)
      rf"[a-z]+ .+?) (?P<when>every (?:\d+ |other )?(?:{TIME_UNITS}|{WEEKDAYS})s?){END}", "schedule"),
     (r"^\W*(?:please |can you |could you )?(?:book|arrange|set up|schedule|organi[sz]e) (?:me )?(?:an? |my )?(?P<task>[a-z]+(?: [a-z]+)?"
      r"(?: appointment)?(?: with (?:the |my )?[a-z]+(?: [a-z]+)?)?)(?: for me)?\W*$", "schedule"),  # "book a meeting with Sarah" (rule 341)  # "book me a haircut": the time is asked for
+    (r"^\W*(?:please |pls |can you |could you )?(?:add|put|pop|stick|write|enter|pencil) ['\"‘“]?(?P<task>(?!it\b|that\b|this\b)[^'\"’”,.;!?]{2,60}?)"
+     r"['\"’”]? (?:in|on|to|into|onto) (?:my|our|the) (?:calendar|diary|agenda|planner|schedule)(?: for me)?(?:,? please)?\W*$",
+     "schedule"),  # "put 'water the plants' on my calendar": no time said, so it is asked for (rule 420)
     (r"\b(?:find sources on|search for sources on)\s+(?P<topic>.+?)[.!?]*$", "sources"),
     (r"\btake notes on\s+(?P<topic>.+?)[.!?]*$", "notes"),
     (r"\b(?:summari[sz]e|sum up|write a summary of|give me a summary of|tl;?dr)\b:?\s*(?:what (?:we|you) know about|"

@@ -21,12 +21,14 @@ SENSITIVE = {"a card number": r"\b(?:\d[ -]?){13,19}\b|\bcard (?:number|no)s?\b"
              "banking details": r"\b(?:iban|account numbers?|sort codes?|routing numbers?|bank details|banking)\b|"
                                 r"\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b"}
 SCOPE = (r"\b(?:off the table|out of (?:scope|bounds)|outside (?:my|your|the|our|this) (?:scope|remit)|not (?:something|a thing|"
-         r"what) (?:you|we|i) (?:help|do|handle|cover|answer)\w*|not (?:your|our|my) (?:job|remit|area)|no-go)\b")  # rule 406
+         r"what) (?:you|we|i) (?:help|do|handle|cover|answer)\w*|not (?:your|our|my) (?:job|remit|area)|no-go|"
+         r"(?:does|do|did) no|says? no to|won't do|will not do|(?:is|are) not (?:offered|provided|available|supported)|"
+         r"no [a-z]+(?: [a-z]+)? for (?:anybody|anyone|any ?one|users?|customers?|nobody))\b")  # rules 406, 419
 PROHIBITION = (rf"{SCOPE}|\b(?:never|must not|mustn't|may not|shall not|do not|don't|cannot|can't|not allowed|not permitted|forbidden|"
                r"prohibited|off-limits|off limits|under no circumstances|no one|nobody|not to|stays? out|kept out|keep out|"
                r"(?:is|are) not to be|full stop|no exceptions|nothing|do no|refuse|decline|banned|barred|thou shalt not)\b|"
                r"^\W*(?:[\w ]{0,20}:\s*)?no (?=[a-z]+s\b)")  # "Memory rule: no keys or credentials"
-KIND_WORDS = {"calculate": r"\b(?:arithmetic|math|maths|mathematics|calculat\w*|sums?|computations?|numbers?[- ]?crunch\w*)\b",
+KIND_WORDS = {"calculate": r"\b(?:arithmetic|math|maths|mathematics|calculat\w*|sums?|computations?|numbers?[- ]?crunch\w*|number questions?)\b",
               "remember": r"\b(?:stor\w*|sav\w*|remember\w*|memor\w*|keep|kept|writ\w*|record\w*|notes?|notebook|"
                           r"persist\w*|retain\w*|hold on|jott?\w*|logg?\w*|fil(?:e|ed|ing)|squirrel\w*|stash\w*|hoard\w*|hang on to)\b",
               "schedule": r"\b(?:schedul\w*|reminders?|calendar|appointments?)\b",

@@ -227,6 +227,8 @@ def when_asked(task: str = "", clause: str = "") -> str:
         return WHEN_ASKED
     if re.search(r"\b(?:remind|nudge|ping|alert|notify|wake) me\b|\breminder\b", clause, re.I):
         return f"When should I remind you to {task}?"
+    if quoted := re.search(r"['\"‘“]" + re.escape(task) + r"['\"’”]", clause):  # "put 'water the plants' on my calendar" (rule 420)
+        return f"When should I schedule {quoted.group()}?"
     return f"When should I schedule {re.sub(r'^(?:(?:an?|one|the) )?', 'the ', task, flags=re.I)}?"
 
 

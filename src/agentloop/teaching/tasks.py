@@ -206,6 +206,7 @@ def schedule(intent, turn):
     said = set(words_of(turn.text))
     placed = turn.text.replace(task, " ") if task else turn.text  # "remind me to set the alarm": the alarm is the task's
     tool = max(tools, key=lambda t: (the_place_named(t, placed) and (recurring(t) or not every) and takes_time(t, phrase, now),
+                                     the_place_named(t, placed if reminds else turn.text, MEANINGS) and (recurring(t) or not every) and takes_time(t, phrase, now),
                                      recurring(t) == bool(every), fillable(t), takes_time(t, phrase, now),
                                      reminds and to_the_user(t), waits_as_said(t, phrase),
                                      len(said & set(words_of(f"{t.name} {t.description}")))))
@@ -267,11 +268,24 @@ def in_the_prompts_format(tool, system: str):
     return replace(tool, description=f"{tool.description} ({said})")
 
 
-def the_place_named(tool, text: str) -> bool:
+MEANINGS = {  # what a request asks for, by its meaning -> the words a tool for it is named or described by (rule 418)
+    r"(?i:\b(?:wake|get|knock) (?:me|us|him|her|them)(?: up)?\b|\bwake-?up\b|\b(?:ring|beep|buzz)(?:s|ing)?\b)":
+        r"alarms?|wake|wakes|ring|rings|buzz\w*|beep\w*",
+    r"(?i:\b(?:appointments?|meetings?|events?|book|booking|lunch|dinner|breakfast|brunch|coffee|drinks|party|interview|"
+    r"concert|class|lesson|session|catch-?up|date night)\b)|\b(?i:with|and) (?:my |our )?[A-Z][a-z]+\b":
+        r"calendar|diary|agenda|planner|events?|appointments?|meetings?",
+    r"(?i:\b(?:remind|nudge|ping|notify|poke) (?:me|us)\b)": r"remind\w*|reminders?|nudge\w*|notif\w*",
+    r"(?i:\b(?:jobs?|run|runs|execute|batch|cron|backups?|exports?|builds?|deploy\w*)\b)": r"jobs?|queue\w*|enqueue\w*|worker|runs?"}
+
+
+def the_place_named(tool, text: str, places: dict = PLACES) -> bool:
     """Whether the user names where the entry goes ("on my calendar", "to my to-do list", "an alarm", "a reminder") and
-    the tool's name or description names that place: the calendar tool, never a job queue, for "put it on my calendar"."""
+    the tool's name or description names that place: the calendar tool, never a job queue, for "put it on my calendar".
+    With MEANINGS, whether what the request means fits the tool: waking or a ring is the alarm's, lunch with someone or
+    a meeting the calendar's, "remind me" the reminder tool's, a job to run the queue's (rule 418)."""
     said = f"{tool.name.replace('_', ' ')} {tool.description}"
-    return any(re.search(place, text, re.I) and re.search(rf"\b(?:{named})\b", said, re.I) for place, named in PLACES.items())
+    return any(re.search(place, text, re.I if places is PLACES else 0) and re.search(rf"\b(?:{named})\b", said, re.I)
+               for place, named in places.items())
 
 
 def remembered_day(named: str, turn):
@@ -286,6 +300,8 @@ def remembered_day(named: str, turn):
 def verb_kept(task: str, clause: str) -> str:
     """A phrasal verb keeps its verb: "wake me up at 6:15" is "wake up", "get me out of bed" "get out of bed", never the
     particle alone (rule 204)."""
+    if re.fullmatch(r"wake (?:me|us)", task, re.I):  # "wake us at 7": waking is the task, never "us"
+        task = ""
     if not task and re.search(r"\bwake (?:me|us)\b|\balarm\b", clause, re.I):  # "wake me at 7", "set an alarm for 6"
         return "wake up" if re.search(r"\bwake\b", clause, re.I) else "alarm"
     particle = re.match(r"(up|out|off|in|over|down|back)\b", task, re.I)
