@@ -3258,3 +3258,32 @@ def test_a_place_gone_to_is_searched_by_its_own_noun(topics, question, expected)
 def test_a_place_gone_to_that_is_not_held_is_not_known():  # negative: searched, nothing found, nothing made up
     answer, calls, _ = loop("which dojo do I go to?", topic_finder({"sport": "squash"}), "You are an assistant with memory.")
     assert "don't know" in answer and "squash" not in answer and calls, (calls, answer)
+
+
+# 425. A statement marked plainly as sarcasm (a trailing "not", "/s", "yeah right", "as if", "said no one ever") is not
+# the user's fact: nothing of it is stored, and the reply says so without claiming the opposite.
+@pytest.mark.parametrize("said", [
+    "wow, I just ADORE doing my tax return every spring. NOT!",
+    "I really enjoy being stuck on the motorway for three hours /s",
+    "yeah right, I totally love waiting at the dentist",
+    "I love cleaning the gutters in the rain, said nobody ever",
+    "as if I like filling in insurance forms",
+])
+def test_a_sarcastic_statement_stores_nothing(said):
+    memory = {}
+    reply, calls, _ = loop(said, jotter(memory))
+    assert not memory and not calls, (memory, calls)
+    assert "sarcas" in reply.lower() and "not not" not in reply.lower() and "can't not" not in reply.lower(), reply
+    answer, _, _ = loop("do I like that?", {}, lines(memory))
+    assert "yes" not in answer.lower(), answer
+
+
+@pytest.mark.parametrize("said, kept", [  # negative: a plain "not" and "as if" inside a fact are no sarcasm
+    ("I love hiking in the hills, not running", "hiking"),
+    ("I'm vegetarian, not vegan", "vegetarian"),
+    ("My favourite city is Lisbon, not Porto", "Lisbon"),
+])
+def test_a_plain_not_is_no_sarcasm(said, kept):
+    memory = {}
+    reply, _, _ = loop(said, jotter(memory))
+    assert kept in " ".join(memory.values()) and "sarcas" not in reply.lower(), (memory, reply)

@@ -1484,6 +1484,9 @@ def hypothetical(intent: Intent, turn):
     if intent.slots.get("about") == "schedule":  # rule 257: a what-if schedules nothing, and a tool to do it is no "can't"
         return "That's a what-if, so I haven't scheduled anything." + (
             " Only if you ask me to: say \"remind me ...\" with the time and I will." if turn.tool("schedule") else "")
+    if intent.slots.get("about") == "sarcasm":  # rule 425: neither what was said nor its opposite is kept
+        return "That sounds like sarcasm, so I haven't stored it as a fact about you." + (
+            " If you want me to remember how you really feel, tell me plainly." if turn.tool("remember") else "")
     told = "That's a what-if, so I haven't stored anything."
     return told + (" If it is true, tell me as a fact and I'll remember it." if turn.tool("remember") else "")  # rule 142
 

@@ -265,6 +265,8 @@ def intents_in(text: str) -> tuple:
     given = re.match(r"^\W*(?:please |can you )?(?:count|reverse|upper ?case|lower ?case|shout|capitali[sz]e|title[- ]?case|measure|convert|turn|change|"
                      r"how many)\b[^:\"“]{0,40}:\s*\S", text, re.I)
     given = given or re.search(r"\b(?:don't|do not)\s+(?:want to\s+|wanna\s+)?(?:add|subtract|multiply|divide)\b", text, re.I)
+    if (meant := sarcastic(text)) is not None:  # "I just LOVE Mondays. not.": no fact of the user's (rule 425)
+        return meant
     if (fixed := corrected_in_place(text)) is not None:  # "My cat is Tom. Wait, no - that's my neighbour's. Mine is Tabby."
         return intents_in(fixed) if fixed else (Intent("unkept"),)
     if (fixed := corrected_operands(text)) is not None:  # "Take 3 from 50 - no wait, from 60": only the corrected sum
@@ -673,6 +675,25 @@ def named_before(before: str) -> str | None:
             if not re.fullmatch(NOT_A_NAME, found.group("who")):
                 return found.group("who")
     return None
+
+
+SARCASM = (r"(?:[.!,;…]|\s[-–—])\s*(?:not|yeah,? right|as if)\W*$|\s/s\W*$|,?\s*(?:[-–—]\s*)?said no(?: ?one|body),? ever\W*$|"
+           r"^\W*(?:(?:oh|ah|ya|yeah|yes)\W+)*(?:yeah,? right|as if)\b\W*")  # a mark of sarcasm at either end
+
+
+def sarcastic(text: str) -> tuple | None:
+    """Rule 425: a statement marked plainly as sarcasm ("I just LOVE getting up at 5am. not.", "... /s", "yeah right,
+    ...", "as if I ...", "... said no one ever") is no fact of the user's: what it states is never kept (nor its
+    opposite guessed), and a question beside it is still read. None when no such mark ends a statement."""
+    found = re.search(SARCASM, text, re.I)
+    if not found:
+        return None
+    rest = (text[:found.start()] + " " + text[found.end():]).strip()
+    read = intents_in(rest) if rest else ()
+    if not any(i.kind in ("remember", "not_so", "several") for i in read) and not (
+            all(i.kind == "unknown" for i in read) and re.search(r"\b(?:i|i'm|my)\b", rest, re.I)):
+        return None  # an unread statement of the user's is still sarcasm, never "no rule for" it
+    return (Intent("hypothetical", {"about": "sarcasm"}),) + tuple(i for i in read if i.kind not in NOT_ASKED)
 
 
 def retracted(text: str) -> str | None:
