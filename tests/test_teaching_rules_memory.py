@@ -3287,3 +3287,26 @@ def test_a_plain_not_is_no_sarcasm(said, kept):
     memory = {}
     reply, _, _ = loop(said, jotter(memory))
     assert kept in " ".join(memory.values()) and "sarcas" not in reply.lower(), (memory, reply)
+
+
+# 426. A comma or ";" alone before "my <someone> is/has" starts a statement of its own, as ", but" does (rule 416): the
+# user's own negative is kept as said, the other's fact stays theirs, and a trailing "though" is never part of a value.
+@pytest.mark.parametrize("said, question, own, theirs", [
+    ("I'm not afraid of spiders, my son is afraid of spiders though", "am I afraid of spiders?", "not afraid of spiders", "son"),
+    ("I'm not vegan; my girlfriend is vegan", "am I vegan?", "not vegan", "girlfriend"),
+    ("I'm not allergic to anything, my dad has hay fever", "am I allergic to pollen?", "not allergic to anything", "hay fever"),
+])
+def test_a_comma_before_another_persons_fact_keeps_the_users_own_negative(said, question, own, theirs):
+    memory = {}
+    loop(said, jotter(memory))
+    values = " ".join(f"{k} {v}" for k, v in memory.items())
+    assert own in values and theirs in values and "though" not in values, memory
+    reply, _, _ = loop(question, {}, lines(memory))
+    assert own in reply, (memory, reply)
+
+
+def test_a_comma_inside_one_persons_fact_is_not_cut():  # negative: "my X is" after a comma of the same person's list
+    memory = {}
+    loop("My sister is a nurse, my brother is a pilot", jotter(memory))
+    values = " ".join(f"{k} {v}" for k, v in memory.items())
+    assert "nurse" in values and "pilot" in values and "sister" in values and "brother" in values, memory

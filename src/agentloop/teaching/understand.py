@@ -105,7 +105,7 @@ def statements_apart(text: str) -> list[str]:
     """"I sold the Civic, I drive a Tesla now": two statements after a comma, when the first has a verb of its own; "I
     don't have a dog but I have a cat": two after "but" (rule 347)."""
     found = re.search(r"(?:,\s+(?P<c>(?:but|though|yet|whereas)\s+)?|\s+(?P<but>but|though|yet|whereas)\s+)(?=i(?:'m| am)? [a-z]+\b)", text, re.I) \
-        or re.search(r"(?:,\s*(?P<c>(?:but|though|yet|whereas)\s+)|\s+(?P<but>but|though|yet|whereas)\s+)(?=my [a-z]+ (?:is|are|has|was) (?!(?:too|though|also|as well)\b)\w)",
+        or re.search(r"(?:[,;]\s*(?P<c>(?:but|though|yet|whereas)\s+)?|\s+(?P<but>but|though|yet|whereas)\s+)(?=my [a-z]+ (?:is|are|has|was) (?!(?:too|though|also|as well)\b)\w)",
                      text, re.I)  # rule 416: "I'm not allergic to anything, but my son is": two people, two statements
     if found and (found["c"] or found["but"]) and not re.match(r"\W*i\b", text, re.I):
         return [text]  # "My mum says I'm 25 but I'm actually 27": only two statements of the user's own are read apart
@@ -129,7 +129,9 @@ def without_fillers(intent: Intent, text: str) -> Intent:
         return Intent("several", {**intent.slots, "intents": [without_fillers(i, text) for i in intent.slots["intents"]]})
     if intent.kind != "remember":
         return intent
-    kept = [(k, v) for k, v in intent.slots["facts"] if not re.fullmatch(rf"\W*{ELLIPSIS_FILLER.replace('*', '+')}\W*", f" {v}", re.I)]
+    kept = [(k, re.sub(r"(?<=\w)(?:,?\s+(?:though|tho|as well))+\W*$", "", v, flags=re.I) if isinstance(v, str) else v)
+            for k, v in intent.slots["facts"] if not re.fullmatch(rf"\W*{ELLIPSIS_FILLER.replace('*', '+')}\W*", f" {v}", re.I)]
+    # rule 426: "allergic to cats though" keeps "allergic to cats"
     return Intent("remember", {**intent.slots, "facts": kept}) if kept else Intent("unknown", {"text": text})
 
 
