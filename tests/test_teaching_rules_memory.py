@@ -3310,3 +3310,24 @@ def test_a_comma_inside_one_persons_fact_is_not_cut():  # negative: "my X is" af
     loop("My sister is a nurse, my brother is a pilot", jotter(memory))
     values = " ".join(f"{k} {v}" for k, v in memory.items())
     assert "nurse" in values and "pilot" in values and "sister" in values and "brother" in values, memory
+
+
+# 427. "Guess who just got X? me!" is the user's own statement, said as a riddle: it is kept as "I just got X".
+@pytest.mark.parametrize("said, question, expected", [
+    ("guess who just got a kitten named Biscuit?? ME!", "what's my kitten called?", "Biscuit"),
+    ("guess who just moved to Porto? me :)", "where do I live?", "Porto"),
+    ("who's got a parrot called Rio now? this guy!", "what's my parrot's name?", "Rio"),
+])
+def test_a_guess_who_answered_with_me_is_the_users_statement(said, question, expected):
+    memory = {}
+    loop(said, jotter(memory))
+    assert expected in " ".join(memory.values()), memory
+    reply, _, _ = loop(question, {}, lines(memory))
+    assert expected in reply, (memory, reply)
+
+
+def test_a_guess_who_answered_with_someone_else_is_not_the_users():  # negative: "my sister!" is not "me"
+    memory = {}
+    loop("guess who just got a kitten named Biscuit? my sister!", jotter(memory))
+    reply, _, _ = loop("what's my kitten called?", {}, lines(memory))
+    assert "Biscuit" not in reply, (memory, reply)

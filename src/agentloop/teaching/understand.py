@@ -224,6 +224,10 @@ THAT_OUT = (r"^\W*(?:(?:please|so|and|just|then)\s+)*(?:take|get|strike|wipe|dro
             r"memories|notes?|records?|list|files?|data))?(?:,?\s+(?:please|thanks|thank you))?\W*$")  # rule 232: "... Take that out of your memory."
 
 
+GUESS_WHO = (r"^\W*(?:(?:so|and|hey|oh)\W+)*(?:guess who|who)(?P<be>'s| is)?\s+(?P<what>[^?]+?)\s*\?+\s*(?:(?:it's|it is|it was|"
+             r"that'd be|that would be|that's)\s+)?(?:me|i did|i am|i have|this guy|this girl|yours truly|moi)\W*$")  # the user, said as a riddle
+
+
 @lru_cache(maxsize=1024)  # a loop sends the same question on every turn
 def intents_in(text: str) -> tuple:
     """The intents in a message, in order, as the cache keeps them."""
@@ -258,6 +262,7 @@ def intents_in(text: str) -> tuple:
                   r"don't|didn't|wasn't)\b)[a-z]+)(?: (?:in|at|for|with|from|as|to|on))?) (?P<old>[^,;]+?),?\s+but (?:(?:in fact|really|actually)\s+)?(?:it's|it is|its|he's|she's|"
                   r"he is|she is|they're|they are|that's|that is)\s+(?:(?:really|actually|in fact|called|named)\s+)*(?P<new>[^,.;!?]+?)(?:\s+(?:actually|really|in fact))?(?=\W*$)",
                   lambda m: re.sub(r"\b(?:was|were)\b", "is", m["pre"]) + f" {m['new']}, not {m['old']}", text, flags=re.I)  # "I told you X, but it's actually Y" (rule 335)
+    text = re.sub(GUESS_WHO, lambda m: ("I've " if m["be"] and re.match(r"got\b", m["what"], re.I) else "I'm " if m["be"] else "I ") + m["what"], text, flags=re.I)  # "guess who ...? me!" (rule 427)
     summary = re.match(r"^\W*(?:please |can you )?(?:summari[sz]e|sum up|tl;?dr)\b[^:]*:\s*(?P<text>.+)$", text, re.I | re.S)
     if summary:  # the text to summarise is given: it is not a list of requests
         return (Intent("summarise", {"topic": "", "text": summary.group("text")}),)
