@@ -3331,3 +3331,27 @@ def test_a_guess_who_answered_with_someone_else_is_not_the_users():  # negative:
     loop("guess who just got a kitten named Biscuit? my sister!", jotter(memory))
     reply, _, _ = loop("what's my kitten called?", {}, lines(memory))
     assert "Biscuit" not in reply, (memory, reply)
+
+
+# 428. A search result that names the thing asked about answers it, whatever verb the note was said with: "which
+# marathon am I running?" with "The user is training for the Berlin marathon" found is that note, in the second person.
+def note_searcher(notes: list):
+    def find_notes(words):
+        said = {w for w in re.findall(r"[a-z0-9]+", words.lower()) if len(w) > 2}
+        return "\n".join(n for n in notes if said & set(re.findall(r"[a-z0-9]+", n.lower()))) or "No matching notes."
+    return {"find_notes": (schema("find_notes", "Searches the saved notes about the user.", words="string"), find_notes)}
+
+
+@pytest.mark.parametrize("note, question, expected", [
+    ("The user is preparing for the Dublin triathlon in June", "which triathlon am I doing?", "you are preparing for the Dublin triathlon"),
+    ("The user is saving up for a trip to Japan", "what trip am I planning?", "Japan"),
+])
+def test_a_found_note_naming_the_thing_asked_answers_it(note, question, expected):
+    answer, calls, _ = loop(question, note_searcher([note, "The user likes tea"]), "You are an assistant with memory.")
+    assert expected in answer and "tea" not in answer and "don't know" not in answer, (calls, answer)
+
+
+def test_a_found_note_naming_nothing_asked_is_no_answer():  # negative: nothing of the question in the note
+    answer, calls, _ = loop("which race did I win?", note_searcher(["The user is preparing for the Dublin triathlon"]),
+                            "You are an assistant with memory.")
+    assert "Dublin" not in answer and "don't know" in answer, (calls, answer)

@@ -336,7 +336,7 @@ def ask(intent: Intent, turn):
         return say.sentence(say.phrase(named[0], named[1]))
     if key in ("lives_in", "location") and (base := based_at(intent.slots["about"], known)):  # rule 357
         return base
-    if notes := sharing_words(known, intent.slots["about"]) or loosely(known, key):
+    if notes := sharing_words(known, intent.slots["about"]) or loosely(known, key) or naming_the_thing(shape, known):
         return "My notes say: " + "; ".join(dict.fromkeys(noted(notes))) + "."
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"], turn.tools)
@@ -815,6 +815,14 @@ def sharing_words(known: dict, question: str) -> list:
     words = {statements.lemma(w) for w in asked_about(question) if w not in names} - LIGHT_VERBS
     return [(k, v) for k, v in known.items() if words & {statements.lemma(w) for w in re.findall(r"[a-z]{3,}", f"{k} {v}".lower()
                                                                                                   .replace("_", " "))}]
+
+
+def naming_the_thing(shape: dict | None, known: dict) -> list:
+    """Rule 428: "which marathon am I running?" with "The user is training for the Berlin marathon" found: the memories of
+    the user's own whose value names the thing asked about, whatever verb they were said with; [] when none does."""
+    words = {statements.lemma(w) for w in (shape or {}).get("words", ())} - LIGHT_VERBS
+    return [(k, v) for k, v in known.items() if words and k.startswith(("user_", "memory_"))
+            and words & {statements.lemma(w) for w in re.findall(r"[a-z]{3,}", str(v).lower())}]
 
 
 def loosely(known: dict, key: str) -> list:
