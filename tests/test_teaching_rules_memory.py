@@ -3258,3 +3258,100 @@ def test_a_place_gone_to_is_searched_by_its_own_noun(topics, question, expected)
 def test_a_place_gone_to_that_is_not_held_is_not_known():  # negative: searched, nothing found, nothing made up
     answer, calls, _ = loop("which dojo do I go to?", topic_finder({"sport": "squash"}), "You are an assistant with memory.")
     assert "don't know" in answer and "squash" not in answer and calls, (calls, answer)
+
+
+# 425. A statement marked plainly as sarcasm (a trailing "not", "/s", "yeah right", "as if", "said no one ever") is not
+# the user's fact: nothing of it is stored, and the reply says so without claiming the opposite.
+@pytest.mark.parametrize("said", [
+    "wow, I just ADORE doing my tax return every spring. NOT!",
+    "I really enjoy being stuck on the motorway for three hours /s",
+    "yeah right, I totally love waiting at the dentist",
+    "I love cleaning the gutters in the rain, said nobody ever",
+    "as if I like filling in insurance forms",
+])
+def test_a_sarcastic_statement_stores_nothing(said):
+    memory = {}
+    reply, calls, _ = loop(said, jotter(memory))
+    assert not memory and not calls, (memory, calls)
+    assert "sarcas" in reply.lower() and "not not" not in reply.lower() and "can't not" not in reply.lower(), reply
+    answer, _, _ = loop("do I like that?", {}, lines(memory))
+    assert "yes" not in answer.lower(), answer
+
+
+@pytest.mark.parametrize("said, kept", [  # negative: a plain "not" and "as if" inside a fact are no sarcasm
+    ("I love hiking in the hills, not running", "hiking"),
+    ("I'm vegetarian, not vegan", "vegetarian"),
+    ("My favourite city is Lisbon, not Porto", "Lisbon"),
+])
+def test_a_plain_not_is_no_sarcasm(said, kept):
+    memory = {}
+    reply, _, _ = loop(said, jotter(memory))
+    assert kept in " ".join(memory.values()) and "sarcas" not in reply.lower(), (memory, reply)
+
+
+# 426. A comma or ";" alone before "my <someone> is/has" starts a statement of its own, as ", but" does (rule 416): the
+# user's own negative is kept as said, the other's fact stays theirs, and a trailing "though" is never part of a value.
+@pytest.mark.parametrize("said, question, own, theirs", [
+    ("I'm not afraid of spiders, my son is afraid of spiders though", "am I afraid of spiders?", "not afraid of spiders", "son"),
+    ("I'm not vegan; my girlfriend is vegan", "am I vegan?", "not vegan", "girlfriend"),
+    ("I'm not allergic to anything, my dad has hay fever", "am I allergic to pollen?", "not allergic to anything", "hay fever"),
+])
+def test_a_comma_before_another_persons_fact_keeps_the_users_own_negative(said, question, own, theirs):
+    memory = {}
+    loop(said, jotter(memory))
+    values = " ".join(f"{k} {v}" for k, v in memory.items())
+    assert own in values and theirs in values and "though" not in values, memory
+    reply, _, _ = loop(question, {}, lines(memory))
+    assert own in reply, (memory, reply)
+
+
+def test_a_comma_inside_one_persons_fact_is_not_cut():  # negative: "my X is" after a comma of the same person's list
+    memory = {}
+    loop("My sister is a nurse, my brother is a pilot", jotter(memory))
+    values = " ".join(f"{k} {v}" for k, v in memory.items())
+    assert "nurse" in values and "pilot" in values and "sister" in values and "brother" in values, memory
+
+
+# 427. "Guess who just got X? me!" is the user's own statement, said as a riddle: it is kept as "I just got X".
+@pytest.mark.parametrize("said, question, expected", [
+    ("guess who just got a kitten named Biscuit?? ME!", "what's my kitten called?", "Biscuit"),
+    ("guess who just moved to Porto? me :)", "where do I live?", "Porto"),
+    ("who's got a parrot called Rio now? this guy!", "what's my parrot's name?", "Rio"),
+])
+def test_a_guess_who_answered_with_me_is_the_users_statement(said, question, expected):
+    memory = {}
+    loop(said, jotter(memory))
+    assert expected in " ".join(memory.values()), memory
+    reply, _, _ = loop(question, {}, lines(memory))
+    assert expected in reply, (memory, reply)
+
+
+def test_a_guess_who_answered_with_someone_else_is_not_the_users():  # negative: "my sister!" is not "me"
+    memory = {}
+    loop("guess who just got a kitten named Biscuit? my sister!", jotter(memory))
+    reply, _, _ = loop("what's my kitten called?", {}, lines(memory))
+    assert "Biscuit" not in reply, (memory, reply)
+
+
+# 428. A search result that names the thing asked about answers it, whatever verb the note was said with: "which
+# marathon am I running?" with "The user is training for the Berlin marathon" found is that note, in the second person.
+def note_searcher(notes: list):
+    def find_notes(words):
+        said = {w for w in re.findall(r"[a-z0-9]+", words.lower()) if len(w) > 2}
+        return "\n".join(n for n in notes if said & set(re.findall(r"[a-z0-9]+", n.lower()))) or "No matching notes."
+    return {"find_notes": (schema("find_notes", "Searches the saved notes about the user.", words="string"), find_notes)}
+
+
+@pytest.mark.parametrize("note, question, expected", [
+    ("The user is preparing for the Dublin triathlon in June", "which triathlon am I doing?", "you are preparing for the Dublin triathlon"),
+    ("The user is saving up for a trip to Japan", "what trip am I planning?", "Japan"),
+])
+def test_a_found_note_naming_the_thing_asked_answers_it(note, question, expected):
+    answer, calls, _ = loop(question, note_searcher([note, "The user likes tea"]), "You are an assistant with memory.")
+    assert expected in answer and "tea" not in answer and "don't know" not in answer, (calls, answer)
+
+
+def test_a_found_note_naming_nothing_asked_is_no_answer():  # negative: nothing of the question in the note
+    answer, calls, _ = loop("which race did I win?", note_searcher(["The user is preparing for the Dublin triathlon"]),
+                            "You are an assistant with memory.")
+    assert "Dublin" not in answer and "don't know" in answer, (calls, answer)

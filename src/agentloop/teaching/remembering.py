@@ -336,7 +336,7 @@ def ask(intent: Intent, turn):
         return say.sentence(say.phrase(named[0], named[1]))
     if key in ("lives_in", "location") and (base := based_at(intent.slots["about"], known)):  # rule 357
         return base
-    if notes := sharing_words(known, intent.slots["about"]) or loosely(known, key):
+    if notes := sharing_words(known, intent.slots["about"]) or loosely(known, key) or naming_the_thing(shape, known):
         return "My notes say: " + "; ".join(dict.fromkeys(noted(notes))) + "."
     if intent.slots.get("loose"):
         return say.fallback(intent.slots["about"], turn.tools)
@@ -815,6 +815,14 @@ def sharing_words(known: dict, question: str) -> list:
     words = {statements.lemma(w) for w in asked_about(question) if w not in names} - LIGHT_VERBS
     return [(k, v) for k, v in known.items() if words & {statements.lemma(w) for w in re.findall(r"[a-z]{3,}", f"{k} {v}".lower()
                                                                                                   .replace("_", " "))}]
+
+
+def naming_the_thing(shape: dict | None, known: dict) -> list:
+    """Rule 428: "which marathon am I running?" with "The user is training for the Berlin marathon" found: the memories of
+    the user's own whose value names the thing asked about, whatever verb they were said with; [] when none does."""
+    words = {statements.lemma(w) for w in (shape or {}).get("words", ())} - LIGHT_VERBS
+    return [(k, v) for k, v in known.items() if words and k.startswith(("user_", "memory_"))
+            and words & {statements.lemma(w) for w in re.findall(r"[a-z]{3,}", str(v).lower())}]
 
 
 def loosely(known: dict, key: str) -> list:
@@ -1484,6 +1492,9 @@ def hypothetical(intent: Intent, turn):
     if intent.slots.get("about") == "schedule":  # rule 257: a what-if schedules nothing, and a tool to do it is no "can't"
         return "That's a what-if, so I haven't scheduled anything." + (
             " Only if you ask me to: say \"remind me ...\" with the time and I will." if turn.tool("schedule") else "")
+    if intent.slots.get("about") == "sarcasm":  # rule 425: neither what was said nor its opposite is kept
+        return "That sounds like sarcasm, so I haven't stored it as a fact about you." + (
+            " If you want me to remember how you really feel, tell me plainly." if turn.tool("remember") else "")
     told = "That's a what-if, so I haven't stored anything."
     return told + (" If it is true, tell me as a fact and I'll remember it." if turn.tool("remember") else "")  # rule 142
 

@@ -105,7 +105,7 @@ def statements_apart(text: str) -> list[str]:
     """"I sold the Civic, I drive a Tesla now": two statements after a comma, when the first has a verb of its own; "I
     don't have a dog but I have a cat": two after "but" (rule 347)."""
     found = re.search(r"(?:,\s+(?P<c>(?:but|though|yet|whereas)\s+)?|\s+(?P<but>but|though|yet|whereas)\s+)(?=i(?:'m| am)? [a-z]+\b)", text, re.I) \
-        or re.search(r"(?:,\s*(?P<c>(?:but|though|yet|whereas)\s+)|\s+(?P<but>but|though|yet|whereas)\s+)(?=my [a-z]+ (?:is|are|has|was) (?!(?:too|though|also|as well)\b)\w)",
+        or re.search(r"(?:[,;]\s*(?P<c>(?:but|though|yet|whereas)\s+)?|\s+(?P<but>but|though|yet|whereas)\s+)(?=my [a-z]+ (?:is|are|has|was) (?!(?:too|though|also|as well)\b)\w)",
                      text, re.I)  # rule 416: "I'm not allergic to anything, but my son is": two people, two statements
     if found and (found["c"] or found["but"]) and not re.match(r"\W*i\b", text, re.I):
         return [text]  # "My mum says I'm 25 but I'm actually 27": only two statements of the user's own are read apart
@@ -129,7 +129,9 @@ def without_fillers(intent: Intent, text: str) -> Intent:
         return Intent("several", {**intent.slots, "intents": [without_fillers(i, text) for i in intent.slots["intents"]]})
     if intent.kind != "remember":
         return intent
-    kept = [(k, v) for k, v in intent.slots["facts"] if not re.fullmatch(rf"\W*{ELLIPSIS_FILLER.replace('*', '+')}\W*", f" {v}", re.I)]
+    kept = [(k, re.sub(r"(?<=\w)(?:,?\s+(?:though|tho|as well))+\W*$", "", v, flags=re.I) if isinstance(v, str) else v)
+            for k, v in intent.slots["facts"] if not re.fullmatch(rf"\W*{ELLIPSIS_FILLER.replace('*', '+')}\W*", f" {v}", re.I)]
+    # rule 426: "allergic to cats though" keeps "allergic to cats"
     return Intent("remember", {**intent.slots, "facts": kept}) if kept else Intent("unknown", {"text": text})
 
 
@@ -222,6 +224,10 @@ THAT_OUT = (r"^\W*(?:(?:please|so|and|just|then)\s+)*(?:take|get|strike|wipe|dro
             r"memories|notes?|records?|list|files?|data))?(?:,?\s+(?:please|thanks|thank you))?\W*$")  # rule 232: "... Take that out of your memory."
 
 
+GUESS_WHO = (r"^\W*(?:(?:so|and|hey|oh)\W+)*(?:guess who|who)(?P<be>'s| is)?\s+(?P<what>[^?]+?)\s*\?+\s*(?:(?:it's|it is|it was|"
+             r"that'd be|that would be|that's)\s+)?(?:me|i did|i am|i have|this guy|this girl|yours truly|moi)\W*$")  # the user, said as a riddle
+
+
 @lru_cache(maxsize=1024)  # a loop sends the same question on every turn
 def intents_in(text: str) -> tuple:
     """The intents in a message, in order, as the cache keeps them."""
@@ -256,6 +262,7 @@ def intents_in(text: str) -> tuple:
                   r"don't|didn't|wasn't)\b)[a-z]+)(?: (?:in|at|for|with|from|as|to|on))?) (?P<old>[^,;]+?),?\s+but (?:(?:in fact|really|actually)\s+)?(?:it's|it is|its|he's|she's|"
                   r"he is|she is|they're|they are|that's|that is)\s+(?:(?:really|actually|in fact|called|named)\s+)*(?P<new>[^,.;!?]+?)(?:\s+(?:actually|really|in fact))?(?=\W*$)",
                   lambda m: re.sub(r"\b(?:was|were)\b", "is", m["pre"]) + f" {m['new']}, not {m['old']}", text, flags=re.I)  # "I told you X, but it's actually Y" (rule 335)
+    text = re.sub(GUESS_WHO, lambda m: ("I've " if m["be"] and re.match(r"got\b", m["what"], re.I) else "I'm " if m["be"] else "I ") + m["what"], text, flags=re.I)  # "guess who ...? me!" (rule 427)
     summary = re.match(r"^\W*(?:please |can you )?(?:summari[sz]e|sum up|tl;?dr)\b[^:]*:\s*(?P<text>.+)$", text, re.I | re.S)
     if summary:  # the text to summarise is given: it is not a list of requests
         return (Intent("summarise", {"topic": "", "text": summary.group("text")}),)
@@ -265,6 +272,8 @@ def intents_in(text: str) -> tuple:
     given = re.match(r"^\W*(?:please |can you )?(?:count|reverse|upper ?case|lower ?case|shout|capitali[sz]e|title[- ]?case|measure|convert|turn|change|"
                      r"how many)\b[^:\"“]{0,40}:\s*\S", text, re.I)
     given = given or re.search(r"\b(?:don't|do not)\s+(?:want to\s+|wanna\s+)?(?:add|subtract|multiply|divide)\b", text, re.I)
+    if (meant := sarcastic(text)) is not None:  # "I just LOVE Mondays. not.": no fact of the user's (rule 425)
+        return meant
     if (fixed := corrected_in_place(text)) is not None:  # "My cat is Tom. Wait, no - that's my neighbour's. Mine is Tabby."
         return intents_in(fixed) if fixed else (Intent("unkept"),)
     if (fixed := corrected_operands(text)) is not None:  # "Take 3 from 50 - no wait, from 60": only the corrected sum
@@ -673,6 +682,25 @@ def named_before(before: str) -> str | None:
             if not re.fullmatch(NOT_A_NAME, found.group("who")):
                 return found.group("who")
     return None
+
+
+SARCASM = (r"(?:[.!,;…]|\s[-–—])\s*(?:not|yeah,? right|as if)\W*$|\s/s\W*$|,?\s*(?:[-–—]\s*)?said no(?: ?one|body),? ever\W*$|"
+           r"^\W*(?:(?:oh|ah|ya|yeah|yes)\W+)*(?:yeah,? right|as if)\b\W*")  # a mark of sarcasm at either end
+
+
+def sarcastic(text: str) -> tuple | None:
+    """Rule 425: a statement marked plainly as sarcasm ("I just LOVE getting up at 5am. not.", "... /s", "yeah right,
+    ...", "as if I ...", "... said no one ever") is no fact of the user's: what it states is never kept (nor its
+    opposite guessed), and a question beside it is still read. None when no such mark ends a statement."""
+    found = re.search(SARCASM, text, re.I)
+    if not found:
+        return None
+    rest = (text[:found.start()] + " " + text[found.end():]).strip()
+    read = intents_in(rest) if rest else ()
+    if not any(i.kind in ("remember", "not_so", "several") for i in read) and not (
+            all(i.kind == "unknown" for i in read) and re.search(r"\b(?:i|i'm|my)\b", rest, re.I)):
+        return None  # an unread statement of the user's is still sarcasm, never "no rule for" it
+    return (Intent("hypothetical", {"about": "sarcasm"}),) + tuple(i for i in read if i.kind not in NOT_ASKED)
 
 
 def retracted(text: str) -> str | None:
