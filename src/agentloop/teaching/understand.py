@@ -2059,6 +2059,7 @@ def quoted(text: str) -> str:
     """The text a text operation works on: a quoted part, else what follows ':', 'in', 'of' or the verb."""
     found = (re.search(r"[\"“]([^\"”]+)[\"”]", text) or re.search(r"(?<!\w)'([^']+)'(?!\w)", text)
              or re.search(r":\s+(.+?)\s*$", text)
+             or (value := given(text)) and re.search(f"({re.escape(value)})", text)
              or re.search(r"\b(?:flip|turn|spin) ((?:\S+ ){0,4}?\S+) (?:around|round|backwards)\b", text, re.I)
              or re.search(r"^\W*(?:please |can you |could you )?(?:convert|turn|change|make|put|write|say|spell)\s+(?!(?:it|this|that)\s)(.+?)\s+"
                           r"(?:(?:in|into|to|in all)\s+)?(?:upper ?case|lower ?case|all caps|caps|capitals|capital letters|"
@@ -2070,4 +2071,22 @@ def quoted(text: str) -> str:
              or re.search(r"\b(?:in|of|the word|the text|this text|this)\s+(?:the word |the text |the sentence )?(.+?)"
                           r"(?:\s+for me|\s+please)?[?.!]*$", text, re.IGNORECASE)
              or re.search(r"^\W*(?:please |can you |could you )?\w+\s+(.+?)(?:\s+for me|\s+please)?[?.!]*$", text))
-    return found.group(1).strip() if found else text
+    return unnamed(found.group(1).strip()) if found else text
+
+
+NAMING = r"(?:the|this|that|a|my|your) (?:string|word|text|phrase|name|sentence|line)"
+GIVEN = r"(?:[,;:\-–—]|\band)\s*(?:it'?s|it is|that'?s|that is|which is|which'?s)\s+(?P<value>[^,;.!?]+?)\s*[.!?]*$"
+
+
+def unnamed(subject: str) -> str:
+    """Rule 429: words that only name what the text is ("the string", "the word", "the phrase") before it are never part
+    of it: "reverse the string stressed" works on "stressed"."""
+    return re.sub(rf"^{NAMING}\s+(?!(?:of|in|for|to|from|and|is)\b)(?=\S)", "", subject, flags=re.I) or subject
+
+
+def given(text: str) -> str | None:
+    """Rule 430: a text named by reference ("my name", "this word", "it") whose value the same message gives after it
+    ("spell my name backwards, it's Annika", "reverse my password, which is hunter2"): that value; None otherwise."""
+    value = re.search(GIVEN, text, re.I)
+    referred = value and re.search(rf"\b(?:it|this|that|{NAMING}|(?:my|your|his|her|our|their) \w+)\b", text[:value.start()], re.I)
+    return value.group("value").strip(" \"'“”‘’") if referred else None
