@@ -2516,3 +2516,53 @@ def test_an_entry_for_the_calendar_with_no_time_asks_when():
     log = []
     loop("add 'pick up the dry cleaning' to my calendar on Friday at 5pm", planners(log), DATED)
     assert log and log[0][0] == "diary" and log[0][1]["when"] == "2026-03-13T17:00", log
+
+
+# 429. Words that only name what the text is ("the string", "the phrase") are never part of it.
+def flipper(log):
+    return tools(tool("turn_about", "Reverse the order of the characters in a string.", lambda s: log.append(s) or s[::-1], s="string"))
+
+
+def test_words_naming_the_kind_of_text_are_not_reversed():
+    for said, text in (("reverse the string drawer", "drawer"), ("please reverse the phrase never odd or even", "never odd or even"),
+                       ("flip the text swap it backwards", "swap it")):
+        log = []
+        answer, _, _ = loop(said, flipper(log))
+        assert log == [text] and text[::-1] in answer, (said, log, answer)
+    log = []
+    loop("reverse 'the word is out'", flipper(log))  # quoted, the naming words are the text's own
+    assert log == ["the word is out"], log
+
+
+# 430. A text named by reference ("my name", "it") whose value the same message gives is that value.
+def test_a_text_named_by_reference_is_the_value_the_message_gives():
+    for said, text in (("write my surname backwards, it's Okafor", "Okafor"), ("reverse my code word, which is bolt", "bolt"),
+                       ("spell it backwards - that's Marguerite", "Marguerite")):
+        log = []
+        answer, _, _ = loop(said, flipper(log))
+        assert log == [text] and text[::-1] in answer, (said, log, answer)
+    log = []
+    loop("reverse the word kayak, then tell me", flipper(log))  # no value given after it: the text named stays
+    assert log == ["kayak"], log
+
+
+# 431-432. A tool whose description counts is never chosen for an upper-case request by its name, and a number is never
+# presented as the changed text.
+def test_a_counter_named_for_upper_case_is_not_chosen_for_it():
+    log = []
+    kit = tools(tool("caps_lock", "Counts the consonants in a piece of text.", lambda text: log.append("caps_lock") or 7, text="string"),
+                tool("burnish", "Turns the text into capital letters (upper case).", lambda text: log.append("burnish") or text.upper(), text="string"))
+    answer, _, _ = loop("put 'quiet please' in capitals", kit)
+    assert log == ["burnish"] and "QUIET PLEASE" in answer, (log, answer)
+    log = []
+    answer, _, _ = loop("how many consonants are in 'rhythm'?", kit)  # the counter still counts
+    assert log == ["caps_lock"] and "7" in answer, (log, answer)
+
+
+def test_a_number_is_never_said_as_the_upper_cased_text():
+    kit = tools(tool("loudify", "Return the text in upper case.", lambda text: 12, text="string"))
+    answer, _, _ = loop("uppercase this: big news", kit)
+    assert "BIG NEWS" in answer and "upper case: 12" not in answer, answer
+    kit = tools(tool("loudify", "Return the text in upper case.", lambda text: text.upper(), text="string"))
+    answer, _, _ = loop("uppercase this: room 101", kit)  # a text with digits comes back as the tool gives it
+    assert "ROOM 101" in answer, answer

@@ -25,6 +25,7 @@ BY_HAND = {"uppercase": str.upper, "lowercase": str.lower, "reverse": lambda s: 
 SAID = {"uppercase": '"{}" in upper case: {}', "lowercase": '"{}" in lower case: {}',
         "reverse": '"{}" reversed: {}', "reverse_words": '"{}" with its words in reverse order: {}', "reverse_each": '"{}" with each word reversed: {}', "count_words": '"{}" has {} words.', "titlecase": '"{}" in title case: {}', "sort_words": '"{}" sorted: {}',
         "length": '"{}" is {} characters long.', "acronym": '"{}" as an acronym: {}'}
+TRANSFORMS = ("uppercase", "lowercase", "titlecase", "acronym", "reverse", "reverse_words", "reverse_each")  # ops whose result is a text
 UNITS = r"minute|hour|day|week|month|year|weekend"
 
 
@@ -75,6 +76,9 @@ def text(intent, turn):
     if tool:
         subject = without_sentence_end(subject, turn.text)  # "make this loud: we won." sends "we won" (rule 224)
         [result] = yield [call(tool, word=subject, text=subject, value=subject)]
+        if op in TRANSFORMS and re.fullmatch(r"-?\d+(?:\.\d+)?", data_of(result).strip()) and not re.search(r"\d", subject):
+            return (f"{tool.name} returned {data_of(result).strip()}, a number, not the text changed; done by hand, "
+                    + SAID[op].format(subject, BY_HAND[op](subject)))  # a count is never presented as the upper-cased text
         return SAID[op].format(subject, data_of(result))
     return SAID[op].format(subject, BY_HAND[op](subject))
 

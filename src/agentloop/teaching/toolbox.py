@@ -76,6 +76,8 @@ PHRASES = {  # what a description says in a few words, whatever its vocabulary
 }
 CHECKS = (r"\W*(?:(?:checks?|tests?|tells?|says?|returns? (?:true|yes|1|a bool\w*|a yes/no)|answers? yes|determines?|reports?|decides?|finds? out)\b[^.]{0,20}?\b(?:whether|if|when)|"
           r"whether|returns? whether)\b")  # a yes/no checker: "Checks whether ...", "Returns true if ..."
+TRANSFORMS = {"uppercase", "lowercase", "titlecase", "acronym", "sort_words", "reverse", "reverse_words", "reverse_each"}
+COUNTS = r"^\W*(?:counts?|tall(?:y|ies)|numbers? of|how many|totals?)\b"  # a description that says it counts
 MEMORY_WORDS = {"memory", "fact", "remember", "remembered", "user", "note", "memo", "topic", "profile", "saved", "slot"}
 TASK_WORDS = {"task", "reminder", "job", "queue", "queued", "scheduled", "schedule", "alarm", "timer", "todo", "appointment", "booking",
               "calendar", "event", "meeting", "agenda", "planner", "diary", "timetable"}  # calendar_remove: "Deletes a calendar event by id" cancels
@@ -170,6 +172,8 @@ def classify(name: str, description: str, params: tuple, params_said: tuple = ()
     disagree = by_name and by_description and said[by_description] > said.get(by_name, 0) and not (
         by_name in ("remember", "recall", "forget") and memory and said[by_description] < 2)  # note_down: "... in plain words"
     chosen = by_description if disagree else best(scores)
+    if chosen in TRANSFORMS and chosen not in said and re.search(COUNTS, description, re.I):
+        return None  # rule 431: uppercase_it, "Count the vowels in a text": a count, never the text upper-cased by its name
     if chosen == "multiply" and goods(name, description, params):
         return None  # price_lookup: "Looks up the price of a product": a product on sale, not one of numbers (rule 173)
     if chosen in ARITHMETIC and described & TASK_WORDS and "schedule" in said:
