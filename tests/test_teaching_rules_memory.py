@@ -3355,3 +3355,31 @@ def test_a_found_note_naming_nothing_asked_is_no_answer():  # negative: nothing 
     answer, calls, _ = loop("which race did I win?", note_searcher(["The user is preparing for the Dublin triathlon"]),
                             "You are an assistant with memory.")
     assert "Dublin" not in answer and "don't know" in answer, (calls, answer)
+
+
+
+# 434. A statement of the user's own said as a question ("wait, I'm X?", "so I live in Y??") checks what is known: it is
+# answered from memory or not known, and nothing is stored; the same words said plainly are still kept.
+def fact_saver(store: dict):
+    return {"save_fact": (schema("save_fact", "Saves a fact about the user.", key="string", value="string"),
+                          lambda key, value: store.update({key: value}) or "saved")}
+
+
+@pytest.mark.parametrize("memory, said, known", [
+    ({"allergies": "pollen"}, "hang on, I'm allergic to peanuts?", "pollen"),
+    ({"home_town": "Porto"}, "so I live in Madrid??", "Porto"),
+    ({}, "huh, I'm a vegan?", None),
+])
+def test_a_statement_said_as_a_question_is_never_stored(memory, said, known):
+    store = dict(memory)
+    answer, calls, _ = loop(said, fact_saver(store), "You remember facts about the user." + lines(memory))
+    assert not calls and store == memory, (calls, store)
+    assert "remember that" not in answer.lower() and (known is None or known in answer), answer
+
+
+def test_a_statement_said_plainly_or_a_question_of_another_kind_is_not_a_check():  # negative
+    store = {}
+    loop("I'm allergic to peanuts.", fact_saver(store))
+    assert "peanuts" in str(store), store
+    answer, _, _ = loop("wait, I wonder what 6 times 7 is?", ARITHMETIC)
+    assert "42" in answer, answer

@@ -1889,3 +1889,22 @@ def test_a_ban_said_as_does_no_or_says_no_to_a_kind_is_honoured():
         log = []
         answer, _, _ = loop(said, forecaster(log), system)
         assert log and expected in answer, (system, said, log, answer)
+
+
+# 433. A price each times a count is money spent: what is left starts from the amount the user said they have (this
+# message or an earlier one); with none said, the cost alone is never given as what is left.
+def test_a_count_at_a_price_each_is_taken_from_the_amount_had_earlier():
+    for history, said, expected in (
+            (["I have 50 pounds on me."], "I get 4 coffees at 3.25 each. what's left?", 50 - 4 * 3.25),
+            (["I've got 30 dollars."], "bought 2 notebooks for 6.40 each, how much remains?", 30 - 2 * 6.40),
+            ([], "I have 25 euros and buy 3 pies at 4.10 each. how much have I got left?", 25 - 3 * 4.10)):
+        earlier = [m for h in history for m in ({"role": "user", "content": h}, {"role": "assistant", "content": "Noted."})]
+        answer, _, _ = loop(said, sums([]), history=earlier)
+        assert answer and f" {expected:g}" in f" {answer}", (said, answer)
+
+
+def test_a_count_at_a_price_each_with_no_amount_had_is_not_what_is_left():
+    answer, _, _ = loop("I get 4 coffees at 3.25 each. what's left?", sums([]))
+    assert "13" not in answer and "how much you" in answer.lower(), answer
+    answer, _, _ = loop("I get 4 coffees at 3.25 each. what do they cost?", sums([]))
+    assert " 13" in f" {answer}", answer

@@ -703,12 +703,17 @@ MONEY_STORY = (r"[$€£]|\b(?:dollars?|bucks|euros?|pounds?|money|cash|quid|spe
                r"income|groceries|earn|make \d+ a)\b")
 
 
+PRICED = r"\b\d+ [a-z]+(?: [a-z]+)? (?:at|for) \d+(?:\.\d+)? ?(?:each|apiece|a piece)\b"  # rule 433: a price each is money
+GOT_PRICED = rf"\b(?:gets?|got|grab(?:s|bed)?|picks? up|picked up|orders?|ordered)\b(?= {PRICED[2:]})"  # got at a price: bought
+
+
 def spent_from_nothing(text: str) -> bool:
     """Rule 364: amounts spent ("I spend 75 on food and 40 on gas") and what is left asked, with no amount had to take
     them from: never one expense less the other."""
-    said = plain(text)
-    return bool(re.search(rf"{MONEY_STORY}|\bpays?\b", text, re.I) and re.search(r"\b(?:left|remain\w*)\b", said)
-                and re.search(rf"\b(?:{SPEND})\s+(?:[a-z]+\s+)?\d", said) and not started(said, True) and not started(said, False) and not re.search(r"\bout of\b|\bfrom\b|\bof (?:my|our|the)\b", said))
+    said = re.sub(GOT_PRICED, "buy", plain(text))
+    return bool(re.search(rf"{MONEY_STORY}|\bpays?\b|{PRICED}", text, re.I) and re.search(r"\b(?:left|remain\w*)\b", said)
+                and re.search(rf"\b(?:{SPEND})\s+(?:[a-z]+\s+)?\d", said) and not started(said, True) and not ((had := started(said, False)) and not re.match(PRICED, said[had.start(1):]))
+                and not re.search(r"\bout of\b|\bfrom\b|\bof (?:my|our|the)\b", said))
 
 
 def with_the_start(text: str, earlier: list) -> str:
@@ -748,7 +753,7 @@ def ledger(text: str, unread: list | None = None) -> str | None:
     With money, buying takes away; with things, buying adds. A later step that doubles, triples or halves what was
     left acts on the running value (rule 337); a step on it that cannot be read goes to `unread`, and no sum is given."""
     money = re.search(MONEY_STORY, text, re.I)
-    text = plain(text)
+    text = re.sub(GOT_PRICED, "buy", plain(text)) if money else plain(text)  # rule 433: "got 4 coffees at 3.25 each" is spent
     shared = re.search(REST_SHARED, text)
     if shared and not re.search(r"\bhow (?:many|much)\b[^.?!]*\b(?:each|per|every|a piece|apiece)\b", text):
         return None  # the rest shared, but a share not asked

@@ -263,6 +263,7 @@ def intents_in(text: str) -> tuple:
                   r"he is|she is|they're|they are|that's|that is)\s+(?:(?:really|actually|in fact|called|named)\s+)*(?P<new>[^,.;!?]+?)(?:\s+(?:actually|really|in fact))?(?=\W*$)",
                   lambda m: re.sub(r"\b(?:was|were)\b", "is", m["pre"]) + f" {m['new']}, not {m['old']}", text, flags=re.I)  # "I told you X, but it's actually Y" (rule 335)
     text = re.sub(GUESS_WHO, lambda m: ("I've " if m["be"] and re.match(r"got\b", m["what"], re.I) else "I'm " if m["be"] else "I ") + m["what"], text, flags=re.I)  # "guess who ...? me!" (rule 427)
+    text = checked_back(text)  # "wait, I'm allergic to cats?": asked, never told (rule 434)
     summary = re.match(r"^\W*(?:please |can you )?(?:summari[sz]e|sum up|tl;?dr)\b[^:]*:\s*(?P<text>.+)$", text, re.I | re.S)
     if summary:  # the text to summarise is given: it is not a list of requests
         return (Intent("summarise", {"topic": "", "text": summary.group("text")}),)
@@ -686,6 +687,24 @@ def named_before(before: str) -> str | None:
 
 SARCASM = (r"(?:[.!,;…]|\s[-–—])\s*(?:not|yeah,? right|as if)\W*$|\s/s\W*$|,?\s*(?:[-–—]\s*)?said no(?: ?one|body),? ever\W*$|"
            r"^\W*(?:(?:oh|ah|ya|yeah|yes)\W+)*(?:yeah,? right|as if)\b\W*")  # a mark of sarcasm at either end
+
+
+CHECKED = (r"^\W*(?:(?:wait|hold on|hang on|so|oh|huh|hmm+|um+|really|sorry|and|but|ok|okay|what)\W+)*i(?:(?P<be>'m| am)|(?P<have>'ve))?\s+"
+           r"(?P<what>[^?.!;]+?)(?:,?\s*(?:right|correct))?\s*\?+\W*$")
+NOT_CHECKED = (r"(?:can|could|would|should|will|shall|may|might|must|do|did|don't|didn't|wonder|want|wanna|need|think|guess|mean|"
+               r"hope|wish|ask|asked|wondered|forgot|forget|know|see|get it|understand)\b|.*\b(?:what|how|why|when|where|which|who|whether|if)\b")
+
+
+def checked_back(text: str) -> str:
+    """Rule 434: a statement of the user's own said as a question ("wait, I'm allergic to cats?", "so I live in
+    Paris??", "I'm 34, right?") checks what is known: it is read as the question ("am I allergic to cats?",
+    "do I live in Paris?"), never kept as a fact. "I wonder ...?", "I need to know how ...?" are not such checks."""
+    said = re.match(CHECKED, text.strip(), re.I)
+    if not said or re.match(NOT_CHECKED, said["what"], re.I) or (not said["be"] and re.match(r"[a-z]+ed\b|.*\d", said["what"], re.I)):
+        return text
+    if said["be"]:
+        return f"am I {said['what']}?"
+    return f"have I {said['what']}?" if said["have"] else f"do I {said['what']}?"
 
 
 def sarcastic(text: str) -> tuple | None:
