@@ -7,7 +7,8 @@ import sys
 
 def agent_cells(notebook: str, before: str) -> list:
     """The code of the notebook's cells tagged `carried` or `agent` above the cell that starts with `before`."""
-    cells = json.load(open(notebook, encoding="utf-8"))["cells"]
+    with open(notebook, encoding="utf-8") as file:
+        cells = json.load(file)["cells"]
     end = next((i for i, cell in enumerate(cells) if "".join(cell["source"]).startswith(before)), len(cells))
     return ["".join(cell["source"]) for cell in cells[:end]
             if {"carried", "agent"} & set(cell.get("metadata", {}).get("tags", []))]

@@ -195,9 +195,10 @@ def check_count_words(count_words):
            fix=f"tool({name}, 'Count the words in a text.', text='string')")
     schema = SCHEMAS[name] if isinstance(SCHEMAS[name], dict) else {}
     properties = ((schema.get("function") or {}).get("parameters") or {}).get("properties") or {}
-    expect(properties or not inspect.signature(count_words).parameters,
+    own = list(inspect.signature(count_words).parameters)
+    expect(properties or not own,
            f"{name} is offered with no parameters, so the model cannot send it the text: name the parameter in tool().",
-           fix=f"tool({name}, 'Count the words in a text.', {next(iter(inspect.signature(count_words).parameters), 'text')}='string')")
+           fix=f"tool({name}, 'Count the words in a text.', {own[0] if own else 'text'}='string')")
     for param, spec in properties.items():
         kind = spec.get("type") if isinstance(spec, dict) else None
         expect(kind in (None, "string"), f"{name}'s schema declares {param} as {kind!r}: the model then sends a "

@@ -153,11 +153,15 @@ def check_progress_line(run_agent_live):
     for question in (QUESTION, MANY_TOOLS):
         heard = _Heard(len(trace.events))
         kept = dict(tools) if isinstance(tools, dict) else {}
-        try:  # the agent's tools, counted while they run: a line must come before its call's tools run
-            tools.update({name: heard.counting(tool) for name, tool in kept.items() if callable(tool)}) if kept else None
+        # the agent's tools, counted while they run: a line must come before its call's tools run
+        tools_counted = {name: heard.counting(tool) for name, tool in kept.items() if callable(tool)}
+        try:
+            if kept:
+                tools.update(tools_counted)
             got, _, made = _run(run_agent_live, question, [], _new_state(run_agent_live), **{param: heard})
         finally:
-            tools.update(kept) if kept else None
+            if kept:
+                tools.update(kept)
         expect(heard.lines, f"with {param}= given, the run made {len(made)} model calls and never called it: "
                             f"after each model call, give {param} the progress line.",
                fix=f"right after the three state[...] += lines: if {param} is not None: {param}(progress(state))")
